@@ -1,0 +1,79 @@
+/** The public footer: site and legal links, the company's address, e-mail and phone, copyright. */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { localePath } from "~/utils/paths";
+import { useRootData } from "~/utils/root-data";
+import { Logo } from "./logo";
+
+const COMPANY_LINKS = ["about", "pricing", "faq", "contact"] as const;
+const LEGAL_LINKS = ["privacy-policy", "terms-and-conditions", "cookie-policy"] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation("common");
+  const locale = usePageLocale();
+  const root = useRootData();
+  const year = root?.year ?? new Date().getUTCFullYear();
+
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo />
+          <p className="mt-3 text-sm text-slate-600">{t("footer.tagline")}</p>
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="text-sm font-semibold text-slate-900">
+            {t("footer.company")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {COMPANY_LINKS.map((item) => (
+              <li key={item}>
+                <Link to={localePath(locale, `/${item}`)} className="text-slate-600 hover:text-slate-900">
+                  {t(`nav.${item}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold text-slate-900">
+            {t("footer.legal")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {LEGAL_LINKS.map((item) => (
+              <li key={item}>
+                <Link to={localePath(locale, `/${item}`)} className="text-slate-600 hover:text-slate-900">
+                  {t(`footer.links.${item}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {root ? (
+          <div>
+            <h2 className="text-sm font-semibold text-slate-900">{t("footer.contact")}</h2>
+            <address className="mt-3 space-y-2 text-sm not-italic text-slate-600">
+              <p data-testid="footer-address">{root.site.companyAddress}</p>
+              <p>
+                <a href={`mailto:${root.site.supportEmail}`} className="hover:text-slate-900">
+                  {root.site.supportEmail}
+                </a>
+              </p>
+              <p>
+                <a href={`tel:${root.site.supportPhone.replace(/[^+\d]/g, "")}`} className="hover:text-slate-900">
+                  {root.site.supportPhone}
+                </a>
+              </p>
+            </address>
+          </div>
+        ) : null}
+      </div>
+      <div className="border-t border-slate-200">
+        <p className="container-page py-6 text-sm text-slate-500" data-testid="copyright">
+          {t("footer.copyright", { year })}
+        </p>
+      </div>
+    </footer>
+  );
+}

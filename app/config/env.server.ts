@@ -1,0 +1,194 @@
+/**
+ * Configuration: owns the process environment. It is parsed once, with zod, into a typed
+ * `Env`; a bad or missing value stops start-up with a message naming the variable.
+ *
+ * With no environment at all the app runs as the embedded default (SQLite under `data/`, a
+ * session secret generated once and kept in `data/session-secret`, e-mail written to the
+ * `data/outbox/` folder). `APP_ENV=production` turns those conveniences off: a deployment must
+ * then configure `SESSION_SECRET`, `APP_URL` and `SMTP_URL` itself.
+ *
+ * Every variable read here is listed in the README's configuration table.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; filename: string }
+  | { kind: "postgres"; connectionString: string };
+
+export type MailTransport = { kind: "smtp"; url: string } | { kind: "outbox"; directory: string };
+
+export interface Env {
+  appEnv: "development" | "test" | "production";
+  port: number;
+  appUrl: URL;
+  database: DatabaseTarget;
+  /** Newest first: the first secret signs, every one of them verifies (rotation). */
+  sessionSecrets: string[];
+  mail: MailTransport;
+  mailFrom: string;
+  supportEmail: string;
+  supportPhone: string;
+  companyAddress: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const schema = z
+  .object({
+    APP_ENV: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(["development", "test", "production"], {
+          errorMap: () => ({ message: "must be one of development, test, production" }),
+        })
+        .default("development"),
+    ),
+    PORT: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "must be a port number" })
+        .int("must be a whole number")
+        .min(1, "must be between 1 and 65535")
+        .max(65535, "must be between 1 and 65535")
+        .default(3000),
+    ),
+    DATABASE_URL: optionalString.refine(
+      (value) => value === undefined || /^(file:.+|postgres(ql)?:\/\/.+)$/.test(value),
+      "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+    ),
+    SESSION_SECRET: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        value.split(",").every((secret) => secret.trim().length >= 32),
+      "each comma-separated secret must be at least 32 characters long",
+    ),
+    APP_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/[^/]+/.test(value),
+      "must be an absolute http:// or https:// URL, e.g. https://cashwise.example",
+    ),
+    SMTP_URL: optionalString.refine(
+      (value) => value === undefined || /^smtps?:\/\/.+/.test(value),
+      "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587",
+    ),
+    MAIL_FROM: optionalString,
+    SUPPORT_EMAIL: optionalString.refine(
+      (value) => value === undefined || z.string().email().safeParse(value).success,
+      "must be an e-mail address",
+    ),
+    SUPPORT_PHONE: optionalString,
+    COMPANY_ADDRESS: optionalString,
+  })
+  .superRefine((value, ctx) => {
+    if (value.APP_ENV !== "production") return;
+    for (const name of ["SESSION_SECRET", "APP_URL", "SMTP_URL"] as const) {
+      if (!value[name]) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [name],
+          message: "is required when APP_ENV=production",
+        });
+      }
+    }
+  });
+
+export interface LoadEnvOptions {
+  /** Where the embedded defaults live (the SQLite file, the generated secret, the outbox). */
+  dataDir?: string;
+}
+
+/** Parses an environment. Pure apart from creating the generated session secret when needed. */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  options: LoadEnvOptions = {},
+): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
+    );
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(options.dataDir ?? "data");
+  const appUrl = new URL(value.APP_URL ?? `http://localhost:${value.PORT}`);
+
+  return {
+    appEnv: value.APP_ENV,
+    port: value.PORT,
+    appUrl,
+    database: parseDatabaseUrl(value.DATABASE_URL, dataDir),
+    sessionSecrets: value.SESSION_SECRET
+      ? value.SESSION_SECRET.split(",").map((secret) => secret.trim())
+      : [generatedSessionSecret(dataDir)],
+    mail: value.SMTP_URL
+      ? { kind: "smtp", url: value.SMTP_URL }
+      : { kind: "outbox", directory: path.join(dataDir, "outbox") },
+    mailFrom: value.MAIL_FROM ?? `Cashwise <no-reply@${appUrl.hostname}>`,
+    supportEmail: value.SUPPORT_EMAIL ?? `support@${appUrl.hostname === "localhost" ? "cashwise.localhost" : appUrl.hostname}`,
+    supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
+    companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
+    dataDir,
+  };
+}
+
+export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: "sqlite", filename: path.join(dataDir, "app.db") };
+  if (url.startsWith("file:")) {
+    const filename = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+    return { kind: "sqlite", filename: filename === ":memory:" ? filename : path.resolve(filename) };
+  }
+  return { kind: "postgres", connectionString: url };
+}
+
+/** The embedded default: one random secret, created on first start and kept under `data/`. */
+function generatedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** For the start scripts: parse now, or print the problems and exit. */
+export function envOrExit(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function isHttps(config: Env = env()): boolean {
+  return config.appUrl.protocol === "https:";
+}

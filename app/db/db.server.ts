@@ -1,0 +1,72 @@
+/**
+ * Database connections: owns turning a `DatabaseTarget` into a Kysely instance (SQLite through
+ * better-sqlite3, PostgreSQL through a `pg` pool) and the app's shared instance. Domain modules
+ * take a `Db` (or a transaction) as their first argument and never open connections themselves.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
+import pg from "pg";
+import { env, type DatabaseTarget } from "~/config/env.server";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbOrTx = Db | Tx;
+
+// int8 (bigint) columns carry cents and counts: return them as numbers, not strings. Integer
+// cents stay exact far beyond any balance this product will hold (2^53 cents).
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export interface CreateDbOptions {
+  /** PostgreSQL only: the schema to work in (tests give every file its own). */
+  searchPath?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (target.kind === "sqlite") {
+    if (target.filename !== ":memory:") {
+      fs.mkdirSync(path.dirname(target.filename), { recursive: true });
+    }
+    const database = new SQLite(target.filename);
+    database.pragma("journal_mode = WAL");
+    database.pragma("foreign_keys = ON");
+    database.pragma("busy_timeout = 5000");
+    database.pragma("synchronous = NORMAL");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+  }
+  const pool = new pg.Pool({
+    connectionString: target.connectionString,
+    max: options.poolSize ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+}
+
+export function dialectOf(db: DbOrTx): DatabaseTarget["kind"] {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+const globalForDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+
+/** The app's shared connection (one per process), created on first use from the environment. */
+export function db(): Db {
+  globalForDb.__cashwiseDb ??= createDb(env().database);
+  return globalForDb.__cashwiseDb;
+}
+
+/** Current time as the ISO-8601 UTC text every timestamp column holds. */
+export function now(): string {
+  return new Date().toISOString();
+}

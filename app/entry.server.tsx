@@ -1,0 +1,95 @@
+/**
+ * The server entry: renders documents (with a fresh i18next instance in the URL's locale and a
+ * fresh CSP nonce per request) and puts the security headers on documents and data responses.
+ */
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { env } from "~/config/env.server";
+import { DEFAULT_LOCALE, i18nConfig } from "~/i18n/config";
+import { localeFromUrl, remixI18next } from "~/i18n/i18next.server";
+import { translationResources } from "~/i18n/resources.server";
+import { applySecurityHeaders, createNonce } from "~/security/headers.server";
+import { NonceProvider } from "~/utils/nonce";
+
+export const streamTimeout = 5_000;
+
+// Parse the configuration when the server loads: a bad value stops start-up, not a request.
+env();
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce();
+  const locale = localeFromUrl(request.url) ?? DEFAULT_LOCALE;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    ...i18nConfig,
+    supportedLngs: [...i18nConfig.supportedLngs],
+    lng: locale,
+    ns: remixI18next.getRouteNamespaces(remixContext),
+    resources: translationResources(),
+  });
+
+  // Crawlers and no-JS visitors get the whole document at once; browsers get the shell early.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          applySecurityHeaders(responseHeaders, { nonce });
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while streaming after the shell are logged here; earlier ones reject above.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers);
+  return response;
+};
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // Aborted requests (the visitor navigated away) are not errors worth a log line.
+  if (request.signal.aborted) return;
+  console.error(error);
+};

@@ -1,0 +1,58 @@
+/**
+ * E-mail delivery: owns sending a message through nodemailer. With `SMTP_URL` it speaks SMTP;
+ * without it (the embedded default) each message is written as an `.eml` file to `data/outbox/`,
+ * so a developer can read codes and links without a mail server. Callers build the message
+ * (subject and bodies already translated); this module only delivers.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env, type MailTransport } from "~/config/env.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export function createMailer(transport: MailTransport, from: string): Mailer {
+  if (transport.kind === "smtp") {
+    const transporter: Transporter = nodemailer.createTransport(transport.url);
+    return {
+      async send(message) {
+        const info = await transporter.sendMail({ from, ...message });
+        return { messageId: String(info.messageId) };
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail({ from, ...message });
+      await fs.mkdir(transport.directory, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = path.join(transport.directory, `${stamp}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      return { messageId: String(info.messageId) };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+let shared: Mailer | undefined;
+
+/** The app's mailer, configured from the environment on first use. */
+export function mailer(): Mailer {
+  shared ??= createMailer(env().mail, env().mailFrom);
+  return shared;
+}

@@ -1,0 +1,71 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorScreen } from "~/components/error-screen";
+import { env } from "~/config/env.server";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import stylesheet from "~/tailwind.css";
+import { useNonce } from "~/utils/nonce";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  const config = env();
+  return {
+    site: {
+      supportEmail: config.supportEmail,
+      supportPhone: config.supportPhone,
+      companyAddress: config.companyAddress,
+    },
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = usePageLocale();
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  useChangeLanguage(locale);
+
+  return (
+    <html lang={locale} dir={i18n.dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <main className="flex flex-1 items-center justify-center p-6">
+      <ErrorScreen error={error} />
+    </main>
+  );
+}

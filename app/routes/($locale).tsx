@@ -1,0 +1,27 @@
+/**
+ * The locale segment. Every page lives under it. A path whose first segment is not a locale we
+ * speak is redirected to `/<locale><path and query>` (language cookie, else Accept-Language,
+ * else en); opening a page in a locale remembers that locale in the language cookie.
+ */
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { isLocale } from "~/i18n/config";
+import { detectLocale, readLocaleCookie, serializeLocaleCookie } from "~/i18n/i18next.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale } = params;
+  if (!isLocale(locale)) {
+    const url = new URL(request.url);
+    const target = await detectLocale(request);
+    const rest = url.pathname === "/" ? "" : url.pathname;
+    throw redirect(`/${target}${rest}${url.search}`, { headers: withSecurityHeaders() });
+  }
+  const remembered = await readLocaleCookie(request);
+  if (remembered === locale) return { locale };
+  return data({ locale }, { headers: { "Set-Cookie": await serializeLocaleCookie(locale) } });
+}
+
+export default function LocaleLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,122 @@
+/**
+ * Users: owns the `users` table: creating accounts, finding them by id or e-mail address
+ * (case-insensitively) and changing roles. Returned records never include the password hash
+ * unless a function says so in its name.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { now, type DbOrTx } from "~/db/db.server";
+import type { Role, User } from "~/db/schema";
+import { hashPassword } from "./password.server";
+
+export type PublicUser = Omit<User, "passwordHash">;
+
+const publicColumns = [
+  "id",
+  "email",
+  "name",
+  "role",
+  "locale",
+  "emailVerifiedAt",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`An account already exists for ${email}`);
+    this.name = "EmailTakenError";
+  }
+}
+
+export interface CreateUserInput {
+  email: string;
+  name: string;
+  password?: string;
+  role?: Role;
+  locale?: string;
+  emailVerified?: boolean;
+}
+
+export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<PublicUser> {
+  const timestamp = now();
+  const email = input.email.trim();
+  if (await findUserByEmail(db, email)) throw new EmailTakenError(email);
+  const user = {
+    id: randomUUID(),
+    email,
+    name: input.name.trim(),
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    role: input.role ?? "user",
+    locale: input.locale ?? "en",
+    emailVerifiedAt: input.emailVerified ? timestamp : null,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  } satisfies User;
+  try {
+    await db.insertInto("users").values(user).execute();
+  } catch (error) {
+    // A concurrent sign-up with the same address loses the race on the unique index.
+    if (isUniqueViolation(error)) throw new EmailTakenError(email);
+    throw error;
+  }
+  const { passwordHash: _omitted, ...publicUser } = user;
+  return publicUser;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<PublicUser | undefined> {
+  return db
+    .selectFrom("users")
+    .select(publicColumns)
+    .where(sql`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function getUserById(db: DbOrTx, id: string): Promise<PublicUser | undefined> {
+  return db.selectFrom("users").select(publicColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export async function setUserRole(db: DbOrTx, userId: string, role: Role): Promise<void> {
+  await db.updateTable("users").set({ role, updatedAt: now() }).where("id", "=", userId).execute();
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type EnsureAdminResult = { outcome: "created" | "promoted" | "unchanged"; user: PublicUser };
+
+/**
+ * Makes `email` an administrator: creates a verified admin account with `password`, or promotes
+ * the existing account (whose password is left as it is).
+ */
+export async function ensureAdmin(
+  db: DbOrTx,
+  input: { email: string; password: string; name?: string },
+): Promise<EnsureAdminResult> {
+  const existing = await findUserByEmail(db, input.email);
+  if (!existing) {
+    const user = await createUser(db, {
+      email: input.email,
+      password: input.password,
+      name: input.name ?? "Administrator",
+      role: "admin",
+      emailVerified: true,
+    });
+    return { outcome: "created", user };
+  }
+  if (existing.role === "admin") return { outcome: "unchanged", user: existing };
+  await setUserRole(db, existing.id, "admin");
+  return { outcome: "promoted", user: { ...existing, role: "admin" } };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const code = (error as { code?: unknown }).code;
+  // PostgreSQL unique_violation, SQLite constraint codes from better-sqlite3.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Listed here (rather than read from the folder at run time) so the
+ * same list works under tsx, vitest and a bundled server; a test checks it matches the folder.
+ */
+import type { Migration } from "kysely";
+import * as createUsers from "./20261121_0001_create_users";
+
+export const migrations: Record<string, Migration> = {
+  "20261121_0001_create_users": createUsers,
+};

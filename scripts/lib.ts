@@ -1,0 +1,35 @@
+/** Small helpers shared by the command-line scripts. */
+import fs from "node:fs";
+import path from "node:path";
+
+const BUILD_ENTRY = path.resolve("build/index.js");
+const BUILD_INPUTS = ["app", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** True when there is no build or a source file changed after it was made. */
+export function buildIsStale(): boolean {
+  if (!fs.existsSync(BUILD_ENTRY)) return true;
+  const built = fs.statSync(BUILD_ENTRY).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.resolve(input)) > built);
+}
+
+export function parseArgs(argv: string[]): Record<string, string | true> {
+  const args: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith("--")) continue;
+    const [key, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
+    if (inline !== undefined) args[key] = inline;
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) args[key] = argv[++i]!;
+    else args[key] = true;
+  }
+  return args;
+}

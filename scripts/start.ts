@@ -1,0 +1,43 @@
+/**
+ * `npm start`: checks the configuration, builds when the build is missing or stale, migrates the
+ * database, seeds demo data into an empty embedded database, then serves with remix-serve on PORT.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { envOrExit } from "../app/config/env.server";
+import { createDb } from "../app/db/db.server";
+import { countUsers } from "../app/users/users.server";
+import { migrateToLatest } from "../db/migrate";
+import { seedDemoData } from "../db/seed";
+import { buildIsStale } from "./lib";
+
+const config = envOrExit();
+
+if (buildIsStale()) {
+  console.log("Building the app…");
+  const build = spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const db = createDb(config.database);
+try {
+  const applied = await migrateToLatest(db);
+  if (applied.length) console.log(`Applied migrations: ${applied.map((m) => m.migrationName).join(", ")}`);
+  if (config.database.kind === "sqlite" && (await countUsers(db)) === 0) {
+    const { created } = await seedDemoData(db);
+    console.log(`Seeded demo data into the empty embedded database (${created.join(", ")}).`);
+  }
+} catch (error) {
+  console.error(`Could not prepare the database: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+} finally {
+  await db.destroy();
+}
+
+const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+  stdio: "inherit",
+  env: { ...process.env, PORT: String(config.port), NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
