@@ -12,7 +12,7 @@ export function NotFoundScreen() {
   const locale = usePageLocale();
   return (
     <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="not-found-title">
-      <p className="text-6xl font-black text-brand-600" aria-hidden="true">
+      <p className="text-6xl font-black text-brand-700" aria-hidden="true">
         404
       </p>
       <h1 id="not-found-title" className="mt-4 text-3xl font-bold tracking-tight">
@@ -44,7 +44,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
 
   return (
     <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
-      <p className="text-6xl font-black text-brand-600" aria-hidden="true">
+      <p className="text-6xl font-black text-brand-700" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 text-3xl font-bold tracking-tight">

@@ -57,7 +57,7 @@ export default function PlannedPageRoute() {
   }
   return (
     <section className="container-page py-20 text-center" aria-labelledby="planned-title">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{t("planned.badge")}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("planned.badge")}</p>
       <h1 id="planned-title" className="mt-3 text-4xl font-bold tracking-tight">
         {t(`planned.${page}.title`)}
       </h1>

@@ -39,7 +39,7 @@ export function LanguageSwitcher({ align = "right" }: { align?: "left" | "right"
               }`}
             >
               <span>{LOCALE_NAMES[code]}</span>
-              <span className="text-xs text-slate-400">{code.toUpperCase()}</span>
+              <span className="text-xs text-slate-500">{code.toUpperCase()}</span>
             </Link>
           </li>
         ))}

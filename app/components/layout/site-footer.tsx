@@ -70,7 +70,7 @@ export function SiteFooter() {
         ) : null}
       </div>
       <div className="border-t border-slate-200">
-        <p className="container-page py-6 text-sm text-slate-500" data-testid="copyright">
+        <p className="container-page py-6 text-sm text-slate-600" data-testid="copyright">
           {t("footer.copyright", { year })}
         </p>
       </div>

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    // Every flow works without JavaScript: this is the primary project.
+    // Tests tagged @js-only need JavaScript (axe, hydration checks) and run only in "js".
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    // The main flows (tagged @js) again with JavaScript, which only enhances.
+    { name: "js", use: { javaScriptEnabled: true }, grep: /@js\b|@js-only/ },
+  ],
+  webServer: {
+    command: "npx tsx tests/e2e/server.ts",
+    url: `${BASE_URL}/healthz`,
+    env: { E2E_PORT: String(PORT) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { NO_MIGRATIONS } from "kysely";
+import { expect, it } from "vitest";
+import { countUsers } from "~/users/users.server";
+import { createMigrator, migrateToLatest } from "../../db/migrate";
+import { migrations } from "../../db/migrations/index";
+import { seedDemoData, DEMO_ADMIN, DEMO_USER } from "../../db/seed";
+import { describeEachDatabase } from "../support/databases";
+import { findUserByEmail } from "~/users/users.server";
+
+it("lists every migration file in db/migrations/index.ts, in file-name order", () => {
+  const files = fs
+    .readdirSync(path.resolve("db/migrations"))
+    .filter((file) => /^\d{8}_\d{4}_.+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, ""))
+    .sort();
+  expect(Object.keys(migrations)).toEqual(files);
+});
+
+describeEachDatabase(
+  "migrations",
+  (t) => {
+    it("migrate up from nothing, down to nothing and up again", async () => {
+      const up = await migrateToLatest(t.db);
+      expect(up.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => "Success"));
+      expect(await countUsers(t.db)).toBe(0);
+
+      const migrator = createMigrator(t.db);
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      await expect(countUsers(t.db)).rejects.toThrow();
+
+      await migrateToLatest(t.db);
+      expect(await migrateToLatest(t.db)).toEqual([]);
+    });
+
+    it("the demo seed creates the demo user and admin once", async () => {
+      await migrateToLatest(t.db);
+      const first = await seedDemoData(t.db);
+      expect(first.created.sort()).toEqual([DEMO_ADMIN.email, DEMO_USER.email].sort());
+      expect((await findUserByEmail(t.db, DEMO_ADMIN.email))?.role).toBe("admin");
+      expect((await findUserByEmail(t.db, DEMO_USER.email))?.emailVerifiedAt).not.toBeNull();
+      expect((await seedDemoData(t.db)).created).toEqual([]);
+    });
+  },
+  { migrate: false },
+);

@@ -1,0 +1,65 @@
+/**
+ * The end-to-end web server: the built app (rebuilt when stale) on a throw-away SQLite database
+ * with demo data, sending e-mail to a local SMTP receiver whose messages are written as JSON to
+ * `.e2e/mailbox/` for the tests to read (see `support/mailbox.ts`). Started by Playwright.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDb } from "../../app/db/db.server";
+import { migrateToLatest } from "../../db/migrate";
+import { seedDemoData } from "../../db/seed";
+import { buildIsStale } from "../../scripts/lib";
+import { startSmtpReceiver } from "../support/smtp";
+import { MAILBOX_DIR } from "./support/paths";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
+const databaseFile = path.join(workDir, "e2e.db");
+
+if (buildIsStale()) {
+  const build = spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
+fs.mkdirSync(MAILBOX_DIR, { recursive: true });
+let counter = 0;
+const smtp = await startSmtpReceiver({
+  onMessage(mail) {
+    const name = `${Date.now()}-${String(++counter).padStart(4, "0")}.json`;
+    fs.writeFileSync(path.join(MAILBOX_DIR, name), JSON.stringify(mail, null, 2));
+  },
+});
+
+const db = createDb({ kind: "sqlite", filename: databaseFile });
+await migrateToLatest(db);
+await seedDemoData(db);
+await db.destroy();
+
+const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    APP_ENV: "test",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `file:${databaseFile}`,
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: "Cashwise <no-reply@cashwise.test>",
+    SUPPORT_EMAIL: "support@cashwise.test",
+  },
+});
+
+async function shutdown(code: number) {
+  server.kill("SIGTERM");
+  await smtp.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+server.on("exit", (code) => void shutdown(code ?? 1));
