@@ -1,6 +1,6 @@
 /**
- * The server entry: renders documents (with a fresh i18next instance in the URL's locale and a
- * fresh CSP nonce per request) and puts the security headers on documents and data responses.
+ * The server entry: renders documents (with the shared i18next instance of the URL's locale and
+ * a fresh CSP nonce per request) and puts the security headers on documents and data responses.
  */
 import { PassThrough } from "node:stream";
 import {
@@ -10,14 +10,12 @@ import {
   type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { env } from "~/config/env.server";
-import { DEFAULT_LOCALE, i18nConfig } from "~/i18n/config";
-import { localeFromUrl, remixI18next } from "~/i18n/i18next.server";
-import { translationResources } from "~/i18n/resources.server";
+import { DEFAULT_LOCALE } from "~/i18n/config";
+import { localeFromUrl, serverI18n } from "~/i18n/i18next.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -34,14 +32,7 @@ export default async function handleRequest(
 ) {
   const nonce = createNonce();
   const locale = localeFromUrl(request.url) ?? DEFAULT_LOCALE;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    lng: locale,
-    ns: remixI18next.getRouteNamespaces(remixContext),
-    resources: translationResources(),
-  });
+  const i18n = serverI18n(locale);
 
   // Crawlers and no-JS visitors get the whole document at once; browsers get the shell early.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

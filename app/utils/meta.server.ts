@@ -1,7 +1,7 @@
 /** Page titles and descriptions, translated on the server for each route's `meta`. */
 import type { Params } from "@remix-run/react";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { remixI18next } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 
 export interface PageMeta {
   title: string;
@@ -11,8 +11,8 @@ export interface PageMeta {
 /** Reads `<key>.title` and `<key>.description` from namespace `ns` in the URL's locale. */
 export async function pageMeta(params: Params, ns: string, key: string): Promise<PageMeta> {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const t = await remixI18next.getFixedT(locale, ns);
-  const brand = await remixI18next.getFixedT(locale, "common");
+  const t = fixedT(locale, ns);
+  const brand = fixedT(locale, "common");
   return {
     title: `${t(`${key}.title`)} | ${brand("brand.name")}`,
     description: t(`${key}.description`),

@@ -102,7 +102,7 @@ test.describe("public frame", () => {
       ["Pricing", "/en/pricing"],
       ["About", "/en/about"],
       ["Contact", "/en/contact"],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toHaveAttribute("href", "/en/signin");
