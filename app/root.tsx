@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorScreen } from "~/components/error-screen";
 import { env } from "~/config/env.server";
+import { readConsent } from "~/privacy/consent.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
@@ -22,9 +23,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
-export async function loader(_args: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
+  const consent = await readConsent(request);
   return {
+    consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
     site: {
       supportEmail: config.supportEmail,
       supportPhone: config.supportPhone,

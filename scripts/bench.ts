@@ -15,7 +15,7 @@ import { createDb } from "../app/db/db.server";
 import { hashPassword } from "../app/users/password.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
-import { buildIsStale, parseArgs } from "./lib";
+import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
 const REQUESTS = Number(args.requests ?? 500);
@@ -44,7 +44,7 @@ await migrateToLatest(db);
 await seedDemoData(db);
 await db.destroy();
 
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+const server = spawn(serverCommand().command, serverCommand().args, {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,

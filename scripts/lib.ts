@@ -33,3 +33,16 @@ export function parseArgs(argv: string[]): Record<string, string | true> {
   }
   return args;
 }
+
+/** How every script starts the built server: remix-serve, with the server-guard preload (peer address, cross-site refusal). */
+export function serverCommand(): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [
+      "--require",
+      path.resolve("scripts/server-guard.cjs"),
+      path.resolve("node_modules/@remix-run/serve/dist/cli.js"),
+      "./build/index.js",
+    ],
+  };
+}

@@ -8,7 +8,7 @@ import { createDb } from "../app/db/db.server";
 import { countUsers } from "../app/users/users.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
-import { buildIsStale } from "./lib";
+import { buildIsStale, serverCommand } from "./lib";
 
 const config = envOrExit();
 
@@ -33,7 +33,7 @@ try {
   await db.destroy();
 }
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(serverCommand().command, serverCommand().args, {
   stdio: "inherit",
   env: { ...process.env, PORT: String(config.port), NODE_ENV: "production" },
 });

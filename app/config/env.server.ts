@@ -32,6 +32,8 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   companyAddress: string;
+  /** How many reverse proxies append to X-Forwarded-For in front of the app (0: none, trust no header). */
+  trustProxy: number;
   dataDir: string;
 }
 
@@ -91,6 +93,15 @@ const schema = z
     ),
     SUPPORT_PHONE: optionalString,
     COMPANY_ADDRESS: optionalString,
+    TRUST_PROXY: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "must be the number of reverse proxies in front of the app (0, 1, 2…)" })
+        .int("must be a whole number")
+        .min(0, "must be 0 or more")
+        .max(10, "must be at most 10")
+        .default(0),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.APP_ENV !== "production") return;
@@ -140,6 +151,7 @@ export function loadEnv(
     supportEmail: value.SUPPORT_EMAIL ?? `support@${appUrl.hostname === "localhost" ? "cashwise.localhost" : appUrl.hostname}`,
     supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
     companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
+    trustProxy: value.TRUST_PROXY,
     dataDir,
   };
 }

@@ -33,6 +33,16 @@ export interface CreateDbOptions {
   poolSize?: number;
 }
 
+/** The driver-level client behind a Db, for libraries that speak to the driver directly. */
+export type RawClient = { kind: "sqlite"; client: SQLite.Database } | { kind: "postgres"; client: pg.Pool };
+const rawClients = new WeakMap<object, RawClient>();
+
+export function rawClientOf(db: Db): RawClient {
+  const raw = rawClients.get(db);
+  if (!raw) throw new Error("rawClientOf: this Db was not made by createDb");
+  return raw;
+}
+
 export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === "sqlite") {
@@ -44,14 +54,18 @@ export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}):
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
     database.pragma("synchronous = NORMAL");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+    rawClients.set(db, { kind: "sqlite", client: database });
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: target.connectionString,
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  rawClients.set(db, { kind: "postgres", client: pool });
+  return db;
 }
 
 export function dialectOf(db: DbOrTx): DatabaseTarget["kind"] {

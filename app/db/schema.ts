@@ -23,10 +23,100 @@ export interface UsersTable {
   updatedAt: string;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  locale: string;
+  clientAddress: string | null;
+  emailedAt: string | null;
+  createdAt: string;
+}
+
+export interface StoresTable {
+  id: string;
+  slug: string;
+  name: string;
+  logo: string | null;
+  category: string;
+  /** Basis points of the sale: 450 = 4.50 % cashback. */
+  cashbackRateBps: number;
+  /** JSON object: locale → description. */
+  description: string;
+  affiliateUrl: string;
+  active: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const PLAN_AUDIENCES = ["business", "partner"] as const;
+export type PlanAudience = (typeof PLAN_AUDIENCES)[number];
+
+export interface PlansTable {
+  id: string;
+  code: string;
+  name: string;
+  audience: PlanAudience;
+  priceCents: number;
+  durationDays: number;
+  /** JSON array of feature codes (translated by the pricing namespace). */
+  features: string;
+  sortOrder: Generated<number>;
+  active: Generated<number>;
+  createdAt: string;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  locale: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  cover: string | null;
+  author: string;
+  readingMinutes: Generated<number>;
+  publishedAt: string;
+  createdAt: string;
+}
+
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+export interface NewsletterSubscriptionsTable {
+  id: string;
+  email: string;
+  locale: string;
+  status: NewsletterStatus;
+  confirmTokenHash: string | null;
+  confirmExpiresAt: string | null;
+  unsubscribeTokenHash: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
+  rateLimits: RateLimitsTable;
+  contactMessages: ContactMessagesTable;
+  stores: StoresTable;
+  plans: PlansTable;
+  blogPosts: BlogPostsTable;
+  newsletterSubscriptions: NewsletterSubscriptionsTable;
 }
 
 export type User = Selectable<UsersTable>;
+export type Store = Selectable<StoresTable>;
+export type Plan = Selectable<PlansTable>;
+export type BlogPost = Selectable<BlogPostsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

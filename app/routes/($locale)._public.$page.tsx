@@ -13,8 +13,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 
 export const PLANNED_PAGES = [
-  "about",
-  "contact",
   "faq",
   "blog",
   "webshops",

@@ -1,39 +1,130 @@
-/** Home. The full marketing page (carousel, audiences, app section) comes with the public site. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+/** Home: hero, the feature carousel, who we serve, the apps, and a dismissible announcement. */
+import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FeatureCarousel } from "~/components/home/feature-carousel";
+import { isHttps } from "~/config/env.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 
-export const handle = { i18n: ["common", "pages"] };
+export const handle = { i18n: ["common", "home"] };
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { meta: await pageMeta(params, "pages", "home") };
+/** Bump when the announcement changes, so a new one shows to everyone again. */
+const BANNER_ID = "wallet-cashback-2026";
+const bannerCookie = createCookie("banner_dismissed", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 180 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const dismissed = (await bannerCookie.parse(request.headers.get("Cookie"))) === BANNER_ID;
+  return { meta: await pageMeta(params, "home", "meta"), showBanner: !dismissed };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  if (formData.get("intent") !== "dismiss-banner") return data({ ok: false }, { status: 400 });
+  throw redirect(localePath(locale), {
+    headers: { "Set-Cookie": await bannerCookie.serialize(BANNER_ID, { secure: isHttps() }) },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Home() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation("home");
+  const { showBanner } = useLoaderData<typeof loader>();
   const locale = usePageLocale();
+  const audiences = t("audiences.items", { returnObjects: true }) as Array<{ title: string; description: string }>;
+
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="hero-title">
-      <div className="container-page py-20 text-center sm:py-28">
-        <h1 id="hero-title" className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-          {t("home.heroTitle")}
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("home.heroText")}</p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <Link to={localePath(locale, "/signup")} className="btn-primary px-6 py-3 text-base">
-            {t("home.ctaSignup")}
-          </Link>
-          <Link to={localePath(locale, "/webshops")} className="btn-secondary px-6 py-3 text-base">
-            {t("home.ctaWebshops")}
-          </Link>
+    <>
+      {showBanner ? (
+        <aside className="bg-slate-900 text-white" aria-label={t("banner.label")} data-testid="announcement">
+          <div className="container-page flex flex-wrap items-center justify-between gap-3 py-2.5 text-sm">
+            <p>
+              {t("banner.text")}{" "}
+              <Link to={localePath(locale, "/webshops")} className="font-semibold underline">
+                {t("banner.link")}
+              </Link>
+            </p>
+            <Form method="post" replace preventScrollReset>
+              <button type="submit" name="intent" value="dismiss-banner" className="rounded px-2 py-1 text-slate-200 hover:bg-slate-800 hover:text-white">
+                {t("banner.dismiss")}
+              </button>
+            </Form>
+          </div>
+        </aside>
+      ) : null}
+
+      <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="hero-title">
+        <div className="container-page py-20 text-center sm:py-28">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("hero.eyebrow")}</p>
+          <h1 id="hero-title" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            {t("hero.title")}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("hero.text")}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Link to={localePath(locale, "/signup")} className="btn-primary px-6 py-3 text-base">
+              {t("hero.ctaSignup")}
+            </Link>
+            <Link to={localePath(locale, "/webshops")} className="btn-secondary px-6 py-3 text-base">
+              {t("hero.ctaWebshops")}
+            </Link>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="features-title">
+        <div className="max-w-2xl">
+          <h2 id="features-title" className="text-3xl font-bold tracking-tight">
+            {t("features.title")}
+          </h2>
+          <p className="mt-3 text-slate-600">{t("features.subtitle")}</p>
+        </div>
+        <div className="mt-8">
+          <FeatureCarousel />
+        </div>
+      </section>
+
+      <section className="bg-slate-50 py-16" aria-labelledby="audiences-title">
+        <div className="container-page">
+          <div className="mx-auto max-w-2xl text-center">
+            <h2 id="audiences-title" className="text-3xl font-bold tracking-tight">
+              {t("audiences.title")}
+            </h2>
+            <p className="mt-3 text-slate-600">{t("audiences.subtitle")}</p>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {audiences.map((audience) => (
+              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-semibold">{audience.title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{audience.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="app-title">
+        <div className="rounded-3xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="app-title" className="text-3xl font-bold tracking-tight">
+            {t("app.title")}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-slate-200">{t("app.text")}</p>
+          <ul className="mt-8 flex flex-wrap justify-center gap-4">
+            {(["appStore", "googlePlay"] as const).map((store) => (
+              <li key={store} className="rounded-xl border border-slate-600 px-5 py-3 text-left" data-testid={`app-${store}`}>
+                <span className="block text-base font-semibold">{t(`app.${store}`)}</span>
+                <span className="block text-xs uppercase tracking-wide text-slate-300">{t("app.comingSoon")}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
   );
 }

@@ -4,7 +4,9 @@
  */
 import type { Migration } from "kysely";
 import * as createUsers from "./20261121_0001_create_users";
+import * as publicSite from "./20261121_0002_public_site";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
+  "20261121_0002_public_site": publicSite,
 };

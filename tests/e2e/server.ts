@@ -10,7 +10,7 @@ import path from "node:path";
 import { createDb } from "../../app/db/db.server";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
-import { buildIsStale } from "../../scripts/lib";
+import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { MAILBOX_DIR } from "./support/paths";
 
@@ -38,7 +38,7 @@ await migrateToLatest(db);
 await seedDemoData(db);
 await db.destroy();
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(serverCommand().command, serverCommand().args, {
   stdio: "inherit",
   env: {
     ...process.env,

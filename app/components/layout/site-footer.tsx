@@ -48,6 +48,11 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={localePath(locale, "/cookie-preferences")} className="text-slate-600 hover:text-slate-900">
+                {t("footer.cookiePreferences")}
+              </Link>
+            </li>
           </ul>
         </nav>
         {root ? (

@@ -1,0 +1,149 @@
+/**
+ * The one set of form components. Errors arrive as translation keys (from the zod schemas, on the
+ * server or in the browser) and are translated here. Every field reserves room for its error
+ * line so a message appearing or disappearing never moves the button under a click.
+ */
+import { useNavigation } from "@remix-run/react";
+import { useId, type InputHTMLAttributes, type LabelHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const { t } = useTranslation("common");
+  const messages = errors?.filter(Boolean) as string[] | undefined;
+  return (
+    <div className="min-h-[1.25rem] pt-1">
+      {messages?.length ? (
+        <ul id={id} className="space-y-0.5">
+          {messages.map((message) => (
+            <li key={message} className="text-xs font-medium text-red-700">
+              {t(message)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Form-level errors (not tied to one field): the spec's red box near the form. `values` fill the
+ * messages' placeholders (e.g. the minutes to wait).
+ */
+export function FormErrors({ id, errors, values }: { id?: string; errors?: ListOfErrors; values?: Record<string, unknown> }) {
+  const { t } = useTranslation("common");
+  const messages = errors?.filter(Boolean) as string[] | undefined;
+  if (!messages?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {messages.map((message) => (
+        <p key={message}>{t(message, values)}</p>
+      ))}
+    </div>
+  );
+}
+
+const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-600";
+
+export function Field({
+  labelProps,
+  inputProps,
+  errors,
+  hint,
+  className,
+}: {
+  labelProps: LabelHTMLAttributes<HTMLLabelElement>;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: ListOfErrors;
+  hint?: string;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
+      <input
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={inputClass}
+        {...inputProps}
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  labelProps,
+  textareaProps,
+  errors,
+  className,
+}: {
+  labelProps: LabelHTMLAttributes<HTMLLabelElement>;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: ListOfErrors;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
+      <textarea
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={`${inputClass} min-h-[8rem]`}
+        {...textareaProps}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A submit button that says it is working while its form is being submitted (with JS). */
+export function SubmitButton({
+  children,
+  pendingLabel,
+  className = "btn-primary",
+  name,
+  value,
+  formAction,
+}: {
+  children: React.ReactNode;
+  pendingLabel?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+  formAction?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    (name === undefined || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" className={className} disabled={pending} name={name} value={value} formAction={formAction} aria-busy={pending || undefined}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}
+
+/** The honeypot pair of public forms: a trap people never see and the signed render stamp. */
+export function HoneypotFields({ formToken }: { formToken: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>{t("forms.honeypotLabel")}</label>
+      <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} defaultValue="" tabIndex={-1} autoComplete="off" />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/** About: story, mission, vision, values, journey and why us, all from translations. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "~/components/icon";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "about"] };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { meta: await pageMeta(params, "about", "meta") };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+type Item = { title: string; description: string };
+
+export default function AboutPage() {
+  const { t } = useTranslation("about");
+  const locale = usePageLocale();
+  const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="about-title">
+        <div className="container-page py-20 text-center">
+          <h1 id="about-title" className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            {t("hero.title")}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("hero.text")}</p>
+          <Link to={localePath(locale, "/signup")} className="btn-primary mt-10 px-6 py-3 text-base">
+            {t("hero.cta")}
+          </Link>
+        </div>
+      </section>
+
+      <section className="container-page grid gap-10 py-16 lg:grid-cols-2" aria-labelledby="story-title">
+        <div>
+          <h2 id="story-title" className="text-3xl font-bold tracking-tight">
+            {t("story.title")}
+          </h2>
+          <div className="mt-4 space-y-4 text-slate-700">
+            {list<string>("story.paragraphs").map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+        <div className="grid gap-6">
+          {(["mission", "vision"] as const).map((part) => (
+            <div key={part} className="rounded-2xl border border-slate-200 p-6">
+              <h2 className="text-xl font-semibold">{t(`${part}.title`)}</h2>
+              <p className="mt-2 text-slate-700">{t(`${part}.text`)}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-slate-50 py-16" aria-labelledby="values-title">
+        <div className="container-page">
+          <h2 id="values-title" className="text-3xl font-bold tracking-tight">
+            {t("values.title")}
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {list<Item & { icon: IconName }>("values.items").map((value) => (
+              <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <Icon name={value.icon} className="h-8 w-8 text-brand-700" />
+                <h3 className="mt-4 font-semibold">{value.title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{value.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="journey-title">
+        <h2 id="journey-title" className="text-3xl font-bold tracking-tight">
+          {t("journey.title")}
+        </h2>
+        <ol className="mt-8 space-y-6 border-l-2 border-brand-100 pl-6">
+          {list<Item & { year: string }>("journey.items").map((milestone) => (
+            <li key={`${milestone.year}-${milestone.title}`} className="relative">
+              <span className="absolute -left-[1.95rem] top-1 h-3 w-3 rounded-full bg-brand-700" aria-hidden="true" />
+              <p className="text-sm font-bold text-brand-700">{milestone.year}</p>
+              <h3 className="font-semibold">{milestone.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{milestone.description}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="bg-slate-50 py-16" aria-labelledby="why-title">
+        <div className="container-page">
+          <h2 id="why-title" className="text-3xl font-bold tracking-tight">
+            {t("whyUs.title")}
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {list<Item>("whyUs.items").map((feature) => (
+              <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="font-semibold">{feature.title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{feature.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

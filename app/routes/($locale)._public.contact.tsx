@@ -1,0 +1,171 @@
+/** Contact: a form that is stored and e-mailed to support, the contact details, the 24-hour promise. */
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContactSchema, submitContactMessage } from "~/contact/contact.server";
+import { Field, FormErrors, HoneypotFields, SubmitButton, TextareaField } from "~/components/forms";
+import { env } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { mailer } from "~/mail/mailer.server";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { checkHoneypot, issueFormToken } from "~/security/honeypot.server";
+import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "contact"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const config = env();
+  return data(
+    {
+      meta: await pageMeta(params, "contact", "meta"),
+      formToken: issueFormToken(),
+      sentTo: flash?.kind === "contactSent" ? flash.name : null,
+      contact: { email: config.supportEmail, phone: config.supportPhone, address: config.companyAddress },
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+
+  if (checkHoneypot(formData) !== "ok") {
+    return data({ result: submission.reply({ formErrors: ["contact:form.rejected"] }), wait: null }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), wait: null }, { status: 400 });
+  }
+  const address = clientAddress(request);
+  const verdict = await consumeRateLimit(db(), "contact", address);
+  if (!verdict.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      { status: 429 },
+    );
+  }
+  await submitContactMessage(db(), submission.value, {
+    locale,
+    clientAddress: address,
+    mailer: mailer(),
+    supportEmail: env().supportEmail,
+  });
+  throw redirect(localePath(locale, "/contact"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "contactSent", name: submission.value.name }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ContactPage() {
+  const { t } = useTranslation("contact");
+  const { formToken, sentTo, contact } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const locale = usePageLocale();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+
+  return (
+    <div className="container-page py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
+      </header>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-5">
+        <section className="lg:col-span-3" aria-labelledby="contact-form-title">
+          {sentTo ? (
+            <div role="status" className="rounded-2xl border border-brand-100 bg-brand-50 p-8 text-center">
+              <h2 id="contact-form-title" className="text-2xl font-bold text-brand-900">
+                {t("success.title", { name: sentTo })}
+              </h2>
+              <p className="mt-3 text-slate-700">{t("success.text")}</p>
+              <Link to={localePath(locale, "/contact")} className="btn-secondary mt-6">
+                {t("success.again")}
+              </Link>
+            </div>
+          ) : (
+            <div className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8">
+              <h2 id="contact-form-title" className="text-xl font-semibold">
+                {t("form.title")}
+              </h2>
+              <Form method="post" className="relative mt-6 space-y-1" {...getFormProps(form)}>
+                <HoneypotFields formToken={formToken} />
+                <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
+                <div className="grid gap-x-4 sm:grid-cols-2">
+                  <Field
+                    labelProps={{ children: t("form.name") }}
+                    inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", placeholder: t("form.namePlaceholder") }}
+                    errors={fields.name.errors}
+                  />
+                  <Field
+                    labelProps={{ children: t("form.email") }}
+                    inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("form.emailPlaceholder") }}
+                    errors={fields.email.errors}
+                  />
+                </div>
+                <Field
+                  labelProps={{ children: t("form.company") }}
+                  inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization", placeholder: t("form.companyPlaceholder") }}
+                  errors={fields.company.errors}
+                />
+                <TextareaField
+                  labelProps={{ children: t("form.message") }}
+                  textareaProps={{ ...getTextareaProps(fields.message), placeholder: t("form.messagePlaceholder"), rows: 6 }}
+                  errors={fields.message.errors}
+                />
+                <SubmitButton pendingLabel={t("form.sending")}>{t("form.submit")}</SubmitButton>
+              </Form>
+            </div>
+          )}
+        </section>
+
+        <aside className="space-y-6 lg:col-span-2" aria-label={t("info.title")}>
+          <div className="rounded-2xl border border-slate-200 p-6">
+            <h2 className="text-lg font-semibold">{t("info.title")}</h2>
+            <dl className="mt-4 space-y-4 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">{t("info.phone")}</dt>
+                <dd className="text-slate-700">
+                  <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">{t("info.email")}</dt>
+                <dd className="text-slate-700">
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">{t("info.location")}</dt>
+                <dd className="text-slate-700">{contact.address}</dd>
+              </div>
+            </dl>
+          </div>
+          <div className="rounded-2xl bg-slate-900 p-6 text-white">
+            <h2 className="text-lg font-semibold">{t("quick.title")}</h2>
+            <p className="mt-2 text-sm text-slate-200">{t("quick.text")}</p>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
