@@ -1,11 +1,10 @@
 /**
  * `npm start`: checks the configuration, builds when the build is missing or stale, migrates the
- * database, seeds demo data into an empty embedded database, then serves with remix-serve on PORT.
+ * database, adds whatever demo data the embedded database lacks, then serves with remix-serve on PORT.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { envOrExit } from "../app/config/env.server";
 import { createDb } from "../app/db/db.server";
-import { countUsers } from "../app/users/users.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { buildIsStale, serverCommand } from "./lib";
@@ -22,9 +21,10 @@ const db = createDb(config.database);
 try {
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`Applied migrations: ${applied.map((m) => m.migrationName).join(", ")}`);
-  if (config.database.kind === "sqlite" && (await countUsers(db)) === 0) {
+  // The embedded database gets the demo data (idempotent: only what is missing is added).
+  if (config.database.kind === "sqlite" && config.appEnv !== "production") {
     const { created } = await seedDemoData(db);
-    console.log(`Seeded demo data into the empty embedded database (${created.join(", ")}).`);
+    if (created.length) console.log(`Seeded demo data into the embedded database: ${created.join(", ")}.`);
   }
 } catch (error) {
   console.error(`Could not prepare the database: ${error instanceof Error ? error.message : error}`);

@@ -97,7 +97,6 @@ export interface NewsletterSubscriptionsTable {
   status: NewsletterStatus;
   confirmTokenHash: string | null;
   confirmExpiresAt: string | null;
-  unsubscribeTokenHash: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   createdAt: string;

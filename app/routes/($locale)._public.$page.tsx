@@ -13,13 +13,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 
 export const PLANNED_PAGES = [
-  "faq",
-  "blog",
-  "webshops",
-  "pricing",
-  "privacy-policy",
-  "terms-and-conditions",
-  "cookie-policy",
   "signin",
   "signup",
   "forgot-password",

@@ -85,7 +85,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("confirm_token_hash", "text")
     .addColumn("confirm_expires_at", "text")
-    .addColumn("unsubscribe_token_hash", "text", (col) => col.notNull())
     .addColumn("confirmed_at", "text")
     .addColumn("unsubscribed_at", "text")
     .addColumn("created_at", "text", (col) => col.notNull())

@@ -35,10 +35,12 @@ describeEachDatabase(
       expect(await migrateToLatest(t.db)).toEqual([]);
     });
 
-    it("the demo seed creates the demo user and admin once", async () => {
+    it("the demo seed adds the content, the demo user and the admin, once", async () => {
       await migrateToLatest(t.db);
       const first = await seedDemoData(t.db);
-      expect(first.created.sort()).toEqual([DEMO_ADMIN.email, DEMO_USER.email].sort());
+      expect(first.created.sort()).toEqual(
+        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email].sort(),
+      );
       expect((await findUserByEmail(t.db, DEMO_ADMIN.email))?.role).toBe("admin");
       expect((await findUserByEmail(t.db, DEMO_USER.email))?.emailVerifiedAt).not.toBeNull();
       expect((await seedDemoData(t.db)).created).toEqual([]);

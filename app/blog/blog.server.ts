@@ -1,0 +1,79 @@
+/**
+ * Blog: owns the `blog_posts` table: articles per locale (same slug across locales), listing with
+ * search and pages, one article by slug, and turning an article's Markdown into HTML (raw HTML in
+ * the Markdown is dropped, so only Markdown's own elements reach the page).
+ */
+import { sql } from "kysely";
+import { Marked } from "marked";
+import type { Db } from "~/db/db.server";
+import type { BlogPost } from "~/db/schema";
+import { likePattern } from "~/stores/stores.server";
+import type { Page } from "~/utils/pagination";
+
+export const BLOG_PAGE_SIZE = 6;
+
+export type BlogPostSummary = Omit<BlogPost, "body" | "id" | "createdAt">;
+
+const summaryColumns = ["slug", "locale", "title", "excerpt", "cover", "author", "readingMinutes", "publishedAt"] as const;
+
+export async function listPosts(
+  db: Db,
+  options: { locale: string; query?: string; page?: number; pageSize?: number; now?: string },
+): Promise<Page<BlogPostSummary>> {
+  const pageSize = options.pageSize ?? BLOG_PAGE_SIZE;
+  let base = db
+    .selectFrom("blogPosts")
+    .where("locale", "=", options.locale)
+    .where("publishedAt", "<=", options.now ?? new Date().toISOString());
+  if (options.query?.trim()) {
+    const pattern = likePattern(options.query);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(title)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(excerpt)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const items = await base
+    .select(summaryColumns)
+    .orderBy("publishedAt", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items, page, pageCount, total };
+}
+
+export async function getPost(db: Db, locale: string, slug: string): Promise<BlogPost | undefined> {
+  return db
+    .selectFrom("blogPosts")
+    .selectAll()
+    .where("locale", "=", locale)
+    .where("slug", "=", slug)
+    .where("publishedAt", "<=", new Date().toISOString())
+    .executeTakeFirst();
+}
+
+/** Every published (locale, slug) pair, for the sitemap. */
+export async function listPublishedSlugs(db: Db): Promise<Array<{ locale: string; slug: string; publishedAt: string }>> {
+  return db
+    .selectFrom("blogPosts")
+    .select(["locale", "slug", "publishedAt"])
+    .where("publishedAt", "<=", new Date().toISOString())
+    .orderBy("slug")
+    .execute();
+}
+
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    html: () => "",
+  },
+});
+
+export function renderArticleBody(body: string): string {
+  return markdown.parse(body, { async: false });
+}

@@ -1,0 +1,33 @@
+/** A legal page from the `legal` namespace: title, last-updated line, intro and sections. */
+import { useTranslation } from "react-i18next";
+
+export function LegalDocument({ doc, children }: { doc: "privacy" | "terms" | "cookies"; children?: React.ReactNode }) {
+  const { t } = useTranslation("legal");
+  return (
+    <article className="container-page max-w-3xl py-16">
+      <h1 className="text-4xl font-bold tracking-tight">{t(`${doc}.title`)}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t("lastUpdated")}</p>
+      <p className="mt-6 text-lg text-slate-700">{t(`${doc}.intro`)}</p>
+      {children}
+    </article>
+  );
+}
+
+export function LegalSections({ sections }: { sections: Array<{ title: string; paragraphs: string[] }> }) {
+  return (
+    <ol className="mt-10 space-y-10">
+      {sections.map((section, i) => (
+        <li key={section.title}>
+          <h2 className="text-2xl font-semibold">
+            {i + 1}. {section.title}
+          </h2>
+          <div className="mt-3 space-y-3 text-slate-700">
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

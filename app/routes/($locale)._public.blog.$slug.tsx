@@ -1,0 +1,57 @@
+/** One article in the page's locale. */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getPost, renderArticleBody } from "~/blog/blog.server";
+import { NotFoundScreen } from "~/components/error-screen";
+import { db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "blog"] };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const post = await getPost(db(), locale, params.slug ?? "");
+  if (!post) return data({ post: null, html: "", meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  return {
+    post: { title: post.title, author: post.author, publishedAt: post.publishedAt, cover: post.cover, readingMinutes: post.readingMinutes },
+    html: renderArticleBody(post.body),
+    meta: { title: `${post.title} | ${fixedT(locale, "common")("brand.name")}`, description: post.excerpt },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ArticlePage() {
+  const { t } = useTranslation("blog");
+  const locale = usePageLocale();
+  const { post, html } = useLoaderData<typeof loader>();
+  if (!post) {
+    return (
+      <div className="container-page">
+        <NotFoundScreen />
+      </div>
+    );
+  }
+  return (
+    <article className="container-page max-w-3xl py-16">
+      <Link to={localePath(locale, "/blog")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("back")}
+      </Link>
+      <h1 className="mt-6 text-4xl font-bold tracking-tight">{post.title}</h1>
+      <p className="mt-3 text-sm text-slate-600">
+        {post.author} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time> ·{" "}
+        {t("readingTime", { count: post.readingMinutes })}
+      </p>
+      {post.cover ? <img src={post.cover} alt="" className="mt-8 aspect-[16/9] w-full rounded-2xl bg-brand-50 object-cover" /> : null}
+      {/* Markdown from our own articles, with raw HTML removed (blog.server.ts). */}
+      <div className="article-body mt-8" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+/** FAQ: categories and questions from translations, a GET search, contact method cards. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "~/components/icon";
+import { filterFaq, type FaqCategory } from "~/help/faq";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "faq"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  return { meta: await pageMeta(params, "faq", "meta"), query };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+const METHOD_ICONS: Record<string, IconName> = { email: "mail", form: "chat", response: "clock" };
+
+export default function FaqPage() {
+  const { t } = useTranslation("faq");
+  const locale = usePageLocale();
+  const { query } = useLoaderData<typeof loader>();
+  const categories = filterFaq(t("categories", { returnObjects: true }) as FaqCategory[], query, locale);
+  const count = categories.reduce((sum, category) => sum + category.questions.length, 0);
+  const methods = t("contact.methods", { returnObjects: true }) as Array<{ id: string; title: string; description: string; action: string }>;
+
+  return (
+    <div className="container-page py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
+        <Form method="get" role="search" className="mt-8 flex gap-2">
+          <label htmlFor="faq-search" className="sr-only">
+            {t("search.label")}
+          </label>
+          <input
+            id="faq-search"
+            type="search"
+            name="q"
+            defaultValue={query}
+            placeholder={t("search.placeholder")}
+            className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+          />
+          <button type="submit" className="btn-primary">
+            {t("search.submit")}
+          </button>
+        </Form>
+        {query ? (
+          <p className="mt-3 text-sm text-slate-600" role="status">
+            {t("search.results", { count, query })}{" "}
+            <Link to={localePath(locale, "/faq")} className="font-medium text-brand-700 underline">
+              {t("search.clear")}
+            </Link>
+          </p>
+        ) : null}
+      </header>
+
+      <div className="mx-auto mt-12 max-w-3xl space-y-10">
+        {categories.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center" data-testid="faq-no-results">
+            <h2 className="text-xl font-semibold">{t("noResults.title")}</h2>
+            <p className="mt-2 text-slate-600">{t("noResults.description")}</p>
+          </div>
+        ) : (
+          categories.map((category) => (
+            <section key={category.id} aria-labelledby={`faq-${category.id}`}>
+              <h2 id={`faq-${category.id}`} className="text-2xl font-bold tracking-tight">
+                {category.title}
+              </h2>
+              <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+                {category.questions.map((item) => (
+                  <details key={item.question} className="group p-5" open={query ? true : undefined}>
+                    <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
+                      {item.question}
+                      <span className="text-slate-500 transition-transform group-open:rotate-45" aria-hidden="true">
+                        +
+                      </span>
+                    </summary>
+                    <p className="mt-3 text-slate-700">{item.answer}</p>
+                  </details>
+                ))}
+              </div>
+            </section>
+          ))
+        )}
+      </div>
+
+      <section className="mt-16 rounded-3xl bg-slate-50 p-8" aria-labelledby="faq-contact">
+        <h2 id="faq-contact" className="text-center text-2xl font-bold">
+          {t("contact.title")}
+        </h2>
+        <p className="mt-2 text-center text-slate-600">{t("contact.text")}</p>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          {methods.map((method) => (
+            <li key={method.id}>
+              <Link to={localePath(locale, "/contact")} className="block h-full rounded-2xl border border-slate-200 bg-white p-6 hover:border-brand-700">
+                <Icon name={METHOD_ICONS[method.id] ?? "chat"} className="h-6 w-6 text-brand-700" />
+                <h3 className="mt-3 font-semibold">{method.title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{method.description}</p>
+                <span className="mt-3 inline-block text-sm font-semibold text-brand-700">{method.action}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Newsletter unsubscribe: the e-mailed link opens this page; its button does it. */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { NewsletterStep } from "~/components/newsletter-step";
+import { env } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { unsubscribe } from "~/newsletter/newsletter.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "blog"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const token = new URL(request.url).searchParams.get("token");
+  const outcome = flash?.kind === "newsletter" && flash.outcome !== "checkInbox" ? flash.outcome : null;
+  return data({ meta: await pageMeta(params, "blog", "newsletter.unsubscribe"), token, outcome }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const token = String((await request.formData()).get("token") ?? "");
+  const result = await unsubscribe(db(), token, env().sessionSecrets);
+  throw redirect(localePath(locale, "/newsletter/unsubscribe"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: result === "unsubscribed" ? "unsubscribed" : "invalidLink" }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function NewsletterPage() {
+  const { token, outcome } = useLoaderData<typeof loader>();
+  return <NewsletterStep step="unsubscribe" token={token} outcome={outcome} />;
+}

@@ -1,0 +1,23 @@
+/** The privacy policy: sections from the `legal` namespace. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { LegalDocument, LegalSections } from "~/components/legal-document";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+
+export const handle = { i18n: ["common", "legal"] };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { meta: await pageMeta(params, "legal", "privacy.meta") };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function Page() {
+  const { t } = useTranslation("legal");
+  return (
+    <LegalDocument doc="privacy">
+      <LegalSections sections={t("privacy.sections", { returnObjects: true }) as Array<{ title: string; paragraphs: string[] }>} />
+    </LegalDocument>
+  );
+}

@@ -1,0 +1,71 @@
+/** One store: its cashback rate, description, and the way to shop (signing in comes first). */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NotFoundScreen } from "~/components/error-screen";
+import { StoreLogo } from "~/components/stores/store-logo";
+import { db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { getStoreBySlug } from "~/stores/stores.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatRate } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "webshops"] };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const store = await getStoreBySlug(db(), params.slug ?? "", locale);
+  if (!store) return data({ store: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  const t = fixedT(locale, "webshops");
+  const brand = fixedT(locale, "common")("brand.name");
+  return {
+    store,
+    meta: {
+      title: `${t("store.metaTitle", { name: store.name, rate: formatRate(store.cashbackRateBps, locale) })} | ${brand}`,
+      description: store.description,
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function StorePage() {
+  const { t } = useTranslation("webshops");
+  const locale = usePageLocale();
+  const { store } = useLoaderData<typeof loader>();
+  if (!store) {
+    return (
+      <div className="container-page">
+        <NotFoundScreen />
+      </div>
+    );
+  }
+  const here = localePath(locale, `/webshops/${store.slug}`);
+  return (
+    <article className="container-page max-w-3xl py-16">
+      <Link to={localePath(locale, "/webshops")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("store.back")}
+      </Link>
+      <header className="mt-6 flex items-center gap-5">
+        <StoreLogo name={store.name} logo={store.logo} size="h-16 w-16" />
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{store.name}</h1>
+          <p className="text-sm text-slate-600">{t(`categories.${store.category}`)}</p>
+        </div>
+      </header>
+      <p className="mt-8 text-3xl font-extrabold text-brand-700">{t("rate", { rate: formatRate(store.cashbackRateBps, locale) })}</p>
+      <p className="mt-4 text-lg text-slate-700">{store.description}</p>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
+        <h2 className="font-semibold">{t("store.howTitle")}</h2>
+        <p className="mt-2 text-sm text-slate-700">{t("store.signInFirst")}</p>
+        <Link to={`${localePath(locale, "/signin")}?redirectTo=${encodeURIComponent(here)}`} className="btn-primary mt-4">
+          {t("shopNow")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,150 @@
+/** Webshops: the directory of partner stores (GET search, category filter, pages) and the integration features. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { StoreLogo } from "~/components/stores/store-logo";
+import { db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { STORE_CATEGORIES, isStoreCategory } from "~/stores/categories";
+import { listStores } from "~/stores/stores.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatRate } from "~/utils/money";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "webshops"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const search = new URL(request.url).searchParams;
+  const query = (search.get("q") ?? "").slice(0, 100);
+  const category = search.get("category");
+  const stores = await listStores(db(), {
+    locale,
+    query,
+    category: isStoreCategory(category) ? category : undefined,
+    page: pageFromSearch(search.get("page")),
+  });
+  return {
+    meta: await pageMeta(params, "webshops", "meta"),
+    query,
+    category: isStoreCategory(category) ? category : "",
+    stores,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+const FEATURES: Array<{ id: string; icon: IconName }> = [
+  { id: "seamless", icon: "plug" },
+  { id: "fast", icon: "bolt" },
+  { id: "notifications", icon: "bell" },
+];
+
+export default function WebshopsPage() {
+  const { t } = useTranslation("webshops");
+  const locale = usePageLocale();
+  const { query, category, stores } = useLoaderData<typeof loader>();
+  const signIn = (slug: string) =>
+    `${localePath(locale, "/signin")}?redirectTo=${encodeURIComponent(localePath(locale, `/webshops/${slug}`))}`;
+
+  return (
+    <div className="container-page py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
+      </header>
+
+      <Form method="get" role="search" className="mx-auto mt-10 flex max-w-3xl flex-wrap gap-2">
+        <label htmlFor="store-search" className="sr-only">
+          {t("search.label")}
+        </label>
+        <input
+          id="store-search"
+          type="search"
+          name="q"
+          defaultValue={query}
+          placeholder={t("search.placeholder")}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-sm"
+        />
+        <label htmlFor="store-category" className="sr-only">
+          {t("search.category")}
+        </label>
+        <select id="store-category" name="category" defaultValue={category} className="rounded-lg border border-slate-300 px-3 py-2.5 text-sm">
+          <option value="">{t("search.allCategories")}</option>
+          {STORE_CATEGORIES.map((id) => (
+            <option key={id} value={id}>
+              {t(`categories.${id}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn-primary">
+          {t("search.submit")}
+        </button>
+      </Form>
+
+      <p className="mt-6 text-center text-sm text-slate-600" role="status">
+        {t("search.count", { count: stores.total })}
+        {query || category ? (
+          <>
+            {" "}
+            <Link to={localePath(locale, "/webshops")} className="font-medium text-brand-700 underline">
+              {t("search.clear")}
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {stores.items.length === 0 ? (
+        <div className="mx-auto mt-10 max-w-xl rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-xl font-semibold">{t("empty.title")}</h2>
+          <p className="mt-2 text-slate-600">{t("empty.text")}</p>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="store-list">
+          {stores.items.map((store) => (
+            <li key={store.slug} className="flex flex-col rounded-2xl border border-slate-200 p-5 shadow-sm">
+              <div className="flex items-center gap-4">
+                <StoreLogo name={store.name} logo={store.logo} />
+                <div>
+                  <h2 className="font-semibold">
+                    <Link to={localePath(locale, `/webshops/${store.slug}`)} className="hover:underline">
+                      {store.name}
+                    </Link>
+                  </h2>
+                  <p className="text-xs text-slate-600">{t(`categories.${store.category}`)}</p>
+                </div>
+              </div>
+              <p className="mt-4 text-lg font-bold text-brand-700">{t("rate", { rate: formatRate(store.cashbackRateBps, locale) })}</p>
+              <p className="mt-1 line-clamp-2 flex-1 text-sm text-slate-600">{store.description}</p>
+              <Link to={signIn(store.slug)} className="btn-primary mt-4">
+                {t("shopNow")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={stores.page} pageCount={stores.pageCount} />
+
+      <section className="mt-20 rounded-3xl bg-slate-50 p-8 sm:p-12" aria-labelledby="integration-title">
+        <h2 id="integration-title" className="text-center text-3xl font-bold tracking-tight">
+          {t("integration.title")}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{t("integration.text")}</p>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm">
+              <Icon name={feature.icon} className="h-7 w-7 text-brand-700" />
+              <h3 className="mt-4 font-semibold">{t(`integration.features.${feature.id}.title`)}</h3>
+              <p className="mt-2 text-sm text-slate-600">{t(`integration.features.${feature.id}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Stores: owns the `stores` table, the partner webshops of the directory: listing active stores
+ * (search by name, filter by category, paginated) and reading one by slug, with its description
+ * in the visitor's locale.
+ */
+import { sql } from "kysely";
+import type { Db } from "~/db/db.server";
+import type { Store } from "~/db/schema";
+import { DEFAULT_LOCALE } from "~/i18n/config";
+import type { Page } from "~/utils/pagination";
+import type { StoreCategory } from "./categories";
+
+export interface StoreView {
+  slug: string;
+  name: string;
+  logo: string | null;
+  category: string;
+  cashbackRateBps: number;
+  description: string;
+}
+
+export const STORES_PAGE_SIZE = 12;
+
+function describe(store: Pick<Store, "description">, locale: string): string {
+  try {
+    const byLocale = JSON.parse(store.description) as Record<string, string>;
+    return byLocale[locale] ?? byLocale[DEFAULT_LOCALE] ?? "";
+  } catch {
+    return store.description;
+  }
+}
+
+function toView(store: Store, locale: string): StoreView {
+  return {
+    slug: store.slug,
+    name: store.name,
+    logo: store.logo,
+    category: store.category,
+    cashbackRateBps: store.cashbackRateBps,
+    description: describe(store, locale),
+  };
+}
+
+/** `%` and `_` typed by a visitor are matched literally. */
+export function likePattern(text: string): string {
+  return `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listStores(
+  db: Db,
+  options: { locale: string; query?: string; category?: StoreCategory; page?: number; pageSize?: number },
+): Promise<Page<StoreView>> {
+  const pageSize = options.pageSize ?? STORES_PAGE_SIZE;
+  let base = db.selectFrom("stores").where("active", "=", 1);
+  if (options.query?.trim()) base = base.where(sql`lower(name)`, "like", sql`${likePattern(options.query)} escape '\\'`);
+  if (options.category) base = base.where("category", "=", options.category);
+
+  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await base
+    .selectAll()
+    .orderBy("cashbackRateBps", "desc")
+    .orderBy("name")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map((row) => toView(row, options.locale)), page, pageCount, total };
+}
+
+export async function getStoreBySlug(db: Db, slug: string, locale: string): Promise<StoreView | undefined> {
+  const row = await db.selectFrom("stores").selectAll().where("slug", "=", slug).where("active", "=", 1).executeTakeFirst();
+  return row ? toView(row, locale) : undefined;
+}
+
+export async function countStoresByCategory(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("stores")
+    .select(["category", (eb) => eb.fn.countAll<number | string>().as("count")])
+    .where("active", "=", 1)
+    .groupBy("category")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
+}

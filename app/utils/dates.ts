@@ -1,0 +1,4 @@
+/** The one date formatter: ISO timestamps in, the locale's long date out (in UTC, so server and browser agree). */
+export function formatDate(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
+}

@@ -1,0 +1,15 @@
+/** The one money formatter: integer cents in, the locale's way of writing dollars out ($, 2 decimals). */
+export function formatMoney(cents: number, locale: string, currency = "USD"): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/** A cashback rate in basis points (450 = 4.5 %) as the locale writes percentages. */
+export function formatRate(basisPoints: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+}
