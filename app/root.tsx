@@ -10,6 +10,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorScreen } from "~/components/error-screen";
+import { InstallPrompt, ServiceWorkerManager, ToastProvider } from "~/components/pwa";
 import { env } from "~/config/env.server";
 import { readConsent } from "~/privacy/consent.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -21,6 +22,9 @@ export const handle = { i18n: ["common"] };
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companyAddress: config.companyAddress,
     },
     year: new Date().getUTCFullYear(),
+    /** The public base URL, for canonical and hreflang links. */
+    appUrl: config.appUrl.origin,
   };
 }
 
@@ -48,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
       </head>
@@ -61,7 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+      <ServiceWorkerManager />
+      <InstallPrompt />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -4,31 +4,13 @@
  * failure is logged and leaves `emailed_at` empty, so no message is ever lost.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { now, type Db } from "~/db/db.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import type { Mailer } from "~/mail/mailer.server";
-import { EmailSchema, NameSchema } from "~/users/validation";
+import type { ContactInput } from "./contact-schema";
 
-export const ContactSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  company: z
-    .string()
-    .trim()
-    .max(100, "validation.companyTooLong")
-    .optional()
-    .transform((value) => value || undefined),
-  message: z
-    .string({ required_error: "validation.messageRequired" })
-    .trim()
-    .min(1, "validation.messageRequired")
-    .min(10, "validation.messageTooShort")
-    .max(5000, "validation.messageTooLong"),
-});
-
-export type ContactInput = z.infer<typeof ContactSchema>;
+export { ContactSchema, type ContactInput } from "./contact-schema";
 
 export interface ContactContext {
   locale: string;

@@ -11,6 +11,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const PLANNED_PAGES = [
   "signin",
@@ -25,6 +26,7 @@ function isPlannedPage(value: unknown): value is PlannedPage {
 }
 
 export const handle = { i18n: ["common", "pages"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   if (!isPlannedPage(params.page)) {

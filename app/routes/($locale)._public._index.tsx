@@ -1,25 +1,22 @@
 /** Home: hero, the feature carousel, who we serve, the apps, and a dismissible announcement. */
-import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FeatureCarousel } from "~/components/home/feature-carousel";
-import { isHttps } from "~/config/env.server";
+import { dismissAnnouncementCookie, isAnnouncementDismissed } from "~/home/announcement.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "home"] };
-
-/** Bump when the announcement changes, so a new one shows to everyone again. */
-const BANNER_ID = "wallet-cashback-2026";
-const bannerCookie = createCookie("banner_dismissed", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 180 });
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const dismissed = (await bannerCookie.parse(request.headers.get("Cookie"))) === BANNER_ID;
-  return { meta: await pageMeta(params, "home", "meta"), showBanner: !dismissed };
+  return { meta: await pageMeta(params, "home", "meta"), showBanner: !(await isAnnouncementDismissed(request)) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "dismiss-banner") return data({ ok: false }, { status: 400 });
   throw redirect(localePath(locale), {
-    headers: { "Set-Cookie": await bannerCookie.serialize(BANNER_ID, { secure: isHttps() }) },
+    headers: { "Set-Cookie": await dismissAnnouncementCookie() },
   });
 }
 

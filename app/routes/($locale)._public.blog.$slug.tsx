@@ -12,8 +12,10 @@ import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;

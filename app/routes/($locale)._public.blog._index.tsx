@@ -25,8 +25,10 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 const NewsletterSchema = z.object({ email: EmailSchema });
 
@@ -66,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const config = env();
   await subscribe(db(), { email: submission.value.email, locale }, { mailer: mailer(), appUrl: config.appUrl, secret: config.sessionSecrets[0]! });
-  throw redirect(`${localePath(locale, "/blog")}#newsletter`, {
+  throw redirect(`${localePath(locale, "/blog")}#newsletter-signup`, {
     headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: "checkInbox" }) },
   });
 }
@@ -79,7 +81,7 @@ export default function BlogPage() {
   const { query, posts, formToken, subscribed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
-    id: "newsletter",
+    id: "newsletter-form",
     lastResult: actionData?.result,
     constraint: getZodConstraint(NewsletterSchema),
     shouldValidate: "onBlur",
@@ -146,7 +148,7 @@ export default function BlogPage() {
       )}
       <Pagination page={posts.page} pageCount={posts.pageCount} />
 
-      <section id="newsletter" className="mx-auto mt-20 max-w-2xl rounded-3xl bg-slate-900 p-8 text-white sm:p-10" aria-labelledby="newsletter-title">
+      <section id="newsletter-signup" className="mx-auto mt-20 max-w-2xl rounded-3xl bg-slate-900 p-8 text-white sm:p-10" aria-labelledby="newsletter-title">
         <h2 id="newsletter-title" className="text-2xl font-bold">
           {t("newsletter.title")}
         </h2>

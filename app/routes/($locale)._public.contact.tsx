@@ -4,7 +4,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ContactSchema, submitContactMessage } from "~/contact/contact.server";
+import { ContactSchema } from "~/contact/contact-schema";
+import { submitContactMessage } from "~/contact/contact.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton, TextareaField } from "~/components/forms";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -19,8 +20,10 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "contact"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
@@ -75,7 +78,7 @@ export default function ContactPage() {
   const actionData = useActionData<typeof action>();
   const locale = usePageLocale();
   const [form, fields] = useForm({
-    id: "contact",
+    id: "contact-form",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ContactSchema),
     shouldValidate: "onBlur",

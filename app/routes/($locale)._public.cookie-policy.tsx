@@ -7,8 +7,10 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "legal"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { meta: await pageMeta(params, "legal", "cookies.meta") };

@@ -8,8 +8,10 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "faq"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);

@@ -10,8 +10,10 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);

@@ -9,8 +9,10 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "pricing"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { meta: await pageMeta(params, "pricing", "meta"), plans: await listActivePlans(db()) };
@@ -50,7 +52,7 @@ function PlanGroup({ audience, plans }: { audience: "business" | "partner"; plan
   const { t } = useTranslation("pricing");
   const locale = usePageLocale();
   if (plans.length === 0) return null;
-  const signup = localePath(locale, audience === "partner" ? "/signup/partner" : "/signup");
+  const signup = localePath(locale, "/signup");
   return (
     <section className="mt-16" aria-labelledby={`plans-${audience}`}>
       <h2 id={`plans-${audience}`} className="text-2xl font-bold tracking-tight">

@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { LegalDocument, LegalSections } from "~/components/legal-document";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "legal"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { meta: await pageMeta(params, "legal", "privacy.meta") };

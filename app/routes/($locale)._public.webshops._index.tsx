@@ -15,8 +15,10 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatRate } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { withNamespaces } from "~/i18n/client-loader";
 
 export const handle = { i18n: ["common", "webshops"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;

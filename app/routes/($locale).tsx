@@ -17,8 +17,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const rest = url.pathname === "/" ? "" : url.pathname;
     throw redirect(`/${target}${rest}${url.search}`, { headers: withSecurityHeaders() });
   }
+  // Remember the locale of pages the visitor opens, not of background fetches (the service
+  // worker caching every locale's offline page must not change the visitor's language).
+  const dest = request.headers.get("Sec-Fetch-Dest");
   const remembered = await readLocaleCookie(request);
-  if (remembered === locale) return { locale };
+  if (remembered === locale || (dest !== null && dest !== "document")) return { locale };
   return data({ locale }, { headers: { "Set-Cookie": await serializeLocaleCookie(locale) } });
 }
 

@@ -51,6 +51,8 @@ const server = spawn(serverCommand().command, serverCommand().args, {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: "Cashwise <no-reply@cashwise.test>",
     SUPPORT_EMAIL: "support@cashwise.test",
+    // Tests stand for different visitors by sending their own X-Forwarded-For (see support/visitor.ts).
+    TRUST_PROXY: "1",
   },
 });
 

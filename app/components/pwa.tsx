@@ -1,0 +1,207 @@
+/**
+ * The installable app, all JavaScript enhancement (nothing here is needed to use the site):
+ * - toasts: top-right, dark, newest on top, closing by themselves after 5 s;
+ * - the service worker (production builds only): "App ready to work offline" when it first takes
+ *   over, "New content available, click on reload button to update." with Reload when a new
+ *   version waits, and an update check every hour, only online and only after sw.js answers 200;
+ * - the install prompt: Install / Later where the browser offers it, and the manual
+ *   add-to-home-screen hint where it does not (iOS Safari).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export const TOAST_DURATION_MS = 5_000;
+export const SW_UPDATE_INTERVAL_MS = 3_600_000;
+const SW_URL = "/sw.js";
+const INSTALL_SNOOZE_KEY = "cashwise:install-later";
+const INSTALL_SNOOZE_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+interface Toast {
+  id: number;
+  message: string;
+  actions: ToastAction[];
+}
+
+const ToastContext = createContext<(message: string, actions?: ToastAction[]) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation("common");
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  const show = useCallback(
+    (message: string, actions: ToastAction[] = []) => {
+      const id = nextId.current++;
+      setToasts((all) => [{ id, message, actions }, ...all]);
+      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+    },
+    [dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} role="status" className="pointer-events-auto rounded-xl bg-slate-900 p-4 text-sm text-white shadow-xl" data-testid="toast">
+            <p>{toast.message}</p>
+            <div className="mt-3 flex justify-end gap-2">
+              {toast.actions.map((action) => (
+                <button
+                  key={action.label}
+                  type="button"
+                  className="rounded-md bg-brand-700 px-3 py-1 font-semibold hover:bg-brand-900"
+                  onClick={() => {
+                    dismiss(toast.id);
+                    action.onClick();
+                  }}
+                >
+                  {action.label}
+                </button>
+              ))}
+              <button type="button" className="rounded-md px-3 py-1 text-slate-200 hover:bg-slate-800" onClick={() => dismiss(toast.id)}>
+                {t("pwa.close")}
+              </button>
+            </div>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** Registers the service worker and reports offline-readiness and waiting updates as toasts. */
+export function ServiceWorkerManager() {
+  const { t } = useTranslation("common");
+  const toast = useToast();
+
+  useEffect(() => {
+    if (process.env.NODE_ENV !== "production" || !("serviceWorker" in navigator)) return;
+    let interval: ReturnType<typeof setInterval> | undefined;
+    let reloading = false;
+
+    const offerUpdate = (worker: ServiceWorker) =>
+      toast(t("pwa.needRefresh"), [
+        {
+          label: t("pwa.reload"),
+          onClick: () => {
+            navigator.serviceWorker.addEventListener("controllerchange", () => {
+              if (reloading) return;
+              reloading = true;
+              window.location.reload();
+            });
+            worker.postMessage({ type: "SKIP_WAITING" });
+          },
+        },
+      ]);
+
+    navigator.serviceWorker
+      .register(SW_URL)
+      .then((registration) => {
+        if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+        registration.addEventListener("updatefound", () => {
+          const installing = registration.installing;
+          if (!installing) return;
+          installing.addEventListener("statechange", () => {
+            if (installing.state !== "installed") return;
+            if (navigator.serviceWorker.controller) offerUpdate(installing);
+            else toast(t("pwa.offlineReady"));
+          });
+        });
+        interval = setInterval(async () => {
+          if (!navigator.onLine || registration.installing) return;
+          try {
+            const response = await fetch(SW_URL, { cache: "no-store", headers: { "cache-control": "no-cache" } });
+            if (response.status === 200) await registration.update();
+          } catch {
+            // offline or the server is away: try again next hour
+          }
+        }, SW_UPDATE_INTERVAL_MS);
+      })
+      .catch(() => {
+        // A browser that refuses service workers still has the whole site.
+      });
+    return () => clearInterval(interval);
+  }, [t, toast]);
+
+  return null;
+}
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+}
+
+/** Offers installation where the browser allows it, or explains how to add to the home screen. */
+export function InstallPrompt() {
+  const { t } = useTranslation("common");
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [showManualHint, setShowManualHint] = useState(false);
+  const [hidden, setHidden] = useState(true);
+
+  useEffect(() => {
+    const standalone = window.matchMedia("(display-mode: standalone)").matches;
+    const snoozedUntil = Number(window.localStorage.getItem(INSTALL_SNOOZE_KEY) ?? 0);
+    if (standalone || snoozedUntil > Date.now()) return;
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      setDeferred(event as BeforeInstallPromptEvent);
+      setHidden(false);
+    };
+    window.addEventListener("beforeinstallprompt", onPrompt);
+    const ios = /iphone|ipad|ipod/i.test(navigator.userAgent) && !/crios|fxios/i.test(navigator.userAgent);
+    if (ios) {
+      setShowManualHint(true);
+      setHidden(false);
+    }
+    return () => window.removeEventListener("beforeinstallprompt", onPrompt);
+  }, []);
+
+  const later = () => {
+    window.localStorage.setItem(INSTALL_SNOOZE_KEY, String(Date.now() + INSTALL_SNOOZE_MS));
+    setHidden(true);
+  };
+  const install = async () => {
+    if (!deferred) {
+      setShowManualHint(true);
+      return;
+    }
+    await deferred.prompt();
+    await deferred.userChoice;
+    setDeferred(null);
+    setHidden(true);
+  };
+
+  const content = useMemo(
+    () => (showManualHint && !deferred ? t("pwa.install.manualHint") : t("pwa.install.text")),
+    [deferred, showManualHint, t],
+  );
+  if (hidden) return null;
+  return (
+    <aside className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-xl" aria-labelledby="install-title">
+      <h2 id="install-title" className="font-semibold">
+        {t("pwa.install.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{content}</p>
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" className="btn-secondary px-3 py-1.5" onClick={later}>
+          {t("pwa.install.later")}
+        </button>
+        {deferred ? (
+          <button type="button" className="btn-primary px-3 py-1.5" onClick={install}>
+            {t("pwa.install.install")}
+          </button>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,436 @@
+/**
+ * The public site: every page in five locales, the forms without JavaScript (contact, newsletter
+ * double opt-in, cookie consent, banner), search and filters, SEO files. Tests tagged @js run
+ * again with JavaScript; @js-only ones need it (carousel arrows, toasts, axe, console errors).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { waitForMail } from "./support/mailbox";
+import { asNewVisitor, uniqueEmail } from "./support/visitor";
+
+const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
+const tr = (locale: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve("locales", locale, `${ns}.json`), "utf8"));
+
+/** Each public page, the namespace and key of its meta title. */
+const PAGES: Array<{ path: string; ns: string; key: string }> = [
+  { path: "", ns: "home", key: "meta" },
+  { path: "/about", ns: "about", key: "meta" },
+  { path: "/contact", ns: "contact", key: "meta" },
+  { path: "/faq", ns: "faq", key: "meta" },
+  { path: "/blog", ns: "blog", key: "meta" },
+  { path: "/webshops", ns: "webshops", key: "meta" },
+  { path: "/pricing", ns: "pricing", key: "meta" },
+  { path: "/privacy-policy", ns: "legal", key: "privacy.meta" },
+  { path: "/terms-and-conditions", ns: "legal", key: "terms.meta" },
+  { path: "/cookie-policy", ns: "legal", key: "cookies.meta" },
+  { path: "/cookie-preferences", ns: "common", key: "consent.page" },
+];
+
+const get = (object: Record<string, unknown>, key: string) =>
+  key.split(".").reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], object) as Record<string, string>;
+
+test.describe("every public page in every locale", () => {
+  for (const locale of LOCALES) {
+    test(`answers 200 with its own translated title and description in ${locale}`, async ({ request }) => {
+      for (const page of PAGES) {
+        const response = await request.get(`/${locale}${page.path}`);
+        expect(response.status(), `/${locale}${page.path}`).toBe(200);
+        const html = await response.text();
+        const meta = get(tr(locale, page.ns), page.key);
+        const escape = (text: string) =>
+          text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+        expect(html, `${page.path} title`).toContain(`<title>${escape(meta.title!)} | Cashwise</title>`);
+        expect(html, `${page.path} description`).toContain(`<meta name="description" content="`);
+        expect(html).toContain(`<html lang="${locale}"`);
+        expect(html, `${page.path} hreflang`).toContain(`hrefLang="nl"`);
+      }
+    });
+  }
+});
+
+test.describe("home", () => {
+  test("hero, five carousel cards reachable without JS, audiences, apps coming soon", async ({ page }) => {
+    await page.goto("/en");
+    await expect(page.getByRole("link", { name: "Get started free" })).toHaveAttribute("href", "/en/signup");
+    await expect(page.locator("#hero-title").locator("..").getByRole("link", { name: "Browse webshops" })).toHaveAttribute("href", "/en/webshops");
+    const carousel = page.getByTestId("feature-carousel");
+    await expect(carousel.locator("li")).toHaveCount(5);
+    const dots = page.getByTestId("carousel-dot");
+    await expect(dots).toHaveCount(5);
+    await expect(dots.nth(4)).toHaveAttribute("href", "#feature-5");
+    // Arrows are a JavaScript enhancement.
+    await expect(page.getByTestId("carousel-next")).toHaveCount(0);
+
+    const first = carousel.locator("li").first();
+    await expect(first.getByText("Learn more")).toBeVisible();
+    await first.getByText("Learn more").click();
+    await expect(first.getByText("Show less")).toBeVisible();
+    await expect(first.locator("details p")).toBeVisible();
+
+    await expect(page.getByRole("heading", { name: "Who We Serve" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Who We Serve" }).locator("xpath=../..").locator("li")).toHaveCount(3);
+    await expect(page.getByTestId("app-appStore")).toContainText("Coming soon");
+    await expect(page.getByTestId("app-appStore").locator("a")).toHaveCount(0);
+  });
+
+  test("the announcement can be dismissed and stays dismissed", async ({ page }) => {
+    await page.goto("/en");
+    const banner = page.getByTestId("announcement");
+    await expect(banner).toBeVisible();
+    await banner.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByTestId("announcement")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("announcement")).toHaveCount(0);
+  });
+
+  test("carousel arrows follow the spec's rules @js-only", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/en", { waitUntil: "networkidle" });
+    const previous = page.getByTestId("carousel-previous");
+    const next = page.getByTestId("carousel-next");
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(previous).toBeEnabled();
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(next).toBeDisabled(); // index 2 ≥ 5 − 3
+    await expect(page.getByTestId("carousel-dot").nth(2)).toHaveAttribute("aria-current", "true");
+    await page.getByTestId("carousel-dot").first().click();
+    await expect(previous).toBeDisabled();
+  });
+});
+
+test.describe("about and legal", () => {
+  test("about tells story, mission, vision, values, journey and why us", async ({ page }) => {
+    await page.goto("/de/about");
+    const about = tr("de", "about");
+    for (const heading of [about.story.title, about.mission.title, about.vision.title, about.values.title, about.journey.title, about.whyUs.title]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    await expect(page.getByText(about.journey.items[0].description)).toBeVisible();
+    await expect(page.getByRole("link", { name: about.hero.cta })).toHaveAttribute("href", "/de/signup");
+  });
+
+  test("privacy has 4 sections, terms 5, both last updated October 1, 2025", async ({ page }) => {
+    await page.goto("/en/privacy-policy");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(4);
+    await expect(page.getByText("Last updated: October 1, 2025")).toBeVisible();
+    await page.goto("/en/terms-and-conditions");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(5);
+    await expect(page.getByText("Last updated: October 1, 2025")).toBeVisible();
+    await page.goto("/en/cookie-policy");
+    for (const heading of ["What are cookies?", "Types of cookies we use", "How we use cookies", "Managing your cookies"]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+  });
+});
+
+test.describe("FAQ", () => {
+  test("GET search filters questions and says when nothing matches", async ({ page }) => {
+    await page.goto("/en/faq");
+    const all = await page.locator("main details").count();
+    expect(all).toBe(20);
+    await page.getByRole("searchbox", { name: "Search the FAQ" }).fill("WITHDRAW");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/faq\?q=WITHDRAW$/);
+    const found = await page.locator("main details").count();
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(all);
+    for (const text of await page.locator("main details").allTextContents()) expect(text.toLowerCase()).toContain("withdraw");
+
+    await page.goto("/en/faq?q=zzzz-nothing");
+    await expect(page.getByTestId("faq-no-results")).toContainText("No results found");
+    await expect(page.getByRole("searchbox", { name: "Search the FAQ" })).toHaveValue("zzzz-nothing");
+    await page.getByRole("link", { name: /send us an email|contact form/i }).first().click();
+    await expect(page).toHaveURL(/\/en\/contact$/);
+  });
+});
+
+async function fillContact(page: Page, values: { name: string; email: string; company?: string; message: string }) {
+  await page.getByLabel("Full name").fill(values.name);
+  await page.getByLabel("Email address").fill(values.email);
+  if (values.company) await page.getByLabel("Company (optional)").fill(values.company);
+  await page.getByLabel("Message", { exact: true }).fill(values.message);
+  await page.getByRole("button", { name: "Send message" }).click();
+}
+
+test.describe("contact", () => {
+  test("a message is stored, e-mailed to support and answered with the success view @js", async ({ page }) => {
+    await asNewVisitor(page);
+    const email = uniqueEmail("contact");
+    await page.goto("/en/contact", { waitUntil: "networkidle" });
+    await expect(page.getByText("We answer within 24 hours").first()).toBeVisible();
+    await fillContact(page, { name: "Mia Jansen", email, company: "Jansen BV", message: "How do payouts to an IBAN work?" });
+    await expect(page.getByRole("heading", { name: "Thank you, Mia Jansen!" })).toBeVisible();
+    const mail = await waitForMail("support@cashwise.test", (m) => m.text.includes(email));
+    expect(mail.subject).toBe("New contact message from Mia Jansen");
+    expect(mail.text).toContain("How do payouts to an IBAN work?");
+    expect(mail.raw).toMatch(new RegExp(`Reply-To: ${email.replace(/[.]/g, "\\.")}`, "i"));
+    // The success view is shown once (post/redirect/get); a reload shows the form again.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+  });
+
+  test("bad input gets messages next to the fields and keeps what was typed", async ({ page }) => {
+    await asNewVisitor(page);
+    await page.goto("/en/contact");
+    await fillContact(page, { name: "Leo", email: "not-an-email", company: "Leo & Co", message: "Hi" });
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByText("Your message must be at least 10 characters long")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Leo");
+    await expect(page.getByLabel("Company (optional)")).toHaveValue("Leo & Co");
+    await expect(page.getByLabel("Email address")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Hi");
+  });
+
+  test("posts without the honeypot fields, or with the trap filled, are refused and not sent", async ({ page, request }) => {
+    const address = await asNewVisitor(page);
+    const email = uniqueEmail("bot");
+    const base = { name: "Bot", email, message: "Buy cheap things now, click here" };
+    const headers = { "X-Forwarded-For": address, Origin: new URL(page.url() || "http://127.0.0.1:3100").origin };
+    const missing = await request.post("/en/contact", { form: base, headers: { "X-Forwarded-For": address }, maxRedirects: 0 });
+    expect(missing.status()).toBe(400);
+
+    await page.goto("/en/contact");
+    const token = await page.locator('input[name="formToken"]').getAttribute("value");
+    const trapped = await request.post("/en/contact", {
+      form: { ...base, website: "http://spam.example", formToken: token! },
+      headers: { "X-Forwarded-For": headers["X-Forwarded-For"] },
+      maxRedirects: 0,
+    });
+    expect(trapped.status()).toBe(400);
+    await expect(waitForMail("support@cashwise.test", (m) => m.text.includes(email), 1_500)).rejects.toThrow();
+  });
+
+  test("more than 5 messages an hour from one address get 429 and a translated message", async ({ page }) => {
+    await asNewVisitor(page);
+    for (let i = 1; i <= 5; i++) {
+      await page.goto("/en/contact");
+      await fillContact(page, { name: `Sender ${i}`, email: uniqueEmail("limit"), message: `Message number ${i} for support` });
+      await expect(page.getByRole("status")).toBeVisible();
+    }
+    await page.goto("/en/contact");
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await fillContact(page, { name: "Sender 6", email: "six@example.com", message: "One message too many today" });
+    expect((await response).status()).toBe(429);
+    const expected = tr("en", "common").errors.tooManyAttemptsMinutes.replace("{{minutes}}", "60");
+    await expect(page.getByRole("alert")).toHaveText(expected);
+    await expect(page.getByLabel("Full name")).toHaveValue("Sender 6");
+  });
+
+  test("a cross-site post is refused with 403 and changes nothing", async ({ request }) => {
+    const email = uniqueEmail("csrf");
+    const response = await request.post("/en/contact", {
+      form: { name: "Eve", email, message: "Forged from another site", website: "", formToken: "1.x" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    for (const [url, form] of [
+      ["/en?index", { intent: "dismiss-banner" }],
+      ["/en/cookie-preferences", { intent: "all" }],
+      ["/en/blog", { email }],
+      ["/en/newsletter/confirm", { token: "x" }],
+      ["/en/newsletter/unsubscribe", { token: "x" }],
+    ] as const) {
+      const refused = await request.post(url, { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+      expect(refused.status(), url).toBe(403);
+      const marked = await request.post(url, { form, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+      expect(marked.status(), url).toBe(403);
+    }
+  });
+});
+
+test.describe("newsletter", () => {
+  test("double opt-in through the e-mailed link, then unsubscribe from the mail @js", async ({ page }) => {
+    await asNewVisitor(page);
+    const email = uniqueEmail("reader");
+    await page.goto("/en/blog", { waitUntil: "networkidle" });
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByTestId("newsletter-check-inbox")).toBeVisible();
+
+    const mail = await waitForMail(email, (m) => m.subject.includes("Confirm"));
+    const confirm = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)![0];
+    const unsubscribe = mail.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/)![0];
+    await page.goto(confirm);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+
+    // The same link again is used up.
+    await page.goto(confirm);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+
+    // Subscribing again is not an error and reveals nothing on the page.
+    await page.goto("/en/blog");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByTestId("newsletter-check-inbox")).toBeVisible();
+    await waitForMail(email, (m) => m.subject.includes("already subscribed"));
+
+    await page.goto(unsubscribe);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  });
+
+  test("a bad address keeps the typed value and shows the message", async ({ page }) => {
+    await asNewVisitor(page);
+    await page.goto("/en/blog");
+    await page.getByLabel("Email address").fill("nope@");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue("nope@");
+  });
+});
+
+test.describe("blog", () => {
+  test("lists six articles per locale, searches, opens an article", async ({ page }) => {
+    await page.goto("/fr/blog");
+    const list = page.getByTestId("post-list");
+    await expect(list.locator("li")).toHaveCount(6);
+    const title = (await list.locator("h2").first().textContent())!;
+    await page.getByRole("searchbox").fill(title.slice(0, 12));
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/\/fr\/blog\?q=/);
+    await expect(list.locator("h2").first()).toHaveText(title);
+    await list.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/fr\/blog\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    expect(await page.locator(".article-body h2").count()).toBeGreaterThanOrEqual(2);
+    await expect(page.locator(".article-body ul li").first()).toBeVisible();
+
+    const missing = await page.goto("/fr/blog/no-such-article");
+    expect(missing?.status()).toBe(404);
+  });
+
+  test("paginates with GET links", async ({ page }) => {
+    // Six articles fit one page: there is no "Next" link.
+    await page.goto("/en/blog");
+    await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await page.goto("/en/webshops?page=2");
+    await expect(page.getByText("Page 2 of 3")).toBeVisible();
+    await page.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/en\/webshops$/);
+  });
+});
+
+test.describe("webshops", () => {
+  test("search, category filter, store page and shop-now asking to sign in", async ({ page }) => {
+    await page.goto("/en/webshops");
+    await expect(page.getByRole("heading", { name: "WebShops Integration" })).toBeVisible();
+    for (const card of ["Seamless Integration", "Lightning Fast", "Smart Notifications"]) {
+      await expect(page.getByRole("heading", { name: card })).toBeVisible();
+    }
+    await expect(page.getByText("30 stores")).toBeVisible();
+    await expect(page.getByTestId("store-list").locator("li")).toHaveCount(12);
+
+    await page.getByRole("searchbox", { name: "Search stores" }).fill("zal");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("store-list").locator("li")).toHaveCount(1);
+    await expect(page.getByTestId("store-list")).toContainText("Zalando");
+
+    await page.goto("/en/webshops");
+    await page.getByLabel("Category").selectOption("travel");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/category=travel/);
+    for (const text of await page.getByTestId("store-list").locator("li p.text-xs").allTextContents()) expect(text).toBe("Travel");
+
+    await page.getByTestId("store-list").locator("h2 a").first().click();
+    await expect(page).toHaveURL(/\/en\/webshops\/[a-z0-9-]+$/);
+    await expect(page.getByText(/% cashback/)).toBeVisible();
+    const shop = page.getByRole("link", { name: "Shop now" });
+    await expect(shop).toHaveAttribute("href", /^\/en\/signin\?redirectTo=%2Fen%2Fwebshops%2F/);
+
+    expect((await page.goto("/en/webshops/no-such-store"))?.status()).toBe(404);
+  });
+});
+
+test.describe("pricing", () => {
+  test("plans from the database and the five promises", async ({ page }) => {
+    await page.goto("/en/pricing");
+    await expect(page.getByTestId("plan-starter")).toContainText("$29.00");
+    await expect(page.getByTestId("plan-starter")).toContainText("per 30 days");
+    await expect(page.getByTestId("plan-partner-basic")).toContainText("Free");
+    const claims = page.getByTestId("claims");
+    for (const text of ["10%", "14 days", "30 days", "99.9%", "24 hours"]) await expect(claims).toContainText(text);
+  });
+});
+
+test.describe("cookie consent", () => {
+  test("the banner saves a choice by form post, reopened from the footer @js", async ({ page }) => {
+    await page.goto("/en/faq", { waitUntil: "networkidle" });
+    const banner = page.getByTestId("consent-banner");
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("checkbox", { name: /Functional/ })).toBeDisabled();
+    await expect(banner.getByRole("checkbox", { name: /Functional/ })).toBeChecked();
+    await banner.getByRole("button", { name: "Functional only" }).click();
+    await expect(page).toHaveURL(/\/en\/faq$/);
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    const consent = (await page.context().cookies()).find((c) => c.name === "consent");
+    expect(consent?.httpOnly).toBe(true);
+
+    await page.locator("footer").getByRole("link", { name: "Cookie preferences" }).click();
+    await expect(page.getByRole("checkbox", { name: /Analytics/ })).not.toBeChecked();
+    await page.getByRole("checkbox", { name: /Analytics/ }).check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect(page.getByText("Your cookie preferences have been saved.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: /Analytics/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Marketing/ })).not.toBeChecked();
+  });
+});
+
+test.describe("search engines and the installable app", () => {
+  test("sitemap, robots, hreflang, manifest, service worker", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("<loc>http://127.0.0.1:3100/de/faq</loc>");
+    expect(sitemap).toContain('hreflang="fr" href="http://127.0.0.1:3100/fr/webshops/zalando"');
+    expect(sitemap).toMatch(/\/es\/blog\/[a-z0-9-]+<\/loc><lastmod>2026-/);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://127.0.0.1:3100/sitemap.xml");
+    const home = await (await request.get("/nl/faq")).text();
+    for (const locale of LOCALES) expect(home).toContain(`hrefLang="${locale}" href="http://127.0.0.1:3100/${locale}/faq"`);
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
+    const sw = await request.get("/sw.js");
+    expect(sw.status()).toBe(200);
+    expect(await sw.text()).toContain("/offline");
+    expect((await request.get("/de/offline")).status()).toBe(200);
+  });
+
+  test("the service worker takes over and says the app works offline @js-only", async ({ page }) => {
+    await page.goto("/en", { waitUntil: "networkidle" });
+    await expect(page.getByTestId("toast").filter({ hasText: "App ready to work offline" })).toBeVisible({ timeout: 15_000 });
+    // Toasts close by themselves after 5 seconds.
+    await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 8_000 });
+  });
+});
+
+test.describe("quality with JavaScript", () => {
+  test("no console or hydration errors and no serious axe violations on any public page @js-only", async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    const violations: string[] = [];
+    for (const locale of ["en", "de"]) {
+      for (const { path: pagePath } of PAGES) {
+        await page.goto(`/${locale}${pagePath}`, { waitUntil: "networkidle" });
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          violations.push(`/${locale}${pagePath} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+});
