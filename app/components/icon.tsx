@@ -1,5 +1,5 @@
 /** A few inline SVG icons, drawn with currentColor (no icon font, no external requests). */
-export type IconName = "shield" | "sparkles" | "users" | "scale" | "mail" | "chat" | "clock" | "bolt" | "bell" | "plug";
+export type IconName = "shield" | "sparkles" | "users" | "scale" | "mail" | "chat" | "clock" | "bolt" | "bell" | "plug" | "globe";
 
 const PATHS: Record<IconName, string> = {
   shield: "M12 3l7 3v6c0 4.5-3 8-7 9-4-1-7-4.5-7-9V6l7-3z",
@@ -12,6 +12,7 @@ const PATHS: Record<IconName, string> = {
   bolt: "M13 2L4 14h7l-1 8 9-12h-7l1-8z",
   bell: "M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zm4 4h4",
   plug: "M9 2v6M15 2v6M6 8h12v3a6 6 0 01-12 0V8zm6 9v5",
+  globe: "M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z",
 };
 
 export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {

@@ -4,6 +4,7 @@
  */
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icon";
 import { LOCALES, LOCALE_NAMES, pathInLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 
@@ -18,7 +19,7 @@ export function LanguageSwitcher({ align = "right" }: { align?: "left" | "right"
         className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label={t("language.label")}
       >
-        <span aria-hidden="true">🌐</span>
+        <Icon name="globe" className="h-4 w-4" />
         <span>{locale.toUpperCase()}</span>
       </summary>
       <ul
