@@ -4,7 +4,7 @@
  * per-request security nonce and personal data), falling back to the offline page when there is
  * no network. A new version waits until the visitor chooses Reload in the update toast.
  */
-const VERSION = "v1";
+const VERSION = "v2";
 const STATIC_CACHE = `cashwise-static-${VERSION}`;
 const LOCALES = ["en", "nl", "fr", "es", "de"];
 const PRECACHE = [
@@ -16,7 +16,9 @@ const PRECACHE = [
 ];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(PRECACHE)));
+  // Without cookies: caching every locale's offline page must not touch the visitor's session or language.
+  const requests = PRECACHE.map((url) => new Request(url, { credentials: "omit" }));
+  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {

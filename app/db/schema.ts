@@ -19,8 +19,54 @@ export interface UsersTable {
   role: Generated<Role>;
   locale: Generated<string>;
   emailVerifiedAt: string | null;
+  /** Partners only: their phone number and the partner plan they chose at sign-up. */
+  phone: string | null;
+  partnerPlanCode: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  remember: number;
+  expiresAt: string;
+  revokedAt: string | null;
+  userAgent: string | null;
+  clientAddress: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export type VerificationPurpose = "verify-email";
+
+export interface VerificationCodesTable {
+  id: string;
+  userId: string;
+  purpose: VerificationPurpose;
+  codeHash: string;
+  attempts: Generated<number>;
+  expiresAt: string;
+  consumedAt: string | null;
+  createdAt: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface OauthAccountsTable {
+  id: string;
+  userId: string;
+  provider: string;
+  providerUserId: string;
+  createdAt: string;
 }
 
 export interface RateLimitsTable {
@@ -105,6 +151,10 @@ export interface NewsletterSubscriptionsTable {
 
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
+  verificationCodes: VerificationCodesTable;
+  passwordResets: PasswordResetsTable;
+  oauthAccounts: OauthAccountsTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;

@@ -19,10 +19,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // Remember the locale of pages the visitor opens, not of background fetches (the service
   // worker caching every locale's offline page must not change the visitor's language).
-  const dest = request.headers.get("Sec-Fetch-Dest");
   const remembered = await readLocaleCookie(request);
-  if (remembered === locale || (dest !== null && dest !== "document")) return { locale };
+  if (remembered === locale || !isPageNavigation(request)) return { locale };
   return data({ locale }, { headers: { "Set-Cookie": await serializeLocaleCookie(locale) } });
+}
+
+function isPageNavigation(request: Request): boolean {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (mode !== null) return mode === "navigate";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 export default function LocaleLayout() {

@@ -18,6 +18,8 @@ const publicColumns = [
   "role",
   "locale",
   "emailVerifiedAt",
+  "phone",
+  "partnerPlanCode",
   "createdAt",
   "updatedAt",
 ] as const;
@@ -36,6 +38,8 @@ export interface CreateUserInput {
   role?: Role;
   locale?: string;
   emailVerified?: boolean;
+  phone?: string;
+  partnerPlanCode?: string;
 }
 
 export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<PublicUser> {
@@ -50,6 +54,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
     role: input.role ?? "user",
     locale: input.locale ?? "en",
     emailVerifiedAt: input.emailVerified ? timestamp : null,
+    phone: input.phone ?? null,
+    partnerPlanCode: input.partnerPlanCode ?? null,
     createdAt: timestamp,
     updatedAt: timestamp,
   } satisfies User;
@@ -74,6 +80,30 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<Public
 
 export async function getUserById(db: DbOrTx, id: string): Promise<PublicUser | undefined> {
   return db.selectFrom("users").select(publicColumns).where("id", "=", id).executeTakeFirst();
+}
+
+/** The stored hash, for checking a password at sign-in. Never leaves the server. */
+export async function getPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
+  return row?.passwordHash ?? null;
+}
+
+export async function setPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ passwordHash: await hashPassword(password), updatedAt: now() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function markEmailVerified(db: DbOrTx, userId: string): Promise<void> {
+  const timestamp = now();
+  await db
+    .updateTable("users")
+    .set({ emailVerifiedAt: timestamp, updatedAt: timestamp })
+    .where("id", "=", userId)
+    .where("emailVerifiedAt", "is", null)
+    .execute();
 }
 
 export async function setUserRole(db: DbOrTx, userId: string, role: Role): Promise<void> {

@@ -46,10 +46,15 @@ describe("($locale) loader", () => {
   });
 
   it("serves a supported locale and remembers it in the language cookie", async () => {
-    const { result } = await run("http://x/fr/faq");
+    const { result } = await run("http://x/fr/faq", { "Sec-Fetch-Mode": "navigate" });
     const response = result as unknown as { data: { locale: string }; init: { headers: Record<string, string> } };
     expect(response.data.locale).toBe("fr");
     expect(await localeCookie.parse(response.init.headers["Set-Cookie"]!)).toBe("fr");
+  });
+
+  it("does not remember the locale of background fetches", async () => {
+    expect((await run("http://x/de/offline", { "Sec-Fetch-Mode": "cors" })).result).toEqual({ locale: "de" });
+    expect((await run("http://x/de/offline", { Accept: "*/*" })).result).toEqual({ locale: "de" });
   });
 
   it("sets no cookie when the remembered locale is already the page's", async () => {
