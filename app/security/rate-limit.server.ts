@@ -11,6 +11,20 @@ export const RATE_LIMITS = {
   contact: { points: 5, duration: 60 * 60 },
   /** Newsletter subscriptions per IP address. */
   newsletter: { points: 10, duration: 60 * 60 },
+  /** Sign-in attempts (user and admin) per IP address, and per account. */
+  signInIp: { points: 30, duration: 15 * 60 },
+  signInAccount: { points: 10, duration: 15 * 60 },
+  /** Verification code entries per IP address, and per account (each code also dies after 5 wrong tries). */
+  codeIp: { points: 30, duration: 15 * 60 },
+  codeAccount: { points: 15, duration: 15 * 60 },
+  /** New codes sent per IP address, and per account. */
+  resendIp: { points: 20, duration: 60 * 60 },
+  resendAccount: { points: 5, duration: 60 * 60 },
+  /** Password reset requests per IP address, and per account. */
+  forgotIp: { points: 20, duration: 60 * 60 },
+  forgotAccount: { points: 5, duration: 60 * 60 },
+  /** Sign-ups per IP address. */
+  signUpIp: { points: 20, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -54,6 +68,24 @@ export async function consumeRateLimit(db: Db, name: RateLimitName, key: string)
 /** Forgets `key`'s attempts (e.g. after a successful sign-in). */
 export async function resetRateLimit(db: Db, name: RateLimitName, key: string): Promise<void> {
   await limiterFor(db, name).delete(key);
+}
+
+/**
+ * Counts one attempt against several policies (e.g. per IP and per account); refused when any is
+ * exhausted, with the longest wait.
+ */
+export async function consumeRateLimits(
+  db: Db,
+  checks: Array<[RateLimitName, string]>,
+): Promise<RateLimitVerdict> {
+  let wait = 0;
+  let remaining = Number.POSITIVE_INFINITY;
+  for (const [name, key] of checks) {
+    const verdict = await consumeRateLimit(db, name, key);
+    if (!verdict.allowed) wait = Math.max(wait, verdict.retryAfterSeconds);
+    else remaining = Math.min(remaining, verdict.remaining);
+  }
+  return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true, remaining };
 }
 
 /** Minutes to show a person who must wait `seconds` (at least 1). */

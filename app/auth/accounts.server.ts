@@ -1,0 +1,162 @@
+/**
+ * Account flows: sign-up (regular and partner), e-mailed verification codes, sign-in, forgotten
+ * and reset passwords. Shared by the web forms and the JSON API; neither knows how the other
+ * renders. Nothing here reveals whether an address has an account: the page says the same thing,
+ * and only the address's owner learns more, by e-mail.
+ */
+import type { Db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import type { Mailer } from "~/mail/mailer.server";
+import { renderMail } from "~/mail/templates.server";
+import { hashPassword, verifyPassword } from "~/users/password.server";
+import {
+  EmailTakenError,
+  createUser,
+  findUserByEmail,
+  getPasswordHash,
+  markEmailVerified,
+  type PublicUser,
+} from "~/users/users.server";
+import { localePath } from "~/utils/paths";
+import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";
+import { RESET_TTL_MINUTES, completePasswordReset, createPasswordReset } from "./password-reset.server";
+
+export interface AccountContext {
+  mailer: Mailer;
+  appUrl: URL;
+  /** Newest first; the first signs new codes. */
+  secrets: string[];
+}
+
+function localeOf(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+async function sendMail(
+  context: AccountContext,
+  to: string,
+  locale: Locale,
+  kind: "verifyCode" | "accountExists" | "passwordReset",
+  values: Record<string, string | number>,
+  extras: { code?: string; action?: string } = {},
+) {
+  const t = fixedT(locale, "emails");
+  const parts = renderMail({
+    locale,
+    heading: t(`${kind}.heading`, values),
+    paragraphs: t(`${kind}.paragraphs`, { ...values, returnObjects: true }) as unknown as string[],
+    code: extras.code,
+    action: extras.action ? { label: t(`${kind}.action`), url: extras.action } : undefined,
+    footer: t("footer"),
+  });
+  await context.mailer.send({ to, subject: t(`${kind}.subject`, values), ...parts });
+}
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  locale: string;
+  partner?: { phone: string; planCode: string };
+}
+
+/**
+ * Creates an unverified account and e-mails its code. For an address that already has an
+ * account, nothing is created and the owner is told by e-mail instead; the caller answers the same.
+ */
+export async function signUp(db: Db, input: SignUpInput, context: AccountContext): Promise<void> {
+  const locale = localeOf(input.locale);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await sendMail(context, existing.email, localeOf(existing.locale), "accountExists", {
+      name: existing.name,
+    }, { action: new URL(localePath(localeOf(existing.locale), "/signin"), context.appUrl).href });
+    return;
+  }
+  let user: PublicUser;
+  try {
+    user = await createUser(db, {
+      email: input.email,
+      name: input.name,
+      password: input.password,
+      locale,
+      role: input.partner ? "partner" : "user",
+      phone: input.partner?.phone,
+      partnerPlanCode: input.partner?.planCode,
+    });
+  } catch (error) {
+    // A simultaneous sign-up with the same address won: treat it like an existing account.
+    if (error instanceof EmailTakenError) return;
+    throw error;
+  }
+  await sendVerificationCode(db, user, context);
+}
+
+async function sendVerificationCode(db: Db, user: PublicUser, context: AccountContext) {
+  const { code } = await issueCode(db, user.id, "verify-email", context.secrets[0]!);
+  await sendMail(context, user.email, localeOf(user.locale), "verifyCode", { name: user.name, minutes: CODE_TTL_MINUTES }, { code });
+}
+
+/** Sends a fresh code (killing the old one) when the address has an unverified account. */
+export async function resendVerificationCode(db: Db, email: string, context: AccountContext): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.emailVerifiedAt) return;
+  await sendVerificationCode(db, user, context);
+}
+
+export type VerifyOutcome = "verified" | Exclude<CodeCheck, "ok">;
+
+export async function verifyEmailCode(db: Db, email: string, code: string, context: AccountContext): Promise<VerifyOutcome> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.emailVerifiedAt) return "none";
+  const check = await checkCode(db, user.id, "verify-email", code, context.secrets);
+  if (check !== "ok") return check;
+  await markEmailVerified(db, user.id);
+  return "verified";
+}
+
+export type SignInOutcome =
+  | { outcome: "ok"; user: PublicUser }
+  | { outcome: "unverified"; user: PublicUser }
+  | { outcome: "invalid" };
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks an address and password. An unknown address costs the same password check as a known
+ * one, so the answer's timing says nothing either.
+ */
+export async function signIn(db: Db, input: { email: string; password: string }): Promise<SignInOutcome> {
+  const user = await findUserByEmail(db, input.email);
+  const hash = user ? await getPasswordHash(db, user.id) : null;
+  if (!user || !hash) {
+    dummyHash ??= hashPassword("not-a-real-password-0!");
+    await verifyPassword(await dummyHash, input.password);
+    return { outcome: "invalid" };
+  }
+  if (!(await verifyPassword(hash, input.password))) return { outcome: "invalid" };
+  if (!user.emailVerifiedAt) return { outcome: "unverified", user };
+  return { outcome: "ok", user };
+}
+
+/** Starts verification for an account that signed in before verifying: a fresh code by e-mail. */
+export async function restartVerification(db: Db, user: PublicUser, context: AccountContext): Promise<void> {
+  await sendVerificationCode(db, user, context);
+}
+
+/** E-mails a reset link when the address has an account; otherwise does nothing, silently. */
+export async function requestPasswordReset(db: Db, email: string, context: AccountContext): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = await createPasswordReset(db, user.id);
+  const locale = localeOf(user.locale);
+  const url = new URL(localePath(locale, "/reset-password"), context.appUrl);
+  url.searchParams.set("token", token);
+  url.searchParams.set("email", user.email);
+  await sendMail(context, user.email, locale, "passwordReset", { name: user.name, minutes: RESET_TTL_MINUTES }, { action: url.href });
+}
+
+export async function resetPassword(db: Db, input: { email: string; token: string; password: string }) {
+  return completePasswordReset(db, input);
+}

@@ -1,0 +1,54 @@
+/**
+ * Guards: the one way every loader and action of the signed-in area asks who is there. Anonymous
+ * visitors go to the sign-in page (with `redirectTo`), signed-in visitors of the wrong role get a
+ * translated 403. The "user" guard admits users and partners; the admin guard admits admins.
+ */
+import { data, redirect } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import type { Role } from "~/db/schema";
+import { DEFAULT_LOCALE } from "~/i18n/config";
+import { localeFromUrl } from "~/i18n/i18next.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+import { localePath } from "~/utils/paths";
+import { readSession, type SessionRecord, type SignedInUser } from "./session.server";
+
+export type { SignedInUser };
+
+export async function getSignedIn(request: Request): Promise<{ user: SignedInUser; session: SessionRecord } | null> {
+  return readSession(db(), request);
+}
+
+export async function getOptionalUser(request: Request): Promise<SignedInUser | null> {
+  return (await getSignedIn(request))?.user ?? null;
+}
+
+function signInRedirect(request: Request, signInPath: "/signin" | "/admin") {
+  const url = new URL(request.url);
+  const locale = localeFromUrl(url) ?? DEFAULT_LOCALE;
+  const target = `${localePath(locale, signInPath)}?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  return redirect(target, { headers: withSecurityHeaders() });
+}
+
+async function requireRole(request: Request, roles: Role[], signInPath: "/signin" | "/admin") {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw signInRedirect(request, signInPath);
+  if (!roles.includes(signedIn.user.role)) throw data({ reason: "role" }, { status: 403 });
+  return signedIn;
+}
+
+/** Users and partners. */
+export async function requireUser(request: Request) {
+  return requireRole(request, ["user", "partner"], "/signin");
+}
+
+export async function requireAdmin(request: Request) {
+  return requireRole(request, ["admin"], "/admin");
+}
+
+/** Pages for signed-out visitors (sign-in, sign-up): a signed-in visitor goes to their dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const user = await getOptionalUser(request);
+  if (!user) return;
+  const locale = localeFromUrl(request.url) ?? DEFAULT_LOCALE;
+  throw redirect(localePath(locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard"), { headers: withSecurityHeaders() });
+}

@@ -1,0 +1,165 @@
+import { expect, it } from "vitest";
+import {
+  requestPasswordReset,
+  resendVerificationCode,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmailCode,
+} from "~/auth/accounts.server";
+import { CODE_MAX_ATTEMPTS, checkCode, issueCode } from "~/auth/codes.server";
+import { findValidReset } from "~/auth/password-reset.server";
+import { createSession, endSession, listActiveSessions, readSession, revokeUserSessions } from "~/auth/session.server";
+import { createUser, findUserByEmail, setUserRole } from "~/users/users.server";
+import { describeEachDatabase } from "../support/databases";
+import { linkIn, recordingMailer } from "../support/recording-mailer";
+
+const SECRETS = ["a".repeat(40)];
+const appUrl = new URL("https://cashwise.example");
+const context = (mailer = recordingMailer()) => ({ mailer, appUrl, secrets: SECRETS });
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+const requestWith = (setCookie: string) => new Request("https://cashwise.example/en/dashboard", { headers: { Cookie: setCookie.split(";")[0]! } });
+
+describeEachDatabase("accounts", (t) => {
+  it("sign-up e-mails a code in the user's locale; the code verifies the address once", async () => {
+    const mailer = recordingMailer();
+    await signUp(t.db, { name: "Noor", email: "noor@example.com", password: "Secret-pass-1!", locale: "nl" }, context(mailer));
+    const user = await findUserByEmail(t.db, "noor@example.com");
+    expect(user).toMatchObject({ role: "user", locale: "nl", emailVerifiedAt: null });
+    const mail = mailer.sent[0]!;
+    expect(mail.subject.length).toBeGreaterThan(0);
+    expect(mail.html).toContain("<html lang=\"nl\"");
+    const code = codeIn(mail.text);
+    expect(await verifyEmailCode(t.db, "noor@example.com", code === "000000" ? "111111" : "000000", context())).toBe("invalid");
+    expect(await verifyEmailCode(t.db, "NOOR@example.com", code, context())).toBe("verified");
+    expect((await findUserByEmail(t.db, "noor@example.com"))?.emailVerifiedAt).not.toBeNull();
+    expect(await verifyEmailCode(t.db, "noor@example.com", code, context())).toBe("none");
+  });
+
+  it("sign-up with a taken address creates nothing and tells only the owner", async () => {
+    const mailer = recordingMailer();
+    await signUp(t.db, { name: "Impostor", email: "Noor@Example.com", password: "Other-pass-1!", locale: "en" }, context(mailer));
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.to).toBe("noor@example.com");
+    expect(mailer.sent[0]!.text).not.toMatch(/\b\d{6}\b/);
+    expect((await signIn(t.db, { email: "noor@example.com", password: "Other-pass-1!" })).outcome).toBe("invalid");
+  });
+
+  it("partner sign-up makes a partner with phone and plan", async () => {
+    await signUp(
+      t.db,
+      { name: "Pia", email: "pia@example.com", password: "Secret-pass-1!", locale: "en", partner: { phone: "+31 6 12345678", planCode: "partner-pro" } },
+      context(),
+    );
+    expect(await findUserByEmail(t.db, "pia@example.com")).toMatchObject({ role: "partner", phone: "+31 6 12345678", partnerPlanCode: "partner-pro" });
+  });
+
+  it("a code dies after 5 wrong tries, even if the right one comes next", async () => {
+    const user = await createUser(t.db, { email: "tries@example.com", name: "Tries", password: "Secret-pass-1!" });
+    const { code } = await issueCode(t.db, user.id, "verify-email", SECRETS[0]!);
+    const wrong = code === "123456" ? "654321" : "123456";
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect(await checkCode(t.db, user.id, "verify-email", wrong, SECRETS)).toBe("invalid");
+    expect(await checkCode(t.db, user.id, "verify-email", code, SECRETS)).toBe("locked");
+  });
+
+  it("concurrent wrong guesses cannot exceed the try limit", async () => {
+    const user = await createUser(t.db, { email: "race-code@example.com", name: "Race", password: "Secret-pass-1!" });
+    const { code } = await issueCode(t.db, user.id, "verify-email", SECRETS[0]!);
+    const wrong = code === "111111" ? "222222" : "111111";
+    await Promise.all(Array.from({ length: 20 }, () => checkCode(t.db, user.id, "verify-email", wrong, SECRETS)));
+    const row = await t.db.selectFrom("verificationCodes").select("attempts").where("userId", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(CODE_MAX_ATTEMPTS);
+  });
+
+  it("a resend kills the old code; an expired code is refused; codes are stored as HMACs", async () => {
+    const mailer = recordingMailer();
+    await signUp(t.db, { name: "Re", email: "resend@example.com", password: "Secret-pass-1!", locale: "en" }, context(mailer));
+    await resendVerificationCode(t.db, "resend@example.com", context(mailer));
+    const [first, second] = mailer.sent.map((m) => codeIn(m.text));
+    const rows = await t.db.selectFrom("verificationCodes").selectAll().execute();
+    for (const row of rows) expect(row.codeHash).not.toContain(first!);
+    if (first !== second) expect(await verifyEmailCode(t.db, "resend@example.com", first!, context())).toBe("invalid");
+    const user = (await findUserByEmail(t.db, "resend@example.com"))!;
+    await t.db.updateTable("verificationCodes").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
+    expect(await verifyEmailCode(t.db, "resend@example.com", second!, context())).toBe("expired");
+  });
+
+  it("sign-in: right password, wrong password, unknown address, unverified account", async () => {
+    expect((await signIn(t.db, { email: "NOOR@example.com", password: "Secret-pass-1!" })).outcome).toBe("ok");
+    expect((await signIn(t.db, { email: "noor@example.com", password: "secret-pass-1!" })).outcome).toBe("invalid");
+    expect((await signIn(t.db, { email: "nobody@example.com", password: "Secret-pass-1!" })).outcome).toBe("invalid");
+    expect((await signIn(t.db, { email: "resend@example.com", password: "Secret-pass-1!" })).outcome).toBe("unverified");
+  });
+
+  it("sessions: valid until ended, expired or revoked; the role is read fresh", async () => {
+    const user = (await findUserByEmail(t.db, "noor@example.com"))!;
+    const { setCookie, session } = await createSession(t.db, user, { remember: false });
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Max-Age/i);
+    const request = requestWith(setCookie);
+    const read = await readSession(t.db, request);
+    expect(read?.user).toMatchObject({ id: user.id, role: "user" });
+    expect(read?.user).not.toHaveProperty("passwordHash");
+    expect(Date.parse(session.expiresAt) - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
+
+    await setUserRole(t.db, user.id, "partner");
+    expect((await readSession(t.db, request))?.user.role).toBe("partner");
+    await setUserRole(t.db, user.id, "user");
+
+    const rows = await t.db.selectFrom("sessions").select("tokenHash").where("id", "=", session.id).execute();
+    expect(setCookie).not.toContain(rows[0]!.tokenHash);
+
+    await endSession(t.db, request);
+    expect(await readSession(t.db, request)).toBeNull();
+
+    const remembered = await createSession(t.db, user, { remember: true });
+    expect(remembered.setCookie).toMatch(/Max-Age=2592000/);
+    await t.db.updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("id", "=", remembered.session.id).execute();
+    expect(await readSession(t.db, requestWith(remembered.setCookie))).toBeNull();
+  });
+
+  it("a tampered cookie opens nothing", async () => {
+    const user = (await findUserByEmail(t.db, "noor@example.com"))!;
+    const { setCookie } = await createSession(t.db, user, { remember: false });
+    const [name, value] = setCookie.split(";")[0]!.split("=");
+    const tampered = new Request("https://x/", { headers: { Cookie: `${name}=${value!.slice(0, -3)}abc` } });
+    expect(await readSession(t.db, tampered)).toBeNull();
+  });
+
+  it("password reset: link e-mailed only for an account, used once, ends every session", async () => {
+    const mailer = recordingMailer();
+    await requestPasswordReset(t.db, "nobody@example.com", context(mailer));
+    expect(mailer.sent).toHaveLength(0);
+    await requestPasswordReset(t.db, "Noor@example.com", context(mailer));
+    const link = linkIn(mailer.sent[0]!.text, "/nl/reset-password");
+    const token = link.searchParams.get("token")!;
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    expect(link.searchParams.get("email")).toBe("noor@example.com");
+    expect(await findValidReset(t.db, "other@example.com", token)).toBeNull();
+
+    const user = (await findUserByEmail(t.db, "noor@example.com"))!;
+    const { setCookie } = await createSession(t.db, user, { remember: true });
+    expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Brand-new-pass-2!" })).toMatchObject({ userId: user.id });
+    expect(await readSession(t.db, requestWith(setCookie))).toBeNull();
+    expect(await listActiveSessions(t.db, user.id)).toHaveLength(0);
+    expect((await signIn(t.db, { email: "noor@example.com", password: "Brand-new-pass-2!" })).outcome).toBe("ok");
+    expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Third-pass-3!" })).toBeNull();
+  });
+
+  it("an expired reset link is refused", async () => {
+    const mailer = recordingMailer();
+    await requestPasswordReset(t.db, "noor@example.com", context(mailer));
+    const token = linkIn(mailer.sent[0]!.text, "reset-password").searchParams.get("token")!;
+    await t.db.updateTable("passwordResets").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("usedAt", "is", null).execute();
+    expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Another-pass-4!" })).toBeNull();
+  });
+
+  it("revokeUserSessions can keep the current one", async () => {
+    const user = (await findUserByEmail(t.db, "noor@example.com"))!;
+    const a = await createSession(t.db, user, { remember: false });
+    await createSession(t.db, user, { remember: false });
+    await revokeUserSessions(t.db, user.id, { except: a.session.id });
+    expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([a.session.id]);
+  });
+});
