@@ -32,23 +32,19 @@ export const NewPasswordSchema = z
   .refine((value) => /\d/.test(value), "validation.passwordNeedsNumber")
   .refine((value) => /[^\p{L}\p{N}\s]/u.test(value), "validation.passwordNeedsSymbol");
 
-function withConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: NewPasswordSchema, confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
-    .superRefine((value, ctx) => {
-      if (value.confirmPassword && value.password !== value.confirmPassword) {
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
-      }
-    });
+/** Adds the first problem `schema` finds with `value` as an issue at `path`. */
+function check(ctx: z.RefinementCtx, path: string, schema: z.ZodTypeAny, value: unknown) {
+  const result = schema.safeParse(value);
+  if (!result.success) ctx.addIssue({ code: "custom", path: [path], message: result.error.issues[0]!.message });
+  return result.success;
 }
 
-const signUpShape = {
-  name: NameSchema,
-  email: EmailSchema,
-  terms: z.boolean({ required_error: "validation.termsRequired" }).refine((value) => value, "validation.termsRequired"),
-};
-
-export const SignUpSchema = withConfirmation(signUpShape);
+/** Password and confirmation: the rules, then the match (each field gets its own message). */
+function checkPasswords(ctx: z.RefinementCtx, password: string | undefined, confirmPassword: string | undefined) {
+  check(ctx, "password", NewPasswordSchema, password ?? "");
+  if (!confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.confirmRequired" });
+  else if (password !== confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
+}
 
 export const PhoneSchema = z
   .string({ required_error: "validation.phoneRequired" })
@@ -56,11 +52,42 @@ export const PhoneSchema = z
   .min(1, "validation.phoneRequired")
   .refine((value) => isValidPhoneNumber(value, "NL"), "validation.invalidPhone");
 
-export const PartnerSignUpSchema = withConfirmation({
-  ...signUpShape,
-  phone: PhoneSchema,
-  plan: z.string({ required_error: "validation.planRequired" }).min(1, "validation.planRequired"),
-});
+/**
+ * Sign-up, regular or partner. Every field is checked at once (all messages shown together), so
+ * the fields are read loosely and checked one by one in a single refinement.
+ */
+function signUpSchema(partner: boolean) {
+  return z
+    .object({
+      name: z.string().optional(),
+      email: z.string().optional(),
+      phone: z.string().optional(),
+      plan: z.string().optional(),
+      password: z.string().optional(),
+      confirmPassword: z.string().optional(),
+      terms: z.boolean().optional(),
+    })
+    .superRefine((value, ctx) => {
+      check(ctx, "name", NameSchema, value.name ?? "");
+      check(ctx, "email", EmailSchema, value.email ?? "");
+      if (partner) {
+        check(ctx, "phone", PhoneSchema, value.phone ?? "");
+        if (!value.plan) ctx.addIssue({ code: "custom", path: ["plan"], message: "validation.planRequired" });
+      }
+      checkPasswords(ctx, value.password, value.confirmPassword);
+      if (value.terms !== true) ctx.addIssue({ code: "custom", path: ["terms"], message: "validation.termsRequired" });
+    })
+    .transform((value) => ({
+      name: value.name!.trim(),
+      email: value.email!.trim(),
+      password: value.password!,
+      phone: value.phone?.trim(),
+      plan: value.plan,
+    }));
+}
+
+export const SignUpSchema = signUpSchema(false);
+export const PartnerSignUpSchema = signUpSchema(true);
 
 export const CodeSchema = z.object({
   code: z
@@ -73,9 +100,6 @@ export const CodeSchema = z.object({
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
-  .object({ password: NewPasswordSchema, confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
-    }
-  });
+  .object({ password: z.string().optional(), confirmPassword: z.string().optional() })
+  .superRefine((value, ctx) => checkPasswords(ctx, value.password, value.confirmPassword))
+  .transform((value) => ({ password: value.password! }));

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { Marked } from "marked";
 import type { Db } from "~/db/db.server";
 import type { BlogPost } from "~/db/schema";
-import { likePattern } from "~/stores/stores.server";
+import { likePattern } from "~/db/like";
 import type { Page } from "~/utils/pagination";
 
 export const BLOG_PAGE_SIZE = 6;

@@ -26,7 +26,7 @@ export function NotFoundScreen() {
   );
 }
 
-function statusKey(status: number): "forbidden" | "tooManyRequests" | "badRequest" | "server" {
+function statusKey(status: number): "forbidden" | "tooManyRequests" | "badRequest" | "server" | "noAccess" {
   if (status === 403) return "forbidden";
   if (status === 429) return "tooManyRequests";
   if (status >= 400 && status < 500) return "badRequest";
@@ -39,7 +39,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = statusKey(status);
+  const wrongRole = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "role";
+  const key = wrongRole ? "noAccess" : statusKey(status);
   const showDetails = process.env.NODE_ENV === "development" && error instanceof Error;
 
   return (

@@ -4,9 +4,10 @@
  * line so a message appearing or disappearing never moves the button under a click.
  */
 import { useNavigation } from "@remix-run/react";
-import { useId, type InputHTMLAttributes, type LabelHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -144,6 +145,88 @@ export function HoneypotFields({ formToken }: { formToken: string }) {
       <label htmlFor={`${HONEYPOT_FIELD}-field`}>{t("forms.honeypotLabel")}</label>
       <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} defaultValue="" tabIndex={-1} autoComplete="off" />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+    </div>
+  );
+}
+
+/** A checkbox with its label (Conform sends "on" when checked; zod reads it as a boolean). */
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+}: {
+  label: React.ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
+  errors?: ListOfErrors;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { type: _type, ...rest } = inputProps;
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          {...rest}
+          id={id}
+          type="checkbox"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700"
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A password field; with JavaScript it gains a show/hide toggle. */
+export function PasswordField({
+  labelProps,
+  inputProps,
+  errors,
+  hint,
+}: {
+  labelProps: LabelHTMLAttributes<HTMLLabelElement>;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: ListOfErrors;
+  hint?: string;
+}) {
+  const { t } = useTranslation("common");
+  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
+      <div className="relative">
+        <input
+          id={id}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className={`${inputClass} pr-20`}
+          {...inputProps}
+          type={visible ? "text" : "password"}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-700"
+            onClick={() => setVisible((v) => !v)}
+            aria-controls={id}
+            aria-pressed={visible}
+          >
+            {visible ? t("forms.hidePassword") : t("forms.showPassword")}
+          </button>
+        ) : null}
+      </div>
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server";
+import { likePattern } from "~/db/like";
 import type { Store } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import type { Page } from "~/utils/pagination";
@@ -39,11 +40,6 @@ function toView(store: Store, locale: string): StoreView {
     cashbackRateBps: store.cashbackRateBps,
     description: describe(store, locale),
   };
-}
-
-/** `%` and `_` typed by a visitor are matched literally. */
-export function likePattern(text: string): string {
-  return `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listStores(

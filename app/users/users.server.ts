@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { now, type DbOrTx } from "~/db/db.server";
+import { likePattern } from "~/db/like";
 import type { Role, User } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
@@ -149,4 +150,53 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   // PostgreSQL unique_violation, SQLite constraint codes from better-sqlite3.
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+export interface UserStats {
+  total: number;
+  verified: number;
+  signUpsThisWeek: number;
+}
+
+/** For the back office: how many accounts, how many verified, how many new in the last 7 days. */
+export async function userStats(db: DbOrTx, nowMs = Date.now()): Promise<UserStats> {
+  const weekAgo = new Date(nowMs - 7 * 86_400_000).toISOString();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      eb.fn.count<number | string>("emailVerifiedAt").as("verified"),
+      eb.fn.sum<number | string | null>(eb.case().when("createdAt", ">=", weekAgo).then(1).else(0).end()).as("recent"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), verified: Number(row.verified), signUpsThisWeek: Number(row.recent ?? 0) };
+}
+
+export const USERS_PAGE_SIZE = 25;
+
+/** For the back office: accounts whose name or e-mail contains `query`, newest first. */
+export async function searchUsers(db: DbOrTx, options: { query?: string; page?: number; pageSize?: number }) {
+  const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
+  let base = db.selectFrom("users");
+  const needle = options.query?.trim().toLowerCase();
+  if (needle) {
+    const pattern = likePattern(needle);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const items = await base
+    .select(["id", "name", "email", "role", "emailVerifiedAt", "createdAt"])
+    .orderBy("createdAt", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items, page, pageCount, total };
 }

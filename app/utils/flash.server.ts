@@ -7,6 +7,8 @@ import { env, isHttps } from "~/config/env.server";
 
 export type Flash =
   | { kind: "contactSent"; name: string }
+  /** A translated one-time message: `key` in the `auth` namespace, with its values. */
+  | { kind: "notice"; key: string; values?: Record<string, string | number> }
   | { kind: "newsletter"; outcome: "checkInbox" | "confirmed" | "unsubscribed" | "invalidLink" };
 
 function flashCookie() {

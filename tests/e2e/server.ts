@@ -12,7 +12,8 @@ import { migrateToLatest } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
-import { MAILBOX_DIR } from "./support/paths";
+import { OAuth2Server } from "oauth2-mock-server";
+import { DATABASE_URL_FILE, MAILBOX_DIR, OAUTH_USER_FILE } from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -33,6 +34,18 @@ const smtp = await startSmtpReceiver({
   },
 });
 
+// A local OAuth2 provider standing in for Google. The identity it reports for the next sign-in is
+// whatever the test wrote to OAUTH_USER_FILE (see support/oauth.ts).
+const oauth = new OAuth2Server();
+await oauth.issuer.keys.generate("RS256");
+await oauth.start(0, "127.0.0.1");
+oauth.service.on("beforeUserinfo", (userInfoResponse) => {
+  const fallback = { sub: "google-user-1", email: "oauth.user@example.com", email_verified: true, name: "OAuth User" };
+  userInfoResponse.body = fs.existsSync(OAUTH_USER_FILE) ? JSON.parse(fs.readFileSync(OAUTH_USER_FILE, "utf8")) : fallback;
+});
+const oauthUrl = oauth.issuer.url!;
+
+fs.writeFileSync(DATABASE_URL_FILE, `file:${databaseFile}`);
 const db = createDb({ kind: "sqlite", filename: databaseFile });
 await migrateToLatest(db);
 await seedDemoData(db);
@@ -53,12 +66,21 @@ const server = spawn(serverCommand().command, serverCommand().args, {
     SUPPORT_EMAIL: "support@cashwise.test",
     // Tests stand for different visitors by sending their own X-Forwarded-For (see support/visitor.ts).
     TRUST_PROXY: "1",
+    GOOGLE_CLIENT_ID: "cashwise-e2e",
+    GOOGLE_CLIENT_SECRET: "cashwise-e2e-secret",
+    GOOGLE_AUTHORIZATION_URL: `${oauthUrl}/authorize`,
+    GOOGLE_TOKEN_URL: `${oauthUrl}/token`,
+    GOOGLE_USERINFO_URL: `${oauthUrl}/userinfo`,
+    // Facebook and Instagram stay unconfigured: their buttons must say so.
+    FACEBOOK_CLIENT_ID: "",
+    INSTAGRAM_CLIENT_ID: "",
   },
 });
 
 async function shutdown(code: number) {
   server.kill("SIGTERM");
   await smtp.close();
+  await oauth.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
   process.exit(code);
 }

@@ -1,0 +1,57 @@
+/** The sign-up forms' action (regular and partner): validate, throttle, sign up, go verify. */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import type { Locale } from "~/i18n/config";
+import { listActivePlans } from "~/plans/plans.server";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
+import { localePath } from "~/utils/paths";
+import { signUp } from "./accounts.server";
+import { accountContext } from "./context.server";
+import { PartnerSignUpSchema, SignUpSchema } from "./schemas";
+import { setVerifyEmail } from "./verify-cookie.server";
+
+export async function signUpAction(request: Request, locale: Locale, partner: boolean) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const partnerPlans = partner ? await listActivePlans(db(), "partner") : [];
+  const schema = partner
+    ? PartnerSignUpSchema.superRefine((value, ctx) => {
+        if (value.plan && !partnerPlans.some((plan) => plan.code === value.plan)) {
+          ctx.addIssue({ code: "custom", path: ["plan"], message: "validation.planRequired" });
+        }
+      })
+    : SignUpSchema;
+  const submission = parseWithZod(formData, { schema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), wait: null }, { status: 400 });
+
+  const verdict = await consumeRateLimit(db(), "signUpIp", clientAddress(request));
+  if (!verdict.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      { status: 429 },
+    );
+  }
+  const value = submission.value as { name: string; email: string; password: string; phone?: string; plan?: string };
+  try {
+    await signUp(
+      db(),
+      {
+        name: value.name,
+        email: value.email,
+        password: value.password,
+        locale,
+        partner: partner ? { phone: value.phone!, planCode: value.plan! } : undefined,
+      },
+      accountContext(),
+    );
+  } catch (error) {
+    console.error("sign-up failed", error);
+    const message = partner ? "auth:signup.partnerFailed" : "auth:signup.failed";
+    return data({ result: submission.reply({ formErrors: [message], hideFields }), wait: null }, { status: 500 });
+  }
+  throw redirect(localePath(locale, "/verify-email"), { headers: { "Set-Cookie": await setVerifyEmail(value.email) } });
+}

@@ -1,0 +1,221 @@
+/**
+ * Social sign-in (google, facebook, instagram) through remix-auth-oauth2: authorization code with
+ * state and PKCE. A provider is enabled when its client id and secret are configured; its
+ * endpoints can be overridden (tests run a local OAuth2 server). Accounts are linked by provider
+ * and provider user id; a new provider is linked to an existing account only when the provider
+ * vouches for the e-mail address.
+ */
+import { randomUUID } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { OAuth2Strategy } from "remix-auth-oauth2";
+import { env, isHttps } from "~/config/env.server";
+import { db, now, type Db } from "~/db/db.server";
+import type { Locale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { setFlash } from "~/utils/flash.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+import { createUser, findUserByEmail, getUserById, markEmailVerified, type PublicUser } from "~/users/users.server";
+import { createSession, endSession } from "./session.server";
+
+import { isSocialProvider, type SocialProvider } from "./providers";
+
+export { isSocialProvider, type SocialProvider };
+
+const DEFAULTS: Record<SocialProvider, { authorization: string; token: string; userinfo: string; scopes: string[] }> = {
+  google: {
+    authorization: "https://accounts.google.com/o/oauth2/v2/auth",
+    token: "https://oauth2.googleapis.com/token",
+    userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+    scopes: ["openid", "email", "profile"],
+  },
+  facebook: {
+    authorization: "https://www.facebook.com/v19.0/dialog/oauth",
+    token: "https://graph.facebook.com/v19.0/oauth/access_token",
+    userinfo: "https://graph.facebook.com/me?fields=id,name,email",
+    scopes: ["email", "public_profile"],
+  },
+  instagram: {
+    authorization: "https://api.instagram.com/oauth/authorize",
+    token: "https://api.instagram.com/oauth/access_token",
+    userinfo: "https://graph.instagram.com/me?fields=id,username",
+    scopes: ["user_profile"],
+  },
+};
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorization: string;
+  token: string;
+  userinfo: string;
+  scopes: string[];
+}
+
+/** The provider's settings from the environment, or null when it is not configured. */
+export function socialProviderConfig(provider: SocialProvider, source: Record<string, string | undefined> = process.env): SocialProviderConfig | null {
+  const prefix = provider.toUpperCase();
+  const clientId = source[`${prefix}_CLIENT_ID`]?.trim();
+  const clientSecret = source[`${prefix}_CLIENT_SECRET`]?.trim();
+  if (!clientId || !clientSecret) return null;
+  const defaults = DEFAULTS[provider];
+  return {
+    clientId,
+    clientSecret,
+    authorization: source[`${prefix}_AUTHORIZATION_URL`]?.trim() || defaults.authorization,
+    token: source[`${prefix}_TOKEN_URL`]?.trim() || defaults.token,
+    userinfo: source[`${prefix}_USERINFO_URL`]?.trim() || defaults.userinfo,
+    scopes: defaults.scopes,
+  };
+}
+
+export interface SocialProfile {
+  provider: SocialProvider;
+  providerUserId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Reads the provider's user info (OpenID Connect claims, or the Graph API's fields). */
+export function profileFrom(provider: SocialProvider, body: Record<string, unknown>): SocialProfile | null {
+  const id = body.sub ?? body.id;
+  if (typeof id !== "string" && typeof id !== "number") return null;
+  const email = typeof body.email === "string" && body.email.includes("@") ? body.email : null;
+  // Google says whether it checked the address; Facebook only ever shares confirmed ones.
+  const emailVerified = provider === "google" ? body.email_verified === true : provider === "facebook" && email !== null;
+  const name = [body.name, body.username, email?.split("@")[0]].find((v) => typeof v === "string" && v.trim()) as string | undefined;
+  return { provider, providerUserId: String(id), email, emailVerified, name: (name ?? provider).slice(0, 100) };
+}
+
+export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEmail" } | { outcome: "unverifiedEmail" };
+
+/** Finds the account this provider identity belongs to, links it, or creates it. */
+export async function linkSocialAccount(database: Db, profile: SocialProfile, locale: Locale): Promise<LinkOutcome> {
+  const linked = await database
+    .selectFrom("oauthAccounts")
+    .select("userId")
+    .where("provider", "=", profile.provider)
+    .where("providerUserId", "=", profile.providerUserId)
+    .executeTakeFirst();
+  if (linked) {
+    const user = await getUserById(database, linked.userId);
+    if (user) return { outcome: "ok", user };
+  }
+  if (!profile.email) return { outcome: "noEmail" };
+  let user = await findUserByEmail(database, profile.email);
+  if (user && !profile.emailVerified) return { outcome: "unverifiedEmail" };
+  if (!user) {
+    user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: profile.emailVerified });
+  } else if (!user.emailVerifiedAt) {
+    await markEmailVerified(database, user.id);
+  }
+  await database
+    .insertInto("oauthAccounts")
+    .values({ id: randomUUID(), userId: user.id, provider: profile.provider, providerUserId: profile.providerUserId, createdAt: now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return { outcome: "ok", user };
+}
+
+/** Where to go after the provider: the locale, the page to return to, and which button started it. */
+const returnCookie = () =>
+  createCookie("social_return", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(),
+    maxAge: 600,
+    secrets: env().sessionSecrets,
+  });
+
+interface ReturnTo {
+  locale: Locale;
+  intent: "signin" | "signup";
+  redirectTo: string | null;
+}
+
+function strategyFor(provider: SocialProvider, config: SocialProviderConfig) {
+  return new OAuth2Strategy<SocialProfile>(
+    {
+      cookie: { name: `oauth2_${provider}`, path: "/", httpOnly: true, sameSite: "Lax", maxAge: 600, ...(isHttps() ? { secure: true as const } : {}) },
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      authorizationEndpoint: config.authorization,
+      tokenEndpoint: config.token,
+      redirectURI: new URL(`/auth/${provider}/callback`, env().appUrl),
+      scopes: config.scopes,
+    },
+    async ({ tokens }) => {
+      const response = await fetch(config.userinfo, { headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" } });
+      if (!response.ok) throw new Error(`${provider} user info answered ${response.status}`);
+      const profile = profileFrom(provider, (await response.json()) as Record<string, unknown>);
+      if (!profile) throw new Error(`${provider} user info has no user id`);
+      return profile;
+    },
+  );
+}
+
+/** Sends the browser to the provider (remix-auth-oauth2 throws that redirect, with the state cookie). */
+export async function startSocialSignIn(
+  request: Request,
+  provider: SocialProvider,
+  options: { locale: Locale; intent: "signin" | "signup"; redirectTo: FormDataEntryValue | null },
+): Promise<never> {
+  const config = socialProviderConfig(provider)!;
+  const returnTo: ReturnTo = {
+    locale: options.locale,
+    intent: options.intent,
+    redirectTo: typeof options.redirectTo === "string" ? options.redirectTo : null,
+  };
+  try {
+    await strategyFor(provider, config).authenticate(request);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      const headers = new Headers(thrown.headers);
+      headers.append("Set-Cookie", await returnCookie().serialize(returnTo));
+      throw new Response(null, { status: thrown.status, headers });
+    }
+    throw thrown;
+  }
+  throw new Error("OAuth2 strategy did not redirect to the provider");
+}
+
+/** The provider sent the browser back: check state and code, find or create the account, sign in. */
+export async function finishSocialSignIn(request: Request, provider: SocialProvider): Promise<never> {
+  const cookie = request.headers.get("Cookie");
+  const returnTo = ((await returnCookie().parse(cookie)) as ReturnTo | null) ?? { locale: "en", intent: "signin", redirectTo: null };
+  const back = localePath(returnTo.locale, `/${returnTo.intent}`);
+  const fail = async (key: string) => {
+    throw redirect(back, {
+      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { provider } }) },
+    });
+  };
+  const config = socialProviderConfig(provider);
+  if (!config) return fail(returnTo.intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault");
+
+  let profile: SocialProfile;
+  try {
+    profile = await strategyFor(provider, config).authenticate(request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`social sign-in with ${provider} failed`, error);
+    return fail(returnTo.intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault");
+  }
+  const linked = await linkSocialAccount(db(), profile, returnTo.locale);
+  if (linked.outcome === "noEmail") return fail("social.noEmail");
+  if (linked.outcome === "unverifiedEmail") return fail("social.unverifiedEmail");
+
+  await endSession(db(), request);
+  const { setCookie } = await createSession(db(), linked.user, {
+    remember: false,
+    userAgent: request.headers.get("User-Agent"),
+    clientAddress: clientAddress(request),
+  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookie);
+  headers.append("Set-Cookie", await returnCookie().serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", `oauth2_${provider}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  const home = localePath(returnTo.locale, linked.user.role === "admin" ? "/admin/dashboard" : "/dashboard");
+  throw redirect(safeRedirectPath(returnTo.redirectTo, home), { headers });
+}

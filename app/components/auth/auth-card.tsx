@@ -1,0 +1,26 @@
+/** The frame of the account pages (sign-in, sign-up, codes, passwords): a centred card. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+  return (
+    <div className="container-page flex justify-center py-12 sm:py-16">
+      <section className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="text-2xl font-bold tracking-tight">
+          {title}
+        </h1>
+        {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </section>
+    </div>
+  );
+}
+
+/** A one-time message after a redirect (post/redirect/get), e.g. "your email is verified". */
+export function Notice({ children, tone = "success" }: { children: React.ReactNode; tone?: "success" | "info" }) {
+  return (
+    <p
+      role="status"
+      className={`mb-4 rounded-lg px-4 py-3 text-sm font-medium ${tone === "success" ? "bg-brand-50 text-brand-900" : "bg-sky-50 text-sky-900"}`}
+    >
+      {children}
+    </p>
+  );
+}

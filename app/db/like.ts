@@ -1,0 +1,4 @@
+/** A case-insensitive "contains" pattern for `lower(column) like ? escape '\'`: `%` and `_` typed by a visitor match literally. */
+export function likePattern(text: string): string {
+  return `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,112 @@
+/**
+ * Admin sign-in, separate from user sign-in: only the admin role gets in; anyone else gets the
+ * same generic failure as a wrong password. Then /admin/dashboard.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { signIn } from "~/auth/accounts.server";
+import { getOptionalUser } from "~/auth/guards.server";
+import { SignInSchema } from "~/auth/schemas";
+import { createSession, endSession } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { CheckboxField, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const user = await getOptionalUser(request);
+  if (user?.role === "admin") throw redirect(localePath(locale, "/admin/dashboard"));
+  return { meta: await pageMeta(params, "auth", "admin.meta") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
+  }
+  const { email, password, rememberMe, redirectTo } = submission.value;
+  const verdict = await consumeRateLimits(db(), [
+    ["signInIp", clientAddress(request)],
+    ["signInAccount", email.toLowerCase()],
+  ]);
+  if (!verdict.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      { status: 429 },
+    );
+  }
+  const outcome = await signIn(db(), { email, password });
+  if (outcome.outcome !== "ok" || outcome.user.role !== "admin") {
+    return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields: ["password"] }), wait: null }, { status: 400 });
+  }
+  await endSession(db(), request);
+  const { setCookie } = await createSession(db(), outcome.user, {
+    remember: rememberMe === true,
+    userAgent: request.headers.get("User-Agent"),
+    clientAddress: clientAddress(request),
+  });
+  const target = safeRedirectPath(redirectTo, localePath(locale, "/admin/dashboard"));
+  throw redirect(target.includes("/admin/") ? target : localePath(locale, "/admin/dashboard"), { headers: { "Set-Cookie": setCookie } });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminSignInPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? undefined;
+  const [form, fields] = useForm({
+    id: "admin-signin-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  return (
+    <AuthCard title={t("admin.title")} subtitle={t("admin.subtitle")}>
+      <Form method="post" {...getFormProps(form)}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
+        <Field
+          labelProps={{ children: t("fields.email") }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          labelProps={{ children: t("fields.password") }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <div className="flex items-center justify-between">
+          <CheckboxField label={t("signin.rememberMe")} inputProps={{ ...getInputProps(fields.rememberMe, { type: "checkbox" }) }} />
+          <Link to={localePath(locale, "/forgot-password")} className="mb-5 text-sm font-medium text-brand-700 hover:underline">
+            {t("signin.forgot")}
+          </Link>
+        </div>
+        <SubmitButton className="btn-primary w-full" pendingLabel={t("signin.submitting")}>
+          {t("admin.submit")}
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Forgot password: always the same "sent" view showing the address (with "try a different email"
+ * and back to sign-in); a reset link is e-mailed only when the address has an account.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestPasswordReset } from "~/auth/accounts.server";
+import { accountContext } from "~/auth/context.server";
+import { ForgotPasswordSchema } from "~/auth/schemas";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const sentTo = flash?.kind === "notice" && flash.key === "forgot.sent" ? String(flash.values?.email ?? "") : null;
+  return data({ meta: await pageMeta(params, "auth", "forgot.meta"), sentTo }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
+  const email = submission.value.email;
+  const verdict = await consumeRateLimits(db(), [
+    ["forgotIp", clientAddress(request)],
+    ["forgotAccount", email.toLowerCase()],
+  ]);
+  if (!verdict.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      { status: 429 },
+    );
+  }
+  try {
+    await requestPasswordReset(db(), email, accountContext());
+  } catch (error) {
+    console.error("password reset e-mail failed", error);
+    return data({ result: submission.reply({ formErrors: ["auth:forgot.failed"] }), wait: null }, { status: 500 });
+  }
+  throw redirect(localePath(locale, "/forgot-password"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "forgot.sent", values: { email } }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const { sentTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t("forgot.sentTitle")}>
+        <p role="status" className="text-slate-700">
+          {t("forgot.sentText", { email: sentTo })}
+        </p>
+        <Link to={localePath(locale, "/forgot-password")} className="btn-secondary mt-6 w-full">
+          {t("forgot.tryDifferent")}
+        </Link>
+        <Link to={localePath(locale, "/signin")} className="btn-primary mt-3 w-full">
+          {t("forgot.backToSignIn")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
+        <Field
+          labelProps={{ children: t("fields.email") }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("fields.emailPlaceholder") }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton className="btn-primary w-full" pendingLabel={t("forgot.sending")}>
+          {t("forgot.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
+          {t("forgot.backToSignIn")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Reset password: the e-mailed link (`token`, `email`) is checked on load; a valid one shows the
+ * form (new password twice, show/hide with JavaScript). Success ends every session of the user
+ * and shows a 5-second countdown to sign-in (a plain button without JavaScript).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { resetPassword } from "~/auth/accounts.server";
+import { findValidReset } from "~/auth/password-reset.server";
+import { ResetPasswordSchema } from "~/auth/schemas";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const COUNTDOWN_SECONDS = 5;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const meta = await pageMeta(params, "auth", "reset.meta");
+  if (flash?.kind === "notice" && flash.key === "reset.done") return data({ meta, state: "done" as const, email: "", token: "" }, { headers });
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email") ?? "";
+  const token = url.searchParams.get("token") ?? "";
+  if (!email || !token) return data({ meta, state: "missing" as const, email: "", token: "" }, { headers });
+  const valid = await findValidReset(db(), email, token);
+  return data({ meta, state: valid ? ("form" as const) : ("invalid" as const), email, token }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), invalid: false }, { status: 400 });
+  const done = await resetPassword(db(), {
+    email: String(formData.get("email") ?? ""),
+    token: String(formData.get("token") ?? ""),
+    password: submission.value.password,
+  });
+  if (!done) return data({ result: submission.reply({ formErrors: ["auth:reset.expired"], hideFields }), invalid: true }, { status: 400 });
+  throw redirect(localePath(locale, "/reset-password"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "reset.done" }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const { state, email, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+
+  if (state === "done") return <ResetDone />;
+  if (state !== "form" || actionData?.invalid) {
+    return (
+      <AuthCard title={t("reset.invalidTitle")}>
+        <p role="alert" className="text-slate-700">
+          {state === "missing" ? t("reset.invalidLink") : t("reset.expired")}
+        </p>
+        <Link to={localePath(locale, "/forgot-password")} className="btn-primary mt-6 w-full">
+          {t("reset.requestNew")}
+        </Link>
+        <Link to={localePath(locale, "/signin")} className="btn-secondary mt-3 w-full">
+          {t("forgot.backToSignIn")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle", { email })}>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="token" value={token} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <PasswordField
+          labelProps={{ children: t("fields.newPassword") }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+          hint={t("fields.passwordHint")}
+        />
+        <PasswordField
+          labelProps={{ children: t("fields.confirmPassword") }}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton className="btn-primary w-full" pendingLabel={t("reset.submitting")}>
+          {t("reset.submit")}
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function ResetDone() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
+  useEffect(() => {
+    if (seconds <= 0) {
+      navigate(localePath(locale, "/signin"));
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [seconds, navigate, locale]);
+  return (
+    <AuthCard title={t("reset.doneTitle")}>
+      <p role="status" className="text-slate-700">
+        {t("reset.doneText")}
+      </p>
+      {hydrated ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="countdown">
+          {t("reset.countdown", { count: seconds })}
+        </p>
+      ) : null}
+      <Link to={localePath(locale, "/signin")} className="btn-primary mt-6 w-full">
+        {t("reset.signInNow")}
+      </Link>
+    </AuthCard>
+  );
+}

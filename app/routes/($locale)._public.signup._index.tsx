@@ -1,0 +1,53 @@
+/** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAnonymous } from "~/auth/guards.server";
+import { signUpAction } from "~/auth/signup-action.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SignUpForm } from "~/components/auth/signup-form";
+import { SocialButtons } from "~/components/auth/social-buttons";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return { meta: await pageMeta(params, "auth", "signup.meta") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return signUpAction(request, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE, false);
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function SignUpPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthCard title={t("signup.title")} subtitle={t("signup.subtitle")}>
+      <SignUpForm lastResult={actionData?.result} wait={actionData?.wait} />
+      <SocialButtons intent="signup" redirectTo={searchParams.get("redirectTo") ?? undefined} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t("signup.haveAccount")}{" "}
+        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
+          {t("signup.signIn")}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-600">
+        <Link to={localePath(locale, "/signup/partner")} className="font-semibold text-brand-700 hover:underline">
+          {t("signup.partnerLink")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

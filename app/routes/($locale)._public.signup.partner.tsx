@@ -1,0 +1,52 @@
+/** Partner sign-up: the sign-up form plus phone and a partner plan → a partner account. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAnonymous } from "~/auth/guards.server";
+import { signUpAction } from "~/auth/signup-action.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SignUpForm } from "~/components/auth/signup-form";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { listActivePlans } from "~/plans/plans.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const plans = await listActivePlans(db(), "partner");
+  return {
+    meta: await pageMeta(params, "auth", "signup.partnerMeta"),
+    plans: plans.map(({ code, name, priceCents, durationDays }) => ({ code, name, priceCents, durationDays })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return signUpAction(request, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE, true);
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function PartnerSignUpPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const { plans } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title={t("signup.partnerTitle")} subtitle={t("signup.partnerSubtitle")}>
+      <SignUpForm partnerPlans={plans} lastResult={actionData?.result} wait={actionData?.wait} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t("signup.haveAccount")}{" "}
+        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
+          {t("signup.signIn")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

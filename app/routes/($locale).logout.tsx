@@ -1,0 +1,60 @@
+/**
+ * Logout: GET shows a confirmation (the page a no-JS browser gets instead of the dialog), POST
+ * ends the session on the server and clears the cookie.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getOptionalUser } from "~/auth/guards.server";
+import { endSession } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { PublicFrame } from "~/routes/($locale)._public";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(localePath(locale, "/signin"));
+  return { meta: await pageMeta(params, "auth", "logout.meta"), home: user.role === "admin" ? "/admin/dashboard" : "/dashboard" };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endSession(db(), request));
+  headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "logout.done" }));
+  throw redirect(localePath(locale, "/signin"), { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function LogoutPage() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  return (
+    <PublicFrame>
+      <AuthCard title={t("logout.title")} subtitle={t("logout.text")}>
+        <Form method="post">
+          <button type="submit" className="btn-primary w-full">
+            {t("logout.confirm")}
+          </button>
+        </Form>
+        <Link to={localePath(locale, "/dashboard")} className="btn-secondary mt-3 w-full">
+          {t("logout.cancel")}
+        </Link>
+      </AuthCard>
+    </PublicFrame>
+  );
+}

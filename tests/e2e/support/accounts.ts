@@ -1,0 +1,41 @@
+/** Account helpers for end-to-end tests: sign up and verify through the real pages and e-mails. */
+import { expect, type Page } from "@playwright/test";
+import { waitForMail } from "./mailbox";
+import { uniqueEmail } from "./visitor";
+
+export const PASSWORD = "Sunny-day-42!";
+
+export async function codeFor(email: string, after = 0): Promise<string> {
+  const mail = await waitForMail(email, (m) => /\b\d{6}\b/.test(m.text) && Date.parse(m.receivedAt) >= after);
+  return /\b(\d{6})\b/.exec(mail.text)![1]!;
+}
+
+export async function fillSignUp(page: Page, values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean }) {
+  if (values.name !== undefined) await page.getByLabel("Full name").fill(values.name);
+  if (values.email !== undefined) await page.getByLabel("Email address").fill(values.email);
+  if (values.password !== undefined) await page.getByLabel("Password", { exact: true }).fill(values.password);
+  if (values.confirm !== undefined) await page.getByLabel("Confirm password").fill(values.confirm);
+  if (values.terms) await page.getByRole("checkbox", { name: /I agree/ }).check();
+}
+
+/** Signs up through /en/signup and verifies with the e-mailed code; returns the address. */
+export async function signUpAndVerify(page: Page, prefix = "member"): Promise<{ email: string; name: string }> {
+  const email = uniqueEmail(prefix);
+  const name = `Member ${prefix}`;
+  await page.goto("/en/signup");
+  await fillSignUp(page, { name, email, password: PASSWORD, confirm: PASSWORD, terms: true });
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/en\/verify-email$/);
+  await page.getByLabel("Verification code").fill(await codeFor(email));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
+  return { email, name };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, options: { rememberMe?: boolean; path?: string } = {}) {
+  await page.goto(options.path ?? "/en/signin");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (options.rememberMe) await page.getByRole("checkbox", { name: "Remember me" }).check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
