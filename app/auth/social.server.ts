@@ -19,55 +19,9 @@ import { createUser, findUserByEmail, getUserById, markEmailVerified, type Publi
 import { createSession, endSession } from "./session.server";
 
 import { isSocialProvider, type SocialProvider } from "./providers";
+import { socialProviderConfig, type SocialProviderConfig } from "./social-config.server";
 
-export { isSocialProvider, type SocialProvider };
-
-const DEFAULTS: Record<SocialProvider, { authorization: string; token: string; userinfo: string; scopes: string[] }> = {
-  google: {
-    authorization: "https://accounts.google.com/o/oauth2/v2/auth",
-    token: "https://oauth2.googleapis.com/token",
-    userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
-    scopes: ["openid", "email", "profile"],
-  },
-  facebook: {
-    authorization: "https://www.facebook.com/v19.0/dialog/oauth",
-    token: "https://graph.facebook.com/v19.0/oauth/access_token",
-    userinfo: "https://graph.facebook.com/me?fields=id,name,email",
-    scopes: ["email", "public_profile"],
-  },
-  instagram: {
-    authorization: "https://api.instagram.com/oauth/authorize",
-    token: "https://api.instagram.com/oauth/access_token",
-    userinfo: "https://graph.instagram.com/me?fields=id,username",
-    scopes: ["user_profile"],
-  },
-};
-
-export interface SocialProviderConfig {
-  clientId: string;
-  clientSecret: string;
-  authorization: string;
-  token: string;
-  userinfo: string;
-  scopes: string[];
-}
-
-/** The provider's settings from the environment, or null when it is not configured. */
-export function socialProviderConfig(provider: SocialProvider, source: Record<string, string | undefined> = process.env): SocialProviderConfig | null {
-  const prefix = provider.toUpperCase();
-  const clientId = source[`${prefix}_CLIENT_ID`]?.trim();
-  const clientSecret = source[`${prefix}_CLIENT_SECRET`]?.trim();
-  if (!clientId || !clientSecret) return null;
-  const defaults = DEFAULTS[provider];
-  return {
-    clientId,
-    clientSecret,
-    authorization: source[`${prefix}_AUTHORIZATION_URL`]?.trim() || defaults.authorization,
-    token: source[`${prefix}_TOKEN_URL`]?.trim() || defaults.token,
-    userinfo: source[`${prefix}_USERINFO_URL`]?.trim() || defaults.userinfo,
-    scopes: defaults.scopes,
-  };
-}
+export { isSocialProvider, socialProviderConfig, type SocialProvider };
 
 export interface SocialProfile {
   provider: SocialProvider;

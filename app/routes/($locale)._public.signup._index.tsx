@@ -1,10 +1,10 @@
 /** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signUpAction } from "~/auth/signup-action.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, Notice } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/signup-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { takeFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -19,7 +20,8 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { meta: await pageMeta(params, "auth", "signup.meta") };
+  const { flash, headers } = await takeFlash(request);
+  return data({ meta: await pageMeta(params, "auth", "signup.meta"), notice: flash?.kind === "notice" ? flash : null }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,9 +34,11 @@ export default function SignUpPage() {
   const { t } = useTranslation("auth");
   const locale = usePageLocale();
   const actionData = useActionData<typeof action>();
+  const { notice } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   return (
     <AuthCard title={t("signup.title")} subtitle={t("signup.subtitle")}>
+      {notice ? <Notice tone="info">{t(notice.key, notice.values)}</Notice> : null}
       <SignUpForm lastResult={actionData?.result} wait={actionData?.wait} />
       <SocialButtons intent="signup" redirectTo={searchParams.get("redirectTo") ?? undefined} />
       <p className="mt-6 text-center text-sm text-slate-600">

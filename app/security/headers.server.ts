@@ -5,7 +5,10 @@
  * `withSecurityHeaders` themselves (remix-serve offers no middleware for them).
  */
 import { randomBytes } from "node:crypto";
+import { socialFormActionOrigins } from "~/auth/social-config.server";
 import { isHttps } from "~/config/env.server";
+
+let formActionOrigins: string[] | undefined;
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -24,7 +27,8 @@ export function contentSecurityPolicy(nonce: string | undefined, https: boolean)
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A form post may continue (by redirect) to a configured sign-in provider.
+    ["form-action 'self'", ...(formActionOrigins ??= socialFormActionOrigins())].join(" "),
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];

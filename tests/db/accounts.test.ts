@@ -10,6 +10,8 @@ import {
 import { CODE_MAX_ATTEMPTS, checkCode, issueCode } from "~/auth/codes.server";
 import { findValidReset } from "~/auth/password-reset.server";
 import { createSession, endSession, listActiveSessions, readSession, revokeUserSessions } from "~/auth/session.server";
+import { linkSocialAccount, profileFrom } from "~/auth/social.server";
+import { socialProviderConfig } from "~/auth/social-config.server";
 import { createUser, findUserByEmail, setUserRole } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn, recordingMailer } from "../support/recording-mailer";
@@ -161,5 +163,41 @@ describeEachDatabase("accounts", (t) => {
     await createSession(t.db, user, { remember: false });
     await revokeUserSessions(t.db, user.id, { except: a.session.id });
     expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([a.session.id]);
+  });
+});
+
+
+describeEachDatabase("social accounts", (t) => {
+  it("reads provider profiles: OpenID claims and Graph API fields", () => {
+    expect(profileFrom("google", { sub: "1", email: "a@example.com", email_verified: true, name: "A" })).toMatchObject({
+      providerUserId: "1",
+      emailVerified: true,
+    });
+    expect(profileFrom("google", { sub: "2", email: "b@example.com" })?.emailVerified).toBe(false);
+    expect(profileFrom("facebook", { id: 3, name: "C", email: "c@example.com" })).toMatchObject({ providerUserId: "3", emailVerified: true });
+    expect(profileFrom("instagram", { id: "4", username: "dee" })).toMatchObject({ email: null, name: "dee" });
+    expect(profileFrom("google", { email: "no-id@example.com" })).toBeNull();
+  });
+
+  it("is configured only with both client id and secret; endpoints can be overridden", () => {
+    expect(socialProviderConfig("google", { GOOGLE_CLIENT_ID: "id" })).toBeNull();
+    const config = socialProviderConfig("google", { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token" });
+    expect(config).toMatchObject({ token: "http://127.0.0.1:9/token", authorization: "https://accounts.google.com/o/oauth2/v2/auth" });
+  });
+
+  it("creates, then finds by provider id; links an existing account only with a verified address", async () => {
+    const first = await linkSocialAccount(t.db, { provider: "google", providerUserId: "g1", email: "Social@Example.com", emailVerified: true, name: "So" }, "de");
+    expect(first.outcome).toBe("ok");
+    if (first.outcome !== "ok") return;
+    expect(first.user).toMatchObject({ locale: "de", role: "user" });
+    expect(first.user.emailVerifiedAt).not.toBeNull();
+    const again = await linkSocialAccount(t.db, { provider: "google", providerUserId: "g1", email: "other@example.com", emailVerified: true, name: "So" }, "en");
+    expect(again.outcome === "ok" && again.user.id).toBe(first.user.id);
+
+    const sneaky = await linkSocialAccount(t.db, { provider: "facebook", providerUserId: "f9", email: "social@example.com", emailVerified: false, name: "X" }, "en");
+    expect(sneaky.outcome).toBe("unverifiedEmail");
+    const vouched = await linkSocialAccount(t.db, { provider: "facebook", providerUserId: "f1", email: "social@example.com", emailVerified: true, name: "So" }, "en");
+    expect(vouched.outcome === "ok" && vouched.user.id).toBe(first.user.id);
+    expect(await linkSocialAccount(t.db, { provider: "instagram", providerUserId: "i1", email: null, emailVerified: false, name: "i" }, "en")).toEqual({ outcome: "noEmail" });
   });
 });

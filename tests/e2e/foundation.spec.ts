@@ -118,11 +118,11 @@ test.describe("public frame", () => {
     await expect(page.getByTestId("copyright")).toContainText(String(new Date().getUTCFullYear()));
   });
 
-  test("pages still to be built say so", async ({ page }) => {
-    const response = await page.goto("/en/dashboard");
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
-    await expect(page.getByText("Coming soon")).toBeVisible();
+  test("the dashboard switch asks an anonymous visitor to sign in first", async ({ page }) => {
+    await page.goto("/en");
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/en\/signin\?redirectTo=%2Fen%2Fdashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
   });
 });
 
