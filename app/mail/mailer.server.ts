@@ -43,6 +43,8 @@ export function createMailer(transport: MailTransport, from: string): Mailer {
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(transport.directory, `${stamp}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
+      // The embedded default has no mail server: say where the message went.
+      console.log(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
       return { messageId: String(info.messageId) };
     },
     close: () => transporter.close(),
