@@ -69,6 +69,89 @@ export interface OauthAccountsTable {
   createdAt: string;
 }
 
+export const TRANSACTION_TYPES = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export interface LedgerAccountsTable {
+  id: string;
+  userId: string | null;
+  kind: string;
+  currency: Generated<string>;
+  balanceCents: Generated<number>;
+  createdAt: string;
+}
+
+export interface TransactionsTable {
+  id: string;
+  userId: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  direction: "credit" | "debit";
+  amountCents: number;
+  currency: Generated<string>;
+  description: string;
+  merchant: string | null;
+  orderId: string | null;
+  idempotencyKey: string | null;
+  metadata: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  transactionId: string;
+  memo: string;
+  createdAt: string;
+}
+
+export interface PostingsTable {
+  id: string;
+  entryId: string;
+  accountId: string;
+  amountCents: number;
+  createdAt: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  userId: string;
+  provider: string;
+  providerSessionId: string | null;
+  amountCents: number;
+  status: "pending" | "paid" | "failed";
+  idempotencyKey: string;
+  transactionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  eventId: string;
+  type: string;
+  receivedAt: string;
+}
+
+export interface PayoutMethodsTable {
+  userId: string;
+  method: "paypal" | "bank";
+  destination: string;
+  updatedAt: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string | null;
+  action: string;
+  subject: string;
+  details: Generated<string>;
+  createdAt: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   points: number;
@@ -155,6 +238,14 @@ export interface Database {
   verificationCodes: VerificationCodesTable;
   passwordResets: PasswordResetsTable;
   oauthAccounts: OauthAccountsTable;
+  ledgerAccounts: LedgerAccountsTable;
+  transactions: TransactionsTable;
+  ledgerEntries: LedgerEntriesTable;
+  postings: PostingsTable;
+  payments: PaymentsTable;
+  webhookEvents: WebhookEventsTable;
+  payoutMethods: PayoutMethodsTable;
+  auditLog: AuditLogTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;

@@ -46,7 +46,7 @@ export async function createTestDatabase(
     await admin.connect();
     await admin.query(`create schema "${id}"`);
     await admin.end();
-    db = createDb({ kind: "postgres", connectionString }, { searchPath: id, poolSize: 5 });
+    db = createDb({ kind: "postgres", connectionString }, { searchPath: id, poolSize: 20 });
     cleanup = async () => {
       await sql`drop schema ${sql.id(id)} cascade`.execute(db);
       await db.destroy();
