@@ -9,7 +9,7 @@
  *
  * Every variable read here is listed in the README's configuration table.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -32,6 +32,7 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   companyAddress: string;
+  payments: { provider: "sandbox" | "stripe"; webhookSecret: string };
   /** How many reverse proxies append to X-Forwarded-For in front of the app (0: none, trust no header). */
   trustProxy: number;
   dataDir: string;
@@ -93,6 +94,14 @@ const schema = z
     ),
     SUPPORT_PHONE: optionalString,
     COMPANY_ADDRESS: optionalString,
+    PAYMENT_PROVIDER: z.preprocess(
+      blankToUndefined,
+      z.enum(["sandbox", "stripe"], { errorMap: () => ({ message: "must be sandbox or stripe" }) }).optional(),
+    ),
+    PAYMENT_WEBHOOK_SECRET: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -135,15 +144,16 @@ export function loadEnv(
   const value = parsed.data;
   const dataDir = path.resolve(options.dataDir ?? "data");
   const appUrl = new URL(value.APP_URL ?? `http://localhost:${value.PORT}`);
+  const sessionSecrets = value.SESSION_SECRET
+    ? value.SESSION_SECRET.split(",").map((secret) => secret.trim())
+    : [generatedSessionSecret(dataDir)];
 
   return {
     appEnv: value.APP_ENV,
     port: value.PORT,
     appUrl,
     database: parseDatabaseUrl(value.DATABASE_URL, dataDir),
-    sessionSecrets: value.SESSION_SECRET
-      ? value.SESSION_SECRET.split(",").map((secret) => secret.trim())
-      : [generatedSessionSecret(dataDir)],
+    sessionSecrets,
     mail: value.SMTP_URL
       ? { kind: "smtp", url: value.SMTP_URL }
       : { kind: "outbox", directory: path.join(dataDir, "outbox") },
@@ -152,6 +162,11 @@ export function loadEnv(
     supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
     companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
     trustProxy: value.TRUST_PROXY,
+    payments: {
+      provider: value.PAYMENT_PROVIDER ?? "sandbox",
+      // Embedded default: derived from the session secret, so nothing more needs configuring.
+      webhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? derive(sessionSecrets[0]!, "payment-webhook"),
+    },
     dataDir,
   };
 }
@@ -163,6 +178,10 @@ export function parseDatabaseUrl(url: string | undefined, dataDir: string): Data
     return { kind: "sqlite", filename: filename === ":memory:" ? filename : path.resolve(filename) };
   }
   return { kind: "postgres", connectionString: url };
+}
+
+function derive(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("hex");
 }
 
 /** The embedded default: one random secret, created on first start and kept under `data/`. */

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { now, type Db, type Tx } from "~/db/db.server";
 import type { TransactionStatus, TransactionType } from "~/db/schema";
 import { isUniqueViolation } from "~/users/users.server";
+import { MIN_WITHDRAWAL_CENTS } from "./amounts";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
 export type PlatformAccount = "payment_provider" | "affiliate_networks" | "payouts" | "bonuses" | "sales";
@@ -21,9 +22,6 @@ export type PlatformAccount = "payment_provider" | "affiliate_networks" | "payou
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
 
-export const MIN_DEPOSIT_CENTS = 500;
-export const MAX_DEPOSIT_CENTS = 1_000_000;
-export const MIN_WITHDRAWAL_CENTS = 1_000;
 
 export class InsufficientFundsError extends Error {
   constructor() {
