@@ -1,29 +1,207 @@
-/** The dashboard, first version: the signed-in user's greeting. The wallet milestone fills it. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+/**
+ * The dashboard: balance (hide/show remembered), growth from last month, stat cards, quick
+ * actions, top stores and recent history, all from the ledger. Add Money and Withdraw are nested
+ * routes shown over it (a page without JavaScript, a dialog with it).
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
+import { TransactionList } from "~/components/wallet/transaction-list";
+import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+import { takeFlash } from "~/utils/flash.server";
+import { Notice } from "~/components/auth/auth-card";
+import { dashboardFigures, listTransactions } from "~/wallet/activity.server";
+import { getBalances } from "~/wallet/ledger.server";
+import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
+import { transactionView } from "~/wallet/view.server";
 
-export const handle = { i18n: ["common", "app"] };
+export const handle = { i18n: ["common", "app", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
+
+const TABS = { all: undefined, cashback: "cashback", withdrawals: "withdrawal", referrals: "referral" } as const;
+type Tab = keyof typeof TABS;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  return { meta: await pageMeta(params, "app", "dashboard.meta"), name: user.name };
+  const tabParam = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
+  const [balances, figures, recent] = await Promise.all([
+    getBalances(db(), user.id),
+    dashboardFigures(db(), user.id),
+    listTransactions(db(), user.id, { type: TABS[tab] }, { pageSize: 5 }),
+  ]);
+  const { flash, headers } = await takeFlash(request);
+  return data({
+    meta: await pageMeta(params, "app", "dashboard.meta"),
+    notice: flash?.kind === "notice" ? flash : null,
+    name: user.name,
+    hidden: await isBalanceHidden(request),
+    balances,
+    figures,
+    tab,
+    recent: recent.items.map(transactionView),
+  }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  if (formData.get("intent") !== "toggle-balance") return data({ ok: false }, { status: 400 });
+  const hidden = !(await isBalanceHidden(request));
+  throw redirect(safeRedirectPath(formData.get("redirectTo"), localePath(locale, "/dashboard")), {
+    headers: { "Set-Cookie": await setBalanceHidden(hidden) },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function DashboardPage() {
-  const { t } = useTranslation("app");
-  const { name } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const outlet = useOutlet();
+  const [searchParams] = useSearchParams();
+  const { name, hidden, balances, figures, tab, recent, notice } = useLoaderData<typeof loader>();
+  const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
+  const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
+
   return (
-    <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.greeting", { name })}</h1>
-      <p className="mt-3 max-w-2xl text-slate-600">{t("dashboard.comingSoon")}</p>
+    <div className="container-page py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.greeting", { ns: "app", name })}</h1>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <section className="mt-6 rounded-3xl bg-gradient-to-br from-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id="balance-title" className="text-sm font-medium text-brand-100">
+              {t("dashboard.totalBalance")}
+            </h2>
+            <p className="mt-2 text-4xl font-extrabold tabular-nums" data-testid="balance">
+              {money(balances.availableCents)}
+            </p>
+            <p className="mt-2 text-sm text-brand-100" data-testid="growth">
+              {figures.growthPercent === null
+                ? t("dashboard.noGrowth")
+                : t("dashboard.growth", { percent: `${figures.growthPercent > 0 ? "+" : ""}${figures.growthPercent}` })}
+            </p>
+          </div>
+          <Form method="post" action={localePath(locale, "/dashboard")}>
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" name="intent" value="toggle-balance" className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20">
+              {hidden ? t("dashboard.show") : t("dashboard.hide")}
+            </button>
+          </Form>
+        </div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-white text-brand-900 hover:bg-brand-50">
+            {t("dashboard.withdraw")}
+          </Link>
+          <Link to={localePath(locale, "/dashboard/add-money")} className="btn border border-white/40 text-white hover:bg-white/10">
+            {t("dashboard.addMoney")}
+          </Link>
+        </div>
+      </section>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["totalCashback", figures.totalCashbackCents],
+            ["thisMonth", figures.thisMonthCents],
+            ["pending", figures.pendingCents],
+          ] as const
+        ).map(([key, cents]) => (
+          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`stat-${key}`}>
+            <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{money(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <nav className="mt-6 grid gap-3 sm:grid-cols-3" aria-label={t("dashboard.quickActions")}>
+        {(
+          [
+            ["browseStores", "/webshops"],
+            ["inviteFriends", "/referrals"],
+            ["viewReports", "/transactions"],
+          ] as const
+        ).map(([key, path]) => (
+          <Link key={key} to={localePath(locale, path)} className="rounded-2xl border border-slate-200 bg-white p-4 font-semibold hover:border-brand-700">
+            {t(`dashboard.actions.${key}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-labelledby="top-stores-title">
+          <div className="flex items-center justify-between">
+            <h2 id="top-stores-title" className="font-semibold">
+              {t("dashboard.topStores")}
+            </h2>
+            <Link to={localePath(locale, "/webshops")} className="text-sm font-semibold text-brand-700">
+              {t("dashboard.viewAll")}
+            </Link>
+          </div>
+          {figures.topStores.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">{t("dashboard.noStores")}</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {figures.topStores.map((store) => (
+                <li key={store.merchant} className="flex justify-between py-2 text-sm">
+                  <span className="font-medium">{store.merchant}</span>
+                  <span className="text-slate-600">{t("dashboard.orders", { count: store.orders })}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-labelledby="history-title">
+          <div className="flex items-center justify-between">
+            <h2 id="history-title" className="font-semibold">
+              {t("dashboard.history")}
+            </h2>
+            <Link to={localePath(locale, "/transactions")} className="text-sm font-semibold text-brand-700">
+              {t("dashboard.viewAll")}
+            </Link>
+          </div>
+          <nav className="mt-3 flex gap-1 text-sm" aria-label={t("dashboard.history")}>
+            {(Object.keys(TABS) as Tab[]).map((key) => (
+              <Link
+                key={key}
+                to={`${localePath(locale, "/dashboard")}${key === "all" ? "" : `?tab=${key}`}`}
+                aria-current={tab === key ? "page" : undefined}
+                className={`rounded-lg px-3 py-1 ${tab === key ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+              >
+                {t(`dashboard.tabs.${key}`)}
+              </Link>
+            ))}
+          </nav>
+          {recent.length === 0 ? <p className="mt-4 text-sm text-slate-600">{t("transactions.emptyTitle")}</p> : <TransactionList items={recent} />}
+        </section>
+      </div>
+
+      {outlet ? (
+        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
+          <div role="dialog" aria-modal="true" aria-labelledby="wallet-dialog-title" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl">
+            {outlet}
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

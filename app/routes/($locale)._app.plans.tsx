@@ -1,5 +1,5 @@
 /** /plans: guarded; built by a later milestone. */
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ComingSection } from "~/components/app/coming-section";
 import { comingSectionLoader } from "~/components/app/coming-section.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -7,7 +7,9 @@ import { metaFromLoader } from "~/utils/meta";
 
 export const handle = { i18n: ["common", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const loader = comingSectionLoader("plans");
+export async function loader(args: LoaderFunctionArgs) {
+  return comingSectionLoader("plans")(args);
+}
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Section() {

@@ -1,15 +1,180 @@
-/** /transactions: guarded; built by a later milestone. */
-import type { MetaFunction } from "@remix-run/node";
-import { ComingSection } from "~/components/app/coming-section";
-import { comingSectionLoader } from "~/components/app/coming-section.server";
+/**
+ * Transactions: summary cards, search, filters (type, status, date range) all in the query string,
+ * pages, cancelling a pending withdrawal, and Export of the same filtered list as CSV.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { Pagination } from "~/components/pagination";
+import { TransactionList } from "~/components/wallet/transaction-list";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/db/schema";
+import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
+import { DATE_RANGES } from "~/wallet/filters";
+import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
+import { transactionView } from "~/wallet/view.server";
 
-export const handle = { i18n: ["common", "app"] };
+export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const loader = comingSectionLoader("transactions");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const search = new URL(request.url).searchParams;
+  const filters = filtersFromSearch(search);
+  const list = await listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) });
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "wallet", "transactions.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      filters: { q: filters.query ?? "", type: filters.type ?? "", status: filters.status ?? "", range: filters.range ?? "all", from: filters.from ?? "", to: filters.to ?? "" },
+      list: { ...list, items: list.items.map(transactionView) },
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  if (formData.get("intent") !== "cancel-withdrawal") return data({ ok: false }, { status: 400 });
+  let key = "withdraw.cancelled";
+  try {
+    const { replayed } = await cancelWithdrawal(db(), { userId: user.id, transactionId: String(formData.get("transactionId") ?? "") });
+    if (replayed) key = "withdraw.notPending";
+  } catch (error) {
+    if (!(error instanceof LedgerError)) throw error;
+    key = "withdraw.notPending";
+  }
+  const back = new URL(request.url);
+  throw redirect(safeRedirectPath(`${back.pathname}${back.search}`, localePath(locale, "/transactions")), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
+  });
+}
+
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
-export default function Section() {
-  return <ComingSection section="transactions" />;
+export default function TransactionsPage() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { search } = useLocation();
+  const { filters, list, notice } = useLoaderData<typeof loader>();
+  const select = "rounded-lg border border-slate-300 px-3 py-2 text-sm";
+  return (
+    <div className="container-page py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{t("transactions.title")}</h1>
+        <a href={`${localePath(locale, "/transactions/export")}${search}`} className="btn-secondary" download>
+          {t("transactions.export")}
+        </a>
+      </div>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["credits", list.summary.creditsCents],
+            ["debits", list.summary.debitsCents],
+            ["pending", list.summary.pendingCents],
+          ] as const
+        ).map(([key, cents]) => (
+          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`summary-${key}`}>
+            <dt className="text-sm text-slate-600">{t(`transactions.summary.${key}`)}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{formatMoney(cents, locale)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" role="search">
+        <div className="flex flex-wrap gap-2">
+          <label htmlFor="tx-search" className="sr-only">
+            {t("transactions.search")}
+          </label>
+          <input id="tx-search" type="search" name="q" defaultValue={filters.q} placeholder={t("transactions.search")} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className="btn-primary">
+            {t("transactions.apply")}
+          </button>
+        </div>
+        <details className="mt-3" open={Boolean(filters.type || filters.status || filters.range !== "all")}>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("transactions.filters")}</summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-3">
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("transactions.type")}</span>
+              <select name="type" defaultValue={filters.type} className={`${select} w-full`}>
+                <option value="">{t("transactions.all")}</option>
+                {TRANSACTION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("transactions.status")}</span>
+              <select name="status" defaultValue={filters.status} className={`${select} w-full`}>
+                <option value="">{t("transactions.all")}</option>
+                {TRANSACTION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`statuses.${status}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("transactions.range")}</span>
+              <select name="range" defaultValue={filters.range} className={`${select} w-full`}>
+                {DATE_RANGES.map((range) => (
+                  <option key={range} value={range}>
+                    {t(`ranges.${range}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("transactions.from")}</span>
+              <input type="date" name="from" defaultValue={filters.from} className={`${select} w-full`} />
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("transactions.to")}</span>
+              <input type="date" name="to" defaultValue={filters.to} className={`${select} w-full`} />
+            </label>
+          </div>
+        </details>
+      </Form>
+
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-white px-5 py-2" aria-label={t("transactions.title")}>
+        {list.items.length === 0 ? (
+          <div className="py-10 text-center" data-testid="transactions-empty">
+            <p className="font-semibold">{t("transactions.emptyTitle")}</p>
+            <p className="mt-1 text-sm text-slate-600">{t("transactions.emptyText")}</p>
+            <Link to={localePath(locale, "/transactions")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
+              {t("transactions.clear")}
+            </Link>
+          </div>
+        ) : (
+          <TransactionList items={list.items} cancellable />
+        )}
+      </section>
+      <Pagination page={list.page} pageCount={list.pageCount} />
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { migrations } from "../../db/migrations/index";
 import { seedDemoData, DEMO_ADMIN, DEMO_USER } from "../../db/seed";
 import { describeEachDatabase } from "../support/databases";
 import { findUserByEmail } from "~/users/users.server";
+import { getBalances } from "~/wallet/ledger.server";
 
 it("lists every migration file in db/migrations/index.ts, in file-name order", () => {
   const files = fs
@@ -39,8 +40,10 @@ describeEachDatabase(
       await migrateToLatest(t.db);
       const first = await seedDemoData(t.db);
       expect(first.created.sort()).toEqual(
-        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email].sort(),
+        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)"].sort(),
       );
+      const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
+      expect(await getBalances(t.db, demo.id)).toEqual({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsCents: 0 });
       expect((await findUserByEmail(t.db, DEMO_ADMIN.email))?.role).toBe("admin");
       expect((await findUserByEmail(t.db, DEMO_USER.email))?.emailVerifiedAt).not.toBeNull();
       expect((await seedDemoData(t.db)).created).toEqual([]);

@@ -21,6 +21,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   admin: [
     { key: "adminDashboard", path: "/admin/dashboard" },
     { key: "adminUsers", path: "/admin/users" },
+    { key: "adminWithdrawals", path: "/admin/withdrawals" },
     { key: "adminSettings", path: "/admin/settings" },
   ],
 };

@@ -1,0 +1,63 @@
+/** A list of wallet transactions: credits with "+", debits with "−", status colours, dates in the locale. */
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+
+export interface TransactionItem {
+  id: string;
+  type: string;
+  status: "completed" | "pending" | "failed";
+  direction: "credit" | "debit";
+  amountCents: number;
+  description: string;
+  merchant: string | null;
+  orderId: string | null;
+  createdAt: string;
+}
+
+const STATUS_CLASS = {
+  completed: "bg-green-100 text-green-900",
+  pending: "bg-yellow-100 text-yellow-900",
+  failed: "bg-red-100 text-red-900",
+} as const;
+
+export function signedAmount(item: { direction: "credit" | "debit"; amountCents: number }, locale: string): string {
+  return `${item.direction === "credit" ? "+" : "−"}${formatMoney(item.amountCents, locale)}`;
+}
+
+export function TransactionList({ items, cancellable = false }: { items: TransactionItem[]; cancellable?: boolean }) {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="transaction-list">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="transaction">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-slate-900">
+              {t(`types.${item.type}`)}
+              {item.merchant ? <span className="text-slate-600"> · {item.merchant}</span> : null}
+            </p>
+            <p className="text-xs text-slate-600">
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale)}</time>
+              {item.orderId ? ` · ${t("orderId", { id: item.orderId })}` : null}
+            </p>
+          </div>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`}>{t(`statuses.${item.status}`)}</span>
+          <span className={`w-28 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
+            {signedAmount(item, locale)}
+          </span>
+          {cancellable && item.type === "withdrawal" && item.status === "pending" ? (
+            <Form method="post" className="w-full text-right sm:w-auto">
+              <input type="hidden" name="transactionId" value={item.id} />
+              <button type="submit" name="intent" value="cancel-withdrawal" className="text-sm font-semibold text-red-700 hover:underline">
+                {t("withdraw.cancel")}
+              </button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

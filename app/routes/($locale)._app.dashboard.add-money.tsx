@@ -1,0 +1,109 @@
+/**
+ * Add Money (`amount`): quick amounts (submit buttons, no JS needed) or a custom amount, then the
+ * payment provider's checkout. The loader issues the form's idempotency key.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+import { DEPOSIT_QUICK_AMOUNTS, DepositSchema, filterAmountInput } from "~/wallet/amounts";
+import { startTopUp } from "~/wallet/payments.server";
+import { paymentProvider } from "~/wallet/sandbox-provider.server";
+
+export const handle = { i18n: ["common", "wallet"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  // A quick-amount button sends its own amount.
+  const quick = formData.get("quick");
+  if (typeof quick === "string" && quick) formData.set("amount", quick);
+  const submission = parseWithZod(formData, { schema: DepositSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { redirectTo } = await startTopUp(db(), paymentProvider(), {
+    userId: user.id,
+    amountCents: submission.value.amount,
+    idempotencyKey: submission.value.idempotencyKey,
+    locale,
+    returnUrl: (paymentId) => localePath(locale, `/dashboard/add-money/${paymentId}`),
+    cancelUrl: localePath(locale, "/dashboard"),
+  });
+  throw redirect(redirectTo);
+}
+
+export default function AddMoney() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ amount: string; idempotencyKey: string }>({
+    id: "add-money-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(DepositSchema),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div>
+      <div className="flex items-start justify-between">
+        <h2 id="wallet-dialog-title" className="text-xl font-bold">
+          {t("deposit.title")}
+        </h2>
+        <Link to={localePath(locale, "/dashboard")} className="text-sm font-semibold text-slate-600 hover:text-slate-900">
+          {t("close")}
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{t("deposit.subtitle")}</p>
+      <Form method="post" className="mt-5" {...getFormProps(form)}>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t("deposit.quick")}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {DEPOSIT_QUICK_AMOUNTS.map((amount) => (
+              <button key={amount} type="submit" name="quick" value={String(amount)} className="btn-secondary" formNoValidate>
+                {formatMoney(amount * 100, locale)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-5">
+          <Field
+            labelProps={{ children: t("deposit.custom") }}
+            inputProps={{
+              ...getInputProps(fields.amount, { type: "text" }),
+              inputMode: "decimal",
+              placeholder: "0.00",
+              autoComplete: "off",
+              onInput: (event) => {
+                event.currentTarget.value = filterAmountInput(event.currentTarget.value);
+              },
+            }}
+            errors={fields.amount.errors}
+          />
+        </div>
+        <SubmitButton className="btn-primary w-full" pendingLabel={t("deposit.processing")}>
+          {t("deposit.submit")}
+        </SubmitButton>
+        <p className="mt-3 text-xs text-slate-600">{t("deposit.limits")}</p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Withdraw (`amount`, `method`, `destination`): the amount is held at once (pending) and paid out
+ * by an administrator within 1-3 business days. Quick amounts are offered only when the balance
+ * covers them. The loader issues the form's idempotency key.
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash } from "~/utils/flash.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+import { WITHDRAWAL_QUICK_AMOUNTS, filterAmountInput, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { InsufficientFundsError, getBalances, requestWithdrawal } from "~/wallet/ledger.server";
+import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
+
+export const handle = { i18n: ["common", "wallet"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const [balances, saved] = await Promise.all([getBalances(db(), user.id), getPayoutMethod(db(), user.id)]);
+  return { availableCents: balances.availableCents, saved: saved ?? null, idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  const quick = formData.get("quick");
+  if (typeof quick === "string" && quick) formData.set("amount", quick);
+  const { availableCents } = await getBalances(db(), user.id);
+  const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { amountCents, method, destination, idempotencyKey } = submission.value;
+  try {
+    const { replayed } = await requestWithdrawal(db(), {
+      userId: user.id,
+      amountCents,
+      method,
+      destination,
+      description: fixedT(DEFAULT_LOCALE, "wallet")("withdraw.description"),
+      idempotencyKey,
+    });
+    await savePayoutMethod(db(), user.id, method, destination);
+    throw redirect(localePath(locale, "/dashboard"), {
+      headers: {
+        "Set-Cookie": await setFlash({
+          kind: "notice",
+          key: replayed ? "withdraw.alreadyRequested" : "withdraw.held",
+          values: { amount: formatMoney(amountCents, locale) },
+        }),
+      },
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      return data({ result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }) }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Withdraw() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { availableCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
+    id: "withdraw-form",
+    lastResult: actionData?.result,
+    defaultValue: { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
+    shouldValidate: "onSubmit",
+  });
+  const [typed, setTyped] = useState("");
+  const typedCents = parseAmountToCents(typed);
+  const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= availableCents).slice(0, 6);
+
+  return (
+    <div>
+      <div className="flex items-start justify-between">
+        <h2 id="wallet-dialog-title" className="text-xl font-bold">
+          {t("withdraw.title")}
+        </h2>
+        <Link to={localePath(locale, "/dashboard")} className="text-sm font-semibold text-slate-600 hover:text-slate-900">
+          {t("close")}
+        </Link>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        {t("withdraw.available")}{" "}
+        <strong className="text-slate-900" data-testid="withdraw-available">
+          {formatMoney(availableCents, locale)}
+        </strong>
+      </p>
+      <Form method="post" className="mt-5" {...getFormProps(form)}>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {quickAmounts.length ? (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t("withdraw.quick")}</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {quickAmounts.map((amount) => (
+                <button key={amount} type="submit" name="quick" value={String(amount)} className="btn-secondary">
+                  {formatMoney(amount * 100, locale)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="mt-4">
+          <Field
+            labelProps={{ children: t("withdraw.amount") }}
+            inputProps={{
+              ...getInputProps(fields.amount, { type: "text" }),
+              inputMode: "decimal",
+              placeholder: "0.00",
+              autoComplete: "off",
+              onInput: (event) => {
+                event.currentTarget.value = filterAmountInput(event.currentTarget.value);
+                setTyped(event.currentTarget.value);
+              },
+            }}
+            errors={fields.amount.errors}
+            hint={
+              typedCents !== null && typedCents > 0 && typedCents <= availableCents
+                ? t("withdraw.remaining", { amount: formatMoney(availableCents - typedCents, locale) })
+                : undefined
+            }
+          />
+        </div>
+        <div>
+          <label htmlFor={fields.method.id} className="mb-1 block text-sm font-medium text-slate-800">
+            {t("withdraw.method")}
+          </label>
+          <select {...getSelectProps(fields.method)} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm">
+            <option value="paypal">{t("withdraw.methods.paypal")}</option>
+            <option value="bank">{t("withdraw.methods.bank")}</option>
+          </select>
+          <ErrorList errors={fields.method.errors} />
+        </div>
+        <Field
+          labelProps={{ children: t("withdraw.destination") }}
+          inputProps={{ ...getInputProps(fields.destination, { type: "text" }), placeholder: t("withdraw.destinationPlaceholder"), autoComplete: "off" }}
+          errors={fields.destination.errors}
+        />
+        <SubmitButton className="btn-primary w-full" pendingLabel={t("withdraw.processing")}>
+          {t("withdraw.submit")}
+        </SubmitButton>
+        <p className="mt-3 text-xs text-slate-600">{t("withdraw.processingTime")}</p>
+        <p className="text-xs text-slate-600">{t("withdraw.minimum")}</p>
+      </Form>
+    </div>
+  );
+}

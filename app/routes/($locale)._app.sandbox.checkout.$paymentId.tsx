@@ -1,0 +1,86 @@
+/**
+ * The sandbox provider's hosted checkout (served by the app in the embedded default): Pay, make
+ * the payment fail, or cancel. Paying or failing sends the signed webhook event, then returns the
+ * visitor to the status page, exactly like a real provider's checkout would.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { NotFoundScreen } from "~/components/error-screen";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+import { getPayment } from "~/wallet/payments.server";
+import { sendSandboxEvent } from "~/wallet/sandbox-provider.server";
+
+export const handle = { i18n: ["common", "wallet"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const payment = await getPayment(db(), params.paymentId ?? "", user.id);
+  if (!payment || payment.provider !== "sandbox") return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  return { payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status }, meta: await pageMeta(params, "wallet", "sandbox.meta") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const payment = await getPayment(db(), params.paymentId ?? "", user.id);
+  if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
+  const intent = (await request.formData()).get("intent");
+  if (intent === "cancel") throw redirect(localePath(locale, "/dashboard"));
+  if (payment.status === "pending") {
+    const status = await sendSandboxEvent(payment, intent === "fail" ? "payment.failed" : "payment.succeeded");
+    if (status !== 200) console.error(`sandbox webhook answered ${status} for payment ${payment.id}`);
+  }
+  throw redirect(localePath(locale, `/dashboard/add-money/${payment.id}`));
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function SandboxCheckout() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { payment } = useLoaderData<typeof loader>();
+  if (!payment) return <NotFoundScreen />;
+  return (
+    <div className="container-page flex justify-center py-12">
+      <section className="w-full max-w-md rounded-2xl border-2 border-dashed border-amber-400 bg-white p-8" aria-labelledby="checkout-title">
+        <p className="text-xs font-bold uppercase tracking-wide text-amber-800">{t("sandbox.badge")}</p>
+        <h1 id="checkout-title" className="mt-2 text-2xl font-bold">
+          {t("sandbox.title")}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">{t("sandbox.text")}</p>
+        <p className="mt-6 text-4xl font-extrabold tabular-nums" data-testid="checkout-amount">
+          {formatMoney(payment.amountCents, locale)}
+        </p>
+        {payment.status === "pending" ? (
+          <Form method="post" className="mt-6 grid gap-2">
+            <button type="submit" name="intent" value="pay" className="btn-primary">
+              {t("sandbox.pay")}
+            </button>
+            <button type="submit" name="intent" value="fail" className="btn-secondary">
+              {t("sandbox.fail")}
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-secondary">
+              {t("sandbox.cancel")}
+            </button>
+          </Form>
+        ) : (
+          <Link to={localePath(locale, `/dashboard/add-money/${payment.id}`)} className="btn-primary mt-6 w-full">
+            {t("deposit.backToDashboard")}
+          </Link>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Wallet activity: reads a user's transactions for the screens (dashboard figures, the filtered
+ * and paginated transactions list with its summary, the CSV export). Every figure is computed
+ * from the ledger's transactions; nothing here writes.
+ */
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { Db } from "~/db/db.server";
+import { likePattern } from "~/db/like";
+import type { Database, TransactionStatus, TransactionType } from "~/db/schema";
+import { toTransaction, type LedgerTransaction } from "./ledger.server";
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+import { DATE_RANGES, type DateRange } from "./filters";
+
+export { DATE_RANGES, type DateRange };
+
+export interface TransactionFilters {
+  query?: string;
+  type?: TransactionType;
+  status?: TransactionStatus;
+  range?: DateRange;
+  /** Custom range, inclusive, as YYYY-MM-DD (UTC days). */
+  from?: string;
+  to?: string;
+}
+
+/** The [start, end) ISO bounds of a date range, in UTC days. */
+export function rangeBounds(filters: TransactionFilters, nowMs = Date.now()): { start?: string; end?: string } {
+  const today = new Date(nowMs);
+  const dayStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const iso = (ms: number) => new Date(ms).toISOString();
+  switch (filters.range) {
+    case "today":
+      return { start: iso(dayStart) };
+    case "week":
+      return { start: iso(dayStart - 6 * 86_400_000) };
+    case "month":
+      return { start: iso(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)) };
+    case "custom": {
+      const valid = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
+      const from = valid(filters.from);
+      const to = valid(filters.to);
+      return {
+        start: from ? `${from}T00:00:00.000Z` : undefined,
+        end: to ? iso(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000) : undefined,
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+function filtered(db: Db, userId: string, filters: TransactionFilters, nowMs?: number) {
+  let query: SelectQueryBuilder<Database, "transactions", object> = db.selectFrom("transactions").where("userId", "=", userId);
+  if (filters.type) query = query.where("type", "=", filters.type);
+  if (filters.status) query = query.where("status", "=", filters.status);
+  const { start, end } = rangeBounds(filters, nowMs);
+  if (start) query = query.where("createdAt", ">=", start);
+  if (end) query = query.where("createdAt", "<", end);
+  if (filters.query?.trim()) {
+    const pattern = likePattern(filters.query);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(description)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(merchant, ''))`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(order_id, ''))`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return query;
+}
+
+export interface TransactionSummary {
+  creditsCents: number;
+  debitsCents: number;
+  pendingCents: number;
+}
+
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  filters: TransactionFilters,
+  options: { page?: number; pageSize?: number; nowMs?: number } = {},
+): Promise<{ items: LedgerTransaction[]; page: number; pageCount: number; total: number; summary: TransactionSummary }> {
+  const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_SIZE;
+  const base = filtered(db, userId, filters, options.nowMs);
+  const totals = await base
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("count"),
+      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "credit")])).then(eb.ref("amountCents")).else(0).end()).as("credits"),
+      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "debit")])).then(eb.ref("amountCents")).else(0).end()).as("debits"),
+      eb.fn.sum<number | string | null>(eb.case().when("status", "=", "pending").then(eb.ref("amountCents")).else(0).end()).as("pending"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(totals.count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await base.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(pageSize).offset((page - 1) * pageSize).execute();
+  return {
+    items: rows.map(toTransaction),
+    page,
+    pageCount,
+    total,
+    summary: { creditsCents: Number(totals.credits ?? 0), debitsCents: Number(totals.debits ?? 0), pendingCents: Number(totals.pending ?? 0) },
+  };
+}
+
+/** Every transaction matching the filters, newest first, for the CSV export. */
+export async function exportTransactions(db: Db, userId: string, filters: TransactionFilters, nowMs?: number): Promise<LedgerTransaction[]> {
+  const rows = await filtered(db, userId, filters, nowMs).selectAll().orderBy("createdAt", "desc").orderBy("id").limit(100_000).execute();
+  return rows.map(toTransaction);
+}
+
+export interface DashboardFigures {
+  totalCashbackCents: number;
+  thisMonthCents: number;
+  pendingCents: number;
+  /** Change of this month's credits against last month's, in percent (null without last month). */
+  growthPercent: number | null;
+  topStores: Array<{ merchant: string; orders: number }>;
+}
+
+export async function dashboardFigures(db: Db, userId: string, nowMs = Date.now()): Promise<DashboardFigures> {
+  const now = new Date(nowMs);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString();
+  const row = await db
+    .selectFrom("transactions")
+    .where("userId", "=", userId)
+    .select((eb) => {
+      const completedCredit = eb.and([eb("status", "=", "completed"), eb("direction", "=", "credit")]);
+      return [
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([completedCredit, eb("type", "=", "cashback")])).then(eb.ref("amountCents")).else(0).end()).as("cashback"),
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([completedCredit, eb("createdAt", ">=", monthStart)])).then(eb.ref("amountCents")).else(0).end()).as("thisMonth"),
+        eb.fn.sum<number | string | null>(
+          eb.case().when(eb.and([completedCredit, eb("createdAt", ">=", lastMonthStart), eb("createdAt", "<", monthStart)])).then(eb.ref("amountCents")).else(0).end(),
+        ).as("lastMonth"),
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "pending"), eb("type", "=", "cashback")])).then(eb.ref("amountCents")).else(0).end()).as("pending"),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const thisMonth = Number(row.thisMonth ?? 0);
+  const lastMonth = Number(row.lastMonth ?? 0);
+  const topStores = await db
+    .selectFrom("transactions")
+    .select(["merchant", (eb) => eb.fn.countAll<number | string>().as("orders")])
+    .where("userId", "=", userId)
+    .where("type", "=", "cashback")
+    .where("status", "!=", "failed")
+    .where("merchant", "is not", null)
+    .groupBy("merchant")
+    .orderBy("orders", "desc")
+    .orderBy("merchant")
+    .limit(4)
+    .execute();
+  return {
+    totalCashbackCents: Number(row.cashback ?? 0),
+    thisMonthCents: thisMonth,
+    pendingCents: Number(row.pending ?? 0),
+    growthPercent: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null,
+    topStores: topStores.map((store) => ({ merchant: store.merchant!, orders: Number(store.orders) })),
+  };
+}
+
+/** The transactions page's filters from its query string (unknown values are ignored). */
+export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
+  const type = search.get("type");
+  const status = search.get("status");
+  const range = search.get("range");
+  const types: readonly string[] = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit"];
+  const statuses: readonly string[] = ["completed", "pending", "failed"];
+  return {
+    query: (search.get("q") ?? "").slice(0, 100) || undefined,
+    type: type && types.includes(type) ? (type as TransactionType) : undefined,
+    status: status && statuses.includes(status) ? (status as TransactionStatus) : undefined,
+    range: range && (DATE_RANGES as readonly string[]).includes(range) ? (range as DateRange) : "all",
+    from: search.get("from") ?? undefined,
+    to: search.get("to") ?? undefined,
+  };
+}
