@@ -32,7 +32,11 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   companyAddress: string;
-  payments: { provider: "sandbox" | "stripe"; webhookSecret: string };
+  payments: {
+    provider: "sandbox" | "stripe";
+    webhookSecret: string;
+    stripe: { secretKey: string; webhookSecret: string } | null;
+  };
   /** How many reverse proxies append to X-Forwarded-For in front of the app (0: none, trust no header). */
   trustProxy: number;
   dataDir: string;
@@ -102,6 +106,14 @@ const schema = z
       (value) => value === undefined || value.length >= 32,
       "must be at least 32 characters long",
     ),
+    STRIPE_SECRET_KEY: optionalString.refine(
+      (value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value),
+      "must be a Stripe secret key (sk_test_… or sk_live_…)",
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.refine(
+      (value) => value === undefined || value.startsWith("whsec_"),
+      "must be a Stripe webhook signing secret (whsec_…)",
+    ),
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -114,6 +126,12 @@ const schema = z
   })
   .superRefine((value, ctx) => {
     if (value.APP_ENV !== "production") return;
+    const stripe = value.PAYMENT_PROVIDER === "stripe" || (value.PAYMENT_PROVIDER === undefined && value.STRIPE_SECRET_KEY);
+    if (stripe) {
+      for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when payments go through Stripe" });
+      }
+    }
     for (const name of ["SESSION_SECRET", "APP_URL", "SMTP_URL"] as const) {
       if (!value[name]) {
         ctx.addIssue({
@@ -163,7 +181,11 @@ export function loadEnv(
     companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
     trustProxy: value.TRUST_PROXY,
     payments: {
-      provider: value.PAYMENT_PROVIDER ?? "sandbox",
+      provider: value.PAYMENT_PROVIDER ?? (value.STRIPE_SECRET_KEY ? "stripe" : "sandbox"),
+      stripe:
+        value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: value.STRIPE_SECRET_KEY, webhookSecret: value.STRIPE_WEBHOOK_SECRET }
+          : null,
       // Embedded default: derived from the session secret, so nothing more needs configuring.
       webhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? derive(sessionSecrets[0]!, "payment-webhook"),
     },

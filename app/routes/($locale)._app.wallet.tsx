@@ -1,17 +1,111 @@
-/** /wallet: guarded; built by a later milestone. */
+/**
+ * Wallet: current and available balance, currency, wallet type, member since; the transaction
+ * list with a detail view and a PDF receipt for each; a monthly statement PDF.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSection } from "~/components/app/coming-section";
-import { comingSectionLoader } from "~/components/app/coming-section.server";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { Pagination } from "~/components/pagination";
+import { signedAmount } from "~/components/wallet/transaction-list";
+import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+import { getUserById } from "~/users/users.server";
+import { listTransactions, statementMonth } from "~/wallet/activity.server";
+import { getBalances } from "~/wallet/ledger.server";
+import { transactionView } from "~/wallet/view.server";
 
-export const handle = { i18n: ["common", "app"] };
+export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
-export async function loader(args: LoaderFunctionArgs) {
-  return comingSectionLoader("wallet")(args);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const search = new URL(request.url).searchParams;
+  const [balances, account, list] = await Promise.all([
+    getBalances(db(), user.id),
+    getUserById(db(), user.id),
+    listTransactions(db(), user.id, {}, { page: pageFromSearch(search.get("page")) }),
+  ]);
+  return {
+    meta: await pageMeta(params, "wallet", "wallet.meta"),
+    balances,
+    memberSince: account!.createdAt,
+    currentMonth: statementMonth(null).month,
+    list: { ...list, items: list.items.map(transactionView) },
+  };
 }
+
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
-export default function Section() {
-  return <ComingSection section="wallet" />;
+export default function WalletPage() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { balances, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
+  const facts: Array<[string, string, string]> = [
+    ["current", t("wallet.current"), formatMoney(balances.availableCents + balances.pendingCashbackCents, locale)],
+    ["available", t("wallet.available"), formatMoney(balances.availableCents, locale)],
+    ["currency", t("wallet.currency"), "USD"],
+    ["type", t("wallet.type"), t("wallet.typeValue")],
+    ["since", t("wallet.memberSince"), formatDate(memberSince, locale)],
+  ];
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t("wallet.title")}</h1>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {facts.map(([key, label, value]) => (
+          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid={`wallet-${key}`}>
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="mt-1 text-lg font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <Form method="get" action={localePath(locale, "/wallet/statement")} reloadDocument className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">{t("wallet.statementMonth")}</span>
+          <input type="month" name="month" defaultValue={currentMonth} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          {t("wallet.downloadStatement")}
+        </button>
+      </Form>
+
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-white" aria-label={t("transactions.title")}>
+        {list.items.length === 0 ? (
+          <p className="p-6 text-center text-slate-600">{t("transactions.emptyTitle")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="wallet-list">
+            {list.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {t(`types.${item.type}`)}
+                    {item.merchant ? <span className="text-slate-600"> · {item.merchant}</span> : null}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {formatDate(item.createdAt, locale)} · {t(`statuses.${item.status}`)}
+                  </p>
+                </div>
+                <span className="w-28 text-right font-semibold tabular-nums">{signedAmount(item, locale)}</span>
+                <Link to={localePath(locale, `/wallet/${item.id}`)} className="text-sm font-semibold text-brand-700">
+                  {t("wallet.view")}
+                </Link>
+                <a href={localePath(locale, `/wallet/${item.id}/receipt`)} className="text-sm font-semibold text-brand-700" download>
+                  {t("wallet.pdf")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Pagination page={list.page} pageCount={list.pageCount} />
+    </div>
+  );
 }

@@ -6,9 +6,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { socialFormActionOrigins } from "~/auth/social-config.server";
-import { isHttps } from "~/config/env.server";
+import { env, isHttps } from "~/config/env.server";
 
 let formActionOrigins: string[] | undefined;
+
+/** Where a form post may continue by redirect: configured sign-in providers and Stripe Checkout. */
+function allowedFormTargets(): string[] {
+  const targets = socialFormActionOrigins();
+  if (env().payments.provider === "stripe") targets.push("https://checkout.stripe.com");
+  return targets;
+}
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -27,8 +34,7 @@ export function contentSecurityPolicy(nonce: string | undefined, https: boolean)
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    // A form post may continue (by redirect) to a configured sign-in provider.
-    ["form-action 'self'", ...(formActionOrigins ??= socialFormActionOrigins())].join(" "),
+    ["form-action 'self'", ...(formActionOrigins ??= allowedFormTargets())].join(" "),
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];

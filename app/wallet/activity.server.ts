@@ -178,3 +178,24 @@ export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
     to: search.get("to") ?? undefined,
   };
 }
+
+/** The available balance at a moment: the sum of its postings in entries made before `iso`. */
+export async function availableBalanceAt(db: Db, userId: string, iso: string): Promise<number> {
+  const row = await db
+    .selectFrom("postings")
+    .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
+    .select((eb) => eb.fn.sum<number | string | null>("postings.amountCents").as("total"))
+    .where("postings.accountId", "=", `user:${userId}:available`)
+    .where("ledgerEntries.createdAt", "<", iso)
+    .executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+}
+
+/** A statement month (YYYY-MM) and its [start, end) bounds; anything else is the current month. */
+export function statementMonth(value: string | null, nowMs = Date.now()): { month: string; start: string; end: string } {
+  const now = new Date(nowMs);
+  const fallback = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  const month = value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : fallback;
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return { month, start: new Date(Date.UTC(year, m - 1, 1)).toISOString(), end: new Date(Date.UTC(year, m, 1)).toISOString() };
+}

@@ -36,9 +36,14 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   name: string;
   createCheckout(payment: Payment, urls: { returnUrl: string; cancelUrl: string; locale: string }): Promise<CheckoutSession>;
-  /** Verifies and reads a webhook request; null when the signature or timestamp does not hold. */
-  verifyWebhook(request: Request): Promise<PaymentEvent | null>;
+  /**
+   * Verifies and reads a webhook request: not verified when the signature or its timestamp does not
+   * hold; verified with `event: null` for a genuine event that does not concern a top-up.
+   */
+  verifyWebhook(request: Request): Promise<WebhookVerdict>;
 }
+
+export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
 
 export async function getPayment(db: Db, paymentId: string, userId?: string): Promise<Payment | undefined> {
   let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "status", "createdAt"]).where("id", "=", paymentId);

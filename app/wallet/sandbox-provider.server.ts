@@ -9,6 +9,7 @@ import { env } from "~/config/env.server";
 import { localePath } from "~/utils/paths";
 import { isLocale, DEFAULT_LOCALE } from "~/i18n/config";
 import { SIGNATURE_HEADER, signPayload, verifySignature, type PaymentEvent, type PaymentProvider } from "./payments.server";
+import { stripeProvider } from "./stripe-provider.server";
 
 export const SANDBOX_WEBHOOK_PATH = "/api/webhooks/sandbox";
 
@@ -21,14 +22,17 @@ export function sandboxProvider(config = env()): PaymentProvider {
     },
     async verifyWebhook(request) {
       const payload = await request.text();
-      if (!verifySignature(payload, request.headers.get(SIGNATURE_HEADER), config.payments.webhookSecret)) return null;
+      if (!verifySignature(payload, request.headers.get(SIGNATURE_HEADER), config.payments.webhookSecret)) return { verified: false };
       try {
         const body = JSON.parse(payload) as Partial<PaymentEvent>;
-        if (typeof body.eventId !== "string" || typeof body.paymentId !== "string" || typeof body.amountCents !== "number") return null;
-        if (body.type !== "payment.succeeded" && body.type !== "payment.failed") return null;
-        return body as PaymentEvent;
+        const valid =
+          typeof body.eventId === "string" &&
+          typeof body.paymentId === "string" &&
+          typeof body.amountCents === "number" &&
+          (body.type === "payment.succeeded" || body.type === "payment.failed");
+        return { verified: true, event: valid ? (body as PaymentEvent) : null };
       } catch {
-        return null;
+        return { verified: true, event: null };
       }
     },
   };
@@ -49,7 +53,13 @@ export async function sendSandboxEvent(
   return response.status;
 }
 
-export function paymentProvider(): PaymentProvider {
-  // The Stripe Checkout adapter is the next milestone's work; until then every deployment uses the sandbox.
-  return sandboxProvider();
+/** The Stripe adapter when it is the configured provider, else null. */
+export function configuredStripe(config = env()): PaymentProvider | null {
+  if (config.payments.provider !== "stripe" || !config.payments.stripe) return null;
+  return stripeProvider({ ...config.payments.stripe, appUrl: config.appUrl });
+}
+
+/** The configured payment provider (PAYMENT_PROVIDER; Stripe when STRIPE_SECRET_KEY is set). */
+export function paymentProvider(config = env()): PaymentProvider {
+  return configuredStripe(config) ?? sandboxProvider(config);
 }

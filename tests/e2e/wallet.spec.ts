@@ -239,3 +239,32 @@ test("signed-in pages hydrate without console errors @js-only", async ({ page })
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("the wallet page: balances, detail view, PDF receipt and monthly statement", async ({ page }) => {
+  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.goto("/en/wallet");
+  await expect(page.getByTestId("wallet-available")).toContainText("$2,456.78");
+  await expect(page.getByTestId("wallet-current")).toContainText("$2,469.18");
+  await expect(page.getByTestId("wallet-currency")).toContainText("USD");
+  await page.getByTestId("wallet-list").getByRole("link", { name: "View" }).first().click();
+  await expect(page).toHaveURL(/\/en\/wallet\/[0-9a-f-]+$/);
+  await expect(page.getByTestId("transaction-detail")).toContainText("Sephora");
+
+  const receipt = await page.request.get(`${page.url()}/receipt`);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
+  const bytes = await receipt.body();
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(bytes.subarray(-8).toString()).toContain("%%EOF");
+
+  const month = new Date().toISOString().slice(0, 7);
+  const statement = await page.request.get(`/en/wallet/statement?month=${month}`);
+  expect(statement.headers()["content-type"]).toBe("application/pdf");
+  expect(statement.headers()["content-disposition"]).toContain(`cashwise-statement-${month}.pdf`);
+  expect((await statement.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Someone else's transaction is not found.
+  const other = await page.request.get(`/en/wallet/${crypto.randomUUID()}/receipt`);
+  expect(other.status()).toBe(404);
+});

@@ -1,0 +1,64 @@
+/** One transaction of the wallet, with its PDF receipt. Only its owner can see it. */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { NotFoundScreen } from "~/components/error-screen";
+import { signedAmount } from "~/components/wallet/transaction-list";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { getTransaction } from "~/wallet/ledger.server";
+import { transactionView } from "~/wallet/view.server";
+
+export const handle = { i18n: ["common", "wallet"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const item = await getTransaction(db(), user.id, params.transactionId ?? "");
+  if (!item) return data({ item: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  return { item: transactionView(item), meta: await pageMeta(params, "wallet", "wallet.detailMeta") };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function TransactionDetail() {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { item } = useLoaderData<typeof loader>();
+  if (!item) return <NotFoundScreen />;
+  const rows: Array<[string, string]> = [
+    [t("csv.date"), formatDate(item.createdAt, locale)],
+    [t("csv.type"), t(`types.${item.type}`)],
+    [t("csv.status"), t(`statuses.${item.status}`)],
+    [t("csv.amount"), signedAmount(item, locale)],
+    [t("csv.merchant"), item.merchant ?? "—"],
+    [t("csv.orderId"), item.orderId ?? "—"],
+    [t("csv.description"), item.description],
+    [t("csv.id"), item.id],
+  ];
+  return (
+    <div className="container-page max-w-2xl py-8">
+      <Link to={localePath(locale, "/wallet")} className="text-sm font-semibold text-brand-700">
+        ← {t("wallet.title")}
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">{t("wallet.detailTitle")}</h1>
+      <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="transaction-detail">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 px-5 py-3 text-sm">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <a href={localePath(locale, `/wallet/${item.id}/receipt`)} className="btn-primary mt-6" download>
+        {t("wallet.downloadReceipt")}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The Stripe Checkout adapter, used when STRIPE_SECRET_KEY is set. A top-up becomes a Checkout
+ * Session (mode "payment", the amount in USD cents, our payment id in its metadata); its webhook
+ * is verified on the raw body with STRIPE_WEBHOOK_SECRET, and only `checkout.session.completed`
+ * with `payment_status: "paid"` credits the wallet. Async failures and expiries mark it failed.
+ */
+import Stripe from "stripe";
+import type { PaymentEvent, PaymentProvider } from "./payments.server";
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  appUrl: URL;
+}
+
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+export function stripeProvider(config: StripeConfig, client = new Stripe(config.secretKey)): PaymentProvider {
+  return {
+    name: "stripe",
+    async createCheckout(payment, urls) {
+      const session = await client.checkout.sessions.create({
+        mode: "payment",
+        client_reference_id: payment.id,
+        metadata: { paymentId: payment.id },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: "usd", unit_amount: payment.amountCents, product_data: { name: "Cashwise wallet top-up" } },
+          },
+        ],
+        success_url: new URL(urls.returnUrl, config.appUrl).href,
+        cancel_url: new URL(urls.cancelUrl, config.appUrl).href,
+        locale: urls.locale as Stripe.Checkout.SessionCreateParams.Locale,
+      });
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async verifyWebhook(request) {
+      const payload = await request.text();
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(payload, request.headers.get("stripe-signature") ?? "", config.webhookSecret);
+      } catch {
+        return { verified: false };
+      }
+      return { verified: true, event: eventFrom(event) };
+    },
+  };
+}
+
+/** The provider-neutral event behind a Stripe event, or null for events that do not concern top-ups. */
+export function eventFrom(event: Stripe.Event): PaymentEvent | null {
+  if (
+    event.type !== "checkout.session.completed" &&
+    event.type !== "checkout.session.async_payment_succeeded" &&
+    event.type !== "checkout.session.async_payment_failed" &&
+    event.type !== "checkout.session.expired"
+  ) {
+    return null;
+  }
+  const session = event.data.object as Stripe.Checkout.Session;
+  const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
+  if (!paymentId) return null;
+  const succeeded =
+    (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") &&
+    session.payment_status === "paid";
+  if (event.type === "checkout.session.completed" && !succeeded) return null; // paid later, asynchronously
+  return { eventId: event.id, type: succeeded ? "payment.succeeded" : "payment.failed", paymentId, amountCents: session.amount_total ?? 0 };
+}
