@@ -15,6 +15,7 @@ import { createDb } from "../app/db/db.server";
 import { hashPassword } from "../app/users/password.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { benchLedger } from "./bench-ledger";
 import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
@@ -132,3 +133,5 @@ try {
   server.kill("SIGTERM");
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+if (args["skip-ledger"] !== true) await benchLedger();
