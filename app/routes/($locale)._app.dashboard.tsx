@@ -15,7 +15,8 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, formatRate } from "~/utils/money";
+import { StoreLogo } from "~/components/stores/store-logo";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
 import { takeFlash } from "~/utils/flash.server";
@@ -25,7 +26,7 @@ import { getBalances } from "~/wallet/ledger.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
 
-export const handle = { i18n: ["common", "app", "wallet"] };
+export const handle = { i18n: ["common", "app", "wallet", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const TABS = { all: undefined, cashback: "cashback", withdrawals: "withdrawal", referrals: "referral" } as const;
@@ -161,8 +162,14 @@ export default function DashboardPage() {
           ) : (
             <ul className="mt-4 divide-y divide-slate-100">
               {figures.topStores.map((store) => (
-                <li key={store.merchant} className="flex justify-between py-2 text-sm">
-                  <span className="font-medium">{store.merchant}</span>
+                <li key={store.merchant} className="flex items-center gap-3 py-2 text-sm" data-testid="top-store">
+                  <StoreLogo name={store.merchant} logo={store.logo} size="h-9 w-9" />
+                  <span className="flex-1 font-medium">
+                    {store.slug ? <Link to={localePath(locale, `/webshops/${store.slug}`)}>{store.merchant}</Link> : store.merchant}
+                    {store.cashbackRateBps !== null ? (
+                      <span className="block text-xs font-normal text-brand-700">{t("webshops:rate", { rate: formatRate(store.cashbackRateBps, locale) })}</span>
+                    ) : null}
+                  </span>
                   <span className="text-slate-600">{t("dashboard.orders", { count: store.orders })}</span>
                 </li>
               ))}

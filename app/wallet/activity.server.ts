@@ -117,7 +117,7 @@ export interface DashboardFigures {
   pendingCents: number;
   /** Change of this month's credits against last month's, in percent (null without last month). */
   growthPercent: number | null;
-  topStores: Array<{ merchant: string; orders: number }>;
+  topStores: Array<{ merchant: string; orders: number; slug: string | null; logo: string | null; cashbackRateBps: number | null }>;
 }
 
 export async function dashboardFigures(db: Db, userId: string, nowMs = Date.now()): Promise<DashboardFigures> {
@@ -153,12 +153,28 @@ export async function dashboardFigures(db: Db, userId: string, nowMs = Date.now(
     .orderBy("merchant")
     .limit(4)
     .execute();
+  const stores = topStores.length
+    ? await db
+        .selectFrom("stores")
+        .select(["name", "slug", "logo", "cashbackRateBps"])
+        .where("name", "in", topStores.map((store) => store.merchant!))
+        .execute()
+    : [];
   return {
     totalCashbackCents: Number(row.cashback ?? 0),
     thisMonthCents: thisMonth,
     pendingCents: Number(row.pending ?? 0),
     growthPercent: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null,
-    topStores: topStores.map((store) => ({ merchant: store.merchant!, orders: Number(store.orders) })),
+    topStores: topStores.map((store) => {
+      const known = stores.find((candidate) => candidate.name === store.merchant);
+      return {
+        merchant: store.merchant!,
+        orders: Number(store.orders),
+        slug: known?.slug ?? null,
+        logo: known?.logo ?? null,
+        cashbackRateBps: known?.cashbackRateBps ?? null,
+      };
+    }),
   };
 }
 
