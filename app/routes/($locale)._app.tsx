@@ -1,10 +1,8 @@
 /** The signed-in area for users and partners: every child route is behind `requireUser` as well. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { AppFrame } from "~/components/app/app-frame";
-import { ErrorScreen } from "~/components/error-screen";
-import { PublicFrame } from "~/routes/($locale)._public";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -20,13 +18,4 @@ export default function AppLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <PublicFrame>
-      <div className="container-page">
-        <ErrorScreen error={error} />
-      </div>
-    </PublicFrame>
-  );
-}
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";

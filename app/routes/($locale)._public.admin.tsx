@@ -7,23 +7,17 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { signIn } from "~/auth/accounts.server";
 import { getOptionalUser } from "~/auth/guards.server";
 import { SignInSchema } from "~/auth/schemas";
-import { createSession, endSession } from "~/auth/session.server";
+import { signInAction } from "~/auth/signin-action.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CheckboxField, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
-import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,35 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
-  }
-  const { email, password, rememberMe, redirectTo } = submission.value;
-  const verdict = await consumeRateLimits(db(), [
-    ["signInIp", clientAddress(request)],
-    ["signInAccount", email.toLowerCase()],
-  ]);
-  if (!verdict.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
-      { status: 429 },
-    );
-  }
-  const outcome = await signIn(db(), { email, password });
-  if (outcome.outcome !== "ok" || outcome.user.role !== "admin") {
-    return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields: ["password"] }), wait: null }, { status: 400 });
-  }
-  await endSession(db(), request);
-  const { setCookie } = await createSession(db(), outcome.user, {
-    remember: rememberMe === true,
-    userAgent: request.headers.get("User-Agent"),
-    clientAddress: clientAddress(request),
-  });
-  const target = safeRedirectPath(redirectTo, localePath(locale, "/admin/dashboard"));
-  throw redirect(target.includes("/admin/") ? target : localePath(locale, "/admin/dashboard"), { headers: { "Set-Cookie": setCookie } });
+  return signInAction(request, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE, "admin");
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -1,30 +1,22 @@
 /** Sign in: e-mail and password (the spec's messages in its order), remember me, social buttons. */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { restartVerification, signIn } from "~/auth/accounts.server";
-import { accountContext } from "~/auth/context.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { SignInSchema } from "~/auth/schemas";
-import { createSession, endSession } from "~/auth/session.server";
-import { setVerifyEmail } from "~/auth/verify-cookie.server";
+import { signInAction } from "~/auth/signin-action.server";
 import { AuthCard, Notice } from "~/components/auth/auth-card";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { CheckboxField, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
-import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -39,43 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
-  }
-  const { email, password, rememberMe, redirectTo } = submission.value;
-  const verdict = await consumeRateLimits(db(), [
-    ["signInIp", clientAddress(request)],
-    ["signInAccount", email.toLowerCase()],
-  ]);
-  if (!verdict.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
-      { status: 429 },
-    );
-  }
-  const outcome = await signIn(db(), { email, password });
-  if (outcome.outcome === "invalid") {
-    return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields: ["password"] }), wait: null }, { status: 400 });
-  }
-  if (outcome.outcome === "unverified") {
-    await restartVerification(db(), outcome.user, accountContext());
-    const headers = new Headers();
-    headers.append("Set-Cookie", await setVerifyEmail(outcome.user.email));
-    headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "verify.unverifiedSignIn" }));
-    throw redirect(localePath(locale, "/verify-email"), { headers });
-  }
-  // Rotate: whatever session the browser had ends, a new one starts.
-  await endSession(db(), request);
-  const { setCookie } = await createSession(db(), outcome.user, {
-    remember: rememberMe === true,
-    userAgent: request.headers.get("User-Agent"),
-    clientAddress: clientAddress(request),
-  });
-  const home = localePath(locale, outcome.user.role === "admin" ? "/admin/dashboard" : "/dashboard");
-  throw redirect(safeRedirectPath(redirectTo, home), { headers: { "Set-Cookie": setCookie } });
+  return signInAction(request, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE, "user");
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

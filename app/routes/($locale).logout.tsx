@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { getOptionalUser } from "~/auth/guards.server";
 import { endSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { PublicFrame } from "~/routes/($locale)._public";
+import { PublicFrame } from "~/components/layout/public-frame";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";

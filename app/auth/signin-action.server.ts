@@ -1,0 +1,60 @@
+/**
+ * The sign-in forms' action (user sign-in and admin sign-in): validate in the spec's order,
+ * throttle per IP and per account, check the password, then rotate the session. Admin sign-in
+ * admits only the admin role and answers everyone else with the same generic failure.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import type { Locale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { setFlash } from "~/utils/flash.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+import { restartVerification, signIn } from "./accounts.server";
+import { accountContext } from "./context.server";
+import { SignInSchema } from "./schemas";
+import { createSession, endSession } from "./session.server";
+import { setVerifyEmail } from "./verify-cookie.server";
+
+export async function signInAction(request: Request, locale: Locale, area: "user" | "admin") {
+  requireSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), wait: null }, { status: 400 });
+  const { email, password, rememberMe, redirectTo } = submission.value;
+  const verdict = await consumeRateLimits(db(), [
+    ["signInIp", clientAddress(request)],
+    ["signInAccount", email.toLowerCase()],
+  ]);
+  if (!verdict.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      { status: 429 },
+    );
+  }
+  const outcome = await signIn(db(), { email, password });
+  const refused = outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin"));
+  if (refused) return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields }), wait: null }, { status: 400 });
+  if (outcome.outcome === "unverified") {
+    await restartVerification(db(), outcome.user, accountContext());
+    const headers = new Headers();
+    headers.append("Set-Cookie", await setVerifyEmail(outcome.user.email));
+    headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "verify.unverifiedSignIn" }));
+    throw redirect(localePath(locale, "/verify-email"), { headers });
+  }
+  if (outcome.outcome !== "ok") throw new Error("unreachable");
+  // Rotate: whatever session the browser had ends, a new one starts.
+  await endSession(db(), request);
+  const { setCookie } = await createSession(db(), outcome.user, {
+    remember: rememberMe === true,
+    userAgent: request.headers.get("User-Agent"),
+    clientAddress: clientAddress(request),
+  });
+  const home = localePath(locale, outcome.user.role === "admin" ? "/admin/dashboard" : "/dashboard");
+  let target = safeRedirectPath(redirectTo, home);
+  if (area === "admin" && !target.includes("/admin/")) target = home;
+  throw redirect(target, { headers: { "Set-Cookie": setCookie } });
+}
