@@ -41,7 +41,7 @@ const SECRET = "bench-session-secret-0123456789-0123456789";
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Bulk ledger: users, their accounts, transactions, entries and postings (two per entry, summing to zero). */
-function seedBulk(file: string, targetUserId: string) {
+export function seedBulk(file: string, targetUserId: string) {
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = OFF");

@@ -21,7 +21,7 @@ import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
 import { takeFlash } from "~/utils/flash.server";
 import { Notice } from "~/components/auth/auth-card";
-import { dashboardFigures, listTransactions } from "~/wallet/activity.server";
+import { dashboardFigures, recentTransactions } from "~/wallet/activity.server";
 import { getBalances } from "~/wallet/ledger.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [balances, figures, recent] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
-    listTransactions(db(), user.id, { type: TABS[tab] }, { pageSize: 5 }),
+    recentTransactions(db(), user.id, TABS[tab]),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data({
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     balances,
     figures,
     tab,
-    recent: recent.items.map(transactionView),
+    recent: recent.map(transactionView),
   }, { headers });
 }
 

@@ -7,10 +7,12 @@ import * as createUsers from "./20261121_0001_create_users";
 import * as publicSite from "./20261121_0002_public_site";
 import * as accounts from "./20261121_0003_accounts";
 import * as ledger from "./20261121_0004_ledger";
+import * as transactionsIndexes from "./20261121_0005_transactions_indexes";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
   "20261121_0002_public_site": publicSite,
   "20261121_0003_accounts": accounts,
   "20261121_0004_ledger": ledger,
+  "20261121_0005_transactions_indexes": transactionsIndexes,
 };
