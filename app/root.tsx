@@ -12,10 +12,12 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorScreen } from "~/components/error-screen";
 import { InstallPrompt, ServiceWorkerManager, ToastProvider } from "~/components/pwa";
 import { env } from "~/config/env.server";
+import { getSignedIn } from "~/auth/guards.server";
 import { readConsent } from "~/privacy/consent.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
+import { useRootData } from "~/utils/root-data";
 
 export const handle = { i18n: ["common"] };
 
@@ -30,8 +32,11 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
   const consent = await readConsent(request);
+  const signedIn = await getSignedIn(request);
   return {
     consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
+    /** The signed-in user's theme, rendered by the server: no flash of the wrong one. */
+    theme: signedIn?.user.theme ?? "light",
     site: {
       supportEmail: config.supportEmail,
       supportPhone: config.supportPhone,
@@ -47,10 +52,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = usePageLocale();
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  const root = useRootData();
   useChangeLanguage(locale);
 
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale} dir={i18n.dir(locale)} className={root?.theme === "dark" ? "dark" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -36,6 +36,11 @@ async function requireRole(request: Request, roles: Role[], signInPath: "/signin
   return signedIn;
 }
 
+/** Anyone signed in (users, partners and admins): for what every account has, like notifications. */
+export async function requireSignedIn(request: Request) {
+  return requireRole(request, ["user", "partner", "admin"], "/signin");
+}
+
 /** Users and partners. */
 export async function requireUser(request: Request) {
   return requireRole(request, ["user", "partner"], "/signin");

@@ -45,6 +45,7 @@ export interface SignedInUser {
   role: Role;
   locale: string;
   emailVerifiedAt: string | null;
+  theme: "light" | "dark";
 }
 
 /** Starts a session; returns the Set-Cookie header that carries it. */
@@ -103,6 +104,7 @@ export async function readSession(
       "users.role",
       "users.locale",
       "users.emailVerifiedAt",
+      "users.theme",
     ])
     .where("sessions.tokenHash", "=", sha256(token))
     .where("sessions.revokedAt", "is", null)
@@ -121,6 +123,7 @@ export async function readSession(
       role: row.role,
       locale: row.locale,
       emailVerifiedAt: row.emailVerifiedAt,
+      theme: row.theme,
     },
     session: { id: row.sessionId, userId: row.userId, remember: row.remember === 1, expiresAt: row.expiresAt },
   };

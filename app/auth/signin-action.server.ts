@@ -6,6 +6,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { db } from "~/db/db.server";
+import { mailer } from "~/mail/mailer.server";
+import { notify } from "~/notifications/notifications.server";
 import type { Locale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
@@ -46,6 +48,11 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     throw redirect(localePath(locale, "/verify-email"), { headers });
   }
   if (outcome.outcome !== "ok") throw new Error("unreachable");
+  // A browser this account has never signed in with: tell the owner.
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  const known = await db().selectFrom("sessions").select("id").where("userId", "=", outcome.user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
+  const firstSession = await db().selectFrom("sessions").select("id").where("userId", "=", outcome.user.id).executeTakeFirst();
+  if (!known && firstSession) await notify(db(), outcome.user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" }, { mailer: mailer() });
   // Rotate: whatever session the browser had ends, a new one starts.
   await endSession(db(), request);
   const { setCookie } = await createSession(db(), outcome.user, {

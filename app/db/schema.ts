@@ -22,8 +22,28 @@ export interface UsersTable {
   /** Partners only: their phone number and the partner plan they chose at sign-up. */
   phone: string | null;
   partnerPlanCode: string | null;
+  theme: Generated<"light" | "dark">;
+  notifyEmail: Generated<number>;
+  notifyPush: Generated<number>;
+  notifySms: Generated<number>;
+  notifyCashback: Generated<number>;
+  notifyPurchases: Generated<number>;
+  notifyPromotions: Generated<number>;
+  totpSecret: Generated<string | null>;
+  totpEnabledAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  type: "success" | "warning" | "info";
+  titleKey: string;
+  messageKey: string;
+  params: Generated<string>;
+  readAt: string | null;
+  createdAt: string;
 }
 
 export interface SessionsTable {
@@ -246,6 +266,7 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
+  notifications: NotificationsTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;

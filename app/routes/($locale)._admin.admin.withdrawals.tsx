@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
+import { mailer } from "~/mail/mailer.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -48,6 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       transactionId: String(formData.get("transactionId") ?? ""),
       decision,
       reason: String(formData.get("reason") ?? "").slice(0, 300) || undefined,
+      mailer: mailer(),
     });
     if (replayed) key = "withdrawals.alreadyDecided";
   } catch (error) {

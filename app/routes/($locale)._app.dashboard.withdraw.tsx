@@ -12,6 +12,8 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
+import { mailer } from "~/mail/mailer.server";
+import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
@@ -54,6 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       idempotencyKey,
     });
     await savePayoutMethod(db(), user.id, method, destination);
+    if (!replayed) await notify(db(), user.id, "withdrawalHeld", { amountCents }, { mailer: mailer() });
     throw redirect(localePath(locale, "/dashboard"), {
       headers: {
         "Set-Cookie": await setFlash({

@@ -3,16 +3,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { AppFrame } from "~/components/app/app-frame";
+import { shellData } from "~/components/app/shell.server";
+import { withNamespaces } from "~/i18n/client-loader";
+
+export const handle = { i18n: ["common", "notifications"] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  return shellData(user);
 }
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const shell = useLoaderData<typeof loader>();
   return (
-    <AppFrame user={user}>
+    <AppFrame {...shell}>
       <Outlet />
     </AppFrame>
   );

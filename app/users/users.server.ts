@@ -10,8 +10,6 @@ import { likePattern } from "~/db/like";
 import type { Role, User } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
-export type PublicUser = Omit<User, "passwordHash">;
-
 const publicColumns = [
   "id",
   "email",
@@ -24,6 +22,9 @@ const publicColumns = [
   "createdAt",
   "updatedAt",
 ] as const;
+
+/** An account as the app passes it around: never the password hash, the 2FA secret or settings. */
+export type PublicUser = Pick<User, (typeof publicColumns)[number]>;
 
 export class EmailTakenError extends Error {
   constructor(email: string) {
@@ -59,7 +60,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
     partnerPlanCode: input.partnerPlanCode ?? null,
     createdAt: timestamp,
     updatedAt: timestamp,
-  } satisfies User;
+  };
   try {
     await db.insertInto("users").values(user).execute();
   } catch (error) {

@@ -1,6 +1,8 @@
 /** The back office's view of withdrawals: the pending ones, with whose they are; every decision audited. */
 import { randomUUID } from "node:crypto";
 import { now, type Db } from "~/db/db.server";
+import type { Mailer } from "~/mail/mailer.server";
+import { notify } from "~/notifications/notifications.server";
 import { completeWithdrawal, rejectWithdrawal, toTransaction } from "./ledger.server";
 
 export async function listPendingWithdrawals(db: Db) {
@@ -35,12 +37,18 @@ export async function audit(db: Db, entry: { actorId: string; action: string; su
     .execute();
 }
 
-export async function decideWithdrawal(db: Db, input: { adminId: string; transactionId: string; decision: "paid" | "rejected"; reason?: string }) {
+export async function decideWithdrawal(
+  db: Db,
+  input: { adminId: string; transactionId: string; decision: "paid" | "rejected"; reason?: string; mailer?: Mailer },
+) {
   const result =
     input.decision === "paid"
       ? await completeWithdrawal(db, { transactionId: input.transactionId, adminId: input.adminId })
       : await rejectWithdrawal(db, { transactionId: input.transactionId, adminId: input.adminId, reason: input.reason });
   if (!result.replayed) {
+    await notify(db, result.transaction.userId, input.decision === "paid" ? "withdrawalPaid" : "withdrawalRejected", {
+      amountCents: result.transaction.amountCents,
+    }, { mailer: input.mailer });
     await audit(db, {
       actorId: input.adminId,
       action: input.decision === "paid" ? "withdrawal.paid" : "withdrawal.rejected",

@@ -93,7 +93,13 @@ export async function startTopUp(
 export type EventOutcome = "applied" | "duplicate" | "unknown_payment" | "amount_mismatch";
 
 /** Applies a verified provider event once: a paid top-up credits the wallet, a failed one is marked. */
-export async function applyPaymentEvent(db: Db, providerName: string, event: PaymentEvent, description: string): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  db: Db,
+  providerName: string,
+  event: PaymentEvent,
+  description: string,
+  onCredited?: (payment: Payment) => Promise<void>,
+): Promise<EventOutcome> {
   try {
     await db
       .insertInto("webhookEvents")
@@ -111,7 +117,7 @@ export async function applyPaymentEvent(db: Db, providerName: string, event: Pay
   }
   if (event.amountCents !== payment.amountCents) return "amount_mismatch";
   // creditDeposit is itself idempotent per payment: a second event for the same payment credits nothing.
-  const { transaction } = await creditDeposit(db, {
+  const { transaction, replayed } = await creditDeposit(db, {
     userId: payment.userId,
     amountCents: payment.amountCents,
     paymentId: payment.id,
@@ -123,6 +129,7 @@ export async function applyPaymentEvent(db: Db, providerName: string, event: Pay
     .set({ status: "paid", transactionId: transaction.id, updatedAt: now() })
     .where("id", "=", payment.id)
     .execute();
+  if (!replayed) await onCredited?.(payment);
   return "applied";
 }
 

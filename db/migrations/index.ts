@@ -8,6 +8,7 @@ import * as publicSite from "./20261121_0002_public_site";
 import * as accounts from "./20261121_0003_accounts";
 import * as ledger from "./20261121_0004_ledger";
 import * as transactionsIndexes from "./20261121_0005_transactions_indexes";
+import * as accountArea from "./20261121_0006_account_area";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0003_accounts": accounts,
   "20261121_0004_ledger": ledger,
   "20261121_0005_transactions_indexes": transactionsIndexes,
+  "20261121_0006_account_area": accountArea,
 };

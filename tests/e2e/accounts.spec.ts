@@ -29,6 +29,7 @@ test.describe("sign-up and verification", () => {
     const session = (await context.cookies()).find((c) => c.name === "__session")!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", expires: -1 });
 
+    await page.getByTestId("profile-menu").locator("summary").click();
     await page.getByRole("link", { name: "Logout" }).click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/en\/signin$/);

@@ -2,13 +2,14 @@
  * The signed-in area's frame (a first version: the full shell with notifications and menus comes
  * with its own milestone): logo, navigation by role, language, the user's name and Logout.
  */
-import { Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { Logo } from "~/components/layout/logo";
 import type { Role } from "~/db/schema";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { TYPE_DOT, useNotificationText, useRelativeTime, type NotificationItem } from "./notification-text";
 
 const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   member: [
@@ -26,7 +27,13 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   ],
 };
 
-export function AppFrame({ user, children }: { user: { name: string; email: string; role: Role }; children: React.ReactNode }) {
+export interface ShellData {
+  user: { name: string; email: string; role: Role };
+  unread: number;
+  latest: NotificationItem[];
+}
+
+export function AppFrame({ user, unread, latest, children }: ShellData & { children: React.ReactNode }) {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   const items = NAV[user.role === "admin" ? "admin" : "member"];
@@ -55,13 +62,29 @@ export function AppFrame({ user, children }: { user: { name: string; email: stri
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitcher />
-            <div className="hidden text-right text-xs sm:block" data-testid="signed-in-as">
-              <p className="font-semibold text-slate-900">{user.name}</p>
-              <p className="text-slate-600">{user.email}</p>
-            </div>
-            <Link to={localePath(locale, "/logout")} className="btn-secondary">
-              {t("app.logout")}
-            </Link>
+            <NotificationBell unread={unread} latest={latest} full={user.role !== "admin"} />
+            <details className="relative" data-testid="profile-menu">
+              <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+                <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+                  {user.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="sr-only">{t("app.menu.label")}</span>
+              </summary>
+              <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+                <div className="px-3 py-2 text-xs" data-testid="signed-in-as">
+                  <p className="font-semibold text-slate-900">{user.name}</p>
+                  <p className="truncate text-slate-600">{user.email}</p>
+                </div>
+                {user.role !== "admin" ? (
+                  <Link to={localePath(locale, "/profile")} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+                    {t("app.menu.profile")}
+                  </Link>
+                ) : null}
+                <Link to={localePath(locale, "/logout")} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+                  {t("app.logout")}
+                </Link>
+              </div>
+            </details>
           </div>
         </div>
         <nav aria-label={t("app.nav.label")} className="container-page flex gap-1 overflow-x-auto pb-2 md:hidden">
@@ -76,5 +99,61 @@ export function AppFrame({ user, children }: { user: { name: string; email: stri
         {children}
       </main>
     </>
+  );
+}
+
+function NotificationBell({ unread, latest, full }: { unread: number; latest: NotificationItem[]; full: boolean }) {
+  const { t } = useTranslation("notifications");
+  const locale = usePageLocale();
+  const text = useNotificationText();
+  const ago = useRelativeTime();
+  return (
+    <details className="relative" data-testid="notification-bell">
+      <summary className="relative flex cursor-pointer list-none rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label={`${t("bell")} (${t("unread", { count: unread })})`}>
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="h-5 w-5" aria-hidden="true">
+          <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zm4 4h4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {unread > 0 ? (
+          <span className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white" data-testid="unread-count">
+            {unread}
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        {latest.length === 0 ? (
+          <p className="px-3 py-4 text-sm text-slate-600">{t("empty")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {latest.map((item) => {
+              const { title, message } = text(item);
+              return (
+                <li key={item.id} className="flex gap-2 px-3 py-2">
+                  <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`} aria-hidden="true" />
+                  <div className="min-w-0">
+                    <p className={`text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>{title}</p>
+                    <p className="line-clamp-2 text-xs text-slate-600">{message}</p>
+                    <p className="mt-0.5 text-xs text-slate-500">{ago(item.createdAt)}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {full ? (
+        <div className="mt-1 flex items-center justify-between gap-2 border-t border-slate-100 px-3 pt-2 text-sm">
+          <Link to={localePath(locale, "/notifications")} className="font-semibold text-brand-700">
+            {t("viewAll")}
+          </Link>
+          {unread > 0 ? (
+            <Form method="post" action={localePath(locale, "/notifications")}>
+              <button type="submit" name="intent" value="mark-all" className="text-slate-600 hover:text-slate-900">
+                {t("markAllRead")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        ) : null}
+      </div>
+    </details>
   );
 }

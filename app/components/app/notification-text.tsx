@@ -1,0 +1,47 @@
+/** A notification's title and message in the reader's language (amounts in cents formatted here). */
+import { useTranslation } from "react-i18next";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatMoney } from "~/utils/money";
+
+export interface NotificationItem {
+  id: string;
+  type: "success" | "warning" | "info";
+  titleKey: string;
+  messageKey: string;
+  params: Record<string, string | number>;
+  read: boolean;
+  createdAt: string;
+}
+
+export function useNotificationText() {
+  const { t } = useTranslation("notifications");
+  const locale = usePageLocale();
+  return (item: NotificationItem) => {
+    const values: Record<string, string | number> = {};
+    for (const [key, value] of Object.entries(item.params)) {
+      if (key.endsWith("Cents") && typeof value === "number") values[key.slice(0, -"Cents".length)] = formatMoney(value, locale);
+      else values[key] = value;
+    }
+    return { title: t(item.titleKey, values), message: t(item.messageKey, values) };
+  };
+}
+
+/** "3 minutes ago", in the page's locale. */
+export function useRelativeTime() {
+  const locale = usePageLocale();
+  return (iso: string, nowMs = Date.now()) => {
+    const seconds = Math.round((Date.parse(iso) - nowMs) / 1000);
+    const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+      ["year", 31_536_000],
+      ["month", 2_592_000],
+      ["day", 86_400],
+      ["hour", 3_600],
+      ["minute", 60],
+    ];
+    for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    return format.format(seconds, "second");
+  };
+}
+
+export const TYPE_DOT = { success: "bg-green-600", warning: "bg-amber-500", info: "bg-sky-600" } as const;

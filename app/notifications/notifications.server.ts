@@ -1,0 +1,142 @@
+/**
+ * Notifications: owns the `notifications` table, filled by real events (sign-in from a new device,
+ * password changed, 2FA on or off, wallet movements). Each stores translation keys and values, so
+ * the bell shows it in whatever language the reader uses. The user's preferences decide whether an
+ * event is also e-mailed (the "email" flag, and the cashback/purchases/promotions topics).
+ */
+import { randomUUID } from "node:crypto";
+import { now, type Db } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import type { Mailer } from "~/mail/mailer.server";
+import { renderMail } from "~/mail/templates.server";
+
+export type NotificationType = "success" | "warning" | "info";
+export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions";
+
+export const NOTIFICATION_EVENTS = {
+  newDevice: { type: "info", topic: "security" },
+  passwordChanged: { type: "warning", topic: "security" },
+  twoFactorOn: { type: "success", topic: "security" },
+  twoFactorOff: { type: "warning", topic: "security" },
+  depositCompleted: { type: "success", topic: "wallet" },
+  withdrawalHeld: { type: "info", topic: "wallet" },
+  withdrawalPaid: { type: "success", topic: "wallet" },
+  withdrawalRejected: { type: "warning", topic: "wallet" },
+  cashbackConfirmed: { type: "success", topic: "cashback" },
+  bonusCredited: { type: "success", topic: "wallet" },
+  purchaseMade: { type: "info", topic: "purchases" },
+} as const satisfies Record<string, { type: NotificationType; topic: NotificationTopic }>;
+
+export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
+
+export interface NotificationView {
+  id: string;
+  type: NotificationType;
+  titleKey: string;
+  messageKey: string;
+  params: Record<string, string | number>;
+  read: boolean;
+  createdAt: string;
+}
+
+/** Records an event for a user; e-mails it too when their preferences say so (and a mailer is given). */
+export async function notify(
+  db: Db,
+  userId: string,
+  event: NotificationEvent,
+  params: Record<string, string | number> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<void> {
+  const { type, topic } = NOTIFICATION_EVENTS[event];
+  await db
+    .insertInto("notifications")
+    .values({
+      id: randomUUID(),
+      userId,
+      type,
+      titleKey: `events.${event}.title`,
+      messageKey: `events.${event}.message`,
+      params: JSON.stringify(params),
+      readAt: null,
+      createdAt: now(),
+    })
+    .execute();
+  if (!options.mailer) return;
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "name", "locale", "notifyEmail", "notifyCashback", "notifyPurchases", "notifyPromotions"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user || !wantsEmail(user, topic)) return;
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  const t = fixedT(locale, "notifications");
+  const mail = renderMail({
+    locale,
+    heading: t(`events.${event}.title`, params),
+    paragraphs: [t(`events.${event}.message`, params)],
+    footer: t("emailFooter"),
+  });
+  try {
+    await options.mailer.send({ to: user.email, subject: t(`events.${event}.title`, params), ...mail });
+  } catch (error) {
+    console.error(`notification e-mail (${event}) to user ${userId} failed`, error);
+  }
+}
+
+/** Security notices always go out; the rest follow the e-mail flag and the topic's flag. */
+export function wantsEmail(
+  prefs: { notifyEmail: number; notifyCashback: number; notifyPurchases: number; notifyPromotions: number },
+  topic: NotificationTopic,
+): boolean {
+  if (topic === "security") return true;
+  if (prefs.notifyEmail !== 1) return false;
+  if (topic === "cashback") return prefs.notifyCashback === 1;
+  if (topic === "purchases") return prefs.notifyPurchases === 1;
+  if (topic === "promotions") return prefs.notifyPromotions === 1;
+  return true;
+}
+
+function toView(row: { id: string; type: NotificationType; titleKey: string; messageKey: string; params: string; readAt: string | null; createdAt: string }): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    titleKey: row.titleKey,
+    messageKey: row.messageKey,
+    params: JSON.parse(row.params) as Record<string, string | number>,
+    read: row.readAt !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function listNotifications(db: Db, userId: string, limit = 50): Promise<NotificationView[]> {
+  const rows = await db.selectFrom("notifications").selectAll().where("userId", "=", userId).orderBy("createdAt", "desc").orderBy("id").limit(limit).execute();
+  return rows.map(toView);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks one of the user's notifications read (another user's id changes nothing). */
+export async function markRead(db: Db, userId: string, notificationId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("notifications")
+    .set({ readAt: now() })
+    .where("id", "=", notificationId)
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const result = await db.updateTable("notifications").set({ readAt: now() }).where("userId", "=", userId).where("readAt", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

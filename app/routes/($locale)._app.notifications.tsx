@@ -1,0 +1,98 @@
+/** Notifications: the full list, with mark one or all as read (forms, no JS needed). */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TYPE_DOT, useNotificationText, useRelativeTime } from "~/components/app/notification-text";
+import { Notice } from "~/components/auth/auth-card";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+import { requireSignedIn } from "~/auth/guards.server";
+
+export const handle = { i18n: ["common", "notifications"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireSignedIn(request);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { meta: await pageMeta(params, "notifications", "meta"), notice: flash?.kind === "notice" ? flash : null, items: await listNotifications(db(), user.id, 100) },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireSignedIn(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "mark-all") await markAllRead(db(), user.id);
+  else if (intent === "mark-one") await markRead(db(), user.id, String(formData.get("id") ?? ""));
+  else return data({ ok: false }, { status: 400 });
+  const back = request.headers.get("Referer") ? new URL(request.headers.get("Referer")!).pathname : null;
+  const headers = intent === "mark-all" ? { "Set-Cookie": await setFlash({ kind: "notice", key: "markedAll" }) } : undefined;
+  throw redirect(safeRedirectPath(back, localePath(locale, "/notifications")), { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function NotificationsPage() {
+  const { t } = useTranslation("notifications");
+  const { items, notice } = useLoaderData<typeof loader>();
+  const text = useNotificationText();
+  const ago = useRelativeTime();
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        {items.some((item) => !item.read) ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="mark-all" className="btn-secondary">
+              {t("markAllRead")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key)}</Notice>
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="mt-8 text-slate-600">{t("empty")}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="notification-list">
+          {items.map((item) => {
+            const { title, message } = text(item);
+            return (
+              <li key={item.id} className="flex gap-3 px-5 py-4" data-testid={item.read ? "notification-read" : "notification-unread"}>
+                <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`} aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className={item.read ? "text-slate-700" : "font-semibold"}>{title}</p>
+                  <p className="text-sm text-slate-600">{message}</p>
+                  <p className="mt-1 text-xs text-slate-500">{ago(item.createdAt)}</p>
+                </div>
+                {!item.read ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" name="intent" value="mark-one" className="text-sm font-semibold text-brand-700">
+                      {t("markRead")}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { expect, it } from "vitest";
+import { createSession, listActiveSessions } from "~/auth/session.server";
+import { listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
+import { verifyPassword } from "~/users/password.server";
+import { changePassword, getSettings, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
+import { createUser, getPasswordHash } from "~/users/users.server";
+import { describeEachDatabase } from "../support/databases";
+import { recordingMailer } from "../support/recording-mailer";
+
+describeEachDatabase("account area", (t) => {
+  const newUser = (name: string) => createUser(t.db, { email: `${name}-${crypto.randomUUID()}@example.com`, name, password: "Secret-pass-1!" });
+
+  it("notifications: listed newest first, counted, marked read one or all, only by their owner", async () => {
+    const user = await newUser("bell");
+    const other = await newUser("other");
+    await notify(t.db, user.id, "depositCompleted", { amountCents: 2500 });
+    await notify(t.db, user.id, "withdrawalHeld", { amountCents: 1000 });
+    await notify(t.db, other.id, "passwordChanged");
+    const list = await listNotifications(t.db, user.id);
+    expect(list.map((n) => n.titleKey)).toEqual(["events.withdrawalHeld.title", "events.depositCompleted.title"]);
+    expect(list[1]).toMatchObject({ type: "success", params: { amountCents: 2500 }, read: false });
+    expect(await unreadCount(t.db, user.id)).toBe(2);
+    expect(await markRead(t.db, other.id, list[0]!.id)).toBe(false);
+    expect(await markRead(t.db, user.id, list[0]!.id)).toBe(true);
+    expect(await unreadCount(t.db, user.id)).toBe(1);
+    expect(await markAllRead(t.db, user.id)).toBe(1);
+    expect(await unreadCount(t.db, user.id)).toBe(0);
+    expect(await unreadCount(t.db, other.id)).toBe(1);
+  });
+
+  it("e-mails an event only when the preferences say so; security notices always", async () => {
+    const user = await newUser("prefs");
+    const mailer = recordingMailer();
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" }, { mailer });
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.html).toContain("Zalando");
+    await setNotificationFlags(t.db, user.id, { email: true, push: true, sms: false, cashback: false, purchases: true, promotions: false });
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" }, { mailer });
+    expect(mailer.sent).toHaveLength(1);
+    await setNotificationFlags(t.db, user.id, { email: false, push: false, sms: false, cashback: true, purchases: true, promotions: true });
+    await notify(t.db, user.id, "depositCompleted", { amountCents: 100 }, { mailer });
+    expect(mailer.sent).toHaveLength(1);
+    await notify(t.db, user.id, "passwordChanged", {}, { mailer });
+    expect(mailer.sent).toHaveLength(2);
+    expect(wantsEmail({ notifyEmail: 1, notifyCashback: 1, notifyPurchases: 0, notifyPromotions: 0 }, "purchases")).toBe(false);
+  });
+
+  it("settings are stored: theme, language, the six notification flags with their defaults", async () => {
+    const user = await newUser("settings");
+    expect(await getSettings(t.db, user.id)).toEqual({
+      theme: "light",
+      locale: "en",
+      twoFactor: false,
+      notifications: { email: true, push: true, sms: false, cashback: true, purchases: true, promotions: false },
+    });
+    await setTheme(t.db, user.id, "dark");
+    await setLocale(t.db, user.id, "de");
+    await expect(setLocale(t.db, user.id, "xx")).rejects.toThrow();
+    await setNotificationFlags(t.db, user.id, { email: false, push: false, sms: true, cashback: false, purchases: false, promotions: true });
+    expect(await getSettings(t.db, user.id)).toMatchObject({
+      theme: "dark",
+      locale: "de",
+      notifications: { email: false, push: false, sms: true, cashback: false, purchases: false, promotions: true },
+    });
+  });
+
+  it("a password change needs the current password and ends the other sessions", async () => {
+    const user = await newUser("pw");
+    const mine = await createSession(t.db, user, { remember: false });
+    await createSession(t.db, user, { remember: true });
+    expect(await changePassword(t.db, { userId: user.id, sessionId: mine.session.id, current: "wrong", next: "New-pass-22!" })).toBe("wrong-current");
+    expect(await listActiveSessions(t.db, user.id)).toHaveLength(2);
+    expect(await changePassword(t.db, { userId: user.id, sessionId: mine.session.id, current: "Secret-pass-1!", next: "New-pass-22!" })).toBe("changed");
+    expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([mine.session.id]);
+    expect(await verifyPassword((await getPasswordHash(t.db, user.id))!, "New-pass-22!")).toBe(true);
+  });
+});

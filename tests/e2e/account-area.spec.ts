@@ -1,0 +1,120 @@
+/**
+ * The signed-in area without JavaScript: settings that persist (dark mode, language, notification
+ * preferences, password), the notification bell and list, the profile menu.
+ */
+import { expect, test } from "@playwright/test";
+import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
+import { waitForMail } from "./support/mailbox";
+import { asNewVisitor } from "./support/visitor";
+
+test.beforeEach(async ({ page }) => {
+  await asNewVisitor(page);
+});
+
+async function member(page: import("@playwright/test").Page) {
+  const account = await signUpAndVerify(page, "area");
+  await signIn(page, account.email);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  return account;
+}
+
+test("settings persist: dark mode, notification preferences, language @js", async ({ page }) => {
+  await member(page);
+  await page.goto("/en/settings");
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
+  await expect(page.getByText("Your settings have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+
+  const sms = page.getByRole("checkbox", { name: "SMS notifications" });
+  await expect(sms).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Email notifications" })).toBeChecked();
+  await sms.check();
+  await page.getByRole("checkbox", { name: "Cashback alerts" }).uncheck();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByText("Your settings have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "SMS notifications" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Cashback alerts" })).not.toBeChecked();
+
+  await page.getByLabel("Language of the site and of your emails").selectOption("de");
+  await page.getByRole("button", { name: "Save", exact: true }).nth(1).click();
+  await expect(page).toHaveURL(/\/de\/settings$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/de\/settings$/);
+});
+
+test("a password change checks the current password and ends another browser's session", async ({ page, browser }) => {
+  const { email } = await member(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.252.9" });
+  await signIn(otherPage, email);
+  await expect(otherPage).toHaveURL(/\/en\/dashboard$/);
+
+  await page.goto("/en/settings");
+  await page.getByLabel("Current password").fill("Wrong-pass-0!");
+  await page.getByLabel("New password", { exact: true }).fill("Brand-new-9!");
+  await page.getByLabel("Confirm new password").fill("Brand-new-9!");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("The current password is not correct.")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("Brand-new-9!");
+  await page.getByLabel("Confirm new password").fill("Brand-new-8!");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("Brand-new-9!");
+  await page.getByLabel("Confirm new password").fill("Brand-new-9!");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Your password has been changed. Your other devices were signed out.")).toBeVisible();
+  await waitForMail(email, (m) => m.subject === "Your password was changed");
+
+  await otherPage.goto("/en/dashboard");
+  await expect(otherPage).toHaveURL(/\/en\/signin\?redirectTo=/);
+  await other.close();
+  // This browser stays signed in.
+  await page.goto("/en/dashboard");
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
+
+test("the bell counts real events; notifications are marked read one by one or all at once", async ({ page }) => {
+  await member(page);
+  await page.goto("/en/dashboard/add-money");
+  await page.getByRole("button", { name: "$25.00" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.goto("/en/dashboard/withdraw");
+  await page.getByLabel("Amount", { exact: true }).fill("10");
+  await page.getByLabel("PayPal email or IBAN").fill("me@example.com");
+  await page.getByRole("button", { name: "Withdraw Funds" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await expect(page.getByTestId("unread-count")).toHaveText("2");
+  await page.getByTestId("notification-bell").locator("summary").click();
+  await expect(page.getByTestId("notification-bell")).toContainText("Money added to your wallet");
+  await expect(page.getByTestId("notification-bell")).toContainText("Your top-up of $25.00 is in your balance.");
+
+  await page.goto("/en/notifications");
+  await expect(page.getByTestId("notification-unread")).toHaveCount(2);
+  await page.getByTestId("notification-unread").first().getByRole("button", { name: "Mark as read" }).click();
+  await expect(page.getByTestId("notification-unread")).toHaveCount(1);
+  await expect(page.getByTestId("unread-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Mark all as read" }).first().click();
+  await expect(page.getByTestId("notification-unread")).toHaveCount(0);
+  await expect(page.getByTestId("unread-count")).toHaveCount(0);
+});
+
+test("the profile menu opens without JavaScript and shows the real name and e-mail", async ({ page }) => {
+  const { email, name } = await member(page);
+  const menu = page.getByTestId("profile-menu");
+  await menu.locator("summary").click();
+  await expect(menu.getByTestId("signed-in-as")).toContainText(name);
+  await expect(menu.getByTestId("signed-in-as")).toContainText(email);
+  await menu.getByRole("link", { name: "My Profile" }).click();
+  await expect(page).toHaveURL(/\/en\/profile$/);
+});
