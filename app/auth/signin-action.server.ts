@@ -19,6 +19,7 @@ import { restartVerification, signIn } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
+import { setPendingSignIn } from "./two-factor.server";
 import { setVerifyEmail } from "./verify-cookie.server";
 
 export async function signInAction(request: Request, locale: Locale, area: "user" | "admin") {
@@ -48,20 +49,39 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     throw redirect(localePath(locale, "/verify-email"), { headers });
   }
   if (outcome.outcome !== "ok") throw new Error("unreachable");
+  const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", outcome.user.id).executeTakeFirst();
+  if (twoFactor?.totpEnabledAt) {
+    throw redirect(localePath(locale, "/signin/two-factor"), {
+      headers: {
+        "Set-Cookie": await setPendingSignIn({ userId: outcome.user.id, remember: rememberMe === true, redirectTo: redirectTo ?? null, area }),
+      },
+    });
+  }
+  return completeSignIn(request, outcome.user, { locale, remember: rememberMe === true, redirectTo: redirectTo ?? null, area });
+}
+
+/** The password (and code, with 2FA) checked out: tell about a new browser, rotate the session, go on. */
+export async function completeSignIn(
+  request: Request,
+  user: { id: string; role: "user" | "partner" | "admin" },
+  options: { locale: Locale; remember: boolean; redirectTo: string | null; area: "user" | "admin"; extraCookies?: string[] },
+): Promise<never> {
   // A browser this account has never signed in with: tell the owner.
   const userAgent = request.headers.get("User-Agent") ?? "";
-  const known = await db().selectFrom("sessions").select("id").where("userId", "=", outcome.user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
-  const firstSession = await db().selectFrom("sessions").select("id").where("userId", "=", outcome.user.id).executeTakeFirst();
-  if (!known && firstSession) await notify(db(), outcome.user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" }, { mailer: mailer() });
+  const known = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
+  const firstSession = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).executeTakeFirst();
+  if (!known && firstSession) await notify(db(), user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" }, { mailer: mailer() });
   // Rotate: whatever session the browser had ends, a new one starts.
   await endSession(db(), request);
-  const { setCookie } = await createSession(db(), outcome.user, {
-    remember: rememberMe === true,
+  const { setCookie } = await createSession(db(), user, {
+    remember: options.remember,
     userAgent: request.headers.get("User-Agent"),
     clientAddress: clientAddress(request),
   });
-  const home = localePath(locale, outcome.user.role === "admin" ? "/admin/dashboard" : "/dashboard");
-  let target = safeRedirectPath(redirectTo, home);
-  if (area === "admin" && !target.includes("/admin/")) target = home;
-  throw redirect(target, { headers: { "Set-Cookie": setCookie } });
+  const home = localePath(options.locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard");
+  let target = safeRedirectPath(options.redirectTo, home);
+  if (options.area === "admin" && !target.includes("/admin/")) target = home;
+  const headers = new Headers({ "Set-Cookie": setCookie });
+  for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
+  throw redirect(target, { headers });
 }

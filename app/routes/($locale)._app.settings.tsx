@@ -9,6 +9,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireUser } from "~/auth/guards.server";
+import { disableTwoFactor, enableTwoFactor, pendingSetup, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
+import { ErrorList } from "~/components/forms";
 import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -31,8 +33,15 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const { flash, headers } = await takeFlash(request);
+  const twoFactor = await twoFactorState(db(), user.id);
+  const setup = !twoFactor.enabled && twoFactor.secret ? await pendingSetup(twoFactor.secret, twoFactor.email) : null;
   return data(
-    { meta: await pageMeta(params, "app", "settings.meta"), notice: flash?.kind === "notice" ? flash : null, settings: await getSettings(db(), user.id) },
+    {
+      meta: await pageMeta(params, "app", "settings.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      settings: await getSettings(db(), user.id),
+      setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
+    },
     { headers },
   );
 }
@@ -75,6 +84,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await notify(db(), user.id, "passwordChanged", {}, { mailer: mailer() });
     throw await saved(locale, "settings.security.changed");
   }
+  if (intent === "2fa-start") {
+    await startTwoFactor(db(), user.id);
+    throw redirect(`${localePath(locale, "/settings")}#two-factor`);
+  }
+  if (intent === "2fa-enable" || intent === "2fa-disable") {
+    const code = String(formData.get("code") ?? "").trim();
+    const done = intent === "2fa-enable" ? await enableTwoFactor(db(), user.id, code) : await disableTwoFactor(db(), user.id, code);
+    if (!done) return data({ password: null, twoFactorError: "app:settings.twoFactor.invalid" }, { status: 400 });
+    await notify(db(), user.id, intent === "2fa-enable" ? "twoFactorOn" : "twoFactorOff", {}, { mailer: mailer() });
+    throw await saved(locale, intent === "2fa-enable" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
+  }
   return data({ password: null }, { status: 400 });
 }
 
@@ -91,7 +111,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function SettingsPage() {
   const { t } = useTranslation("app");
-  const { settings, notice } = useLoaderData<typeof loader>();
+  const { settings, notice, setup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({
     id: "password-form",
@@ -153,6 +173,51 @@ export default function SettingsPage() {
           </button>
         </Form>
       </Section>
+
+      <section id="two-factor" className="rounded-2xl border border-slate-200 bg-white p-6" aria-label={t("settings.twoFactor.title")}>
+        <h2 className="text-lg font-semibold">{t("settings.twoFactor.title")}</h2>
+        {settings.twoFactor ? (
+          <>
+            <p className="mt-2 font-semibold text-green-800" data-testid="two-factor-active">
+              {t("settings.twoFactor.active")}
+            </p>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+              <label className="text-sm">
+                <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              </label>
+              <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
+                {t("settings.twoFactor.disable")}
+              </button>
+            </Form>
+          </>
+        ) : setup ? (
+          <div className="mt-3 space-y-3">
+            <p className="text-sm text-slate-700">{t("settings.twoFactor.scan")}</p>
+            <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-white" />
+            <p className="text-sm">
+              {t("settings.twoFactor.manual")} <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+            </p>
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <label className="text-sm">
+                <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              </label>
+              <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
+                {t("settings.twoFactor.enable")}
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" className="mt-3">
+            <p className="text-sm text-slate-700">{t("settings.twoFactor.off")}</p>
+            <button type="submit" name="intent" value="2fa-start" className="btn-secondary mt-3">
+              {t("settings.twoFactor.start")}
+            </button>
+          </Form>
+        )}
+        {actionData && "twoFactorError" in actionData ? <ErrorList errors={[actionData.twoFactorError as string]} /> : null}
+      </section>
 
       <Section title={t("settings.security.title")}>
         <Form method="post" {...getFormProps(form)}>

@@ -118,3 +118,38 @@ test("the profile menu opens without JavaScript and shows the real name and e-ma
   await menu.getByRole("link", { name: "My Profile" }).click();
   await expect(page).toHaveURL(/\/en\/profile$/);
 });
+
+test("two-factor authentication: turn on with a code, sign in with a code, turn off with a code", async ({ page, context }) => {
+  const { email } = await member(page);
+  const { TOTP, Secret } = await import("otpauth");
+  const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+  await page.goto("/en/settings");
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await page.getByLabel("Code from your app", { exact: true }).fill("000000" === codeFor(secret) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("That code is not correct.")).toBeVisible();
+  await page.getByLabel("Code from your app", { exact: true }).fill(codeFor(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("two-factor-active")).toHaveText("2FA is active");
+
+  await context.clearCookies();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/signin\/two-factor$/);
+  await page.getByLabel("Authentication code").fill(codeFor(secret) === "123456" ? "654321" : "123456");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("That code is not correct. Please try again.")).toBeVisible();
+  await page.getByLabel("Authentication code").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await page.goto("/en/settings");
+  await page.getByLabel("Code from your app, to turn it off").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByText("Two-factor authentication is off.")).toBeVisible();
+  await context.clearCookies();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+});

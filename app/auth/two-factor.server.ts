@@ -1,0 +1,80 @@
+/**
+ * Two-factor authentication with TOTP (RFC 6238, through otpauth): a secret is proposed (stored,
+ * not yet active), shown as a QR code (qrcode) and as text; entering a valid code turns it on.
+ * Sign-in then asks for a code; turning it off needs a code too. Codes are checked with one step
+ * of clock drift either way.
+ */
+import { createCookie } from "@remix-run/node";
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import { env, isHttps } from "~/config/env.server";
+import { now, type Db } from "~/db/db.server";
+
+const ISSUER = "Cashwise";
+
+function totp(secret: string, label: string) {
+  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+}
+
+export function checkTotp(secret: string, code: string, timestamp = Date.now()): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  return totp(secret, "check").validate({ token: code, window: 1, timestamp }) !== null;
+}
+
+export async function twoFactorState(db: Db, userId: string) {
+  const row = await db.selectFrom("users").select(["email", "totpSecret", "totpEnabledAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  return { email: row.email, secret: row.totpSecret, enabled: row.totpEnabledAt !== null };
+}
+
+/** Proposes a new secret (replacing an unconfirmed one); returns what the settings page shows. */
+export async function startTwoFactor(db: Db, userId: string): Promise<{ secret: string; uri: string; qrDataUrl: string }> {
+  const state = await twoFactorState(db, userId);
+  if (state.enabled) throw new Error("two-factor authentication is already on");
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await db.updateTable("users").set({ totpSecret: secret, updatedAt: now() }).where("id", "=", userId).execute();
+  return pendingSetup(secret, state.email);
+}
+
+export async function pendingSetup(secret: string, email: string) {
+  const uri = totp(secret, email).toString();
+  return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 200 }) };
+}
+
+export async function enableTwoFactor(db: Db, userId: string, code: string): Promise<boolean> {
+  const state = await twoFactorState(db, userId);
+  if (state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
+  await db.updateTable("users").set({ totpEnabledAt: now(), updatedAt: now() }).where("id", "=", userId).execute();
+  return true;
+}
+
+export async function disableTwoFactor(db: Db, userId: string, code: string): Promise<boolean> {
+  const state = await twoFactorState(db, userId);
+  if (!state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
+  await db.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, updatedAt: now() }).where("id", "=", userId).execute();
+  return true;
+}
+
+/** Between the password and the code: who is signing in, for five minutes, in a signed cookie. */
+function pendingCookie() {
+  return createCookie("pending_2fa", { path: "/", httpOnly: true, sameSite: "lax", secure: isHttps(), maxAge: 300, secrets: env().sessionSecrets });
+}
+
+export interface PendingSignIn {
+  userId: string;
+  remember: boolean;
+  redirectTo: string | null;
+  area: "user" | "admin";
+}
+
+export function setPendingSignIn(pending: PendingSignIn): Promise<string> {
+  return pendingCookie().serialize(pending);
+}
+
+export async function readPendingSignIn(request: Request): Promise<PendingSignIn | null> {
+  const value = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingSignIn | null;
+  return value && typeof value.userId === "string" ? value : null;
+}
+
+export function clearPendingSignIn(): Promise<string> {
+  return pendingCookie().serialize("", { maxAge: 0 });
+}

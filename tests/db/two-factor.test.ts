@@ -1,0 +1,36 @@
+import * as OTPAuth from "otpauth";
+import { expect, it } from "vitest";
+import { checkTotp, disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
+import { createUser } from "~/users/users.server";
+import { describeEachDatabase } from "../support/databases";
+
+const code = (secret: string, timestamp = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });
+
+describeEachDatabase("two-factor authentication", (t) => {
+  it("turns on only with a valid code, and off only with one", async () => {
+    const user = await createUser(t.db, { email: "totp@example.com", name: "Totp" });
+    const setup = await startTwoFactor(t.db, user.id);
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Cashwise:totp%40example\.com\?/);
+    expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(await enableTwoFactor(t.db, user.id, "12345")).toBe(false);
+    expect(await enableTwoFactor(t.db, user.id, code(setup.secret, Date.now() - 120_000))).toBe(false);
+    expect((await twoFactorState(t.db, user.id)).enabled).toBe(false);
+    expect(await enableTwoFactor(t.db, user.id, code(setup.secret))).toBe(true);
+    expect((await twoFactorState(t.db, user.id)).enabled).toBe(true);
+    await expect(startTwoFactor(t.db, user.id)).rejects.toThrow();
+    expect(await disableTwoFactor(t.db, user.id, "000000" === code(setup.secret) ? "111111" : "000000")).toBe(false);
+    expect(await disableTwoFactor(t.db, user.id, code(setup.secret))).toBe(true);
+    expect(await twoFactorState(t.db, user.id)).toMatchObject({ enabled: false, secret: null });
+  });
+
+  it("accepts one step of clock drift either way, not more", () => {
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const now = Date.UTC(2026, 10, 21, 12, 0, 15);
+    expect(checkTotp(secret, code(secret, now), now)).toBe(true);
+    expect(checkTotp(secret, code(secret, now - 30_000), now)).toBe(true);
+    expect(checkTotp(secret, code(secret, now + 30_000), now)).toBe(true);
+    expect(checkTotp(secret, code(secret, now - 90_000), now)).toBe(false);
+    expect(checkTotp(secret, "abcdef", now)).toBe(false);
+  });
+});
