@@ -6,7 +6,7 @@ import { AppFrame } from "~/components/app/app-frame";
 import { shellData } from "~/components/app/shell.server";
 import { withNamespaces } from "~/i18n/client-loader";
 
-export const handle = { i18n: ["common", "notifications"] };
+export const handle = { i18n: ["common", "notifications", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -153,3 +153,31 @@ test("two-factor authentication: turn on with a code, sign in with a code, turn 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 });
+
+test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, the phone tab bar has 4 items @js-only", async ({ page }) => {
+  await member(page);
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/en/transactions", { waitUntil: "networkidle" });
+  const tabs = page.getByTestId("bottom-bar").getByRole("link");
+  await expect(tabs).toHaveCount(4);
+  await expect(page.getByTestId("bottom-bar")).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/en/settings", { waitUntil: "networkidle" });
+  await expect(page.locator("header[data-scrolled]")).toHaveCount(0);
+  await page.mouse.wheel(0, 400);
+  await expect(page.locator('header[data-scrolled="true"]')).toHaveCount(1);
+
+  await page.getByTestId("profile-menu").locator("summary").click();
+  await page.getByTestId("profile-menu").getByRole("link", { name: "Logout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log out?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/settings$/);
+  await page.getByTestId("profile-menu").getByRole("link", { name: "Logout" }).click();
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/en\/signin$/);
+  await page.goto("/en/dashboard");
+  await expect(page).toHaveURL(/\/en\/signin\?redirectTo=/);
+});

@@ -3,6 +3,7 @@
  * with its own milestone): logo, navigation by role, language, the user's name and Logout.
  */
 import { Form, Link, NavLink } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { Logo } from "~/components/layout/logo";
@@ -33,13 +34,32 @@ export interface ShellData {
   latest: NotificationItem[];
 }
 
+/** The bottom tab bar of small screens shows at most these four. */
+const BOTTOM_BAR = ["overview", "wallet", "transactions", "settings", "adminDashboard", "adminUsers", "adminWithdrawals", "adminSettings"];
+
+/** With JavaScript the top bar blurs once the page has scrolled 20 px. */
+function useScrolledPast(threshold = 20) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [threshold]);
+  return scrolled;
+}
+
 export function AppFrame({ user, unread, latest, children }: ShellData & { children: React.ReactNode }) {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
+  const scrolled = useScrolledPast();
   const items = NAV[user.role === "admin" ? "admin" : "member"];
   return (
     <>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
+      <header
+        className={`sticky top-0 z-30 border-b border-slate-200 transition ${scrolled ? "bg-white/70 shadow-sm backdrop-blur" : "bg-white/95"}`}
+        data-scrolled={scrolled ? "true" : undefined}
+      >
         <a href="#main" className="skip-link">
           {t("a11y.skipToContent")}
         </a>
@@ -80,24 +100,42 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                     {t("app.menu.profile")}
                   </Link>
                 ) : null}
-                <Link to={localePath(locale, "/logout")} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+                <Link
+                  to={localePath(locale, "/logout")}
+                  className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
+                  onClick={(event) => {
+                    // With JavaScript, confirm in a dialog; without it, the link opens the confirmation page.
+                    const dialog = document.getElementById("logout-dialog") as HTMLDialogElement | null;
+                    if (!dialog?.showModal) return;
+                    event.preventDefault();
+                    dialog.showModal();
+                  }}
+                >
                   {t("app.logout")}
                 </Link>
               </div>
             </details>
           </div>
         </div>
-        <nav aria-label={t("app.nav.label")} className="container-page flex gap-1 overflow-x-auto pb-2 md:hidden">
-          {items.map((item) => (
-            <NavLink key={item.key} to={localePath(locale, item.path)} className="whitespace-nowrap rounded-lg px-3 py-1.5 text-sm text-slate-700">
-              {t(`app.nav.${item.key}`)}
-            </NavLink>
-          ))}
-        </nav>
       </header>
-      <main id="main" className="flex-1 bg-slate-50">
+      <main id="main" className="flex-1 bg-slate-50 pb-20 md:pb-0">
         {children}
       </main>
+      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden" data-testid="bottom-bar">
+        <ul className="grid grid-cols-4">
+          {items.filter((item) => BOTTOM_BAR.includes(item.key)).slice(0, 4).map((item) => (
+            <li key={item.key}>
+              <NavLink
+                to={localePath(locale, item.path)}
+                className={({ isActive }) => `block px-2 py-3 text-center text-xs font-semibold ${isActive ? "text-brand-700" : "text-slate-600"}`}
+              >
+                {t(`app.nav.${item.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LogoutDialog />
     </>
   );
 }
@@ -155,5 +193,29 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
         ) : null}
       </div>
     </details>
+  );
+}
+
+function LogoutDialog() {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <dialog id="logout-dialog" ref={dialog} className="w-full max-w-sm rounded-2xl p-6 shadow-2xl backdrop:bg-slate-900/50" aria-labelledby="logout-dialog-title">
+      <h2 id="logout-dialog-title" className="text-lg font-bold">
+        {t("logout.title")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">{t("logout.text")}</p>
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
+          {t("logout.cancel")}
+        </button>
+        <Form method="post" action={localePath(locale, "/logout")}>
+          <button type="submit" className="btn-primary">
+            {t("logout.confirm")}
+          </button>
+        </Form>
+      </div>
+    </dialog>
   );
 }
