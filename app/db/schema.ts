@@ -31,6 +31,7 @@ export interface UsersTable {
   notifyPromotions: Generated<number>;
   totpSecret: Generated<string | null>;
   totpEnabledAt: Generated<string | null>;
+  location: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,17 +1,165 @@
-/** /profile: guarded; built by a later milestone. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSection } from "~/components/app/coming-section";
-import { comingSectionLoader } from "~/components/app/coming-section.server";
+/**
+ * My Profile: initial-letter avatar, member since, Total Earned, Purchases and Member Level from
+ * the ledger, the verified badge (only what is true), personal information with Edit/Save (a page
+ * state in the URL, so it works without JavaScript), achievements with progress.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { ProfileSchema, profileFigures, updateProfile } from "~/users/profile.server";
+import { formatDate } from "~/utils/dates";
+import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
-export async function loader(args: LoaderFunctionArgs) {
-  return comingSectionLoader("profile")(args);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { meta: await pageMeta(params, "app", "profile.meta"), notice: flash?.kind === "notice" ? flash : null, profile: await profileFigures(db(), user.id) },
+    { headers },
+  );
 }
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await updateProfile(db(), user.id, submission.value);
+  throw redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "profile.saved" }) } });
+}
+
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
-export default function Section() {
-  return <ComingSection section="profile" />;
+export default function ProfilePage() {
+  const { t } = useTranslation("app");
+  const locale = usePageLocale();
+  const [searchParams] = useSearchParams();
+  const { profile, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const editing = searchParams.get("edit") === "1" || actionData !== undefined;
+  const { user } = profile;
+  const [form, fields] = useForm<{ name: string; phone: string; location: string }>({
+    id: "profile-form",
+    lastResult: actionData?.result,
+    defaultValue: { name: user.name, phone: user.phone ?? "", location: user.location ?? "" },
+    shouldValidate: "onSubmit",
+  });
+
+  return (
+    <div className="container-page max-w-4xl space-y-6 py-8">
+      {notice ? <Notice>{t(notice.key)}</Notice> : null}
+      <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6">
+        <span className="grid h-20 w-20 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white" aria-hidden="true">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold">{user.name}</h1>
+          <p className="text-sm text-slate-600">{t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}</p>
+          {user.emailVerifiedAt ? (
+            <p className="mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900" data-testid="verified-badge">
+              {t("profile.verified")} · {t("profile.emailVerified")}
+            </p>
+          ) : null}
+        </div>
+        <dl className="grid grid-cols-3 gap-4 text-center">
+          <div data-testid="profile-earned">
+            <dt className="text-xs text-slate-600">{t("profile.totalEarned")}</dt>
+            <dd className="text-lg font-bold tabular-nums">{formatMoney(profile.earnedCents, locale)}</dd>
+          </div>
+          <div data-testid="profile-purchases">
+            <dt className="text-xs text-slate-600">{t("profile.purchases")}</dt>
+            <dd className="text-lg font-bold tabular-nums">{profile.purchases}</dd>
+          </div>
+          <div data-testid="profile-level">
+            <dt className="text-xs text-slate-600">{t("profile.memberLevel")}</dt>
+            <dd className="text-lg font-bold">{t(`profile.levels.${profile.level}`)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="personal-title">
+        <div className="flex items-center justify-between">
+          <h2 id="personal-title" className="text-lg font-semibold">
+            {t("profile.personal")}
+          </h2>
+          {!editing ? (
+            <Link to="?edit=1" className="btn-secondary" preventScrollReset>
+              {t("profile.edit")}
+            </Link>
+          ) : null}
+        </div>
+        {editing ? (
+          <Form method="post" className="mt-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field labelProps={{ children: t("profile.fullName") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
+            <Field labelProps={{ children: t("profile.phone") }} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+            <Field labelProps={{ children: t("profile.location") }} inputProps={{ ...getInputProps(fields.location, { type: "text" }), autoComplete: "address-level2" }} errors={fields.location.errors} />
+            <div className="flex gap-2">
+              <SubmitButton>{t("profile.save")}</SubmitButton>
+              <Link to={localePath(locale, "/profile")} className="btn-secondary">
+                {t("profile.cancel")}
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="personal-info">
+            {(
+              [
+                ["fullName", user.name],
+                ["email", user.email],
+                ["phone", user.phone ?? "—"],
+                ["location", user.location ?? "—"],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key}>
+                <dt className="text-xs text-slate-600">{t(`profile.${key}`)}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="achievements-title">
+        <h2 id="achievements-title" className="text-lg font-semibold">
+          {t("profile.achievements")}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {profile.achievements.map((achievement) => (
+            <li key={achievement.id} className="rounded-xl border border-slate-200 p-4" data-testid={`achievement-${achievement.id}`} data-done={achievement.done ? "true" : "false"}>
+              <p className="font-semibold">{t(`profile.achievementNames.${achievement.id}`)}</p>
+              <p className="text-xs text-slate-600">{achievement.done ? t("profile.completed") : t("profile.inProgress", { percent: Math.round(achievement.progress * 100) })}</p>
+              <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
+                <div className={`h-2 rounded-full bg-brand-700 ${widthClass(achievement.progress)}`} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** Progress bars without inline styles (the CSP allows none): tenths of the width. */
+function widthClass(progress: number): string {
+  const classes = ["w-0", "w-[10%]", "w-[20%]", "w-[30%]", "w-[40%]", "w-[50%]", "w-[60%]", "w-[70%]", "w-[80%]", "w-[90%]", "w-full"];
+  return classes[Math.round(progress * 10)]!;
 }

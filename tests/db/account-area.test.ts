@@ -14,6 +14,8 @@ describeEachDatabase("account area", (t) => {
     const user = await newUser("bell");
     const other = await newUser("other");
     await notify(t.db, user.id, "depositCompleted", { amountCents: 2500 });
+    // Timestamps have millisecond resolution: make "newest" unambiguous.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await notify(t.db, user.id, "withdrawalHeld", { amountCents: 1000 });
     await notify(t.db, other.id, "passwordChanged");
     const list = await listNotifications(t.db, user.id);

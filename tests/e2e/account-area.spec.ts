@@ -181,3 +181,35 @@ test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, t
   await page.goto("/en/dashboard");
   await expect(page).toHaveURL(/\/en\/signin\?redirectTo=/);
 });
+
+test("the profile: figures from the ledger, the verified badge, Edit/Save with a bad phone keeping the other values", async ({ page }) => {
+  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.goto("/en/profile");
+  // Earned: completed cashback ($356.78) and the referral bonus ($25.00).
+  await expect(page.getByTestId("profile-earned")).toContainText("$381.78");
+  await expect(page.getByTestId("profile-level")).toContainText("Silver");
+  await expect(page.getByTestId("verified-badge")).toContainText("Email verified");
+  await expect(page.getByTestId("achievement-firstPurchase")).toHaveAttribute("data-done", "true");
+  await expect(page.getByTestId("achievement-earned1000")).toHaveAttribute("data-done", "false");
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByLabel("Full name").fill("Alex M. Morgan");
+  await page.getByLabel("Phone number").fill("123");
+  await page.getByLabel("Location").fill("Utrecht");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Alex M. Morgan");
+  await expect(page.getByLabel("Location")).toHaveValue("Utrecht");
+  await page.getByLabel("Phone number").fill("+31 6 12345678");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("personal-info")).toContainText("Alex M. Morgan");
+  await expect(page.getByTestId("personal-info")).toContainText("Utrecht");
+  // Put the demo name back for the other tests.
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByLabel("Full name").fill("Alex Morgan");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+});
