@@ -32,6 +32,8 @@ export interface UsersTable {
   totpSecret: Generated<string | null>;
   totpEnabledAt: Generated<string | null>;
   location: Generated<string | null>;
+  avatarData: Generated<string | null>;
+  avatarType: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -16,6 +16,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
+import { hasAvatar } from "~/users/avatar.server";
 import { ProfileSchema, profileFigures, updateProfile } from "~/users/profile.server";
 import { formatDate } from "~/utils/dates";
 import { setFlash, takeFlash } from "~/utils/flash.server";
@@ -31,7 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const { flash, headers } = await takeFlash(request);
   return data(
-    { meta: await pageMeta(params, "app", "profile.meta"), notice: flash?.kind === "notice" ? flash : null, profile: await profileFigures(db(), user.id) },
+    {
+      meta: await pageMeta(params, "app", "profile.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      profile: await profileFigures(db(), user.id),
+      avatarVersion: await hasAvatar(db(), user.id),
+    },
     { headers },
   );
 }
@@ -52,7 +58,7 @@ export default function ProfilePage() {
   const { t } = useTranslation("app");
   const locale = usePageLocale();
   const [searchParams] = useSearchParams();
-  const { profile, notice } = useLoaderData<typeof loader>();
+  const { profile, notice, avatarVersion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const editing = searchParams.get("edit") === "1" || actionData !== undefined;
   const { user } = profile;
@@ -67,9 +73,34 @@ export default function ProfilePage() {
     <div className="container-page max-w-4xl space-y-6 py-8">
       {notice ? <Notice>{t(notice.key)}</Notice> : null}
       <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6">
-        <span className="grid h-20 w-20 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white" aria-hidden="true">
-          {user.name.slice(0, 1).toUpperCase()}
-        </span>
+        <div className="flex flex-col items-center gap-2">
+          {avatarVersion ? (
+            <img
+              src={`${localePath(locale, "/profile/avatar")}?v=${encodeURIComponent(avatarVersion)}`}
+              alt={t("profile.avatar.alt")}
+              className="h-20 w-20 rounded-full object-cover"
+              data-testid="avatar-image"
+            />
+          ) : (
+            <span className="grid h-20 w-20 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white" aria-hidden="true" data-testid="avatar-initial">
+              {user.name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <Form method="post" action={localePath(locale, "/profile/avatar")} encType="multipart/form-data" reloadDocument className="flex flex-col items-center gap-1 text-xs">
+            <label className="cursor-pointer font-semibold text-brand-700">
+              {t("profile.avatar.choose")}
+              <input type="file" name="avatar" accept="image/png,image/jpeg,image/webp" className="block w-48 text-xs" />
+            </label>
+            <button type="submit" name="intent" value="upload" className="btn-secondary px-2 py-1 text-xs">
+              {t("profile.avatar.upload")}
+            </button>
+            {avatarVersion ? (
+              <button type="submit" name="intent" value="remove" className="text-slate-600 underline">
+                {t("profile.avatar.remove")}
+              </button>
+            ) : null}
+          </Form>
+        </div>
         <div className="flex-1">
           <h1 className="text-2xl font-bold">{user.name}</h1>
           <p className="text-sm text-slate-600">{t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}</p>

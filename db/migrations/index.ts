@@ -10,6 +10,7 @@ import * as ledger from "./20261121_0004_ledger";
 import * as transactionsIndexes from "./20261121_0005_transactions_indexes";
 import * as accountArea from "./20261121_0006_account_area";
 import * as profile from "./20261121_0007_profile";
+import * as avatars from "./20261121_0008_avatars";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0005_transactions_indexes": transactionsIndexes,
   "20261121_0006_account_area": accountArea,
   "20261121_0007_profile": profile,
+  "20261121_0008_avatars": avatars,
 };

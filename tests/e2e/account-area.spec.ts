@@ -2,6 +2,7 @@
  * The signed-in area without JavaScript: settings that persist (dark mode, language, notification
  * preferences, password), the notification bell and list, the profile menu.
  */
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
@@ -212,4 +213,31 @@ test("the profile: figures from the ledger, the verified badge, Edit/Save with a
   await page.getByLabel("Full name").fill("Alex Morgan");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+});
+
+test("a profile picture: PNG up to 1 MB recognised by its content; other files refused", async ({ page }) => {
+  await member(page);
+  await page.goto("/en/profile");
+  await expect(page.getByTestId("avatar-initial")).toBeVisible();
+  const png = fs.readFileSync("public/icons/icon-192.png");
+  await page.locator('input[name="avatar"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Your profile picture has been saved.")).toBeVisible();
+  await expect(page.getByTestId("avatar-image")).toBeVisible();
+  const served = await page.request.get("/en/profile/avatar");
+  expect(served.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.compare(await served.body(), png)).toBe(0);
+
+  // A text file named like a picture is refused by its content.
+  await page.locator('input[name="avatar"]').setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("That file is not a PNG, JPEG or WebP picture.")).toBeVisible();
+  // More than 1 MB is refused.
+  const big = Buffer.concat([png.subarray(0, 8), Buffer.alloc(1_100_000)]);
+  await page.locator('input[name="avatar"]').setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("That file is larger than 1 MB. Please choose a smaller picture.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Remove picture" }).click();
+  await expect(page.getByTestId("avatar-initial")).toBeVisible();
 });
