@@ -175,6 +175,17 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+export interface EmailChangesTable {
+  id: string;
+  userId: string;
+  newEmail: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  expiresAt: string;
+  consumedAt: string | null;
+  createdAt: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   points: number;
@@ -270,6 +281,7 @@ export interface Database {
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
   notifications: NotificationsTable;
+  emailChanges: EmailChangesTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;

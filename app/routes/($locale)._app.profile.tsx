@@ -17,6 +17,12 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { hasAvatar } from "~/users/avatar.server";
+import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "~/users/email-change.server";
+import { EmailSchema } from "~/users/validation";
+import { env } from "~/config/env.server";
+import { mailer } from "~/mail/mailer.server";
+import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { ErrorList } from "~/components/forms";
 import { ProfileSchema, profileFigures, updateProfile } from "~/users/profile.server";
 import { formatDate } from "~/utils/dates";
 import { setFlash, takeFlash } from "~/utils/flash.server";
@@ -37,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: flash?.kind === "notice" ? flash : null,
       profile: await profileFigures(db(), user.id),
       avatarVersion: await hasAvatar(db(), user.id),
+      pendingEmail: await pendingEmailChange(db(), user.id),
     },
     { headers },
   );
@@ -46,8 +53,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const back = async (key: string) =>
+    redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  if (intent === "email-request") {
+    const parsed = EmailSchema.safeParse(formData.get("newEmail") ?? "");
+    if (!parsed.success) return data({ result: undefined, email: { error: parsed.error.issues[0]!.message, typed: String(formData.get("newEmail") ?? "") } }, { status: 400 });
+    const verdict = await consumeRateLimits(db(), [["resendAccount", `email-change:${user.id}`]]);
+    if (!verdict.allowed) {
+      return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: parsed.data, minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
+    }
+    await requestEmailChange(db(), { userId: user.id, newEmail: parsed.data }, { mailer: mailer(), secret: env().sessionSecrets[0]! });
+    throw await back("profile.emailChange.sent");
+  }
+  if (intent === "email-confirm") {
+    const code = String(formData.get("code") ?? "").trim();
+    if (!/^\d{6}$/.test(code)) return data({ result: undefined, email: { error: "validation.invalidOtp", typed: "" } }, { status: 400 });
+    const verdict = await consumeRateLimits(db(), [["codeAccount", `email-change:${user.id}`]]);
+    if (!verdict.allowed) return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: "", minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
+    const outcome = await confirmEmailChange(db(), { userId: user.id, code }, { mailer: mailer(), secrets: env().sessionSecrets });
+    if (outcome === "changed") throw await back("profile.emailChange.changed");
+    const errors = { invalid: "auth:verify.failed", none: "auth:verify.failed", expired: "auth:verify.expired", locked: "auth:verify.locked", taken: "auth:verify.failed" } as const;
+    return data({ result: undefined, email: { error: errors[outcome], typed: "" } }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), email: null }, { status: 400 });
   await updateProfile(db(), user.id, submission.value);
   throw redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "profile.saved" }) } });
 }
@@ -58,9 +89,10 @@ export default function ProfilePage() {
   const { t } = useTranslation("app");
   const locale = usePageLocale();
   const [searchParams] = useSearchParams();
-  const { profile, notice, avatarVersion } = useLoaderData<typeof loader>();
+  const { profile, notice, avatarVersion, pendingEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const editing = searchParams.get("edit") === "1" || actionData !== undefined;
+  const editing = searchParams.get("edit") === "1" || actionData?.result !== undefined;
+  const emailState = actionData?.email ?? null;
   const { user } = profile;
   const [form, fields] = useForm<{ name: string; phone: string; location: string }>({
     id: "profile-form",
@@ -167,6 +199,34 @@ export default function ProfilePage() {
             ))}
           </dl>
         )}
+      </section>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="email-title">
+        <h2 id="email-title" className="text-lg font-semibold">
+          {t("profile.emailChange.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("profile.emailChange.current", { email: user.email })}</p>
+        {pendingEmail ? (
+          <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("profile.emailChange.code", { email: pendingEmail })}</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            </label>
+            <button type="submit" name="intent" value="email-confirm" className="btn-primary">
+              {t("profile.emailChange.confirm")}
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            <span className="mb-1 block font-medium">{t("profile.emailChange.newEmail")}</span>
+            <input name="newEmail" type="email" autoComplete="email" defaultValue={emailState?.typed ?? ""} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          </label>
+          <button type="submit" name="intent" value="email-request" className="btn-secondary">
+            {t("profile.emailChange.send")}
+          </button>
+        </Form>
+        {emailState?.error ? <ErrorList errors={[emailState.error]} /> : null}
       </section>
 
       <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="achievements-title">

@@ -11,6 +11,7 @@ import * as transactionsIndexes from "./20261121_0005_transactions_indexes";
 import * as accountArea from "./20261121_0006_account_area";
 import * as profile from "./20261121_0007_profile";
 import * as avatars from "./20261121_0008_avatars";
+import * as emailChanges from "./20261121_0009_email_changes";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0006_account_area": accountArea,
   "20261121_0007_profile": profile,
   "20261121_0008_avatars": avatars,
+  "20261121_0009_email_changes": emailChanges,
 };

@@ -3,7 +3,8 @@ import { createSession, listActiveSessions } from "~/auth/session.server";
 import { listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
 import { verifyPassword } from "~/users/password.server";
 import { changePassword, getSettings, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
-import { createUser, getPasswordHash } from "~/users/users.server";
+import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "~/users/email-change.server";
+import { createUser, findUserByEmail, getPasswordHash } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 
@@ -75,5 +76,30 @@ describeEachDatabase("account area", (t) => {
     expect(await changePassword(t.db, { userId: user.id, sessionId: mine.session.id, current: "Secret-pass-1!", next: "New-pass-22!" })).toBe("changed");
     expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([mine.session.id]);
     expect(await verifyPassword((await getPasswordHash(t.db, user.id))!, "New-pass-22!")).toBe(true);
+  });
+});
+
+
+describeEachDatabase("e-mail address change", (t) => {
+  const secret = "e".repeat(40);
+  it("moves the account to the new address only with the code sent there; a taken address gets nothing", async () => {
+    const user = await createUser(t.db, { email: "old@example.com", name: "Old" });
+    await createUser(t.db, { email: "taken@example.com", name: "Taken" });
+    const mailer = recordingMailer();
+    await requestEmailChange(t.db, { userId: user.id, newEmail: "TAKEN@example.com" }, { mailer, secret });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["taken@example.com"]);
+    expect(mailer.sent[0]!.text).not.toMatch(/\b\d{6}\b/);
+    expect(await pendingEmailChange(t.db, user.id)).toBeNull();
+
+    await requestEmailChange(t.db, { userId: user.id, newEmail: "new@example.com" }, { mailer, secret });
+    const code = /\b(\d{6})\b/.exec(mailer.sent[1]!.text)![1]!;
+    expect(mailer.sent[1]!.to).toBe("new@example.com");
+    expect(await pendingEmailChange(t.db, user.id)).toBe("new@example.com");
+    expect(await confirmEmailChange(t.db, { userId: user.id, code: code === "000000" ? "111111" : "000000" }, { mailer, secrets: [secret] })).toBe("invalid");
+    expect(await confirmEmailChange(t.db, { userId: user.id, code }, { mailer, secrets: [secret] })).toBe("changed");
+    expect((await findUserByEmail(t.db, "new@example.com"))?.id).toBe(user.id);
+    expect(await findUserByEmail(t.db, "old@example.com")).toBeUndefined();
+    expect(mailer.sent.at(-1)!.to).toBe("old@example.com");
+    expect(await confirmEmailChange(t.db, { userId: user.id, code }, { mailer, secrets: [secret] })).toBe("none");
   });
 });

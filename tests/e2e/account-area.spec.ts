@@ -241,3 +241,27 @@ test("a profile picture: PNG up to 1 MB recognised by its content; other files r
   await page.getByRole("button", { name: "Remove picture" }).click();
   await expect(page.getByTestId("avatar-initial")).toBeVisible();
 });
+
+test("changing the e-mail address is confirmed by a code sent to the new address", async ({ page, context }) => {
+  const { email } = await member(page);
+  const next = email.replace("@", ".new@");
+  await page.goto("/en/profile");
+  await page.getByLabel("New email address").fill("not-an-email");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page.getByLabel("New email address")).toHaveValue("not-an-email");
+
+  await page.getByLabel("New email address").fill(next);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("If that address can be used, we sent a 6-digit code to it.")).toBeVisible();
+  const mail = await waitForMail(next, (m) => m.subject === "Confirm your new Cashwise email address");
+  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+  await page.getByLabel(`Code sent to ${next}`).fill(code);
+  await page.getByRole("button", { name: "Confirm new address" }).click();
+  await expect(page.getByText("Your email address has been changed.")).toBeVisible();
+  await waitForMail(email, (m) => m.subject === "Your Cashwise email address was changed");
+
+  await context.clearCookies();
+  await signIn(page, next);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
