@@ -36,6 +36,30 @@ export async function issueCode(
 
 export type CodeCheck = "ok" | "invalid" | "expired" | "locked" | "none";
 
+/**
+ * Judges a code against a stored one (any table of codes: e-mail verification, e-mail change):
+ * dead after CODE_MAX_ATTEMPTS wrong tries or at expiry; a wrong one counts as a try, with a
+ * conditional increment so concurrent wrong guesses cannot exceed the limit together.
+ */
+export async function judgeCode(
+  db: DbOrTx,
+  table: "verificationCodes" | "emailChanges",
+  stored: { id: string; codeHash: string; attempts: number; expiresAt: string },
+  code: string,
+  secrets: string[],
+): Promise<"ok" | "invalid" | "expired" | "locked"> {
+  if (stored.attempts >= CODE_MAX_ATTEMPTS) return "locked";
+  if (stored.expiresAt <= now()) return "expired";
+  if (secrets.some((secret) => safeEqual(codeHash(code, stored.id, secret), stored.codeHash))) return "ok";
+  await db
+    .updateTable(table)
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", stored.id)
+    .where("attempts", "<", CODE_MAX_ATTEMPTS)
+    .execute();
+  return "invalid";
+}
+
 /** Checks a code; a wrong one counts as a try. Only "ok" consumes the code. */
 export async function checkCode(
   db: DbOrTx,
@@ -53,19 +77,8 @@ export async function checkCode(
     .orderBy("createdAt", "desc")
     .executeTakeFirst();
   if (!current) return "none";
-  if (current.attempts >= CODE_MAX_ATTEMPTS) return "locked";
-  if (current.expiresAt <= now()) return "expired";
-  const matches = secrets.some((secret) => safeEqual(codeHash(code, current.id, secret), current.codeHash));
-  if (!matches) {
-    // Conditional increment: concurrent wrong guesses cannot exceed the limit together.
-    await db
-      .updateTable("verificationCodes")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", current.id)
-      .where("attempts", "<", CODE_MAX_ATTEMPTS)
-      .execute();
-    return "invalid";
-  }
+  const verdict = await judgeCode(db, "verificationCodes", current, code, secrets);
+  if (verdict !== "ok") return verdict;
   const consumed = await db
     .updateTable("verificationCodes")
     .set({ consumedAt: now() })

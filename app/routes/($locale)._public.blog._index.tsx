@@ -4,6 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SearchForm } from "~/components/search-form";
 import { z } from "zod";
 import { listPosts } from "~/blog/blog.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
@@ -93,22 +94,13 @@ export default function BlogPage() {
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
         <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-        <Form method="get" role="search" className="mt-8 flex gap-2">
-          <label htmlFor="blog-search" className="sr-only">
-            {t("search.label")}
-          </label>
-          <input
-            id="blog-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            placeholder={t("search.placeholder")}
-            className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm"
-          />
-          <button type="submit" className="btn-primary">
-            {t("search.submit")}
-          </button>
-        </Form>
+        <SearchForm
+          id="blog-search"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          submit={t("search.submit")}
+          defaultValue={query}
+        />
         {query ? (
           <p className="mt-3 text-sm text-slate-600" role="status">
             {t("search.results", { count: posts.total, query })}{" "}

@@ -1,7 +1,8 @@
 /** FAQ: categories and questions from translations, a GET search, contact method cards. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SearchForm } from "~/components/search-form";
 import { Icon, type IconName } from "~/components/icon";
 import { filterFaq, type FaqCategory } from "~/help/faq";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -35,22 +36,13 @@ export default function FaqPage() {
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
         <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-        <Form method="get" role="search" className="mt-8 flex gap-2">
-          <label htmlFor="faq-search" className="sr-only">
-            {t("search.label")}
-          </label>
-          <input
-            id="faq-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            placeholder={t("search.placeholder")}
-            className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
-          />
-          <button type="submit" className="btn-primary">
-            {t("search.submit")}
-          </button>
-        </Form>
+        <SearchForm
+          id="faq-search"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          submit={t("search.submit")}
+          defaultValue={query}
+        />
         {query ? (
           <p className="mt-3 text-sm text-slate-600" role="status">
             {t("search.results", { count, query })}{" "}

@@ -5,15 +5,14 @@
  * nothing on the page: its owner is told by e-mail instead.
  */
 import { randomUUID } from "node:crypto";
-import { codeHash, randomCode, safeEqual } from "~/auth/tokens.server";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "~/auth/codes.server";
+import { codeHash, randomCode } from "~/auth/tokens.server";
+import { CODE_TTL_MINUTES, judgeCode } from "~/auth/codes.server";
 import { now, type Db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
-import { isUniqueViolation } from "./users.server";
-import { findUserByEmail } from "./users.server";
+import { findUserByEmail, isUniqueViolation } from "./users.server";
 
 async function send(mailer: Mailer, to: string, locale: string, kind: "emailChangeCode" | "emailChangeTaken" | "emailChanged", values: Record<string, string | number>, code?: string) {
   const lng = isLocale(locale) ? locale : DEFAULT_LOCALE;
@@ -85,17 +84,8 @@ export async function confirmEmailChange(
     .orderBy("createdAt", "desc")
     .executeTakeFirst();
   if (!current) return "none";
-  if (current.attempts >= CODE_MAX_ATTEMPTS) return "locked";
-  if (current.expiresAt <= now()) return "expired";
-  if (!context.secrets.some((secret) => safeEqual(codeHash(input.code, current.id, secret), current.codeHash))) {
-    await db
-      .updateTable("emailChanges")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", current.id)
-      .where("attempts", "<", CODE_MAX_ATTEMPTS)
-      .execute();
-    return "invalid";
-  }
+  const verdict = await judgeCode(db, "emailChanges", current, input.code, context.secrets);
+  if (verdict !== "ok") return verdict;
   const user = await db.selectFrom("users").select(["email", "name", "locale"]).where("id", "=", input.userId).executeTakeFirstOrThrow();
   try {
     await db.transaction().execute(async (tx) => {

@@ -1,0 +1,37 @@
+/** A GET search box (`?q=`) with a visually hidden label: the FAQ, blog and store searches. */
+import { Form } from "@remix-run/react";
+
+export function SearchForm({
+  id,
+  label,
+  placeholder,
+  submit,
+  defaultValue,
+  className = "mt-8 flex gap-2",
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  defaultValue: string;
+  className?: string;
+}) {
+  return (
+    <Form method="get" role="search" className={className}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+      />
+      <button type="submit" className="btn-primary">
+        {submit}
+      </button>
+    </Form>
+  );
+}
