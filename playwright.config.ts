@@ -10,6 +10,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: !!process.env.CI,
+  // The books must balance after everything the suite did.
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {

@@ -16,6 +16,7 @@ import { I18nextProvider } from "react-i18next";
 import { env } from "~/config/env.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl, serverI18n } from "~/i18n/i18next.server";
+import { startServerJobs } from "~/jobs/jobs.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -23,6 +24,8 @@ export const streamTimeout = 5_000;
 
 // Parse the configuration when the server loads: a bad value stops start-up, not a request.
 env();
+// Background work (the outbox, schedules) runs in this process unless JOBS=off.
+startServerJobs();
 
 export default async function handleRequest(
   request: Request,

@@ -7,7 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
+import { unitOfWork } from "../app/db/unit-of-work.server";
 import {
+  approveWithdrawal,
   completeWithdrawal,
   confirmCashback,
   creditDeposit,
@@ -110,47 +112,54 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
 }
 
 /**
- * The demo user's history over the last months, through the real ledger functions: two top-ups,
- * confirmed cashback at seeded stores, a referral bonus, a paid-out withdrawal and one cashback
- * still pending. The available balance is their sum: $2,456.78.
+ * The demo user's history over the last months, through the real ledger functions in one unit of
+ * work, each movement with its effective date in the past (ledger rows are never rewritten): two
+ * top-ups, confirmed cashback at seeded stores, a referral bonus, a paid-out withdrawal and one
+ * cashback still pending. The available balance is their sum: $2,456.78.
  */
 async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
   const at = (daysAgo: number) => new Date(nowMs - daysAgo * day).toISOString();
-  const results: Array<{ result: MoneyResult; createdAt: string }> = [];
-  const record = async (daysAgo: number, run: () => Promise<MoneyResult>) => {
-    const result = await run();
-    results.push({ result, createdAt: at(daysAgo) });
-    return result;
-  };
-  const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
-    const recorded = await record(daysAgo, () =>
-      recordCashback(db, { userId, amountCents: cents, merchant, orderId, conversionId: `seed-demo-${orderId}`, description: `Cashback ${merchant}` }),
+  return unitOfWork(db, async (tx) => {
+    const results: MoneyResult[] = [];
+    const record = async (run: () => Promise<MoneyResult>) => {
+      const result = await run();
+      results.push(result);
+      return result;
+    };
+    const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
+      const recorded = await record(() =>
+        recordCashback(tx, { userId, amountCents: cents, merchant, orderId, conversionId: `seed-demo-${orderId}`, description: `Cashback ${merchant}`, at: at(daysAgo) }),
+      );
+      if (confirm) await confirmCashback(tx, { transactionId: recorded.transaction.id, at: at(daysAgo) });
+    };
+
+    await record(() => creditDeposit(tx, { userId, amountCents: 150_000, paymentId: "seed-demo-topup-1", description: "Wallet top-up", provider: "sandbox", at: at(120) }));
+    await cashback(104, "Zalando", 4_560, "ZAL-10442");
+    await cashback(96, "IKEA", 3_210, "IKEA-77120");
+    await record(() => creditReferralBonus(tx, { userId, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "seed-demo-referral-1", at: at(88) }));
+    await cashback(75, "Booking.com", 12_000, "BKG-55019");
+    await record(() => creditDeposit(tx, { userId, amountCents: 80_000, paymentId: "seed-demo-topup-2", description: "Wallet top-up", provider: "sandbox", at: at(62) }));
+    const withdrawal = await record(() =>
+      requestWithdrawal(tx, {
+        userId,
+        amountCents: 22_500,
+        method: "paypal",
+        destination: DEMO_USER.email,
+        description: "Withdrawal",
+        idempotencyKey: "3f1d2c4b-0000-4000-8000-000000000001",
+        at: at(50),
+      }),
     );
-    if (confirm) await confirmCashback(db, { transactionId: recorded.transaction.id });
-  };
-
-  await record(120, () => creditDeposit(db, { userId, amountCents: 150_000, paymentId: "seed-demo-topup-1", description: "Wallet top-up", provider: "sandbox" }));
-  await cashback(104, "Zalando", 4_560, "ZAL-10442");
-  await cashback(96, "IKEA", 3_210, "IKEA-77120");
-  await record(88, () => creditReferralBonus(db, { userId, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "seed-demo-referral-1" }));
-  await cashback(75, "Booking.com", 12_000, "BKG-55019");
-  await record(62, () => creditDeposit(db, { userId, amountCents: 80_000, paymentId: "seed-demo-topup-2", description: "Wallet top-up", provider: "sandbox" }));
-  const withdrawal = await record(50, () =>
-    requestWithdrawal(db, { userId, amountCents: 22_500, method: "paypal", destination: DEMO_USER.email, description: "Withdrawal", idempotencyKey: "3f1d2c4b-0000-4000-8000-000000000001" }),
-  );
-  await completeWithdrawal(db, { transactionId: withdrawal.transaction.id, adminId });
-  await cashback(38, "Adobe", 8_999, "ADB-30091");
-  await cashback(24, "Nike", 2_750, "NKE-88213");
-  await cashback(9, "Amazon", 1_525, "AMZ-40218");
-  await cashback(3, "Expedia", 2_634, "EXP-61950");
-  await cashback(1, "Sephora", 1_240, "SEP-11873", false);
-
-  if (results.every(({ result }) => result.replayed)) return false;
-  // Seeded history happened in the past: date the movements accordingly.
-  for (const { result, createdAt } of results) {
-    await db.updateTable("transactions").set({ createdAt, updatedAt: createdAt }).where("id", "=", result.transaction.id).execute();
-    await db.updateTable("ledgerEntries").set({ createdAt }).where("transactionId", "=", result.transaction.id).execute();
-  }
-  return true;
+    if (!withdrawal.replayed) {
+      await approveWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId });
+      await completeWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId, payoutReference: "PAYPAL-DEMO-0001", at: at(49) });
+    }
+    await cashback(38, "Adobe", 8_999, "ADB-30091");
+    await cashback(24, "Nike", 2_750, "NKE-88213");
+    await cashback(9, "Amazon", 1_525, "AMZ-40218");
+    await cashback(3, "Expedia", 2_634, "EXP-61950");
+    await cashback(1, "Sephora", 1_240, "SEP-11873", false);
+    return !results.every((result) => result.replayed);
+  });
 }

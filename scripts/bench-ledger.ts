@@ -23,6 +23,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { createSession } from "../app/auth/session.server";
 import { createDb, type Db } from "../app/db/db.server";
+import { unitOfWork } from "../app/db/unit-of-work.server";
 import { createUser } from "../app/users/users.server";
 import { listTransactions, type TransactionFilters } from "../app/wallet/activity.server";
 import { creditDeposit, ensureUserAccounts, requestWithdrawal } from "../app/wallet/ledger.server";
@@ -53,7 +54,7 @@ export function seedBulk(file: string, targetUserId: string) {
   const insertTx = database.prepare(
     "insert into transactions (id, user_id, type, status, direction, amount_cents, currency, description, merchant, order_id, idempotency_key, metadata, created_at, updated_at) values (?, ?, ?, ?, 'credit', ?, 'USD', ?, ?, ?, ?, '{}', ?, ?)",
   );
-  const insertEntry = database.prepare("insert into ledger_entries (id, transaction_id, memo, created_at) values (?, ?, 'bench', ?)");
+  const insertEntry = database.prepare("insert into ledger_entries (id, transaction_id, memo, effective_at, created_at) values (?, ?, 'bench', ?, ?)");
   const insertPosting = database.prepare("insert into postings (id, entry_id, account_id, amount_cents, created_at) values (?, ?, ?, ?, ?)");
   const addBalance = database.prepare("update ledger_accounts set balance_cents = balance_cents + ? where id = ?");
   const merchants = ["Zalando", "IKEA", "Amazon", "Nike", "Booking.com", "Adobe", "Sephora", "Expedia"];
@@ -84,9 +85,10 @@ export function seedBulk(file: string, targetUserId: string) {
         const status = i % 10 === 0 ? "pending" : "completed";
         const merchant = merchants[i % merchants.length]!;
         insertTx.run(id, userId, type, status, amount, `${type} ${merchant}`, merchant, `ORD-${i}`, `bench:${i}`, created, created);
-        insertEntry.run(`bench-entry-${i}`, id, created);
+        // Postings first: the entry row seals them (the database refuses an unbalanced one).
         insertPosting.run(`bench-p-${i}-a`, `bench-entry-${i}`, "platform:affiliate_networks", -amount, created);
         insertPosting.run(`bench-p-${i}-b`, `bench-entry-${i}`, `user:${userId}:available`, amount, created);
+        insertEntry.run(`bench-entry-${i}`, id, created, created);
         totals.set(userId, (totals.get(userId) ?? 0) + amount);
       }
     })();
@@ -133,14 +135,19 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 async function withdrawalsPerSecond(db: Db, label: string) {
   const user = await createUser(db, { email: `bench-wd-${crypto.randomUUID()}@example.com`, name: "Bench" });
-  await ensureUserAccounts(db, user.id);
-  await creditDeposit(db, { userId: user.id, amountCents: 100_000_000, paymentId: `bench-${user.id}`, description: "bench", provider: "sandbox" });
+  await unitOfWork(db, async (tx) => {
+    await ensureUserAccounts(tx, user.id);
+    await creditDeposit(tx, { userId: user.id, amountCents: 100_000_000, paymentId: `bench-${user.id}`, description: "bench", provider: "sandbox" });
+  });
   const perClient = 40;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: 16 }, async () => {
       for (let i = 0; i < perClient; i++) {
-        await requestWithdrawal(db, { userId: user.id, amountCents: 1_000, method: "paypal", destination: "b@example.com", description: "bench", idempotencyKey: crypto.randomUUID() });
+        // What the withdraw form's action does: one unit of work per request.
+        await unitOfWork(db, (tx) =>
+          requestWithdrawal(tx, { userId: user.id, amountCents: 1_000, method: "paypal", destination: "b@example.com", description: "bench", idempotencyKey: crypto.randomUUID() }),
+        );
       }
     }),
   );
@@ -156,7 +163,7 @@ export async function benchLedger() {
   await migrateToLatest(db);
   await seedContent(db);
   const target = await createUser(db, { email: "bench-target@example.com", name: "Bench Target", emailVerified: true });
-  await ensureUserAccounts(db, target.id);
+  await unitOfWork(db, (tx) => ensureUserAccounts(tx, target.id));
   await db.destroy();
 
   const seedStart = performance.now();

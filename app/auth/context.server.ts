@@ -1,9 +1,10 @@
-/** The account flows' wiring for the running app: the mailer, the public URL, the secrets. */
+/** The account flows' wiring for the running app: mail through the outbox, the public URL, the secrets. */
 import { env } from "~/config/env.server";
-import { mailer } from "~/mail/mailer.server";
+import { db } from "~/db/db.server";
+import { outboxMailer } from "~/jobs/outbox.server";
 import type { AccountContext } from "./accounts.server";
 
 export function accountContext(): AccountContext {
   const config = env();
-  return { mailer: mailer(), appUrl: config.appUrl, secrets: config.sessionSecrets };
+  return { mailer: outboxMailer(db()), appUrl: config.appUrl, secrets: config.sessionSecrets };
 }

@@ -130,7 +130,7 @@ export async function readSession(
 }
 
 /** Ends the session behind the request (if any); returns the Set-Cookie header that clears the cookie. */
-export async function endSession(db: Db, request: Request): Promise<string> {
+export async function endSession(db: DbOrTx, request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) {
     await db.updateTable("sessions").set({ revokedAt: now() }).where("tokenHash", "=", sha256(token)).where("revokedAt", "is", null).execute();

@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { mailer } from "~/mail/mailer.server";
 import { notify } from "~/notifications/notifications.server";
 import type { Locale } from "~/i18n/config";
@@ -66,17 +67,15 @@ export async function completeSignIn(
   user: { id: string; role: "user" | "partner" | "admin" },
   options: { locale: Locale; remember: boolean; redirectTo: string | null; area: "user" | "admin"; extraCookies?: string[] },
 ): Promise<never> {
-  // A browser this account has never signed in with: tell the owner.
   const userAgent = request.headers.get("User-Agent") ?? "";
-  const known = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
-  const firstSession = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).executeTakeFirst();
-  if (!known && firstSession) await notify(db(), user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" }, { mailer: mailer() });
-  // Rotate: whatever session the browser had ends, a new one starts.
-  await endSession(db(), request);
-  const { setCookie } = await createSession(db(), user, {
-    remember: options.remember,
-    userAgent: request.headers.get("User-Agent"),
-    clientAddress: clientAddress(request),
+  const { setCookie } = await unitOfWork(db(), async (tx) => {
+    // A browser this account has never signed in with: tell the owner.
+    const known = await tx.selectFrom("sessions").select("id").where("userId", "=", user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
+    const firstSession = await tx.selectFrom("sessions").select("id").where("userId", "=", user.id).executeTakeFirst();
+    if (!known && firstSession) await notify(tx, user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" });
+    // Rotate: whatever session the browser had ends, a new one starts.
+    await endSession(tx, request);
+    return createSession(tx, user, { remember: options.remember, userAgent: request.headers.get("User-Agent"), clientAddress: clientAddress(request) });
   });
   const home = localePath(options.locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard");
   let target = safeRedirectPath(options.redirectTo, home);

@@ -8,7 +8,8 @@ import { createCookie } from "@remix-run/node";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { env, isHttps } from "~/config/env.server";
-import { now, type Db } from "~/db/db.server";
+import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { notify } from "~/notifications/notifications.server";
 
 const ISSUER = "Cashwise";
 
@@ -21,7 +22,7 @@ export function checkTotp(secret: string, code: string, timestamp = Date.now()):
   return totp(secret, "check").validate({ token: code, window: 1, timestamp }) !== null;
 }
 
-export async function twoFactorState(db: Db, userId: string) {
+export async function twoFactorState(db: DbOrTx, userId: string) {
   const row = await db.selectFrom("users").select(["email", "totpSecret", "totpEnabledAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
   return { email: row.email, secret: row.totpSecret, enabled: row.totpEnabledAt !== null };
 }
@@ -40,17 +41,21 @@ export async function pendingSetup(secret: string, email: string) {
   return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 200 }) };
 }
 
-export async function enableTwoFactor(db: Db, userId: string, code: string): Promise<boolean> {
-  const state = await twoFactorState(db, userId);
+/** Turns 2FA on with a valid code, and tells the owner, in the caller's unit of work. */
+export async function enableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
+  const state = await twoFactorState(tx, userId);
   if (state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
-  await db.updateTable("users").set({ totpEnabledAt: now(), updatedAt: now() }).where("id", "=", userId).execute();
+  await tx.updateTable("users").set({ totpEnabledAt: now(), updatedAt: now() }).where("id", "=", userId).execute();
+  await notify(tx, userId, "twoFactorOn");
   return true;
 }
 
-export async function disableTwoFactor(db: Db, userId: string, code: string): Promise<boolean> {
-  const state = await twoFactorState(db, userId);
+/** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. */
+export async function disableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
+  const state = await twoFactorState(tx, userId);
   if (!state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
-  await db.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, updatedAt: now() }).where("id", "=", userId).execute();
+  await tx.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, updatedAt: now() }).where("id", "=", userId).execute();
+  await notify(tx, userId, "twoFactorOff");
   return true;
 }
 

@@ -39,6 +39,8 @@ export interface Env {
   };
   /** How many reverse proxies append to X-Forwarded-For in front of the app (0: none, trust no header). */
   trustProxy: number;
+  /** Background work: `inline` runs the job handlers in the app process, `off` only queues them (run `npm run worker`). */
+  jobs: "inline" | "off";
   dataDir: string;
 }
 
@@ -114,6 +116,10 @@ const schema = z
       (value) => value === undefined || value.startsWith("whsec_"),
       "must be a Stripe webhook signing secret (whsec_…)",
     ),
+    JOBS: z.preprocess(
+      blankToUndefined,
+      z.enum(["inline", "off"], { errorMap: () => ({ message: "must be inline or off" }) }).default("inline"),
+    ),
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -127,6 +133,14 @@ const schema = z
   .superRefine((value, ctx) => {
     if (value.APP_ENV !== "production") return;
     const stripe = value.PAYMENT_PROVIDER === "stripe" || (value.PAYMENT_PROVIDER === undefined && value.STRIPE_SECRET_KEY);
+    if (!stripe) {
+      // The sandbox provider credits wallets for pretend payments: never live.
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["PAYMENT_PROVIDER"],
+        message: "must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      });
+    }
     if (stripe) {
       for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when payments go through Stripe" });
@@ -180,6 +194,7 @@ export function loadEnv(
     supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
     companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
     trustProxy: value.TRUST_PROXY,
+    jobs: value.JOBS,
     payments: {
       provider: value.PAYMENT_PROVIDER ?? (value.STRIPE_SECRET_KEY ? "stripe" : "sandbox"),
       stripe:

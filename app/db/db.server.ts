@@ -8,10 +8,14 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -43,6 +47,28 @@ export function rawClientOf(db: Db): RawClient {
   return raw;
 }
 
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE: the write lock is taken at the start, so two
+ * processes on one file (the app and `npm run worker`) queue on the busy timeout instead of failing
+ * with SQLITE_BUSY when a reading transaction tries to become a writing one.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
+
 export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === "sqlite") {
@@ -54,7 +80,7 @@ export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}):
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
     database.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), plugins });
     rawClients.set(db, { kind: "sqlite", client: database });
     return db;
   }

@@ -118,6 +118,8 @@ export interface TransactionsTable {
   merchant: string | null;
   orderId: string | null;
   idempotencyKey: string | null;
+  /** What the request behind the idempotency key asked for (user, type, amount…), hashed. */
+  requestFingerprint: string | null;
   metadata: Generated<string>;
   createdAt: string;
   updatedAt: string;
@@ -127,6 +129,9 @@ export interface LedgerEntriesTable {
   id: string;
   transactionId: string;
   memo: string;
+  currency: Generated<string>;
+  /** When the movement happened for the books (the demo seed backdates history); rows are immutable. */
+  effectiveAt: string | null;
   createdAt: string;
 }
 
@@ -135,6 +140,7 @@ export interface PostingsTable {
   entryId: string;
   accountId: string;
   amountCents: number;
+  currency: Generated<string>;
   createdAt: string;
 }
 
@@ -147,6 +153,10 @@ export interface PaymentsTable {
   status: "pending" | "paid" | "failed";
   idempotencyKey: string;
   transactionId: string | null;
+  currency: Generated<string>;
+  /** How much of the paid amount was refunded or lost in a dispute (reversed in the ledger). */
+  reversedCents: Generated<number>;
+  providerChargeId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -266,7 +276,67 @@ export interface NewsletterSubscriptionsTable {
   updatedAt: string;
 }
 
+export interface OutboxTable {
+  id: string;
+  kind: "email";
+  payload: string;
+  status: "pending" | "sending" | "sent" | "failed";
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  data: Generated<string>;
+  status: "queued" | "active" | "done" | "failed";
+  singletonKey: string | null;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+export const WITHDRAWAL_STATES = ["pending", "processing", "paid", "rejected", "cancelled"] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+export interface WithdrawalsTable {
+  transactionId: string;
+  userId: string;
+  state: WithdrawalState;
+  amountCents: number;
+  currency: Generated<string>;
+  method: "paypal" | "bank";
+  destination: string;
+  payoutReference: string | null;
+  reason: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  outbox: OutboxTable;
+  jobs: JobsTable;
+  settings: SettingsTable;
+  withdrawals: WithdrawalsTable;
   users: UsersTable;
   sessions: SessionsTable;
   verificationCodes: VerificationCodesTable;

@@ -16,6 +16,8 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** A stable Message-ID (`<id@domain>`), so a receiver can tell a message it already has. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -2,14 +2,16 @@
  * Notifications: owns the `notifications` table, filled by real events (sign-in from a new device,
  * password changed, 2FA on or off, wallet movements). Each stores translation keys and values, so
  * the bell shows it in whatever language the reader uses. The user's preferences decide whether an
- * event is also e-mailed (the "email" flag, and the cashback/purchases/promotions topics).
+ * event is also e-mailed (the "email" flag, and the cashback/purchases/promotions topics); the
+ * e-mail goes to the outbox in the caller's transaction, rendered in the user's language.
  */
 import { randomUUID } from "node:crypto";
-import { now, type Db } from "~/db/db.server";
+import { now, type Db, type DbOrTx } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
-import type { Mailer } from "~/mail/mailer.server";
+import { enqueueMail } from "~/jobs/outbox.server";
 import { renderMail } from "~/mail/templates.server";
+import { notificationValues } from "./values";
 
 export type NotificationType = "success" | "warning" | "info";
 export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions";
@@ -21,6 +23,9 @@ export const NOTIFICATION_EVENTS = {
   twoFactorOff: { type: "warning", topic: "security" },
   depositCompleted: { type: "success", topic: "wallet" },
   withdrawalHeld: { type: "info", topic: "wallet" },
+  withdrawalProcessing: { type: "info", topic: "wallet" },
+  withdrawalCancelled: { type: "info", topic: "wallet" },
+  depositReversed: { type: "warning", topic: "wallet" },
   withdrawalPaid: { type: "success", topic: "wallet" },
   withdrawalRejected: { type: "warning", topic: "wallet" },
   cashbackConfirmed: { type: "success", topic: "cashback" },
@@ -40,14 +45,11 @@ export interface NotificationView {
   createdAt: string;
 }
 
-/** Records an event for a user; e-mails it too when their preferences say so (and a mailer is given). */
-export async function notify(
-  db: Db,
-  userId: string,
-  event: NotificationEvent,
-  params: Record<string, string | number> = {},
-  options: { mailer?: Mailer } = {},
-): Promise<void> {
+/**
+ * Records an event for a user, and queues its e-mail when their preferences say so, both in the
+ * caller's transaction (`tx` from the unit of work that made the event happen).
+ */
+export async function notify(db: DbOrTx, userId: string, event: NotificationEvent, params: Record<string, string | number> = {}): Promise<void> {
   const { type, topic } = NOTIFICATION_EVENTS[event];
   await db
     .insertInto("notifications")
@@ -62,7 +64,6 @@ export async function notify(
       createdAt: now(),
     })
     .execute();
-  if (!options.mailer) return;
   const user = await db
     .selectFrom("users")
     .select(["email", "name", "locale", "notifyEmail", "notifyCashback", "notifyPurchases", "notifyPromotions"])
@@ -71,17 +72,14 @@ export async function notify(
   if (!user || !wantsEmail(user, topic)) return;
   const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
   const t = fixedT(locale, "notifications");
+  const values = notificationValues(params, locale);
   const mail = renderMail({
     locale,
-    heading: t(`events.${event}.title`, params),
-    paragraphs: [t(`events.${event}.message`, params)],
+    heading: t(`events.${event}.title`, values),
+    paragraphs: [t(`events.${event}.message`, values)],
     footer: t("emailFooter"),
   });
-  try {
-    await options.mailer.send({ to: user.email, subject: t(`events.${event}.title`, params), ...mail });
-  } catch (error) {
-    console.error(`notification e-mail (${event}) to user ${userId} failed`, error);
-  }
+  await enqueueMail(db, { to: user.email, subject: t(`events.${event}.title`, values), ...mail });
 }
 
 /** Security notices always go out; the rest follow the e-mail flag and the topic's flag. */

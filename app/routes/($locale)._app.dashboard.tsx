@@ -21,8 +21,8 @@ import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
 import { takeFlash } from "~/utils/flash.server";
 import { Notice } from "~/components/auth/auth-card";
-import { dashboardFigures, recentTransactions } from "~/wallet/activity.server";
-import { getBalances } from "~/wallet/ledger.server";
+import { recentTransactions } from "~/wallet/activity.server";
+import { dashboardFigures, getBalances } from "~/wallet/balances.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
 
@@ -122,13 +122,14 @@ export default function DashboardPage() {
         {(
           [
             ["totalCashback", figures.totalCashbackCents],
-            ["thisMonth", figures.thisMonthCents],
-            ["pending", figures.pendingCents],
+            ["thisMonth", figures.earnedThisMonthCents],
+            ["pending", figures.pendingCashbackCents],
           ] as const
         ).map(([key, cents]) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`stat-${key}`}>
             <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums">{money(cents)}</dd>
+            {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("dashboard.stats.pendingHint")}</dd> : null}
           </div>
         ))}
       </dl>

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
-import { mailer } from "~/mail/mailer.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -23,7 +23,8 @@ import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { WITHDRAWAL_QUICK_AMOUNTS, filterAmountInput, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
-import { InsufficientFundsError, getBalances, requestWithdrawal } from "~/wallet/ledger.server";
+import { getBalances } from "~/wallet/balances.server";
+import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -32,7 +33,13 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const [balances, saved] = await Promise.all([getBalances(db(), user.id), getPayoutMethod(db(), user.id)]);
-  return { availableCents: balances.availableCents, saved: saved ?? null, idempotencyKey: crypto.randomUUID() };
+  return {
+    availableCents: balances.availableCents,
+    withdrawableCents: balances.withdrawableCents,
+    onHoldCents: balances.onHoldCents,
+    saved: saved ?? null,
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,16 +54,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { amountCents, method, destination, idempotencyKey } = submission.value;
   try {
-    const { replayed } = await requestWithdrawal(db(), {
-      userId: user.id,
-      amountCents,
-      method,
-      destination,
-      description: fixedT(DEFAULT_LOCALE, "wallet")("withdraw.description"),
-      idempotencyKey,
+    // One unit of work: the hold, the payout desk's row, the saved payout method and the notice.
+    const { replayed } = await unitOfWork(db(), async (tx) => {
+      const result = await requestWithdrawal(tx, {
+        userId: user.id,
+        amountCents,
+        method,
+        destination,
+        description: fixedT(DEFAULT_LOCALE, "wallet")("withdraw.description"),
+        idempotencyKey,
+      });
+      if (!result.replayed) {
+        await savePayoutMethod(tx, user.id, method, destination);
+        await notify(tx, user.id, "withdrawalHeld", { amountCents });
+      }
+      return result;
     });
-    await savePayoutMethod(db(), user.id, method, destination);
-    if (!replayed) await notify(db(), user.id, "withdrawalHeld", { amountCents }, { mailer: mailer() });
     throw redirect(localePath(locale, "/dashboard"), {
       headers: {
         "Set-Cookie": await setFlash({
@@ -67,8 +80,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
+    if (error instanceof FundsOnHoldError) {
+      return data(
+        { result: submission.reply({ fieldErrors: { amount: ["validation.fundsOnHold"] } }), withdrawableCents: error.withdrawableCents },
+        { status: 400 },
+      );
+    }
     if (error instanceof InsufficientFundsError) {
       return data({ result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }) }, { status: 400 });
+    }
+    if (error instanceof IdempotencyConflictError) {
+      return data({ result: submission.reply({ formErrors: ["validation.formReused"] }) }, { status: 409 });
     }
     throw error;
   }
@@ -77,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Withdraw() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { availableCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
+  const { availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
     id: "withdraw-form",
@@ -87,7 +109,7 @@ export default function Withdraw() {
   });
   const [typed, setTyped] = useState("");
   const typedCents = parseAmountToCents(typed);
-  const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= availableCents).slice(0, 6);
+  const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
 
   return (
     <div>
@@ -105,6 +127,11 @@ export default function Withdraw() {
           {formatMoney(availableCents, locale)}
         </strong>
       </p>
+      {onHoldCents > 0 ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="withdraw-on-hold">
+          {t("withdraw.onHold", { held: formatMoney(onHoldCents, locale), withdrawable: formatMoney(withdrawableCents, locale) })}
+        </p>
+      ) : null}
       <Form method="post" className="mt-5" {...getFormProps(form)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -20,7 +20,7 @@ import { hasAvatar } from "~/users/avatar.server";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { EmailSchema } from "~/users/validation";
 import { env } from "~/config/env.server";
-import { mailer } from "~/mail/mailer.server";
+import { outboxMailer } from "~/jobs/outbox.server";
 import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { ErrorList } from "~/components/forms";
 import { ProfileSchema, profileFigures, updateProfile } from "~/users/profile.server";
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!verdict.allowed) {
       return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: parsed.data, minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
     }
-    await requestEmailChange(db(), { userId: user.id, newEmail: parsed.data }, { mailer: mailer(), secret: env().sessionSecrets[0]! });
+    await requestEmailChange(db(), { userId: user.id, newEmail: parsed.data }, { mailer: outboxMailer(db()), secret: env().sessionSecrets[0]! });
     throw await back("profile.emailChange.sent");
   }
   if (intent === "email-confirm") {
@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!/^\d{6}$/.test(code)) return data({ result: undefined, email: { error: "validation.invalidOtp", typed: "" } }, { status: 400 });
     const verdict = await consumeRateLimits(db(), [["codeAccount", `email-change:${user.id}`]]);
     if (!verdict.allowed) return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: "", minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
-    const outcome = await confirmEmailChange(db(), { userId: user.id, code }, { mailer: mailer(), secrets: env().sessionSecrets });
+    const outcome = await confirmEmailChange(db(), { userId: user.id, code }, { mailer: outboxMailer(db()), secrets: env().sessionSecrets });
     if (outcome === "changed") throw await back("profile.emailChange.changed");
     const errors = { invalid: "auth:verify.failed", none: "auth:verify.failed", expired: "auth:verify.expired", locked: "auth:verify.locked", taken: "auth:verify.failed" } as const;
     return data({ result: undefined, email: { error: errors[outcome], typed: "" } }, { status: 400 });

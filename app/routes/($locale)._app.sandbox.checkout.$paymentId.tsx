@@ -18,14 +18,14 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { getPayment } from "~/wallet/payments.server";
-import { sendSandboxEvent } from "~/wallet/sandbox-provider.server";
+import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const payment = await getPayment(db(), params.paymentId ?? "", user.id);
+  const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
   return { payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status }, meta: await pageMeta(params, "wallet", "sandbox.meta") };
 }
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const payment = await getPayment(db(), params.paymentId ?? "", user.id);
+  const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
   const intent = (await request.formData()).get("intent");
   if (intent === "cancel") throw redirect(localePath(locale, "/dashboard"));

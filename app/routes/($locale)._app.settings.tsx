@@ -14,14 +14,13 @@ import { ErrorList } from "~/components/forms";
 import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale } from "~/i18n/config";
 import { serializeLocaleCookie } from "~/i18n/i18next.server";
-import { mailer } from "~/mail/mailer.server";
-import { notify } from "~/notifications/notifications.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "~/users/notification-flags";
-import { changePassword, getSettings, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
+import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -77,11 +76,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     if (submission.status !== "success") return data({ password: submission.reply({ hideFields }) }, { status: 400 });
-    const outcome = await changePassword(db(), { userId: user.id, sessionId: session.id, ...submission.value });
-    if (outcome === "wrong-current") {
+    const prepared = await preparePasswordChange(db(), { userId: user.id, ...submission.value });
+    if (!prepared) {
       return data({ password: submission.reply({ fieldErrors: { currentPassword: ["app:settings.security.wrongCurrent"] }, hideFields }) }, { status: 400 });
     }
-    await notify(db(), user.id, "passwordChanged", {}, { mailer: mailer() });
+    await unitOfWork(db(), (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: session.id, passwordHash: prepared.passwordHash }));
     throw await saved(locale, "settings.security.changed");
   }
   if (intent === "2fa-start") {
@@ -90,9 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "2fa-enable" || intent === "2fa-disable") {
     const code = String(formData.get("code") ?? "").trim();
-    const done = intent === "2fa-enable" ? await enableTwoFactor(db(), user.id, code) : await disableTwoFactor(db(), user.id, code);
+    const done = await unitOfWork(db(), (tx) => (intent === "2fa-enable" ? enableTwoFactor(tx, user.id, code) : disableTwoFactor(tx, user.id, code)));
     if (!done) return data({ password: null, twoFactorError: "app:settings.twoFactor.invalid" }, { status: 400 });
-    await notify(db(), user.id, intent === "2fa-enable" ? "twoFactorOn" : "twoFactorOff", {}, { mailer: mailer() });
     throw await saved(locale, intent === "2fa-enable" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
   }
   return data({ password: null }, { status: 400 });

@@ -11,6 +11,8 @@ import { Pagination } from "~/components/pagination";
 import { TransactionList } from "~/components/wallet/transaction-list";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/db/schema";
 import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -55,7 +57,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") !== "cancel-withdrawal") return data({ ok: false }, { status: 400 });
   let key = "withdraw.cancelled";
   try {
-    const { replayed } = await cancelWithdrawal(db(), { userId: user.id, transactionId: String(formData.get("transactionId") ?? "") });
+    const transactionId = String(formData.get("transactionId") ?? "");
+    const { replayed } = await unitOfWork(db(), async (tx) => {
+      const result = await cancelWithdrawal(tx, { userId: user.id, transactionId });
+      if (!result.replayed) await notify(tx, user.id, "withdrawalCancelled", { amountCents: result.transaction.amountCents });
+      return result;
+    });
     if (replayed) key = "withdraw.notPending";
   } catch (error) {
     if (!(error instanceof LedgerError)) throw error;
@@ -94,12 +101,13 @@ export default function TransactionsPage() {
           [
             ["credits", list.summary.creditsCents],
             ["debits", list.summary.debitsCents],
-            ["pending", list.summary.pendingCents],
+            ["pending", list.summary.pendingTransactionsCents],
           ] as const
         ).map(([key, cents]) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`summary-${key}`}>
             <dt className="text-sm text-slate-600">{t(`transactions.summary.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums">{formatMoney(cents, locale)}</dd>
+            {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("transactions.summary.pendingHint")}</dd> : null}
           </div>
         ))}
       </dl>

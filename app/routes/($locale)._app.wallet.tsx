@@ -19,7 +19,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { getUserById } from "~/users/users.server";
 import { listTransactions, statementMonth } from "~/wallet/activity.server";
-import { getBalances } from "~/wallet/ledger.server";
+import { getBalances } from "~/wallet/balances.server";
 import { transactionView } from "~/wallet/view.server";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -51,6 +51,9 @@ export default function WalletPage() {
   const facts: Array<[string, string, string]> = [
     ["current", t("wallet.current"), formatMoney(balances.availableCents + balances.pendingCashbackCents, locale)],
     ["available", t("wallet.available"), formatMoney(balances.availableCents, locale)],
+    ["inProgress", t("wallet.withdrawalsInProgress"), formatMoney(balances.withdrawalsInProgressCents, locale)],
+    ...(balances.onHoldCents > 0 ? [["onHold", t("wallet.onHold"), formatMoney(balances.onHoldCents, locale)] as [string, string, string]] : []),
+    ...(balances.owedCents > 0 ? [["owed", t("wallet.owed"), formatMoney(balances.owedCents, locale)] as [string, string, string]] : []),
     ["currency", t("wallet.currency"), "USD"],
     ["type", t("wallet.type"), t("wallet.typeValue")],
     ["since", t("wallet.memberSince"), formatDate(memberSince, locale)],

@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { getTransaction } from "~/wallet/ledger.server";
+import { getTransaction } from "~/wallet/balances.server";
 import { receiptPdf } from "~/wallet/pdf.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { getTransaction } from "~/wallet/ledger.server";
+import { getTransaction } from "~/wallet/balances.server";
 import { transactionView } from "~/wallet/view.server";
 
 export const handle = { i18n: ["common", "wallet"] };

@@ -13,7 +13,7 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { mailer } from "~/mail/mailer.server";
+import { outboxMailer } from "~/jobs/outbox.server";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const config = env();
-  await subscribe(db(), { email: submission.value.email, locale }, { mailer: mailer(), appUrl: config.appUrl, secret: config.sessionSecrets[0]! });
+  await subscribe(db(), { email: submission.value.email, locale }, { mailer: outboxMailer(db()), appUrl: config.appUrl, secret: config.sessionSecrets[0]! });
   throw redirect(`${localePath(locale, "/blog")}#newsletter-signup`, {
     headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: "checkInbox" }) },
   });

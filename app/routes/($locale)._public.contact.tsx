@@ -11,7 +11,7 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { mailer } from "~/mail/mailer.server";
+import { outboxMailer } from "~/jobs/outbox.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { checkHoneypot, issueFormToken } from "~/security/honeypot.server";
@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await submitContactMessage(db(), submission.value, {
     locale,
     clientAddress: address,
-    mailer: mailer(),
+    mailer: outboxMailer(db()),
     supportEmail: env().supportEmail,
   });
   throw redirect(localePath(locale, "/contact"), {

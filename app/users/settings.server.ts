@@ -3,10 +3,11 @@
  * the password change (current password checked, other sessions ended, the owner told).
  */
 import { revokeUserSessions } from "~/auth/session.server";
-import { now, type Db } from "~/db/db.server";
+import { now, type Db, type Tx } from "~/db/db.server";
+import { notify } from "~/notifications/notifications.server";
 import { isLocale } from "~/i18n/config";
-import { verifyPassword } from "./password.server";
-import { getPasswordHash, setPassword } from "./users.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { getPasswordHash } from "./users.server";
 
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "./notification-flags";
 
@@ -49,13 +50,19 @@ export async function setNotificationFlags(db: Db, userId: string, flags: Record
 }
 
 /** Changes the password when the current one is right; ends every other session. */
-export async function changePassword(
-  db: Db,
-  input: { userId: string; sessionId: string; current: string; next: string },
-): Promise<"changed" | "wrong-current"> {
+/**
+ * Checks the current password and hashes the new one: the slow part, done before the unit of work
+ * (a memory-hard hash must not hold the database's write lock). Null when the current one is wrong.
+ */
+export async function preparePasswordChange(db: Db, input: { userId: string; current: string; next: string }): Promise<{ passwordHash: string } | null> {
   const hash = await getPasswordHash(db, input.userId);
-  if (!hash || !(await verifyPassword(hash, input.current))) return "wrong-current";
-  await setPassword(db, input.userId, input.next);
-  await revokeUserSessions(db, input.userId, { except: input.sessionId });
-  return "changed";
+  if (!hash || !(await verifyPassword(hash, input.current))) return null;
+  return { passwordHash: await hashPassword(input.next) };
+}
+
+/** Sets the prepared password, ends every other session and tells the owner, in the caller's unit of work. */
+export async function applyPasswordChange(tx: Tx, input: { userId: string; sessionId: string; passwordHash: string }): Promise<void> {
+  await tx.updateTable("users").set({ passwordHash: input.passwordHash, updatedAt: now() }).where("id", "=", input.userId).execute();
+  await revokeUserSessions(tx, input.userId, { except: input.sessionId });
+  await notify(tx, input.userId, "passwordChanged");
 }

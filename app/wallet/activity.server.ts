@@ -1,15 +1,24 @@
 /**
- * Wallet activity: reads a user's transactions for the screens (dashboard figures, the filtered
- * and paginated transactions list with its summary, the CSV export). Every figure is computed
- * from the ledger's transactions; nothing here writes.
+ * Wallet activity: reads a user's transactions for the screens (the filtered and paginated
+ * transactions list with its summary, the CSV export, the dashboard's history panel). Balances and
+ * aggregates live in the read model (`balances.server.ts`); nothing here writes.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Db } from "~/db/db.server";
+import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
-import type { Database, TransactionStatus, TransactionType } from "~/db/schema";
+import type { Database, TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
 import { toTransaction, type LedgerTransaction } from "./ledger.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
+
+/** A transaction as the lists show it: a withdrawal also says where it is on the payout desk. */
+export type ActivityItem = LedgerTransaction & { withdrawalState: WithdrawalState | null };
+
+async function withStates(db: DbOrTx, items: LedgerTransaction[]): Promise<ActivityItem[]> {
+  const ids = items.filter((item) => item.type === "withdrawal").map((item) => item.id);
+  const states = ids.length ? await db.selectFrom("withdrawals").select(["transactionId", "state"]).where("transactionId", "in", ids).execute() : [];
+  return items.map((item) => ({ ...item, withdrawalState: states.find((row) => row.transactionId === item.id)?.state ?? null }));
+}
 import { DATE_RANGES, type DateRange } from "./filters";
 
 export { DATE_RANGES, type DateRange };
@@ -73,7 +82,8 @@ function filtered(db: Db, userId: string, filters: TransactionFilters, nowMs?: n
 export interface TransactionSummary {
   creditsCents: number;
   debitsCents: number;
-  pendingCents: number;
+  /** Pending transactions in the filtered list, credits and debits (not the pending cashback account). */
+  pendingTransactionsCents: number;
 }
 
 export async function listTransactions(
@@ -81,7 +91,7 @@ export async function listTransactions(
   userId: string,
   filters: TransactionFilters,
   options: { page?: number; pageSize?: number; nowMs?: number } = {},
-): Promise<{ items: LedgerTransaction[]; page: number; pageCount: number; total: number; summary: TransactionSummary }> {
+): Promise<{ items: ActivityItem[]; page: number; pageCount: number; total: number; summary: TransactionSummary }> {
   const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_SIZE;
   const base = filtered(db, userId, filters, options.nowMs);
   const totals = await base
@@ -97,11 +107,11 @@ export async function listTransactions(
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await base.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(pageSize).offset((page - 1) * pageSize).execute();
   return {
-    items: rows.map(toTransaction),
+    items: await withStates(db, rows.map(toTransaction)),
     page,
     pageCount,
     total,
-    summary: { creditsCents: Number(totals.credits ?? 0), debitsCents: Number(totals.debits ?? 0), pendingCents: Number(totals.pending ?? 0) },
+    summary: { creditsCents: Number(totals.credits ?? 0), debitsCents: Number(totals.debits ?? 0), pendingTransactionsCents: Number(totals.pending ?? 0) },
   };
 }
 
@@ -111,71 +121,12 @@ export async function exportTransactions(db: Db, userId: string, filters: Transa
   return rows.map(toTransaction);
 }
 
-export interface DashboardFigures {
-  totalCashbackCents: number;
-  thisMonthCents: number;
-  pendingCents: number;
-  /** Change of this month's credits against last month's, in percent (null without last month). */
-  growthPercent: number | null;
-  topStores: Array<{ merchant: string; orders: number; slug: string | null; logo: string | null; cashbackRateBps: number | null }>;
-}
-
-export async function dashboardFigures(db: Db, userId: string, nowMs = Date.now()): Promise<DashboardFigures> {
-  const now = new Date(nowMs);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString();
-  // Each figure reads only the rows it needs, through an index: two months of credits, the user's
-  // completed cashback by store, the pending cashback account.
-  const [months, byStore, pending] = await Promise.all([
-    db
-      .selectFrom("transactions")
-      .where("userId", "=", userId)
-      .where("createdAt", ">=", lastMonthStart)
-      .where("status", "=", "completed")
-      .where("direction", "=", "credit")
-      .select((eb) => [
-        eb.fn.sum<number | string | null>(eb.case().when("createdAt", ">=", monthStart).then(eb.ref("amountCents")).else(0).end()).as("thisMonth"),
-        eb.fn.sum<number | string | null>(eb.case().when("createdAt", "<", monthStart).then(eb.ref("amountCents")).else(0).end()).as("lastMonth"),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("transactions")
-      .select(["merchant", (eb) => eb.fn.countAll<number | string>().as("orders"), (eb) => eb.fn.sum<number | string>("amountCents").as("total")])
-      .where("userId", "=", userId)
-      .where("type", "=", "cashback")
-      .where("status", "=", "completed")
-      .groupBy("merchant")
-      .execute(),
-    db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", `user:${userId}:pending_cashback`).executeTakeFirst(),
-  ]);
-  const thisMonth = Number(months.thisMonth ?? 0);
-  const lastMonth = Number(months.lastMonth ?? 0);
-  const ranked = byStore
-    .filter((store) => store.merchant)
-    .map((store) => ({ merchant: store.merchant!, orders: Number(store.orders) }))
-    .sort((a, b) => b.orders - a.orders || a.merchant.localeCompare(b.merchant))
-    .slice(0, 4);
-  const stores = ranked.length
-    ? await db.selectFrom("stores").select(["name", "slug", "logo", "cashbackRateBps"]).where("name", "in", ranked.map((store) => store.merchant)).execute()
-    : [];
-  return {
-    totalCashbackCents: byStore.reduce((sum, store) => sum + Number(store.total), 0),
-    thisMonthCents: thisMonth,
-    pendingCents: Number(pending?.balanceCents ?? 0),
-    growthPercent: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null,
-    topStores: ranked.map((store) => {
-      const known = stores.find((candidate) => candidate.name === store.merchant);
-      return { ...store, slug: known?.slug ?? null, logo: known?.logo ?? null, cashbackRateBps: known?.cashbackRateBps ?? null };
-    }),
-  };
-}
-
 /** The newest transactions (optionally of one type), without totals: the dashboard's history panel. */
-export async function recentTransactions(db: Db, userId: string, type: TransactionType | undefined, limit = 5): Promise<LedgerTransaction[]> {
+export async function recentTransactions(db: Db, userId: string, type: TransactionType | undefined, limit = 5): Promise<ActivityItem[]> {
   let query = db.selectFrom("transactions").selectAll().where("userId", "=", userId);
   if (type) query = query.where("type", "=", type);
   const rows = await query.orderBy("createdAt", "desc").orderBy("id").limit(limit).execute();
-  return rows.map(toTransaction);
+  return withStates(db, rows.map(toTransaction));
 }
 
 /** The transactions page's filters from its query string (unknown values are ignored). */
@@ -193,18 +144,6 @@ export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
     from: search.get("from") ?? undefined,
     to: search.get("to") ?? undefined,
   };
-}
-
-/** The available balance at a moment: the sum of its postings in entries made before `iso`. */
-export async function availableBalanceAt(db: Db, userId: string, iso: string): Promise<number> {
-  const row = await db
-    .selectFrom("postings")
-    .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
-    .select((eb) => eb.fn.sum<number | string | null>("postings.amountCents").as("total"))
-    .where("postings.accountId", "=", `user:${userId}:available`)
-    .where("ledgerEntries.createdAt", "<", iso)
-    .executeTakeFirstOrThrow();
-  return Number(row.total ?? 0);
 }
 
 /** A statement month (YYYY-MM) and its [start, end) bounds; anything else is the current month. */

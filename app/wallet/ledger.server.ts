@@ -1,27 +1,41 @@
 /**
  * The ledger: owns money. Every movement is an immutable entry whose postings (signed integer
- * cents) sum to zero over accounts: each user's available balance, pending cashback and
- * withdrawals in flight, and the platform's accounts (payment provider, affiliate networks,
- * payouts, bonuses, sales). A user-facing transaction (type, status, description…) groups the
- * entries of one movement: a withdrawal is a hold, then a payout or a return.
+ * cents, one currency) sum to zero over accounts: each user's available balance, pending cashback
+ * and withdrawals in flight, and the platform's accounts (payment provider, affiliate networks,
+ * payouts, bonuses, sales, and per user a receivable for what a reversed top-up left owing). A
+ * user-facing transaction (type, status, description…) groups the entries of one movement: a
+ * withdrawal is a hold, then a payout or a return.
  *
- * Each function is one database transaction and is idempotent: the caller's key is stored with
- * the transaction in that same database transaction, and the same key again answers with what
- * happened the first time. A user's balances never go below zero: every debit is a conditional
- * update (row-locked on PostgreSQL, serialised on SQLite), and a CHECK constraint stands behind it.
+ * Rules every function keeps:
+ * - It takes the caller's transaction (`tx`, from `unitOfWork`) and never opens one: the postings
+ *   commit with the statuses, audit row, notification and outbox row of the same change.
+ * - It is idempotent: the key is namespaced `<type>:<user>:<caller key>` and stored with a
+ *   fingerprint of the request. The same key with the same request answers what happened the first
+ *   time (`replayed`); with a different request it is an `IdempotencyConflictError`.
+ * - Account rows are locked in account-id order (postings sorted by account), so two movements
+ *   on the same accounts cannot deadlock; the unit of work retries serialization failures.
+ * - A user's balance never goes below zero: every debit is a conditional update, a CHECK
+ *   constraint stands behind it, and the database refuses unbalanced, mixed-currency, updated or
+ *   deleted ledger rows (migration 0010).
  */
-import { randomUUID } from "node:crypto";
-import { now, type Db, type Tx } from "~/db/db.server";
-import type { TransactionStatus, TransactionType } from "~/db/schema";
-import { isUniqueViolation } from "~/users/users.server";
+import { createHash, randomUUID } from "node:crypto";
+import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
+import type { TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
+import { getSetting } from "~/settings/settings.server";
 import { MIN_WITHDRAWAL_CENTS } from "./amounts";
+
+export const CURRENCY = "USD";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
 export type PlatformAccount = "payment_provider" | "affiliate_networks" | "payouts" | "bonuses" | "sales";
 
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
+/** What a user owes the platform (a reversed top-up that was already spent): negative when owed. */
+export const receivableAccount = (userId: string) => `platform:receivables:${userId}`;
 
+/** Payment providers whose top-ups are card payments: withdrawable only after the hold. */
+export const CARD_PROVIDERS = ["stripe"] as const;
 
 export class InsufficientFundsError extends Error {
   constructor() {
@@ -30,11 +44,33 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** The balance covers the amount, but part of it is a recent card top-up still on hold. */
+export class FundsOnHoldError extends InsufficientFundsError {
+  constructor(public readonly withdrawableCents: number) {
+    super();
+    this.name = "FundsOnHoldError";
+  }
+}
+
+/** The idempotency key was used before for a different request (another amount, user or type). */
+export class IdempotencyConflictError extends Error {
+  readonly code = "idempotency_conflict";
+  constructor(public readonly key: string) {
+    super(`idempotency key ${key} was already used for a different request`);
+    this.name = "IdempotencyConflictError";
+  }
+}
+
 export class LedgerError extends Error {
-  constructor(public readonly code: "not_found" | "not_pending" | "invalid_amount", message: string) {
+  constructor(public readonly code: "not_found" | "not_pending" | "invalid_amount" | "invalid_state", message: string) {
     super(message);
     this.name = "LedgerError";
   }
+}
+
+/** Another unit of work changed what this one read: retried by `unitOfWork` like a serialization failure. */
+class ConcurrentChangeError extends Error {
+  readonly code = "40001";
 }
 
 export interface LedgerTransaction {
@@ -44,6 +80,7 @@ export interface LedgerTransaction {
   status: TransactionStatus;
   direction: "credit" | "debit";
   amountCents: number;
+  currency: string;
   description: string;
   merchant: string | null;
   orderId: string | null;
@@ -58,16 +95,23 @@ export interface MoneyResult {
   replayed: boolean;
 }
 
-type Row = Awaited<ReturnType<typeof selectTransaction>>;
-
-function selectTransaction(db: Db | Tx, where: { id?: string; key?: string }) {
-  let query = db.selectFrom("transactions").selectAll();
-  if (where.id) query = query.where("id", "=", where.id);
-  if (where.key) query = query.where("idempotencyKey", "=", where.key);
-  return query.executeTakeFirst();
+interface TransactionRow {
+  id: string;
+  userId: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  direction: "credit" | "debit";
+  amountCents: number | string;
+  currency: string;
+  description: string;
+  merchant: string | null;
+  orderId: string | null;
+  metadata: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
-function toTransaction(row: NonNullable<Row>): LedgerTransaction {
+export function toTransaction(row: TransactionRow): LedgerTransaction {
   return {
     id: row.id,
     userId: row.userId,
@@ -75,6 +119,7 @@ function toTransaction(row: NonNullable<Row>): LedgerTransaction {
     status: row.status,
     direction: row.direction,
     amountCents: Number(row.amountCents),
+    currency: row.currency,
     description: row.description,
     merchant: row.merchant,
     orderId: row.orderId,
@@ -84,62 +129,119 @@ function toTransaction(row: NonNullable<Row>): LedgerTransaction {
   };
 }
 
+function selectTransaction(tx: Tx, where: { id?: string; key?: string }) {
+  let query = tx.selectFrom("transactions").selectAll();
+  if (where.id) query = query.where("id", "=", where.id);
+  if (where.key) query = query.where("idempotencyKey", "=", where.key);
+  return query.executeTakeFirst();
+}
+
 function assertAmount(amountCents: number) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
     throw new LedgerError("invalid_amount", `amount must be a positive whole number of cents, got ${amountCents}`);
   }
 }
 
-/** Opens the user's three accounts (idempotent). */
-export async function ensureUserAccounts(db: Db | Tx, userId: string): Promise<void> {
-  const createdAt = now();
-  await db
-    .insertInto("ledgerAccounts")
-    .values((["available", "pending_cashback", "withdrawals"] as const).map((kind) => ({ id: userAccount(userId, kind), userId, kind, createdAt })))
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-}
+// ——— Accounts ———
 
-async function ensurePlatformAccount(tx: Tx, name: PlatformAccount) {
-  await tx
-    .insertInto("ledgerAccounts")
-    .values({ id: platformAccount(name), userId: null, kind: name, createdAt: now() })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
+function accountRow(id: string, createdAt: string) {
+  const user = /^user:(.+):(available|pending_cashback|withdrawals)$/.exec(id);
+  if (user) return { id, userId: user[1]!, kind: user[2]!, currency: CURRENCY, createdAt };
+  if (id.startsWith("platform:receivables:")) return { id, userId: null, kind: "receivables", currency: CURRENCY, createdAt };
+  const platform = /^platform:([a-z_]+)$/.exec(id);
+  if (platform) return { id, userId: null, kind: platform[1]!, currency: CURRENCY, createdAt };
+  throw new Error(`not a ledger account id: ${id}`);
 }
 
 /**
- * Writes one entry: postings that sum to zero, each applied to its account's cached balance. A
- * user account's balance is only lowered when it stays at or above zero; otherwise nothing of the
- * surrounding database transaction is kept.
+ * Opens the accounts that do not exist yet. A plain read first: inserting rows that exist would
+ * wait on other transactions' locks of them.
  */
-async function postEntry(tx: Tx, transactionId: string, memo: string, postings: Array<{ account: string; amountCents: number }>) {
-  const sum = postings.reduce((total, posting) => total + posting.amountCents, 0);
-  if (sum !== 0) throw new Error(`unbalanced entry (${memo}): postings sum to ${sum}`);
-  for (const posting of postings) {
-    if (posting.account.startsWith("platform:")) await ensurePlatformAccount(tx, posting.account.slice("platform:".length) as PlatformAccount);
-  }
+async function ensureAccounts(tx: Tx, ids: string[]): Promise<void> {
+  const existing = await tx.selectFrom("ledgerAccounts").select("id").where("id", "in", ids).execute();
+  const missing = ids.filter((id) => !existing.some((row) => row.id === id));
+  if (!missing.length) return;
+  const createdAt = now();
+  await tx
+    .insertInto("ledgerAccounts")
+    .values(missing.map((id) => accountRow(id, createdAt)))
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/** Opens the user's three accounts (idempotent). */
+export async function ensureUserAccounts(tx: Tx, userId: string): Promise<void> {
+  await ensureAccounts(tx, (["available", "pending_cashback", "withdrawals"] as const).map((kind) => userAccount(userId, kind)));
+}
+
+// ——— Entries ———
+
+interface Posting {
+  account: string;
+  amountCents: number;
+  /** Debits only: what must remain on the account after it (funds on hold). */
+  reserveCents?: number;
+}
+
+/**
+ * Writes one entry: its postings first, each applied to its account's cached balance in
+ * account-id order, then the entry row, which the database only accepts when the postings sum to
+ * zero. A user account's balance is only lowered when it stays at or above zero (and above its
+ * reserve); otherwise the caller's whole unit of work rolls back.
+ */
+async function postEntry(tx: Tx, transactionId: string, memo: string, postings: Posting[], effectiveAt?: string) {
+  const kept = postings.filter((posting) => posting.amountCents !== 0);
+  const sum = kept.reduce((total, posting) => total + posting.amountCents, 0);
+  if (sum !== 0 || kept.length < 2) throw new Error(`unbalanced entry (${memo}): ${kept.length} postings sum to ${sum}`);
+  const ordered = [...kept].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.amountCents - b.amountCents));
+  await ensureAccounts(tx, [...new Set(ordered.map((posting) => posting.account))]);
   const entryId = randomUUID();
   const createdAt = now();
-  await tx.insertInto("ledgerEntries").values({ id: entryId, transactionId, memo, createdAt }).execute();
-  // Credits first, then debits, always in the same order: no deadlock between two entries.
-  const ordered = [...postings].sort((a, b) => a.amountCents - b.amountCents || a.account.localeCompare(b.account));
+  await tx
+    .insertInto("postings")
+    .values(ordered.map((posting) => ({ id: randomUUID(), entryId, accountId: posting.account, amountCents: posting.amountCents, currency: CURRENCY, createdAt })))
+    .execute();
   for (const posting of ordered) {
-    await tx.insertInto("postings").values({ id: randomUUID(), entryId, accountId: posting.account, amountCents: posting.amountCents, createdAt }).execute();
     let update = tx
       .updateTable("ledgerAccounts")
       .set((eb) => ({ balanceCents: eb("balanceCents", "+", posting.amountCents) }))
       .where("id", "=", posting.account);
-    if (posting.amountCents < 0 && !posting.account.startsWith("platform:")) {
-      update = update.where("balanceCents", ">=", -posting.amountCents);
+    if (posting.amountCents < 0 && posting.account.startsWith("user:")) {
+      update = update.where("balanceCents", ">=", -posting.amountCents + (posting.reserveCents ?? 0));
     }
     const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      if (posting.amountCents < 0) throw new InsufficientFundsError();
-      throw new Error(`ledger account ${posting.account} does not exist`);
-    }
+    if (Number(result.numUpdatedRows) !== 1) throw new InsufficientFundsError();
   }
+  await tx
+    .insertInto("ledgerEntries")
+    .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effectiveAt ?? createdAt, createdAt })
+    .execute();
 }
+
+/**
+ * Credits to a user's available balance first repay what they owe (a reversed top-up that had
+ * already been spent); the rest becomes available.
+ */
+async function creditAvailable(tx: Tx, userId: string, amountCents: number): Promise<Posting[]> {
+  const receivable = await tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", receivableAccount(userId)).executeTakeFirst();
+  const owed = Math.max(0, -Number(receivable?.balanceCents ?? 0));
+  if (!owed) return [{ account: userAccount(userId, "available"), amountCents }];
+  const repaid = Math.min(owed, amountCents);
+  // Two credits at once must not both repay the same debt: the repayment is conditional.
+  const updated = await tx
+    .updateTable("ledgerAccounts")
+    .set((eb) => ({ balanceCents: eb("balanceCents", "+", 0) }))
+    .where("id", "=", receivableAccount(userId))
+    .where("balanceCents", "<=", -repaid)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentChangeError("the debt changed while it was being repaid");
+  return [
+    { account: receivableAccount(userId), amountCents: repaid },
+    { account: userAccount(userId, "available"), amountCents: amountCents - repaid },
+  ];
+}
+
+// ——— Idempotent movements ———
 
 interface NewMovement {
   userId: string;
@@ -150,52 +252,71 @@ interface NewMovement {
   description: string;
   merchant?: string | null;
   orderId?: string | null;
+  /** The caller's key; stored namespaced as `<type>:<user>:<key>`. */
   idempotencyKey: string;
+  /** What else identifies the request (a destination, a payment) besides user, type and amount. */
+  fingerprintExtra?: unknown;
   metadata?: Record<string, unknown>;
   memo: string;
-  postings: (transactionId: string) => Array<{ account: string; amountCents: number }>;
+  /** When it happened for the books (defaults to now): the demo seed's backdated history. */
+  at?: string;
+  postings: (transactionId: string) => Promise<Posting[]> | Posting[];
+  /** Rows that belong to the movement (e.g. the payout desk's withdrawal), written before the postings. */
+  alongside?: (transactionId: string, timestamp: string) => Promise<void>;
+}
+
+export function namespacedKey(type: TransactionType, userId: string, key: string): string {
+  return `${type}:${userId}:${key}`;
+}
+
+function fingerprintOf(movement: NewMovement): string {
+  return createHash("sha256")
+    .update(JSON.stringify([movement.userId, movement.type, movement.direction, movement.amountCents, CURRENCY, movement.fingerprintExtra ?? null]))
+    .digest("base64url");
+}
+
+function replay(row: TransactionRow & { requestFingerprint: string | null }, fingerprint: string, key: string): MoneyResult {
+  if (row.requestFingerprint !== null && row.requestFingerprint !== fingerprint) throw new IdempotencyConflictError(key);
+  return { transaction: toTransaction(row), replayed: true };
 }
 
 /** Creates a transaction and its first entry, once per idempotency key. */
-async function startMovement(db: Db, movement: NewMovement): Promise<MoneyResult> {
+async function startMovement(tx: Tx, movement: NewMovement): Promise<MoneyResult> {
   assertAmount(movement.amountCents);
-  const existing = await selectTransaction(db, { key: movement.idempotencyKey });
-  if (existing) return { transaction: toTransaction(existing), replayed: true };
-  try {
-    const row = await db.transaction().execute(async (tx) => {
-      await ensureUserAccounts(tx, movement.userId);
-      const timestamp = now();
-      const id = randomUUID();
-      await tx
-        .insertInto("transactions")
-        .values({
-          id,
-          userId: movement.userId,
-          type: movement.type,
-          status: movement.status,
-          direction: movement.direction,
-          amountCents: movement.amountCents,
-          description: movement.description,
-          merchant: movement.merchant ?? null,
-          orderId: movement.orderId ?? null,
-          idempotencyKey: movement.idempotencyKey,
-          metadata: JSON.stringify(movement.metadata ?? {}),
-          createdAt: timestamp,
-          updatedAt: timestamp,
-        })
-        .execute();
-      await postEntry(tx, id, movement.memo, movement.postings(id));
-      return selectTransaction(tx, { id });
-    });
-    return { transaction: toTransaction(row!), replayed: false };
-  } catch (error) {
-    // Two submissions of the same key at once: the loser answers with the winner's result.
-    if (isUniqueViolation(error)) {
-      const winner = await selectTransaction(db, { key: movement.idempotencyKey });
-      if (winner) return { transaction: toTransaction(winner), replayed: true };
-    }
-    throw error;
+  const key = namespacedKey(movement.type, movement.userId, movement.idempotencyKey);
+  const fingerprint = fingerprintOf(movement);
+  const existing = await selectTransaction(tx, { key });
+  if (existing) return replay(existing, fingerprint, key);
+  const timestamp = movement.at ?? now();
+  const transaction: LedgerTransaction = {
+    id: randomUUID(),
+    userId: movement.userId,
+    type: movement.type,
+    status: movement.status,
+    direction: movement.direction,
+    amountCents: movement.amountCents,
+    currency: CURRENCY,
+    description: movement.description,
+    merchant: movement.merchant ?? null,
+    orderId: movement.orderId ?? null,
+    metadata: movement.metadata ?? {},
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  // Two submissions of one key at once: the second insert waits for the first and does nothing.
+  const inserted = await tx
+    .insertInto("transactions")
+    .values({ ...transaction, metadata: JSON.stringify(transaction.metadata), idempotencyKey: key, requestFingerprint: fingerprint })
+    .onConflict((oc) => oc.column("idempotencyKey").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    const winner = await selectTransaction(tx, { key });
+    if (!winner) throw new ConcurrentChangeError("the concurrent movement with this key rolled back");
+    return replay(winner, fingerprint, key);
   }
+  await movement.alongside?.(transaction.id, timestamp);
+  await postEntry(tx, transaction.id, movement.memo, await movement.postings(transaction.id), movement.at);
+  return { transaction, replayed: false };
 }
 
 /**
@@ -203,42 +324,43 @@ async function startMovement(db: Db, movement: NewMovement): Promise<MoneyResult
  * call (a double click, a retried request) finds it settled and changes nothing.
  */
 async function settle(
-  db: Db,
+  tx: Tx,
   transactionId: string,
   expected: { type: TransactionType; userId?: string },
   outcome: "completed" | "failed",
   memo: string,
-  postings: (row: LedgerTransaction) => Array<{ account: string; amountCents: number }>,
+  postings: (row: LedgerTransaction) => Promise<Posting[]> | Posting[],
   metadata: Record<string, unknown> = {},
+  at?: string,
 ): Promise<MoneyResult> {
-  return db.transaction().execute(async (tx) => {
-    const row = await selectTransaction(tx, { id: transactionId });
-    if (!row || row.type !== expected.type || (expected.userId && row.userId !== expected.userId)) {
-      throw new LedgerError("not_found", `no ${expected.type} transaction ${transactionId}`);
-    }
-    const current = toTransaction(row);
-    if (current.status !== "pending") return { transaction: current, replayed: true };
-    const updated = await tx
-      .updateTable("transactions")
-      .set({ status: outcome, updatedAt: now(), metadata: JSON.stringify({ ...current.metadata, ...metadata }) })
-      .where("id", "=", transactionId)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
-      return { transaction: toTransaction((await selectTransaction(tx, { id: transactionId }))!), replayed: true };
-    }
-    await postEntry(tx, transactionId, memo, postings(current));
-    return { transaction: toTransaction((await selectTransaction(tx, { id: transactionId }))!), replayed: false };
-  });
+  const row = await selectTransaction(tx, { id: transactionId });
+  if (!row || row.type !== expected.type || (expected.userId && row.userId !== expected.userId)) {
+    throw new LedgerError("not_found", `no ${expected.type} transaction ${transactionId}`);
+  }
+  const current = toTransaction(row);
+  if (current.status !== "pending") return { transaction: current, replayed: true };
+  const updatedAt = at ?? now();
+  const merged = { ...current.metadata, ...metadata };
+  const updated = await tx
+    .updateTable("transactions")
+    .set({ status: outcome, updatedAt, metadata: JSON.stringify(merged) })
+    .where("id", "=", transactionId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return { transaction: toTransaction((await selectTransaction(tx, { id: transactionId }))!), replayed: true };
+  }
+  await postEntry(tx, transactionId, memo, await postings(current), at);
+  return { transaction: { ...current, status: outcome, updatedAt, metadata: merged }, replayed: false };
 }
 
 // ——— Top-ups ———
 
 export async function creditDeposit(
-  db: Db,
-  input: { userId: string; amountCents: number; paymentId: string; description: string; provider: string },
+  tx: Tx,
+  input: { userId: string; amountCents: number; paymentId: string; description: string; provider: string; at?: string },
 ): Promise<MoneyResult> {
-  return startMovement(db, {
+  return startMovement(tx, {
     userId: input.userId,
     type: "deposit",
     status: "completed",
@@ -247,23 +369,97 @@ export async function creditDeposit(
     description: input.description,
     merchant: input.provider,
     orderId: input.paymentId,
-    idempotencyKey: `deposit:${input.paymentId}`,
+    idempotencyKey: input.paymentId,
+    fingerprintExtra: input.provider,
     memo: "top-up paid",
-    postings: () => [
+    at: input.at,
+    postings: async () => [
       { account: platformAccount("payment_provider"), amountCents: -input.amountCents },
-      { account: userAccount(input.userId, "available"), amountCents: input.amountCents },
+      ...(await creditAvailable(tx, input.userId, input.amountCents)),
     ],
   });
 }
 
-// ——— Withdrawals: a hold, then paid or returned ———
+/**
+ * A paid top-up taken back by the provider (a refund, a lost dispute): what is still available
+ * goes back at once, the rest is recorded as owed and repaid from the user's next credits.
+ * `reversalKey` is unique per provider event (a redelivered event reverses nothing more).
+ */
+export async function reverseDeposit(
+  tx: Tx,
+  input: { userId: string; amountCents: number; paymentId: string; reversalKey: string; reason: "refund" | "dispute"; description: string; provider: string },
+): Promise<MoneyResult & { owedCents: number }> {
+  let owedCents = 0;
+  const result = await startMovement(tx, {
+    userId: input.userId,
+    type: "deposit",
+    status: "completed",
+    direction: "debit",
+    amountCents: input.amountCents,
+    description: input.description,
+    merchant: input.provider,
+    orderId: input.paymentId,
+    idempotencyKey: `reversal:${input.reversalKey}`,
+    fingerprintExtra: [input.paymentId, input.reason],
+    metadata: { reversal: input.reason, paymentId: input.paymentId },
+    memo: `top-up ${input.reason}`,
+    postings: async () => {
+      let query = tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", userAccount(input.userId, "available"));
+      if (dialectOf(tx) === "postgres") query = query.forUpdate();
+      const available = Number((await query.executeTakeFirst())?.balanceCents ?? 0);
+      const taken = Math.min(available, input.amountCents);
+      owedCents = input.amountCents - taken;
+      return [
+        { account: platformAccount("payment_provider"), amountCents: input.amountCents },
+        { account: receivableAccount(input.userId), amountCents: -owedCents },
+        { account: userAccount(input.userId, "available"), amountCents: -taken },
+      ];
+    },
+  });
+  if (result.replayed) owedCents = Number(result.transaction.metadata.owedCents ?? 0);
+  else {
+    await tx
+      .updateTable("transactions")
+      .set({ metadata: JSON.stringify({ ...result.transaction.metadata, owedCents }) })
+      .where("id", "=", result.transaction.id)
+      .execute();
+  }
+  return { ...result, owedCents };
+}
+
+// ——— Withdrawals: a hold, then approved (processing), then paid or returned ———
+
+/** Card top-ups younger than the hold (admin setting) cannot be withdrawn: no card-to-cash loop. */
+export async function heldDepositsCents(tx: DbOrTx, userId: string, nowMs = Date.now()): Promise<number> {
+  const days = await getSetting(tx, "cardDepositHoldDays");
+  if (days <= 0) return 0;
+  const row = await tx
+    .selectFrom("transactions")
+    .select((eb) => eb.fn.sum<number | string | null>("amountCents").as("total"))
+    .where("userId", "=", userId)
+    .where("createdAt", ">", new Date(nowMs - days * 86_400_000).toISOString())
+    .where("type", "=", "deposit")
+    .where("direction", "=", "credit")
+    .where("status", "=", "completed")
+    .where("merchant", "in", [...CARD_PROVIDERS])
+    .executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+}
 
 export async function requestWithdrawal(
-  db: Db,
-  input: { userId: string; amountCents: number; method: "paypal" | "bank"; destination: string; description: string; idempotencyKey: string },
+  tx: Tx,
+  input: {
+    userId: string;
+    amountCents: number;
+    method: "paypal" | "bank";
+    destination: string;
+    description: string;
+    idempotencyKey: string;
+    at?: string;
+  },
 ): Promise<MoneyResult> {
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
-  return startMovement(db, {
+  return startMovement(tx, {
     userId: input.userId,
     type: "withdrawal",
     status: "pending",
@@ -271,30 +467,115 @@ export async function requestWithdrawal(
     amountCents: input.amountCents,
     description: input.description,
     merchant: input.method === "paypal" ? "PayPal" : "Bank transfer",
-    idempotencyKey: `withdrawal:${input.userId}:${input.idempotencyKey}`,
+    idempotencyKey: input.idempotencyKey,
+    fingerprintExtra: [input.method, input.destination],
     metadata: { method: input.method, destination: input.destination },
     memo: "withdrawal held",
-    postings: () => [
-      { account: userAccount(input.userId, "available"), amountCents: -input.amountCents },
-      { account: userAccount(input.userId, "withdrawals"), amountCents: input.amountCents },
-    ],
+    at: input.at,
+    alongside: async (transactionId, timestamp) => {
+      await tx
+        .insertInto("withdrawals")
+        .values({
+          transactionId,
+          userId: input.userId,
+          state: "pending",
+          amountCents: input.amountCents,
+          method: input.method,
+          destination: input.destination,
+          createdAt: timestamp,
+          updatedAt: timestamp,
+        })
+        .execute();
+    },
+    postings: async () => {
+      const held = input.at ? 0 : await heldDepositsCents(tx, input.userId);
+      return [
+        { account: userAccount(input.userId, "available"), amountCents: -input.amountCents, reserveCents: held },
+        { account: userAccount(input.userId, "withdrawals"), amountCents: input.amountCents },
+      ];
+    },
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof InsufficientFundsError) || error instanceof FundsOnHoldError) throw error;
+    // Tell "on hold" apart from "not there" (the unit of work is rolling back either way).
+    const held = await heldDepositsCents(tx, input.userId);
+    if (held > 0) {
+      const available = await tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", userAccount(input.userId, "available")).executeTakeFirst();
+      const balance = Number(available?.balanceCents ?? 0);
+      if (balance >= input.amountCents) throw new FundsOnHoldError(Math.max(0, balance - held));
+    }
+    throw error;
   });
 }
 
-const returnHold = (row: LedgerTransaction) => [
+const returnHold = (row: LedgerTransaction): Posting[] => [
   { account: userAccount(row.userId, "withdrawals"), amountCents: -row.amountCents },
   { account: userAccount(row.userId, "available"), amountCents: row.amountCents },
 ];
 
-/** The user takes back a pending withdrawal: the held amount returns to the balance. */
-export function cancelWithdrawal(db: Db, input: { userId: string; transactionId: string }) {
-  return settle(db, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold, { cancelledBy: "user" });
+/**
+ * Moves a withdrawal on the payout desk from one of `from` to `to`, exactly once. Answers false when
+ * it is already in `to` (a replay); throws when it is in a state that does not allow the step.
+ */
+async function moveWithdrawal(
+  tx: Tx,
+  transactionId: string,
+  from: WithdrawalState[],
+  to: WithdrawalState,
+  set: { payoutReference?: string; reason?: string; approvedBy?: string; decidedBy?: string | null },
+  userId?: string,
+): Promise<boolean> {
+  const timestamp = now();
+  let update = tx
+    .updateTable("withdrawals")
+    .set({
+      state: to,
+      updatedAt: timestamp,
+      ...(set.payoutReference !== undefined ? { payoutReference: set.payoutReference } : {}),
+      ...(set.reason !== undefined ? { reason: set.reason } : {}),
+      ...(set.approvedBy !== undefined ? { approvedBy: set.approvedBy, approvedAt: timestamp } : {}),
+      ...(set.decidedBy !== undefined ? { decidedBy: set.decidedBy, decidedAt: timestamp } : {}),
+    })
+    .where("transactionId", "=", transactionId)
+    .where("state", "in", from);
+  if (userId) update = update.where("userId", "=", userId);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return true;
+  let query = tx.selectFrom("withdrawals").select("state").where("transactionId", "=", transactionId);
+  if (userId) query = query.where("userId", "=", userId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new LedgerError("not_found", `no withdrawal ${transactionId}`);
+  if (row.state === to) return false;
+  throw new LedgerError(row.state === "processing" ? "not_pending" : "invalid_state", `withdrawal ${transactionId} is ${row.state}, not ${from.join(" or ")}`);
 }
 
-/** An admin paid it out. */
-export function completeWithdrawal(db: Db, input: { transactionId: string; adminId: string }) {
+async function current(tx: Tx, transactionId: string): Promise<MoneyResult> {
+  return { transaction: toTransaction((await selectTransaction(tx, { id: transactionId }))!), replayed: true };
+}
+
+/** The user takes back a withdrawal while it is still pending (not once an admin approved it). */
+export async function cancelWithdrawal(tx: Tx, input: { userId: string; transactionId: string }): Promise<MoneyResult> {
+  if (!(await moveWithdrawal(tx, input.transactionId, ["pending"], "cancelled", { decidedBy: null }, input.userId))) return current(tx, input.transactionId);
+  return settle(tx, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold, { cancelledBy: "user" });
+}
+
+/** An admin approved it for payment: from now on the user can no longer cancel it. */
+export async function approveWithdrawal(tx: Tx, input: { transactionId: string; adminId: string }): Promise<MoneyResult> {
+  const moved = await moveWithdrawal(tx, input.transactionId, ["pending"], "processing", { approvedBy: input.adminId });
+  const result = await current(tx, input.transactionId);
+  return { ...result, replayed: !moved };
+}
+
+/** An admin paid it out (after approving it), with the payout's external reference. */
+export async function completeWithdrawal(
+  tx: Tx,
+  input: { transactionId: string; adminId: string; payoutReference: string; at?: string },
+): Promise<MoneyResult> {
+  if (!input.payoutReference.trim()) throw new LedgerError("invalid_state", "a payout reference is required");
+  if (!(await moveWithdrawal(tx, input.transactionId, ["processing"], "paid", { payoutReference: input.payoutReference, decidedBy: input.adminId }))) {
+    return current(tx, input.transactionId);
+  }
   return settle(
-    db,
+    tx,
     input.transactionId,
     { type: "withdrawal" },
     "completed",
@@ -303,25 +584,30 @@ export function completeWithdrawal(db: Db, input: { transactionId: string; admin
       { account: userAccount(row.userId, "withdrawals"), amountCents: -row.amountCents },
       { account: platformAccount("payouts"), amountCents: row.amountCents },
     ],
-    { paidBy: input.adminId },
+    { paidBy: input.adminId, payoutReference: input.payoutReference },
+    input.at,
   );
 }
 
-/** An admin refused it: the held amount returns to the balance. */
-export function rejectWithdrawal(db: Db, input: { transactionId: string; adminId: string; reason?: string }) {
-  return settle(db, input.transactionId, { type: "withdrawal" }, "failed", "withdrawal rejected", returnHold, {
+/** An admin refused it (pending or processing), with a reason: the held amount returns to the balance. */
+export async function rejectWithdrawal(tx: Tx, input: { transactionId: string; adminId: string; reason: string }): Promise<MoneyResult> {
+  if (!input.reason.trim()) throw new LedgerError("invalid_state", "a reason is required");
+  if (!(await moveWithdrawal(tx, input.transactionId, ["pending", "processing"], "rejected", { reason: input.reason, decidedBy: input.adminId }))) {
+    return current(tx, input.transactionId);
+  }
+  return settle(tx, input.transactionId, { type: "withdrawal" }, "failed", "withdrawal rejected", returnHold, {
     rejectedBy: input.adminId,
-    reason: input.reason ?? null,
+    reason: input.reason,
   });
 }
 
 // ——— Cashback: pending, then confirmed or declined ———
 
 export async function recordCashback(
-  db: Db,
-  input: { userId: string; amountCents: number; merchant: string; orderId: string; conversionId: string; description: string },
+  tx: Tx,
+  input: { userId: string; amountCents: number; merchant: string; orderId: string; conversionId: string; description: string; at?: string },
 ): Promise<MoneyResult> {
-  return startMovement(db, {
+  return startMovement(tx, {
     userId: input.userId,
     type: "cashback",
     status: "pending",
@@ -330,9 +616,11 @@ export async function recordCashback(
     description: input.description,
     merchant: input.merchant,
     orderId: input.orderId,
-    idempotencyKey: `cashback:${input.conversionId}`,
+    idempotencyKey: input.conversionId,
+    fingerprintExtra: input.merchant,
     metadata: { conversionId: input.conversionId },
     memo: "cashback reported",
+    at: input.at,
     postings: () => [
       { account: platformAccount("affiliate_networks"), amountCents: -input.amountCents },
       { account: userAccount(input.userId, "pending_cashback"), amountCents: input.amountCents },
@@ -340,15 +628,21 @@ export async function recordCashback(
   });
 }
 
-export function confirmCashback(db: Db, input: { transactionId: string }) {
-  return settle(db, input.transactionId, { type: "cashback" }, "completed", "cashback confirmed", (row) => [
-    { account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents },
-    { account: userAccount(row.userId, "available"), amountCents: row.amountCents },
-  ]);
+export function confirmCashback(tx: Tx, input: { transactionId: string; at?: string }) {
+  return settle(
+    tx,
+    input.transactionId,
+    { type: "cashback" },
+    "completed",
+    "cashback confirmed",
+    async (row) => [{ account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents }, ...(await creditAvailable(tx, row.userId, row.amountCents))],
+    {},
+    input.at,
+  );
 }
 
-export function declineCashback(db: Db, input: { transactionId: string }) {
-  return settle(db, input.transactionId, { type: "cashback" }, "failed", "cashback declined", (row) => [
+export function declineCashback(tx: Tx, input: { transactionId: string }) {
+  return settle(tx, input.transactionId, { type: "cashback" }, "failed", "cashback declined", (row) => [
     { account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents },
     { account: platformAccount("affiliate_networks"), amountCents: row.amountCents },
   ]);
@@ -357,20 +651,24 @@ export function declineCashback(db: Db, input: { transactionId: string }) {
 // ——— Bonuses and purchases ———
 
 function bonus(type: "referral" | "affiliate") {
-  return (db: Db, input: { userId: string; amountCents: number; description: string; idempotencyKey: string; metadata?: Record<string, unknown> }) =>
-    startMovement(db, {
+  return (
+    tx: Tx,
+    input: { userId: string; amountCents: number; description: string; idempotencyKey: string; metadata?: Record<string, unknown>; at?: string },
+  ) =>
+    startMovement(tx, {
       userId: input.userId,
       type,
       status: "completed",
       direction: "credit",
       amountCents: input.amountCents,
       description: input.description,
-      idempotencyKey: `${type}:${input.idempotencyKey}`,
+      idempotencyKey: input.idempotencyKey,
       metadata: input.metadata,
       memo: `${type} bonus`,
-      postings: () => [
+      at: input.at,
+      postings: async () => [
         { account: platformAccount("bonuses"), amountCents: -input.amountCents },
-        { account: userAccount(input.userId, "available"), amountCents: input.amountCents },
+        ...(await creditAvailable(tx, input.userId, input.amountCents)),
       ],
     });
 }
@@ -380,10 +678,10 @@ export const creditAffiliateBonus = bonus("affiliate");
 
 /** Pays for something (a plan) from the available balance. */
 export async function payFromWallet(
-  db: Db,
+  tx: Tx,
   input: { userId: string; amountCents: number; description: string; merchant?: string; idempotencyKey: string },
 ): Promise<MoneyResult> {
-  return startMovement(db, {
+  return startMovement(tx, {
     userId: input.userId,
     type: "purchase",
     status: "completed",
@@ -391,7 +689,8 @@ export async function payFromWallet(
     amountCents: input.amountCents,
     description: input.description,
     merchant: input.merchant ?? "Cashwise",
-    idempotencyKey: `purchase:${input.userId}:${input.idempotencyKey}`,
+    idempotencyKey: input.idempotencyKey,
+    fingerprintExtra: input.merchant ?? "Cashwise",
     memo: "paid from wallet",
     postings: () => [
       { account: userAccount(input.userId, "available"), amountCents: -input.amountCents },
@@ -399,34 +698,3 @@ export async function payFromWallet(
     ],
   });
 }
-
-// ——— Reading ———
-
-export interface Balances {
-  availableCents: number;
-  pendingCashbackCents: number;
-  withdrawalsCents: number;
-}
-
-export async function getBalances(db: Db | Tx, userId: string): Promise<Balances> {
-  const rows = await db.selectFrom("ledgerAccounts").select(["kind", "balanceCents"]).where("userId", "=", userId).execute();
-  const of = (kind: UserAccountKind) => Number(rows.find((row) => row.kind === kind)?.balanceCents ?? 0);
-  return { availableCents: of("available"), pendingCashbackCents: of("pending_cashback"), withdrawalsCents: of("withdrawals") };
-}
-
-/** A balance recomputed from its postings (what the cached balance must always equal). */
-export async function balanceFromPostings(db: Db | Tx, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom("postings")
-    .select((eb) => eb.fn.sum<number | string | null>("amountCents").as("total"))
-    .where("accountId", "=", accountId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total ?? 0);
-}
-
-export async function getTransaction(db: Db, userId: string, transactionId: string): Promise<LedgerTransaction | undefined> {
-  const row = await db.selectFrom("transactions").selectAll().where("id", "=", transactionId).where("userId", "=", userId).executeTakeFirst();
-  return row ? toTransaction(row) : undefined;
-}
-
-export { toTransaction };

@@ -1,13 +1,20 @@
 /**
  * Top-ups: owns `payments` and `webhook_events`, and the payment-provider interface. A top-up is a
  * payment row (one per idempotency key) and a checkout session at the provider; only a verified
- * provider event credits the wallet (through the ledger's `creditDeposit`), and an event is applied
- * once however often it is delivered. The browser's return to the site only reads the status.
+ * provider event credits the wallet (through the ledger's `creditDeposit`). The browser's return
+ * to the site only reads the status.
+ *
+ * A provider event is applied in one unit of work: the event's record, the ledger postings, the
+ * payment's status and the notification (with its e-mail in the outbox) commit together. A crash
+ * or an error part-way leaves no record of the event, so the provider's redelivery applies it; a
+ * redelivery of an applied event is a duplicate and changes nothing. A refund or a lost dispute
+ * reverses the top-up (what is still available is taken back, the rest is owed).
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { now, type Db } from "~/db/db.server";
+import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { notify } from "~/notifications/notifications.server";
 import { isUniqueViolation } from "~/users/users.server";
-import { creditDeposit } from "./ledger.server";
+import { CURRENCY, IdempotencyConflictError, creditDeposit, reverseDeposit } from "./ledger.server";
 
 export type PaymentStatus = "pending" | "paid" | "failed";
 
@@ -16,6 +23,8 @@ export interface Payment {
   userId: string;
   provider: string;
   amountCents: number;
+  currency: string;
+  reversedCents: number;
   status: PaymentStatus;
   createdAt: string;
 }
@@ -25,12 +34,28 @@ export interface CheckoutSession {
   url: string;
 }
 
-export interface PaymentEvent {
-  eventId: string;
-  type: "payment.succeeded" | "payment.failed";
-  paymentId: string;
-  amountCents: number;
-}
+export type PaymentEvent =
+  | {
+      eventId: string;
+      type: "payment.succeeded" | "payment.failed";
+      paymentId: string;
+      amountCents: number;
+      /** ISO 4217, any case; absent in the sandbox's older events (then the payment's own). */
+      currency?: string;
+      /** The provider's own id of the money movement (Stripe: the PaymentIntent), for later refunds. */
+      providerChargeId?: string;
+    }
+  | {
+      eventId: string;
+      type: "payment.reversed";
+      reason: "refund" | "dispute";
+      paymentId?: string;
+      providerChargeId?: string;
+      /** Refunds: the total refunded so far on the charge (cumulative); disputes: the amount lost. */
+      amountCents: number;
+      cumulative: boolean;
+      currency: string;
+    };
 
 /** What the app needs from a payment provider. */
 export interface PaymentProvider {
@@ -45,11 +70,11 @@ export interface PaymentProvider {
 
 export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
 
-export async function getPayment(db: Db, paymentId: string, userId?: string): Promise<Payment | undefined> {
-  let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "status", "createdAt"]).where("id", "=", paymentId);
+export async function getPayment(db: DbOrTx, paymentId: string, userId?: string): Promise<Payment | undefined> {
+  let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "createdAt"]).where("id", "=", paymentId);
   if (userId) query = query.where("userId", "=", userId);
   const row = await query.executeTakeFirst();
-  return row ? { ...row, amountCents: Number(row.amountCents) } : undefined;
+  return row ? { ...row, amountCents: Number(row.amountCents), reversedCents: Number(row.reversedCents) } : undefined;
 }
 
 /**
@@ -65,6 +90,7 @@ export async function startTopUp(
   const existing = await db.selectFrom("payments").select("id").where("idempotencyKey", "=", key).executeTakeFirst();
   if (existing) {
     const payment = (await getPayment(db, existing.id))!;
+    if (payment.amountCents !== input.amountCents) throw new IdempotencyConflictError(key);
     return { payment, redirectTo: input.returnUrl(payment.id), replayed: true };
   }
   const timestamp = now();
@@ -73,13 +99,15 @@ export async function startTopUp(
     userId: input.userId,
     provider: provider.name,
     amountCents: input.amountCents,
+    currency: CURRENCY,
+    reversedCents: 0,
     status: "pending",
     createdAt: timestamp,
   };
   try {
     await db
       .insertInto("payments")
-      .values({ ...payment, providerSessionId: null, idempotencyKey: key, transactionId: null, updatedAt: timestamp })
+      .values({ ...payment, providerSessionId: null, providerChargeId: null, idempotencyKey: key, transactionId: null, updatedAt: timestamp })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) return startTopUp(db, provider, input);
@@ -90,46 +118,83 @@ export async function startTopUp(
   return { payment, redirectTo: session.url, replayed: false };
 }
 
-export type EventOutcome = "applied" | "duplicate" | "unknown_payment" | "amount_mismatch";
+export type EventOutcome = "applied" | "duplicate" | "unknown_payment" | "amount_mismatch" | "currency_mismatch";
 
-/** Applies a verified provider event once: a paid top-up credits the wallet, a failed one is marked. */
-export async function applyPaymentEvent(
-  db: Db,
-  providerName: string,
-  event: PaymentEvent,
-  description: string,
-  onCredited?: (payment: Payment) => Promise<void>,
-): Promise<EventOutcome> {
-  try {
-    await db
-      .insertInto("webhookEvents")
-      .values({ id: randomUUID(), provider: providerName, eventId: event.eventId, type: event.type, receivedAt: now() })
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
-    throw error;
-  }
-  const payment = await getPayment(db, event.paymentId);
-  if (!payment || payment.provider !== providerName) return "unknown_payment";
+export interface PaymentTexts {
+  deposit: string;
+  refund: string;
+  dispute: string;
+}
+
+/**
+ * Applies a verified provider event once, inside the caller's unit of work: a paid top-up credits
+ * the wallet, a failed one is marked, a refund or lost dispute reverses it. The event is recorded
+ * in the same transaction, so it counts as seen only when its effects are committed.
+ */
+export async function applyPaymentEvent(tx: Tx, providerName: string, event: PaymentEvent, texts: PaymentTexts): Promise<EventOutcome> {
+  const recorded = await tx
+    .insertInto("webhookEvents")
+    .values({ id: randomUUID(), provider: providerName, eventId: event.eventId, type: event.type, receivedAt: now() })
+    .onConflict((oc) => oc.columns(["provider", "eventId"]).doNothing())
+    .executeTakeFirst();
+  if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) return "duplicate";
+
+  let query = tx.selectFrom("payments").select(["id"]).where("provider", "=", providerName);
+  if (event.paymentId) query = query.where("id", "=", event.paymentId);
+  else if (event.providerChargeId) query = query.where("providerChargeId", "=", event.providerChargeId);
+  else return "unknown_payment";
+  const found = await query.executeTakeFirst();
+  const payment = found ? await getPayment(tx, found.id) : undefined;
+  if (!payment) return "unknown_payment";
+  if (event.currency && event.currency.toUpperCase() !== payment.currency) return "currency_mismatch";
+
   if (event.type === "payment.failed") {
-    await db.updateTable("payments").set({ status: "failed", updatedAt: now() }).where("id", "=", payment.id).where("status", "=", "pending").execute();
+    await tx.updateTable("payments").set({ status: "failed", updatedAt: now() }).where("id", "=", payment.id).where("status", "=", "pending").execute();
     return "applied";
   }
+  if (event.type === "payment.reversed") return reverse(tx, payment, event, texts);
+
   if (event.amountCents !== payment.amountCents) return "amount_mismatch";
-  // creditDeposit is itself idempotent per payment: a second event for the same payment credits nothing.
-  const { transaction, replayed } = await creditDeposit(db, {
+  // creditDeposit is idempotent per payment: a second event for the same payment credits nothing.
+  const { transaction, replayed } = await creditDeposit(tx, {
     userId: payment.userId,
     amountCents: payment.amountCents,
     paymentId: payment.id,
-    description,
+    description: texts.deposit,
     provider: providerName,
   });
-  await db
+  await tx
     .updateTable("payments")
-    .set({ status: "paid", transactionId: transaction.id, updatedAt: now() })
+    .set({ status: "paid", transactionId: transaction.id, updatedAt: now(), ...(event.providerChargeId ? { providerChargeId: event.providerChargeId } : {}) })
     .where("id", "=", payment.id)
     .execute();
-  if (!replayed) await onCredited?.(payment);
+  if (!replayed) await notify(tx, payment.userId, "depositCompleted", { amountCents: payment.amountCents });
+  return "applied";
+}
+
+async function reverse(tx: Tx, payment: Payment, event: Extract<PaymentEvent, { type: "payment.reversed" }>, texts: PaymentTexts): Promise<EventOutcome> {
+  if (payment.status !== "paid") return "applied"; // nothing was credited: nothing to take back
+  const total = Math.min(event.amountCents, payment.amountCents);
+  const amountCents = event.cumulative ? total - payment.reversedCents : Math.min(total, payment.amountCents - payment.reversedCents);
+  if (amountCents <= 0) return "applied";
+  // Claim the amount on the payment first: two reversal events at once cannot take it twice.
+  const claimed = await tx
+    .updateTable("payments")
+    .set((eb) => ({ reversedCents: eb("reversedCents", "+", amountCents), updatedAt: now() }))
+    .where("id", "=", payment.id)
+    .where("reversedCents", "=", payment.reversedCents)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw Object.assign(new Error("the payment changed during its reversal"), { code: "40001" });
+  const { owedCents } = await reverseDeposit(tx, {
+    userId: payment.userId,
+    amountCents,
+    paymentId: payment.id,
+    reversalKey: `${payment.provider}:${event.eventId}`,
+    reason: event.reason,
+    description: event.reason === "refund" ? texts.refund : texts.dispute,
+    provider: payment.provider,
+  });
+  await notify(tx, payment.userId, "depositReversed", { amountCents, owedCents });
   return "applied";
 }
 

@@ -1,11 +1,11 @@
 /** Saved payout methods: the PayPal address or IBAN a user withdrew to last, offered next time. */
-import { now, type Db } from "~/db/db.server";
+import { now, type DbOrTx } from "~/db/db.server";
 
-export async function getPayoutMethod(db: Db, userId: string) {
+export async function getPayoutMethod(db: DbOrTx, userId: string) {
   return db.selectFrom("payoutMethods").select(["method", "destination"]).where("userId", "=", userId).executeTakeFirst();
 }
 
-export async function savePayoutMethod(db: Db, userId: string, method: "paypal" | "bank", destination: string) {
+export async function savePayoutMethod(db: DbOrTx, userId: string, method: "paypal" | "bank", destination: string) {
   await db
     .insertInto("payoutMethods")
     .values({ userId, method, destination, updatedAt: now() })

@@ -1,16 +1,18 @@
 /**
- * Wallet documents as PDF (pdfkit, its built-in Helvetica): a receipt for one transaction and a
- * monthly statement. Texts come translated from the caller; amounts through the one money formatter.
+ * Wallet documents as PDF (pdfkit): a receipt for one transaction and a monthly statement. Texts
+ * come translated from the caller; amounts through the one money formatter. Every text is written
+ * through ./pdf-fonts.server in embedded Noto fonts, so names and merchants in any Latin script,
+ * Chinese or Arabic print as they are.
  */
 import PDFDocument from "pdfkit";
 import type { TFunction } from "i18next";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
+import { writeText } from "./pdf-fonts.server";
 
-// Helvetica's encoding has no U+2212 minus sign nor narrow spaces: write them plainly.
-const plain = (text: string) => text.replace(/\u2212/g, "-").replace(/[\u202f\u00a0]/g, " ");
-const signed = (item: LedgerTransaction, locale: string) => plain(`${item.direction === "credit" ? "+" : "-"}${formatMoney(item.amountCents, locale)}`);
+const signed = (item: LedgerTransaction, locale: string) => `${item.direction === "credit" ? "+" : "-"}${formatMoney(item.amountCents, locale)}`;
 
 function render(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -25,9 +27,12 @@ function render(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
 }
 
 function header(doc: PDFKit.PDFDocument, title: string, subtitle: string) {
-  doc.fillColor("#047857").font("Helvetica-Bold").fontSize(20).text("Cashwise");
-  doc.moveDown(0.5).fillColor("#0f172a").fontSize(16).text(plain(title));
-  doc.font("Helvetica").fontSize(10).fillColor("#475569").text(plain(subtitle));
+  doc.fillColor("#047857").fontSize(20);
+  writeText(doc, "Cashwise", 700);
+  doc.moveDown(0.5).fillColor("#0f172a").fontSize(16);
+  writeText(doc, title, 700);
+  doc.fontSize(10).fillColor("#475569");
+  writeText(doc, subtitle, 400);
   doc.moveDown(1).fillColor("#0f172a");
 }
 
@@ -54,49 +59,58 @@ export function receiptPdf(
     doc.fontSize(11);
     for (const [label, value] of rows) {
       const y = doc.y;
-      doc.font("Helvetica-Bold").text(plain(label), 50, y, { width: 150 });
-      doc.font("Helvetica").text(plain(value), 210, y, { width: 335 });
+      writeText(doc, label, 700, { width: 150 }, { x: 50, y });
+      writeText(doc, value, 400, { width: 335 }, { x: 210, y });
       doc.moveDown(0.4);
     }
   });
 }
 
+/**
+ * The monthly statement of the available balance: opening balance, every movement of the month
+ * with the balance after it, closing balance (opening + lines = closing, from the ledger's postings).
+ */
 export function statementPdf(
-  input: {
-    owner: { name: string; email: string };
-    month: string;
-    openingCents: number;
-    closingCents: number;
-    items: LedgerTransaction[];
-  },
+  input: { owner: { name: string; email: string }; month: string; statement: Statement },
   t: TFunction,
   locale: string,
 ): Promise<Buffer> {
+  const { statement } = input;
   return render((doc) => {
     const monthName = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${input.month}-01T00:00:00Z`));
     header(doc, t("pdf.statementTitle", { month: monthName }), `${input.owner.name} <${input.owner.email}>`);
-    doc.fontSize(11).font("Helvetica");
-    doc.text(plain(`${t("pdf.opening")}: ${formatMoney(input.openingCents, locale)}`));
-    doc.text(plain(`${t("pdf.closing")}: ${formatMoney(input.closingCents, locale)}`));
+    doc.fontSize(11);
+    writeText(doc, `${t("pdf.opening")}: ${formatMoney(statement.openingCents, locale)}`, 400);
+    writeText(doc, `${t("pdf.closing")}: ${formatMoney(statement.closingCents, locale)}`, 400);
     doc.moveDown(1);
-    if (input.items.length === 0) {
-      doc.text(plain(t("pdf.noTransactions")));
+    if (statement.lines.length === 0) {
+      writeText(doc, t("pdf.noTransactions"), 400);
       return;
     }
-    doc.font("Helvetica-Bold").fontSize(10);
-    const columns = [50, 140, 250, 350, 470];
-    const headerY = doc.y;
-    [t("csv.date"), t("csv.type"), t("csv.merchant"), t("csv.status"), t("csv.amount")].forEach((label, i) =>
-      doc.text(plain(label), columns[i]!, headerY, { width: 110 }),
-    );
-    doc.moveDown(0.6).font("Helvetica");
-    for (const item of input.items) {
+    doc.fontSize(10);
+    const columns: Array<{ x: number; width: number; align?: "right" }> = [
+      { x: 50, width: 80 },
+      { x: 135, width: 90 },
+      { x: 230, width: 135 },
+      { x: 370, width: 85, align: "right" },
+      { x: 460, width: 85, align: "right" },
+    ];
+    const row = (values: string[], weight: 400 | 700) => {
       if (doc.y > 760) doc.addPage();
       const y = doc.y;
-      [formatDate(item.createdAt, locale), t(`types.${item.type}`), item.merchant ?? "-", t(`statuses.${item.status}`), signed(item, locale)].forEach((value, i) =>
-        doc.text(plain(value), columns[i]!, y, { width: i === 4 ? 80 : 105 }),
-      );
+      let bottom = y;
+      values.forEach((value, i) => {
+        const column = columns[i]!;
+        writeText(doc, value, weight, { width: column.width, align: column.align }, { x: column.x, y });
+        bottom = Math.max(bottom, doc.y);
+      });
+      doc.y = bottom;
       doc.moveDown(0.4);
+    };
+    row([t("csv.date"), t("csv.type"), t("csv.merchant"), t("csv.amount"), t("pdf.balance")], 700);
+    for (const line of statement.lines) {
+      const amount = `${line.amountCents >= 0 ? "+" : "\u2212"}${formatMoney(Math.abs(line.amountCents), locale)}`;
+      row([formatDate(line.effectiveAt, locale), t(`types.${line.transaction.type}`), line.transaction.merchant ?? "-", amount, formatMoney(line.balanceCents, locale)], 400);
     }
   });
 }

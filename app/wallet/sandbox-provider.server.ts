@@ -53,6 +53,15 @@ export async function sendSandboxEvent(
   return response.status;
 }
 
+/**
+ * The sandbox provider when it is the configured one, else null: its checkout page and webhook
+ * answer 404 otherwise, and it is never live in production (start-up refuses that configuration).
+ */
+export function configuredSandbox(config = env()): PaymentProvider | null {
+  if (config.payments.provider !== "sandbox" || config.appEnv === "production") return null;
+  return sandboxProvider(config);
+}
+
 /** The Stripe adapter when it is the configured provider, else null. */
 export function configuredStripe(config = env()): PaymentProvider | null {
   if (config.payments.provider !== "stripe" || !config.payments.stripe) return null;
@@ -61,5 +70,7 @@ export function configuredStripe(config = env()): PaymentProvider | null {
 
 /** The configured payment provider (PAYMENT_PROVIDER; Stripe when STRIPE_SECRET_KEY is set). */
 export function paymentProvider(config = env()): PaymentProvider {
-  return configuredStripe(config) ?? sandboxProvider(config);
+  const provider = configuredStripe(config) ?? configuredSandbox(config);
+  if (!provider) throw new Error("no payment provider is configured");
+  return provider;
 }

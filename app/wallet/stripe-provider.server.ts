@@ -3,6 +3,7 @@
  * Session (mode "payment", the amount in USD cents, our payment id in its metadata); its webhook
  * is verified on the raw body with STRIPE_WEBHOOK_SECRET, and only `checkout.session.completed`
  * with `payment_status: "paid"` credits the wallet. Async failures and expiries mark it failed.
+ * `charge.refunded` (cumulative `amount_refunded`) and a lost `charge.dispute.closed` reverse it.
  */
 import Stripe from "stripe";
 import type { PaymentEvent, PaymentProvider } from "./payments.server";
@@ -23,6 +24,7 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
         mode: "payment",
         client_reference_id: payment.id,
         metadata: { paymentId: payment.id },
+        payment_intent_data: { metadata: { paymentId: payment.id } },
         line_items: [
           {
             quantity: 1,
@@ -49,8 +51,37 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
   };
 }
 
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? undefined));
+
 /** The provider-neutral event behind a Stripe event, or null for events that do not concern top-ups. */
 export function eventFrom(event: Stripe.Event): PaymentEvent | null {
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    return {
+      eventId: event.id,
+      type: "payment.reversed",
+      reason: "refund",
+      paymentId: charge.metadata?.paymentId || undefined,
+      providerChargeId: idOf(charge.payment_intent),
+      amountCents: charge.amount_refunded,
+      cumulative: true,
+      currency: charge.currency,
+    };
+  }
+  if (event.type === "charge.dispute.closed") {
+    const dispute = event.data.object as Stripe.Dispute;
+    if (dispute.status !== "lost") return null;
+    return {
+      eventId: event.id,
+      type: "payment.reversed",
+      reason: "dispute",
+      paymentId: dispute.metadata?.paymentId || undefined,
+      providerChargeId: idOf(dispute.payment_intent),
+      amountCents: dispute.amount,
+      cumulative: false,
+      currency: dispute.currency,
+    };
+  }
   if (
     event.type !== "checkout.session.completed" &&
     event.type !== "checkout.session.async_payment_succeeded" &&
@@ -66,5 +97,12 @@ export function eventFrom(event: Stripe.Event): PaymentEvent | null {
     (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") &&
     session.payment_status === "paid";
   if (event.type === "checkout.session.completed" && !succeeded) return null; // paid later, asynchronously
-  return { eventId: event.id, type: succeeded ? "payment.succeeded" : "payment.failed", paymentId, amountCents: session.amount_total ?? 0 };
+  return {
+    eventId: event.id,
+    type: succeeded ? "payment.succeeded" : "payment.failed",
+    paymentId,
+    amountCents: session.amount_total ?? 0,
+    ...(session.currency ? { currency: session.currency } : {}),
+    ...(idOf(session.payment_intent) ? { providerChargeId: idOf(session.payment_intent) } : {}),
+  };
 }

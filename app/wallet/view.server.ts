@@ -1,7 +1,8 @@
 /** What the wallet screens send to the browser: transactions without internal metadata. */
+import type { WithdrawalState } from "~/db/schema";
 import type { LedgerTransaction } from "./ledger.server";
 
-export function transactionView(item: LedgerTransaction) {
+export function transactionView(item: LedgerTransaction & { withdrawalState?: WithdrawalState | null }) {
   return {
     id: item.id,
     type: item.type,
@@ -12,5 +13,6 @@ export function transactionView(item: LedgerTransaction) {
     merchant: item.merchant,
     orderId: item.orderId,
     createdAt: item.createdAt,
+    withdrawalState: item.withdrawalState ?? null,
   };
 }

@@ -12,6 +12,7 @@ import * as accountArea from "./20261121_0006_account_area";
 import * as profile from "./20261121_0007_profile";
 import * as avatars from "./20261121_0008_avatars";
 import * as emailChanges from "./20261121_0009_email_changes";
+import * as moneyCore from "./20261122_0010_money_core";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0007_profile": profile,
   "20261121_0008_avatars": avatars,
   "20261121_0009_email_changes": emailChanges,
+  "20261122_0010_money_core": moneyCore,
 };

@@ -1,8 +1,10 @@
 import { expect, it } from "vitest";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { deliverOutbox } from "~/jobs/outbox.server";
 import { createSession, listActiveSessions } from "~/auth/session.server";
 import { listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
 import { verifyPassword } from "~/users/password.server";
-import { changePassword, getSettings, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
+import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { createUser, findUserByEmail, getPasswordHash } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
@@ -31,20 +33,30 @@ describeEachDatabase("account area", (t) => {
     expect(await unreadCount(t.db, other.id)).toBe(1);
   });
 
-  it("e-mails an event only when the preferences say so; security notices always", async () => {
+  it("e-mails an event (through the outbox) only when the preferences say so; security notices always", async () => {
     const user = await newUser("prefs");
     const mailer = recordingMailer();
-    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" }, { mailer });
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]!.html).toContain("Zalando");
+    const deliver = () => deliverOutbox(t.db, mailer);
+    const mine = () => mailer.sent.filter((m) => m.to === user.email);
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" });
+    expect(mine()).toHaveLength(0);
+    await deliver();
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.html).toContain("Zalando");
+    // Amounts are formatted in the mail, not left as a placeholder.
+    expect(mine()[0]!.text).toContain("$4.50");
+    expect(mine()[0]!.text).not.toContain("{{");
     await setNotificationFlags(t.db, user.id, { email: true, push: true, sms: false, cashback: false, purchases: true, promotions: false });
-    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" }, { mailer });
-    expect(mailer.sent).toHaveLength(1);
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" });
+    await deliver();
+    expect(mine()).toHaveLength(1);
     await setNotificationFlags(t.db, user.id, { email: false, push: false, sms: false, cashback: true, purchases: true, promotions: true });
-    await notify(t.db, user.id, "depositCompleted", { amountCents: 100 }, { mailer });
-    expect(mailer.sent).toHaveLength(1);
-    await notify(t.db, user.id, "passwordChanged", {}, { mailer });
-    expect(mailer.sent).toHaveLength(2);
+    await notify(t.db, user.id, "depositCompleted", { amountCents: 100 });
+    await deliver();
+    expect(mine()).toHaveLength(1);
+    await notify(t.db, user.id, "passwordChanged", {});
+    await deliver();
+    expect(mine()).toHaveLength(2);
     expect(wantsEmail({ notifyEmail: 1, notifyCashback: 1, notifyPurchases: 0, notifyPromotions: 0 }, "purchases")).toBe(false);
   });
 
@@ -71,9 +83,11 @@ describeEachDatabase("account area", (t) => {
     const user = await newUser("pw");
     const mine = await createSession(t.db, user, { remember: false });
     await createSession(t.db, user, { remember: true });
-    expect(await changePassword(t.db, { userId: user.id, sessionId: mine.session.id, current: "wrong", next: "New-pass-22!" })).toBe("wrong-current");
+    expect(await preparePasswordChange(t.db, { userId: user.id, current: "wrong", next: "New-pass-22!" })).toBeNull();
     expect(await listActiveSessions(t.db, user.id)).toHaveLength(2);
-    expect(await changePassword(t.db, { userId: user.id, sessionId: mine.session.id, current: "Secret-pass-1!", next: "New-pass-22!" })).toBe("changed");
+    const prepared = await preparePasswordChange(t.db, { userId: user.id, current: "Secret-pass-1!", next: "New-pass-22!" });
+    await unitOfWork(t.db, (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: mine.session.id, passwordHash: prepared!.passwordHash }));
+    expect((await listNotifications(t.db, user.id)).map((n) => n.titleKey)).toContain("events.passwordChanged.title");
     expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([mine.session.id]);
     expect(await verifyPassword((await getPasswordHash(t.db, user.id))!, "New-pass-22!")).toBe(true);
   });

@@ -8,7 +8,8 @@ import { migrations } from "../../db/migrations/index";
 import { seedDemoData, DEMO_ADMIN, DEMO_USER } from "../../db/seed";
 import { describeEachDatabase } from "../support/databases";
 import { findUserByEmail } from "~/users/users.server";
-import { getBalances } from "~/wallet/ledger.server";
+import { getBalances } from "~/wallet/balances.server";
+import { verifyLedger } from "~/wallet/verify.server";
 
 it("lists every migration file in db/migrations/index.ts, in file-name order", () => {
   const files = fs
@@ -43,7 +44,11 @@ describeEachDatabase(
         ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)"].sort(),
       );
       const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
-      expect(await getBalances(t.db, demo.id)).toEqual({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsCents: 0 });
+      expect(await getBalances(t.db, demo.id)).toMatchObject({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsInProgressCents: 0, owedCents: 0 });
+      // The history is dated in the past through the entries' effective dates, not by rewriting rows.
+      const oldest = await t.db.selectFrom("ledgerEntries").select((eb) => eb.fn.min("effectiveAt").as("first")).executeTakeFirstOrThrow();
+      expect(Date.now() - Date.parse(String(oldest.first))).toBeGreaterThan(100 * 86_400_000);
+      expect((await verifyLedger(t.db)).problems).toEqual([]);
       expect((await findUserByEmail(t.db, DEMO_ADMIN.email))?.role).toBe("admin");
       expect((await findUserByEmail(t.db, DEMO_USER.email))?.emailVerifiedAt).not.toBeNull();
       expect((await seedDemoData(t.db)).created).toEqual([]);

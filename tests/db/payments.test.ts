@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { createUser } from "~/users/users.server";
-import { getBalances } from "~/wallet/ledger.server";
+import { getBalances } from "~/wallet/balances.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { SIGNATURE_HEADER, applyPaymentEvent, getPayment, signPayload, startTopUp, type PaymentProvider } from "~/wallet/payments.server";
 import { sandboxProvider } from "~/wallet/sandbox-provider.server";
 import { describeEachDatabase } from "../support/databases";
@@ -17,7 +18,11 @@ function webhook(body: unknown, header?: string) {
   });
 }
 
+const TEXTS = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };
+
 describeEachDatabase("payments", (t) => {
+  const apply = (provider: string, event: Parameters<typeof applyPaymentEvent>[2], _description?: string) =>
+    unitOfWork(t.db, (tx) => applyPaymentEvent(tx, provider, event, TEXTS));
   const start = async (userId: string, amountCents: number, key = crypto.randomUUID(), p: PaymentProvider = provider) =>
     startTopUp(t.db, p, { userId, amountCents, idempotencyKey: key, locale: "nl", returnUrl: (id) => `/nl/dashboard/add-money/${id}`, cancelUrl: "/nl/dashboard" });
 
@@ -47,11 +52,11 @@ describeEachDatabase("payments", (t) => {
     const verdict = await provider.verifyWebhook(webhook(event));
     if (!verdict.verified || !verdict.event) throw new Error("expected a verified event");
     const verified = verdict.event;
-    const outcomes = await Promise.all(Array.from({ length: 100 }, () => applyPaymentEvent(t.db, "sandbox", verified, "Wallet top-up")));
+    const outcomes = await Promise.all(Array.from({ length: 100 }, () => apply("sandbox", verified, "Wallet top-up")));
     expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
     expect((await getBalances(t.db, user)).availableCents).toBe(2_500);
     // A new event id for the same payment (a provider retry with a fresh id) still credits nothing more.
-    expect(await applyPaymentEvent(t.db, "sandbox", { ...verified, eventId: "evt_2" }, "Wallet top-up")).toBe("applied");
+    expect(await apply("sandbox", { ...verified, eventId: "evt_2" }, "Wallet top-up")).toBe("applied");
     expect((await getBalances(t.db, user)).availableCents).toBe(2_500);
     expect((await getPayment(t.db, payment.id))?.status).toBe("paid");
   });
@@ -59,11 +64,11 @@ describeEachDatabase("payments", (t) => {
   it("a failed payment is marked failed and credits nothing; a wrong amount or payment is refused", async () => {
     const user = (await createUser(t.db, { email: "fails@example.com", name: "Fails" })).id;
     const { payment } = await start(user, 1_000);
-    expect(await applyPaymentEvent(t.db, "sandbox", { eventId: "evt_f", type: "payment.failed", paymentId: payment.id, amountCents: 1_000 }, "x")).toBe("applied");
+    expect(await apply("sandbox", { eventId: "evt_f", type: "payment.failed", paymentId: payment.id, amountCents: 1_000 }, "x")).toBe("applied");
     expect((await getPayment(t.db, payment.id))?.status).toBe("failed");
     const other = await start(user, 1_000);
-    expect(await applyPaymentEvent(t.db, "sandbox", { eventId: "evt_m", type: "payment.succeeded", paymentId: other.payment.id, amountCents: 5 }, "x")).toBe("amount_mismatch");
-    expect(await applyPaymentEvent(t.db, "sandbox", { eventId: "evt_u", type: "payment.succeeded", paymentId: crypto.randomUUID(), amountCents: 5 }, "x")).toBe("unknown_payment");
+    expect(await apply("sandbox", { eventId: "evt_m", type: "payment.succeeded", paymentId: other.payment.id, amountCents: 5 }, "x")).toBe("amount_mismatch");
+    expect(await apply("sandbox", { eventId: "evt_u", type: "payment.succeeded", paymentId: crypto.randomUUID(), amountCents: 5 }, "x")).toBe("unknown_payment");
     expect((await getBalances(t.db, user)).availableCents).toBe(0);
   });
 });

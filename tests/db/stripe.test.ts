@@ -6,7 +6,8 @@
 import Stripe from "stripe";
 import { expect, it } from "vitest";
 import { createUser } from "~/users/users.server";
-import { getBalances } from "~/wallet/ledger.server";
+import { getBalances } from "~/wallet/balances.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { applyPaymentEvent, startTopUp, type PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
 import { describeEachDatabase } from "../support/databases";
@@ -47,7 +48,7 @@ describeEachDatabase("stripe webhooks", (t) => {
     const verdict = await stripe.verifyWebhook(signed(payload));
     if (!verdict.verified || !verdict.event) throw new Error("expected a verified event");
     expect(verdict.event).toMatchObject({ type: "payment.succeeded", paymentId: payment.id, amountCents: 5_000 });
-    for (let i = 0; i < 5; i++) await applyPaymentEvent(t.db, "stripe", verdict.event, "Wallet top-up");
+    for (let i = 0; i < 5; i++) await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "stripe", verdict.event!, { deposit: "Wallet top-up", refund: "Refunded", dispute: "Disputed" }));
     expect((await getBalances(t.db, user)).availableCents).toBe(5_000);
   });
 

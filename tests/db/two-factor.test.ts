@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { expect, it } from "vitest";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { checkTotp, disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
@@ -13,14 +14,14 @@ describeEachDatabase("two-factor authentication", (t) => {
     const setup = await startTwoFactor(t.db, user.id);
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Cashwise:totp%40example\.com\?/);
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
-    expect(await enableTwoFactor(t.db, user.id, "12345")).toBe(false);
-    expect(await enableTwoFactor(t.db, user.id, code(setup.secret, Date.now() - 120_000))).toBe(false);
+    expect(await unitOfWork(t.db, (tx) => enableTwoFactor(tx, user.id, "12345"))).toBe(false);
+    expect(await unitOfWork(t.db, (tx) => enableTwoFactor(tx, user.id, code(setup.secret, Date.now() - 120_000)))).toBe(false);
     expect((await twoFactorState(t.db, user.id)).enabled).toBe(false);
-    expect(await enableTwoFactor(t.db, user.id, code(setup.secret))).toBe(true);
+    expect(await unitOfWork(t.db, (tx) => enableTwoFactor(tx, user.id, code(setup.secret)))).toBe(true);
     expect((await twoFactorState(t.db, user.id)).enabled).toBe(true);
     await expect(startTwoFactor(t.db, user.id)).rejects.toThrow();
-    expect(await disableTwoFactor(t.db, user.id, "000000" === code(setup.secret) ? "111111" : "000000")).toBe(false);
-    expect(await disableTwoFactor(t.db, user.id, code(setup.secret))).toBe(true);
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, "000000" === code(setup.secret) ? "111111" : "000000"))).toBe(false);
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, code(setup.secret)))).toBe(true);
     expect(await twoFactorState(t.db, user.id)).toMatchObject({ enabled: false, secret: null });
   });
 

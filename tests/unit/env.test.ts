@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "~/config/env.server";
+import { configuredSandbox, configuredStripe } from "~/wallet/sandbox-provider.server";
 
 let dataDir: string;
 beforeEach(() => {
@@ -71,21 +72,25 @@ describe("loadEnv", () => {
     expect(problems({ SMTP_URL: "mail.example" })[0]).toMatch(/^SMTP_URL must be an smtp/);
   });
 
-  it("requires SESSION_SECRET, APP_URL and SMTP_URL in production", () => {
+  it("requires SESSION_SECRET, APP_URL, SMTP_URL and a real payment provider in production", () => {
     expect(problems({ APP_ENV: "production" }).sort()).toEqual([
       "APP_URL is required when APP_ENV=production",
+      "PAYMENT_PROVIDER must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
       "SESSION_SECRET is required when APP_ENV=production",
       "SMTP_URL is required when APP_ENV=production",
     ]);
-    const env = loadEnv(
-      {
-        APP_ENV: "production",
-        SESSION_SECRET: "s".repeat(32),
-        APP_URL: "https://cashwise.example",
-        SMTP_URL: "smtp://mail.example:587",
-      },
-      { dataDir },
-    );
+    const live = { APP_ENV: "production", SESSION_SECRET: "s".repeat(32), APP_URL: "https://cashwise.example", SMTP_URL: "smtp://mail.example:587" };
+    // Production with no real provider was free money: the sandbox never goes live.
+    expect(problems({ ...live, PAYMENT_PROVIDER: "sandbox" })).toEqual([
+      "PAYMENT_PROVIDER must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    ]);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual(["STRIPE_WEBHOOK_SECRET is required when payments go through Stripe"]);
+    const env = loadEnv({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, { dataDir });
+    expect(configuredSandbox(env)).toBeNull();
+    expect(configuredStripe(env)).not.toBeNull();
+    expect(configuredSandbox(loadEnv({}, { dataDir }))).not.toBeNull();
+    expect(env.jobs).toBe("inline");
+    expect(problems({ JOBS: "sometimes" })).toEqual(["JOBS must be inline or off"]);
     expect(env.mail).toEqual({ kind: "smtp", url: "smtp://mail.example:587" });
     expect(env.mailFrom).toBe("Cashwise <no-reply@cashwise.example>");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);

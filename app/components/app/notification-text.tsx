@@ -1,7 +1,7 @@
 /** A notification's title and message in the reader's language (amounts in cents formatted here). */
 import { useTranslation } from "react-i18next";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { formatMoney } from "~/utils/money";
+import { notificationValues } from "~/notifications/values";
 
 export interface NotificationItem {
   id: string;
@@ -17,11 +17,7 @@ export function useNotificationText() {
   const { t } = useTranslation("notifications");
   const locale = usePageLocale();
   return (item: NotificationItem) => {
-    const values: Record<string, string | number> = {};
-    for (const [key, value] of Object.entries(item.params)) {
-      if (key.endsWith("Cents") && typeof value === "number") values[key.slice(0, -"Cents".length)] = formatMoney(value, locale);
-      else values[key] = value;
-    }
+    const values = notificationValues(item.params, locale);
     return { title: t(item.titleKey, values), message: t(item.messageKey, values) };
   };
 }

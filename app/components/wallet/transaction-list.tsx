@@ -15,6 +15,8 @@ export interface TransactionItem {
   merchant: string | null;
   orderId: string | null;
   createdAt: string;
+  /** Withdrawals: pending (cancellable), processing (being paid out), paid, rejected, cancelled. */
+  withdrawalState?: string | null;
 }
 
 const STATUS_CLASS = {
@@ -44,11 +46,13 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
               {item.orderId ? ` · ${t("orderId", { id: item.orderId })}` : null}
             </p>
           </div>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`}>{t(`statuses.${item.status}`)}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`}>
+            {item.withdrawalState === "processing" ? t("withdraw.states.processing") : t(`statuses.${item.status}`)}
+          </span>
           <span className={`w-28 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
             {signedAmount(item, locale)}
           </span>
-          {cancellable && item.type === "withdrawal" && item.status === "pending" ? (
+          {cancellable && item.type === "withdrawal" && item.withdrawalState === "pending" ? (
             <Form method="post" className="w-full text-right sm:w-auto">
               <input type="hidden" name="transactionId" value={item.id} />
               <button type="submit" name="intent" value="cancel-withdrawal" className="text-sm font-semibold text-red-700 hover:underline">

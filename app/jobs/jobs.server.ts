@@ -1,0 +1,58 @@
+/**
+ * The app's jobs and the process's runner: owns which background jobs exist (their handlers and
+ * schedules) and starting one runner per process on the configured database. The outbox is woken
+ * through it whenever a unit of work commits mail.
+ */
+import { env, type Env } from "~/config/env.server";
+import { db as appDb, type Db } from "~/db/db.server";
+import { mailer as appMailer, type Mailer } from "~/mail/mailer.server";
+import { deliverOutbox, setOutboxSignal } from "./outbox.server";
+import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner } from "./runner.server";
+
+export const OUTBOX_JOB = "outbox.deliver";
+
+export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): JobDefinition[] {
+  return [
+    {
+      name: OUTBOX_JOB,
+      policy: "stately",
+      // Woken after every commit that wrote mail; the schedule picks up retries after backoff.
+      cron: "* * * * *",
+      handler: async () => {
+        const report = await deliverOutbox(deps.db, deps.mailer, { messageIdDomain: deps.appUrl.hostname });
+        if (report.retried || report.failed) console.warn(`outbox: ${report.sent} sent, ${report.retried} to retry, ${report.failed} failed`);
+      },
+    },
+  ];
+}
+
+export function createRunner(config: Env, deps: { db: Db; mailer: Mailer }): JobRunner {
+  const definitions = jobDefinitions({ ...deps, appUrl: config.appUrl });
+  return config.database.kind === "postgres" ? pgBossRunner(config.database.connectionString, definitions) : inlineRunner(deps.db, definitions);
+}
+
+const globalForJobs = globalThis as typeof globalThis & { __cashwiseJobs?: Promise<JobRunner> };
+
+/**
+ * Starts this process's runner once: working (handlers and schedules) when `work` is true, else
+ * only able to queue jobs. Commits that write mail then wake the outbox through it.
+ */
+export function startJobs(options: { work: boolean }, config: Env = env()): Promise<JobRunner> {
+  globalForJobs.__cashwiseJobs ??= (async () => {
+    const runner = createRunner(config, { db: appDb(), mailer: appMailer() });
+    await runner.start(options);
+    setOutboxSignal(() => {
+      runner.send(OUTBOX_JOB).catch((error: unknown) => console.error("could not wake the outbox", error));
+    });
+    return runner;
+  })();
+  return globalForJobs.__cashwiseJobs;
+}
+
+/** For the app server: run jobs in-process unless JOBS=off (then `npm run worker` runs them). */
+export function startServerJobs(config: Env = env()): void {
+  if (config.appEnv === "test" && process.env.VITEST) return;
+  startJobs({ work: config.jobs === "inline" }, config).catch((error: unknown) => {
+    console.error("the job runner could not start", error);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Admin settings: owns the `settings` table. Each setting has a zod schema and a default; a
+ * stored value that no longer parses falls back to the default. Changing one is audited in the
+ * same transaction.
+ */
+import { z } from "zod";
+import { audit } from "~/audit/audit.server";
+import { now, type DbOrTx, type Tx } from "~/db/db.server";
+
+export const SETTINGS = {
+  /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
+  cardDepositHoldDays: { schema: z.number().int().min(0).max(90), defaultValue: 7 },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
+
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  if (!row) return SETTINGS[key].defaultValue;
+  try {
+    const parsed = SETTINGS[key].schema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : SETTINGS[key].defaultValue;
+  } catch {
+    return SETTINGS[key].defaultValue;
+  }
+}
+
+export async function getSettings(db: DbOrTx): Promise<{ [K in SettingKey]: SettingValue<K> }> {
+  const entries = await Promise.all((Object.keys(SETTINGS) as SettingKey[]).map(async (key) => [key, await getSetting(db, key)] as const));
+  return Object.fromEntries(entries) as { [K in SettingKey]: SettingValue<K> };
+}
+
+export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: SettingValue<K>, adminId: string): Promise<void> {
+  const parsed = SETTINGS[key].schema.parse(value);
+  const before = await getSetting(tx, key);
+  const json = JSON.stringify(parsed);
+  const updatedAt = now();
+  await tx
+    .insertInto("settings")
+    .values({ key, value: json, updatedBy: adminId, updatedAt })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updatedBy: adminId, updatedAt }))
+    .execute();
+  if (before !== parsed) await audit(tx, { actorId: adminId, action: "setting.changed", subject: key, details: { from: before, to: parsed } });
+}

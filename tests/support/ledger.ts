@@ -1,0 +1,28 @@
+/** Ledger helpers for database suites: one unit of work per call, and the books check. */
+import { expect } from "vitest";
+import type { Db, Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { createUser } from "~/users/users.server";
+import { creditDeposit, requestWithdrawal } from "~/wallet/ledger.server";
+import { verifyLedger } from "~/wallet/verify.server";
+
+/** Runs `fn` in its own unit of work, as a route action would. */
+export const inTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>) => unitOfWork(db, fn);
+
+export async function newUser(db: Db, name: string): Promise<string> {
+  return (await createUser(db, { email: `${name}-${crypto.randomUUID()}@example.com`, name })).id;
+}
+
+export function deposit(db: Db, userId: string, amountCents: number, paymentId: string = crypto.randomUUID(), provider = "sandbox") {
+  return inTx(db, (tx) => creditDeposit(tx, { userId, amountCents, paymentId, description: "Top-up", provider }));
+}
+
+export function withdraw(db: Db, userId: string, amountCents: number, key: string = crypto.randomUUID(), destination = "me@example.com") {
+  return inTx(db, (tx) => requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination, description: "Withdrawal", idempotencyKey: key }));
+}
+
+/** Every cached balance equals its postings, every entry sums to zero, no user is negative. */
+export async function expectBooksBalance(db: Db): Promise<void> {
+  const report = await verifyLedger(db);
+  expect(report.problems).toEqual([]);
+}
