@@ -15,7 +15,8 @@ import { afterCommit } from "~/db/unit-of-work.server";
 import type { Mailer, MailMessage } from "~/mail/mailer.server";
 
 export const MAX_ATTEMPTS = 8;
-export const LEASE_MS = 5 * 60_000;
+/** Longer than any SMTP attempt can take (nodemailer gives up on a silent socket after 10 minutes). */
+export const LEASE_MS = 15 * 60_000;
 
 /** Seconds to wait after the n-th failed attempt: 30 s, 1 min, 2 min, 4 min … capped at 6 h. */
 export function backoffSeconds(attempts: number): number {
@@ -91,31 +92,34 @@ export async function deliverOutbox(db: Db, mailer: Mailer, options: { nowMs?: n
     .execute();
 
   for (const row of due) {
+    // The lease starts at the claim, not at the start of the batch.
+    const lease = new Date(Math.max(nowMs, Date.now()) + LEASE_MS).toISOString();
     const claimed = await db
       .updateTable("outbox")
-      .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), lockedUntil: new Date(nowMs + LEASE_MS).toISOString() }))
+      .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), lockedUntil: lease }))
       .where("id", "=", row.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue; // another worker has it
+    // The verdict is only written while the claim still holds: a worker that gave the row up as
+    // interrupted has the last word.
+    const mine = (query: ReturnType<typeof db.updateTable<"outbox">>) => query.where("id", "=", row.id).where("status", "=", "sending").where("lockedUntil", "=", lease);
     const attempts = row.attempts + 1;
     const message = JSON.parse(row.payload) as MailMessage;
     try {
       await mailer.send({ ...message, messageId: `<${row.id}@${options.messageIdDomain ?? "cashwise.outbox"}>` });
-      await db.updateTable("outbox").set({ status: "sent", sentAt: now(), lockedUntil: null, lastError: null }).where("id", "=", row.id).execute();
+      await mine(db.updateTable("outbox")).set({ status: "sent", sentAt: now(), lockedUntil: null, lastError: null }).execute();
       report.sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failed = attempts >= MAX_ATTEMPTS;
-      await db
-        .updateTable("outbox")
+      await mine(db.updateTable("outbox"))
         .set({
           status: failed ? "failed" : "pending",
           lockedUntil: null,
           lastError: reason.slice(0, 500),
           nextAttemptAt: new Date(nowMs + backoffSeconds(attempts) * 1000).toISOString(),
         })
-        .where("id", "=", row.id)
         .execute();
       if (failed) report.failed++;
       else report.retried++;

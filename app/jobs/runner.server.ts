@@ -74,7 +74,14 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
   }
 
   async function drain() {
-    for (let job = await claimNext(); job && !stopped; job = await claimNext()) {
+    while (!stopped) {
+      const job = await claimNext();
+      if (!job) break;
+      if (stopped) {
+        // Claimed as the runner stopped: hand it back at once rather than after its lock.
+        await db.updateTable("jobs").set({ status: "queued", attempts: job.attempts - 1, lockedUntil: null, updatedAt: now() }).where("id", "=", job.id).execute();
+        break;
+      }
       const definition = byName.get(job.name);
       try {
         if (!definition) throw new Error(`no handler for job ${job.name}`);
@@ -83,19 +90,16 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
       } catch (error) {
         const failed = job.attempts >= job.maxAttempts;
         const delay = RETRY_DELAYS_S[Math.min(job.attempts - 1, RETRY_DELAYS_S.length - 1)]!;
+        const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         console.error(`job ${job.name} (${job.id}) failed on attempt ${job.attempts}${failed ? ", giving up" : ""}`, error);
-        await db
-          .updateTable("jobs")
-          .set({
-            status: failed ? "failed" : "queued",
-            lockedUntil: null,
-            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-            runAt: new Date(Date.now() + delay * 1000).toISOString(),
-            updatedAt: now(),
-          })
-          .where("id", "=", job.id)
-          .execute()
-          .catch(() => undefined);
+        const retry = { lockedUntil: null, lastError, runAt: new Date(Date.now() + delay * 1000).toISOString(), updatedAt: now() };
+        try {
+          await db.updateTable("jobs").set({ status: failed ? "failed" : "queued", ...retry }).where("id", "=", job.id).execute();
+        } catch (updateError) {
+          // A stately job with a copy already queued: that copy does the same work, this one ends here.
+          if (!isUniqueViolation(updateError)) throw updateError;
+          await db.updateTable("jobs").set({ status: "failed", ...retry, lastError: `${lastError} (a queued copy runs instead)` }).where("id", "=", job.id).execute();
+        }
       }
     }
     // Keep the table small: finished jobs older than a day go.

@@ -1,29 +1,101 @@
-/** Admin settings: says what will come (referral bonus, payouts, stores) with their milestones. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+/**
+ * Admin settings (`/admin/settings`): the wallet's settings an operator can change (the hold on
+ * card top-ups before they can be withdrawn, field `cardDepositHoldDays`), each change audited in
+ * the same unit of work; then what is still to come with its milestone.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { getSettings, setSetting } from "~/settings/settings.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
+const SettingsSchema = z.object({
+  cardDepositHoldDays: z
+    .number({ required_error: "admin:settings.holdDaysInvalid", invalid_type_error: "admin:settings.holdDaysInvalid" })
+    .int("admin:settings.holdDaysInvalid")
+    .min(0, "admin:settings.holdDaysInvalid")
+    .max(90, "admin:settings.holdDaysInvalid"),
+});
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { meta: await pageMeta(params, "admin", "settings.meta") };
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { meta: await pageMeta(params, "admin", "settings.meta"), settings: await getSettings(db()), notice: flash?.kind === "notice" ? flash : null },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { cardDepositHoldDays } = submission.value;
+  await unitOfWork(db(), (tx) => setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id));
+  throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminSettings() {
   const { t } = useTranslation("admin");
+  const { settings, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "admin-settings",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SettingsSchema),
+    defaultValue: { cardDepositHoldDays: String(settings.cardDepositHoldDays) },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
+  });
   const upcoming = t("settings.upcoming", { returnObjects: true }) as string[];
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
-      <p className="mt-3 max-w-2xl text-slate-600">{t("settings.text")}</p>
-      <ul className="mt-6 list-disc space-y-1 pl-6 text-slate-700">
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      <section className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="wallet-settings">
+        <h2 id="wallet-settings" className="text-lg font-bold">
+          {t("settings.wallet")}
+        </h2>
+        <Form method="post" className="mt-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            labelProps={{ children: t("settings.holdDays") }}
+            inputProps={{ ...getInputProps(fields.cardDepositHoldDays, { type: "number" }), inputMode: "numeric" }}
+            errors={fields.cardDepositHoldDays.errors}
+            hint={t("settings.holdDaysHint")}
+          />
+          <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
+            {t("settings.save")}
+          </SubmitButton>
+        </Form>
+      </section>
+      <p className="mt-8 max-w-2xl text-slate-600">{t("settings.text")}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700">
         {upcoming.map((item) => (
           <li key={item}>{item}</li>
         ))}

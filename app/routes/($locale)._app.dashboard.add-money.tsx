@@ -19,13 +19,17 @@ import { localePath } from "~/utils/paths";
 import { DEPOSIT_QUICK_AMOUNTS, DepositSchema, filterAmountInput } from "~/wallet/amounts";
 import { startTopUp } from "~/wallet/payments.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
+import { getSetting } from "~/settings/settings.server";
+import { IdempotencyConflictError } from "~/wallet/ledger.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return { idempotencyKey: crypto.randomUUID() };
+  // Card top-ups are withdrawable only after the hold (the sandbox has none): say so before paying.
+  const holdDays = paymentProvider().name === "stripe" ? await getSetting(db(), "cardDepositHoldDays") : 0;
+  return { idempotencyKey: crypto.randomUUID(), holdDays };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,21 +42,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (typeof quick === "string" && quick) formData.set("amount", quick);
   const submission = parseWithZod(formData, { schema: DepositSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { redirectTo } = await startTopUp(db(), paymentProvider(), {
-    userId: user.id,
-    amountCents: submission.value.amount,
-    idempotencyKey: submission.value.idempotencyKey,
-    locale,
-    returnUrl: (paymentId) => localePath(locale, `/dashboard/add-money/${paymentId}`),
-    cancelUrl: localePath(locale, "/dashboard"),
-  });
-  throw redirect(redirectTo);
+  try {
+    const { redirectTo } = await startTopUp(db(), paymentProvider(), {
+      userId: user.id,
+      amountCents: submission.value.amount,
+      idempotencyKey: submission.value.idempotencyKey,
+      locale,
+      returnUrl: (paymentId) => localePath(locale, `/dashboard/add-money/${paymentId}`),
+      cancelUrl: localePath(locale, "/dashboard"),
+    });
+    throw redirect(redirectTo);
+  } catch (error) {
+    if (error instanceof IdempotencyConflictError) return data({ result: submission.reply({ formErrors: ["validation.formReused"] }) }, { status: 409 });
+    throw error;
+  }
 }
 
 export default function AddMoney() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { idempotencyKey } = useLoaderData<typeof loader>();
+  const { idempotencyKey, holdDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ amount: string; idempotencyKey: string }>({
     id: "add-money-form",
@@ -103,6 +112,7 @@ export default function AddMoney() {
           {t("deposit.submit")}
         </SubmitButton>
         <p className="mt-3 text-xs text-slate-600">{t("deposit.limits")}</p>
+        {holdDays > 0 ? <p className="mt-1 text-xs text-slate-600">{t("deposit.hold", { count: holdDays })}</p> : null}
       </Form>
     </div>
   );

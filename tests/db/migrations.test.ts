@@ -28,7 +28,7 @@ describeEachDatabase(
       expect(up.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => "Success"));
       expect(await countUsers(t.db)).toBe(0);
 
-      const migrator = createMigrator(t.db);
+      const migrator = await createMigrator(t.db);
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       await expect(countUsers(t.db)).rejects.toThrow();

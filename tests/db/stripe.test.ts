@@ -8,7 +8,10 @@ import { expect, it } from "vitest";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { applyPaymentEvent, startTopUp, type PaymentProvider } from "~/wallet/payments.server";
+import { applyPaymentEvent, getPayment, startTopUp, type PaymentProvider } from "~/wallet/payments.server";
+import { setSetting } from "~/settings/settings.server";
+import { requestWithdrawal } from "~/wallet/ledger.server";
+import { verifyLedger } from "~/wallet/verify.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
 import { describeEachDatabase } from "../support/databases";
 
@@ -59,5 +62,85 @@ describeEachDatabase("stripe webhooks", (t) => {
     const failed = stripeEvent("checkout.session.async_payment_failed", { payment_status: "unpaid", amount_total: 100, metadata: { paymentId: "p" } });
     const verdict = await stripe.verifyWebhook(signed(failed));
     expect(verdict).toMatchObject({ verified: true, event: { type: "payment.failed", paymentId: "p" } });
+  });
+
+  const texts = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };
+  const deliver = async (type: string, object: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) => {
+    const verdict = await stripe.verifyWebhook(signed(JSON.stringify({ id, object: "event", type, data: { object } })));
+    if (!verdict.verified || !verdict.event) throw new Error(`expected a verified top-up event for ${type}`);
+    const event = verdict.event;
+    return unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "stripe", event, texts));
+  };
+  async function paidTopUp(amountCents: number) {
+    const user = (await createUser(t.db, { email: `refund-${crypto.randomUUID()}@example.com`, name: "Refund" })).id;
+    const fakeProvider: PaymentProvider = { ...stripe, createCheckout: async () => ({ sessionId: "cs_x", url: "https://checkout.stripe.com/c/pay/cs_x" }) };
+    const { payment } = await startTopUp(t.db, fakeProvider, {
+      userId: user,
+      amountCents,
+      idempotencyKey: crypto.randomUUID(),
+      locale: "en",
+      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
+      cancelUrl: "/en/dashboard",
+    });
+    const intent = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
+    const session = { object: "checkout.session", id: "cs_x", payment_status: "paid", amount_total: amountCents, currency: "usd", payment_intent: intent, metadata: { paymentId: payment.id } };
+    expect(await deliver("checkout.session.completed", session)).toBe("applied");
+    return { user, payment, intent };
+  }
+
+  it("checks the event's currency and amount against the payment", async () => {
+    const user = (await createUser(t.db, { email: "currency@example.com", name: "Currency" })).id;
+    const fakeProvider: PaymentProvider = { ...stripe, createCheckout: async () => ({ sessionId: "cs_c", url: "https://checkout.stripe.com/c/pay/cs_c" }) };
+    const { payment } = await startTopUp(t.db, fakeProvider, {
+      userId: user,
+      amountCents: 2_000,
+      idempotencyKey: crypto.randomUUID(),
+      locale: "en",
+      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
+      cancelUrl: "/en/dashboard",
+    });
+    const session = { object: "checkout.session", payment_status: "paid", amount_total: 2_000, metadata: { paymentId: payment.id } };
+    expect(await deliver("checkout.session.completed", { ...session, currency: "eur" })).toBe("currency_mismatch");
+    expect(await deliver("checkout.session.completed", { ...session, currency: "usd", amount_total: 200_000 })).toBe("amount_mismatch");
+    expect((await getBalances(t.db, user)).availableCents).toBe(0);
+    expect(await deliver("checkout.session.completed", { ...session, currency: "usd" })).toBe("applied");
+    expect((await getBalances(t.db, user)).availableCents).toBe(2_000);
+  });
+
+  it("a refund takes the top-up back (partial refunds add up; redelivery changes nothing); what was spent is owed", async () => {
+    const { user, payment, intent } = await paidTopUp(10_000);
+    // The user withdrew part of it meanwhile (card top-ups are on hold: lift the hold for this test).
+    await unitOfWork(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 0, user));
+    await unitOfWork(t.db, (tx) =>
+      requestWithdrawal(tx, { userId: user, amountCents: 6_000, method: "paypal", destination: "me@example.com", description: "Withdrawal", idempotencyKey: crypto.randomUUID() }),
+    );
+    await unitOfWork(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 7, user));
+    const charge = { object: "charge", id: "ch_1", payment_intent: intent, currency: "usd", metadata: {} };
+    const first = `evt_${crypto.randomUUID()}`;
+    expect(await deliver("charge.refunded", { ...charge, amount_refunded: 3_000 }, first)).toBe("applied");
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 1_000, owedCents: 0 });
+    expect(await deliver("charge.refunded", { ...charge, amount_refunded: 3_000 }, first)).toBe("duplicate");
+    // A second partial refund: Stripe reports the cumulative amount refunded.
+    expect(await deliver("charge.refunded", { ...charge, amount_refunded: 10_000 })).toBe("applied");
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 6_000 });
+    expect((await getPayment(t.db, payment.id))?.reversedCents).toBe(10_000);
+    // The same cumulative amount under a new event id takes nothing more.
+    expect(await deliver("charge.refunded", { ...charge, amount_refunded: 10_000 })).toBe("applied");
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 6_000 });
+    const notices = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).execute();
+    expect(notices.filter((n) => n.titleKey === "events.depositReversed.title")).toHaveLength(2);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
+  });
+
+  it("a lost dispute reverses the top-up; a won one changes nothing; another currency is refused", async () => {
+    const { user, intent } = await paidTopUp(4_000);
+    const dispute = { object: "dispute", id: "dp_1", payment_intent: intent, charge: "ch_2", amount: 4_000, currency: "usd", metadata: {} };
+    const won = await stripe.verifyWebhook(signed(JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: "event", type: "charge.dispute.closed", data: { object: { ...dispute, status: "won" } } })));
+    expect(won).toEqual({ verified: true, event: null });
+    expect(await deliver("charge.dispute.closed", { ...dispute, status: "lost", currency: "eur" })).toBe("currency_mismatch");
+    expect((await getBalances(t.db, user)).availableCents).toBe(4_000);
+    expect(await deliver("charge.dispute.closed", { ...dispute, status: "lost" })).toBe("applied");
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 0 });
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 });

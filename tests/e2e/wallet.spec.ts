@@ -135,7 +135,7 @@ test("the same withdrawal form submitted twice holds the money once, and a pendi
   await expect(page.getByTestId("balance")).toHaveText("$50.00");
 });
 
-test("an admin marks one withdrawal paid and rejects another (funds return)", async ({ page, browser }) => {
+test("the payout desk: approve, then mark paid with a reference; reject with a reason (funds return); no cancel once approved", async ({ page, browser }) => {
   const member = await newMember(page);
   await addMoney(page, "100");
   for (const amount of ["30", "40"]) {
@@ -154,12 +154,31 @@ test("an admin marks one withdrawal paid and rejects another (funds return)", as
   await admin.goto("/en/admin/withdrawals");
   const mine = admin.getByTestId("pending-withdrawals").locator("li").filter({ hasText: member.email });
   await expect(mine).toHaveCount(2);
-  await mine.filter({ hasText: "$30.00" }).getByRole("button", { name: "Mark paid" }).click();
+  const thirty = mine.filter({ hasText: "$30.00" });
+  await thirty.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByText("The withdrawal is approved: pay it out, then mark it paid with its reference.")).toBeVisible();
+  await expect(thirty).toContainText("Processing");
+
+  // Approved: the member can no longer take it back (the money would leave twice).
+  await page.goto("/en/transactions?type=withdrawal");
+  await expect(page.getByTestId("transaction").filter({ hasText: "$30.00" })).toContainText("Being paid out");
+  await expect(page.getByTestId("transaction").filter({ hasText: "$30.00" }).getByRole("button", { name: "Cancel withdrawal" })).toHaveCount(0);
+
+  // Paid needs the payout's reference; the typed reason is kept.
+  await thirty.getByRole("button", { name: "Mark paid" }).click();
+  await expect(thirty.getByText("Enter the payout's reference (the PayPal or bank transaction id).")).toBeVisible();
+  await thirty.getByLabel("Payout reference").fill("PAYPAL-7XK29");
+  await thirty.getByRole("button", { name: "Mark paid" }).click();
   await expect(admin.getByText("The withdrawal is marked as paid.")).toBeVisible();
-  await mine.filter({ hasText: "$40.00" }).getByLabel("Reason (optional)").fill("PayPal account closed");
-  await mine.filter({ hasText: "$40.00" }).getByRole("button", { name: "Reject" }).click();
+  const forty = mine.filter({ hasText: "$40.00" });
+  await forty.getByRole("button", { name: "Reject" }).click();
+  await expect(forty.getByText("Enter a reason: the user will see it.")).toBeVisible();
+  await forty.getByLabel("Reason for rejecting").fill("PayPal account closed");
+  await forty.getByRole("button", { name: "Reject" }).click();
   await expect(admin.getByText("The withdrawal was rejected and the amount returned to the user's balance.")).toBeVisible();
   await expect(mine).toHaveCount(0);
+  await admin.goto("/en/admin/withdrawals?state=paid");
+  await expect(mine.filter({ hasText: "$30.00" })).toContainText("PAYPAL-7XK29");
   await adminContext.close();
 
   await page.goto("/en/dashboard");
