@@ -133,7 +133,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-async function withdrawalsPerSecond(db: Db, label: string) {
+export async function withdrawalsPerSecond(db: Db, label: string) {
   const user = await createUser(db, { email: `bench-wd-${crypto.randomUUID()}@example.com`, name: "Bench" });
   await unitOfWork(db, async (tx) => {
     await ensureUserAccounts(tx, user.id);

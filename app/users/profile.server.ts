@@ -1,10 +1,11 @@
 /**
  * The profile: owns what the profile page shows and edits. Figures (total earned, purchases,
- * member level, achievements) are computed from the ledger's transactions and the account.
+ * member level, achievements) come from the wallet's read model and the account.
  */
 import { z } from "zod";
 import { now, type Db } from "~/db/db.server";
 import { PhoneSchema } from "~/auth/schemas";
+import { earningsSummary } from "~/wallet/balances.server";
 import { NameSchema } from "./validation";
 
 export const LEVELS = [
@@ -29,24 +30,12 @@ export async function profileFigures(db: Db, userId: string) {
     .select(["name", "email", "phone", "location", "emailVerifiedAt", "createdAt"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const row = await db
-    .selectFrom("transactions")
-    .where("userId", "=", userId)
-    .where("status", "=", "completed")
-    .select((eb) => [
-      eb.fn.sum<number | string | null>(eb.case().when("type", "in", ["cashback", "referral", "affiliate"]).then(eb.ref("amountCents")).else(0).end()).as("earned"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "purchase").then(1).else(0).end()).as("purchases"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "cashback").then(1).else(0).end()).as("cashbackOrders"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "referral").then(1).else(0).end()).as("referrals"),
-    ])
-    .executeTakeFirstOrThrow();
-  const earned = Number(row.earned ?? 0);
-  const cashbackOrders = Number(row.cashbackOrders ?? 0);
-  const referrals = Number(row.referrals ?? 0);
+  // The figures come from the wallet's read model: one meaning of "earned" everywhere.
+  const { totalEarnedCents: earned, purchases, cashbackOrders, referrals } = await earningsSummary(db, userId);
   return {
     user,
     earnedCents: earned,
-    purchases: Number(row.purchases ?? 0),
+    purchases,
     level: memberLevel(earned),
     achievements: [
       { id: "firstPurchase", done: cashbackOrders >= 1, progress: Math.min(1, cashbackOrders) },

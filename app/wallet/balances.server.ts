@@ -63,6 +63,34 @@ export async function getTransaction(db: DbOrTx, userId: string, transactionId: 
 /** What counts as earned: confirmed cashback and bonuses. Top-ups are the user's own money. */
 export const EARNING_TYPES: readonly TransactionType[] = ["cashback", "referral", "affiliate"];
 
+export interface EarningsSummary {
+  /** Confirmed cashback and bonuses, all time (the profile's "Total Earned"). */
+  totalEarnedCents: number;
+  purchases: number;
+  cashbackOrders: number;
+  referrals: number;
+}
+
+export async function earningsSummary(db: DbOrTx, userId: string): Promise<EarningsSummary> {
+  const row = await db
+    .selectFrom("transactions")
+    .where("userId", "=", userId)
+    .where("status", "=", "completed")
+    .select((eb) => [
+      eb.fn.sum<number | string | null>(eb.case().when("type", "in", [...EARNING_TYPES]).then(eb.ref("amountCents")).else(0).end()).as("earned"),
+      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "purchase").then(1).else(0).end()).as("purchases"),
+      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "cashback").then(1).else(0).end()).as("cashbackOrders"),
+      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "referral").then(1).else(0).end()).as("referrals"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalEarnedCents: Number(row.earned ?? 0),
+    purchases: Number(row.purchases ?? 0),
+    cashbackOrders: Number(row.cashbackOrders ?? 0),
+    referrals: Number(row.referrals ?? 0),
+  };
+}
+
 export interface DashboardFigures {
   /** Confirmed cashback, all time. */
   totalCashbackCents: number;

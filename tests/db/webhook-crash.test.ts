@@ -248,7 +248,7 @@ describeEachDatabase("webhook crashes", (t) => {
 
       // 2. A second deliverer (the provider retrying) goes through the whole list and is killed
       // wherever it is after a random number of events: its duplicates change nothing.
-      const killAfter = stallAt + 5 + Math.floor(Math.random() * 60);
+      const killAfter = stallAt + 5 + Math.floor(Math.random() * 40);
       const second = await deliverAndKill(target, events, { killAfter });
       expect(second.stderr).not.toMatch(/Error/);
       expect(second).toMatchObject({ killed: true, finished: false });
