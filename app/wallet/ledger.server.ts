@@ -219,22 +219,31 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
 }
 
 /**
- * Credits to a user's available balance first repay what they owe (a reversed top-up that had
- * already been spent); the rest becomes available.
+ * Reads a user's available balance and what they owe, locking both rows (PostgreSQL; SQLite
+ * transactions are serial) in account-id order: a credit and a reversal for the same user cannot
+ * both act on what they read before the other committed.
+ */
+async function lockUserMoney(tx: Tx, userId: string): Promise<{ availableCents: number; owedCents: number }> {
+  const ids = [receivableAccount(userId), userAccount(userId, "available")];
+  // Both rows must exist to be locked: a receivable another transaction is creating right now
+  // makes this wait for it (instead of reading past it).
+  await ensureAccounts(tx, ids);
+  let query = tx.selectFrom("ledgerAccounts").select(["id", "balanceCents"]).where("id", "in", ids).orderBy("id");
+  if (dialectOf(tx) === "postgres") query = query.forUpdate();
+  const rows = await query.execute();
+  const of = (id: string) => Number(rows.find((row) => row.id === id)?.balanceCents ?? 0);
+  return { availableCents: of(ids[1]!), owedCents: Math.max(0, -of(ids[0]!)) };
+}
+
+/**
+ * Credits to a user's available balance (top-ups, confirmed cashback, bonuses, returned holds)
+ * first repay what they owe (a reversed top-up that had already been spent); the rest becomes
+ * available.
  */
 async function creditAvailable(tx: Tx, userId: string, amountCents: number): Promise<Posting[]> {
-  const receivable = await tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", receivableAccount(userId)).executeTakeFirst();
-  const owed = Math.max(0, -Number(receivable?.balanceCents ?? 0));
+  const { owedCents: owed } = await lockUserMoney(tx, userId);
   if (!owed) return [{ account: userAccount(userId, "available"), amountCents }];
   const repaid = Math.min(owed, amountCents);
-  // Two credits at once must not both repay the same debt: the repayment is conditional.
-  const updated = await tx
-    .updateTable("ledgerAccounts")
-    .set((eb) => ({ balanceCents: eb("balanceCents", "+", 0) }))
-    .where("id", "=", receivableAccount(userId))
-    .where("balanceCents", "<=", -repaid)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentChangeError("the debt changed while it was being repaid");
   return [
     { account: receivableAccount(userId), amountCents: repaid },
     { account: userAccount(userId, "available"), amountCents: amountCents - repaid },
@@ -404,9 +413,7 @@ export async function reverseDeposit(
     metadata: { reversal: input.reason, paymentId: input.paymentId },
     memo: `top-up ${input.reason}`,
     postings: async () => {
-      let query = tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", userAccount(input.userId, "available"));
-      if (dialectOf(tx) === "postgres") query = query.forUpdate();
-      const available = Number((await query.executeTakeFirst())?.balanceCents ?? 0);
+      const { availableCents: available } = await lockUserMoney(tx, input.userId);
       const taken = Math.min(available, input.amountCents);
       owedCents = input.amountCents - taken;
       return [
@@ -433,17 +440,19 @@ export async function reverseDeposit(
 export async function heldDepositsCents(tx: DbOrTx, userId: string, nowMs = Date.now()): Promise<number> {
   const days = await getSetting(tx, "cardDepositHoldDays");
   if (days <= 0) return 0;
+  // What a refund or dispute already took back of a top-up is no longer held.
   const row = await tx
     .selectFrom("transactions")
-    .select((eb) => eb.fn.sum<number | string | null>("amountCents").as("total"))
-    .where("userId", "=", userId)
-    .where("createdAt", ">", new Date(nowMs - days * 86_400_000).toISOString())
-    .where("type", "=", "deposit")
-    .where("direction", "=", "credit")
-    .where("status", "=", "completed")
-    .where("merchant", "in", [...CARD_PROVIDERS])
+    .leftJoin("payments", "payments.transactionId", "transactions.id")
+    .select((eb) => eb.fn.sum<number | string | null>(eb("transactions.amountCents", "-", eb.fn.coalesce("payments.reversedCents", eb.lit(0)))).as("total"))
+    .where("transactions.userId", "=", userId)
+    .where("transactions.createdAt", ">", new Date(nowMs - days * 86_400_000).toISOString())
+    .where("transactions.type", "=", "deposit")
+    .where("transactions.direction", "=", "credit")
+    .where("transactions.status", "=", "completed")
+    .where("transactions.merchant", "in", [...CARD_PROVIDERS])
     .executeTakeFirstOrThrow();
-  return Number(row.total ?? 0);
+  return Math.max(0, Number(row.total ?? 0));
 }
 
 export async function requestWithdrawal(
@@ -507,10 +516,13 @@ export async function requestWithdrawal(
   });
 }
 
-const returnHold = (row: LedgerTransaction): Posting[] => [
-  { account: userAccount(row.userId, "withdrawals"), amountCents: -row.amountCents },
-  { account: userAccount(row.userId, "available"), amountCents: row.amountCents },
-];
+/** A held amount going back: like every credit to the balance, it first repays what is owed. */
+const returnHold =
+  (tx: Tx) =>
+  async (row: LedgerTransaction): Promise<Posting[]> => [
+    { account: userAccount(row.userId, "withdrawals"), amountCents: -row.amountCents },
+    ...(await creditAvailable(tx, row.userId, row.amountCents)),
+  ];
 
 /**
  * Moves a withdrawal on the payout desk from one of `from` to `to`, exactly once. Answers false when
@@ -555,7 +567,7 @@ async function current(tx: Tx, transactionId: string): Promise<MoneyResult> {
 /** The user takes back a withdrawal while it is still pending (not once an admin approved it). */
 export async function cancelWithdrawal(tx: Tx, input: { userId: string; transactionId: string }): Promise<MoneyResult> {
   if (!(await moveWithdrawal(tx, input.transactionId, ["pending"], "cancelled", { decidedBy: null }, input.userId))) return current(tx, input.transactionId);
-  return settle(tx, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold, { cancelledBy: "user" });
+  return settle(tx, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold(tx), { cancelledBy: "user" });
 }
 
 /** An admin approved it for payment: from now on the user can no longer cancel it. */
@@ -595,7 +607,7 @@ export async function rejectWithdrawal(tx: Tx, input: { transactionId: string; a
   if (!(await moveWithdrawal(tx, input.transactionId, ["pending", "processing"], "rejected", { reason: input.reason, decidedBy: input.adminId }))) {
     return current(tx, input.transactionId);
   }
-  return settle(tx, input.transactionId, { type: "withdrawal" }, "failed", "withdrawal rejected", returnHold, {
+  return settle(tx, input.transactionId, { type: "withdrawal" }, "failed", "withdrawal rejected", returnHold(tx), {
     rejectedBy: input.adminId,
     reason: input.reason,
   });

@@ -452,6 +452,8 @@ describeEachDatabase("ledger properties", (t) => {
       const balances = await getBalances(t.db, userId);
       if (balances.owedCents > 0) tally.owing++;
       for (const [name, value] of Object.entries(balances)) expect(value, `${name} of ${userId}`).toBeGreaterThanOrEqual(0);
+      // Every credit repays a debt first: nobody owes while holding spendable money.
+      expect(balances.owedCents > 0 && balances.availableCents > 0, `${userId} owes ${balances.owedCents} with ${balances.availableCents} available`).toBe(false);
       const open = await t.db.selectFrom("withdrawals").select("amountCents").where("userId", "=", userId).where("state", "in", ["pending", "processing"]).execute();
       expect(balances.withdrawalsInProgressCents).toBe(open.reduce((sum, row) => sum + Number(row.amountCents), 0));
 

@@ -282,6 +282,58 @@ describeEachDatabase("ledger", (t) => {
     await expectBooksBalance(t.db);
   });
 
+  it("a held amount that comes back repays a debt first: a refunded top-up cannot be cashed out", async () => {
+    const user = await newUser("owed-cancel");
+    const paymentId = crypto.randomUUID();
+    await deposit(user, 10_000, paymentId);
+    const held = await withdraw(user, 7_000);
+    await inTx(t.db, (tx) => reverseDeposit(tx, { userId: user, amountCents: 10_000, paymentId, reversalKey: "oc-1", reason: "refund", description: "Refunded", provider: "sandbox" }));
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 7_000, withdrawalsInProgressCents: 7_000 });
+    await inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: user, transactionId: held.transaction.id }));
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 0, withdrawalsInProgressCents: 0 });
+    await expect(withdraw(user, 7_000)).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expectBooksBalance(t.db);
+  });
+
+  it("a credit that races a reversal of the same user's top-up still repays the new debt", async () => {
+    const user = await newUser("owed-race");
+    const paymentId = crypto.randomUUID();
+    await deposit(user, 10_000, paymentId);
+    await inTx(t.db, (tx) => payFromWallet(tx, { userId: user, amountCents: 8_001, description: "Plan", idempotencyKey: "race-plan" }));
+    let reversed!: () => void;
+    const reversing = new Promise<void>((resolve) => (reversed = resolve));
+    const reversal = unitOfWork(t.db, async (tx) => {
+      await reverseDeposit(tx, { userId: user, amountCents: 10_000, paymentId, reversalKey: "race-1", reason: "dispute", description: "Disputed", provider: "sandbox" });
+      reversed();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // still uncommitted
+    });
+    await reversing;
+    const credit = deposit(user, 5_000);
+    await Promise.all([reversal, credit]);
+    // 1,999 was left to take back, 8,001 became owed; the 5,000 credit repays 5,000 of it.
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 3_001 });
+    await expectBooksBalance(t.db);
+  });
+
+  it("a refunded card top-up is no longer on hold", async () => {
+    const user = await newUser("hold-refund");
+    await deposit(user, 5_000, crypto.randomUUID(), "sandbox");
+    const card = crypto.randomUUID();
+    await deposit(user, 20_000, card, "stripe");
+    const { transaction } = await inTx(t.db, async (tx) =>
+      (await tx.selectFrom("transactions").select("id").where("orderId", "=", card).executeTakeFirstOrThrow()) as { id: string } & Record<string, never>,
+    ).then((row) => ({ transaction: row }));
+    // The payment row a real top-up has, fully refunded.
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto("payments")
+      .values({ id: card, userId: user, provider: "stripe", providerSessionId: null, providerChargeId: null, amountCents: 20_000, status: "paid", idempotencyKey: `t:${card}`, transactionId: transaction.id, reversedCents: 20_000, createdAt: at, updatedAt: at })
+      .execute();
+    await inTx(t.db, (tx) => reverseDeposit(tx, { userId: user, amountCents: 20_000, paymentId: card, reversalKey: "hr-1", reason: "refund", description: "Refunded", provider: "stripe" }));
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 5_000, onHoldCents: 0, withdrawableCents: 5_000 });
+    expect((await withdraw(user, 5_000)).replayed).toBe(false);
+  });
+
   it("the unit of work retries a serialization failure and commits the work once", async () => {
     let calls = 0;
     const user = await newUser("retry");

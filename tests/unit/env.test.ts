@@ -88,12 +88,13 @@ describe("loadEnv", () => {
     const env = loadEnv({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, { dataDir });
     expect(configuredSandbox(env)).toBeNull();
     expect(configuredStripe(env)).not.toBeNull();
-    expect(configuredSandbox(loadEnv({}, { dataDir }))).not.toBeNull();
     expect(env.jobs).toBe("inline");
     expect(problems({ JOBS: "sometimes" })).toEqual(["JOBS must be inline or off"]);
     expect(env.mail).toEqual({ kind: "smtp", url: "smtp://mail.example:587" });
     expect(env.mailFrom).toBe("Cashwise <no-reply@cashwise.example>");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+    // The embedded default (no environment at all) is the sandbox.
+    expect(configuredSandbox(loadEnv({}, { dataDir }))).not.toBeNull();
   });
 
   it("treats blank values as unset", () => {
