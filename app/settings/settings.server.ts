@@ -7,23 +7,31 @@ import { z } from "zod";
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 
+/** The longest hold on card top-ups an admin can set. */
+export const MAX_HOLD_DAYS = 90;
+
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
-  cardDepositHoldDays: { schema: z.number().int().min(0).max(90), defaultValue: 7 },
+  cardDepositHoldDays: { schema: z.number().int().min(0).max(MAX_HOLD_DAYS), defaultValue: 7 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
 
-export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  if (!row) return SETTINGS[key].defaultValue;
+/** A stored value (JSON text, or nothing stored) as the setting's type; its default when it does not parse. */
+export function parseSetting<K extends SettingKey>(key: K, stored: string | null | undefined): SettingValue<K> {
+  if (stored === null || stored === undefined) return SETTINGS[key].defaultValue;
   try {
-    const parsed = SETTINGS[key].schema.safeParse(JSON.parse(row.value));
+    const parsed = SETTINGS[key].schema.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : SETTINGS[key].defaultValue;
   } catch {
     return SETTINGS[key].defaultValue;
   }
+}
+
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return parseSetting(key, row?.value);
 }
 
 export async function getSettings(db: DbOrTx): Promise<{ [K in SettingKey]: SettingValue<K> }> {

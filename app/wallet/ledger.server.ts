@@ -19,9 +19,10 @@
  *   deleted ledger rows (migration 0010).
  */
 import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
-import { getSetting } from "~/settings/settings.server";
+import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
 import { MIN_WITHDRAWAL_CENTS } from "./amounts";
 
 export const CURRENCY = "USD";
@@ -201,6 +202,12 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
     .insertInto("postings")
     .values(ordered.map((posting) => ({ id: randomUUID(), entryId, accountId: posting.account, amountCents: posting.amountCents, currency: CURRENCY, createdAt })))
     .execute();
+  // The entry row seals its postings (the database checks they balance). Written before the
+  // balances are touched, so the account rows stay locked for as short a time as possible.
+  await tx
+    .insertInto("ledgerEntries")
+    .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effectiveAt ?? createdAt, createdAt })
+    .execute();
   for (const posting of ordered) {
     let update = tx
       .updateTable("ledgerAccounts")
@@ -212,10 +219,6 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new InsufficientFundsError();
   }
-  await tx
-    .insertInto("ledgerEntries")
-    .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effectiveAt ?? createdAt, createdAt })
-    .execute();
 }
 
 /**
@@ -294,8 +297,6 @@ async function startMovement(tx: Tx, movement: NewMovement): Promise<MoneyResult
   assertAmount(movement.amountCents);
   const key = namespacedKey(movement.type, movement.userId, movement.idempotencyKey);
   const fingerprint = fingerprintOf(movement);
-  const existing = await selectTransaction(tx, { key });
-  if (existing) return replay(existing, fingerprint, key);
   const timestamp = movement.at ?? now();
   const transaction: LedgerTransaction = {
     id: randomUUID(),
@@ -312,7 +313,8 @@ async function startMovement(tx: Tx, movement: NewMovement): Promise<MoneyResult
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  // Two submissions of one key at once: the second insert waits for the first and does nothing.
+  // A key used before (or by a submission in flight, whose insert this one waits for) inserts
+  // nothing: then the first result is the answer.
   const inserted = await tx
     .insertInto("transactions")
     .values({ ...transaction, metadata: JSON.stringify(transaction.metadata), idempotencyKey: key, requestFingerprint: fingerprint })
@@ -438,21 +440,36 @@ export async function reverseDeposit(
 
 /** Card top-ups younger than the hold (admin setting) cannot be withdrawn: no card-to-cash loop. */
 export async function heldDepositsCents(tx: DbOrTx, userId: string, nowMs = Date.now()): Promise<number> {
-  const days = await getSetting(tx, "cardDepositHoldDays");
-  if (days <= 0) return 0;
-  // What a refund or dispute already took back of a top-up is no longer held.
-  const row = await tx
-    .selectFrom("transactions")
+  // One read for the setting and the card top-ups of the longest possible hold (usually none):
+  // always one row, with the setting, joined to each such top-up net of what was reversed.
+  const rows = await tx
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as("x"))
+    .leftJoin("transactions", (join) =>
+      join
+        .on("transactions.userId", "=", userId)
+        .on("transactions.createdAt", ">", new Date(nowMs - MAX_HOLD_DAYS * 86_400_000).toISOString())
+        .on("transactions.type", "=", "deposit")
+        .on("transactions.direction", "=", "credit")
+        .on("transactions.status", "=", "completed")
+        .on("transactions.merchant", "in", [...CARD_PROVIDERS]),
+    )
     .leftJoin("payments", "payments.transactionId", "transactions.id")
-    .select((eb) => eb.fn.sum<number | string | null>(eb("transactions.amountCents", "-", eb.fn.coalesce("payments.reversedCents", eb.lit(0)))).as("total"))
-    .where("transactions.userId", "=", userId)
-    .where("transactions.createdAt", ">", new Date(nowMs - days * 86_400_000).toISOString())
-    .where("transactions.type", "=", "deposit")
-    .where("transactions.direction", "=", "credit")
-    .where("transactions.status", "=", "completed")
-    .where("transactions.merchant", "in", [...CARD_PROVIDERS])
-    .executeTakeFirstOrThrow();
-  return Math.max(0, Number(row.total ?? 0));
+    .select((eb) => [
+      eb.selectFrom("settings").select("value").where("key", "=", "cardDepositHoldDays").as("days"),
+      "transactions.createdAt",
+      "transactions.amountCents",
+      "payments.reversedCents",
+    ])
+    .execute();
+  const days = parseSetting("cardDepositHoldDays", rows[0]?.days);
+  if (days <= 0) return 0;
+  const cutoff = new Date(nowMs - days * 86_400_000).toISOString();
+  let held = 0;
+  for (const row of rows) {
+    // What a refund or dispute already took back of a top-up is no longer held.
+    if (row.createdAt && row.createdAt > cutoff) held += Number(row.amountCents ?? 0) - Number(row.reversedCents ?? 0);
+  }
+  return Math.max(0, held);
 }
 
 export async function requestWithdrawal(

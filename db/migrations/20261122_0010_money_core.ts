@@ -129,19 +129,20 @@ export async function up(db: Kysely<any>): Promise<void> {
         return new;
       end $$`.execute(db);
     await sql`create trigger postings_check before insert on postings for each row execute function ledger_posting_check()`.execute(db);
+    // Checked again when the transaction commits, once per entry (postings without an entry are
+    // refused at commit by the deferred foreign key).
     await sql`
       create function ledger_entry_balanced_at_commit() returns trigger language plpgsql as $$
-      declare total bigint; sealed boolean;
+      declare total bigint; n integer;
       begin
-        select coalesce(sum(amount_cents), 0) into total from postings where entry_id = new.entry_id;
-        select exists (select 1 from ledger_entries where id = new.entry_id) into sealed;
-        if total <> 0 or not sealed then
-          raise exception 'ledger entry % does not balance at commit (sum %)', new.entry_id, total using errcode = '23514';
+        select coalesce(sum(amount_cents), 0), count(*) into total, n from postings where entry_id = new.id;
+        if total <> 0 or n < 2 then
+          raise exception 'ledger entry % does not balance at commit (% postings, sum %)', new.id, n, total using errcode = '23514';
         end if;
         return null;
       end $$`.execute(db);
     await sql`
-      create constraint trigger postings_balanced_at_commit after insert on postings
+      create constraint trigger ledger_entries_balanced_at_commit after insert on ledger_entries
       deferrable initially deferred for each row execute function ledger_entry_balanced_at_commit()`.execute(db);
   } else {
     // SQLite cannot alter a foreign key: rebuild postings with a deferred one to its entry.
@@ -187,7 +188,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (postgres) {
-    await sql`drop trigger postings_balanced_at_commit on postings`.execute(db);
+    await sql`drop trigger ledger_entries_balanced_at_commit on ledger_entries`.execute(db);
     await sql`drop trigger postings_check on postings`.execute(db);
     await sql`drop trigger ledger_entries_balanced on ledger_entries`.execute(db);
     await sql`drop trigger postings_immutable on postings`.execute(db);
