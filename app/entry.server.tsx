@@ -13,7 +13,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { env } from "~/config/env.server";
+import { env, isHttps } from "~/config/env.server";
+import { clientAddressProblem } from "~/security/client-address.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl, serverI18n } from "~/i18n/i18next.server";
 import { startServerJobs } from "~/jobs/jobs.server";
@@ -23,7 +24,9 @@ import { NonceProvider } from "~/utils/nonce";
 export const streamTimeout = 5_000;
 
 // Parse the configuration when the server loads: a bad value stops start-up, not a request.
-env();
+const problem = clientAddressProblem(env());
+if (problem) throw new Error(problem);
+if (env().appEnv === "production" && !isHttps()) console.warn("Warning: APP_URL is not https://: cookies are not Secure and HSTS is off.");
 // Background work (the outbox, schedules) runs in this process unless JOBS=off.
 startServerJobs();
 

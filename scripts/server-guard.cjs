@@ -4,11 +4,20 @@
  *
  * 1. Records the TCP peer's address in the `x-cashwise-peer-address` request header (replacing
  *    whatever a client sent under that name); remix-serve's Request does not carry it, and rate
- *    limits need it (app/security/client-address.server.ts).
+ *    limits need it (app/security/client-address.server.ts). It also says it is loaded
+ *    (`CASHWISE_SERVER_GUARD=1`): production refuses to serve without it.
  * 2. Refuses cross-site state-changing requests (POST, PUT, PATCH, DELETE whose `Origin` is not
  *    this site, or that a browser marks `Sec-Fetch-Site: cross-site`) with 403, before Remix or
  *    any action runs. Requests without those headers are not browser form posts (webhooks, the
  *    mobile apps) and pass. Actions also call `requireSameOrigin` as a second line.
+ * 3. Refuses, before any byte of the body is buffered: a body larger than its route allows (413;
+ *    1 MB for the profile picture, 512 KB for payment webhooks, 64 KB for everything else), a body
+ *    without a declared length (411), a form post that is not a form (415), a URL with a NUL
+ *    byte (400), a post from this site's own pages sent to another host (421), and answers an
+ *    OPTIONS preflight without granting anything (204). Slow clients are cut off (timeouts).
+ * 4. Drops `X-Forwarded-Host` unless TRUST_PROXY says a proxy in front sets it.
+ *
+ * Pages are in the URL's language (from locales/<lng>/common.json), API paths get JSON.
  */
 const fs = require("node:fs");
 const http = require("node:http");
@@ -17,28 +26,40 @@ const path = require("node:path");
 const PEER_HEADER = "x-cashwise-peer-address";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LOCALES = ["en", "nl", "fr", "es", "de"];
+const KB = 1024;
+const LIMITS = [
+  // [path pattern, largest body in bytes]
+  [/^\/[a-z]{2}\/profile(\.data)?(\?|$)/, 1100 * KB], // the profile picture (1 MB) and its form
+  [/^\/api\/webhooks\//, 512 * KB],
+];
+const DEFAULT_LIMIT = 64 * KB;
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-function appOrigin() {
+process.env.CASHWISE_SERVER_GUARD = "1";
+
+function appUrl() {
   const port = process.env.PORT || "3000";
   try {
-    return new URL(process.env.APP_URL || `http://localhost:${port}`).origin;
+    return new URL(process.env.APP_URL || `http://localhost:${port}`);
   } catch {
     return null;
   }
 }
 
+const trustProxy = () => Number(process.env.TRUST_PROXY || "0") > 0;
+
 function isCrossSite(request) {
   const origin = request.headers.origin;
   if (typeof origin === "string") {
     if (origin === "null") return true;
-    if (origin === appOrigin()) return false;
+    if (origin === appUrl()?.origin) return false;
     let originHost;
     try {
       originHost = new URL(origin).host;
     } catch {
       return true;
     }
-    const forwardedHost = String(request.headers["x-forwarded-host"] || "").split(",")[0].trim();
+    const forwardedHost = trustProxy() ? String(request.headers["x-forwarded-host"] || "").split(",")[0].trim() : "";
     const host = forwardedHost || request.headers.host;
     return originHost !== host;
   }
@@ -46,47 +67,110 @@ function isCrossSite(request) {
   return typeof site === "string" && site !== "same-origin" && site !== "none";
 }
 
-const forbiddenPages = new Map();
-function forbiddenPage(url) {
+/** A post from this site's own pages (Origin is APP_URL) that reached us under another host name. */
+function isMisdirected(request) {
+  const url = appUrl();
+  if (!url || request.headers.origin !== url.origin) return false;
+  const forwardedHost = trustProxy() ? String(request.headers["x-forwarded-host"] || "").split(",")[0].trim() : "";
+  const host = forwardedHost || request.headers.host;
+  return typeof host === "string" && host !== url.host;
+}
+
+function limitFor(url) {
+  for (const [pattern, limit] of LIMITS) if (pattern.test(url)) return limit;
+  return DEFAULT_LIMIT;
+}
+
+const texts = new Map();
+function text(url, key) {
   const segment = (url || "/").split("?")[0].split("/")[1];
   const locale = LOCALES.includes(segment) ? segment : "en";
-  if (!forbiddenPages.has(locale)) {
-    let title = "Request refused";
-    let text = "This request did not come from a Cashwise page, so nothing was changed.";
+  if (!texts.has(locale)) {
+    let errors = {};
     try {
-      const common = JSON.parse(fs.readFileSync(path.resolve("locales", locale, "common.json"), "utf8"));
-      title = common.errors.forbidden.title;
-      text = common.errors.forbidden.text;
+      errors = JSON.parse(fs.readFileSync(path.resolve("locales", locale, "common.json"), "utf8")).errors || {};
     } catch {
-      // keep the English words
+      // keep the English words below
     }
-    const escape = (value) =>
-      value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-    forbiddenPages.set(
-      locale,
-      `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>403 · ${escape(title)}</title></head>` +
-        `<body><main><h1>${escape(title)}</h1><p>${escape(text)}</p></main></body></html>`,
+    texts.set(locale, { locale, errors });
+  }
+  const { locale: lng, errors } = texts.get(locale);
+  const fallback = {
+    forbidden: { title: "Request refused", text: "This request did not come from a Cashwise page, so nothing was changed." },
+    payloadTooLarge: { title: "Too much data", text: "This request is larger than this page accepts, so nothing was changed." },
+    lengthRequired: { title: "Length required", text: "This request did not say how much data it carries, so nothing was changed." },
+    unsupportedMediaType: { title: "Not a form", text: "This page only accepts its own form, so nothing was changed." },
+    badRequest: { title: "Something is not right with this request", text: "Please go back and try again." },
+    misdirected: { title: "Wrong address", text: "This request was sent to another address than this site's own, so nothing was changed." },
+  }[key];
+  return { locale: lng, ...fallback, ...(errors[key] || {}) };
+}
+
+const escape = (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+function refuse(request, response, status, key, code) {
+  const words = text(request.url, key);
+  const api = (request.url || "").startsWith("/api/");
+  const headers = {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    Connection: "close",
+  };
+  if (api) {
+    response.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+    response.end(JSON.stringify({ code, message: words.text }));
+  } else {
+    response.writeHead(status, { ...headers, "Content-Type": "text/html; charset=utf-8" });
+    response.end(
+      `<!DOCTYPE html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${escape(words.title)}</title></head>` +
+        `<body><main><h1>${escape(words.title)}</h1><p>${escape(words.text)}</p></main></body></html>`,
     );
   }
-  return forbiddenPages.get(locale);
+  // Whatever the client still sends is not read: the connection closes after the answer.
+  request.resume();
+  return true;
+}
+
+function configure(server) {
+  if (server.__cashwiseGuarded) return;
+  server.__cashwiseGuarded = true;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
 }
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function guardedEmit(event, request, response, ...rest) {
+  if (event === "listening") configure(this);
   if (event === "request" && request && request.headers) {
+    configure(this);
     request.headers[PEER_HEADER] = (request.socket && request.socket.remoteAddress) || "";
-    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request)) {
-      response.writeHead(403, {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "no-store",
-        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "strict-origin-when-cross-origin",
-        "X-Frame-Options": "DENY",
-      });
-      response.end(forbiddenPage(request.url));
+    if (!trustProxy()) delete request.headers["x-forwarded-host"];
+    const url = request.url || "/";
+    if (/%00/i.test(url) || url.includes("\0")) return refuse(request, response, 400, "badRequest", "bad_request");
+    if (request.method === "OPTIONS") {
+      // No cross-origin access is granted: a preflight gets the allowed methods and nothing else.
+      response.writeHead(204, { Allow: "GET, HEAD, POST", "Cache-Control": "no-store", "Content-Length": "0" });
+      response.end();
       request.resume();
       return true;
+    }
+    if (UNSAFE_METHODS.has(request.method)) {
+      if (isCrossSite(request)) return refuse(request, response, 403, "forbidden", "cross_site_request");
+      if (isMisdirected(request)) return refuse(request, response, 421, "misdirected", "misdirected_request");
+      const declared = request.headers["content-length"];
+      const chunked = /chunked/i.test(String(request.headers["transfer-encoding"] || ""));
+      if (chunked && declared === undefined) return refuse(request, response, 411, "lengthRequired", "length_required");
+      const length = Number(declared || 0);
+      if (!Number.isFinite(length) || length > limitFor(url)) return refuse(request, response, 413, "payloadTooLarge", "payload_too_large");
+      const type = String(request.headers["content-type"] || "").split(";")[0].trim().toLowerCase();
+      const isApi = url.startsWith("/api/");
+      // Every page action takes a form (what browsers and Remix's fetchers send); the API and
+      // webhooks take JSON and judge it themselves.
+      if (!isApi && !FORM_TYPES.includes(type)) return refuse(request, response, 415, "unsupportedMediaType", "unsupported_media_type");
     }
   }
   return emit.call(this, event, request, response, ...rest);

@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { mailer } from "~/mail/mailer.server";
 import { notify } from "~/notifications/notifications.server";
 import type { Locale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
@@ -22,10 +21,11 @@ import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
 import { setPendingSignIn } from "./two-factor.server";
 import { setVerifyEmail } from "./verify-cookie.server";
+import { readForm } from "~/utils/form-data.server";
 
 export async function signInAction(request: Request, locale: Locale, area: "user" | "admin") {
   requireSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SignInSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), wait: null }, { status: 400 });
   const { email, password, rememberMe, redirectTo } = submission.value;
@@ -50,23 +50,34 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     throw redirect(localePath(locale, "/verify-email"), { headers });
   }
   if (outcome.outcome !== "ok") throw new Error("unreachable");
-  const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", outcome.user.id).executeTakeFirst();
-  if (twoFactor?.totpEnabledAt) {
-    throw redirect(localePath(locale, "/signin/two-factor"), {
-      headers: {
-        "Set-Cookie": await setPendingSignIn({ userId: outcome.user.id, remember: rememberMe === true, redirectTo: redirectTo ?? null, area }),
-      },
-    });
-  }
-  return completeSignIn(request, outcome.user, { locale, remember: rememberMe === true, redirectTo: redirectTo ?? null, area });
+  return finishSignIn(request, outcome.user, { locale, remember: rememberMe === true, redirectTo: redirectTo ?? null, area });
 }
 
-/** The password (and code, with 2FA) checked out: tell about a new browser, rotate the session, go on. */
-export async function completeSignIn(
-  request: Request,
-  user: { id: string; role: "user" | "partner" | "admin" },
-  options: { locale: Locale; remember: boolean; redirectTo: string | null; area: "user" | "admin"; extraCookies?: string[] },
-): Promise<never> {
+export interface FinishSignInOptions {
+  locale: Locale;
+  remember: boolean;
+  redirectTo: string | null;
+  area: "user" | "admin";
+  /** Set only by the two-factor step, after it checked the code. */
+  secondFactorPassed?: boolean;
+  extraCookies?: string[];
+}
+
+/**
+ * The one way every sign-in ends (password, social, the two-factor step, and later ones): with 2FA
+ * on and no code checked yet, it sends the browser to the code step; otherwise it tells the owner
+ * about a new browser, rotates the session and goes on. No sign-in path can skip a step.
+ */
+export async function finishSignIn(request: Request, user: { id: string; role: "user" | "partner" | "admin" }, options: FinishSignInOptions): Promise<never> {
+  if (!options.secondFactorPassed) {
+    const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", user.id).executeTakeFirst();
+    if (twoFactor?.totpEnabledAt) {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await setPendingSignIn({ userId: user.id, remember: options.remember, redirectTo: options.redirectTo, area: options.area }));
+      for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
+      throw redirect(localePath(options.locale, "/signin/two-factor"), { headers });
+    }
+  }
   const userAgent = request.headers.get("User-Agent") ?? "";
   const { setCookie } = await unitOfWork(db(), async (tx) => {
     // A browser this account has never signed in with: tell the owner.

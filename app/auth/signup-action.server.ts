@@ -12,10 +12,11 @@ import { signUp } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { PartnerSignUpSchema, SignUpSchema } from "./schemas";
 import { setVerifyEmail } from "./verify-cookie.server";
+import { readForm } from "~/utils/form-data.server";
 
 export async function signUpAction(request: Request, locale: Locale, partner: boolean) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const partnerPlans = partner ? await listActivePlans(db(), "partner") : [];
   const schema = partner
     ? PartnerSignUpSchema.superRefine((value, ctx) => {

@@ -9,14 +9,14 @@ import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { env, isHttps } from "~/config/env.server";
-import { db, now, type Db } from "~/db/db.server";
+import { db, now, type DbOrTx, type Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { clientAddress } from "~/security/client-address.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
-import { createUser, findUserByEmail, getUserById, markEmailVerified, type PublicUser } from "~/users/users.server";
-import { createSession, endSession } from "./session.server";
+import { createUser, findUserByEmail, getUserById, type PublicUser } from "~/users/users.server";
+import { revokeUserSessions } from "./session.server";
+import { finishSignIn } from "./signin-action.server";
 
 import { isSocialProvider, type SocialProvider } from "./providers";
 import { socialProviderConfig, type SocialProviderConfig } from "./social-config.server";
@@ -44,8 +44,13 @@ export function profileFrom(provider: SocialProvider, body: Record<string, unkno
 
 export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEmail" } | { outcome: "unverifiedEmail" };
 
-/** Finds the account this provider identity belongs to, links it, or creates it. */
-export async function linkSocialAccount(database: Db, profile: SocialProfile, locale: Locale): Promise<LinkOutcome> {
+/**
+ * Finds the account this provider identity belongs to, links it, or creates it. An account whose
+ * address was never verified may have been opened by someone else with the owner's address (a
+ * pre-account takeover): when the provider vouches for the address, the account is claimed by its
+ * owner and whatever the stranger set up goes: the password, every session, pending codes.
+ */
+export async function linkSocialAccount(database: Tx, profile: SocialProfile, locale: Locale): Promise<LinkOutcome> {
   const linked = await database
     .selectFrom("oauthAccounts")
     .select("userId")
@@ -61,15 +66,26 @@ export async function linkSocialAccount(database: Db, profile: SocialProfile, lo
   if (user && !profile.emailVerified) return { outcome: "unverifiedEmail" };
   if (!user) {
     user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: profile.emailVerified });
-  } else if (!user.emailVerifiedAt) {
-    await markEmailVerified(database, user.id);
+    await linkProvider(database, user.id, profile);
+    return { outcome: "ok", user };
   }
-  await database
+  if (!user.emailVerifiedAt) {
+    const timestamp = now();
+    await database.updateTable("users").set({ passwordHash: null, emailVerifiedAt: timestamp, updatedAt: timestamp }).where("id", "=", user.id).execute();
+    await revokeUserSessions(database, user.id);
+    await database.updateTable("verificationCodes").set({ consumedAt: timestamp }).where("userId", "=", user.id).where("consumedAt", "is", null).execute();
+    await database.updateTable("passwordResets").set({ usedAt: timestamp }).where("userId", "=", user.id).where("usedAt", "is", null).execute();
+  }
+  await linkProvider(database, user.id, profile);
+  return { outcome: "ok", user: (await getUserById(database, user.id))! };
+}
+
+async function linkProvider(db: DbOrTx, userId: string, profile: SocialProfile) {
+  await db
     .insertInto("oauthAccounts")
-    .values({ id: randomUUID(), userId: user.id, provider: profile.provider, providerUserId: profile.providerUserId, createdAt: now() })
+    .values({ id: randomUUID(), userId, provider: profile.provider, providerUserId: profile.providerUserId, createdAt: now() })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  return { outcome: "ok", user };
 }
 
 /** Where to go after the provider: the locale, the page to return to, and which button started it. */
@@ -156,20 +172,16 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
     console.error(`social sign-in with ${provider} failed`, error);
     return fail(returnTo.intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault");
   }
-  const linked = await linkSocialAccount(db(), profile, returnTo.locale);
+  const linked = await unitOfWork(db(), (tx) => linkSocialAccount(tx, profile, returnTo.locale));
   if (linked.outcome === "noEmail") return fail("social.noEmail");
   if (linked.outcome === "unverifiedEmail") return fail("social.unverifiedEmail");
 
-  await endSession(db(), request);
-  const { setCookie } = await createSession(db(), linked.user, {
+  // The same end as every other sign-in: the two-factor step when it is on, then a new session.
+  return finishSignIn(request, linked.user, {
+    locale: returnTo.locale,
     remember: false,
-    userAgent: request.headers.get("User-Agent"),
-    clientAddress: clientAddress(request),
+    redirectTo: returnTo.redirectTo,
+    area: "user",
+    extraCookies: [await returnCookie().serialize("", { maxAge: 0 }), `oauth2_${provider}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`],
   });
-  const headers = new Headers();
-  headers.append("Set-Cookie", setCookie);
-  headers.append("Set-Cookie", await returnCookie().serialize("", { maxAge: 0 }));
-  headers.append("Set-Cookie", `oauth2_${provider}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-  const home = localePath(returnTo.locale, linked.user.role === "admin" ? "/admin/dashboard" : "/dashboard");
-  throw redirect(safeRedirectPath(returnTo.redirectTo, home), { headers });
 }

@@ -22,6 +22,7 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -47,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { cardDepositHoldDays } = submission.value;
   await unitOfWork(db(), (tx) => setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id));

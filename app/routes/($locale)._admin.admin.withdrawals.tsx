@@ -28,6 +28,7 @@ import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { decideWithdrawal, listWithdrawals, type DeskWithdrawal } from "~/wallet/admin.server";
 import { LedgerError } from "~/wallet/ledger.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: DecisionSchema });
   if (submission.status !== "success") {
     return data({ id: String(formData.get("transactionId") ?? ""), result: submission.reply() }, { status: 400 });

@@ -21,6 +21,7 @@ import { startTopUp } from "~/wallet/payments.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { getSetting } from "~/settings/settings.server";
 import { IdempotencyConflictError } from "~/wallet/ledger.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // A quick-amount button sends its own amount.
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);

@@ -25,6 +25,7 @@ import { recentTransactions } from "~/wallet/activity.server";
 import { dashboardFigures, getBalances } from "~/wallet/balances.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "app", "wallet", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "toggle-balance") return data({ ok: false }, { status: 400 });
   const hidden = !(await isBalanceHidden(request));
   throw redirect(safeRedirectPath(formData.get("redirectTo"), localePath(locale, "/dashboard")), {

@@ -26,6 +26,7 @@ import { WITHDRAWAL_QUICK_AMOUNTS, filterAmountInput, parseAmountToCents, withdr
 import { getBalances } from "~/wallet/balances.server";
 import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);
   const { availableCents } = await getBalances(db(), user.id);

@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireSignedIn(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "mark-all") await markAllRead(db(), user.id);
   else if (intent === "mark-one") await markRead(db(), user.id, String(formData.get("id") ?? ""));

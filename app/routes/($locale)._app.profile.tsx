@@ -30,6 +30,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const back = async (key: string) =>
     redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });

@@ -19,6 +19,7 @@ import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "cancel") throw redirect(localePath(locale, "/dashboard"));
   if (payment.status === "pending") {
     const status = await sendSandboxEvent(payment, intent === "fail" ? "payment.failed" : "payment.succeeded");

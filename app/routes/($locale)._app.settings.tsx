@@ -25,6 +25,7 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "app", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -49,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, session } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const saved = async (target = locale, key = "settings.saved") => {
     const headers = new Headers({ "Set-Cookie": await setFlash({ kind: "notice", key }) });
@@ -84,7 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await saved(locale, "settings.security.changed");
   }
   if (intent === "2fa-start") {
-    await startTwoFactor(db(), user.id);
+    // Already on (a second tab, a replayed form): nothing to start.
+    if (!(await twoFactorState(db(), user.id)).enabled) await startTwoFactor(db(), user.id);
     throw redirect(`${localePath(locale, "/settings")}#two-factor`);
   }
   if (intent === "2fa-enable" || intent === "2fa-disable") {

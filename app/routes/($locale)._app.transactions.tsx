@@ -28,6 +28,7 @@ import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { transactionView } from "~/wallet/view.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "cancel-withdrawal") return data({ ok: false }, { status: 400 });
   let key = "withdraw.cancelled";
   try {

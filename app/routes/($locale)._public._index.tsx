@@ -11,6 +11,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "home"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "dismiss-banner") return data({ ok: false }, { status: 400 });
   throw redirect(localePath(locale), {
     headers: { "Set-Cookie": await dismissAnnouncementCookie() },

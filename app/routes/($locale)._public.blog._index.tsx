@@ -27,6 +27,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: NewsletterSchema });
   if (checkHoneypot(formData) !== "ok") {
     return data({ result: submission.reply({ formErrors: ["blog:newsletter.rejected"] }), wait: null }, { status: 400 });

@@ -21,6 +21,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
 
   if (checkHoneypot(formData) !== "ok") {

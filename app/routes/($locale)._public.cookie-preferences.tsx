@@ -14,6 +14,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
+import { readForm } from "~/utils/form-data.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: ConsentFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ConsentFormSchema });
   if (submission.status !== "success") {
     return data({ ok: false }, { status: 400 });
   }

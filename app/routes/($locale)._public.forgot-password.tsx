@@ -23,6 +23,7 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const email = submission.value.email;
   const verdict = await consumeRateLimits(db(), [

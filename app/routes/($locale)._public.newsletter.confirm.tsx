@@ -11,6 +11,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   const result = await confirmSubscription(db(), token);
   throw redirect(localePath(locale, "/newsletter/confirm"), {
     headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: result === "confirmed" ? "confirmed" : "invalidLink" }) },

@@ -12,6 +12,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   const result = await unsubscribe(db(), token, env().sessionSecrets);
   throw redirect(localePath(locale, "/newsletter/unsubscribe"), {
     headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: result === "unsubscribed" ? "unsubscribed" : "invalidLink" }) },

@@ -24,6 +24,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), invalid: false }, { status: 400 });

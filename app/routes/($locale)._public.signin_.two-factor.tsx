@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { completeSignIn } from "~/auth/signin-action.server";
+import { finishSignIn } from "~/auth/signin-action.server";
 import { CodeSchema } from "~/auth/schemas";
 import { checkTotp, clearPendingSignIn, readPendingSignIn, twoFactorState } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -19,6 +19,7 @@ import { getUserById } from "~/users/users.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const pending = await readPendingSignIn(request);
   if (!pending) throw redirect(localePath(locale, "/signin"));
-  const submission = parseWithZod(await request.formData(), { schema: CodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const verdict = await consumeRateLimits(db(), [
     ["codeIp", clientAddress(request)],
@@ -47,7 +48,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user || !state.enabled || !state.secret || !checkTotp(state.secret, submission.value.code)) {
     return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
   }
-  return completeSignIn(request, user, { locale, remember: pending.remember, redirectTo: pending.redirectTo, area: pending.area, extraCookies: [await clearPendingSignIn()] });
+  return finishSignIn(request, user, {
+    locale,
+    remember: pending.remember,
+    redirectTo: pending.redirectTo,
+    area: pending.area,
+    secondFactorPassed: true,
+    extraCookies: [await clearPendingSignIn()],
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

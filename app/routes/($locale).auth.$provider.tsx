@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { readForm } from "~/utils/form-data.server";
 
 /** GET starts the same flow: the JSON API hands this URL to the mobile apps to open in a browser. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return start(request, params, { intent: formData.get("intent"), redirectTo: formData.get("redirectTo") });
 }
 

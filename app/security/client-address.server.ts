@@ -20,6 +20,16 @@ export function clientAddress(request: Request, trustProxy: number = env().trust
   return peer ? normalise(peer) : "unknown";
 }
 
+/**
+ * Whether this process runs behind the preloaded guard. Without it the client address cannot be
+ * determined (every visitor would share one rate-limit bucket), and bodies are neither limited nor
+ * checked before Remix reads them: production refuses to serve then.
+ */
+export function clientAddressProblem(config: { appEnv: string }, guardLoaded = process.env.CASHWISE_SERVER_GUARD === "1"): string | null {
+  if (config.appEnv !== "production" || guardLoaded) return null;
+  return "Refusing to serve: the client address cannot be determined without scripts/server-guard.cjs. Start the server with `npm start`, or run remix-serve with `node --require ./scripts/server-guard.cjs`.";
+}
+
 function normalise(address: string): string {
   return address.replace(/^::ffff:/, "");
 }

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import {
   requestPasswordReset,
   resendVerificationCode,
@@ -185,19 +186,39 @@ describeEachDatabase("social accounts", (t) => {
     expect(config).toMatchObject({ token: "http://127.0.0.1:9/token", authorization: "https://accounts.google.com/o/oauth2/v2/auth" });
   });
 
+  const link = (profile: Parameters<typeof linkSocialAccount>[1], locale: "en" | "de") => unitOfWork(t.db, (tx) => linkSocialAccount(tx, profile, locale));
+
   it("creates, then finds by provider id; links an existing account only with a verified address", async () => {
-    const first = await linkSocialAccount(t.db, { provider: "google", providerUserId: "g1", email: "Social@Example.com", emailVerified: true, name: "So" }, "de");
+    const first = await link({ provider: "google", providerUserId: "g1", email: "Social@Example.com", emailVerified: true, name: "So" }, "de");
     expect(first.outcome).toBe("ok");
     if (first.outcome !== "ok") return;
     expect(first.user).toMatchObject({ locale: "de", role: "user" });
     expect(first.user.emailVerifiedAt).not.toBeNull();
-    const again = await linkSocialAccount(t.db, { provider: "google", providerUserId: "g1", email: "other@example.com", emailVerified: true, name: "So" }, "en");
+    const again = await link({ provider: "google", providerUserId: "g1", email: "other@example.com", emailVerified: true, name: "So" }, "en");
     expect(again.outcome === "ok" && again.user.id).toBe(first.user.id);
 
-    const sneaky = await linkSocialAccount(t.db, { provider: "facebook", providerUserId: "f9", email: "social@example.com", emailVerified: false, name: "X" }, "en");
+    const sneaky = await link({ provider: "facebook", providerUserId: "f9", email: "social@example.com", emailVerified: false, name: "X" }, "en");
     expect(sneaky.outcome).toBe("unverifiedEmail");
-    const vouched = await linkSocialAccount(t.db, { provider: "facebook", providerUserId: "f1", email: "social@example.com", emailVerified: true, name: "So" }, "en");
+    const vouched = await link({ provider: "facebook", providerUserId: "f1", email: "social@example.com", emailVerified: true, name: "So" }, "en");
     expect(vouched.outcome === "ok" && vouched.user.id).toBe(first.user.id);
-    expect(await linkSocialAccount(t.db, { provider: "instagram", providerUserId: "i1", email: null, emailVerified: false, name: "i" }, "en")).toEqual({ outcome: "noEmail" });
+    expect(await link({ provider: "instagram", providerUserId: "i1", email: null, emailVerified: false, name: "i" }, "en")).toEqual({ outcome: "noEmail" });
+  });
+
+  it("a stranger's unverified sign-up with the owner's address is claimed by the owner's social sign-in: the stranger's password and sessions go", async () => {
+    const mailer = recordingMailer();
+    await signUp(t.db, { name: "Stranger", email: "victim@example.com", password: "Stranger-pass-1!", locale: "en" }, context(mailer));
+    const victim = (await findUserByEmail(t.db, "victim@example.com"))!;
+    expect(victim.emailVerifiedAt).toBeNull();
+    const strangersSession = await createSession(t.db, victim, { remember: true });
+    expect(await signIn(t.db, { email: "victim@example.com", password: "Stranger-pass-1!" })).toMatchObject({ outcome: "unverified" });
+
+    const claimed = await link({ provider: "google", providerUserId: "g-victim", email: "victim@example.com", emailVerified: true, name: "Victim" }, "en");
+    expect(claimed.outcome === "ok" && claimed.user.id).toBe(victim.id);
+    expect(claimed.outcome === "ok" && claimed.user.emailVerifiedAt).not.toBeNull();
+    // The stranger's password no longer signs in, their session is over, their code is dead.
+    expect(await signIn(t.db, { email: "victim@example.com", password: "Stranger-pass-1!" })).toEqual({ outcome: "invalid" });
+    expect((await listActiveSessions(t.db, victim.id)).map((s) => s.id)).not.toContain(strangersSession.session.id);
+    const code = /\b(\d{6})\b/.exec(mailer.sent[0]!.text)![1]!;
+    expect(await verifyEmailCode(t.db, "victim@example.com", code, context())).toBe("none");
   });
 });

@@ -30,6 +30,53 @@ test.describe("social sign-in", () => {
     await expect(page.getByTestId("signed-in-as")).toContainText(email);
   });
 
+  test("with two-factor authentication on, social sign-in still asks for the code", async ({ page, context }) => {
+    await asNewVisitor(page);
+    const email = uniqueEmail("google2fa");
+    fs.writeFileSync(OAUTH_USER_FILE, JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name: "Tess Totp" }));
+    await page.goto("/en/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    const { TOTP, Secret } = await import("otpauth");
+    await page.goto("/en/settings");
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    await page.getByLabel("Code from your app", { exact: true }).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByTestId("two-factor-active")).toHaveText("2FA is active");
+
+    await context.clearCookies();
+    await page.goto("/en/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/en\/signin\/two-factor$/);
+    const response = await page.goto("/en/dashboard");
+    expect(response?.url()).toMatch(/\/en\/signin\?redirectTo=/);
+  });
+
+  test("a stranger's unverified sign-up with your address is yours after Google vouches for it; their password is gone", async ({ page, context }) => {
+    await asNewVisitor(page);
+    const email = uniqueEmail("victim");
+    await page.goto("/en/signup");
+    await fillSignUp(page, { name: "Stranger", email, password: PASSWORD, confirm: PASSWORD, terms: true });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/en\/verify-email$/);
+    await context.clearCookies();
+
+    fs.writeFileSync(OAUTH_USER_FILE, JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name: "Rightful Owner" }));
+    await page.goto("/en/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    await context.clearCookies();
+
+    // The stranger's password no longer opens the account.
+    await page.goto("/en/signin");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/en\/signin$/);
+    await expect(page.getByText("The email address or password is not correct.")).toBeVisible();
+  });
+
   test("an unverified provider address is not attached to an existing account", async ({ page }) => {
     await asNewVisitor(page);
     const email = uniqueEmail("existing");

@@ -53,8 +53,27 @@ describe("clientAddress", () => {
 describe("safeRedirectPath", () => {
   it("follows only paths on this site", () => {
     expect(safeRedirectPath("/en/faq?q=1", "/en")).toBe("/en/faq?q=1");
-    for (const bad of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 42]) {
-      expect(safeRedirectPath(bad, "/en")).toBe("/en");
+    expect(safeRedirectPath("/en/dashboard#top", "/en")).toBe("/en/dashboard#top");
+    const bad = [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      // A tab, newline or carriage return is dropped by browsers: "/\t/evil.example" lands on //evil.example.
+      "/\t/evil.example",
+      decodeURIComponent("/%09/evil.example"),
+      "/\n/evil.example",
+      "/\r//evil.example",
+      "/ /evil.example",
+      "/\u0000/x",
+      "/%2F%2Fevil.example/../",
+      undefined,
+      42,
+    ];
+    for (const value of bad) {
+      const followed = safeRedirectPath(value, "/en");
+      expect(new URL(followed, "https://cashwise.example").origin, String(value)).toBe("https://cashwise.example");
+      if (typeof value === "string" && /[\s\\]|^\/\/|:/.test(value.slice(0, 12))) expect(followed, JSON.stringify(value)).toBe("/en");
     }
   });
 });

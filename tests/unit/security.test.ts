@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clientAddressProblem } from "~/security/client-address.server";
 import { judgeOrigin } from "~/security/csrf.server";
 import { contentSecurityPolicy, securityHeaders } from "~/security/headers.server";
 
@@ -55,5 +56,13 @@ describe("security headers", () => {
     expect(securityHeaders({ https: false })).not.toHaveProperty("Strict-Transport-Security");
     expect(securityHeaders({ https: false })["X-Content-Type-Options"]).toBe("nosniff");
     expect(securityHeaders({ https: false })["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("the server guard in production", () => {
+  it("production refuses to serve without the preloaded guard (visitors could not be told apart)", () => {
+    expect(clientAddressProblem({ appEnv: "production" }, false)).toMatch(/Refusing to serve: the client address cannot be determined/);
+    expect(clientAddressProblem({ appEnv: "production" }, true)).toBeNull();
+    expect(clientAddressProblem({ appEnv: "development" }, false)).toBeNull();
   });
 });
