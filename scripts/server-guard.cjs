@@ -11,7 +11,7 @@
  *    any action runs. Requests without those headers are not browser form posts (webhooks, the
  *    mobile apps) and pass. Actions also call `requireSameOrigin` as a second line.
  * 3. Refuses, before any byte of the body is buffered: a body larger than its route allows (413;
- *    1 MB for the profile picture, 512 KB for payment webhooks, 64 KB for everything else), a body
+ *    2 MB for the profile picture form, 512 KB for payment webhooks, 64 KB for everything else), a body
  *    without a declared length (411), a form post that is not a form (415), a URL with a NUL
  *    byte (400), a post from this site's own pages sent to another host (421), and answers an
  *    OPTIONS preflight without granting anything (204). Slow clients are cut off (timeouts).
@@ -29,7 +29,8 @@ const LOCALES = ["en", "nl", "fr", "es", "de"];
 const KB = 1024;
 const LIMITS = [
   // [path pattern, largest body in bytes]
-  [/^\/[a-z]{2}\/profile(\.data)?(\?|$)/, 1100 * KB], // the profile picture (1 MB) and its form
+  // The profile picture form (pictures up to 1 MB; up to 2 MB still gets the page's own message).
+  [/^\/[a-z]{2}\/profile\/avatar(\.data)?(\?|$)/, 2 * 1024 * KB],
   [/^\/api\/webhooks\//, 512 * KB],
 ];
 const DEFAULT_LIMIT = 64 * KB;

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl } from "~/i18n/i18next.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";
-import { readSession, type SessionRecord, type SignedInUser } from "./session.server";
+import { isRecentlyAuthenticated, readSession, type SessionRecord, type SignedInUser } from "./session.server";
 
 export type { SignedInUser };
 
@@ -34,6 +34,20 @@ async function requireRole(request: Request, roles: Role[], signInPath: "/signin
   if (!signedIn) throw signInRedirect(request, signInPath);
   if (!roles.includes(signedIn.user.role)) throw data({ reason: "role" }, { status: 403 });
   return signedIn;
+}
+
+/**
+ * Before a sensitive change (the e-mail address, the payout destination, turning 2FA off): the
+ * session must have proved who is there within the last 10 minutes, else the browser goes to the
+ * re-authentication step (password, or the authenticator code with 2FA on) and comes back to
+ * `returnTo` (the page of the form; the form is sent again from there).
+ */
+export function requireRecentAuth(request: Request, session: SessionRecord, returnTo?: string): void {
+  if (isRecentlyAuthenticated(session)) return;
+  const url = new URL(request.url);
+  const locale = localeFromUrl(url) ?? DEFAULT_LOCALE;
+  const back = returnTo ?? `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  throw redirect(`${localePath(locale, "/reauthenticate")}?redirectTo=${encodeURIComponent(back)}`, { headers: withSecurityHeaders() });
 }
 
 /** Anyone signed in (users, partners and admins): for what every account has, like notifications. */

@@ -36,6 +36,20 @@ export interface SessionRecord {
   userId: string;
   remember: boolean;
   expiresAt: string;
+  /** When this session last proved who is there: its sign-in, or the re-authentication step. */
+  reauthenticatedAt: string | null;
+}
+
+/** Sensitive changes (e-mail address, payout destination, turning 2FA off) need a proof this recent. */
+export const REAUTH_WINDOW_MS = 10 * 60_000;
+
+export function isRecentlyAuthenticated(session: SessionRecord, nowMs = Date.now()): boolean {
+  return session.reauthenticatedAt !== null && nowMs - Date.parse(session.reauthenticatedAt) <= REAUTH_WINDOW_MS;
+}
+
+/** The session just proved who is there (password or code). */
+export async function markReauthenticated(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.updateTable("sessions").set({ reauthenticatedAt: now() }).where("id", "=", sessionId).execute();
 }
 
 export interface SignedInUser {
@@ -68,12 +82,13 @@ export async function createSession(
     clientAddress: options.clientAddress ?? null,
     createdAt: timestamp,
     lastSeenAt: timestamp,
+    reauthenticatedAt: timestamp,
   };
   await db.insertInto("sessions").values(session).execute();
   const value: CookieValue = { token, role: user.role };
   const setCookie = await sessionCookie().serialize(value, options.remember ? { maxAge: REMEMBER_ME_DAYS * 86_400 } : {});
   return {
-    session: { id: session.id, userId: user.id, remember: options.remember, expiresAt: session.expiresAt },
+    session: { id: session.id, userId: user.id, remember: options.remember, expiresAt: session.expiresAt, reauthenticatedAt: timestamp },
     setCookie,
   };
 }
@@ -98,6 +113,7 @@ export async function readSession(
       "sessions.remember",
       "sessions.expiresAt",
       "sessions.lastSeenAt",
+      "sessions.reauthenticatedAt",
       "users.id as userId",
       "users.email",
       "users.name",
@@ -125,7 +141,7 @@ export async function readSession(
       emailVerifiedAt: row.emailVerifiedAt,
       theme: row.theme,
     },
-    session: { id: row.sessionId, userId: row.userId, remember: row.remember === 1, expiresAt: row.expiresAt },
+    session: { id: row.sessionId, userId: row.userId, remember: row.remember === 1, expiresAt: row.expiresAt, reauthenticatedAt: row.reauthenticatedAt },
   };
 }
 

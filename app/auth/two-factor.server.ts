@@ -2,7 +2,8 @@
  * Two-factor authentication with TOTP (RFC 6238, through otpauth): a secret is proposed (stored,
  * not yet active), shown as a QR code (qrcode) and as text; entering a valid code turns it on.
  * Sign-in then asks for a code; turning it off needs a code too. Codes are checked with one step
- * of clock drift either way.
+ * of clock drift either way, and each is good once: the last accepted time step is stored and a
+ * code of that step or an earlier one is refused (`acceptTotpCode`).
  */
 import { createCookie } from "@remix-run/node";
 import * as OTPAuth from "otpauth";
@@ -18,8 +19,34 @@ function totp(secret: string, label: string) {
 }
 
 export function checkTotp(secret: string, code: string, timestamp = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totp(secret, "check").validate({ token: code, window: 1, timestamp }) !== null;
+  return totpStep(secret, code, timestamp) !== null;
+}
+
+/** The time step a valid code belongs to (one step of drift either way), or null. */
+export function totpStep(secret: string, code: string, timestamp = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totp(secret, "check").validate({ token: code, window: 1, timestamp });
+  return delta === null ? null : Math.floor(timestamp / 30_000) + delta;
+}
+
+/**
+ * Accepts a code for the user's secret once: valid, and of a later time step than the last one
+ * accepted (a code seen over a shoulder or replayed from a log is refused). The step is claimed
+ * with a conditional update, so two requests with one code cannot both pass.
+ */
+export async function acceptTotpCode(db: DbOrTx, userId: string, code: string, options: { secret?: string | null; timestamp?: number } = {}): Promise<boolean> {
+  const row = await db.selectFrom("users").select(["totpSecret", "totpLastStep"]).where("id", "=", userId).executeTakeFirst();
+  const secret = options.secret ?? row?.totpSecret;
+  if (!row || !secret) return false;
+  const step = totpStep(secret, code, options.timestamp);
+  if (step === null) return false;
+  const claimed = await db
+    .updateTable("users")
+    .set({ totpLastStep: step })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
 }
 
 export async function twoFactorState(db: DbOrTx, userId: string) {
@@ -44,7 +71,7 @@ export async function pendingSetup(secret: string, email: string) {
 /** Turns 2FA on with a valid code, and tells the owner, in the caller's unit of work. */
 export async function enableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
   const state = await twoFactorState(tx, userId);
-  if (state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
+  if (state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
   await tx.updateTable("users").set({ totpEnabledAt: now(), updatedAt: now() }).where("id", "=", userId).execute();
   await notify(tx, userId, "twoFactorOn");
   return true;
@@ -53,8 +80,8 @@ export async function enableTwoFactor(tx: Tx, userId: string, code: string): Pro
 /** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. */
 export async function disableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
   const state = await twoFactorState(tx, userId);
-  if (!state.enabled || !state.secret || !checkTotp(state.secret, code)) return false;
-  await tx.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, updatedAt: now() }).where("id", "=", userId).execute();
+  if (!state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
+  await tx.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() }).where("id", "=", userId).execute();
   await notify(tx, userId, "twoFactorOff");
   return true;
 }

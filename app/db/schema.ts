@@ -31,6 +31,8 @@ export interface UsersTable {
   notifyPromotions: Generated<number>;
   totpSecret: Generated<string | null>;
   totpEnabledAt: Generated<string | null>;
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: Generated<number | null>;
   location: Generated<string | null>;
   avatarData: Generated<string | null>;
   avatarType: Generated<string | null>;
@@ -60,6 +62,8 @@ export interface SessionsTable {
   clientAddress: string | null;
   createdAt: string;
   lastSeenAt: string;
+  /** When this session last proved who is there (sign-in, or the re-authentication step). */
+  reauthenticatedAt: string | null;
 }
 
 export type VerificationPurpose = "verify-email";

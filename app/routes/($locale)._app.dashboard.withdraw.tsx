@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth/guards.server";
+import { requireRecentAuth, requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireUser(request);
+  const { user, session } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   const quick = formData.get("quick");
@@ -54,6 +54,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { amountCents, method, destination, idempotencyKey } = submission.value;
+  // Paying out somewhere new is sensitive: the person must have proved who they are recently.
+  const saved = await getPayoutMethod(db(), user.id);
+  if (saved && (saved.method !== method || saved.destination !== destination)) requireRecentAuth(request, session, localePath(locale, "/dashboard/withdraw"));
   try {
     // One unit of work: the hold, the payout desk's row, the saved payout method and the notice.
     const { replayed } = await unitOfWork(db(), async (tx) => {

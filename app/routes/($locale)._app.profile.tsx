@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth/guards.server";
+import { requireRecentAuth, requireUser } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -52,10 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireUser(request);
+  const { user, session } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  // Changing the sign-in address is sensitive: prove who is there first (within 10 minutes).
+  if (intent === "email-request" || intent === "email-confirm") requireRecentAuth(request, session, localePath(locale, "/profile"));
   const back = async (key: string) =>
     redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
   if (intent === "email-request") {
@@ -73,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!/^\d{6}$/.test(code)) return data({ result: undefined, email: { error: "validation.invalidOtp", typed: "" } }, { status: 400 });
     const verdict = await consumeRateLimits(db(), [["codeAccount", `email-change:${user.id}`]]);
     if (!verdict.allowed) return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: "", minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
-    const outcome = await confirmEmailChange(db(), { userId: user.id, code }, { mailer: outboxMailer(db()), secrets: env().sessionSecrets });
+    const outcome = await confirmEmailChange(db(), { userId: user.id, code, keepSessionId: session.id }, { mailer: outboxMailer(db()), secrets: env().sessionSecrets });
     if (outcome === "changed") throw await back("profile.emailChange.changed");
     const errors = { invalid: "auth:verify.failed", none: "auth:verify.failed", expired: "auth:verify.expired", locked: "auth:verify.locked", taken: "auth:verify.failed" } as const;
     return data({ result: undefined, email: { error: errors[outcome], typed: "" } }, { status: 400 });

@@ -17,6 +17,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { AVATAR_MAX_BYTES, getAvatar, removeAvatar, setAvatar } from "~/users/avatar.server";
 import { setFlash } from "~/utils/flash.server";
+import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES + 1 }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw await back("profile.avatar.tooLarge");
-    throw error;
+    // Not a multipart form at all, or a broken one: a bad request, not a server error.
+    badRequest();
   }
   if (formData.get("intent") === "remove") {
     await removeAvatar(db(), user.id);

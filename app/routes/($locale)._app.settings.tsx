@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireUser } from "~/auth/guards.server";
+import { markReauthenticated } from "~/auth/session.server";
 import { disableTwoFactor, enableTwoFactor, pendingSetup, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
 import { ErrorList } from "~/components/forms";
 import { Notice } from "~/components/auth/auth-card";
@@ -18,7 +19,9 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale } from "~/i18n/config";
 import { serializeLocaleCookie } from "~/i18n/i18next.server";
+import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits } from "~/security/rate-limit.server";
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "~/users/notification-flags";
 import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
@@ -77,6 +80,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     if (submission.status !== "success") return data({ password: submission.reply({ hideFields }) }, { status: 400 });
+    // The current password is the re-authentication here, throttled like sign-in.
+    const verdict = await consumeRateLimits(db(), [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]]);
+    if (!verdict.allowed) {
+      return data(
+        { password: submission.reply({ formErrors: ["common:errors.tooManyRequests.text"], hideFields }) },
+        { status: 429 },
+      );
+    }
     const prepared = await preparePasswordChange(db(), { userId: user.id, ...submission.value });
     if (!prepared) {
       return data({ password: submission.reply({ fieldErrors: { currentPassword: ["app:settings.security.wrongCurrent"] }, hideFields }) }, { status: 400 });
@@ -91,7 +102,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "2fa-enable" || intent === "2fa-disable") {
     const code = String(formData.get("code") ?? "").trim();
-    const done = await unitOfWork(db(), (tx) => (intent === "2fa-enable" ? enableTwoFactor(tx, user.id, code) : disableTwoFactor(tx, user.id, code)));
+    // Code forms are throttled; turning 2FA off with a code is itself the re-authentication.
+    const verdict = await consumeRateLimits(db(), [["codeIp", clientAddress(request)], ["codeAccount", user.id]]);
+    if (!verdict.allowed) return data({ password: null, twoFactorError: "common:errors.tooManyRequests.text" }, { status: 429 });
+    const done = await unitOfWork(db(), async (tx) => {
+      const ok = intent === "2fa-enable" ? await enableTwoFactor(tx, user.id, code) : await disableTwoFactor(tx, user.id, code);
+      if (ok) await markReauthenticated(tx, session.id);
+      return ok;
+    });
     if (!done) return data({ password: null, twoFactorError: "app:settings.twoFactor.invalid" }, { status: 400 });
     throw await saved(locale, intent === "2fa-enable" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
   }

@@ -6,7 +6,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { CodeSchema } from "~/auth/schemas";
-import { checkTotp, clearPendingSignIn, readPendingSignIn, twoFactorState } from "~/auth/two-factor.server";
+import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
   }
   const [state, user] = await Promise.all([twoFactorState(db(), pending.userId), getUserById(db(), pending.userId)]);
-  if (!user || !state.enabled || !state.secret || !checkTotp(state.secret, submission.value.code)) {
+  if (!user || !state.enabled || !(await acceptTotpCode(db(), pending.userId, submission.value.code))) {
     return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
   }
   return finishSignIn(request, user, {

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
+import { revokeUserSessions } from "~/auth/session.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
 
 async function send(mailer: Mailer, to: string, locale: string, kind: "emailChangeCode" | "emailChangeTaken" | "emailChanged", values: Record<string, string | number>, code?: string) {
@@ -73,7 +74,7 @@ export type EmailChangeOutcome = "changed" | "invalid" | "expired" | "locked" | 
 
 export async function confirmEmailChange(
   db: Db,
-  input: { userId: string; code: string },
+  input: { userId: string; code: string; keepSessionId?: string },
   context: { mailer: Mailer; secrets: string[] },
 ): Promise<EmailChangeOutcome> {
   const current = await db
@@ -91,6 +92,8 @@ export async function confirmEmailChange(
     await db.transaction().execute(async (tx) => {
       await tx.updateTable("emailChanges").set({ consumedAt: now() }).where("id", "=", current.id).execute();
       await tx.updateTable("users").set({ email: current.newEmail, emailVerifiedAt: now(), updatedAt: now() }).where("id", "=", input.userId).execute();
+      // A new sign-in address ends every other session (someone who knew the old one is out).
+      await revokeUserSessions(tx, input.userId, input.keepSessionId ? { except: input.keepSessionId } : {});
     });
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";

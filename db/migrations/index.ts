@@ -13,6 +13,7 @@ import * as profile from "./20261121_0007_profile";
 import * as avatars from "./20261121_0008_avatars";
 import * as emailChanges from "./20261121_0009_email_changes";
 import * as moneyCore from "./20261122_0010_money_core";
+import * as reauthentication from "./20261122_0011_reauthentication";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0008_avatars": avatars,
   "20261121_0009_email_changes": emailChanges,
   "20261122_0010_money_core": moneyCore,
+  "20261122_0011_reauthentication": reauthentication,
 };

@@ -1,7 +1,7 @@
 import * as OTPAuth from "otpauth";
 import { expect, it } from "vitest";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { checkTotp, disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
+import { acceptTotpCode, checkTotp, disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 
@@ -21,8 +21,22 @@ describeEachDatabase("two-factor authentication", (t) => {
     expect((await twoFactorState(t.db, user.id)).enabled).toBe(true);
     await expect(startTwoFactor(t.db, user.id)).rejects.toThrow();
     expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, "000000" === code(setup.secret) ? "111111" : "000000"))).toBe(false);
-    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, code(setup.secret)))).toBe(true);
+    // The code that turned it on is spent: a code is good once (its time step is stored).
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, code(setup.secret)))).toBe(false);
+    // The next time step's code (one step of clock drift is allowed) is fresh.
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, code(setup.secret, Date.now() + 30_000)))).toBe(true);
     expect(await twoFactorState(t.db, user.id)).toMatchObject({ enabled: false, secret: null });
+  });
+
+  it("a code is good once, even when two requests race with it", async () => {
+    const user = await createUser(t.db, { email: "replay@example.com", name: "Replay" });
+    const setup = await startTwoFactor(t.db, user.id);
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 8 }, () => acceptTotpCode(t.db, user.id, code(setup.secret, now), { timestamp: now })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    // An older step is refused after a newer one was used.
+    expect(await acceptTotpCode(t.db, user.id, code(setup.secret, now - 30_000), { timestamp: now })).toBe(false);
+    expect(await acceptTotpCode(t.db, user.id, code(setup.secret, now + 30_000), { timestamp: now })).toBe(true);
   });
 
   it("accepts one step of clock drift either way, not more", () => {

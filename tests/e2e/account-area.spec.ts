@@ -121,33 +121,46 @@ test("the profile menu opens without JavaScript and shows the real name and e-ma
 });
 
 test("two-factor authentication: turn on with a code, sign in with a code, turn off with a code", async ({ page, context }) => {
+  test.setTimeout(90_000);
   const { email } = await member(page);
   const { TOTP, Secret } = await import("otpauth");
-  const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  // Each code is good once (its time step is remembered): every use takes the next step's code,
+  // waiting for the clock when that step is more than one ahead (one step of drift is allowed).
+  let lastStep = Math.floor(Date.now() / 30_000) - 1;
+  const codeFor = async (secret: string) => {
+    const step = lastStep + 1;
+    const wait = (step - 1) * 30_000 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait + 500);
+    lastStep = step;
+    return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * 30_000 + 1_000 });
+  };
+  const wrongCode = (right: string) => (right === "000000" ? "111111" : "000000");
 
   await page.goto("/en/settings");
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  await page.getByLabel("Code from your app", { exact: true }).fill("000000" === codeFor(secret) ? "111111" : "000000");
+  const enableCode = await codeFor(secret);
+  await page.getByLabel("Code from your app", { exact: true }).fill(wrongCode(enableCode));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("That code is not correct.")).toBeVisible();
-  await page.getByLabel("Code from your app", { exact: true }).fill(codeFor(secret));
+  await page.getByLabel("Code from your app", { exact: true }).fill(enableCode);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("two-factor-active")).toHaveText("2FA is active");
 
   await context.clearCookies();
   await signIn(page, email);
   await expect(page).toHaveURL(/\/en\/signin\/two-factor$/);
-  await page.getByLabel("Authentication code").fill(codeFor(secret) === "123456" ? "654321" : "123456");
+  // The code that turned 2FA on is spent: it does not sign in.
+  await page.getByLabel("Authentication code").fill(enableCode);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("That code is not correct. Please try again.")).toBeVisible();
-  await page.getByLabel("Authentication code").fill(codeFor(secret));
+  await page.getByLabel("Authentication code").fill(await codeFor(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 
   await page.goto("/en/settings");
-  await page.getByLabel("Code from your app, to turn it off").fill(codeFor(secret));
+  await page.getByLabel("Code from your app, to turn it off").fill(await codeFor(secret));
   await page.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByText("Two-factor authentication is off.")).toBeVisible();
   await context.clearCookies();

@@ -1,0 +1,111 @@
+/**
+ * Re-authentication (`/:locale/reauthenticate?redirectTo=…`): before a sensitive change the
+ * signed-in person proves again who they are, with their password (field `password`) or, with
+ * 2FA on, the authenticator code (field `code`). Rate limited like sign-in and every code form;
+ * success marks the session and returns to the page of the change.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireUser } from "~/auth/guards.server";
+import { markReauthenticated } from "~/auth/session.server";
+import { acceptTotpCode, twoFactorState } from "~/auth/two-factor.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { verifyPassword } from "~/users/password.server";
+import { getPasswordHash } from "~/users/users.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+
+export const handle = { i18n: ["common", "auth"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const PasswordSchema = z.object({
+  password: z.string({ required_error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(128, "validation.passwordTooLong"),
+  redirectTo: z.string().max(2048).optional(),
+});
+const CodeSchema = z.object({
+  code: z.string({ required_error: "validation.otpRequired" }).trim().regex(/^\d{6}$/, "validation.invalidOtp"),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const state = await twoFactorState(db(), user.id);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? "";
+  return { meta: await pageMeta(params, "auth", "reauth.meta"), useCode: state.enabled, redirectTo };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, session } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const state = await twoFactorState(db(), user.id);
+  const formData = await readForm(request);
+  const failed = (fieldErrors: Record<string, string[]>, status = 400, wait: number | null = null) =>
+    data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }), wait }, { status });
+  const submission = state.enabled ? parseWithZod(formData, { schema: CodeSchema }) : parseWithZod(formData, { schema: PasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
+  const verdict = await consumeRateLimits(db(), state.enabled ? [["codeIp", clientAddress(request)], ["codeAccount", user.id]] : [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]]);
+  if (!verdict.allowed) {
+    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+  }
+  if ("code" in submission.value) {
+    if (!(await acceptTotpCode(db(), user.id, submission.value.code))) return failed({ code: ["auth:twoFactor.invalid"] });
+  } else {
+    const hash = await getPasswordHash(db(), user.id);
+    // An account without a password (social sign-in only) re-authenticates by signing in again.
+    if (!hash || !(await verifyPassword(hash, submission.value.password))) return failed({ password: ["auth:reauth.wrongPassword"] });
+  }
+  await markReauthenticated(db(), session.id);
+  throw redirect(safeRedirectPath(submission.value.redirectTo, localePath(locale, "/settings")));
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function Reauthenticate() {
+  const { t } = useTranslation("auth");
+  const { useCode, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ password: string; code: string; redirectTo: string }>({
+    id: "reauth-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="py-8">
+      <AuthCard title={t("reauth.title")} subtitle={t(useCode ? "reauth.subtitleCode" : "reauth.subtitlePassword")}>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
+          {useCode ? (
+            <Field
+              labelProps={{ children: t("twoFactor.code") }}
+              inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+              errors={fields.code.errors}
+            />
+          ) : (
+            <Field
+              labelProps={{ children: t("reauth.password") }}
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+              errors={fields.password.errors}
+            />
+          )}
+          <SubmitButton className="btn-primary w-full">{t("reauth.submit")}</SubmitButton>
+        </Form>
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Bad input of any shape, against the built server on each database: fast-check posts generated
+ * bodies (forms with junk values and NUL bytes, broken percent-encoding, broken multipart, JSON,
+ * plain text, XML, nothing, too much) to every action and API endpoint, anonymously and signed in
+ * (as a member and as an admin), and asserts that no answer is a 5xx and that nothing changed:
+ * no money moved, no account, message, subscription, session or e-mail appeared.
+ *
+ * Runs after `npm run build` (npm test builds first); without a build it is skipped.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import type { Db } from "~/db/db.server";
+import { createUser } from "~/users/users.server";
+import { seedContent } from "../../db/seed";
+import { serverCommand } from "../../scripts/lib";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+
+const SECRET = "fuzz-session-secret-0123456789-0123456789";
+process.env.SESSION_SECRET = SECRET;
+const BUILT = fs.existsSync(path.resolve("build/index.js"));
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+
+/** Every route with an action, as a URL (parameters filled with plausible values). */
+function actionUrls(): string[] {
+  const files = fs.readdirSync(path.resolve("app/routes")).filter((file) => /export (async function|const) action\b/.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
+  return files.map((file) => {
+    const segments = file
+      .replace(/\.(tsx?|jsx?)$/, "")
+      .replace(/\[\.\]/g, "\u0000")
+      .split(".")
+      .map((segment) => segment.replace(/\u0000/g, "."))
+      .filter((segment) => !segment.startsWith("_") || segment === "_index")
+      .map((segment) => {
+        if (segment === "($locale)") return "en";
+        if (segment === "_index") return "?index";
+        if (segment === "$provider") return "google";
+        if (segment.startsWith("$")) return crypto.randomUUID();
+        return segment.replace(/_$/, "");
+      })
+      .filter(Boolean);
+    const index = segments.at(-1) === "?index";
+    const pathPart = `/${segments.filter((segment) => segment !== "?index").join("/")}`;
+    return index ? `${pathPart}?index` : pathPart;
+  });
+}
+
+const FIELD_NAMES = [
+  "intent", "email", "password", "confirmPassword", "currentPassword", "name", "message", "subject", "code", "amount", "quick", "method",
+  "destination", "idempotencyKey", "transactionId", "reason", "payoutReference", "redirectTo", "rememberMe", "newEmail", "phone", "plan",
+  "terms", "token", "theme", "language", "q", "cardDepositHoldDays", "analytics", "marketing", "avatar", "id", "_formToken", "website",
+];
+
+const junk = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ maxLength: 40 }).map((value) => `${value}\u0000${value}`),
+  fc.constantFrom("", " ", "-1", "0", "1e309", "NaN", "null", "[]", "{}", "9".repeat(40), "../../etc/passwd", "<script>x</script>", "%", "\u202e"),
+);
+
+type Body = { contentType?: string; body?: string };
+
+const bodies: fc.Arbitrary<Body> = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELD_NAMES), junk, { maxKeys: 6 }).map((fields) => ({
+    contentType: "application/x-www-form-urlencoded",
+    body: new URLSearchParams(fields).toString(),
+  })),
+  fc.string({ maxLength: 60 }).map((value) => ({ contentType: "application/x-www-form-urlencoded", body: `email=%zz${value}&password=%E0%A4%A&x=%00` })),
+  fc.dictionary(fc.constantFrom(...FIELD_NAMES), junk, { maxKeys: 4 }).map((fields) => {
+    const boundary = "----fuzz";
+    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join("")}--${boundary}--\r\n` };
+  }),
+  fc.string({ maxLength: 80 }).map((value) => ({ contentType: "multipart/form-data; boundary=----fuzz", body: `------fuzz\r\nContent-Disposition: form-data; name="x"\r\n\r\n${value}` })),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ contentType: "application/json", body: JSON.stringify(value) })),
+  fc.string({ maxLength: 80 }).map((value) => ({ contentType: "application/json", body: `{"email": ${value}` })),
+  fc.string({ maxLength: 80 }).map((value) => ({ contentType: "text/plain", body: value })),
+  fc.constant({ contentType: "application/xml", body: "<?xml version='1.0'?><a>&x;</a>" }),
+  fc.constant({}),
+  fc.constant({ contentType: "application/x-www-form-urlencoded", body: `a=${"x".repeat(80 * 1024)}` }),
+);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function counts(db: Db) {
+  const tables = ["users", "transactions", "ledger_entries", "withdrawals", "payments", "contact_messages", "newsletter_subscriptions", "outbox", "oauth_accounts", "settings", "email_changes"];
+  const result: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    result[table] = Number(row.rows[0]!.n);
+  }
+  const sessions = await sql<{ n: number | string }>`select count(*) as n from sessions where revoked_at is null`.execute(db);
+  result.sessions = Number(sessions.rows[0]!.n);
+  return result;
+}
+
+for (const dialect of testDialects()) {
+  describe.skipIf(!BUILT)(`every action and API endpoint answers bad input with a 4xx [${dialect}]`, () => {
+    let database: TestDatabase;
+    let server: ChildProcess;
+    let base = "";
+    const cookies: Record<"anonymous" | "member" | "admin", string> = { anonymous: "", member: "", admin: "" };
+    let schema: string | undefined;
+    let serverLog = "";
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      await seedContent(database.db);
+      const member = await createUser(database.db, { email: "fuzz-member@example.com", name: "Fuzz", password: "Fuzz-pass-1!", emailVerified: true });
+      const admin = await createUser(database.db, { email: "fuzz-admin@example.com", name: "Admin", password: "Fuzz-pass-1!", emailVerified: true, role: "admin" });
+      cookies.member = (await createSession(database.db, member, { remember: true })).setCookie.split(";")[0]!;
+      cookies.admin = (await createSession(database.db, admin, { remember: true })).setCookie.split(";")[0]!;
+      let databaseUrl: string;
+      if (dialect === "sqlite") {
+        const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+        databaseUrl = `file:${row.rows[0]!.file}`;
+      } else {
+        schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema;
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.searchParams.set("options", `-c search_path=${schema}`);
+        databaseUrl = url.href;
+      }
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = spawn(serverCommand().command, serverCommand().args, {
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", PORT: String(port), APP_URL: base, DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, JOBS: "off", TRUST_PROXY: "1" },
+      });
+      // The server's own log, shown only when a request failed.
+      server.stderr?.on("data", (chunk: Buffer) => {
+        serverLog = `${serverLog}${chunk.toString()}`.slice(-20_000);
+      });
+      for (let i = 0; i < 150; i++) {
+        try {
+          if ((await fetch(`${base}/healthz`)).ok) return;
+        } catch {
+          // starting
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("the fuzz server did not start");
+    }, 60_000);
+
+    afterAll(async () => {
+      server?.kill("SIGTERM");
+      await database?.destroy();
+    });
+
+    it("no 5xx, and nothing changes", async () => {
+      const urls = actionUrls();
+      expect(urls.length).toBeGreaterThan(30);
+      const before = await counts(database.db);
+      const failures: string[] = [];
+      let sent = 0;
+      let n = 0;
+      for (const who of ["anonymous", "member", "admin"] as const) {
+        for (const url of urls) {
+          // Logging out would end the session the next requests ride on; it has no body to judge.
+          if (url.endsWith("/logout") && who !== "anonymous") continue;
+          await fc.assert(
+            fc.asyncProperty(bodies, fc.boolean(), async ({ contentType, body }, dataRequest) => {
+              const [pathname, query] = url.split("?");
+              const target = dataRequest && !url.startsWith("/api/") ? `${pathname}.data${query ? `?${query}` : ""}` : url;
+              const headers: Record<string, string> = { "X-Forwarded-For": `198.51.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
+              if (contentType) headers["Content-Type"] = contentType;
+              if (cookies[who]) headers.Cookie = cookies[who];
+              const response = await fetch(`${base}${target}`, { method: "POST", headers, body, redirect: "manual" });
+              sent++;
+              await response.arrayBuffer();
+              if (response.status >= 500) failures.push(`${who} POST ${target} (${contentType ?? "no body"}): ${response.status}`);
+              return response.status < 500;
+            }),
+            { numRuns: RUNS, endOnFailure: true },
+          ).catch(() => undefined);
+        }
+      }
+      expect(failures, failures.length ? serverLog : undefined).toEqual([]);
+      expect(sent).toBeGreaterThan(urls.length * 2 * RUNS);
+      expect(await counts(database.db)).toEqual(before);
+      // The server is still well.
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    }, 180_000);
+  });
+}
