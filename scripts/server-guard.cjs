@@ -120,16 +120,16 @@ function refuse(request, response, status, key, code) {
     "X-Frame-Options": "DENY",
     Connection: "close",
   };
-  if (api) {
-    response.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8" });
-    response.end(JSON.stringify({ code, message: words.text }));
-  } else {
-    response.writeHead(status, { ...headers, "Content-Type": "text/html; charset=utf-8" });
-    response.end(
-      `<!DOCTYPE html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${escape(words.title)}</title></head>` +
-        `<body><main><h1>${escape(words.title)}</h1><p>${escape(words.text)}</p></main></body></html>`,
-    );
-  }
+  const body = api
+    ? JSON.stringify({ code, message: words.text })
+    : `<!DOCTYPE html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${escape(words.title)}</title></head>` +
+      `<body><main><h1>${escape(words.title)}</h1><p>${escape(words.text)}</p></main></body></html>`;
+  response.writeHead(status, {
+    ...headers,
+    "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+  });
+  response.end(body);
   // Whatever the client still sends is not read: the connection closes after the answer.
   request.resume();
   return true;

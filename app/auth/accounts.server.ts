@@ -21,6 +21,7 @@ import {
 import { localePath } from "~/utils/paths";
 import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";
 import { RESET_TTL_MINUTES, completePasswordReset, createPasswordReset } from "./password-reset.server";
+import { randomToken, sha256 } from "./tokens.server";
 
 export interface AccountContext {
   mailer: Mailer;
@@ -69,6 +70,8 @@ export async function signUp(db: Db, input: SignUpInput, context: AccountContext
   const locale = localeOf(input.locale);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
+    // The same work as a new account (the memory-hard hash dominates), so timing tells nothing.
+    await hashPassword(input.password);
     await sendMail(context, existing.email, localeOf(existing.locale), "accountExists", {
       name: existing.name,
     }, { action: new URL(localePath(localeOf(existing.locale), "/signin"), context.appUrl).href });
@@ -148,7 +151,11 @@ export async function restartVerification(db: Db, user: PublicUser, context: Acc
 /** E-mails a reset link when the address has an account; otherwise does nothing, silently. */
 export async function requestPasswordReset(db: Db, email: string, context: AccountContext): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) return;
+  if (!user) {
+    // Comparable work for an unknown address: a token is made and hashed, a row is read.
+    await db.selectFrom("passwordResets").select("id").where("tokenHash", "=", sha256(randomToken())).executeTakeFirst();
+    return;
+  }
   const token = await createPasswordReset(db, user.id);
   const locale = localeOf(user.locale);
   const url = new URL(localePath(locale, "/reset-password"), context.appUrl);

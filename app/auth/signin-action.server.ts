@@ -19,6 +19,7 @@ import { restartVerification, signIn } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
+import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { setPendingSignIn } from "./two-factor.server";
 import { setVerifyEmail } from "./verify-cookie.server";
 import { readForm } from "~/utils/form-data.server";
@@ -29,10 +30,12 @@ export async function signInAction(request: Request, locale: Locale, area: "user
   const hideFields = ["password"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), wait: null }, { status: 400 });
   const { email, password, rememberMe, redirectTo } = submission.value;
-  const verdict = await consumeRateLimits(db(), [
-    ["signInIp", clientAddress(request)],
-    ["signInAccount", email.toLowerCase()],
-  ]);
+  // Strangers' wrong passwords can exhaust an account's throttle; its owner on a browser that
+  // signed in to it before still gets through (the per-IP throttle applies to everyone).
+  const knownDevice = await isKnownDevice(request, email);
+  const limits: Parameters<typeof consumeRateLimits>[1] = [["signInIp", clientAddress(request)]];
+  if (!knownDevice) limits.push(["signInAccount", email.toLowerCase()]);
+  const verdict = await consumeRateLimits(db(), limits);
   if (!verdict.allowed) {
     return data(
       { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
@@ -68,7 +71,7 @@ export interface FinishSignInOptions {
  * on and no code checked yet, it sends the browser to the code step; otherwise it tells the owner
  * about a new browser, rotates the session and goes on. No sign-in path can skip a step.
  */
-export async function finishSignIn(request: Request, user: { id: string; role: "user" | "partner" | "admin" }, options: FinishSignInOptions): Promise<never> {
+export async function finishSignIn(request: Request, user: { id: string; email: string; role: "user" | "partner" | "admin" }, options: FinishSignInOptions): Promise<never> {
   if (!options.secondFactorPassed) {
     const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", user.id).executeTakeFirst();
     if (twoFactor?.totpEnabledAt) {
@@ -92,6 +95,7 @@ export async function finishSignIn(request: Request, user: { id: string; role: "
   let target = safeRedirectPath(options.redirectTo, home);
   if (options.area === "admin" && !target.includes("/admin/")) target = home;
   const headers = new Headers({ "Set-Cookie": setCookie });
+  headers.append("Set-Cookie", await rememberDevice(request, user.email));
   for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
   throw redirect(target, { headers });
 }

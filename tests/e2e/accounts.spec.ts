@@ -10,7 +10,7 @@ import { expect, test } from "@playwright/test";
 import { PASSWORD, codeFor, fillSignUp, signIn, signUpAndVerify } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
 import { DATABASE_URL_FILE } from "./support/paths";
-import { asNewVisitor, uniqueEmail } from "./support/visitor";
+import { asNewVisitor, uniqueAddress, uniqueEmail } from "./support/visitor";
 
 test.beforeEach(async ({ page }) => {
   await asNewVisitor(page);
@@ -225,6 +225,27 @@ test.describe("sign-in", () => {
     await signIn(page, email, PASSWORD);
     expect((await response).status()).toBe(429);
     await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+  });
+
+  test("strangers' wrong passwords do not lock the owner out of a browser that signed in before", async ({ page, browser }) => {
+    const { email } = await signUpAndVerify(page, "owner");
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    await page.goto("/en/logout");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/en\/signin$/);
+
+    // A stranger elsewhere tries ten passwords: the account's throttle is spent.
+    const stranger = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+    const strangerPage = await stranger.newPage();
+    for (let i = 0; i < 10; i++) await signIn(strangerPage, email, `Wrong-pass-${i}!`);
+    await signIn(strangerPage, email, PASSWORD);
+    await expect(strangerPage.getByRole("alert")).toHaveText(/^Too many attempts/);
+    await stranger.close();
+
+    // The owner's own browser still signs in.
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
   });
 });
 
