@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { codeHash, randomCode } from "~/auth/tokens.server";
 import { CODE_TTL_MINUTES, judgeCode } from "~/auth/codes.server";
 import { now, type Db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import type { Mailer } from "~/mail/mailer.server";
@@ -89,12 +90,16 @@ export async function confirmEmailChange(
   if (verdict !== "ok") return verdict;
   const user = await db.selectFrom("users").select(["email", "name", "locale"]).where("id", "=", input.userId).executeTakeFirstOrThrow();
   try {
-    await db.transaction().execute(async (tx) => {
-      await tx.updateTable("emailChanges").set({ consumedAt: now() }).where("id", "=", current.id).execute();
+    const used = await unitOfWork(db, async (tx) => {
+      // Used once: of two confirmations at the same moment, only one consumes the code.
+      const consumed = await tx.updateTable("emailChanges").set({ consumedAt: now() }).where("id", "=", current.id).where("consumedAt", "is", null).executeTakeFirst();
+      if (Number(consumed.numUpdatedRows) !== 1) return false;
       await tx.updateTable("users").set({ email: current.newEmail, emailVerifiedAt: now(), updatedAt: now() }).where("id", "=", input.userId).execute();
       // A new sign-in address ends every other session (someone who knew the old one is out).
       await revokeUserSessions(tx, input.userId, input.keepSessionId ? { except: input.keepSessionId } : {});
+      return true;
     });
+    if (!used) return "invalid";
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
     throw error;

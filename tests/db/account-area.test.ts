@@ -116,4 +116,22 @@ describeEachDatabase("e-mail address change", (t) => {
     expect(mailer.sent.at(-1)!.to).toBe("old@example.com");
     expect(await confirmEmailChange(t.db, { userId: user.id, code }, { mailer, secrets: [secret] })).toBe("none");
   });
+
+  it("a code is used once even when confirmed twice at the same moment; the change ends every other session", async () => {
+    const user = await createUser(t.db, { email: "race-old@example.com", name: "Race" });
+    const mine = await createSession(t.db, user, { remember: false });
+    const other = await createSession(t.db, user, { remember: true });
+    const mailer = recordingMailer();
+    await requestEmailChange(t.db, { userId: user.id, newEmail: "race-new@example.com" }, { mailer, secret });
+    const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1]!;
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => confirmEmailChange(t.db, { userId: user.id, code, keepSessionId: mine.session.id }, { mailer, secrets: [secret] })),
+    );
+    expect(outcomes.filter((o) => o === "changed")).toHaveLength(1);
+    // The old address is told once.
+    expect(mailer.sent.filter((m) => m.to === "race-old@example.com")).toHaveLength(1);
+    const active = (await listActiveSessions(t.db, user.id)).map((s) => s.id);
+    expect(active).toEqual([mine.session.id]);
+    expect(active).not.toContain(other.session.id);
+  });
 });

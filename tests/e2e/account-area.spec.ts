@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
+import { DATABASE_URL_FILE } from "./support/paths";
 import { asNewVisitor } from "./support/visitor";
 
 test.beforeEach(async ({ page }) => {
@@ -277,4 +278,31 @@ test("changing the e-mail address is confirmed by a code sent to the new address
   await context.clearCookies();
   await signIn(page, next);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
+
+test("a sensitive change after more than 10 minutes asks who you are first, then goes on", async ({ page }) => {
+  const { email } = await member(page);
+  // Age this browser's proof of identity by 20 minutes (the server's clock cannot be moved).
+  const file = fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, "");
+  const { default: SQLite } = await import("better-sqlite3");
+  const database = new SQLite(file);
+  database
+    .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
+    .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
+  database.close();
+
+  await page.goto("/en/profile");
+  await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/en\/reauthenticate\?redirectTo=%2Fen%2Fprofile$/);
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Not-my-pass-1!");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("That password is not correct.")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/en\/profile$/);
+  await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("If that address can be used, we sent a 6-digit code to it.")).toBeVisible();
 });
