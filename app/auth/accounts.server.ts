@@ -113,7 +113,7 @@ export type VerifyOutcome = "verified" | Exclude<CodeCheck, "ok">;
 export async function verifyEmailCode(db: Db, email: string, code: string, context: AccountContext): Promise<VerifyOutcome> {
   const user = await findUserByEmail(db, email);
   if (!user || user.emailVerifiedAt) return "none";
-  const check = await checkCode(db, user.id, "verify-email", code, context.secrets);
+  const { verdict: check } = await checkCode(db, user.id, "verify-email", code, context.secrets);
   if (check !== "ok") return check;
   await markEmailVerified(db, user.id);
   return "verified";

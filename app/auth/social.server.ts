@@ -73,7 +73,7 @@ export async function linkSocialAccount(database: Tx, profile: SocialProfile, lo
     const timestamp = now();
     await database.updateTable("users").set({ passwordHash: null, emailVerifiedAt: timestamp, updatedAt: timestamp }).where("id", "=", user.id).execute();
     await revokeUserSessions(database, user.id);
-    await database.updateTable("verificationCodes").set({ consumedAt: timestamp }).where("userId", "=", user.id).where("consumedAt", "is", null).execute();
+    await database.updateTable("verifications").set({ consumedAt: timestamp }).where("userId", "=", user.id).where("consumedAt", "is", null).execute();
     await database.updateTable("passwordResets").set({ usedAt: timestamp }).where("userId", "=", user.id).where("usedAt", "is", null).execute();
   }
   await linkProvider(database, user.id, profile);

@@ -66,12 +66,15 @@ export interface SessionsTable {
   reauthenticatedAt: string | null;
 }
 
-export type VerificationPurpose = "verify-email";
+export type VerificationPurpose = "verify-email" | "email-change";
 
-export interface VerificationCodesTable {
+/** Every e-mailed code, whatever it confirms (migration 0012). */
+export interface VerificationsTable {
   id: string;
   userId: string;
   purpose: VerificationPurpose;
+  /** What the code confirms besides the account (the new address of an e-mail change). */
+  payload: string | null;
   codeHash: string;
   attempts: Generated<number>;
   expiresAt: string;
@@ -186,17 +189,6 @@ export interface AuditLogTable {
   action: string;
   subject: string;
   details: Generated<string>;
-  createdAt: string;
-}
-
-export interface EmailChangesTable {
-  id: string;
-  userId: string;
-  newEmail: string;
-  codeHash: string;
-  attempts: Generated<number>;
-  expiresAt: string;
-  consumedAt: string | null;
   createdAt: string;
 }
 
@@ -343,7 +335,7 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   users: UsersTable;
   sessions: SessionsTable;
-  verificationCodes: VerificationCodesTable;
+  verifications: VerificationsTable;
   passwordResets: PasswordResetsTable;
   oauthAccounts: OauthAccountsTable;
   ledgerAccounts: LedgerAccountsTable;
@@ -355,7 +347,6 @@ export interface Database {
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
   notifications: NotificationsTable;
-  emailChanges: EmailChangesTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;

@@ -1,12 +1,11 @@
 /**
- * Changing the e-mail address: a six-digit code goes to the new address (10 minutes, 5 tries, a
- * new request replaces the old one, stored as an HMAC); entering it moves the account to the new
- * address and tells the old one. An address that already has an account gets no code and reveals
+ * Changing the e-mail address: a six-digit code goes to the new address (through the one code path
+ * of `verifications`: 10 minutes, 5 tries, used once, a new request replaces the old one, stored
+ * as an HMAC); entering it moves the account to the new address, ends every other session and
+ * tells the old address. An address that already has an account gets no code and reveals
  * nothing on the page: its owner is told by e-mail instead.
  */
-import { randomUUID } from "node:crypto";
-import { codeHash, randomCode } from "~/auth/tokens.server";
-import { CODE_TTL_MINUTES, judgeCode } from "~/auth/codes.server";
+import { CODE_TTL_MINUTES, checkCode, issueCode, pendingCode } from "~/auth/codes.server";
 import { now, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -40,70 +39,44 @@ export async function requestEmailChange(
     if (owner.id !== input.userId) await send(context.mailer, owner.email, owner.locale, "emailChangeTaken", { name: owner.name });
     return;
   }
-  const timestamp = now();
-  await db.updateTable("emailChanges").set({ consumedAt: timestamp }).where("userId", "=", input.userId).where("consumedAt", "is", null).execute();
-  const id = randomUUID();
-  const code = randomCode();
-  await db
-    .insertInto("emailChanges")
-    .values({
-      id,
-      userId: input.userId,
-      newEmail: input.newEmail.trim(),
-      codeHash: codeHash(code, id, context.secret),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString(),
-      consumedAt: null,
-      createdAt: timestamp,
-    })
-    .execute();
-  await send(context.mailer, input.newEmail.trim(), user.locale, "emailChangeCode", { name: user.name, minutes: CODE_TTL_MINUTES }, code);
+  const newEmail = input.newEmail.trim();
+  const { code } = await issueCode(db, input.userId, "email-change", context.secret, newEmail);
+  await send(context.mailer, newEmail, user.locale, "emailChangeCode", { name: user.name, minutes: CODE_TTL_MINUTES }, code);
 }
 
 export async function pendingEmailChange(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("emailChanges")
-    .select("newEmail")
-    .where("userId", "=", userId)
-    .where("consumedAt", "is", null)
-    .where("expiresAt", ">", now())
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-  return row?.newEmail ?? null;
+  const row = await pendingCode(db, userId, "email-change");
+  return row && row.expiresAt > now() ? row.payload : null;
 }
 
 export type EmailChangeOutcome = "changed" | "invalid" | "expired" | "locked" | "none" | "taken";
 
+/**
+ * Confirms the change with the code sent to the new address: one code check (the same single use
+ * as every code), then, in one unit of work, the new address and the end of every other session.
+ */
 export async function confirmEmailChange(
   db: Db,
   input: { userId: string; code: string; keepSessionId?: string },
   context: { mailer: Mailer; secrets: string[] },
 ): Promise<EmailChangeOutcome> {
-  const current = await db
-    .selectFrom("emailChanges")
-    .selectAll()
-    .where("userId", "=", input.userId)
-    .where("consumedAt", "is", null)
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-  if (!current) return "none";
-  const verdict = await judgeCode(db, "emailChanges", current, input.code, context.secrets);
-  if (verdict !== "ok") return verdict;
   const user = await db.selectFrom("users").select(["email", "name", "locale"]).where("id", "=", input.userId).executeTakeFirstOrThrow();
+  let newEmail: string | null = null;
   try {
-    const used = await unitOfWork(db, async (tx) => {
-      // Used once: of two confirmations at the same moment, only one consumes the code.
-      const consumed = await tx.updateTable("emailChanges").set({ consumedAt: now() }).where("id", "=", current.id).where("consumedAt", "is", null).executeTakeFirst();
-      if (Number(consumed.numUpdatedRows) !== 1) return false;
-      await tx.updateTable("users").set({ email: current.newEmail, emailVerifiedAt: now(), updatedAt: now() }).where("id", "=", input.userId).execute();
+    const verdict = await unitOfWork(db, async (tx) => {
+      const check = await checkCode(tx, input.userId, "email-change", input.code, context.secrets);
+      if (check.verdict !== "ok" || !check.payload) return check.verdict === "ok" ? "invalid" : check.verdict;
+      newEmail = check.payload;
+      await tx.updateTable("users").set({ email: newEmail, emailVerifiedAt: now(), updatedAt: now() }).where("id", "=", input.userId).execute();
       // A new sign-in address ends every other session (someone who knew the old one is out).
       await revokeUserSessions(tx, input.userId, input.keepSessionId ? { except: input.keepSessionId } : {});
-      return true;
+      return "ok";
     });
-    if (!used) return "invalid";
+    if (verdict !== "ok") return verdict;
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
     throw error;
   }
-  await send(context.mailer, user.email, user.locale, "emailChanged", { name: user.name, email: current.newEmail });
+  await send(context.mailer, user.email, user.locale, "emailChanged", { name: user.name, email: newEmail! });
   return "changed";
 }

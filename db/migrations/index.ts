@@ -14,6 +14,7 @@ import * as avatars from "./20261121_0008_avatars";
 import * as emailChanges from "./20261121_0009_email_changes";
 import * as moneyCore from "./20261122_0010_money_core";
 import * as reauthentication from "./20261122_0011_reauthentication";
+import * as verifications from "./20261122_0012_verifications";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_0009_email_changes": emailChanges,
   "20261122_0010_money_core": moneyCore,
   "20261122_0011_reauthentication": reauthentication,
+  "20261122_0012_verifications": verifications,
 };

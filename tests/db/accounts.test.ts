@@ -61,8 +61,8 @@ describeEachDatabase("accounts", (t) => {
     const user = await createUser(t.db, { email: "tries@example.com", name: "Tries", password: "Secret-pass-1!" });
     const { code } = await issueCode(t.db, user.id, "verify-email", SECRETS[0]!);
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect(await checkCode(t.db, user.id, "verify-email", wrong, SECRETS)).toBe("invalid");
-    expect(await checkCode(t.db, user.id, "verify-email", code, SECRETS)).toBe("locked");
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect((await checkCode(t.db, user.id, "verify-email", wrong, SECRETS)).verdict).toBe("invalid");
+    expect((await checkCode(t.db, user.id, "verify-email", code, SECRETS)).verdict).toBe("locked");
   });
 
   it("concurrent wrong guesses cannot exceed the try limit", async () => {
@@ -70,7 +70,7 @@ describeEachDatabase("accounts", (t) => {
     const { code } = await issueCode(t.db, user.id, "verify-email", SECRETS[0]!);
     const wrong = code === "111111" ? "222222" : "111111";
     await Promise.all(Array.from({ length: 20 }, () => checkCode(t.db, user.id, "verify-email", wrong, SECRETS)));
-    const row = await t.db.selectFrom("verificationCodes").select("attempts").where("userId", "=", user.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom("verifications").select("attempts").where("userId", "=", user.id).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(CODE_MAX_ATTEMPTS);
   });
 
@@ -79,11 +79,11 @@ describeEachDatabase("accounts", (t) => {
     await signUp(t.db, { name: "Re", email: "resend@example.com", password: "Secret-pass-1!", locale: "en" }, context(mailer));
     await resendVerificationCode(t.db, "resend@example.com", context(mailer));
     const [first, second] = mailer.sent.map((m) => codeIn(m.text));
-    const rows = await t.db.selectFrom("verificationCodes").selectAll().execute();
+    const rows = await t.db.selectFrom("verifications").selectAll().execute();
     for (const row of rows) expect(row.codeHash).not.toContain(first!);
     if (first !== second) expect(await verifyEmailCode(t.db, "resend@example.com", first!, context())).toBe("invalid");
     const user = (await findUserByEmail(t.db, "resend@example.com"))!;
-    await t.db.updateTable("verificationCodes").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
+    await t.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
     expect(await verifyEmailCode(t.db, "resend@example.com", second!, context())).toBe("expired");
   });
 

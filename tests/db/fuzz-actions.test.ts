@@ -96,7 +96,7 @@ async function freePort(): Promise<number> {
 }
 
 async function counts(db: Db) {
-  const tables = ["users", "transactions", "ledger_entries", "withdrawals", "payments", "contact_messages", "newsletter_subscriptions", "outbox", "oauth_accounts", "settings", "email_changes"];
+  const tables = ["users", "transactions", "ledger_entries", "withdrawals", "payments", "contact_messages", "newsletter_subscriptions", "outbox", "oauth_accounts", "settings", "verifications"];
   const result: Record<string, number> = {};
   for (const table of tables) {
     const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);

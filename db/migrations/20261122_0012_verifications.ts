@@ -1,0 +1,56 @@
+import { sql, type Kysely } from "kysely";
+
+// One table for every e-mailed code, whatever it confirms: the sign-up address (`verify-email`)
+// and a new address (`email-change`, its address in `payload`). One issue and check path uses it,
+// with the same single use for every purpose. Replaces verification_codes and email_changes.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("verifications")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("purpose", "text", (col) => col.notNull().check(sql`purpose in ('verify-email', 'email-change')`))
+    // What the code confirms besides the account (the new address of an e-mail change).
+    .addColumn("payload", "text")
+    // HMAC of the code with the server secret: six digits are too few to store plainly hashed.
+    .addColumn("code_hash", "text", (col) => col.notNull())
+    .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("consumed_at", "text")
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("verifications_user_purpose").on("verifications").columns(["user_id", "purpose"]).execute();
+  await sql`insert into verifications (id, user_id, purpose, payload, code_hash, attempts, expires_at, consumed_at, created_at)
+    select id, user_id, purpose, null, code_hash, attempts, expires_at, consumed_at, created_at from verification_codes`.execute(db);
+  await sql`insert into verifications (id, user_id, purpose, payload, code_hash, attempts, expires_at, consumed_at, created_at)
+    select id, user_id, 'email-change', new_email, code_hash, attempts, expires_at, consumed_at, created_at from email_changes`.execute(db);
+  await db.schema.dropTable("email_changes").execute();
+  await db.schema.dropTable("verification_codes").execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("verification_codes")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("purpose", "text", (col) => col.notNull().check(sql`purpose in ('verify-email')`))
+    .addColumn("code_hash", "text", (col) => col.notNull())
+    .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("consumed_at", "text")
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createTable("email_changes")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("new_email", "text", (col) => col.notNull())
+    .addColumn("code_hash", "text", (col) => col.notNull())
+    .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("consumed_at", "text")
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .execute();
+  await sql`insert into verification_codes select id, user_id, purpose, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'verify-email'`.execute(db);
+  await sql`insert into email_changes select id, user_id, payload, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'email-change'`.execute(db);
+  await db.schema.dropTable("verifications").execute();
+}
