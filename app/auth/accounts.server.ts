@@ -17,6 +17,7 @@ import {
   getPasswordHash,
   markEmailVerified,
   type PublicUser,
+  getUserById,
 } from "~/users/users.server";
 import { localePath } from "~/utils/paths";
 import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";
@@ -38,7 +39,7 @@ async function sendMail(
   context: AccountContext,
   to: string,
   locale: Locale,
-  kind: "verifyCode" | "accountExists" | "passwordReset",
+  kind: "verifyCode" | "accountExists" | "passwordReset" | "unlockSignIn",
   values: Record<string, string | number>,
   extras: { code?: string; action?: string } = {},
 ) {
@@ -146,6 +147,31 @@ export async function signIn(db: Db, input: { email: string; password: string })
 /** Starts verification for an account that signed in before verifying: a fresh code by e-mail. */
 export async function restartVerification(db: Db, user: PublicUser, context: AccountContext): Promise<void> {
   await sendVerificationCode(db, user, context);
+}
+
+/**
+ * Strangers spent an account's sign-in throttle: its owner gets a link that lets one browser
+ * through again (it marks that browser as a known device). Nothing happens for an unknown address,
+ * and the caller answers the same either way.
+ */
+export async function sendUnlockLink(db: Db, email: string, context: AccountContext): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomToken();
+  await issueCode(db, user.id, "sign-in-unlock", context.secrets[0]!, null, token);
+  const locale = localeOf(user.locale);
+  const url = new URL(localePath(locale, "/signin/unlock"), context.appUrl);
+  url.searchParams.set("u", user.id);
+  url.searchParams.set("t", token);
+  await sendMail(context, user.email, locale, "unlockSignIn", { name: user.name, minutes: CODE_TTL_MINUTES }, { action: url.href });
+}
+
+/** Lets the browser that opened an unlock link through the account's throttle: the account's address, or null. */
+export async function redeemUnlockLink(db: Db, input: { userId: string; token: string }, context: AccountContext): Promise<string | null> {
+  const user = await getUserById(db, input.userId);
+  if (!user) return null;
+  const { verdict } = await checkCode(db, user.id, "sign-in-unlock", input.token, context.secrets);
+  return verdict === "ok" ? user.email : null;
 }
 
 /** E-mails a reset link when the address has an account; otherwise does nothing, silently. */

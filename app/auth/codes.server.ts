@@ -18,6 +18,8 @@ export async function issueCode(
   purpose: VerificationPurpose,
   secret: string,
   payload: string | null = null,
+  /** A link's long random token instead of six digits. */
+  code: string = randomCode(),
 ): Promise<{ code: string; expiresAt: string }> {
   const timestamp = now();
   await db
@@ -28,7 +30,6 @@ export async function issueCode(
     .where("consumedAt", "is", null)
     .execute();
   const id = randomUUID();
-  const code = randomCode();
   const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString();
   await db
     .insertInto("verifications")

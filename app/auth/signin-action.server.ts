@@ -15,7 +15,7 @@ import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
-import { restartVerification, signIn } from "./accounts.server";
+import { restartVerification, sendUnlockLink, signIn } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
@@ -37,6 +37,10 @@ export async function signInAction(request: Request, locale: Locale, area: "user
   if (!knownDevice) limits.push(["signInAccount", email.toLowerCase()]);
   const verdict = await consumeRateLimits(db(), limits);
   if (!verdict.allowed) {
+    // The owner hears of it, with a link that lets their browser through (at most a few an hour).
+    if (!knownDevice && (await consumeRateLimits(db(), [["resendAccount", `unlock:${email.toLowerCase()}`]])).allowed) {
+      await sendUnlockLink(db(), email, accountContext());
+    }
     return data(
       { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
       { status: 429 },

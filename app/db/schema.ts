@@ -66,7 +66,7 @@ export interface SessionsTable {
   reauthenticatedAt: string | null;
 }
 
-export type VerificationPurpose = "verify-email" | "email-change";
+export type VerificationPurpose = "verify-email" | "email-change" | "sign-in-unlock";
 
 /** Every e-mailed code, whatever it confirms (migration 0012). */
 export interface VerificationsTable {

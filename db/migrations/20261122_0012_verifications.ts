@@ -1,14 +1,16 @@
 import { sql, type Kysely } from "kysely";
 
-// One table for every e-mailed code, whatever it confirms: the sign-up address (`verify-email`)
-// and a new address (`email-change`, its address in `payload`). One issue and check path uses it,
+// One table for every e-mailed code, whatever it confirms: the sign-up address (`verify-email`),
+// a new address (`email-change`, its address in `payload`), and the e-mailed link that unlocks
+// sign-in on a browser after strangers spent the account's throttle (`sign-in-unlock`). One issue
+// and check path uses it,
 // with the same single use for every purpose. Replaces verification_codes and email_changes.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("verifications")
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("purpose", "text", (col) => col.notNull().check(sql`purpose in ('verify-email', 'email-change')`))
+    .addColumn("purpose", "text", (col) => col.notNull().check(sql`purpose in ('verify-email', 'email-change', 'sign-in-unlock')`))
     // What the code confirms besides the account (the new address of an e-mail change).
     .addColumn("payload", "text")
     // HMAC of the code with the server secret: six digits are too few to store plainly hashed.

@@ -1,8 +1,10 @@
 import { expect, it } from "vitest";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import {
+  redeemUnlockLink,
   requestPasswordReset,
   resendVerificationCode,
+  sendUnlockLink,
   resetPassword,
   signIn,
   signUp,
@@ -85,6 +87,23 @@ describeEachDatabase("accounts", (t) => {
     const user = (await findUserByEmail(t.db, "resend@example.com"))!;
     await t.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
     expect(await verifyEmailCode(t.db, "resend@example.com", second!, context())).toBe("expired");
+  });
+
+  it("an unlock link goes only to a real account, works once, and only for its account", async () => {
+    const mailer = recordingMailer();
+    const user = await createUser(t.db, { email: "locked@example.com", name: "Locked", password: "Secret-pass-1!", emailVerified: true });
+    await sendUnlockLink(t.db, "nobody-here@example.com", context(mailer));
+    expect(mailer.sent).toHaveLength(0);
+    await sendUnlockLink(t.db, "Locked@Example.com", context(mailer));
+    expect(mailer.sent.map((m) => m.to)).toEqual(["locked@example.com"]);
+    const link = linkIn(mailer.sent[0]!.text, "/signin/unlock");
+    expect(link.searchParams.get("u")).toBe(user.id);
+    const token = link.searchParams.get("t")!;
+    const other = await createUser(t.db, { email: "other-unlock@example.com", name: "Other" });
+    expect(await redeemUnlockLink(t.db, { userId: other.id, token }, context())).toBeNull();
+    expect(await redeemUnlockLink(t.db, { userId: user.id, token: `${token}x` }, context())).toBeNull();
+    expect(await redeemUnlockLink(t.db, { userId: user.id, token }, context())).toBe("locked@example.com");
+    expect(await redeemUnlockLink(t.db, { userId: user.id, token }, context())).toBeNull();
   });
 
   it("sign-in: right password, wrong password, unknown address, unverified account", async () => {

@@ -246,6 +246,23 @@ test.describe("sign-in", () => {
     // The owner's own browser still signs in.
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+    // A new browser of the owner's is let through by the e-mailed unlock link (used once).
+    const fresh = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+    const freshPage = await fresh.newPage();
+    await signIn(freshPage, email, PASSWORD);
+    await expect(freshPage.getByRole("alert")).toHaveText(/^Too many attempts/);
+    const mail = await waitForMail(email, (m) => m.subject === "Someone tried to sign in to your Cashwise account");
+    const link = /https?:\/\/\S+\/signin\/unlock\?\S+/.exec(mail.text)![0]!;
+    await freshPage.goto(link);
+    await freshPage.getByRole("button", { name: "Unlock this browser" }).click();
+    await expect(freshPage.getByText("This browser can sign in again.")).toBeVisible();
+    await signIn(freshPage, email, PASSWORD);
+    await expect(freshPage).toHaveURL(/\/en\/dashboard$/);
+    await freshPage.goto(link);
+    await freshPage.getByRole("button", { name: "Unlock this browser" }).click();
+    await expect(freshPage.getByText("This link is not valid any more. Sign in again to receive a new one.")).toBeVisible();
+    await fresh.close();
   });
 });
 
