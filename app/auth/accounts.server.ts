@@ -23,6 +23,7 @@ import { localePath } from "~/utils/paths";
 import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";
 import { RESET_TTL_MINUTES, completePasswordReset, createPasswordReset } from "./password-reset.server";
 import { randomToken, sha256 } from "./tokens.server";
+import { consumeRateLimit } from "~/security/rate-limit.server";
 
 export interface AccountContext {
   mailer: Mailer;
@@ -113,7 +114,12 @@ export type VerifyOutcome = "verified" | Exclude<CodeCheck, "ok">;
 
 export async function verifyEmailCode(db: Db, email: string, code: string, context: AccountContext): Promise<VerifyOutcome> {
   const user = await findUserByEmail(db, email);
-  if (!user || user.emailVerifiedAt) return "none";
+  if (!user || user.emailVerifiedAt) {
+    // No pending sign-up here: answer as a real code would (wrong, then locked after 5 tries), so
+    // the answers cannot tell a pending sign-up from an unknown or verified address.
+    const tries = await consumeRateLimit(db, "codePhantom", email.trim().toLowerCase());
+    return tries.allowed ? "invalid" : "locked";
+  }
   const { verdict: check } = await checkCode(db, user.id, "verify-email", code, context.secrets);
   if (check !== "ok") return check;
   await markEmailVerified(db, user.id);

@@ -25,6 +25,11 @@ export const RATE_LIMITS = {
   forgotAccount: { points: 5, duration: 60 * 60 },
   /** Sign-ups per IP address. */
   signUpIp: { points: 20, duration: 60 * 60 },
+  /**
+   * Codes tried for an address with no pending code: counted like a real code's 5 tries in its
+   * 10 minutes, so the answers ("not correct", then "too many tries") say nothing about the address.
+   */
+  codePhantom: { points: 5, duration: 10 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

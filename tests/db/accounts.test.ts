@@ -38,7 +38,8 @@ describeEachDatabase("accounts", (t) => {
     expect(await verifyEmailCode(t.db, "noor@example.com", code === "000000" ? "111111" : "000000", context())).toBe("invalid");
     expect(await verifyEmailCode(t.db, "NOOR@example.com", code, context())).toBe("verified");
     expect((await findUserByEmail(t.db, "noor@example.com"))?.emailVerifiedAt).not.toBeNull();
-    expect(await verifyEmailCode(t.db, "noor@example.com", code, context())).toBe("none");
+    // Used: the same answer as a wrong code (a verified address looks like any other).
+    expect(await verifyEmailCode(t.db, "noor@example.com", code, context())).toBe("invalid");
   });
 
   it("sign-up with a taken address creates nothing and tells only the owner", async () => {
@@ -87,6 +88,21 @@ describeEachDatabase("accounts", (t) => {
     const user = (await findUserByEmail(t.db, "resend@example.com"))!;
     await t.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
     expect(await verifyEmailCode(t.db, "resend@example.com", second!, context())).toBe("expired");
+  });
+
+  it("a pending sign-up and an unknown address give the same answers to wrong codes: not correct five times, then locked", async () => {
+    const mailer = recordingMailer();
+    await signUp(t.db, { name: "Pending", email: "pending-probe@example.com", password: "Secret-pass-1!", locale: "en" }, context(mailer));
+    const code = codeIn(mailer.sent[0]!.text);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = async (email: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 6; i++) seen.push(await verifyEmailCode(t.db, email, wrong, context()));
+      return seen;
+    };
+    const pending = await answers("pending-probe@example.com");
+    expect(pending).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "locked"]);
+    expect(await answers("nobody-probe@example.com")).toEqual(pending);
   });
 
   it("an unlock link goes only to a real account, works once, and only for its account", async () => {
@@ -238,6 +254,6 @@ describeEachDatabase("social accounts", (t) => {
     expect(await signIn(t.db, { email: "victim@example.com", password: "Stranger-pass-1!" })).toEqual({ outcome: "invalid" });
     expect((await listActiveSessions(t.db, victim.id)).map((s) => s.id)).not.toContain(strangersSession.session.id);
     const code = /\b(\d{6})\b/.exec(mailer.sent[0]!.text)![1]!;
-    expect(await verifyEmailCode(t.db, "victim@example.com", code, context())).toBe("none");
+    expect(await verifyEmailCode(t.db, "victim@example.com", code, context())).toBe("invalid");
   });
 });
