@@ -4,7 +4,8 @@
  * renders. Nothing here reveals whether an address has an account: the page says the same thing,
  * and only the address's owner learns more, by e-mail.
  */
-import type { Db } from "~/db/db.server";
+import type { Db, Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import type { Mailer } from "~/mail/mailer.server";
@@ -27,6 +28,8 @@ import { consumeRateLimit } from "~/security/rate-limit.server";
 
 export interface AccountContext {
   mailer: Mailer;
+  /** The mailer writing to the outbox inside a given transaction (the running app's). */
+  mailerIn?: (tx: Tx) => Mailer;
   appUrl: URL;
   /** Newest first; the first signs new codes. */
   secrets: string[];
@@ -164,12 +167,15 @@ export async function sendUnlockLink(db: Db, email: string, context: AccountCont
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomToken();
-  await issueCode(db, user.id, "sign-in-unlock", context.secrets[0]!, null, token);
   const locale = localeOf(user.locale);
   const url = new URL(localePath(locale, "/signin/unlock"), context.appUrl);
   url.searchParams.set("u", user.id);
   url.searchParams.set("t", token);
-  await sendMail(context, user.email, locale, "unlockSignIn", { name: user.name, minutes: CODE_TTL_MINUTES }, { action: url.href });
+  // The link and its e-mail (through the outbox) are written together.
+  await unitOfWork(db, async (tx) => {
+    await issueCode(tx, user.id, "sign-in-unlock", context.secrets[0]!, null, token);
+    await sendMail({ ...context, mailer: context.mailerIn?.(tx) ?? context.mailer }, user.email, locale, "unlockSignIn", { name: user.name, minutes: CODE_TTL_MINUTES }, { action: url.href });
+  });
 }
 
 /** Lets the browser that opened an unlock link through the account's throttle: the account's address, or null. */

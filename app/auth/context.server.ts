@@ -6,5 +6,5 @@ import type { AccountContext } from "./accounts.server";
 
 export function accountContext(): AccountContext {
   const config = env();
-  return { mailer: outboxMailer(db()), appUrl: config.appUrl, secrets: config.sessionSecrets };
+  return { mailer: outboxMailer(db()), mailerIn: (tx) => outboxMailer(tx), appUrl: config.appUrl, secrets: config.sessionSecrets };
 }

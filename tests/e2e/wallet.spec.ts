@@ -287,3 +287,19 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
   const other = await page.request.get(`/en/wallet/${crypto.randomUUID()}/receipt`);
   expect(other.status()).toBe(404);
 });
+
+test("admin settings: the card top-up hold is validated on the server, keeps what was typed, and saves", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.251.9" });
+  await signIn(page, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
+  await page.goto("/en/admin/settings");
+  const field = page.getByLabel("Hold on card top-ups (days)");
+  await expect(field).toHaveValue("7");
+  await field.fill("91");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Enter a whole number of days from 0 to 90.")).toBeVisible();
+  await expect(field).toHaveValue("91");
+  await field.fill("7");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await expect(field).toHaveValue("7");
+});
