@@ -53,7 +53,7 @@ export async function pendingCode(db: DbOrTx, userId: string, purpose: Verificat
 }
 
 /**
- * Checks a code: dead after CODE_MAX_ATTEMPTS wrong tries or at expiry; a wrong one counts as a
+ * Checks a code: dead after CODE_MAX_ATTEMPTS wrong tries or at expiry (said only to the right code); a wrong one counts as a
  * try (a conditional increment, so concurrent wrong guesses cannot exceed the limit together);
  * only "ok" consumes it, once. Answers what the code confirmed with it.
  */
@@ -67,7 +67,6 @@ export async function checkCode(
   const current = await pendingCode(db, userId, purpose);
   if (!current) return { verdict: "none", payload: null };
   if (current.attempts >= CODE_MAX_ATTEMPTS) return { verdict: "locked", payload: null };
-  if (current.expiresAt <= now()) return { verdict: "expired", payload: null };
   if (!secrets.some((secret) => safeEqual(codeHash(code, current.id, secret), current.codeHash))) {
     await db
       .updateTable("verifications")
@@ -77,6 +76,9 @@ export async function checkCode(
       .execute();
     return { verdict: "invalid", payload: null };
   }
+  // Only the right code learns that it expired: a guesser sees what a wrong code for an address
+  // with no pending code sees, so "expired" cannot reveal an old, unfinished sign-up.
+  if (current.expiresAt <= now()) return { verdict: "expired", payload: null };
   const consumed = await db
     .updateTable("verifications")
     .set({ consumedAt: now() })

@@ -5,3 +5,6 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export function isSocialProvider(value: unknown): value is SocialProvider {
   return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
 }
+
+/** Brand names are the same in every language. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook", instagram: "Instagram" };

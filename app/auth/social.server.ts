@@ -18,7 +18,7 @@ import { createUser, findUserByEmail, getUserById, type PublicUser } from "~/use
 import { revokeUserSessions } from "./session.server";
 import { finishSignIn } from "./signin-action.server";
 
-import { isSocialProvider, type SocialProvider } from "./providers";
+import { isSocialProvider, SOCIAL_PROVIDERS, type SocialProvider } from "./providers";
 import { socialProviderConfig, type SocialProviderConfig } from "./social-config.server";
 
 export { isSocialProvider, socialProviderConfig, type SocialProvider };
@@ -78,6 +78,13 @@ export async function linkSocialAccount(database: Tx, profile: SocialProfile, lo
   }
   await linkProvider(database, user.id, profile);
   return { outcome: "ok", user: (await getUserById(database, user.id))! };
+}
+
+/** The providers this account can sign in with, in the order the product offers them. */
+export async function linkedProviders(database: DbOrTx, userId: string): Promise<SocialProvider[]> {
+  const rows = await database.selectFrom("oauthAccounts").select("provider").where("userId", "=", userId).execute();
+  const linked = new Set(rows.map((r) => r.provider));
+  return SOCIAL_PROVIDERS.filter((p) => linked.has(p));
 }
 
 async function linkProvider(db: DbOrTx, userId: string, profile: SocialProfile) {

@@ -12,7 +12,10 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
+import { SOCIAL_PROVIDER_NAMES } from "~/auth/providers";
+import { linkedProviders, socialProviderConfig } from "~/auth/social.server";
 import { acceptTotpCode, twoFactorState } from "~/auth/two-factor.server";
+import { SocialButtons } from "~/components/auth/social-buttons";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -45,7 +48,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const state = await twoFactorState(db(), user.id);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? "";
-  return { meta: await pageMeta(params, "auth", "reauth.meta"), useCode: state.enabled, redirectTo };
+  const hasPassword = Boolean(await getPasswordHash(db(), user.id));
+  // Without a password or 2FA, the account proves itself by signing in again with a linked provider
+  // (a fresh sign-in counts as recent); only configured providers are offered.
+  const providers = hasPassword || state.enabled ? [] : (await linkedProviders(db(), user.id)).filter((p) => socialProviderConfig(p) !== null);
+  return { meta: await pageMeta(params, "auth", "reauth.meta"), useCode: state.enabled, hasPassword, providers, redirectTo };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -66,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(await acceptTotpCode(db(), user.id, submission.value.code))) return failed({ code: ["auth:twoFactor.invalid"] });
   } else {
     const hash = await getPasswordHash(db(), user.id);
-    // An account without a password (social sign-in only) re-authenticates by signing in again.
+    // An account without a password (social sign-in only) is offered its providers instead.
     if (!hash || !(await verifyPassword(hash, submission.value.password))) return failed({ password: ["auth:reauth.wrongPassword"] });
   }
   await markReauthenticated(db(), session.id);
@@ -77,13 +84,23 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Reauthenticate() {
   const { t } = useTranslation("auth");
-  const { useCode, redirectTo } = useLoaderData<typeof loader>();
+  const { useCode, hasPassword, providers, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ password: string; code: string; redirectTo: string }>({
     id: "reauth-form",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
   });
+  if (!useCode && !hasPassword) {
+    const names = providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(" / ");
+    return (
+      <div className="py-8">
+        <AuthCard title={t("reauth.title")} subtitle={providers.length > 0 ? t("reauth.subtitleSocial", { providers: names }) : t("reauth.noMethod")}>
+          {providers.length > 0 ? <SocialButtons intent="signin" redirectTo={redirectTo} providers={providers} divider={false} /> : null}
+        </AuthCard>
+      </div>
+    );
+  }
   return (
     <div className="py-8">
       <AuthCard title={t("reauth.title")} subtitle={t(useCode ? "reauth.subtitleCode" : "reauth.subtitlePassword")}>

@@ -87,6 +87,10 @@ describeEachDatabase("accounts", (t) => {
     if (first !== second) expect(await verifyEmailCode(t.db, "resend@example.com", first!, context())).toBe("invalid");
     const user = (await findUserByEmail(t.db, "resend@example.com"))!;
     await t.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
+    // A wrong guess at an expired code looks like a wrong guess anywhere (no old sign-up shows
+    // through); the right code learns it expired.
+    const wrong = second === "000000" ? "111111" : "000000";
+    expect(await verifyEmailCode(t.db, "resend@example.com", wrong, context())).toBe("invalid");
     expect(await verifyEmailCode(t.db, "resend@example.com", second!, context())).toBe("expired");
   });
 

@@ -3,7 +3,9 @@
  * bodies (forms with junk values and NUL bytes, broken percent-encoding, broken multipart, JSON,
  * plain text, XML, nothing, too much) to every action and API endpoint, anonymously and signed in
  * (as a member and as an admin), and asserts that no answer is a 5xx and that nothing changed:
- * no money moved, no account, message, subscription, session or e-mail appeared.
+ * no money moved, no account, message, subscription, session or e-mail appeared. Every page with a
+ * loader is then fetched with junk in its query string (repeated, broken, huge and hostile values of
+ * every parameter a loader reads), with the same two assertions.
  *
  * Runs after `npm run build` (npm test builds first); without a build it is skipped.
  */
@@ -26,9 +28,10 @@ process.env.SESSION_SECRET = SECRET;
 const BUILT = fs.existsSync(path.resolve("build/index.js"));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
-/** Every route with an action, as a URL (parameters filled with plausible values). */
-function actionUrls(): string[] {
-  const files = fs.readdirSync(path.resolve("app/routes")).filter((file) => /export (async function|const) action\b/.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
+/** Every route with an action (or a loader), as a URL (parameters filled with plausible values). */
+function routeUrls(kind: "action" | "loader"): string[] {
+  const exported = new RegExp(`export (async function|const) ${kind}\\b`);
+  const files = fs.readdirSync(path.resolve("app/routes")).filter((file) => exported.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
   return files.map((file) => {
     const segments = file
       .replace(/\.(tsx?|jsx?)$/, "")
@@ -60,6 +63,17 @@ const junk = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ maxLength: 40 }).map((value) => `${value}\u0000${value}`),
   fc.constantFrom("", " ", "-1", "0", "1e309", "NaN", "null", "[]", "{}", "9".repeat(40), "../../etc/passwd", "<script>x</script>", "%", "\u202e"),
+);
+
+/** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
+const QUERY_NAMES = ["category", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "t", "tab", "to", "token", "type", "u", "code", "sort", "x"];
+
+const queries: fc.Arbitrary<string> = fc.oneof(
+  fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),
+  // The same parameter twice, broken percent-encoding, a very long value.
+  fc.constantFrom(...QUERY_NAMES).map((name) => `${name}=1&${name}=2&${name}=%zz&${name}=%E0%A4%A`),
+  fc.constantFrom(...QUERY_NAMES).map((name) => `${name}=${"9".repeat(4000)}`),
+  fc.constantFrom("page=-1", "page=1e309", "page=99999999999", "from=2026-02-31&to=1999-13-01", "month=0000-00", "range=..", "redirectTo=//evil.example", "redirectTo=%0d%0aSet-Cookie:x=1"),
 );
 
 type Body = { contentType?: string; body?: string };
@@ -160,7 +174,7 @@ for (const dialect of testDialects()) {
     });
 
     it("no 5xx, and nothing changes", async () => {
-      const urls = actionUrls();
+      const urls = routeUrls("action");
       expect(urls.length).toBeGreaterThan(30);
       const before = await counts(database.db);
       const failures: string[] = [];
@@ -193,5 +207,55 @@ for (const dialect of testDialects()) {
       // The server is still well.
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
     }, 180_000);
+
+    it("every page answers junk in its query string without a 5xx, and changes nothing", async () => {
+      const urls = routeUrls("loader");
+      expect(urls.length).toBeGreaterThan(40);
+      const before = await counts(database.db);
+      const failures: string[] = [];
+      let sent = 0;
+      let n = 0;
+      for (const who of ["anonymous", "member", "admin"] as const) {
+        for (const url of urls) {
+          if (url.endsWith("/logout")) continue;
+          await fc.assert(
+            fc.asyncProperty(queries, fc.boolean(), async (query, dataRequest) => {
+              const [pathname, own] = url.split("?");
+              const search = [own, query].filter(Boolean).join("&");
+              const target = `${dataRequest && !url.startsWith("/api/") ? `${pathname}.data` : pathname}${search ? `?${search}` : ""}`;
+              const headers: Record<string, string> = { "X-Forwarded-For": `203.0.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
+              if (cookies[who]) headers.Cookie = cookies[who];
+              const response = await fetch(`${base}${target}`, { headers, redirect: "manual" });
+              sent++;
+              await response.arrayBuffer();
+              if (response.status >= 500) failures.push(`${who} GET ${target.slice(0, 200)}: ${response.status}`);
+              return response.status < 500;
+            }),
+            { numRuns: RUNS, endOnFailure: true },
+          ).catch(() => undefined);
+        }
+      }
+      expect(failures, failures.length ? serverLog : undefined).toEqual([]);
+      expect(sent).toBeGreaterThan(urls.length * 2 * RUNS);
+      expect(await counts(database.db)).toEqual(before);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    }, 180_000);
   });
 }
+
+describe("the query fuzz knows every parameter a loader reads", () => {
+  it("QUERY_NAMES covers each searchParams read in app/", () => {
+    const read = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) {
+          for (const match of fs.readFileSync(full, "utf8").matchAll(/search(?:Params)?\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g)) read.add(match[1]!);
+        }
+      }
+    };
+    walk(path.resolve("app"));
+    expect([...read].filter((name) => !QUERY_NAMES.includes(name))).toEqual([]);
+  });
+});

@@ -137,8 +137,11 @@ test.describe("FAQ", () => {
     await page.getByRole("searchbox", { name: "Search the FAQ" }).fill("WITHDRAW");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/en\/faq\?q=WITHDRAW$/);
+    // The URL changes when the new document commits, before it has parsed: wait for the answer itself.
+    await page.waitForLoadState("domcontentloaded");
+    await expect(page.getByRole("searchbox", { name: "Search the FAQ" })).toHaveValue("WITHDRAW");
+    await expect.poll(() => page.locator("main details").count()).toBeGreaterThan(0);
     const found = await page.locator("main details").count();
-    expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(all);
     for (const text of await page.locator("main details").allTextContents()) expect(text.toLowerCase()).toContain("withdraw");
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, codeFor, fillSignUp } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
-import { OAUTH_USER_FILE } from "./support/paths";
+import { DATABASE_URL_FILE, OAUTH_USER_FILE } from "./support/paths";
 import { asNewVisitor, uniqueAddress, uniqueEmail } from "./support/visitor";
 
 test.describe("social sign-in", () => {
@@ -28,6 +28,35 @@ test.describe("social sign-in", () => {
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(/\/en\/dashboard$/);
     await expect(page.getByTestId("signed-in-as")).toContainText(email);
+  });
+
+  test("an account without a password confirms who it is by signing in with its provider again", async ({ page }) => {
+    await asNewVisitor(page);
+    const email = uniqueEmail("google-reauth");
+    fs.writeFileSync(OAUTH_USER_FILE, JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name: "Rhea Reauth" }));
+    await page.goto("/en/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    // Age this browser's proof of identity by 20 minutes (the server's clock cannot be moved).
+    const { default: SQLite } = await import("better-sqlite3");
+    const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
+    database
+      .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
+      .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
+    database.close();
+
+    await page.goto("/en/profile");
+    await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page).toHaveURL(/\/en\/reauthenticate\?redirectTo=%2Fen%2Fprofile$/);
+    await expect(page.getByText("Your account signs in with Google.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue with Facebook" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/en\/profile$/);
+    await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("If that address can be used, we sent a 6-digit code to it.")).toBeVisible();
   });
 
   test("with two-factor authentication on, social sign-in still asks for the code", async ({ page, context }) => {
