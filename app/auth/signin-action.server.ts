@@ -11,7 +11,7 @@ import { notify } from "~/notifications/notifications.server";
 import type { Locale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
@@ -49,6 +49,8 @@ export async function signInAction(request: Request, locale: Locale, area: "user
   const outcome = await signIn(db(), { email, password });
   const refused = outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin"));
   if (refused) return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields }), wait: null }, { status: 400 });
+  // The right password: this attempt does not count against the throttles.
+  await refundRateLimits(db(), limits);
   if (outcome.outcome === "unverified") {
     await restartVerification(db(), outcome.user, accountContext());
     const headers = new Headers();

@@ -23,7 +23,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
+import { consumeRateLimits, minutesToWait, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { verifyPassword } from "~/users/password.server";
 import { getPasswordHash } from "~/users/users.server";
 import { readForm } from "~/utils/form-data.server";
@@ -65,7 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }), wait }, { status });
   const submission = state.enabled ? parseWithZod(formData, { schema: CodeSchema }) : parseWithZod(formData, { schema: PasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
-  const verdict = await consumeRateLimits(db(), state.enabled ? [["codeIp", clientAddress(request)], ["codeAccount", user.id]] : [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]]);
+  const limits: Array<[RateLimitName, string]> = state.enabled
+    ? [["codeIp", clientAddress(request)], ["codeAccount", user.id]]
+    : [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]];
+  const verdict = await consumeRateLimits(db(), limits);
   if (!verdict.allowed) {
     return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
   }
@@ -76,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // An account without a password (social sign-in only) is offered its providers instead.
     if (!hash || !(await verifyPassword(hash, submission.value.password))) return failed({ password: ["auth:reauth.wrongPassword"] });
   }
+  await refundRateLimits(db(), limits);
   await markReauthenticated(db(), session.id);
   throw redirect(safeRedirectPath(submission.value.redirectTo, localePath(locale, "/settings")));
 }

@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale } from "~/i18n/config";
 import { serializeLocaleCookie } from "~/i18n/i18next.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits } from "~/security/rate-limit.server";
+import { consumeRateLimits, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "~/users/notification-flags";
 import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
@@ -81,7 +81,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     if (submission.status !== "success") return data({ password: submission.reply({ hideFields }) }, { status: 400 });
     // The current password is the re-authentication here, throttled like sign-in.
-    const verdict = await consumeRateLimits(db(), [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]]);
+    const limits: Array<[RateLimitName, string]> = [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]];
+    const verdict = await consumeRateLimits(db(), limits);
     if (!verdict.allowed) {
       return data(
         { password: submission.reply({ formErrors: ["common:errors.tooManyRequests.text"], hideFields }) },
@@ -92,6 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!prepared) {
       return data({ password: submission.reply({ fieldErrors: { currentPassword: ["app:settings.security.wrongCurrent"] }, hideFields }) }, { status: 400 });
     }
+    await refundRateLimits(db(), limits);
     await unitOfWork(db(), (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: session.id, passwordHash: prepared.passwordHash }));
     throw await saved(locale, "settings.security.changed");
   }

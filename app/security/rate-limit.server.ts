@@ -93,6 +93,19 @@ export async function consumeRateLimits(
   return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true, remaining };
 }
 
+/**
+ * Gives back the attempt a check counted, for an attempt that turned out right (a correct
+ * password): only failures use up a throttle, so an owner's good sign-ins never lock them out.
+ * Counting first and refunding after keeps parallel wrong guesses from slipping past the limit.
+ */
+export async function refundRateLimits(db: Db, checks: Array<[RateLimitName, string]>): Promise<void> {
+  for (const [name, key] of checks) {
+    const limiter = limiterFor(db, name);
+    const current = await limiter.get(key);
+    if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
+  }
+}
+
 /** Minutes to show a person who must wait `seconds` (at least 1). */
 export function minutesToWait(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));

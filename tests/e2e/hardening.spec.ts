@@ -95,3 +95,28 @@ test.describe("redirectTo stays on this site", () => {
     void signIn;
   });
 });
+
+test.describe("the sign-in throttle counts failures only", () => {
+  test("twelve good sign-ins from new browsers never lock the owner out; a wrong password still counts", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await asNewVisitor(page);
+    const { email } = await signUpAndVerify(page, "often");
+    // The account's throttle allows 10 attempts in 15 minutes: each good sign-in gives its attempt back.
+    for (let i = 0; i < 12; i++) {
+      const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+      const fresh = await context.newPage();
+      await signIn(fresh, email);
+      await expect(fresh, `sign-in ${i + 1}`).toHaveURL(/\/en\/dashboard$/);
+      await context.close();
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+    const stranger = await context.newPage();
+    for (let i = 0; i < 10; i++) {
+      await signIn(stranger, email, "Wrong-pass-1!");
+      await expect(stranger.getByText("The email address or password is not correct.")).toBeVisible();
+    }
+    await signIn(stranger, email, "Wrong-pass-1!");
+    await expect(stranger.getByText(/Too many attempts/)).toBeVisible();
+    await context.close();
+  });
+});
