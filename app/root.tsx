@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
     /** The signed-in user's theme, rendered by the server: no flash of the wrong one. */
-    theme: signedIn?.user.theme ?? "light",
+    theme: signedIn?.user.theme ?? "system",
     site: {
       supportEmail: config.supportEmail,
       supportPhone: config.supportPhone,
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChangeLanguage(locale);
 
   return (
-    <html lang={locale} dir={i18n.dir(locale)} className={root?.theme === "dark" ? "dark" : undefined}>
+    <html lang={locale} dir={i18n.dir(locale)} className={root?.theme === "light" ? undefined : (root?.theme ?? "system")}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

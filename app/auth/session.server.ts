@@ -59,7 +59,7 @@ export interface SignedInUser {
   role: Role;
   locale: string;
   emailVerifiedAt: string | null;
-  theme: "light" | "dark";
+  theme: "light" | "dark" | "system";
 }
 
 /** Starts a session; returns the Set-Cookie header that carries it. */

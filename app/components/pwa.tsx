@@ -52,14 +52,14 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       {children}
       <div className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} role="status" className="pointer-events-auto rounded-xl bg-slate-900 p-4 text-sm text-white shadow-xl" data-testid="toast">
+          <div key={toast.id} role="status" className="pointer-events-auto rounded-xl bg-night p-4 text-sm text-white shadow-xl" data-testid="toast">
             <p>{toast.message}</p>
             <div className="mt-3 flex justify-end gap-2">
               {toast.actions.map((action) => (
                 <button
                   key={action.label}
                   type="button"
-                  className="rounded-md bg-brand-700 px-3 py-1 font-semibold hover:bg-brand-900"
+                  className="rounded-md bg-accent px-3 py-1 font-semibold hover:bg-accent-strong"
                   onClick={() => {
                     dismiss(toast.id);
                     action.onClick();
@@ -68,7 +68,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
                   {action.label}
                 </button>
               ))}
-              <button type="button" className="rounded-md px-3 py-1 text-slate-200 hover:bg-slate-800" onClick={() => dismiss(toast.id)}>
+              <button type="button" className="rounded-md px-3 py-1 text-white/80 hover:bg-white/10" onClick={() => dismiss(toast.id)}>
                 {t("pwa.close")}
               </button>
             </div>
@@ -187,7 +187,7 @@ export function InstallPrompt() {
   );
   if (hidden) return null;
   return (
-    <aside className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-xl" aria-labelledby="install-title">
+    <aside className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl" aria-labelledby="install-title">
       <h2 id="install-title" className="font-semibold">
         {t("pwa.install.title")}
       </h2>

@@ -32,6 +32,11 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   companyAddress: string;
+  /**
+   * The legal line (footer, PDFs). Unset, the app says it is a demonstration installation
+   * (translated) rather than invent a company, a registration or a safeguarding arrangement.
+   */
+  company: { name: string; registration: string | null; safeguarding: string | null; isDemo: boolean };
   payments: {
     provider: "sandbox" | "stripe";
     webhookSecret: string;
@@ -100,6 +105,9 @@ const schema = z
     ),
     SUPPORT_PHONE: optionalString,
     COMPANY_ADDRESS: optionalString,
+    COMPANY_NAME: optionalString,
+    COMPANY_REGISTRATION: optionalString,
+    SAFEGUARDING_NOTICE: optionalString,
     PAYMENT_PROVIDER: z.preprocess(
       blankToUndefined,
       z.enum(["sandbox", "stripe"], { errorMap: () => ({ message: "must be sandbox or stripe" }) }).optional(),
@@ -193,6 +201,12 @@ export function loadEnv(
     supportEmail: value.SUPPORT_EMAIL ?? `support@${appUrl.hostname === "localhost" ? "cashwise.localhost" : appUrl.hostname}`,
     supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
     companyAddress: value.COMPANY_ADDRESS ?? "Herengracht 182, 1016 BR Amsterdam, The Netherlands",
+    company: {
+      name: value.COMPANY_NAME ?? "Cashwise",
+      registration: value.COMPANY_REGISTRATION ?? null,
+      safeguarding: value.SAFEGUARDING_NOTICE ?? null,
+      isDemo: !value.COMPANY_REGISTRATION,
+    },
     trustProxy: value.TRUST_PROXY,
     jobs: value.JOBS,
     payments: {

@@ -22,7 +22,7 @@ export interface UsersTable {
   /** Partners only: their phone number and the partner plan they chose at sign-up. */
   phone: string | null;
   partnerPlanCode: string | null;
-  theme: Generated<"light" | "dark">;
+  theme: Generated<"light" | "dark" | "system">;
   notifyEmail: Generated<number>;
   notifyPush: Generated<number>;
   notifySms: Generated<number>;

@@ -30,7 +30,7 @@ export default function AdminDashboard() {
       <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.title")}</h1>
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         {(["total", "verified", "signUpsThisWeek"] as const).map((key) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-6" data-testid={`stat-${key}`}>
+          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-6" data-testid={`stat-${key}`}>
             <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
             <dd className="mt-2 text-3xl font-bold">{number.format(stats[key])}</dd>
           </div>

@@ -78,7 +78,7 @@ export default function AdminSettings() {
           <Notice>{t(notice.key, notice.values)}</Notice>
         </div>
       ) : null}
-      <section className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="wallet-settings">
+      <section className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-6" aria-labelledby="wallet-settings">
         <h2 id="wallet-settings" className="text-lg font-bold">
           {t("settings.wallet")}
         </h2>

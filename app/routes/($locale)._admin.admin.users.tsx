@@ -46,7 +46,7 @@ export default function AdminUsers() {
         </button>
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("users.count", { count: users.total })}</p>
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
         <table className="w-full text-left text-sm" data-testid="users-table">
           <thead className="bg-slate-50 text-slate-700">
             <tr>

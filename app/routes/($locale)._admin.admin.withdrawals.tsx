@@ -106,7 +106,7 @@ export default function AdminWithdrawals() {
           <label htmlFor="withdrawal-state" className="mb-1 block text-sm font-medium text-slate-800">
             {t("withdrawals.filter")}
           </label>
-          <select id="withdrawal-state" name="state" defaultValue={filter} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select id="withdrawal-state" name="state" defaultValue={filter} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
             {FILTERS.map((value) => (
               <option key={value} value={value}>
                 {t(`withdrawals.states.${value}`)}
@@ -147,7 +147,7 @@ function DeskRow({ item }: { item: DeskWithdrawal }) {
   });
   const open = item.state === "pending" || item.state === "processing";
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`withdrawal-${item.state}`}>
+    <li className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`withdrawal-${item.state}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-lg font-bold tabular-nums">

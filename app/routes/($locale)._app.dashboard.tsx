@@ -87,16 +87,16 @@ export default function DashboardPage() {
         </div>
       ) : null}
 
-      <section className="mt-6 rounded-3xl bg-gradient-to-br from-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
+      <section className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-6 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
         <div className="flex items-start justify-between gap-4">
           <div>
-            <h2 id="balance-title" className="text-sm font-medium text-brand-100">
+            <h2 id="balance-title" className="text-sm font-medium text-white/90">
               {t("dashboard.totalBalance")}
             </h2>
             <p className="mt-2 text-4xl font-extrabold tabular-nums" data-testid="balance">
               {money(balances.availableCents)}
             </p>
-            <p className="mt-2 text-sm text-brand-100" data-testid="growth">
+            <p className="mt-2 text-sm text-white/90" data-testid="growth">
               {figures.growthPercent === null
                 ? t("dashboard.noGrowth")
                 : t("dashboard.growth", { percent: `${figures.growthPercent > 0 ? "+" : ""}${figures.growthPercent}` })}
@@ -110,7 +110,7 @@ export default function DashboardPage() {
           </Form>
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-white text-brand-900 hover:bg-brand-50">
+          <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-surface text-brand-900 hover:bg-brand-50">
             {t("dashboard.withdraw")}
           </Link>
           <Link to={localePath(locale, "/dashboard/add-money")} className="btn border border-white/40 text-white hover:bg-white/10">
@@ -127,7 +127,7 @@ export default function DashboardPage() {
             ["pending", figures.pendingCashbackCents],
           ] as const
         ).map(([key, cents]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`stat-${key}`}>
+          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`stat-${key}`}>
             <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums">{money(cents)}</dd>
             {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("dashboard.stats.pendingHint")}</dd> : null}
@@ -143,14 +143,14 @@ export default function DashboardPage() {
             ["viewReports", "/transactions"],
           ] as const
         ).map(([key, path]) => (
-          <Link key={key} to={localePath(locale, path)} className="rounded-2xl border border-slate-200 bg-white p-4 font-semibold hover:border-brand-700">
+          <Link key={key} to={localePath(locale, path)} className="rounded-2xl border border-slate-200 bg-surface p-4 font-semibold hover:border-brand-700">
             {t(`dashboard.actions.${key}`)}
           </Link>
         ))}
       </nav>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-labelledby="top-stores-title">
+        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="top-stores-title">
           <div className="flex items-center justify-between">
             <h2 id="top-stores-title" className="font-semibold">
               {t("dashboard.topStores")}
@@ -179,7 +179,7 @@ export default function DashboardPage() {
           )}
         </section>
 
-        <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-labelledby="history-title">
+        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="history-title">
           <div className="flex items-center justify-between">
             <h2 id="history-title" className="font-semibold">
               {t("dashboard.history")}
@@ -194,7 +194,7 @@ export default function DashboardPage() {
                 key={key}
                 to={`${localePath(locale, "/dashboard")}${key === "all" ? "" : `?tab=${key}`}`}
                 aria-current={tab === key ? "page" : undefined}
-                className={`rounded-lg px-3 py-1 ${tab === key ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                className={`rounded-lg px-3 py-1 ${tab === key ? "bg-night text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {t(`dashboard.tabs.${key}`)}
               </Link>
@@ -205,8 +205,8 @@ export default function DashboardPage() {
       </div>
 
       {outlet ? (
-        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
-          <div role="dialog" aria-modal="true" aria-labelledby="wallet-dialog-title" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl">
+        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
+          <div role="dialog" aria-modal="true" aria-labelledby="wallet-dialog-title" className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-2xl">
             {outlet}
           </div>
         </div>

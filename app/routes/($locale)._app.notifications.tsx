@@ -70,7 +70,7 @@ export default function NotificationsPage() {
       {items.length === 0 ? (
         <p className="mt-8 text-slate-600">{t("empty")}</p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="notification-list">
+        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-surface" data-testid="notification-list">
           {items.map((item) => {
             const { title, message } = text(item);
             return (

@@ -107,7 +107,7 @@ export default function ProfilePage() {
   return (
     <div className="container-page max-w-4xl space-y-6 py-8">
       {notice ? <Notice>{t(notice.key)}</Notice> : null}
-      <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6">
+      <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-surface p-6">
         <div className="flex flex-col items-center gap-2">
           {avatarVersion ? (
             <img
@@ -117,7 +117,7 @@ export default function ProfilePage() {
               data-testid="avatar-image"
             />
           ) : (
-            <span className="grid h-20 w-20 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white" aria-hidden="true" data-testid="avatar-initial">
+            <span className="grid h-20 w-20 place-items-center rounded-full bg-accent text-3xl font-bold text-white" aria-hidden="true" data-testid="avatar-initial">
               {user.name.slice(0, 1).toUpperCase()}
             </span>
           )}
@@ -161,7 +161,7 @@ export default function ProfilePage() {
         </dl>
       </section>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="personal-title">
+      <section className="rounded-2xl border border-slate-200 bg-surface p-6" aria-labelledby="personal-title">
         <div className="flex items-center justify-between">
           <h2 id="personal-title" className="text-lg font-semibold">
             {t("profile.personal")}
@@ -204,7 +204,7 @@ export default function ProfilePage() {
         )}
       </section>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="email-title">
+      <section className="rounded-2xl border border-slate-200 bg-surface p-6" aria-labelledby="email-title">
         <h2 id="email-title" className="text-lg font-semibold">
           {t("profile.emailChange.title")}
         </h2>
@@ -232,7 +232,7 @@ export default function ProfilePage() {
         {emailState?.error ? <ErrorList errors={[emailState.error]} /> : null}
       </section>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="achievements-title">
+      <section className="rounded-2xl border border-slate-200 bg-surface p-6" aria-labelledby="achievements-title">
         <h2 id="achievements-title" className="text-lg font-semibold">
           {t("profile.achievements")}
         </h2>
@@ -242,7 +242,7 @@ export default function ProfilePage() {
               <p className="font-semibold">{t(`profile.achievementNames.${achievement.id}`)}</p>
               <p className="text-xs text-slate-600">{achievement.done ? t("profile.completed") : t("profile.inProgress", { percent: Math.round(achievement.progress * 100) })}</p>
               <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
-                <div className={`h-2 rounded-full bg-brand-700 ${widthClass(achievement.progress)}`} />
+                <div className={`h-2 rounded-full bg-accent ${widthClass(achievement.progress)}`} />
               </div>
             </li>
           ))}

@@ -55,7 +55,7 @@ export default function SandboxCheckout() {
   if (!payment) return <NotFoundScreen />;
   return (
     <div className="container-page flex justify-center py-12">
-      <section className="w-full max-w-md rounded-2xl border-2 border-dashed border-amber-400 bg-white p-8" aria-labelledby="checkout-title">
+      <section className="w-full max-w-md rounded-2xl border-2 border-dashed border-amber-400 bg-surface p-8" aria-labelledby="checkout-title">
         <p className="text-xs font-bold uppercase tracking-wide text-amber-800">{t("sandbox.badge")}</p>
         <h1 id="checkout-title" className="mt-2 text-2xl font-bold">
           {t("sandbox.title")}

@@ -62,7 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
 
   if (intent === "theme") {
-    await setTheme(db(), user.id, formData.get("theme") === "dark" ? "dark" : "light");
+    const theme = formData.get("theme");
+    await setTheme(db(), user.id, theme === "dark" || theme === "system" ? theme : "light");
     throw await saved();
   }
   if (intent === "language") {
@@ -122,7 +123,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-label={title}>
+    <section className="rounded-2xl border border-slate-200 bg-surface p-6" aria-label={title}>
       <h2 className="text-lg font-semibold">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>
@@ -147,7 +148,7 @@ export default function SettingsPage() {
         <Form method="post" className="flex flex-wrap items-center gap-4">
           <fieldset className="flex gap-4">
             <legend className="sr-only">{t("settings.appearance.darkMode")}</legend>
-            {(["light", "dark"] as const).map((theme) => (
+            {(["light", "dark", "system"] as const).map((theme) => (
               <label key={theme} className="flex items-center gap-2 text-sm">
                 <input type="radio" name="theme" value={theme} defaultChecked={settings.theme === theme} />
                 {t(`settings.appearance.${theme}`)}
@@ -194,7 +195,7 @@ export default function SettingsPage() {
         </Form>
       </Section>
 
-      <section id="two-factor" className="rounded-2xl border border-slate-200 bg-white p-6" aria-label={t("settings.twoFactor.title")}>
+      <section id="two-factor" className="rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("settings.twoFactor.title")}>
         <h2 className="text-lg font-semibold">{t("settings.twoFactor.title")}</h2>
         {settings.twoFactor ? (
           <>
@@ -214,7 +215,7 @@ export default function SettingsPage() {
         ) : setup ? (
           <div className="mt-3 space-y-3">
             <p className="text-sm text-slate-700">{t("settings.twoFactor.scan")}</p>
-            <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-white" />
+            <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-surface" />
             <p className="text-sm">
               {t("settings.twoFactor.manual")} <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
             </p>

@@ -105,7 +105,7 @@ export default function TransactionsPage() {
             ["pending", list.summary.pendingTransactionsCents],
           ] as const
         ).map(([key, cents]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid={`summary-${key}`}>
+          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`summary-${key}`}>
             <dt className="text-sm text-slate-600">{t(`transactions.summary.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums">{formatMoney(cents, locale)}</dd>
             {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("transactions.summary.pendingHint")}</dd> : null}
@@ -113,7 +113,7 @@ export default function TransactionsPage() {
         ))}
       </dl>
 
-      <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" role="search">
+      <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" role="search">
         <div className="flex flex-wrap gap-2">
           <label htmlFor="tx-search" className="sr-only">
             {t("transactions.search")}
@@ -170,7 +170,7 @@ export default function TransactionsPage() {
         </details>
       </Form>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-white px-5 py-2" aria-label={t("transactions.title")}>
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface px-5 py-2" aria-label={t("transactions.title")}>
         {list.items.length === 0 ? (
           <div className="py-10 text-center" data-testid="transactions-empty">
             <p className="font-semibold">{t("transactions.emptyTitle")}</p>

@@ -63,14 +63,14 @@ export default function WalletPage() {
       <h1 className="text-3xl font-bold tracking-tight">{t("wallet.title")}</h1>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {facts.map(([key, label, value]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid={`wallet-${key}`}>
+          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid={`wallet-${key}`}>
             <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="mt-1 text-lg font-bold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
 
-      <Form method="get" action={localePath(locale, "/wallet/statement")} reloadDocument className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+      <Form method="get" action={localePath(locale, "/wallet/statement")} reloadDocument className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4">
         <label className="text-sm">
           <span className="mb-1 block font-medium">{t("wallet.statementMonth")}</span>
           <input type="month" name="month" defaultValue={currentMonth} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
@@ -80,7 +80,7 @@ export default function WalletPage() {
         </button>
       </Form>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-white" aria-label={t("transactions.title")}>
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface" aria-label={t("transactions.title")}>
         {list.items.length === 0 ? (
           <p className="p-6 text-center text-slate-600">{t("transactions.emptyTitle")}</p>
         ) : (

@@ -48,7 +48,7 @@ export default function TransactionDetail() {
         ← {t("wallet.title")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{t("wallet.detailTitle")}</h1>
-      <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="transaction-detail">
+      <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-surface" data-testid="transaction-detail">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 px-5 py-3 text-sm">
             <dt className="text-slate-600">{label}</dt>

@@ -41,7 +41,7 @@ export default function Home() {
   return (
     <>
       {showBanner ? (
-        <aside className="bg-slate-900 text-white" aria-label={t("banner.label")} data-testid="announcement">
+        <aside className="bg-night text-white" aria-label={t("banner.label")} data-testid="announcement">
           <div className="container-page flex flex-wrap items-center justify-between gap-3 py-2.5 text-sm">
             <p>
               {t("banner.text")}{" "}
@@ -50,7 +50,7 @@ export default function Home() {
               </Link>
             </p>
             <Form method="post" replace preventScrollReset>
-              <button type="submit" name="intent" value="dismiss-banner" className="rounded px-2 py-1 text-slate-200 hover:bg-slate-800 hover:text-white">
+              <button type="submit" name="intent" value="dismiss-banner" className="rounded px-2 py-1 text-white/80 hover:bg-white/10 hover:text-white">
                 {t("banner.dismiss")}
               </button>
             </Form>
@@ -58,7 +58,7 @@ export default function Home() {
         </aside>
       ) : null}
 
-      <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="hero-title">
+      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="hero-title">
         <div className="container-page py-20 text-center sm:py-28">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("hero.eyebrow")}</p>
           <h1 id="hero-title" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
@@ -98,7 +98,7 @@ export default function Home() {
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {audiences.map((audience) => (
-              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm">
                 <h3 className="text-lg font-semibold">{audience.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{audience.description}</p>
               </li>
@@ -108,16 +108,16 @@ export default function Home() {
       </section>
 
       <section className="container-page py-16" aria-labelledby="app-title">
-        <div className="rounded-3xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
+        <div className="rounded-3xl bg-night px-6 py-12 text-center text-white sm:px-12">
           <h2 id="app-title" className="text-3xl font-bold tracking-tight">
             {t("app.title")}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-slate-200">{t("app.text")}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-white/80">{t("app.text")}</p>
           <ul className="mt-8 flex flex-wrap justify-center gap-4">
             {(["appStore", "googlePlay"] as const).map((store) => (
-              <li key={store} className="rounded-xl border border-slate-600 px-5 py-3 text-left" data-testid={`app-${store}`}>
+              <li key={store} className="rounded-xl border border-white/30 px-5 py-3 text-left" data-testid={`app-${store}`}>
                 <span className="block text-base font-semibold">{t(`app.${store}`)}</span>
-                <span className="block text-xs uppercase tracking-wide text-slate-300">{t("app.comingSoon")}</span>
+                <span className="block text-xs uppercase tracking-wide text-white/70">{t("app.comingSoon")}</span>
               </li>
             ))}
           </ul>

@@ -27,7 +27,7 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="about-title">
+      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="about-title">
         <div className="container-page py-20 text-center">
           <h1 id="about-title" className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             {t("hero.title")}
@@ -67,7 +67,7 @@ export default function AboutPage() {
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {list<Item & { icon: IconName }>("values.items").map((value) => (
-              <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm">
+              <li key={value.title} className="rounded-2xl bg-surface p-6 shadow-sm">
                 <Icon name={value.icon} className="h-8 w-8 text-brand-700" />
                 <h3 className="mt-4 font-semibold">{value.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{value.description}</p>
@@ -84,7 +84,7 @@ export default function AboutPage() {
         <ol className="mt-8 space-y-6 border-l-2 border-brand-100 pl-6">
           {list<Item & { year: string }>("journey.items").map((milestone) => (
             <li key={`${milestone.year}-${milestone.title}`} className="relative">
-              <span className="absolute -left-[1.95rem] top-1 h-3 w-3 rounded-full bg-brand-700" aria-hidden="true" />
+              <span className="absolute -left-[1.95rem] top-1 h-3 w-3 rounded-full bg-accent" aria-hidden="true" />
               <p className="text-sm font-bold text-brand-700">{milestone.year}</p>
               <h3 className="font-semibold">{milestone.title}</h3>
               <p className="mt-1 text-sm text-slate-600">{milestone.description}</p>
@@ -100,7 +100,7 @@ export default function AboutPage() {
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {list<Item>("whyUs.items").map((feature) => (
-              <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm">
+              <li key={feature.title} className="rounded-2xl bg-surface p-6 shadow-sm">
                 <h3 className="font-semibold">{feature.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{feature.description}</p>
               </li>

@@ -141,11 +141,11 @@ export default function BlogPage() {
       )}
       <Pagination page={posts.page} pageCount={posts.pageCount} />
 
-      <section id="newsletter-signup" className="mx-auto mt-20 max-w-2xl rounded-3xl bg-slate-900 p-8 text-white sm:p-10" aria-labelledby="newsletter-title">
+      <section id="newsletter-signup" className="mx-auto mt-20 max-w-2xl rounded-3xl bg-night p-8 text-white sm:p-10" aria-labelledby="newsletter-title">
         <h2 id="newsletter-title" className="text-2xl font-bold">
           {t("newsletter.title")}
         </h2>
-        <p className="mt-2 text-slate-200">{t("newsletter.text")}</p>
+        <p className="mt-2 text-white/80">{t("newsletter.text")}</p>
         {subscribed ? (
           <p role="status" className="mt-6 rounded-lg bg-white/10 px-4 py-3 font-medium" data-testid="newsletter-check-inbox">
             {t("newsletter.checkInbox")}
@@ -153,7 +153,7 @@ export default function BlogPage() {
         ) : (
           <Form method="post" className="relative mt-6" {...getFormProps(form)}>
             <HoneypotFields formToken={formToken} />
-            <div className="rounded-lg bg-white p-4 text-slate-900">
+            <div className="rounded-lg bg-surface p-4 text-slate-900">
               <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
               <Field
                 labelProps={{ children: t("newsletter.email") }}

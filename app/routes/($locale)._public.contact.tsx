@@ -164,9 +164,9 @@ export default function ContactPage() {
               </div>
             </dl>
           </div>
-          <div className="rounded-2xl bg-slate-900 p-6 text-white">
+          <div className="rounded-2xl bg-night p-6 text-white">
             <h2 className="text-lg font-semibold">{t("quick.title")}</h2>
-            <p className="mt-2 text-sm text-slate-200">{t("quick.text")}</p>
+            <p className="mt-2 text-sm text-white/80">{t("quick.text")}</p>
           </div>
         </aside>
       </div>

@@ -91,7 +91,7 @@ export default function FaqPage() {
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {methods.map((method) => (
             <li key={method.id}>
-              <Link to={localePath(locale, "/contact")} className="block h-full rounded-2xl border border-slate-200 bg-white p-6 hover:border-brand-700">
+              <Link to={localePath(locale, "/contact")} className="block h-full rounded-2xl border border-slate-200 bg-surface p-6 hover:border-brand-700">
                 <Icon name={METHOD_ICONS[method.id] ?? "chat"} className="h-6 w-6 text-brand-700" />
                 <h3 className="mt-3 font-semibold">{method.title}</h3>
                 <p className="mt-1 text-sm text-slate-600">{method.description}</p>

@@ -139,7 +139,7 @@ export default function WebshopsPage() {
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{t("integration.text")}</p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {FEATURES.map((feature) => (
-            <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm">
+            <li key={feature.id} className="rounded-2xl bg-surface p-6 shadow-sm">
               <Icon name={feature.icon} className="h-7 w-7 text-brand-700" />
               <h3 className="mt-4 font-semibold">{t(`integration.features.${feature.id}.title`)}</h3>
               <p className="mt-2 text-sm text-slate-600">{t(`integration.features.${feature.id}.text`)}</p>

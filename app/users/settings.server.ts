@@ -35,7 +35,7 @@ export async function getSettings(db: Db, userId: string) {
   };
 }
 
-export async function setTheme(db: Db, userId: string, theme: "light" | "dark") {
+export async function setTheme(db: Db, userId: string, theme: "light" | "dark" | "system") {
   await db.updateTable("users").set({ theme, updatedAt: now() }).where("id", "=", userId).execute();
 }
 

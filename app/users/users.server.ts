@@ -55,6 +55,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
     passwordHash: input.password ? await hashPassword(input.password) : null,
     role: input.role ?? "user",
     locale: input.locale ?? "en",
+    // New accounts follow the device, as visitors do, until they choose.
+    theme: "system" as const,
     emailVerifiedAt: input.emailVerified ? timestamp : null,
     phone: input.phone ?? null,
     partnerPlanCode: input.partnerPlanCode ?? null,

@@ -63,7 +63,7 @@ describeEachDatabase("account area", (t) => {
   it("settings are stored: theme, language, the six notification flags with their defaults", async () => {
     const user = await newUser("settings");
     expect(await getSettings(t.db, user.id)).toEqual({
-      theme: "light",
+      theme: "system",
       locale: "en",
       twoFactor: false,
       notifications: { email: true, push: true, sms: false, cashback: true, purchases: true, promotions: false },

@@ -57,7 +57,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
   return (
     <>
       <header
-        className={`sticky top-0 z-30 border-b border-slate-200 transition ${scrolled ? "bg-white/70 shadow-sm backdrop-blur" : "bg-white/95"}`}
+        className={`sticky top-0 z-30 border-b border-slate-200 transition ${scrolled ? "bg-surface/70 shadow-sm backdrop-blur" : "bg-surface/95"}`}
         data-scrolled={scrolled ? "true" : undefined}
       >
         <a href="#main" className="skip-link">
@@ -85,12 +85,12 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
             <NotificationBell unread={unread} latest={latest} full={user.role !== "admin"} />
             <details className="relative" data-testid="profile-menu">
               <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-                <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+                <span className="grid h-8 w-8 place-items-center rounded-full bg-accent text-sm font-bold text-white" aria-hidden="true">
                   {user.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="sr-only">{t("app.menu.label")}</span>
               </summary>
-              <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+              <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-surface p-2 shadow-lg">
                 <div className="px-3 py-2 text-xs" data-testid="signed-in-as">
                   <p className="font-semibold text-slate-900">{user.name}</p>
                   <p className="truncate text-slate-600">{user.email}</p>
@@ -121,7 +121,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
       <main id="main" className="flex-1 bg-slate-50 pb-20 md:pb-0">
         {children}
       </main>
-      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden" data-testid="bottom-bar">
+      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface md:hidden" data-testid="bottom-bar">
         <ul className="grid grid-cols-4">
           {items.filter((item) => BOTTOM_BAR.includes(item.key)).slice(0, 4).map((item) => (
             <li key={item.key}>
@@ -152,12 +152,12 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
           <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zm4 4h4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {unread > 0 ? (
-          <span className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white" data-testid="unread-count">
+          <span className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-white" data-testid="unread-count">
             {unread}
           </span>
         ) : null}
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+      <div className="absolute right-0 z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-surface p-2 shadow-lg">
         {latest.length === 0 ? (
           <p className="px-3 py-4 text-sm text-slate-600">{t("empty")}</p>
         ) : (
@@ -201,7 +201,7 @@ function LogoutDialog() {
   const locale = usePageLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   return (
-    <dialog id="logout-dialog" ref={dialog} className="w-full max-w-sm rounded-2xl p-6 shadow-2xl backdrop:bg-slate-900/50" aria-labelledby="logout-dialog-title">
+    <dialog id="logout-dialog" ref={dialog} className="w-full max-w-sm rounded-2xl p-6 shadow-2xl backdrop:bg-black/50" aria-labelledby="logout-dialog-title">
       <h2 id="logout-dialog-title" className="text-lg font-bold">
         {t("logout.title")}
       </h2>

@@ -2,7 +2,7 @@
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">
-      <section className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="auth-title">
+      <section className="w-full max-w-md rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm sm:p-8" aria-labelledby="auth-title">
         <h1 id="auth-title" className="text-2xl font-bold tracking-tight">
           {title}
         </h1>

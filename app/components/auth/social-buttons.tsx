@@ -24,7 +24,7 @@ export function SocialButtons({
     <div className={divider ? "mt-6" : undefined}>
       {divider ? (
         <p className="relative text-center text-xs uppercase tracking-wide text-slate-600">
-          <span className="bg-white px-2">{t("social.or")}</span>
+          <span className="bg-surface px-2">{t("social.or")}</span>
         </p>
       ) : null}
       <div className={divider ? "mt-4 grid gap-2" : "grid gap-2"}>

@@ -98,7 +98,7 @@ export function FeatureCarousel() {
           <li
             key={item.title}
             id={`feature-${i + 1}`}
-            className="w-[85%] shrink-0 snap-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+            className="w-[85%] shrink-0 snap-start rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
           >
             <span className="grid h-10 w-10 place-items-center rounded-xl bg-brand-100 text-sm font-bold text-brand-900" aria-hidden="true">
               {i + 1}
@@ -132,7 +132,7 @@ export function FeatureCarousel() {
             aria-label={t("features.goTo", { number: i + 1 })}
             aria-current={hydrated && i === index ? "true" : undefined}
             className={`block h-2.5 rounded-full transition-all ${
-              hydrated && i === index ? "w-6 bg-brand-700" : "w-2.5 bg-slate-400 hover:bg-slate-500"
+              hydrated && i === index ? "w-6 bg-accent" : "w-2.5 bg-slate-400 hover:bg-slate-500"
             }`}
             data-testid="carousel-dot"
           />

@@ -23,7 +23,7 @@ export function LanguageSwitcher({ align = "right" }: { align?: "left" | "right"
         <span>{locale.toUpperCase()}</span>
       </summary>
       <ul
-        className={`absolute z-40 mt-2 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg ${
+        className={`absolute z-40 mt-2 w-44 rounded-lg border border-slate-200 bg-surface p-1 shadow-lg ${
           align === "right" ? "right-0" : "left-0"
         }`}
       >

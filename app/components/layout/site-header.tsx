@@ -18,7 +18,7 @@ export function SiteHeader() {
     }`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-surface/95">
       <a href="#main" className="skip-link">
         {t("a11y.skipToContent")}
       </a>
@@ -50,7 +50,7 @@ export function SiteHeader() {
             </summary>
             <nav
               aria-label={t("nav.label")}
-              className="absolute right-0 z-40 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+              className="absolute right-0 z-40 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-surface p-2 shadow-lg"
             >
               {PUBLIC_NAV.map((item) => (
                 <NavLink key={item} to={localePath(locale, `/${item}`)} className={navLinkClass}>
@@ -77,7 +77,7 @@ function AreaSwitch() {
       aria-label={t("area.label")}
       className="hidden items-center rounded-lg border border-slate-200 p-0.5 text-xs font-semibold md:flex"
     >
-      <Link to={localePath(locale)} className="rounded-md bg-slate-900 px-2.5 py-1 text-white" aria-current="page">
+      <Link to={localePath(locale)} className="rounded-md bg-night px-2.5 py-1 text-white" aria-current="page">
         {t("area.frontend")}
       </Link>
       <Link to={localePath(locale, "/dashboard")} className="rounded-md px-2.5 py-1 text-slate-600 hover:text-slate-900">

@@ -1,0 +1,117 @@
+/**
+ * The product as people see it, on every page: signed out, as a member and as an admin.
+ * - axe reports no serious or critical violation (colour contrast included) in light and in dark mode;
+ * - at 390 px (a phone) no page is wider than the screen, in any of the five locales;
+ * - with JavaScript on, no page logs a console error (hydration included).
+ * The page list lives in support/pages.ts and must cover every route with a page.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support/accounts";
+import { ADMIN, ADMIN_PAGES, MEMBER, MEMBER_PAGES, PUBLIC_PAGES } from "./support/pages";
+import { asNewVisitor } from "./support/visitor";
+
+const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
+type Area = "public" | "member" | "admin";
+const AREAS: Record<Area, string[]> = { public: PUBLIC_PAGES, member: MEMBER_PAGES, admin: ADMIN_PAGES };
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+async function enter(page: Page, area: Area) {
+  await asNewVisitor(page);
+  if (area === "member") {
+    await signIn(page, MEMBER.email, MEMBER.password);
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+  }
+  if (area === "admin") {
+    await signIn(page, ADMIN.email, ADMIN.password, { path: "/en/admin" });
+    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  }
+}
+
+test.describe("every page in both themes: no serious axe violation, no console error", () => {
+  for (const area of ["public", "member", "admin"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      test(`${area} pages in ${theme} mode @js-only`, async ({ page }) => {
+        test.setTimeout(150_000);
+        // The demo accounts and visitors follow the device's theme ("System").
+        await page.emulateMedia({ colorScheme: theme });
+        await enter(page, area);
+        const errors = watchConsole(page);
+        const violations: string[] = [];
+        for (const pagePath of AREAS[area]) {
+          const url = `/en${pagePath}`;
+          await page.goto(url, { waitUntil: "networkidle" });
+          const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          expect(background, `${url} body in ${theme} mode`).toBe(theme === "dark" ? "rgb(2, 6, 23)" : "rgb(255, 255, 255)");
+          const results = await new AxeBuilder({ page }).analyze();
+          for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+            violations.push(`${url} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`);
+          }
+        }
+        expect(violations).toEqual([]);
+        // 404 answers for the not-found page are expected; anything else is a fault.
+        expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe("phones: no page is wider than 390 px, in any locale", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const locale of LOCALES) {
+    test(`every page fits a 390 px screen in ${locale} @js-only`, async ({ page }) => {
+      test.setTimeout(150_000);
+      const errors = watchConsole(page);
+      const overflowing: string[] = [];
+      for (const area of ["public", "member", "admin"] as const) {
+        if (area !== "public") await page.context().clearCookies();
+        await enter(page, area);
+        for (const pagePath of AREAS[area]) {
+          const url = `/${locale}${pagePath}`;
+          await page.goto(url, { waitUntil: "networkidle" });
+          const widths = await page.evaluate(() => {
+            const wide = [...document.querySelectorAll<HTMLElement>("body *")]
+              .filter((element) => element.getBoundingClientRect().right > 391 && getComputedStyle(element).position !== "fixed")
+              .slice(0, 3)
+              .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 3).join(".")}`);
+            return { scroll: document.documentElement.scrollWidth, wide };
+          });
+          if (widths.scroll > 390) overflowing.push(`${url}: ${widths.scroll}px (${widths.wide.join(", ")})`);
+        }
+      }
+      expect(overflowing).toEqual([]);
+      expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+    });
+  }
+});
+
+test("the page list covers every route with a page", () => {
+  const listed = new Set([...PUBLIC_PAGES, ...MEMBER_PAGES, ...ADMIN_PAGES]);
+  const missing: string[] = [];
+  for (const file of fs.readdirSync(path.resolve("app/routes"))) {
+    const source = fs.readFileSync(path.resolve("app/routes", file), "utf8");
+    // Pages are routes with a default export and no parameters we cannot fill in (those are listed by example).
+    if (!/export default function/.test(source) || !file.startsWith("($locale)") || file.includes("$")) continue;
+    const segments = file
+      .replace(/\.tsx$/, "")
+      .split(".")
+      .slice(1)
+      .filter((segment) => !segment.startsWith("_") || segment === "_index")
+      .filter((segment) => segment !== "_index")
+      .map((segment) => segment.replace(/_$/, ""));
+    if (segments.length === 0 && file !== "($locale)._public._index.tsx") continue;
+    const pagePath = segments.length ? `/${segments.join("/")}` : "";
+    if (!listed.has(pagePath)) missing.push(`${file} → ${pagePath || "/"}`);
+  }
+  expect(missing).toEqual([]);
+});

@@ -1,0 +1,55 @@
+/**
+ * Every page of the product, by who can see it, as paths without the locale prefix. The
+ * look-and-feel suite visits each one (axe in both themes, no overflow at 390 px in every locale,
+ * no console errors); a page added to app/routes must be added here (checked in that suite).
+ */
+import { DEMO_ADMIN, DEMO_USER } from "../../../db/seed";
+import { SEED_BLOG_POSTS } from "../../../db/seed-data/blog-posts";
+import { SEED_STORES } from "../../../db/seed-data/stores";
+
+export const PUBLIC_PAGES = [
+  "",
+  "/about",
+  "/contact",
+  "/faq",
+  "/blog",
+  `/blog/${SEED_BLOG_POSTS[0]!.slug}`,
+  "/webshops",
+  `/webshops/${SEED_STORES[0]!.slug}`,
+  "/pricing",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/cookie-policy",
+  "/cookie-preferences",
+  "/signin",
+  "/signup",
+  "/signup/partner",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/signin/unlock",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/offline",
+  "/admin",
+  "/no-such-page",
+];
+
+export const MEMBER_PAGES = [
+  "/dashboard",
+  "/dashboard/add-money",
+  "/dashboard/withdraw",
+  "/notifications",
+  "/plans",
+  "/profile",
+  "/referrals",
+  "/settings",
+  "/transactions",
+  "/wallet",
+  "/reauthenticate",
+];
+
+export const ADMIN_PAGES = ["/admin/dashboard", "/admin/users", "/admin/withdrawals", "/admin/settings"];
+
+export const MEMBER = DEMO_USER;
+export const ADMIN = DEMO_ADMIN;
