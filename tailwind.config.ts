@@ -33,6 +33,12 @@ export default {
         accent: { DEFAULT: "#047857", strong: "#064e3b" },
         danger: "#dc2626",
       },
+      keyframes: {
+        "navigation-progress": {
+          "0%": { transform: "translateX(-100%)", opacity: "1" },
+          "100%": { transform: "translateX(300%)", opacity: "1" },
+        },
+      },
     },
   },
   plugins: [

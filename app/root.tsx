@@ -18,6 +18,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/utils/root-data";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
 
 export const handle = { i18n: ["common"] };
 
@@ -37,12 +38,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
     /** The signed-in user's theme, rendered by the server: no flash of the wrong one. */
     theme: signedIn?.user.theme ?? "system",
+    /** Who is signed in, for the public header (their way back to the dashboard); nothing secret. */
+    viewer: signedIn ? { role: signedIn.user.role } : null,
     site: {
       supportEmail: config.supportEmail,
       supportPhone: config.supportPhone,
       companyAddress: config.companyAddress,
     },
     year: new Date().getUTCFullYear(),
+    /** The server's clock, so relative times render the same on the server and in hydration. */
+    now: new Date().toISOString(),
     /** The public base URL, for canonical and hreflang links. */
     appUrl: config.appUrl.origin,
   };
@@ -76,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <ToastProvider>
+      <NavigationProgress />
       <Outlet />
       <ServiceWorkerManager />
       <InstallPrompt />

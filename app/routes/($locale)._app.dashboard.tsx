@@ -1,6 +1,7 @@
 /**
- * The dashboard: balance (hide/show remembered), growth from last month, stat cards, quick
- * actions, top stores and recent history, all from the ledger. Add Money and Withdraw are nested
+ * The dashboard: the available balance (hide/show remembered) with its 30 or 90 day history, this
+ * month's cashback against the same days of last month, the three cashback figures (pending, this
+ * month, lifetime), quick actions, top stores and recent history, all from the ledger's read model. Add Money and Withdraw are nested
  * routes shown over it (a page without JavaScript, a dialog with it).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -22,7 +23,10 @@ import { safeRedirectPath } from "~/utils/redirect-to";
 import { takeFlash } from "~/utils/flash.server";
 import { Notice } from "~/components/auth/auth-card";
 import { recentTransactions } from "~/wallet/activity.server";
-import { dashboardFigures, getBalances } from "~/wallet/balances.server";
+import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
+import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
+import { LineChart } from "~/components/charts";
+import { formatDate } from "~/utils/dates";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
@@ -35,12 +39,15 @@ type Tab = keyof typeof TABS;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const tabParam = new URL(request.url).searchParams.get("tab");
+  const search = new URL(request.url).searchParams;
+  const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
-  const [balances, figures, recent] = await Promise.all([
+  const days = search.get("days") === "90" ? 90 : 30;
+  const [balances, figures, recent, history] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
+    balanceHistory(db(), user.id, days),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data({
@@ -51,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     balances,
     figures,
     tab,
+    days,
+    history,
     recent: recent.map(transactionView),
   }, { headers });
 }
@@ -74,7 +83,7 @@ export default function DashboardPage() {
   const locale = usePageLocale();
   const outlet = useOutlet();
   const [searchParams] = useSearchParams();
-  const { name, hidden, balances, figures, tab, recent, notice } = useLoaderData<typeof loader>();
+  const { name, hidden, balances, figures, tab, days, history, recent, notice } = useLoaderData<typeof loader>();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
 
@@ -87,19 +96,14 @@ export default function DashboardPage() {
         </div>
       ) : null}
 
-      <section className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-6 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
-        <div className="flex items-start justify-between gap-4">
-          <div>
+      <section className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-5 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
             <h2 id="balance-title" className="text-sm font-medium text-white/90">
-              {t("dashboard.totalBalance")}
+              {t("dashboard.available")}
             </h2>
-            <p className="mt-2 text-4xl font-extrabold tabular-nums" data-testid="balance">
+            <p className="mt-1 text-4xl font-extrabold tabular-nums" data-testid="balance">
               {money(balances.availableCents)}
-            </p>
-            <p className="mt-2 text-sm text-white/90" data-testid="growth">
-              {figures.growthPercent === null
-                ? t("dashboard.noGrowth")
-                : t("dashboard.growth", { percent: `${figures.growthPercent > 0 ? "+" : ""}${figures.growthPercent}` })}
             </p>
           </div>
           <Form method="post" action={localePath(locale, "/dashboard")}>
@@ -109,28 +113,91 @@ export default function DashboardPage() {
             </button>
           </Form>
         </div>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-surface text-brand-900 hover:bg-brand-50">
-            {t("dashboard.withdraw")}
-          </Link>
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-white/90" data-testid="growth">
+          {figures.growthPercent === null ? (
+            t("dashboard.noGrowth")
+          ) : (
+            <>
+              <span
+                className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-bold ${figures.growthPercent >= 0 ? "bg-white text-accent-strong" : "bg-white/15 text-white"}`}
+                data-testid="growth-chip"
+                data-direction={figures.growthPercent >= 0 ? "up" : "down"}
+              >
+                <span aria-hidden="true">{figures.growthPercent >= 0 ? "\u25B2" : "\u25BC"}</span>
+                <span className="sr-only">{t(figures.growthPercent >= 0 ? "dashboard.up" : "dashboard.down")}</span>
+                {`${Math.abs(figures.growthPercent)}%`}
+              </span>
+              <span>
+                {t("dashboard.growth", {
+                  from: formatDate(figures.comparedWith.from, locale),
+                  to: formatDate(figures.comparedWith.to, locale),
+                })}
+              </span>
+            </>
+          )}
+        </p>
+        {!hidden ? (
+          <div className="mt-4 text-white">
+            <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+              <span className="font-medium text-white/90">{t("dashboard.historyLabel", { count: days })}</span>
+              <nav className="flex gap-1" aria-label={t("dashboard.historyRange")}>
+                {([30, 90] as const).map((range) => (
+                  <Link
+                    key={range}
+                    to={`${localePath(locale, "/dashboard")}?${new URLSearchParams({ ...Object.fromEntries(searchParams), days: String(range) })}`}
+                    preventScrollReset
+                    aria-current={days === range ? "true" : undefined}
+                    className={`rounded-md px-2 py-0.5 font-semibold ${days === range ? "bg-white text-accent-strong" : "bg-white/10 hover:bg-white/20"}`}
+                  >
+                    {t("dashboard.days", { count: range })}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <LineChart
+              className="mt-2 text-white"
+              title={t("dashboard.historyTitle", { count: days })}
+              points={history.map((point) => ({ x: point.day, y: point.balanceCents }))}
+              formatY={(cents) => formatMoney(cents, locale)}
+              formatX={(day) => formatDate(day, locale)}
+              emptyText={t("dashboard.noHistory")}
+              area
+              tone="inverse"
+              height={120}
+            />
+          </div>
+        ) : null}
+        <div className="mt-5 flex flex-wrap gap-3">
+          {balances.withdrawableCents >= MIN_WITHDRAWAL_CENTS ? (
+            <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-white text-accent-strong hover:bg-brand-50">
+              {t("dashboard.withdraw")}
+            </Link>
+          ) : null}
           <Link to={localePath(locale, "/dashboard/add-money")} className="btn border border-white/40 text-white hover:bg-white/10">
             {t("dashboard.addMoney")}
           </Link>
         </div>
+        {balances.withdrawableCents < MIN_WITHDRAWAL_CENTS ? (
+          <p className="mt-3 text-sm text-white/90" data-testid="withdraw-unavailable">
+            {balances.onHoldCents > 0
+              ? t("dashboard.withdrawOnHold", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: money(balances.onHoldCents) })
+              : t("dashboard.withdrawUnavailable", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: money(balances.withdrawableCents) })}
+          </p>
+        ) : null}
       </section>
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         {(
           [
-            ["totalCashback", figures.totalCashbackCents],
-            ["thisMonth", figures.earnedThisMonthCents],
             ["pending", figures.pendingCashbackCents],
+            ["thisMonth", figures.cashbackThisMonthCents],
+            ["lifetime", figures.lifetimeCashbackCents],
           ] as const
         ).map(([key, cents]) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`stat-${key}`}>
             <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums">{money(cents)}</dd>
-            {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("dashboard.stats.pendingHint")}</dd> : null}
+            <dd className="mt-1 text-xs text-slate-600">{t(`dashboard.stats.${key}Hint`)}</dd>
           </div>
         ))}
       </dl>
@@ -140,7 +207,7 @@ export default function DashboardPage() {
           [
             ["browseStores", "/webshops"],
             ["inviteFriends", "/referrals"],
-            ["viewReports", "/transactions"],
+            ["viewReports", "/wallet"],
           ] as const
         ).map(([key, path]) => (
           <Link key={key} to={localePath(locale, path)} className="rounded-2xl border border-slate-200 bg-surface p-4 font-semibold hover:border-brand-700">
@@ -188,7 +255,7 @@ export default function DashboardPage() {
               {t("dashboard.viewAll")}
             </Link>
           </div>
-          <nav className="mt-3 flex gap-1 text-sm" aria-label={t("dashboard.history")}>
+          <nav className="mt-3 flex flex-wrap gap-1 text-sm" aria-label={t("dashboard.history")}>
             {(Object.keys(TABS) as Tab[]).map((key) => (
               <Link
                 key={key}

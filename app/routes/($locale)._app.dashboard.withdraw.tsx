@@ -1,12 +1,16 @@
 /**
- * Withdraw (`amount`, `method`, `destination`): the amount is held at once (pending) and paid out
- * by an administrator within 1-3 business days. Quick amounts are offered only when the balance
- * covers them. The loader issues the form's idempotency key.
+ * Withdraw (`amount`, `method`, `destination`) in two steps. "Withdraw Funds" checks the form and
+ * shows a review (amount, method, masked destination, expected arrival) without moving money;
+ * "Confirm withdrawal" places the hold (pending), paid out by an administrator within 1-3 business
+ * days. Quick amounts fill the amount (with JavaScript in the browser, without it through the
+ * server, which then shows the review once the rest is filled in) and are offered only when the
+ * balance covers them. The loader issues the form's idempotency key.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireRecentAuth, requireUser } from "~/auth/guards.server";
@@ -22,7 +26,8 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { WITHDRAWAL_QUICK_AMOUNTS, filterAmountInput, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
 import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
@@ -48,15 +53,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, session } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
+  const intent = formData.get("intent") === "confirm" ? "confirm" : formData.get("intent") === "edit" ? "edit" : "review";
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);
   const { availableCents } = await getBalances(db(), user.id);
   const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (intent === "edit") {
+    // Back from the review to the form, with everything as it was typed.
+    return data({ result: { initialValue: submission.payload, error: {} } as SubmissionResult<string[]>, review: null });
+  }
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    // A quick amount only fills the amount: the rest of the form is not wrong for being empty yet.
+    if (typeof quick === "string" && quick && result.error) result.error = { amount: result.error.amount ?? null };
+    return data({ result, review: null }, { status: typeof quick === "string" && quick ? 200 : 400 });
+  }
   const { amountCents, method, destination, idempotencyKey } = submission.value;
   // Paying out somewhere new is sensitive: the person must have proved who they are recently.
   const saved = await getPayoutMethod(db(), user.id);
   if (saved && (saved.method !== method || saved.destination !== destination)) requireRecentAuth(request, session, localePath(locale, "/dashboard/withdraw"));
+  if (intent === "review") {
+    return data({
+      result: submission.reply(),
+      review: {
+        amount: (amountCents / 100).toFixed(2),
+        amountCents,
+        method,
+        destination,
+        masked: maskDestination(method, destination),
+        arrival: expectedPayoutDate(Date.now()),
+        remainingCents: availableCents - amountCents,
+        idempotencyKey,
+      },
+    });
+  }
   try {
     // One unit of work: the hold, the payout desk's row, the saved payout method and the notice.
     const { replayed } = await unitOfWork(db(), async (tx) => {
@@ -86,15 +116,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof FundsOnHoldError) {
       return data(
-        { result: submission.reply({ fieldErrors: { amount: ["validation.fundsOnHold"] } }), withdrawableCents: error.withdrawableCents },
+        { result: submission.reply({ fieldErrors: { amount: ["validation.fundsOnHold"] } }), review: null, withdrawableCents: error.withdrawableCents },
         { status: 400 },
       );
     }
     if (error instanceof InsufficientFundsError) {
-      return data({ result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }) }, { status: 400 });
+      return data({ result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }), review: null }, { status: 400 });
     }
     if (error instanceof IdempotencyConflictError) {
-      return data({ result: submission.reply({ formErrors: ["validation.formReused"] }) }, { status: 409 });
+      return data({ result: submission.reply({ formErrors: ["validation.formReused"] }), review: null }, { status: 409 });
     }
     throw error;
   }
@@ -105,26 +135,70 @@ export default function Withdraw() {
   const locale = usePageLocale();
   const { availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const review = actionData?.review ?? null;
   const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
     id: "withdraw-form",
-    lastResult: actionData?.result,
+    lastResult: review ? null : actionData?.result,
     defaultValue: { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
     shouldValidate: "onSubmit",
   });
-  const [typed, setTyped] = useState("");
+  const initialAmount = typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "";
+  const [typed, setTyped] = useState(initialAmount);
+  const [method, setMethod] = useState<string>(typeof fields.method.initialValue === "string" ? fields.method.initialValue : "paypal");
   const typedCents = parseAmountToCents(typed);
   const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
 
+  const heading = (
+    <div className="flex items-start justify-between gap-3">
+      <h2 id="wallet-dialog-title" className="text-xl font-bold">
+        {review ? t("withdraw.reviewTitle") : t("withdraw.title")}
+      </h2>
+      <Link to={localePath(locale, "/dashboard")} className="text-sm font-semibold text-slate-600 hover:text-slate-900">
+        {t("close")}
+      </Link>
+    </div>
+  );
+
+  if (review) {
+    const rows: Array<[string, string, string]> = [
+      ["amount", t("withdraw.amount"), formatMoney(review.amountCents, locale)],
+      ["method", t("withdraw.method"), t(`withdraw.methods.${review.method}`)],
+      ["destination", t(review.method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal"), review.masked],
+      ["arrival", t("withdraw.arrival"), t("withdraw.arrivalBy", { date: formatDate(review.arrival, locale) })],
+      ["remaining", t("withdraw.remainingLabel"), formatMoney(review.remainingCents, locale)],
+    ];
+    return (
+      <div data-testid="withdraw-review">
+        {heading}
+        <p className="mt-2 text-sm text-slate-600">{t("withdraw.reviewText")}</p>
+        <dl className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
+          {rows.map(([key, label, value]) => (
+            <div key={key} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid={`review-${key}`}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Form method="post" className="mt-5 grid gap-2">
+          <input type="hidden" name="amount" value={review.amount} />
+          <input type="hidden" name="method" value={review.method} />
+          <input type="hidden" name="destination" value={review.destination} />
+          <input type="hidden" name="idempotencyKey" value={review.idempotencyKey} />
+          <SubmitButton className="btn-primary w-full" name="intent" value="confirm" pendingLabel={t("withdraw.processing")}>
+            {t("withdraw.confirm")}
+          </SubmitButton>
+          <button type="submit" name="intent" value="edit" className="btn-secondary w-full" formNoValidate>
+            {t("withdraw.change")}
+          </button>
+        </Form>
+        <p className="mt-3 text-xs text-slate-600">{t("withdraw.processingTime")}</p>
+      </div>
+    );
+  }
+
   return (
     <div>
-      <div className="flex items-start justify-between">
-        <h2 id="wallet-dialog-title" className="text-xl font-bold">
-          {t("withdraw.title")}
-        </h2>
-        <Link to={localePath(locale, "/dashboard")} className="text-sm font-semibold text-slate-600 hover:text-slate-900">
-          {t("close")}
-        </Link>
-      </div>
+      {heading}
       <p className="mt-2 text-sm text-slate-600">
         {t("withdraw.available")}{" "}
         <strong className="text-slate-900" data-testid="withdraw-available">
@@ -138,13 +212,33 @@ export default function Withdraw() {
       ) : null}
       <Form method="post" className="mt-5" {...getFormProps(form)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* Enter in a field submits the first submit button: the review, not a quick amount. */}
+        <button type="submit" name="intent" value="review" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <FormErrors id={form.errorId} errors={form.errors} />
         {quickAmounts.length ? (
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t("withdraw.quick")}</legend>
             <div className="grid grid-cols-3 gap-2">
               {quickAmounts.map((amount) => (
-                <button key={amount} type="submit" name="quick" value={String(amount)} className="btn-secondary">
+                <button
+                  key={amount}
+                  type="submit"
+                  name="quick"
+                  value={String(amount)}
+                  formNoValidate
+                  aria-pressed={typedCents === amount * 100}
+                  className={`btn-secondary ${typedCents === amount * 100 ? "border-brand-700 bg-brand-50" : ""}`}
+                  onClick={(event) => {
+                    // With JavaScript the chip only fills the amount; without it the server does.
+                    event.preventDefault();
+                    const input = event.currentTarget.form?.elements.namedItem("amount");
+                    if (input instanceof HTMLInputElement) {
+                      input.value = String(amount);
+                      input.focus();
+                    }
+                    setTyped(String(amount));
+                  }}
+                >
                   {formatMoney(amount * 100, locale)}
                 </button>
               ))}
@@ -172,22 +266,40 @@ export default function Withdraw() {
             }
           />
         </div>
-        <div>
-          <label htmlFor={fields.method.id} className="mb-1 block text-sm font-medium text-slate-800">
-            {t("withdraw.method")}
-          </label>
-          <select {...getSelectProps(fields.method)} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm">
-            <option value="paypal">{t("withdraw.methods.paypal")}</option>
-            <option value="bank">{t("withdraw.methods.bank")}</option>
-          </select>
-          <ErrorList errors={fields.method.errors} />
+        <div className="group">
+          <div>
+            <label htmlFor={fields.method.id} className="mb-1 block text-sm font-medium text-slate-800">
+              {t("withdraw.method")}
+            </label>
+            <select
+              {...getSelectProps(fields.method)}
+              onChange={(event) => setMethod(event.currentTarget.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+            >
+              <option value="paypal">{t("withdraw.methods.paypal")}</option>
+              <option value="bank">{t("withdraw.methods.bank")}</option>
+            </select>
+            <ErrorList errors={fields.method.errors} />
+          </div>
+          <Field
+            labelProps={{
+              // The label follows the chosen method, without JavaScript too (CSS :has on the select).
+              children: (
+                <>
+                  <span className="group-has-[option[value=bank]:checked]:hidden">{t("withdraw.destinationPaypal")}</span>
+                  <span className="hidden group-has-[option[value=bank]:checked]:inline">{t("withdraw.destinationBank")}</span>
+                </>
+              ),
+            }}
+            inputProps={{
+              ...getInputProps(fields.destination, { type: "text" }),
+              placeholder: t(method === "bank" ? "withdraw.placeholderBank" : "withdraw.placeholderPaypal"),
+              autoComplete: "off",
+            }}
+            errors={fields.destination.errors}
+          />
         </div>
-        <Field
-          labelProps={{ children: t("withdraw.destination") }}
-          inputProps={{ ...getInputProps(fields.destination, { type: "text" }), placeholder: t("withdraw.destinationPlaceholder"), autoComplete: "off" }}
-          errors={fields.destination.errors}
-        />
-        <SubmitButton className="btn-primary w-full" pendingLabel={t("withdraw.processing")}>
+        <SubmitButton className="btn-primary w-full" name="intent" value="review" pendingLabel={t("withdraw.checking")}>
           {t("withdraw.submit")}
         </SubmitButton>
         <p className="mt-3 text-xs text-slate-600">{t("withdraw.processingTime")}</p>

@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TYPE_DOT, useNotificationText, useRelativeTime } from "~/components/app/notification-text";
+import { TYPE_DOT, useNotificationText, RelativeTime } from "~/components/app/notification-text";
 import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -49,7 +49,6 @@ export default function NotificationsPage() {
   const { t } = useTranslation("notifications");
   const { items, notice } = useLoaderData<typeof loader>();
   const text = useNotificationText();
-  const ago = useRelativeTime();
   return (
     <div className="container-page max-w-3xl py-8">
       <div className="flex items-center justify-between gap-3">
@@ -79,7 +78,9 @@ export default function NotificationsPage() {
                 <div className="min-w-0 flex-1">
                   <p className={item.read ? "text-slate-700" : "font-semibold"}>{title}</p>
                   <p className="text-sm text-slate-600">{message}</p>
-                  <p className="mt-1 text-xs text-slate-500">{ago(item.createdAt)}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    <RelativeTime iso={item.createdAt} />
+                  </p>
                 </div>
                 {!item.read ? (
                   <Form method="post">

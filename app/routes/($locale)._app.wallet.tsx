@@ -1,5 +1,6 @@
 /**
- * Wallet: current and available balance, currency, wallet type, member since; the transaction
+ * Wallet: available balance, pending and lifetime cashback (the dashboard's names), cashback by
+ * month as a chart, currency, wallet type, member since; the transaction
  * list with a detail view and a PDF receipt for each; a monthly statement PDF.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -19,7 +20,8 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { getUserById } from "~/users/users.server";
 import { listTransactions, statementMonth } from "~/wallet/activity.server";
-import { getBalances } from "~/wallet/balances.server";
+import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balances.server";
+import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -28,14 +30,18 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const search = new URL(request.url).searchParams;
-  const [balances, account, list] = await Promise.all([
+  const [balances, figures, months, account, list] = await Promise.all([
     getBalances(db(), user.id),
+    dashboardFigures(db(), user.id),
+    cashbackByMonth(db(), user.id, 6),
     getUserById(db(), user.id),
     listTransactions(db(), user.id, {}, { page: pageFromSearch(search.get("page")) }),
   ]);
   return {
     meta: await pageMeta(params, "wallet", "wallet.meta"),
     balances,
+    lifetimeCashbackCents: figures.lifetimeCashbackCents,
+    months,
     memberSince: account!.createdAt,
     currentMonth: statementMonth(null).month,
     list: { ...list, items: list.items.map(transactionView) },
@@ -47,10 +53,12 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function WalletPage() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { balances, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
+  const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
+  const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: "short", year: "2-digit", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const facts: Array<[string, string, string]> = [
-    ["current", t("wallet.current"), formatMoney(balances.availableCents + balances.pendingCashbackCents, locale)],
-    ["available", t("wallet.available"), formatMoney(balances.availableCents, locale)],
+    ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],
+    ["pending", t("dashboard.stats.pending"), formatMoney(balances.pendingCashbackCents, locale)],
+    ["lifetime", t("dashboard.stats.lifetime"), formatMoney(lifetimeCashbackCents, locale)],
     ["inProgress", t("wallet.withdrawalsInProgress"), formatMoney(balances.withdrawalsInProgressCents, locale)],
     ...(balances.onHoldCents > 0 ? [["onHold", t("wallet.onHold"), formatMoney(balances.onHoldCents, locale)] as [string, string, string]] : []),
     ...(balances.owedCents > 0 ? [["owed", t("wallet.owed"), formatMoney(balances.owedCents, locale)] as [string, string, string]] : []),
@@ -61,7 +69,7 @@ export default function WalletPage() {
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("wallet.title")}</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {facts.map(([key, label, value]) => (
           <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid={`wallet-${key}`}>
             <dt className="text-xs text-slate-600">{label}</dt>
@@ -69,6 +77,20 @@ export default function WalletPage() {
           </div>
         ))}
       </dl>
+
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="by-month-title">
+        <h2 id="by-month-title" className="font-semibold">
+          {t("wallet.byMonth")}
+        </h2>
+        <BarChart
+          className="mt-3"
+          title={t("wallet.byMonthTitle")}
+          bars={months.map((month) => ({ label: monthName(month.month), value: month.confirmedCents, secondary: month.pendingCents }))}
+          seriesLabels={{ value: t("wallet.confirmed"), secondary: t("wallet.pendingSeries") }}
+          formatValue={(cents) => formatMoney(cents, locale)}
+          emptyText={t("wallet.noCashbackYet")}
+        />
+      </section>
 
       <Form method="get" action={localePath(locale, "/wallet/statement")} reloadDocument className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4">
         <label className="text-sm">

@@ -2,18 +2,20 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
+import { env } from "~/config/env.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { getTransaction } from "~/wallet/balances.server";
-import { receiptPdf } from "~/wallet/pdf.server";
+import { pdfLegalLine, receiptPdf } from "~/wallet/pdf.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const item = await getTransaction(db(), user.id, params.transactionId ?? "");
   if (!item) throw data({ error: "not_found" }, { status: 404 });
-  const pdf = await receiptPdf(item, user, fixedT(locale, "wallet"), locale);
+  const t = fixedT(locale, "common");
+  const pdf = await receiptPdf(item, user, fixedT(locale, "wallet"), locale, pdfLegalLine(env(), t("footer.legalLine.demo")));
   return new Response(new Uint8Array(pdf), {
     headers: withSecurityHeaders({
       "Content-Type": "application/pdf",

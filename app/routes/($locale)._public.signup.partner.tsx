@@ -21,9 +21,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const plans = await listActivePlans(db(), "partner");
+  const chosen = new URL(request.url).searchParams.get("plan");
   return {
     meta: await pageMeta(params, "auth", "signup.partnerMeta"),
     plans: plans.map(({ code, name, priceCents, durationDays }) => ({ code, name, priceCents, durationDays })),
+    defaultPlan: plans.some((plan) => plan.code === chosen) ? chosen! : undefined,
   };
 }
 
@@ -36,11 +38,11 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function PartnerSignUpPage() {
   const { t } = useTranslation("auth");
   const locale = usePageLocale();
-  const { plans } = useLoaderData<typeof loader>();
+  const { plans, defaultPlan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AuthCard title={t("signup.partnerTitle")} subtitle={t("signup.partnerSubtitle")}>
-      <SignUpForm partnerPlans={plans} lastResult={actionData?.result} wait={actionData?.wait} />
+      <SignUpForm partnerPlans={plans} defaultPlan={defaultPlan} lastResult={actionData?.result} wait={actionData?.wait} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("signup.haveAccount")}{" "}
         <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">

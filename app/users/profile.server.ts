@@ -20,7 +20,8 @@ export function memberLevel(earnedCents: number): (typeof LEVELS)[number]["id"] 
 }
 
 /** Joined before this date: an early adopter. */
-export const EARLY_ADOPTER_BEFORE = "2027-01-01T00:00:00.000Z";
+/** Early adopters: among the first members, with a first tracked purchase (not merely signed up). */
+export const EARLY_ADOPTER_MEMBERS = 1_000;
 export const REFERRAL_MASTER_TARGET = 5;
 export const EARNED_TARGET_CENTS = 100_000;
 
@@ -31,15 +32,21 @@ export async function profileFigures(db: Db, userId: string) {
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   // The figures come from the wallet's read model: one meaning of "earned" everywhere.
-  const { totalEarnedCents: earned, purchases, cashbackOrders, referrals } = await earningsSummary(db, userId);
+  const { totalEarnedCents: earned, purchases, referrals } = await earningsSummary(db, userId);
+  const earlier = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("createdAt", "<", user.createdAt)
+    .executeTakeFirstOrThrow();
+  const earlyMember = Number(earlier.n) < EARLY_ADOPTER_MEMBERS;
   return {
     user,
     earnedCents: earned,
     purchases,
     level: memberLevel(earned),
     achievements: [
-      { id: "firstPurchase", done: cashbackOrders >= 1, progress: Math.min(1, cashbackOrders) },
-      { id: "earlyAdopter", done: user.createdAt < EARLY_ADOPTER_BEFORE, progress: user.createdAt < EARLY_ADOPTER_BEFORE ? 1 : 0 },
+      { id: "firstPurchase", done: purchases >= 1, progress: Math.min(1, purchases) },
+      { id: "earlyAdopter", done: earlyMember && purchases >= 1, progress: earlyMember && purchases >= 1 ? 1 : 0 },
       { id: "earned1000", done: earned >= EARNED_TARGET_CENTS, progress: Math.min(1, earned / EARNED_TARGET_CENTS) },
       { id: "referralMaster", done: referrals >= REFERRAL_MASTER_TARGET, progress: Math.min(1, referrals / REFERRAL_MASTER_TARGET) },
     ],

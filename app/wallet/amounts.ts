@@ -81,3 +81,25 @@ export function withdrawalSchema(availableCents: number) {
       destination: value.method === "bank" ? value.destination.replace(/\s+/g, "").toUpperCase() : value.destination,
     }));
 }
+
+/** A payout destination as the review step shows it: enough to recognise, not enough to copy. */
+export function maskDestination(method: "paypal" | "bank", destination: string): string {
+  if (method === "bank") {
+    const iban = destination.replace(/\s+/g, "").toUpperCase();
+    return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
+  }
+  const [local = "", domain = ""] = destination.split("@");
+  return `${local.slice(0, 2)}${"•".repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
+}
+
+/** Payouts take 1-3 business days: the last of them, as a date (YYYY-MM-DD, UTC), counted from `nowMs`. */
+export function expectedPayoutDate(nowMs: number, businessDays = 3): string {
+  const day = new Date(nowMs);
+  let left = businessDays;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return day.toISOString().slice(0, 10);
+}

@@ -7,8 +7,9 @@
  * - withdrawals in progress: held for payouts that are pending or processing;
  * - owed: what a reversed top-up left unpaid, repaid from the next credits.
  *
- * Aggregates: total cashback (confirmed), earned this month (confirmed cashback and bonuses; never
- * one's own top-ups), growth (this month so far against the same days of last month), top stores,
+ * Aggregates: lifetime cashback (confirmed), cashback this month (confirmed cashback only; never
+ * one's own top-ups or bonuses), growth (this month's cashback so far against the same days of last
+ * month), earned (confirmed cashback and bonuses, the profile's figure), top stores,
  * and the monthly statement built from the available account's postings with a running balance.
  * Nothing here writes.
  */
@@ -66,6 +67,7 @@ export const EARNING_TYPES: readonly TransactionType[] = ["cashback", "referral"
 export interface EarningsSummary {
   /** Confirmed cashback and bonuses, all time (the profile's "Total Earned"). */
   totalEarnedCents: number;
+  /** Purchases at partner stores that Cashwise tracked: cashback reported, pending or confirmed. */
   purchases: number;
   cashbackOrders: number;
   referrals: number;
@@ -75,13 +77,16 @@ export async function earningsSummary(db: DbOrTx, userId: string): Promise<Earni
   const row = await db
     .selectFrom("transactions")
     .where("userId", "=", userId)
-    .where("status", "=", "completed")
-    .select((eb) => [
-      eb.fn.sum<number | string | null>(eb.case().when("type", "in", [...EARNING_TYPES]).then(eb.ref("amountCents")).else(0).end()).as("earned"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "purchase").then(1).else(0).end()).as("purchases"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "cashback").then(1).else(0).end()).as("cashbackOrders"),
-      eb.fn.sum<number | string | null>(eb.case().when("type", "=", "referral").then(1).else(0).end()).as("referrals"),
-    ])
+    .where("status", "in", ["completed", "pending"])
+    .select((eb) => {
+      const done = eb("status", "=", "completed");
+      return [
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "in", [...EARNING_TYPES])])).then(eb.ref("amountCents")).else(0).end()).as("earned"),
+        eb.fn.sum<number | string | null>(eb.case().when("type", "=", "cashback").then(1).else(0).end()).as("purchases"),
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "=", "cashback")])).then(1).else(0).end()).as("cashbackOrders"),
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "=", "referral")])).then(1).else(0).end()).as("referrals"),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return {
     totalEarnedCents: Number(row.earned ?? 0),
@@ -92,14 +97,18 @@ export async function earningsSummary(db: DbOrTx, userId: string): Promise<Earni
 }
 
 export interface DashboardFigures {
-  /** Confirmed cashback, all time. */
-  totalCashbackCents: number;
-  /** Confirmed cashback and bonuses since the first of this month. */
-  earnedThisMonthCents: number;
+  /** Confirmed cashback, all time ("Lifetime cashback"). */
+  lifetimeCashbackCents: number;
+  /** Confirmed cashback since the first of this month (UTC); never top-ups or bonuses. */
+  cashbackThisMonthCents: number;
+  /** Confirmed cashback in last month up to the same day and time ("the same days of last month"). */
+  cashbackSameDaysLastMonthCents: number;
   /** Cashback reported by stores and not confirmed yet (the pending cashback account). */
   pendingCashbackCents: number;
-  /** Earned this month so far against the same days of last month, in percent (null without any then). */
+  /** This month's cashback so far against the same days of last month, in percent (null without any then). */
   growthPercent: number | null;
+  /** The compared period of last month, for the chip's label (ISO dates, inclusive). */
+  comparedWith: { from: string; to: string };
   topStores: Array<{ merchant: string; orders: number; slug: string | null; logo: string | null; cashbackRateBps: number | null }>;
 }
 
@@ -109,17 +118,17 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
   const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   // The same point in last month (clamped to its last day): a fair comparison on the 5th.
   const lastMonthDays = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate();
-  const samePointLastMonth = new Date(
+  const samePoint = new Date(
     Date.UTC(lastMonthStart.getUTCFullYear(), lastMonthStart.getUTCMonth(), Math.min(now.getUTCDate(), lastMonthDays), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()),
-  ).toISOString();
+  );
+  const samePointLastMonth = samePoint.toISOString();
   const [months, byStore, pending] = await Promise.all([
     db
       .selectFrom("transactions")
       .where("userId", "=", userId)
       .where("createdAt", ">=", lastMonthStart.toISOString())
       .where("status", "=", "completed")
-      .where("direction", "=", "credit")
-      .where("type", "in", [...EARNING_TYPES])
+      .where("type", "=", "cashback")
       .select((eb) => [
         eb.fn.sum<number | string | null>(eb.case().when("createdAt", ">=", monthStart).then(eb.ref("amountCents")).else(0).end()).as("thisMonth"),
         eb.fn
@@ -148,10 +157,12 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
     ? await db.selectFrom("stores").select(["name", "slug", "logo", "cashbackRateBps"]).where("name", "in", ranked.map((store) => store.merchant)).execute()
     : [];
   return {
-    totalCashbackCents: byStore.reduce((sum, store) => sum + Number(store.total), 0),
-    earnedThisMonthCents: thisMonth,
+    lifetimeCashbackCents: byStore.reduce((sum, store) => sum + Number(store.total), 0),
+    cashbackThisMonthCents: thisMonth,
+    cashbackSameDaysLastMonthCents: lastMonth,
     pendingCashbackCents: Number(pending?.balanceCents ?? 0),
     growthPercent: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null,
+    comparedWith: { from: lastMonthStart.toISOString().slice(0, 10), to: samePointLastMonth.slice(0, 10) },
     topStores: ranked.map((store) => {
       const known = stores.find((candidate) => candidate.name === store.merchant);
       return { ...store, slug: known?.slug ?? null, logo: known?.logo ?? null, cashbackRateBps: known?.cashbackRateBps ?? null };
@@ -212,4 +223,83 @@ export async function availableStatement(db: DbOrTx, userId: string, bounds: { s
     return { entryId: row.entryId, transaction: toTransaction(row), effectiveAt: row.effectiveAt ?? row.entryCreatedAt, memo: row.memo, amountCents, balanceCents: running };
   });
   return { openingCents, lines, closingCents: running };
+}
+
+export interface BalancePoint {
+  /** The day (UTC, YYYY-MM-DD); the balance is its closing available balance. */
+  day: string;
+  balanceCents: number;
+}
+
+/**
+ * The available balance at the end of each of the last `days` days (today included), from the
+ * account's postings by effective date: the balance card's history chart.
+ */
+export async function balanceHistory(db: DbOrTx, userId: string, days: number, nowMs = Date.now()): Promise<BalancePoint[]> {
+  const account = userAccount(userId, "available");
+  const today = new Date(nowMs);
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1)));
+  const start = first.toISOString();
+  const [opening, rows] = await Promise.all([
+    db
+      .selectFrom("postings")
+      .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
+      .select((eb) => eb.fn.sum<number | string | null>("postings.amountCents").as("total"))
+      .where("postings.accountId", "=", account)
+      .where("ledgerEntries.effectiveAt", "<", start)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("postings")
+      .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
+      .select(["postings.amountCents", "ledgerEntries.effectiveAt"])
+      .where("postings.accountId", "=", account)
+      .where("ledgerEntries.effectiveAt", ">=", start)
+      .execute(),
+  ]);
+  const byDay = new Map<string, number>();
+  for (const row of rows) {
+    const day = String(row.effectiveAt).slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) + Number(row.amountCents));
+  }
+  let running = Number(opening.total ?? 0);
+  const points: BalancePoint[] = [];
+  for (let i = 0; i < days; i++) {
+    const day = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    running += byDay.get(day) ?? 0;
+    points.push({ day, balanceCents: running });
+  }
+  return points;
+}
+
+export interface CashbackMonth {
+  /** YYYY-MM (UTC). */
+  month: string;
+  confirmedCents: number;
+  pendingCents: number;
+}
+
+/** Cashback per month over the last `months` months (this one included): confirmed and still pending. */
+export async function cashbackByMonth(db: DbOrTx, userId: string, months: number, nowMs = Date.now()): Promise<CashbackMonth[]> {
+  const now = new Date(nowMs);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const rows = await db
+    .selectFrom("transactions")
+    .select(["createdAt", "status", "amountCents"])
+    .where("userId", "=", userId)
+    .where("type", "=", "cashback")
+    .where("status", "in", ["completed", "pending"])
+    .where("createdAt", ">=", first.toISOString())
+    .execute();
+  const result: CashbackMonth[] = [];
+  for (let i = 0; i < months; i++) {
+    const month = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)).toISOString().slice(0, 7);
+    result.push({ month, confirmedCents: 0, pendingCents: 0 });
+  }
+  for (const row of rows) {
+    const bucket = result.find((candidate) => candidate.month === String(row.createdAt).slice(0, 7));
+    if (!bucket) continue;
+    if (row.status === "completed") bucket.confirmedCents += Number(row.amountCents);
+    else bucket.pendingCents += Number(row.amountCents);
+  }
+  return result;
 }

@@ -3,7 +3,7 @@
  * available account's postings: opening + lines = closing, each line's running balance agrees.
  */
 import { expect, it } from "vitest";
-import { availableStatement, dashboardFigures, earningsSummary, getBalances } from "~/wallet/balances.server";
+import { availableStatement, balanceHistory, cashbackByMonth, dashboardFigures, earningsSummary, getBalances } from "~/wallet/balances.server";
 import { statementMonth } from "~/wallet/activity.server";
 import { cancelWithdrawal, confirmCashback, creditDeposit, creditReferralBonus, recordCashback, requestWithdrawal } from "~/wallet/ledger.server";
 import { describeEachDatabase } from "../support/databases";
@@ -52,23 +52,60 @@ describeEachDatabase("wallet read model", (t) => {
     await expectBooksBalance(t.db);
   });
 
-  it("dashboard figures: earned means confirmed cashback and bonuses (never one's own top-ups); pending means pending cashback", async () => {
+  it("dashboard figures: cashback this month is confirmed cashback only (never top-ups or bonuses), against the same days of last month", async () => {
     const user = await newUser(t.db, "figures");
     const now = Date.UTC(2026, 4, 10, 12);
     await inTx(t.db, async (tx) => {
-      // Last month: 1,000 earned by the 10th, 4,000 after it.
-      await creditReferralBonus(tx, { userId: user, amountCents: 1_000, description: "Referral", idempotencyKey: "f-1", at: iso(Date.UTC(2026, 3, 5)) });
-      await creditReferralBonus(tx, { userId: user, amountCents: 4_000, description: "Referral", idempotencyKey: "f-2", at: iso(Date.UTC(2026, 3, 20)) });
-      // This month: a large top-up (not earned), 1,500 of confirmed cashback, 300 still pending.
+      // Last month: 1,000 of cashback by the 10th, 4,000 after it, and a bonus that is not cashback.
+      const early = await recordCashback(tx, { userId: user, amountCents: 1_000, merchant: "Nike", orderId: "N-0", conversionId: "f-c0", description: "Cashback", at: iso(Date.UTC(2026, 3, 5)) });
+      await confirmCashback(tx, { transactionId: early.transaction.id, at: iso(Date.UTC(2026, 3, 5)) });
+      const late = await recordCashback(tx, { userId: user, amountCents: 4_000, merchant: "Nike", orderId: "N-9", conversionId: "f-c9", description: "Cashback", at: iso(Date.UTC(2026, 3, 20)) });
+      await confirmCashback(tx, { transactionId: late.transaction.id, at: iso(Date.UTC(2026, 3, 20)) });
+      await creditReferralBonus(tx, { userId: user, amountCents: 2_000, description: "Referral", idempotencyKey: "f-1", at: iso(Date.UTC(2026, 3, 6)) });
+      // This month: a large top-up and a bonus (neither is cashback), 1,500 of confirmed cashback, 300 still pending.
       await creditDeposit(tx, { userId: user, amountCents: 50_000, paymentId: "f-dep", description: "Top-up", provider: "sandbox", at: iso(Date.UTC(2026, 4, 2)) });
+      await creditReferralBonus(tx, { userId: user, amountCents: 2_000, description: "Referral", idempotencyKey: "f-2", at: iso(Date.UTC(2026, 4, 2)) });
       const done = await recordCashback(tx, { userId: user, amountCents: 1_500, merchant: "Nike", orderId: "N-1", conversionId: "f-c1", description: "Cashback", at: iso(Date.UTC(2026, 4, 3)) });
       await confirmCashback(tx, { transactionId: done.transaction.id, at: iso(Date.UTC(2026, 4, 3)) });
       await recordCashback(tx, { userId: user, amountCents: 300, merchant: "IKEA", orderId: "I-1", conversionId: "f-c2", description: "Cashback", at: iso(Date.UTC(2026, 4, 4)) });
     });
     const figures = await dashboardFigures(t.db, user, now);
-    expect(figures).toMatchObject({ totalCashbackCents: 1_500, earnedThisMonthCents: 1_500, pendingCashbackCents: 300 });
+    expect(figures).toMatchObject({
+      lifetimeCashbackCents: 6_500,
+      cashbackThisMonthCents: 1_500,
+      cashbackSameDaysLastMonthCents: 1_000,
+      pendingCashbackCents: 300,
+      comparedWith: { from: "2026-04-01", to: "2026-04-10" },
+    });
     // This month so far (1,500) against the same days of last month (1,000): +50 %.
     expect(figures.growthPercent).toBe(50);
-    expect(await earningsSummary(t.db, user)).toEqual({ totalEarnedCents: 6_500, purchases: 0, cashbackOrders: 1, referrals: 2 });
+    // Purchases are the tracked orders (pending ones too); earned is confirmed cashback and bonuses.
+    expect(await earningsSummary(t.db, user)).toEqual({ totalEarnedCents: 10_500, purchases: 4, cashbackOrders: 3, referrals: 2 });
+  });
+
+  it("balance history: each day's closing available balance; cashback by month: confirmed and pending apart", async () => {
+    const user = await newUser(t.db, "history");
+    const now = Date.UTC(2026, 5, 30, 15);
+    await inTx(t.db, async (tx) => {
+      await creditDeposit(tx, { userId: user, amountCents: 10_000, paymentId: "h-old", description: "Top-up", provider: "sandbox", at: iso(now - 40 * day) });
+      await creditDeposit(tx, { userId: user, amountCents: 2_500, paymentId: "h-new", description: "Top-up", provider: "sandbox", at: iso(now - 3 * day) });
+      await requestWithdrawal(tx, { userId: user, amountCents: 1_000, method: "paypal", destination: "h@example.com", description: "Withdrawal", idempotencyKey: "h-w", at: iso(now - 1 * day) });
+      const may = await recordCashback(tx, { userId: user, amountCents: 700, merchant: "IKEA", orderId: "H-1", conversionId: "h-c1", description: "Cashback", at: iso(Date.UTC(2026, 4, 12)) });
+      await confirmCashback(tx, { transactionId: may.transaction.id, at: iso(Date.UTC(2026, 4, 20)) });
+      await recordCashback(tx, { userId: user, amountCents: 300, merchant: "IKEA", orderId: "H-2", conversionId: "h-c2", description: "Cashback", at: iso(Date.UTC(2026, 5, 2)) });
+    });
+    const history = await balanceHistory(t.db, user, 30, now);
+    expect(history).toHaveLength(30);
+    expect(history.at(-1)).toEqual({ day: "2026-06-30", balanceCents: 10_000 + 700 + 2_500 - 1_000 });
+    expect(history[0]!.day).toBe("2026-06-01");
+    // Before the new top-up: the old top-up and May's confirmed cashback.
+    expect(history.find((point) => point.day === "2026-06-26")!.balanceCents).toBe(10_700);
+    expect(history.find((point) => point.day === "2026-06-27")!.balanceCents).toBe(13_200);
+    expect(history.find((point) => point.day === "2026-06-29")!.balanceCents).toBe(12_200);
+    expect(await cashbackByMonth(t.db, user, 3, now)).toEqual([
+      { month: "2026-04", confirmedCents: 0, pendingCents: 0 },
+      { month: "2026-05", confirmedCents: 700, pendingCents: 0 },
+      { month: "2026-06", confirmedCents: 0, pendingCents: 300 },
+    ]);
   });
 });

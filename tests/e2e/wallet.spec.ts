@@ -264,7 +264,11 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await page.goto("/en/wallet");
   await expect(page.getByTestId("wallet-available")).toContainText("$2,456.78");
-  await expect(page.getByTestId("wallet-current")).toContainText("$2,469.18");
+  // One name per figure, the same as on the dashboard.
+  await expect(page.getByTestId("wallet-pending")).toContainText("Pending cashback");
+  await expect(page.getByTestId("wallet-pending")).toContainText("$12.40");
+  await expect(page.getByTestId("wallet-current")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: /Cashback by month/ })).toBeVisible();
   await expect(page.getByTestId("wallet-currency")).toContainText("USD");
   await page.getByTestId("wallet-list").getByRole("link", { name: "View" }).first().click();
   await expect(page).toHaveURL(/\/en\/wallet\/[0-9a-f-]+$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DepositSchema, filterAmountInput, isValidIban, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { DepositSchema, expectedPayoutDate, filterAmountInput, isValidIban, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
 
 const key = "6f1c7c1e-7f51-4b0e-9d3a-4f3c1c9f2a10";
 const depositError = (amount: string) => {
@@ -48,5 +48,22 @@ describe("amounts", () => {
   it("filters what is typed into the amount field", () => {
     expect(filterAmountInput("$1,2a3.456.7")).toBe("123.45");
     expect(filterAmountInput("10")).toBe("10");
+  });
+});
+
+describe("the withdrawal review", () => {
+  it("masks the destination: the start and end of an IBAN, the first letters of a PayPal address", () => {
+    expect(maskDestination("bank", "nl91 abna 0417 1643 00")).toBe("NL91 •••• 4300");
+    expect(maskDestination("paypal", "alexandra@example.com")).toBe("al••••••@example.com");
+    expect(maskDestination("paypal", "ab@example.com")).toBe("ab•@example.com");
+  });
+
+  it("expects the payout three business days later, skipping weekends", () => {
+    // Thursday 2026-11-19 → Fri, Mon, Tue.
+    expect(expectedPayoutDate(Date.UTC(2026, 10, 19, 15))).toBe("2026-11-24");
+    // Saturday → Mon, Tue, Wed.
+    expect(expectedPayoutDate(Date.UTC(2026, 10, 21, 9))).toBe("2026-11-25");
+    // Monday → Tue, Wed, Thu.
+    expect(expectedPayoutDate(Date.UTC(2026, 10, 23, 9))).toBe("2026-11-26");
   });
 });

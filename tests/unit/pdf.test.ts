@@ -1,12 +1,20 @@
-/** Receipts and statements print any name: Latin with accents, Chinese, Arabic, in embedded fonts. */
+/**
+ * Receipts and statements print any name: Latin with accents, Chinese, Arabic, in embedded fonts;
+ * every page has its header and its footer ("Page i of n", the legal line); a statement adds up and
+ * runs over as many pages as it needs without splitting a row.
+ */
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18next.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import type { Statement } from "~/wallet/balances.server";
 import type { LedgerTransaction } from "~/wallet/ledger.server";
 import { primaryFace, textRuns, visualOrder } from "~/wallet/pdf-fonts.server";
-import { receiptPdf, statementPdf } from "~/wallet/pdf.server";
+import { pdfLegalLine, receiptPdf, statementPdf, statementTotals } from "~/wallet/pdf.server";
 
 const NAME = "Zoë 中文 العربية";
+const LEGAL = "Cashwise B.V. · Herengracht 182, 1016 BR Amsterdam · KvK 12345678";
 
 function item(overrides: Partial<LedgerTransaction> = {}): LedgerTransaction {
   // Not an object literal returned as is: type-checks whether or not LedgerTransaction has `currency` yet.
@@ -61,6 +69,65 @@ function extractableCodePoints(pdf: Buffer): Set<number> {
 
 const codePointsOf = (text: string) => [...text].map((char) => char.codePointAt(0)!);
 
+/** The PDF's objects by number: each one's dictionary and its stream (inflated when deflated). */
+function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream?: string }> {
+  const text = pdf.toString("latin1");
+  const objects = new Map<number, { dict: string; stream?: string }>();
+  for (const match of text.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) {
+    const body = match[2]!;
+    const keyword = /\bstream\r?\n/.exec(body);
+    if (!keyword) {
+      objects.set(Number(match[1]), { dict: body });
+      continue;
+    }
+    const dict = body.slice(0, keyword.index);
+    const start = match.index + match[0].length - body.length - "endobj".length + keyword.index + keyword[0].length;
+    const raw = pdf.subarray(start, text.indexOf("endstream", start));
+    objects.set(Number(match[1]), { dict, stream: (dict.includes("/FlateDecode") ? zlib.inflateSync(raw) : raw).toString("latin1") });
+  }
+  return objects;
+}
+
+/** A ToUnicode map: glyph code to the text it stands for. */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const decode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, "").match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+  for (const [, first, entries] of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
+    [...entries!.matchAll(/<([0-9a-fA-F ]*)>/g)].forEach(([, hex], i) => map.set(parseInt(first!, 16) + i, decode(hex!)));
+  }
+  return map;
+}
+
+/**
+ * Each page's text, in drawing order, one text operation after the other (separated by a space):
+ * the glyph codes of its TJ operations read back through the fonts' ToUnicode maps. (Arabic comes
+ * back in shaped, visual order: assertions stick to Latin, digits and Chinese.)
+ */
+function pageTexts(pdf: Buffer): string[] {
+  const objects = pdfObjects(pdf);
+  const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R`).exec(dict)?.[1]);
+  const tree = [...objects.values()].find((object) => /\/Type \/Pages\b/.test(object.dict))!;
+  const kids = [.../\/Kids \[([^\]]*)\]/.exec(tree.dict)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+  return kids.map((id) => {
+    const page = objects.get(id)!;
+    const resources = objects.get(ref(page.dict, "Resources"))!.dict;
+    const fonts = new Map(
+      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [name!, toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!)]),
+    );
+    let font: Map<number, string> | undefined;
+    const out: string[] = [];
+    for (const [, name, array] of objects.get(ref(page.dict, "Contents"))!.stream!.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\] TJ/g)) {
+      if (name) font = fonts.get(name);
+      else out.push([...array!.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) => (hex!.match(/.{4}/g) ?? []).map((code) => font?.get(parseInt(code, 16)) ?? "\ufffd").join("")).join(""));
+    }
+    return out.join(" ");
+  });
+}
+
+/** Text without its spaces (line breaks, no-break spaces and the gaps between runs vary). */
+const squeeze = (text: string) => text.replace(/\s+/g, "");
+const pageObjects = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
+
 describe("PDF fonts", () => {
   it("has a glyph for every character of a Latin, Chinese and Arabic name, in each weight", () => {
     for (const weight of [400, 700] as const) {
@@ -101,7 +168,7 @@ describe("PDF documents", () => {
   const t = fixedT("en", "wallet");
 
   it("a receipt embeds its fonts and keeps the owner's name extractable", async () => {
-    const pdf = await receiptPdf(item(), { name: NAME, email: "zoe@example.com" }, t, "en");
+    const pdf = await receiptPdf(item(), { name: NAME, email: "zoe@example.com" }, t, "en", LEGAL);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdf.toString("latin1");
     expect(text).toContain("/FontFile2");
@@ -132,10 +199,97 @@ describe("PDF documents", () => {
       },
       fixedT("fr", "wallet"),
       "fr",
+      LEGAL,
     );
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const extractable = extractableCodePoints(pdf);
     for (const codePoint of codePointsOf("上海商店Café1234,56$")) expect(extractable.has(codePoint), `U+${codePoint.toString(16)}`).toBe(true);
     expect(extractable.has(0x202f)).toBe(false);
+  });
+});
+
+describe("PDF layout", () => {
+  const t = fixedT("en", "wallet");
+  const owner = { name: NAME, email: "zoe@example.com" };
+  const money = (cents: number) => formatMoney(cents, "en");
+
+  /** A month of `count` movements, every third one out, each with its own description. */
+  function statement(count: number, openingCents = 50_000): Statement {
+    let balance = openingCents;
+    const lines = Array.from({ length: count }, (_, i) => {
+      const amountCents = i % 3 === 0 ? -(1_000 + i * 37) : 500 + i * 113;
+      balance += amountCents;
+      const transaction = item({ id: `tx-${i}`, type: i % 3 === 0 ? "withdrawal" : "cashback", merchant: i % 2 ? "上海商店" : null, description: `Order #${1000 + i}` });
+      return { entryId: `e${i}`, transaction, effectiveAt: `2024-05-${String(1 + (i % 28)).padStart(2, "0")}T10:00:00.000Z`, memo: "", amountCents, balanceCents: balance };
+    });
+    return { openingCents, lines, closingCents: balance };
+  }
+
+  it("builds the legal line from the configuration, the demonstration notice when no company is registered", () => {
+    const company = { name: "Cashwise", registration: null, safeguarding: null, isDemo: true };
+    expect(pdfLegalLine({ company, companyAddress: "Herengracht 182" }, "Demo only.")).toBe("Cashwise · Herengracht 182 · Demo only.");
+    expect(
+      pdfLegalLine({ company: { name: "Cashwise B.V.", registration: "KvK 12345678", safeguarding: "Funds safeguarded at Bank X", isDemo: false }, companyAddress: "Herengracht 182" }, "Demo only."),
+    ).toBe("Cashwise B.V. · Herengracht 182 · KvK 12345678 · Funds safeguarded at Bank X");
+  });
+
+  it("a receipt is one page with its header, translated type and status, the full id and amount, and its footer", async () => {
+    const pdf = await receiptPdf(item({ direction: "credit", status: "pending" }), owner, t, "en", LEGAL);
+    expect(pageObjects(pdf)).toBe(1);
+    const [page, ...more] = pageTexts(pdf);
+    expect(more).toEqual([]);
+    const text = squeeze(page!);
+    for (const expected of ["Cashwise", "Transaction receipt", "zoe@example.com", "Cashback", "Pending", "0b0e5b1e-3c1f-4d6e-9a57-2f1f4c6b8a01", "上海商店", `+${money(123_450)}`, "Page 1 of 1", LEGAL]) {
+      expect(text).toContain(squeeze(expected));
+    }
+    expect(text).not.toContain("pdf.");
+  });
+
+  it("a long statement runs over several pages, each with header, table header, 'Page i of n' and the legal line, no row split", async () => {
+    const input = statement(90);
+    const pdf = await statementPdf({ owner, month: "2024-05", statement: input }, t, "en", LEGAL);
+    const pages = pageTexts(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pageObjects(pdf)).toBe(pages.length);
+    pages.forEach((page, i) => {
+      const text = squeeze(page);
+      for (const expected of ["Statement for May 2024", "zoe@example.com", "Period: May 1, 2024 – May 31, 2024", "Money in", "Money out", "Balance", `Page ${i + 1} of ${pages.length}`, LEGAL]) {
+        expect(text, `page ${i + 1}: ${expected}`).toContain(squeeze(expected));
+      }
+    });
+    // Each row whole on one page: date, type · merchant, description, amount and balance in a row.
+    const all = pages.map(squeeze);
+    for (const line of input.lines) {
+      const { type, merchant, description } = line.transaction;
+      const amount = line.amountCents > 0 ? `+${money(line.amountCents)}` : `\u2212${money(-line.amountCents)}`;
+      const row = squeeze([formatDate(line.effectiveAt, "en"), [t(`types.${type}`), merchant].filter(Boolean).join(" · "), description, amount, money(line.balanceCents)].join(""));
+      expect(all.filter((page) => page.includes(row)), description).toHaveLength(1);
+    }
+  });
+
+  it("a statement's totals add up: opening + money in − money out = closing, in the summary and the closing row", async () => {
+    const input = statement(12);
+    const totals = statementTotals(input);
+    expect(totals.creditsCents).toBe(input.lines.filter((l) => l.amountCents > 0).reduce((sum, l) => sum + l.amountCents, 0));
+    expect(totals.debitsCents).toBe(-input.lines.filter((l) => l.amountCents < 0).reduce((sum, l) => sum + l.amountCents, 0));
+    expect(totals.openingCents + totals.creditsCents - totals.debitsCents).toBe(totals.closingCents);
+    expect(totals.closingCents).toBe(input.lines.at(-1)!.balanceCents);
+
+    const pdf = await statementPdf({ owner, month: "2024-05", statement: input }, t, "en", LEGAL);
+    const [page, ...more] = pageTexts(pdf).map(squeeze);
+    expect(more).toEqual([]);
+    const summary = ["Opening available balance", money(totals.openingCents), "Total money in", `+${money(totals.creditsCents)}`, "Total money out", `\u2212${money(totals.debitsCents)}`, "Closing available balance", money(totals.closingCents)];
+    expect(page).toContain(squeeze(summary.join("")));
+    expect(page).toContain(squeeze(["Closing available balance", `+${money(totals.creditsCents)}`, `\u2212${money(totals.debitsCents)}`, money(totals.closingCents)].join("")));
+
+    expect(() => statementTotals({ ...input, closingCents: input.closingCents + 1 })).toThrow(/does not add up/);
+  });
+
+  it("an empty month is one page that says so", async () => {
+    const pdf = await statementPdf({ owner, month: "2024-05", statement: { openingCents: 1_000, lines: [], closingCents: 1_000 } }, t, "en", LEGAL);
+    const pages = pageTexts(pdf).map(squeeze);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain(squeeze("No transactions this month."));
+    expect(pages[0]).toContain(squeeze("Page 1 of 1"));
   });
 });

@@ -10,13 +10,14 @@ import { Logo } from "~/components/layout/logo";
 import type { Role } from "~/db/schema";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
-import { TYPE_DOT, useNotificationText, useRelativeTime, type NotificationItem } from "./notification-text";
+import { TYPE_DOT, useNotificationText, RelativeTime, type NotificationItem } from "./notification-text";
 
 const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   member: [
     { key: "overview", path: "/dashboard" },
     { key: "wallet", path: "/wallet" },
     { key: "transactions", path: "/transactions" },
+    { key: "webshops", path: "/webshops" },
     { key: "referrals", path: "/referrals" },
     { key: "settings", path: "/settings" },
   ],
@@ -144,7 +145,6 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
   const { t } = useTranslation("notifications");
   const locale = usePageLocale();
   const text = useNotificationText();
-  const ago = useRelativeTime();
   return (
     <details className="relative" data-testid="notification-bell">
       <summary className="relative flex cursor-pointer list-none rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label={`${t("bell")} (${t("unread", { count: unread })})`}>
@@ -170,7 +170,9 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
                   <div className="min-w-0">
                     <p className={`text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>{title}</p>
                     <p className="line-clamp-2 text-xs text-slate-600">{message}</p>
-                    <p className="mt-0.5 text-xs text-slate-500">{ago(item.createdAt)}</p>
+                    <p className="mt-0.5 text-xs text-slate-500">
+                    <RelativeTime iso={item.createdAt} />
+                  </p>
                   </div>
                 </li>
               );

@@ -18,10 +18,13 @@ export interface PartnerPlanOption {
 
 export function SignUpForm({
   partnerPlans,
+  defaultPlan,
   lastResult,
   wait,
 }: {
   partnerPlans?: PartnerPlanOption[];
+  /** The plan chosen on the pricing page ("Become a partner" on a plan). */
+  defaultPlan?: string;
   lastResult?: SubmissionResult<string[]>;
   wait?: number | null;
 }) {
@@ -32,6 +35,7 @@ export function SignUpForm({
   const [form, fields] = useForm<Record<string, unknown>>({
     id: partner ? "partner-signup-form" : "signup-form",
     lastResult,
+    defaultValue: defaultPlan ? { plan: defaultPlan } : undefined,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -2,6 +2,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { useRootData } from "~/utils/root-data";
 import { localePath } from "~/utils/paths";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
@@ -11,6 +12,18 @@ export const PUBLIC_NAV = ["blog", "faq", "webshops", "pricing", "about", "conta
 export function SiteHeader() {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
+  const viewer = useRootData()?.viewer ?? null;
+  // A signed-in visitor's way back is their dashboard (an admin's is the back office), not Sign In.
+  const home = viewer ? localePath(locale, viewer.role === "admin" ? "/admin/dashboard" : "/dashboard") : null;
+  const account = home ? (
+    <Link to={home} className="btn-primary hidden sm:inline-flex" data-testid="header-dashboard">
+      {t("area.dashboard")}
+    </Link>
+  ) : (
+    <Link to={localePath(locale, "/signin")} className="btn-primary hidden sm:inline-flex">
+      {t("nav.signIn")}
+    </Link>
+  );
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${
@@ -36,11 +49,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          <AreaSwitch />
+          <AreaSwitch dashboard={home ?? localePath(locale, "/dashboard")} />
           <LanguageSwitcher />
-          <Link to={localePath(locale, "/signin")} className="btn-primary hidden sm:inline-flex">
-            {t("nav.signIn")}
-          </Link>
+          {account}
           <details className="relative lg:hidden">
             <summary
               className="flex cursor-pointer list-none items-center rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
@@ -57,8 +68,8 @@ export function SiteHeader() {
                   {t(`nav.${item}`)}
                 </NavLink>
               ))}
-              <Link to={localePath(locale, "/signin")} className="btn-primary mt-2">
-                {t("nav.signIn")}
+              <Link to={home ?? localePath(locale, "/signin")} className="btn-primary mt-2">
+                {home ? t("area.dashboard") : t("nav.signIn")}
               </Link>
             </nav>
           </details>
@@ -69,7 +80,7 @@ export function SiteHeader() {
 }
 
 /** The spec's frontend/dashboard switcher: the public site or the signed-in dashboard. */
-function AreaSwitch() {
+function AreaSwitch({ dashboard }: { dashboard: string }) {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   return (
@@ -80,7 +91,7 @@ function AreaSwitch() {
       <Link to={localePath(locale)} className="rounded-md bg-night px-2.5 py-1 text-white" aria-current="page">
         {t("area.frontend")}
       </Link>
-      <Link to={localePath(locale, "/dashboard")} className="rounded-md px-2.5 py-1 text-slate-600 hover:text-slate-900">
+      <Link to={dashboard} className="rounded-md px-2.5 py-1 text-slate-600 hover:text-slate-900">
         {t("area.dashboard")}
       </Link>
     </nav>

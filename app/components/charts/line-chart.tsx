@@ -1,0 +1,215 @@
+/**
+ * LineChart owns time-series charts (balance over time, daily cashback): d3-scale/d3-shape do the
+ * maths, React renders an SVG that scales to any width, HTML axis labels that never stretch, a
+ * hidden data table as the text alternative, and focusable points that show their value with JS.
+ */
+import { scaleUtc } from "d3-scale";
+import { area as d3Area, curveMonotoneX, line as d3Line } from "d3-shape";
+import { useId, useMemo, useState } from "react";
+import { EmptyChart, Gridlines, TONES, Tooltip, VIEW_WIDTH, YAxis, cx, parseIsoDate, percent, plotHeightOf, round, roundPath, valueScale, type ChartTone } from "./shared";
+
+export interface LineChartPoint {
+  /** ISO 8601 date ("2024-05-01") or date-time; a date-time without an offset is read as UTC. */
+  x: string;
+  y: number;
+}
+
+export interface LineChartProps {
+  points: ReadonlyArray<LineChartPoint>;
+  /** Accessible name of the chart (SVG <title>, table caption). */
+  title: string;
+  description?: string;
+  formatY: (n: number) => string;
+  formatX: (iso: string) => string;
+  /** Accessible name of one point; defaults to "formatX(x), formatY(y)". */
+  formatPoint?: (point: LineChartPoint) => string;
+  /** Plot height in px (default 200); the width follows the container. */
+  height?: number;
+  /** Shade the area between the line and zero. */
+  area?: boolean;
+  /** Shown instead of the chart when there is no (valid) point. */
+  emptyText?: string;
+  /** "inverse" on the dark-green accent panels with white text; "default" elsewhere. */
+  tone?: ChartTone;
+  className?: string;
+}
+
+/** Horizontal room (viewBox units) left of the first and right of the last point. */
+const PAD_X = 8;
+/** Series at most this long show every point as a dot; longer ones show the hovered/focused one. */
+const MAX_DOTS = 12;
+
+interface Plotted extends LineChartPoint {
+  px: number;
+  py: number;
+}
+
+export function LineChart({ points, title, description, formatY, formatX, formatPoint, height, area = false, emptyText, tone = "default", className }: LineChartProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const descId = `${id}-desc`;
+  const [active, setActive] = useState<number | null>(null);
+  const plotHeight = plotHeightOf(height);
+
+  const data = useMemo(
+    () =>
+      points
+        .map((point) => ({ point, t: parseIsoDate(point.x) }))
+        .filter(({ point, t }) => Number.isFinite(t) && Number.isFinite(point.y))
+        .sort((a, b) => a.t - b.t),
+    [points],
+  );
+
+  if (data.length === 0) return <EmptyChart title={title} emptyText={emptyText} height={plotHeight} tone={tone} className={className} />;
+
+  const { scale: y, ticks } = valueScale(
+    data.map(({ point }) => point.y),
+    plotHeight,
+    formatY,
+  );
+  const x = scaleUtc()
+    .domain([new Date(data[0]!.t), new Date(data[data.length - 1]!.t)])
+    .range([PAD_X, VIEW_WIDTH - PAD_X]);
+  const plotted: Plotted[] = data.map(({ point, t }) => ({ ...point, px: round(x(new Date(t))), py: round(y(point.y)) }));
+  const zeroY = round(y(0));
+
+  const linePath = roundPath(
+    d3Line<Plotted>()
+      .x((p) => p.px)
+      .y((p) => p.py)
+      .curve(curveMonotoneX)(plotted),
+  );
+  const areaPath = area
+    ? roundPath(
+        d3Area<Plotted>()
+          .x((p) => p.px)
+          .y0(zeroY)
+          .y1((p) => p.py)
+          .curve(curveMonotoneX)(plotted),
+      )
+    : "";
+
+  // Each point answers to the pointer across a vertical strip reaching halfway to its neighbours.
+  const strips = plotted.map((p, i) => {
+    const start = i === 0 ? 0 : (plotted[i - 1]!.px + p.px) / 2;
+    const end = i === plotted.length - 1 ? VIEW_WIDTH : (p.px + plotted[i + 1]!.px) / 2;
+    return { start, width: Math.max(end - start, 0) };
+  });
+
+  const last = plotted.length - 1;
+  const labelIndexes = [...new Set([0, Math.floor(last / 2), last])];
+  const nameOf = (p: LineChartPoint) => (formatPoint ? formatPoint({ x: p.x, y: p.y }) : `${formatX(p.x)}, ${formatY(p.y)}`);
+  const current = active === null ? undefined : plotted[active];
+  const colours = TONES[tone];
+
+  return (
+    <figure className={cx("w-full min-w-0", className)}>
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
+        <YAxis ticks={ticks} height={plotHeight} tone={tone} />
+        <div className="relative" style={{ height: plotHeight }} onMouseLeave={() => setActive(null)}>
+          <svg
+            role="img"
+            aria-labelledby={titleId}
+            aria-describedby={description ? descId : undefined}
+            viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
+            width="100%"
+            height={plotHeight}
+            preserveAspectRatio="none"
+            className="block overflow-visible"
+          >
+            <title id={titleId}>{title}</title>
+            {description ? <desc id={descId}>{description}</desc> : null}
+            <Gridlines ticks={ticks} emphasiseZero={y.domain()[0]! < 0} tone={tone} />
+            <g className={colours.series}>
+              {area ? <path d={areaPath} fill="currentColor" fillOpacity={0.15} stroke="none" /> : null}
+              <path
+                d={linePath}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                strokeLinecap="round"
+                vectorEffect="non-scaling-stroke"
+              />
+            </g>
+          </svg>
+
+          {current ? (
+            <div aria-hidden="true" className={cx("pointer-events-none absolute inset-y-0 border-l", colours.guide)} style={{ left: percent(current.px, VIEW_WIDTH) }} />
+          ) : null}
+          {plotted.map((p, i) =>
+            plotted.length <= MAX_DOTS || i === active ? (
+              <span
+                key={`dot-${i}`}
+                aria-hidden="true"
+                className={cx(
+                  "pointer-events-none absolute -translate-x-1/2 -translate-y-1/2 rounded-full ring-2",
+                  colours.dot,
+                  i === active ? "h-3 w-3" : "h-2 w-2",
+                )}
+                style={{ left: percent(p.px, VIEW_WIDTH), top: p.py }}
+              />
+            ) : null,
+          )}
+          {plotted.map((p, i) => (
+            <button
+              key={`hit-${i}`}
+              type="button"
+              tabIndex={0}
+              aria-label={nameOf(p)}
+              className={cx("absolute inset-y-0 cursor-default", colours.focus)}
+              style={{ left: percent(strips[i]!.start, VIEW_WIDTH), width: percent(strips[i]!.width, VIEW_WIDTH) }}
+              onMouseEnter={() => setActive(i)}
+              onFocus={() => setActive(i)}
+              onClick={() => setActive(i)}
+              onBlur={() => setActive((was) => (was === i ? null : was))}
+              onKeyDown={(event) => {
+                if (event.key === "Escape") setActive(null);
+              }}
+            />
+          ))}
+          {current ? (
+            <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
+              <span className="block opacity-80">{formatX(current.x)}</span>
+              <span className="block font-semibold tabular-nums">{formatY(current.y)}</span>
+            </Tooltip>
+          ) : null}
+        </div>
+
+        <div aria-hidden="true" />
+        <div aria-hidden="true" className={cx("relative mt-1 h-4 text-xs", colours.label)}>
+          {labelIndexes.map((i) => {
+            const p = plotted[i]!;
+            const position =
+              plotted.length === 1
+                ? { left: "50%", className: "-translate-x-1/2" }
+                : i === 0
+                  ? { left: percent(p.px, VIEW_WIDTH), className: "" }
+                  : i === last
+                    ? { right: percent(VIEW_WIDTH - p.px, VIEW_WIDTH), className: "" }
+                    : { left: percent(p.px, VIEW_WIDTH), className: "-translate-x-1/2" };
+            const { className: shift, ...style } = position;
+            return (
+              <span key={i} className={cx("absolute top-0 whitespace-nowrap leading-4", shift)} style={style}>
+                {formatX(p.x)}
+              </span>
+            );
+          })}
+        </div>
+      </div>
+
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <tbody>
+          {plotted.map((p, i) => (
+            <tr key={i}>
+              <th scope="row">{formatX(p.x)}</th>
+              <td>{formatY(p.y)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+

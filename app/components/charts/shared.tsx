@@ -1,0 +1,257 @@
+/**
+ * Internals of the chart kit (not re-exported from index.ts): the value scale and its few labelled
+ * gridlines, ISO date parsing that gives the same instant on server and client, number rounding for
+ * markup, and the HTML pieces both charts share (y-axis labels, value tooltip, empty state).
+ * Everything here is deterministic, so the server HTML and the first client render are identical.
+ */
+import { scaleLinear, type ScaleLinear } from "d3-scale";
+import type { ReactNode } from "react";
+
+/** Charts draw into a viewBox this wide; CSS stretches it to the container (preserveAspectRatio="none"). */
+export const VIEW_WIDTH = 600;
+/** Room (in px: the viewBox height equals the rendered height) above the top and below the bottom value. */
+export const PLOT_PAD = 6;
+export const DEFAULT_HEIGHT = 200;
+const MIN_HEIGHT = 48;
+
+/**
+ * Colour roles per tone, all palette tokens: "default" for surfaces and pages (flips with dark mode),
+ * "inverse" for the fixed dark-green accent panels that carry white text (same in both themes).
+ */
+export type ChartTone = "default" | "inverse";
+export const TONES = {
+  default: {
+    series: "text-brand-600",
+    secondary: "text-amber-600",
+    swatch: "bg-brand-600",
+    secondarySwatch: "bg-amber-600",
+    dot: "bg-brand-600 ring-surface",
+    grid: "text-slate-200",
+    zero: "text-slate-400",
+    label: "text-slate-600",
+    guide: "border-slate-300",
+    highlight: "text-slate-100",
+    focus: "",
+    tooltip: "bg-night text-white",
+    empty: "border-slate-300 text-slate-600",
+  },
+  inverse: {
+    series: "text-white",
+    secondary: "text-white/50",
+    swatch: "bg-white",
+    secondarySwatch: "bg-white/50",
+    dot: "bg-white ring-accent-strong",
+    grid: "text-white/25",
+    zero: "text-white/60",
+    label: "text-white/80",
+    guide: "border-white/50",
+    highlight: "text-white/10",
+    focus: "focus-visible:outline-white",
+    tooltip: "bg-surface text-slate-900",
+    empty: "border-white/40 text-white/90",
+  },
+} as const satisfies Record<ChartTone, Record<string, string>>;
+
+export function plotHeightOf(height: number | undefined): number {
+  return Number.isFinite(height) ? Math.max(MIN_HEIGHT, Math.round(height!)) : DEFAULT_HEIGHT;
+}
+
+export function cx(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(" ");
+}
+
+/** Rounds for markup (2 decimals, never "-0"); non-finite input becomes 0 so no "NaN" reaches the HTML. */
+export function round(n: number, digits = 2): number {
+  if (!Number.isFinite(n)) return 0;
+  const factor = 10 ** digits;
+  const rounded = Math.round(n * factor) / factor;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** A share of the viewBox width or plot height as a CSS percentage. */
+export function percent(part: number, whole: number): string {
+  return `${whole > 0 ? round((part / whole) * 100, 3) : 0}%`;
+}
+
+/** Rounds the numbers of an SVG path string to 2 decimals (shorter markup, same on server and client). */
+export function roundPath(d: string | null): string {
+  return (d ?? "").replace(/-?\d*\.\d+(?:e-?\d+)?/gi, (n) => String(round(Number(n))));
+}
+
+/**
+ * ISO 8601 date or date-time → epoch ms. Date-only strings are UTC by spec; a date-time without an
+ * offset would be read in the runtime's time zone (server and browser differ), so it is read as UTC.
+ */
+export function parseIsoDate(iso: string): number {
+  const hasTime = iso.includes("T");
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso);
+  return Date.parse(hasTime && !hasZone ? `${iso}Z` : iso);
+}
+
+export interface Tick {
+  value: number;
+  label: string;
+  /** Distance from the top of the plot, px. */
+  y: number;
+}
+
+/**
+ * The y scale of a chart: always includes 0 (amounts are compared with nothing, and negative values
+ * fall below a visible zero line), "nice" bounds, and 2–5 gridlines (usually 3–4) with distinct labels.
+ * Integer data (cents) gets integer gridlines only. All-zero data gets one gridline at 0, at the bottom.
+ */
+export function valueScale(
+  values: readonly number[],
+  height: number,
+  format: (n: number) => string,
+): { scale: ScaleLinear<number, number>; ticks: Tick[] } {
+  const finite = values.filter(Number.isFinite);
+  const lo = Math.min(0, ...finite);
+  let hi = Math.max(0, ...finite);
+  const flat = lo === hi;
+  if (flat) hi = 1;
+  const integers = finite.every(Number.isInteger);
+
+  const range = [height - PLOT_PAD, PLOT_PAD];
+  let scale = scaleLinear().domain([lo, hi]).range(range);
+  let values_: number[] = [0];
+  if (!flat) {
+    // The tightest "nice" domain that needs at most 5 gridlines (fewer gridlines break ties).
+    let best: { scale: ScaleLinear<number, number>; ticks: number[]; span: number } | undefined;
+    for (const count of [5, 4, 3, 2]) {
+      const candidate = scaleLinear().domain([lo, hi]).range(range).nice(count);
+      let ticks = candidate.ticks(count);
+      if (integers) ticks = ticks.filter(Number.isInteger);
+      if (ticks.length < 2 || ticks.length > 5) continue;
+      const [from, to] = candidate.domain() as [number, number];
+      const span = to - from;
+      if (!best || span < best.span || (span === best.span && ticks.length < best.ticks.length)) best = { scale: candidate, ticks, span };
+    }
+    if (best) {
+      scale = best.scale;
+      values_ = best.ticks;
+    } else {
+      scale = scaleLinear().domain([lo, hi]).range(range).nice(2);
+      values_ = scale.ticks(2).filter((tick) => !integers || Number.isInteger(tick));
+    }
+  }
+
+  const seen = new Set<string>();
+  const ticks: Tick[] = [];
+  for (const value of values_) {
+    const label = format(value);
+    if (seen.has(label)) continue;
+    seen.add(label);
+    ticks.push({ value, label, y: round(scale(value)) });
+  }
+  return { scale, ticks };
+}
+
+/**
+ * Y-axis labels in HTML beside the SVG, so text never stretches with the plot. Hidden from assistive
+ * technology: the chart's table is the text alternative. An invisible copy of the labels sizes the column.
+ */
+export function YAxis({ ticks, height, tone }: { ticks: Tick[]; height: number; tone: ChartTone }) {
+  return (
+    <div aria-hidden="true" className={cx("relative text-xs tabular-nums", TONES[tone].label)} style={{ height }}>
+      <div className="invisible h-0 overflow-hidden">
+        {ticks.map((tick) => (
+          <div key={tick.value} className="whitespace-nowrap">
+            {tick.label}
+          </div>
+        ))}
+      </div>
+      {ticks.map((tick) => (
+        <div key={tick.value} className="absolute end-0 -translate-y-1/2 whitespace-nowrap leading-none" style={{ top: tick.y }}>
+          {tick.label}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Gridlines across the plot; the zero line is stronger when there are negative values. */
+export function Gridlines({ ticks, emphasiseZero, tone }: { ticks: Tick[]; emphasiseZero: boolean; tone: ChartTone }) {
+  return (
+    <g className={TONES[tone].grid}>
+      {ticks.map((tick) => (
+        <line
+          key={tick.value}
+          x1={0}
+          x2={VIEW_WIDTH}
+          y1={tick.y}
+          y2={tick.y}
+          stroke="currentColor"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+          shapeRendering="crispEdges"
+          className={emphasiseZero && tick.value === 0 ? TONES[tone].zero : undefined}
+        />
+      ))}
+    </g>
+  );
+}
+
+/**
+ * The value shown while a point or bar is hovered or focused. Hidden from assistive technology (the
+ * focused element's aria-label says the same) and from the pointer (it never steals the hover).
+ * It opens towards the middle of the plot, so it never overflows a narrow screen.
+ */
+export function Tooltip({
+  x,
+  y,
+  plotHeight,
+  tone,
+  children,
+}: {
+  /** Anchor, in viewBox units (x: 0–VIEW_WIDTH, y: px from the top). */
+  x: number;
+  y: number;
+  plotHeight: number;
+  tone: ChartTone;
+  children: ReactNode;
+}) {
+  const share = x / VIEW_WIDTH;
+  const horizontal = share < 0.25 ? "" : share > 0.75 ? "-translate-x-full" : "-translate-x-1/2";
+  const below = y < plotHeight * 0.35;
+  return (
+    <div
+      aria-hidden="true"
+      className={cx(
+        "pointer-events-none absolute z-10 whitespace-nowrap rounded-md px-2 py-1 text-xs leading-snug shadow-lg",
+        TONES[tone].tooltip,
+        horizontal,
+        below ? "mt-3" : "-translate-y-full -mt-3",
+      )}
+      style={{ left: percent(x, VIEW_WIDTH), top: y }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** What a chart shows instead of an empty plot: the caller's text in a box of the chart's height. */
+export function EmptyChart({
+  title,
+  emptyText,
+  height,
+  tone,
+  className,
+}: {
+  title: string;
+  emptyText?: string;
+  height: number;
+  tone: ChartTone;
+  className?: string;
+}) {
+  return (
+    <figure className={cx("w-full min-w-0", className)}>
+      <div
+        className={cx("flex items-center justify-center rounded-lg border border-dashed px-4 text-center text-sm", TONES[tone].empty)}
+        style={{ minHeight: Math.min(height, 120) }}
+      >
+        {emptyText ? <p>{emptyText}</p> : <span className="sr-only">{title}</span>}
+      </div>
+    </figure>
+  );
+}
