@@ -39,8 +39,8 @@ export function ConsentForm({ consent, redirectTo, compact = false }: { consent:
         <button type="submit" name="intent" value="all" className="btn-primary">
           {t("consent.acceptAll")}
         </button>
-        <button type="submit" name="intent" value="necessary" className="btn-secondary">
-          {t("consent.necessaryOnly")}
+        <button type="submit" name="intent" value="necessary" className="btn-primary">
+          {t("consent.rejectAll")}
         </button>
         <button type="submit" name="intent" value="custom" className="btn-secondary">
           {t("consent.save")}
@@ -50,30 +50,40 @@ export function ConsentForm({ consent, redirectTo, compact = false }: { consent:
   );
 }
 
+/**
+ * The first visit's consent bar: one short sentence and three equal choices, so it takes little of
+ * a phone's first screen. "Accept all" and "Reject all" weigh the same; "Customise" opens the page
+ * with the categories.
+ */
 export function ConsentBanner() {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   const { pathname, search } = useLocation();
   return (
-    <section
-      aria-labelledby="consent-title"
-      className="border-b border-slate-200 bg-slate-50"
-      data-testid="consent-banner"
-    >
-      <div className="container-page py-4">
-        <h2 id="consent-title" className="text-base font-semibold">
-          {t("consent.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {t("consent.text")}{" "}
+    <section aria-labelledby="consent-title" className="border-b border-slate-200 bg-slate-50" data-testid="consent-banner">
+      <Form method="post" action={localePath(locale, "/cookie-preferences")} reloadDocument className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+        <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+        <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
+          <strong id="consent-title" className="font-semibold text-slate-900">
+            {t("consent.title")}.
+          </strong>{" "}
+          {t("consent.short")}{" "}
           <Link to={localePath(locale, "/cookie-policy")} className="font-medium text-brand-700 underline">
             {t("consent.policyLink")}
           </Link>
         </p>
-        <div className="mt-3">
-          <ConsentForm consent={null} redirectTo={`${pathname}${search}`} compact />
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" name="intent" value="all" className="btn-primary px-3 py-1.5">
+            {t("consent.acceptAll")}
+          </button>
+          <button type="submit" name="intent" value="necessary" className="btn-primary px-3 py-1.5">
+            {t("consent.rejectAll")}
+          </button>
+          <Link to={localePath(locale, "/cookie-preferences")} className="px-2 py-1.5 text-sm font-semibold text-brand-700 underline">
+            {t("consent.customise")}
+          </Link>
         </div>
-      </div>
+      </Form>
     </section>
   );
 }

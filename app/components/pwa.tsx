@@ -79,7 +79,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Registers the service worker and reports offline-readiness and waiting updates as toasts. */
+const OFFLINE_READY_KEY = "cashwise:offline-ready";
+
+/**
+ * Registers the service worker and reports waiting updates as toasts, and offline-readiness once,
+ * on the visit after the worker installed (never over a first visit's screen).
+ */
 export function ServiceWorkerManager() {
   const { t } = useTranslation("common");
   const toast = useToast();
@@ -104,6 +109,10 @@ export function ServiceWorkerManager() {
         },
       ]);
 
+    if (navigator.serviceWorker.controller && localStorage.getItem(OFFLINE_READY_KEY)) {
+      localStorage.removeItem(OFFLINE_READY_KEY);
+      toast(t("pwa.offlineReady"));
+    }
     navigator.serviceWorker
       .register(SW_URL)
       .then((registration) => {
@@ -114,7 +123,8 @@ export function ServiceWorkerManager() {
           installing.addEventListener("statechange", () => {
             if (installing.state !== "installed") return;
             if (navigator.serviceWorker.controller) offerUpdate(installing);
-            else toast(t("pwa.offlineReady"));
+            // A first visit has enough to read: say so on the next page the worker serves.
+            else localStorage.setItem(OFFLINE_READY_KEY, "1");
           });
         });
         interval = setInterval(async () => {

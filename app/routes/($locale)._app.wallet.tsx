@@ -23,6 +23,7 @@ import { listTransactions, statementMonth } from "~/wallet/activity.server";
 import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balances.server";
 import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
+import { counterparty, labelText } from "~/wallet/display";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -112,7 +113,7 @@ export default function WalletPage() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {t(`types.${item.type}`)}
-                    {item.merchant ? <span className="text-slate-600"> · {item.merchant}</span> : null}
+                    {counterparty(item) ? <span className="text-slate-600"> · {labelText(counterparty(item), t)}</span> : null}
                   </p>
                   <p className="text-xs text-slate-600">
                     {formatDate(item.createdAt, locale)} · {t(`statuses.${item.status}`)}

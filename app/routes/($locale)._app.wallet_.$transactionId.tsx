@@ -14,6 +14,8 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { getTransaction } from "~/wallet/balances.server";
 import { transactionView } from "~/wallet/view.server";
+import { counterparty, description, labelText, storeOrderId } from "~/wallet/display";
+import { ShortId } from "~/components/short-id";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,15 +34,16 @@ export default function TransactionDetail() {
   const locale = usePageLocale();
   const { item } = useLoaderData<typeof loader>();
   if (!item) return <NotFoundScreen />;
-  const rows: Array<[string, string]> = [
+  const orderId = storeOrderId(item);
+  const rows: Array<[string, React.ReactNode]> = [
     [t("csv.date"), formatDate(item.createdAt, locale)],
     [t("csv.type"), t(`types.${item.type}`)],
     [t("csv.status"), t(`statuses.${item.status}`)],
     [t("csv.amount"), signedAmount(item, locale)],
-    [t("csv.merchant"), item.merchant ?? "—"],
-    [t("csv.orderId"), item.orderId ?? "—"],
-    [t("csv.description"), item.description],
-    [t("csv.id"), item.id],
+    [t("csv.merchant"), labelText(counterparty(item), t)],
+    ...(orderId ? [[t("csv.orderId"), orderId] as [string, React.ReactNode]] : []),
+    [t("csv.description"), labelText(description(item), t)],
+    [t("csv.id"), <ShortId key="id" value={item.id} />],
   ];
   return (
     <div className="container-page max-w-2xl py-8">
@@ -50,9 +53,9 @@ export default function TransactionDetail() {
       <h1 className="mt-4 text-2xl font-bold">{t("wallet.detailTitle")}</h1>
       <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-surface" data-testid="transaction-detail">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 px-5 py-3 text-sm">
+          <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
+            <dd className="min-w-0 text-right font-medium">{value}</dd>
           </div>
         ))}
       </dl>

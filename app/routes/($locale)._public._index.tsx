@@ -12,12 +12,15 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { readConsent } from "~/privacy/consent.server";
 
 export const handle = { i18n: ["common", "home"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { meta: await pageMeta(params, "home", "meta"), showBanner: !(await isAnnouncementDismissed(request)) };
+  // The announcement waits for the cookie choice: a first visit's screen holds one bar, not two.
+  const consented = (await readConsent(request)) !== null;
+  return { meta: await pageMeta(params, "home", "meta"), showBanner: consented && !(await isAnnouncementDismissed(request)) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

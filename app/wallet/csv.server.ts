@@ -12,6 +12,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { TFunction } from "i18next";
 import type { LedgerTransaction } from "./ledger.server";
+import { counterparty, description, labelText, storeOrderId } from "./display";
 
 export const CSV_COLUMNS = ["date", "type", "status", "amount", "currency", "description", "merchant", "orderId", "id"] as const;
 
@@ -29,9 +30,9 @@ export function transactionsCsv(items: readonly LedgerTransaction[], t: TFunctio
       // decimals, as before. Every other cell is a string and is escaped.
       ((item.direction === "credit" ? 1 : -1) * item.amountCents) / 100,
       "USD",
-      item.description,
-      item.merchant ?? "",
-      item.orderId ?? "",
+      labelText(description(item), t),
+      labelText(counterparty(item), t, ""),
+      storeOrderId(item) ?? "",
       item.id,
     ]),
     {

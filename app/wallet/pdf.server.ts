@@ -19,6 +19,7 @@ import { formatMoney } from "~/utils/money";
 import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
 import { type Face, type FontWeight, primaryFace, textRuns, writeText } from "./pdf-fonts.server";
+import { counterparty, description, labelText, storeOrderId } from "./display";
 
 const PAGE_HEIGHT = 841.89; // A4, points
 const LEFT = 50;
@@ -336,9 +337,9 @@ export function receiptPdf(item: LedgerTransaction, owner: Holder, t: TFunction,
       [t("csv.date"), [[formatDate(item.createdAt, locale), value]]],
       [t("csv.type"), [[t(`types.${item.type}`), value]]],
       [t("csv.status"), [[t(`statuses.${item.status}`), value]]],
-      [t("csv.merchant"), [[item.merchant ?? "-", value]]],
-      [t("csv.orderId"), [[item.orderId ?? "-", item.orderId ? code : value]]],
-      [t("csv.description"), [[item.description, value]]],
+      [t("csv.merchant"), [[labelText(counterparty(item), t, "-"), value]]],
+      [t("csv.orderId"), [[storeOrderId(item) ?? "-", storeOrderId(item) ? code : value]]],
+      [t("csv.description"), [[labelText(description(item), t), value]]],
       [t("csv.amount"), [[signed(item, locale), { ...value, weight: 700 }]]],
       [t("csv.currency"), [[item.currency, value]]],
     ];
@@ -487,12 +488,12 @@ export function statementPdf(input: { owner: Holder; month: string; statement: S
     const rows = [
       tableRow(doc, columns, [[[formatDate(`${input.month}-01T00:00:00.000Z`, locale), text]], [[t("pdf.opening"), strong]], [], [], [[money(totals.openingCents), strong]]]),
       ...statement.lines.map((line) => {
-        const { type, merchant, description } = line.transaction;
+        const party = counterparty(line.transaction);
         return tableRow(doc, columns, [
           [[formatDate(line.effectiveAt, locale), text]],
           [
-            [[t(`types.${type}`), merchant].filter(Boolean).join(" \u00b7 "), text],
-            [description, detail],
+            [[t(`types.${line.transaction.type}`), party ? labelText(party, t) : null].filter(Boolean).join(" \u00b7 "), text],
+            [labelText(description(line.transaction), t), detail],
           ],
           line.amountCents > 0 ? [[`+${money(line.amountCents)}`, { ...text, colour: COLOUR.brand }]] : [],
           line.amountCents < 0 ? [[`${MINUS}${money(-line.amountCents)}`, text]] : [],

@@ -77,6 +77,8 @@ test.describe("home", () => {
 
   test("the announcement can be dismissed and stays dismissed", async ({ page }) => {
     await page.goto("/en");
+    // It shows once the cookie choice is made.
+    await page.getByTestId("consent-banner").getByRole("button", { name: "Accept all" }).click();
     const banner = page.getByTestId("announcement");
     await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: "Dismiss" }).click();
@@ -371,15 +373,26 @@ test.describe("cookie consent", () => {
     await page.goto("/en/faq", { waitUntil: "networkidle" });
     const banner = page.getByTestId("consent-banner");
     await expect(banner).toBeVisible();
-    await expect(banner.getByRole("checkbox", { name: /Functional/ })).toBeDisabled();
-    await expect(banner.getByRole("checkbox", { name: /Functional/ })).toBeChecked();
-    await banner.getByRole("button", { name: "Functional only" }).click();
+    // Equal choices: accepting and rejecting are the same kind of button; customising opens the page.
+    const accept = banner.getByRole("button", { name: "Accept all" });
+    const reject = banner.getByRole("button", { name: "Reject all" });
+    expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
+    await expect(banner.getByRole("link", { name: "Customise" })).toHaveAttribute("href", "/en/cookie-preferences");
+    // No announcement before a choice is made.
+    await page.goto("/en", { waitUntil: "networkidle" });
+    await expect(page.getByTestId("announcement")).toHaveCount(0);
+    await page.goto("/en/faq", { waitUntil: "networkidle" });
+    await page.getByTestId("consent-banner").getByRole("button", { name: "Reject all" }).click();
     await expect(page).toHaveURL(/\/en\/faq$/);
     await expect(page.getByTestId("consent-banner")).toHaveCount(0);
     const consent = (await page.context().cookies()).find((c) => c.name === "consent");
     expect(consent?.httpOnly).toBe(true);
 
+    await page.goto("/en", { waitUntil: "networkidle" });
+    await expect(page.getByTestId("announcement")).toBeVisible();
     await page.locator("footer").getByRole("link", { name: "Cookie preferences" }).click();
+    await expect(page.getByRole("checkbox", { name: /Functional/ })).toBeDisabled();
+    await expect(page.getByRole("checkbox", { name: /Functional/ })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /Analytics/ })).not.toBeChecked();
     await page.getByRole("checkbox", { name: /Analytics/ }).check();
     await page.getByRole("button", { name: "Save preferences" }).click();
@@ -410,6 +423,11 @@ test.describe("search engines and the installable app", () => {
 
   test("the service worker takes over and says the app works offline @js-only", async ({ page }) => {
     await page.goto("/en", { waitUntil: "networkidle" });
+    // Not over a first visit: the worker installs quietly...
+    await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => r?.active != null), undefined, { timeout: 15_000 });
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    // ...and the next page it serves says so, once.
+    await page.goto("/en/faq", { waitUntil: "networkidle" });
     await expect(page.getByTestId("toast").filter({ hasText: "App ready to work offline" })).toBeVisible({ timeout: 15_000 });
     // Toasts close by themselves after 5 seconds.
     await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 8_000 });

@@ -12,6 +12,7 @@ import type { Statement } from "~/wallet/balances.server";
 import type { LedgerTransaction } from "~/wallet/ledger.server";
 import { primaryFace, textRuns, visualOrder } from "~/wallet/pdf-fonts.server";
 import { pdfLegalLine, receiptPdf, statementPdf, statementTotals } from "~/wallet/pdf.server";
+import { counterparty, description as describe, labelText } from "~/wallet/display";
 
 const NAME = "Zoë 中文 العربية";
 const LEGAL = "Cashwise B.V. · Herengracht 182, 1016 BR Amsterdam · KvK 12345678";
@@ -233,13 +234,15 @@ describe("PDF layout", () => {
     ).toBe("Cashwise B.V. · Herengracht 182 · KvK 12345678 · Funds safeguarded at Bank X");
   });
 
-  it("a receipt is one page with its header, translated type and status, the full id and amount, and its footer", async () => {
-    const pdf = await receiptPdf(item({ direction: "credit", status: "pending" }), owner, t, "en", LEGAL);
+  it("a receipt is one page with its header, translated type and status, ids in full, the amount, and its footer", async () => {
+    // An identifier with no place to break a line is cut between characters, not lost off the page.
+    const orderId = `ORD-${"7F3A9C".repeat(30)}`;
+    const pdf = await receiptPdf(item({ direction: "credit", status: "pending", orderId }), owner, t, "en", LEGAL);
     expect(pageObjects(pdf)).toBe(1);
     const [page, ...more] = pageTexts(pdf);
     expect(more).toEqual([]);
     const text = squeeze(page!);
-    for (const expected of ["Cashwise", "Transaction receipt", "zoe@example.com", "Cashback", "Pending", "0b0e5b1e-3c1f-4d6e-9a57-2f1f4c6b8a01", "上海商店", `+${money(123_450)}`, "Page 1 of 1", LEGAL]) {
+    for (const expected of ["Cashwise", "Transaction receipt", "zoe@example.com", "Cashback", "Pending", "0b0e5b1e-3c1f-4d6e-9a57-2f1f4c6b8a01", orderId, "上海商店", `+${money(123_450)}`, "Page 1 of 1", LEGAL]) {
       expect(text).toContain(squeeze(expected));
     }
     expect(text).not.toContain("pdf.");
@@ -260,9 +263,11 @@ describe("PDF layout", () => {
     // Each row whole on one page: date, type · merchant, description, amount and balance in a row.
     const all = pages.map(squeeze);
     for (const line of input.lines) {
-      const { type, merchant, description } = line.transaction;
+      // Top-ups and payouts name their method in the reader's language, never a provider's code.
+      const party = counterparty(line.transaction);
+      const description = labelText(describe(line.transaction), t);
       const amount = line.amountCents > 0 ? `+${money(line.amountCents)}` : `\u2212${money(-line.amountCents)}`;
-      const row = squeeze([formatDate(line.effectiveAt, "en"), [t(`types.${type}`), merchant].filter(Boolean).join(" · "), description, amount, money(line.balanceCents)].join(""));
+      const row = squeeze([formatDate(line.effectiveAt, "en"), [t(`types.${line.transaction.type}`), party ? labelText(party, t) : null].filter(Boolean).join(" · "), description, amount, money(line.balanceCents)].join(""));
       expect(all.filter((page) => page.includes(row)), description).toHaveLength(1);
     }
   });

@@ -7,20 +7,14 @@
  * route's locale (they run on the server and in the browser, so keep them deterministic, e.g. dates
  * in UTC) and every visible text (title, emptyText, seriesLabels) from the translations:
  *
- *   const locale = usePageLocale();                          // ~/i18n/use-page-locale
- *   const { t } = useTranslation("app");
- *   <BarChart
- *     title={t("earnings.chartTitle")}
- *     emptyText={t("earnings.chartEmpty")}
+ *   <BarChart title={…} emptyText={…} seriesLabels={{ value: …, secondary: … }}
  *     bars={months.map((m) => ({ label: m.label, value: m.confirmedCents, secondary: m.pendingCents }))}
- *     formatValue={(cents) => formatMoney(cents, locale)}   // ~/utils/money
- *     seriesLabels={{ value: t("earnings.confirmed"), secondary: t("earnings.pending") }}
- *   />
- *   <LineChart points={days} title={...} emptyText={...} area
- *     formatY={(cents) => formatMoney(cents, locale)}
- *     formatX={(iso) => new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(iso))} />
- *   <ProgressMeter value={balanceCents} max={thresholdCents} label={t("payout.progress")}
- *     valueText={t("payout.progressValue", { value: formatMoney(balanceCents, locale), max: formatMoney(thresholdCents, locale) })} />
+ *     formatValue={(cents) => formatMoney(cents, locale)} />          // ~/utils/money
+ *   <LineChart points={days} title={…} emptyText={…} area formatY={…}
+ *     formatX={(iso) => formatDate(iso, locale)} />                  // ~/utils/dates
+ *   <ProgressMeter value={balanceCents} max={thresholdCents} label={…} valueText={…} />
+ *
+ * Real uses: the dashboard's balance history, the wallet's cashback by month.
  */
 export { LineChart, type LineChartPoint, type LineChartProps } from "./line-chart";
 export { BarChart, type BarChartBar, type BarChartProps } from "./bar-chart";

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { counterparty, labelText } from "~/wallet/display";
 
 export interface TransactionItem {
   id: string;
@@ -39,11 +40,10 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-slate-900">
               {t(`types.${item.type}`)}
-              {item.merchant ? <span className="text-slate-600"> · {item.merchant}</span> : null}
+              {counterparty(item) ? <span className="text-slate-600"> · {labelText(counterparty(item), t)}</span> : null}
             </p>
             <p className="text-xs text-slate-600">
               <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale)}</time>
-              {item.orderId ? ` · ${t("orderId", { id: item.orderId })}` : null}
             </p>
           </div>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`}>
