@@ -83,7 +83,7 @@ const OFFLINE_READY_KEY = "cashwise:offline-ready";
 
 /**
  * Registers the service worker and reports waiting updates as toasts, and offline-readiness once,
- * on the visit after the worker installed (never over a first visit's screen).
+ * on the visit after the one that installed the worker (never over a first visit's screens).
  */
 export function ServiceWorkerManager() {
   const { t } = useTranslation("common");
@@ -109,7 +109,8 @@ export function ServiceWorkerManager() {
         },
       ]);
 
-    if (navigator.serviceWorker.controller && localStorage.getItem(OFFLINE_READY_KEY)) {
+    // Said on a later visit (another tab or another day), never during the visit that installed it.
+    if (navigator.serviceWorker.controller && localStorage.getItem(OFFLINE_READY_KEY) && !sessionStorage.getItem(OFFLINE_READY_KEY)) {
       localStorage.removeItem(OFFLINE_READY_KEY);
       toast(t("pwa.offlineReady"));
     }
@@ -124,7 +125,10 @@ export function ServiceWorkerManager() {
             if (installing.state !== "installed") return;
             if (navigator.serviceWorker.controller) offerUpdate(installing);
             // A first visit has enough to read: say so on the next page the worker serves.
-            else localStorage.setItem(OFFLINE_READY_KEY, "1");
+            else {
+              localStorage.setItem(OFFLINE_READY_KEY, "1");
+              sessionStorage.setItem(OFFLINE_READY_KEY, "this-visit");
+            }
           });
         });
         interval = setInterval(async () => {

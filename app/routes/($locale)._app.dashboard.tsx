@@ -16,7 +16,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatMoney, formatRate } from "~/utils/money";
+import { formatMoney, formatMoneyWhole, formatPercentChange, formatRate } from "~/utils/money";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
@@ -26,7 +26,7 @@ import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
 import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
 import { LineChart } from "~/components/charts";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatShortDay } from "~/utils/dates";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
@@ -125,7 +125,7 @@ export default function DashboardPage() {
               >
                 <span aria-hidden="true">{figures.growthPercent >= 0 ? "\u25B2" : "\u25BC"}</span>
                 <span className="sr-only">{t(figures.growthPercent >= 0 ? "dashboard.up" : "dashboard.down")}</span>
-                {`${Math.abs(figures.growthPercent)}%`}
+                {formatPercentChange(figures.growthPercent, locale)}
               </span>
               <span>
                 {t("dashboard.growth", {
@@ -160,6 +160,8 @@ export default function DashboardPage() {
               points={history.map((point) => ({ x: point.day, y: point.balanceCents }))}
               formatY={(cents) => formatMoney(cents, locale)}
               formatX={(day) => formatDate(day, locale)}
+              formatYTick={(cents) => formatMoneyWhole(cents, locale)}
+              formatXTick={(day) => formatShortDay(day, locale)}
               emptyText={t("dashboard.noHistory")}
               area
               tone="inverse"

@@ -2,3 +2,8 @@
 export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
 }
+
+/** A short day without the year ("Nov 7", "7. Nov."), for chart axes. */
+export function formatShortDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
+}

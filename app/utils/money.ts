@@ -13,3 +13,13 @@ export function formatMoney(cents: number, locale: string, currency = "USD"): st
 export function formatRate(basisPoints: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 }
+
+/** Whole dollars ("$2,000"), for chart axes where cents are noise. */
+export function formatMoneyWhole(cents: number, locale: string, currency = "USD"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(cents / 100));
+}
+
+/** A signed change in percent as the locale writes it ("12.5%", "12,5 %"), without its sign. */
+export function formatPercentChange(percent: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(Math.abs(percent) / 100);
+}

@@ -12,7 +12,7 @@ import type { Statement } from "~/wallet/balances.server";
 import type { LedgerTransaction } from "~/wallet/ledger.server";
 import { primaryFace, textRuns, visualOrder } from "~/wallet/pdf-fonts.server";
 import { pdfLegalLine, receiptPdf, statementPdf, statementTotals } from "~/wallet/pdf.server";
-import { counterparty, description as describe, labelText } from "~/wallet/display";
+import { counterparty, description as describeLine, labelText } from "~/wallet/display";
 
 const NAME = "Zoë 中文 العربية";
 const LEGAL = "Cashwise B.V. · Herengracht 182, 1016 BR Amsterdam · KvK 12345678";
@@ -265,7 +265,7 @@ describe("PDF layout", () => {
     for (const line of input.lines) {
       // Top-ups and payouts name their method in the reader's language, never a provider's code.
       const party = counterparty(line.transaction);
-      const description = labelText(describe(line.transaction), t);
+      const description = labelText(describeLine(line.transaction), t);
       const amount = line.amountCents > 0 ? `+${money(line.amountCents)}` : `\u2212${money(-line.amountCents)}`;
       const row = squeeze([formatDate(line.effectiveAt, "en"), [t(`types.${line.transaction.type}`), party ? labelText(party, t) : null].filter(Boolean).join(" · "), description, amount, money(line.balanceCents)].join(""));
       expect(all.filter((page) => page.includes(row)), description).toHaveLength(1);

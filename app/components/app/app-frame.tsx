@@ -128,7 +128,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
             <li key={item.key}>
               <NavLink
                 to={localePath(locale, item.path)}
-                className={({ isActive }) => `block px-2 py-3 text-center text-xs font-semibold ${isActive ? "text-brand-700" : "text-slate-600"}`}
+                className={({ isActive }) => `block px-1 py-3 text-center text-xs font-semibold [overflow-wrap:normal] ${isActive ? "text-brand-700" : "text-slate-600"}`}
               >
                 {t(`app.nav.${item.key}`)}
               </NavLink>

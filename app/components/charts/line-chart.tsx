@@ -21,6 +21,9 @@ export interface LineChartProps {
   description?: string;
   formatY: (n: number) => string;
   formatX: (iso: string) => string;
+  /** Shorter labels for the axes (default: formatY / formatX), e.g. whole dollars and "7 Nov". */
+  formatYTick?: (n: number) => string;
+  formatXTick?: (iso: string) => string;
   /** Accessible name of one point; defaults to "formatX(x), formatY(y)". */
   formatPoint?: (point: LineChartPoint) => string;
   /** Plot height in px (default 200); the width follows the container. */
@@ -44,7 +47,7 @@ interface Plotted extends LineChartPoint {
   py: number;
 }
 
-export function LineChart({ points, title, description, formatY, formatX, formatPoint, height, area = false, emptyText, tone = "default", className }: LineChartProps) {
+export function LineChart({ points, title, description, formatY, formatX, formatYTick, formatXTick, formatPoint, height, area = false, emptyText, tone = "default", className }: LineChartProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -65,7 +68,7 @@ export function LineChart({ points, title, description, formatY, formatX, format
   const { scale: y, ticks } = valueScale(
     data.map(({ point }) => point.y),
     plotHeight,
-    formatY,
+    formatYTick ?? formatY,
   );
   const x = scaleUtc()
     .domain([new Date(data[0]!.t), new Date(data[data.length - 1]!.t)])
@@ -191,7 +194,7 @@ export function LineChart({ points, title, description, formatY, formatX, format
             const { className: shift, ...style } = position;
             return (
               <span key={i} className={cx("absolute top-0 whitespace-nowrap leading-4", shift)} style={style}>
-                {formatX(p.x)}
+                {(formatXTick ?? formatX)(p.x)}
               </span>
             );
           })}

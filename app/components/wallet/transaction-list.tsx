@@ -36,20 +36,20 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
   return (
     <ul className="divide-y divide-slate-100" data-testid="transaction-list">
       {items.map((item) => (
-        <li key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="transaction">
+        <li key={item.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3" data-testid="transaction">
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-slate-900">
+            <p className="font-medium text-slate-900">
               {t(`types.${item.type}`)}
               {counterparty(item) ? <span className="text-slate-600"> · {labelText(counterparty(item), t)}</span> : null}
             </p>
-            <p className="text-xs text-slate-600">
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
               <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale)}</time>
+              <span className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_CLASS[item.status]}`}>
+                {item.withdrawalState === "processing" ? t("withdraw.states.processing") : t(`statuses.${item.status}`)}
+              </span>
             </p>
           </div>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`}>
-            {item.withdrawalState === "processing" ? t("withdraw.states.processing") : t(`statuses.${item.status}`)}
-          </span>
-          <span className={`w-28 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
+          <span className={`shrink-0 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
             {signedAmount(item, locale)}
           </span>
           {cancellable && item.type === "withdrawal" && item.withdrawalState === "pending" ? (
