@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       supportEmail: config.supportEmail,
       supportPhone: config.supportPhone,
       companyAddress: config.companyAddress,
+      company: config.company,
     },
     year: new Date().getUTCFullYear(),
     /** The server's clock, so relative times render the same on the server and in hydration. */

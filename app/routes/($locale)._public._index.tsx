@@ -13,14 +13,22 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { readConsent } from "~/privacy/consent.server";
+import { directoryFacts } from "~/stores/stores.server";
+import { db } from "~/db/db.server";
+import { StoreLogo } from "~/components/stores/store-logo";
+import { formatRate } from "~/utils/money";
 
-export const handle = { i18n: ["common", "home"] };
+export const handle = { i18n: ["common", "home", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The announcement waits for the cookie choice: a first visit's screen holds one bar, not two.
   const consented = (await readConsent(request)) !== null;
-  return { meta: await pageMeta(params, "home", "meta"), showBanner: consented && !(await isAnnouncementDismissed(request)) };
+  return {
+    meta: await pageMeta(params, "home", "meta"),
+    showBanner: consented && !(await isAnnouncementDismissed(request)),
+    facts: await directoryFacts(db()),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Home() {
   const { t } = useTranslation("home");
-  const { showBanner } = useLoaderData<typeof loader>();
+  const { showBanner, facts } = useLoaderData<typeof loader>();
   const locale = usePageLocale();
   const audiences = t("audiences.items", { returnObjects: true }) as Array<{ title: string; description: string }>;
 
@@ -77,6 +85,54 @@ export default function Home() {
             </Link>
           </div>
         </div>
+      </section>
+
+      <section className="container-page py-14" aria-labelledby="proof-title">
+        <h2 id="proof-title" className="sr-only">
+          {t("proof.title")}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3" data-testid="facts">
+          {(
+            [
+              ["stores", facts.stores.toLocaleString(locale)],
+              ["categories", facts.categories.toLocaleString(locale)],
+              ["bestRate", formatRate(facts.bestRateBps, locale)],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5 text-center">
+              <dt className="text-sm text-slate-600">{t(`proof.${key}`)}</dt>
+              <dd className="mt-1 text-3xl font-extrabold tabular-nums text-brand-700">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {facts.featured.length ? (
+          <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label={t("proof.storesLabel")}>
+            {facts.featured.map((store) => (
+              <li key={store.slug}>
+                <Link to={localePath(locale, `/webshops/${store.slug}`)} className="flex items-center gap-2 rounded-xl border border-slate-200 bg-surface px-3 py-2 text-sm font-medium hover:border-brand-700">
+                  <StoreLogo name={store.name} logo={store.logo} size="h-8 w-8" />
+                  <span>{store.name}</span>
+                  <span className="text-xs text-brand-700">{t("webshops:rate", { rate: formatRate(store.cashbackRateBps, locale) })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <figure className="mx-auto mt-10 max-w-4xl">
+          <picture>
+            <source srcSet="/images/dashboard-dark.jpg" media="(prefers-color-scheme: dark)" />
+            <img
+              src="/images/dashboard-light.jpg"
+              width={1280}
+              height={800}
+              loading="lazy"
+              decoding="async"
+              alt={t("proof.screenshotAlt")}
+              className="h-auto w-full rounded-2xl border border-slate-200 shadow-xl"
+            />
+          </picture>
+          <figcaption className="mt-3 text-center text-sm text-slate-600">{t("proof.screenshotCaption")}</figcaption>
+        </figure>
       </section>
 
       <section className="container-page py-16" aria-labelledby="features-title">

@@ -79,3 +79,35 @@ export async function countStoresByCategory(db: Db): Promise<Record<string, numb
     .execute();
   return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
 }
+
+export interface DirectoryFacts {
+  stores: number;
+  categories: number;
+  bestRateBps: number;
+  /** A few stores with the best rates, for the home page's partner marks. */
+  featured: Array<{ slug: string; name: string; logo: string | null; cashbackRateBps: number }>;
+}
+
+/** What the home page says about the directory, counted from the database (never a made-up claim). */
+export async function directoryFacts(db: Db, featuredCount = 6): Promise<DirectoryFacts> {
+  const [totals, featured] = await Promise.all([
+    db
+      .selectFrom("stores")
+      .where("active", "=", 1)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("stores"),
+        eb.fn.count<number | string>("category").distinct().as("categories"),
+        eb.fn.max<number | string | null>("cashbackRateBps").as("best"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("stores")
+      .where("active", "=", 1)
+      .select(["slug", "name", "logo", "cashbackRateBps"])
+      .orderBy("cashbackRateBps", "desc")
+      .orderBy("name")
+      .limit(featuredCount)
+      .execute(),
+  ]);
+  return { stores: Number(totals.stores), categories: Number(totals.categories), bestRateBps: Number(totals.best ?? 0), featured };
+}

@@ -3,7 +3,8 @@ import { listPosts, getPost, renderArticleBody } from "~/blog/blog.server";
 import { listContactMessages, submitContactMessage } from "~/contact/contact.server";
 import { listActivePlans } from "~/plans/plans.server";
 import { consumeRateLimit, resetRateLimit } from "~/security/rate-limit.server";
-import { countStoresByCategory, getStoreBySlug, listStores } from "~/stores/stores.server";
+import { countStoresByCategory, directoryFacts, getStoreBySlug, listStores } from "~/stores/stores.server";
+import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
@@ -41,6 +42,19 @@ describeEachDatabase("public site content", (t) => {
     expect(new Set([...first.items, ...second.items].map((s) => s.slug)).size).toBe(24);
     expect(first.items[0]!.cashbackRateBps).toBeGreaterThanOrEqual(first.items[11]!.cashbackRateBps);
     expect((await listStores(t.db, { locale: "en", page: 99, pageSize: 12 })).page).toBe(first.pageCount);
+  });
+
+  it("the home page's facts are counted from the active stores: how many, in how many categories, the best rate", async () => {
+    const best = [...SEED_STORES].sort((a, b) => b.cashbackRateBps - a.cashbackRateBps || a.name.localeCompare(b.name));
+    const facts = await directoryFacts(t.db, 3);
+    expect(facts).toMatchObject({ stores: SEED_STORES.length, categories: new Set(SEED_STORES.map((s) => s.category)).size, bestRateBps: best[0]!.cashbackRateBps });
+    expect(facts.featured.map((store) => store.slug)).toEqual(best.slice(0, 3).map((store) => store.slug));
+    // A paused store is neither counted nor shown.
+    await t.db.updateTable("stores").set({ active: 0 }).where("slug", "=", best[0]!.slug).execute();
+    const paused = await directoryFacts(t.db, 3);
+    expect(paused.stores).toBe(SEED_STORES.length - 1);
+    expect(paused.featured.map((store) => store.slug)).not.toContain(best[0]!.slug);
+    await t.db.updateTable("stores").set({ active: 1 }).where("slug", "=", best[0]!.slug).execute();
   });
 
   it("hides inactive stores", async () => {

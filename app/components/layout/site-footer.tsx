@@ -75,9 +75,21 @@ export function SiteFooter() {
         ) : null}
       </div>
       <div className="border-t border-slate-200">
-        <p className="container-page py-6 text-sm text-slate-600" data-testid="copyright">
-          {t("footer.copyright", { year })}
-        </p>
+        <div className="container-page space-y-1 py-6 text-sm text-slate-600">
+          <p data-testid="copyright">{t("footer.copyright", { year })}</p>
+          {root ? (
+            <p className="text-xs" data-testid="legal-line">
+              {[
+                root.site.company.name,
+                root.site.companyAddress,
+                root.site.company.registration ?? t("footer.legalLine.demo"),
+                root.site.company.safeguarding,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
+        </div>
       </div>
     </footer>
   );
