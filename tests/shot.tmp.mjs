@@ -16,5 +16,5 @@ if (who !== "anon") {
 await page.goto(base + path, { waitUntil: "networkidle" });
 const info = await page.evaluate(() => [...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > 391 && !e.closest("[class*=fixed]")).slice(0, 8).map(e => `${e.tagName}.${[...e.classList].join(".")} r=${Math.round(e.getBoundingClientRect().right)} "${(e.textContent||"").slice(0,40)}"`));
 console.log(info.join("\n"));
-await page.screenshot({ path: out, fullPage: true });
+await page.screenshot({ path: out, fullPage: process.env.CLIP ? false : true, clip: process.env.CLIP ? JSON.parse(process.env.CLIP) : undefined });
 await browser.close();

@@ -26,7 +26,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { MIN_WITHDRAWAL_CENTS, WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
 import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
 import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
@@ -205,6 +205,13 @@ export default function Withdraw() {
           {formatMoney(availableCents, locale)}
         </strong>
       </p>
+      {withdrawableCents < MIN_WITHDRAWAL_CENTS ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="withdraw-unavailable">
+          {onHoldCents > 0
+            ? t("dashboard.withdrawOnHold", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: formatMoney(onHoldCents, locale) })
+            : t("dashboard.withdrawUnavailable", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: formatMoney(withdrawableCents, locale) })}
+        </p>
+      ) : null}
       {onHoldCents > 0 ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="withdraw-on-hold">
           {t("withdraw.onHold", { held: formatMoney(onHoldCents, locale), withdrawable: formatMoney(withdrawableCents, locale) })}

@@ -55,7 +55,7 @@ export default function WalletPage() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
-  const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: "short", year: "2-digit", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const facts: Array<[string, string, string]> = [
     ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],
     ["pending", t("dashboard.stats.pending"), formatMoney(balances.pendingCashbackCents, locale)],
@@ -109,7 +109,7 @@ export default function WalletPage() {
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="wallet-list">
             {list.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+              <li key={item.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 px-5 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {t(`types.${item.type}`)}
@@ -119,13 +119,15 @@ export default function WalletPage() {
                     {formatDate(item.createdAt, locale)} · {t(`statuses.${item.status}`)}
                   </p>
                 </div>
-                <span className="w-28 text-right font-semibold tabular-nums">{signedAmount(item, locale)}</span>
-                <Link to={localePath(locale, `/wallet/${item.id}`)} className="text-sm font-semibold text-brand-700">
-                  {t("wallet.view")}
-                </Link>
-                <a href={localePath(locale, `/wallet/${item.id}/receipt`)} className="text-sm font-semibold text-brand-700" download>
-                  {t("wallet.pdf")}
-                </a>
+                <span className="shrink-0 text-right font-semibold tabular-nums">{signedAmount(item, locale)}</span>
+                <div className="flex w-full gap-4 text-sm sm:w-auto">
+                  <Link to={localePath(locale, `/wallet/${item.id}`)} className="font-semibold text-brand-700">
+                    {t("wallet.view")}
+                  </Link>
+                  <a href={localePath(locale, `/wallet/${item.id}/receipt`)} className="font-semibold text-brand-700" download>
+                    {t("wallet.pdf")}
+                  </a>
+                </div>
               </li>
             ))}
           </ul>

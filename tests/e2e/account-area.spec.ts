@@ -92,8 +92,9 @@ test("the bell counts real events; notifications are marked read one by one or a
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.goto("/en/dashboard/withdraw");
   await page.getByLabel("Amount", { exact: true }).fill("10");
-  await page.getByLabel("PayPal email or IBAN").fill("me@example.com");
+  await page.getByLabel("PayPal email address").fill("me@example.com");
   await page.getByRole("button", { name: "Withdraw Funds" }).click();
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 
   await expect(page.getByTestId("unread-count")).toHaveText("2");

@@ -46,9 +46,25 @@ test("a new member adds $25 through the sandbox, withdraws $10 (held), and the r
   // Only the quick amounts the balance covers are offered.
   await expect(page.getByRole("button", { name: "$25.00" })).toBeVisible();
   await expect(page.getByRole("button", { name: "$50.00" })).toHaveCount(0);
+  // A quick amount only fills the amount (with or without JavaScript): nothing is sent, nothing is wrong yet.
+  await page.getByRole("button", { name: "$25.00" }).click();
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("25");
+  await expect(page.getByText("Please enter", { exact: false })).toHaveCount(0);
   await page.getByLabel("Amount", { exact: true }).fill("10");
-  await page.getByLabel("PayPal email or IBAN").fill("payouts@example.com");
+  await page.getByLabel("PayPal email address").fill("payouts@example.com");
   await page.getByRole("button", { name: "Withdraw Funds" }).click();
+  // The review: nothing is held yet.
+  const review = page.getByTestId("withdraw-review");
+  await expect(review.getByTestId("review-amount")).toContainText("$10.00");
+  await expect(review.getByTestId("review-method")).toContainText("PayPal");
+  await expect(review.getByTestId("review-destination")).toContainText("pa••••••@example.com");
+  await expect(review.getByTestId("review-arrival")).toContainText(/By \w+ \d+, \d{4}/);
+  await expect(review.getByTestId("review-remaining")).toContainText("$15.00");
+  await review.getByRole("button", { name: "Change details" }).click();
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("10.00");
+  await expect(page.getByLabel("PayPal email address")).toHaveValue("payouts@example.com");
+  await page.getByRole("button", { name: "Withdraw Funds" }).click();
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expect(page.getByText("Your withdrawal of $10.00 is on its way.")).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText("$15.00");
@@ -100,14 +116,15 @@ test("deposit and withdrawal messages, with the typed amount kept", async ({ pag
     ["25.01", "Insufficient balance"],
   ]) {
     await page.getByLabel("Amount", { exact: true }).fill(amount!);
-    await page.getByLabel("PayPal email or IBAN").fill("me@example.com");
+    await page.getByLabel("PayPal email address").fill("me@example.com");
     await page.getByRole("button", { name: "Withdraw Funds" }).click();
     await expect(page.getByText(message!, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Amount", { exact: true })).toHaveValue(amount!);
   }
   await page.getByLabel("Amount", { exact: true }).fill("10");
   await page.getByLabel("Payout method").selectOption("bank");
-  await page.getByLabel("PayPal email or IBAN").fill("NL91 ABNA 0417 1643 01");
+  // The destination's label follows the method, without JavaScript too.
+  await page.getByLabel("IBAN", { exact: true }).fill("NL91 ABNA 0417 1643 01");
   await page.getByRole("button", { name: "Withdraw Funds" }).click();
   await expect(page.getByText("Please enter a valid IBAN")).toBeVisible();
 });
@@ -117,7 +134,7 @@ test("the same withdrawal form submitted twice holds the money once, and a pendi
   await addMoney(page, "50");
   await page.goto("/en/dashboard/withdraw");
   const key = await page.locator('input[name="idempotencyKey"]').getAttribute("value");
-  const form = { amount: "20", method: "paypal", destination: "me@example.com", idempotencyKey: key! };
+  const form = { amount: "20", method: "paypal", destination: "me@example.com", idempotencyKey: key!, intent: "confirm" };
   const origin = new URL(page.url()).origin;
   for (let i = 0; i < 2; i++) {
     const response = await page.request.post("/en/dashboard/withdraw", { form, headers: { Origin: origin }, maxRedirects: 0 });
@@ -141,8 +158,9 @@ test("the payout desk: approve, then mark paid with a reference; reject with a r
   for (const amount of ["30", "40"]) {
     await page.goto("/en/dashboard/withdraw");
     await page.getByLabel("Amount", { exact: true }).fill(amount);
-    await page.getByLabel("PayPal email or IBAN").fill("me@example.com");
+    await page.getByLabel("PayPal email address").fill("me@example.com");
     await page.getByRole("button", { name: "Withdraw Funds" }).click();
+    await page.getByRole("button", { name: "Confirm withdrawal" }).click();
     await expect(page).toHaveURL(/\/en\/dashboard$/);
   }
   await expect(page.getByTestId("balance")).toHaveText("$30.00");
@@ -247,13 +265,17 @@ test("signed-in pages hydrate without console errors @js-only", async ({ page })
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
   await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
   await expect(page).toHaveURL(/\/en\/dashboard$/);
-  for (const path of ["/en/dashboard", "/en/dashboard/add-money", "/en/dashboard/withdraw", "/en/transactions?range=month", "/en/wallet", "/en/settings", "/nl/transactions"]) {
+  for (const path of ["/en/dashboard", "/en/dashboard?days=90", "/en/dashboard/add-money", "/en/dashboard/withdraw", "/en/transactions?range=month", "/en/wallet", "/en/notifications", "/en/settings", "/nl/transactions"]) {
     await page.goto(path, { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   }
   // Client-side navigation between them loads each page's texts with its data.
   await page.goto("/en/dashboard", { waitUntil: "networkidle" });
+  // "View Reports" opens the wallet: cashback by month and the monthly statements.
   await page.getByRole("link", { name: "View Reports" }).click();
+  await expect(page).toHaveURL(/\/en\/wallet$/);
+  await expect(page.getByRole("heading", { name: "Cashback by month" })).toBeVisible();
+  await page.getByRole("link", { name: "Transactions" }).first().click();
   await expect(page).toHaveURL(/\/en\/transactions$/);
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
   expect(errors).toEqual([]);

@@ -30,7 +30,7 @@ function linePath(html: string): string {
   return paths[0]!;
 }
 function hiddenTable(html: string): string {
-  const table = html.match(/<table class="sr-only">([\s\S]*?)<\/table>/);
+  const table = html.match(/<div class="sr-only"><table>([\s\S]*?)<\/table><\/div>/);
   expect(table).not.toBeNull();
   return table![1]!;
 }
@@ -89,15 +89,17 @@ describe("LineChart", () => {
     expect(yLabels.size).toBeGreaterThanOrEqual(2);
     expect(yLabels.size).toBeLessThanOrEqual(5);
     expect(yLabels.has(0)).toBe(true);
-    expect(html).toContain("X[2024-05-01]</span>");
-    expect(html).toContain("X[2024-05-02]</span>");
-    expect(html).toContain("X[2024-05-04]</span>");
+    expect(html).toMatch(/text-anchor="start"[^>]*>X\[2024-05-01\]<\/text>/);
+    expect(html).toMatch(/text-anchor="middle"[^>]*>X\[2024-05-02\]<\/text>/);
+    expect(html).toMatch(/text-anchor="end"[^>]*>X\[2024-05-04\]<\/text>/);
   });
 
   it("scales with its container and keeps text out of the stretched SVG", () => {
     const html = line({ points: series, height: 150 });
     expect(html).toContain('viewBox="0 0 600 150" width="100%" height="150" preserveAspectRatio="none"');
-    expect(html.match(/<svg[\s\S]*<\/svg>/)![0]).not.toMatch(/<text/);
+    expect(html.match(/<svg role="img"[\s\S]*?<\/svg>/)![0]).not.toMatch(/<text/);
+    // Every other SVG (labels, dots) has no viewBox, so its text and circles keep their size.
+    expect(html.match(/viewBox=/g)).toHaveLength(1);
     expect(html).not.toMatch(/#[0-9a-f]{3,6}\b/i);
   });
 
@@ -217,13 +219,13 @@ describe("ProgressMeter", () => {
     expect(html).toContain('aria-valuemax="1000"');
     expect(html).toContain('aria-valuenow="750"');
     expect(html).toContain('aria-valuetext="$7.50 of $10.00"');
-    expect(html).toContain("width:75%");
+    expect(html).toContain('<rect width="75%"');
   });
 
   it("uses different tokens for the track and the fill, so the empty part stays visible in both themes", () => {
     const html = meter({ value: 1, max: 4 });
     expect(html).toContain("bg-slate-200");
-    expect(html).toContain("bg-brand-600");
+    expect(html).toContain("fill-brand-600");
   });
 
   it("clamps out-of-range and invalid values", () => {
@@ -231,6 +233,33 @@ describe("ProgressMeter", () => {
     expect(meter({ value: -5, max: 1000 })).toContain('aria-valuenow="0"');
     const broken = meter({ value: Number.NaN, max: 0 });
     expect(broken).not.toMatch(/NaN|Infinity/);
-    expect(broken).toContain("width:0%");
+    expect(broken).toContain('<rect width="0%"');
   });
+});
+
+describe("Content-Security-Policy (style-src 'self', no 'unsafe-inline')", () => {
+  // Browsers ignore style attributes in server HTML under this policy, so the first render must not need any.
+  const many = Array.from({ length: 40 }, (_, i) => ({ x: `2024-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00:00Z`, y: (i * 37) % 500 - 100 }));
+  const renders: Record<string, string> = {
+    "line, few points": line({ points: series }),
+    "line, area, described": line({ points: series, area: true, description: "d", height: 120 }),
+    "line, many points": line({ points: many, area: true }),
+    "line, one point": line({ points: [{ x: "2024-05-01", y: 5 }] }),
+    "line, inverse": line({ points: series, tone: "inverse", area: true, formatYTick: (n) => `y${n}`, formatXTick: (iso) => `x${iso}` }),
+    "line, inverse, many points": line({ points: many, tone: "inverse", height: 120 }),
+    "line, inverse, one point": line({ points: [{ x: "2024-05-01", y: 5 }], tone: "inverse" }),
+    "line, empty": line({ height: 60 }),
+    "bar": bar({ bars: [{ label: "Jan", value: 1000, secondary: 500 }, { label: "Feb", value: 3000 }], seriesLabels: { value: "A", secondary: "B" } }),
+    "bar, many": bar({ bars: Array.from({ length: 24 }, (_, i) => ({ label: `M${i}`, value: i * 10, secondary: i })) }),
+    "bar, one, inverse": bar({ bars: [{ label: "Jan", value: -5 }], tone: "inverse" }),
+    "bar, empty": bar(),
+    "meter": renderToString(h(ProgressMeter, { label: "To payout", value: 3, max: 10, valueText: "3 of 10" })),
+    "meter, empty": renderToString(h(ProgressMeter, { label: "To payout", value: 0, max: 10 })),
+  };
+  for (const [name, html] of Object.entries(renders)) {
+    it(`renders ${name} without any style attribute`, () => {
+      expect(html.length).toBeGreaterThan(0);
+      expect(html).not.toMatch(/\sstyle=/i);
+    });
+  }
 });

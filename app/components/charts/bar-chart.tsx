@@ -1,12 +1,13 @@
 /**
  * BarChart owns category charts (cashback per month, per store): one bar per category, optionally
  * with a stacked second part (e.g. pending on top of confirmed). d3-scale does the maths, React
- * renders an SVG that scales to any width, HTML labels that never stretch, a legend, a hidden data
- * table as the text alternative, and focusable bars that show their values with JS.
+ * renders an SVG that scales to any width, labels in unstretched SVG (no inline styles: see
+ * shared.tsx), a legend, a hidden data table as the text alternative, and focusable bars (one equal
+ * slot per band) that show their values with JS.
  */
 import { scaleBand } from "d3-scale";
 import { useId, useState } from "react";
-import { EmptyChart, Gridlines, TONES, Tooltip, VIEW_WIDTH, YAxis, cx, percent, plotHeightOf, round, valueScale, type ChartTone } from "./shared";
+import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, plotHeightOf, round, valueScale, type ChartTone } from "./shared";
 
 export interface BarChartBar {
   label: string;
@@ -62,7 +63,7 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
     .domain(bars.map((_, i) => i))
     .range([0, VIEW_WIDTH])
     .paddingInner(0.25)
-    .paddingOuter(0.125);
+    .paddingOuter(0.125); // = paddingInner / 2: the steps tile the width exactly, so equal hit slots match the bands
   const step = band.step();
   const width = round(band.bandwidth());
 
@@ -122,8 +123,8 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
       ) : null}
 
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
-        <YAxis ticks={ticks} height={plotHeight} tone={tone} />
-        <div className="relative" style={{ height: plotHeight }} onMouseLeave={() => setActive(null)}>
+        <YAxis ticks={ticks} tone={tone} />
+        <div className="relative" onMouseLeave={() => setActive(null)}>
           <svg
             role="img"
             aria-labelledby={titleId}
@@ -146,23 +147,7 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
             </g>
           </svg>
 
-          {plotted.map((p, i) => (
-            <button
-              key={i}
-              type="button"
-              tabIndex={0}
-              aria-label={nameOf(p.bar)}
-              className={cx("absolute inset-y-0 cursor-default", colours.focus)}
-              style={{ left: percent(p.x - (step - width) / 2, VIEW_WIDTH), width: percent(step, VIEW_WIDTH) }}
-              onMouseEnter={() => setActive(i)}
-              onFocus={() => setActive(i)}
-              onClick={() => setActive(i)}
-              onBlur={() => setActive((was) => (was === i ? null : was))}
-              onKeyDown={(event) => {
-                if (event.key === "Escape") setActive(null);
-              }}
-            />
-          ))}
+          <HitAreas names={plotted.map((p) => nameOf(p.bar))} tone={tone} setActive={setActive} />
           {current ? (
             <Tooltip x={current.center} y={current.top} plotHeight={plotHeight} tone={tone}>
               <span className="block opacity-80">{current.bar.label}</span>
@@ -183,44 +168,39 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
         </div>
 
         <div aria-hidden="true" />
-        <div aria-hidden="true" className={cx("relative mt-1 h-4 text-xs", colours.label)}>
-          {plotted.map((p, i) => {
+        <XLabels
+          labels={plotted.flatMap((p, i) => {
             const visibility = labelClass(i);
-            if (visibility === null) return null;
-            return (
-              <span
-                key={i}
-                className={cx("absolute top-0 -translate-x-1/2 whitespace-nowrap leading-4", visibility)}
-                style={{ left: percent(p.center, VIEW_WIDTH) }}
-              >
-                {p.bar.label}
-              </span>
-            );
+            return visibility === null ? [] : [{ key: i, text: p.bar.label, x: p.center, anchor: "middle" as const, className: visibility }];
           })}
-        </div>
+          tone={tone}
+        />
       </div>
 
-      <table className="sr-only">
-        <caption>{title}</caption>
-        {seriesLabels ? (
-          <thead>
-            <tr>
-              <td />
-              <th scope="col">{seriesLabels.value}</th>
-              {hasSecondary ? seriesLabels.secondary ? <th scope="col">{seriesLabels.secondary}</th> : <td /> : null}
-            </tr>
-          </thead>
-        ) : null}
-        <tbody>
-          {bars.map((bar, i) => (
-            <tr key={i}>
-              <th scope="row">{bar.label}</th>
-              <td>{formatValue(finite(bar.value))}</td>
-              {hasSecondary ? <td>{bar.secondary !== undefined ? formatValue(finite(bar.secondary)) : null}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table ignores sr-only's 1 px width (tables grow to their content): hide it in a box that does not. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          {seriesLabels ? (
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">{seriesLabels.value}</th>
+                {hasSecondary ? seriesLabels.secondary ? <th scope="col">{seriesLabels.secondary}</th> : <td /> : null}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody>
+            {bars.map((bar, i) => (
+              <tr key={i}>
+                <th scope="row">{bar.label}</th>
+                <td>{formatValue(finite(bar.value))}</td>
+                {hasSecondary ? <td>{bar.secondary !== undefined ? formatValue(finite(bar.secondary)) : null}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

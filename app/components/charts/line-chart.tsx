@@ -1,12 +1,13 @@
 /**
  * LineChart owns time-series charts (balance over time, daily cashback): d3-scale/d3-shape do the
- * maths, React renders an SVG that scales to any width, HTML axis labels that never stretch, a
- * hidden data table as the text alternative, and focusable points that show their value with JS.
+ * maths, React renders an SVG that scales to any width, axis labels and dots in unstretched SVG
+ * overlays (no inline styles: see shared.tsx), a hidden data table as the text alternative, and
+ * focusable points that show their value with JS.
  */
 import { scaleUtc } from "d3-scale";
 import { area as d3Area, curveMonotoneX, line as d3Line } from "d3-shape";
 import { useId, useMemo, useState } from "react";
-import { EmptyChart, Gridlines, TONES, Tooltip, VIEW_WIDTH, YAxis, cx, parseIsoDate, percent, plotHeightOf, round, roundPath, valueScale, type ChartTone } from "./shared";
+import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, parseIsoDate, percent, plotHeightOf, round, roundPath, valueScale, type ChartTone } from "./shared";
 
 export interface LineChartPoint {
   /** ISO 8601 date ("2024-05-01") or date-time; a date-time without an offset is read as UTC. */
@@ -92,15 +93,13 @@ export function LineChart({ points, title, description, formatY, formatX, format
       )
     : "";
 
-  // Each point answers to the pointer across a vertical strip reaching halfway to its neighbours.
-  const strips = plotted.map((p, i) => {
-    const start = i === 0 ? 0 : (plotted[i - 1]!.px + p.px) / 2;
-    const end = i === plotted.length - 1 ? VIEW_WIDTH : (p.px + plotted[i + 1]!.px) / 2;
-    return { start, width: Math.max(end - start, 0) };
-  });
-
   const last = plotted.length - 1;
   const labelIndexes = [...new Set([0, Math.floor(last / 2), last])];
+  const xLabels = labelIndexes.map((i) => {
+    const p = plotted[i]!;
+    const anchor = plotted.length === 1 ? "middle" : i === 0 ? "start" : i === last ? "end" : "middle";
+    return { key: i, text: (formatXTick ?? formatX)(p.x), x: plotted.length === 1 ? VIEW_WIDTH / 2 : p.px, anchor } as const;
+  });
   const nameOf = (p: LineChartPoint) => (formatPoint ? formatPoint({ x: p.x, y: p.y }) : `${formatX(p.x)}, ${formatY(p.y)}`);
   const current = active === null ? undefined : plotted[active];
   const colours = TONES[tone];
@@ -108,8 +107,8 @@ export function LineChart({ points, title, description, formatY, formatX, format
   return (
     <figure className={cx("w-full min-w-0", className)}>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
-        <YAxis ticks={ticks} height={plotHeight} tone={tone} />
-        <div className="relative" style={{ height: plotHeight }} onMouseLeave={() => setActive(null)}>
+        <YAxis ticks={ticks} tone={tone} />
+        <div className="relative" onMouseLeave={() => setActive(null)}>
           <svg
             role="img"
             aria-labelledby={titleId}
@@ -137,40 +136,27 @@ export function LineChart({ points, title, description, formatY, formatX, format
             </g>
           </svg>
 
-          {current ? (
-            <div aria-hidden="true" className={cx("pointer-events-none absolute inset-y-0 border-l", colours.guide)} style={{ left: percent(current.px, VIEW_WIDTH) }} />
-          ) : null}
-          {plotted.map((p, i) =>
-            plotted.length <= MAX_DOTS || i === active ? (
-              <span
-                key={`dot-${i}`}
-                aria-hidden="true"
-                className={cx(
-                  "pointer-events-none absolute -translate-x-1/2 -translate-y-1/2 rounded-full ring-2",
-                  colours.dot,
-                  i === active ? "h-3 w-3" : "h-2 w-2",
-                )}
-                style={{ left: percent(p.px, VIEW_WIDTH), top: p.py }}
+          {/* Guide and dots: an unstretched overlay (no viewBox), x in percent of the width, y in px. */}
+          <svg aria-hidden="true" width="100%" height={plotHeight} className="pointer-events-none absolute inset-0 overflow-visible">
+            {current ? (
+              <line
+                x1={percent(current.px, VIEW_WIDTH)}
+                x2={percent(current.px, VIEW_WIDTH)}
+                y1={0}
+                y2={plotHeight}
+                stroke="currentColor"
+                strokeWidth={1}
+                shapeRendering="crispEdges"
+                className={colours.guide}
               />
-            ) : null,
-          )}
-          {plotted.map((p, i) => (
-            <button
-              key={`hit-${i}`}
-              type="button"
-              tabIndex={0}
-              aria-label={nameOf(p)}
-              className={cx("absolute inset-y-0 cursor-default", colours.focus)}
-              style={{ left: percent(strips[i]!.start, VIEW_WIDTH), width: percent(strips[i]!.width, VIEW_WIDTH) }}
-              onMouseEnter={() => setActive(i)}
-              onFocus={() => setActive(i)}
-              onClick={() => setActive(i)}
-              onBlur={() => setActive((was) => (was === i ? null : was))}
-              onKeyDown={(event) => {
-                if (event.key === "Escape") setActive(null);
-              }}
-            />
-          ))}
+            ) : null}
+            <g className={colours.dot} strokeWidth={2}>
+              {plotted.map((p, i) =>
+                plotted.length <= MAX_DOTS || i === active ? <circle key={i} cx={percent(p.px, VIEW_WIDTH)} cy={p.py} r={i === active ? 7 : 5} /> : null,
+              )}
+            </g>
+          </svg>
+          <HitAreas names={plotted.map(nameOf)} tone={tone} setActive={setActive} />
           {current ? (
             <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
               <span className="block opacity-80">{formatX(current.x)}</span>
@@ -180,38 +166,23 @@ export function LineChart({ points, title, description, formatY, formatX, format
         </div>
 
         <div aria-hidden="true" />
-        <div aria-hidden="true" className={cx("relative mt-1 h-4 text-xs", colours.label)}>
-          {labelIndexes.map((i) => {
-            const p = plotted[i]!;
-            const position =
-              plotted.length === 1
-                ? { left: "50%", className: "-translate-x-1/2" }
-                : i === 0
-                  ? { left: percent(p.px, VIEW_WIDTH), className: "" }
-                  : i === last
-                    ? { right: percent(VIEW_WIDTH - p.px, VIEW_WIDTH), className: "" }
-                    : { left: percent(p.px, VIEW_WIDTH), className: "-translate-x-1/2" };
-            const { className: shift, ...style } = position;
-            return (
-              <span key={i} className={cx("absolute top-0 whitespace-nowrap leading-4", shift)} style={style}>
-                {(formatXTick ?? formatX)(p.x)}
-              </span>
-            );
-          })}
-        </div>
+        <XLabels labels={xLabels} tone={tone} />
       </div>
 
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <tbody>
-          {plotted.map((p, i) => (
-            <tr key={i}>
-              <th scope="row">{formatX(p.x)}</th>
-              <td>{formatY(p.y)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table ignores sr-only's 1 px width (tables grow to their content): hide it in a box that does not. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {plotted.map((p, i) => (
+              <tr key={i}>
+                <th scope="row">{formatX(p.x)}</th>
+                <td>{formatY(p.y)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

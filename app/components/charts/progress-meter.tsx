@@ -3,6 +3,8 @@
  * with a fill, exposed as role="meter" with its numbers. The track (slate-200) and the fill
  * (brand-600) are palette tokens that flip together in dark mode, so the empty part stays visibly
  * distinct from the filled part in both themes; in forced-colours mode they become system colours.
+ * The fill is an SVG rect with a percentage width (an attribute, not an inline style, which the
+ * Content-Security-Policy would make browsers ignore).
  */
 import { cx } from "./shared";
 
@@ -34,13 +36,13 @@ export function ProgressMeter({ value, max, label, valueText, className }: Progr
         className,
       )}
     >
-      <div
-        className={cx(
-          "h-full rounded-full bg-brand-600 forced-color-adjust-none forced-colors:bg-[Highlight]",
-          now > 0 && "min-w-1.5",
-        )}
-        style={{ width }}
-      />
+      <svg aria-hidden="true" width="100%" height="100%" className="absolute inset-0 block">
+        <g className="fill-brand-600 forced-color-adjust-none forced-colors:fill-[Highlight]">
+          <rect width={width} height="100%" rx={5} />
+          {/* Tiny values keep a visible sliver (at least 6 px). */}
+          {now > 0 ? <rect width={6} height="100%" rx={3} /> : null}
+        </g>
+      </svg>
     </div>
   );
 }

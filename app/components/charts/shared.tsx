@@ -1,11 +1,17 @@
 /**
  * Internals of the chart kit (not re-exported from index.ts): the value scale and its few labelled
  * gridlines, ISO date parsing that gives the same instant on server and client, number rounding for
- * markup, and the HTML pieces both charts share (y-axis labels, value tooltip, empty state).
+ * markup, and the pieces both charts share (y-axis labels, hit areas, value tooltip, empty state).
  * Everything here is deterministic, so the server HTML and the first client render are identical.
+ *
+ * No `style` attribute in server HTML: the Content-Security-Policy (`style-src 'self'`) makes
+ * browsers ignore inline style attributes. Positions are SVG attributes instead (px, or percentages
+ * of the rendered width in SVGs without a viewBox, which never stretch text), sizes are SVG
+ * attributes or fixed Tailwind classes, and hit areas are equal flex slots. Only what appears after
+ * an interaction (the tooltip) may use `style`: React sets it through the CSSOM, which CSP allows.
  */
 import { scaleLinear, type ScaleLinear } from "d3-scale";
-import type { ReactNode } from "react";
+import type { Dispatch, ReactNode, SetStateAction } from "react";
 
 /** Charts draw into a viewBox this wide; CSS stretches it to the container (preserveAspectRatio="none"). */
 export const VIEW_WIDTH = 600;
@@ -25,11 +31,11 @@ export const TONES = {
     secondary: "text-amber-600",
     swatch: "bg-brand-600",
     secondarySwatch: "bg-amber-600",
-    dot: "bg-brand-600 ring-surface",
+    dot: "fill-brand-600 stroke-surface",
     grid: "text-slate-200",
     zero: "text-slate-400",
     label: "text-slate-600",
-    guide: "border-slate-300",
+    guide: "text-slate-300",
     highlight: "text-slate-100",
     focus: "",
     tooltip: "bg-night text-white",
@@ -40,11 +46,11 @@ export const TONES = {
     secondary: "text-white/50",
     swatch: "bg-white",
     secondarySwatch: "bg-white/50",
-    dot: "bg-white ring-accent-strong",
+    dot: "fill-white stroke-accent-strong",
     grid: "text-white/25",
     zero: "text-white/60",
     label: "text-white/80",
-    guide: "border-white/50",
+    guide: "text-white/50",
     highlight: "text-white/10",
     focus: "focus-visible:outline-white",
     tooltip: "bg-surface text-slate-900",
@@ -148,12 +154,14 @@ export function valueScale(
 }
 
 /**
- * Y-axis labels in HTML beside the SVG, so text never stretches with the plot. Hidden from assistive
- * technology: the chart's table is the text alternative. An invisible copy of the labels sizes the column.
+ * Y-axis labels beside the plot, as SVG text in an SVG without a viewBox (so text never stretches,
+ * and y is in px like the plot's). An invisible HTML copy of the labels sizes the column; the grid
+ * row stretches the column to the plot's height. Hidden from assistive technology: the chart's
+ * table is the text alternative.
  */
-export function YAxis({ ticks, height, tone }: { ticks: Tick[]; height: number; tone: ChartTone }) {
+export function YAxis({ ticks, tone }: { ticks: Tick[]; tone: ChartTone }) {
   return (
-    <div aria-hidden="true" className={cx("relative text-xs tabular-nums", TONES[tone].label)} style={{ height }}>
+    <div aria-hidden="true" className={cx("relative text-xs tabular-nums", TONES[tone].label)}>
       <div className="invisible h-0 overflow-hidden">
         {ticks.map((tick) => (
           <div key={tick.value} className="whitespace-nowrap">
@@ -161,10 +169,69 @@ export function YAxis({ ticks, height, tone }: { ticks: Tick[]; height: number; 
           </div>
         ))}
       </div>
-      {ticks.map((tick) => (
-        <div key={tick.value} className="absolute end-0 -translate-y-1/2 whitespace-nowrap leading-none" style={{ top: tick.y }}>
-          {tick.label}
-        </div>
+      <svg width="100%" height="100%" className="absolute inset-0 overflow-visible" fill="currentColor">
+        {ticks.map((tick) => (
+          <text key={tick.value} x="100%" y={tick.y} textAnchor="end" dominantBaseline="central">
+            {tick.label}
+          </text>
+        ))}
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * Labels under the plot, as SVG text positioned in percent of the plot's rendered width
+ * (an SVG without a viewBox: the text keeps its size at any width).
+ */
+export function XLabels({
+  labels,
+  tone,
+}: {
+  labels: ReadonlyArray<{ key: string | number; text: string; x: number; anchor: "start" | "middle" | "end"; className?: string }>;
+  tone: ChartTone;
+}) {
+  return (
+    <svg aria-hidden="true" width="100%" height={16} fill="currentColor" className={cx("mt-1 block overflow-visible text-xs", TONES[tone].label)}>
+      {labels.map((label) => (
+        <text key={label.key} x={percent(label.x, VIEW_WIDTH)} y={8} textAnchor={label.anchor} dominantBaseline="central" className={label.className || undefined}>
+          {label.text}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * One focusable hit area per point or bar: equal slots in a flex row over the plot (no positions
+ * to set, so no style). Real buttons outside the role="img" SVG, named by their values.
+ */
+export function HitAreas({
+  names,
+  tone,
+  setActive,
+}: {
+  names: readonly string[];
+  tone: ChartTone;
+  setActive: Dispatch<SetStateAction<number | null>>;
+}) {
+  return (
+    <div className="absolute inset-0 flex">
+      {names.map((name, i) => (
+        <button
+          key={i}
+          type="button"
+          tabIndex={0}
+          aria-label={name}
+          className={cx("h-full min-w-0 flex-1 cursor-default", TONES[tone].focus)}
+          onMouseEnter={() => setActive(i)}
+          onFocus={() => setActive(i)}
+          onClick={() => setActive(i)}
+          onBlur={() => setActive((was) => (was === i ? null : was))}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setActive(null);
+          }}
+        />
       ))}
     </div>
   );
@@ -230,7 +297,16 @@ export function Tooltip({
   );
 }
 
-/** What a chart shows instead of an empty plot: the caller's text in a box of the chart's height. */
+/** Minimum heights of the empty state (fixed classes, so Tailwind sees them), largest first. */
+const EMPTY_HEIGHTS = [
+  [120, "min-h-[120px]"],
+  [96, "min-h-24"],
+  [80, "min-h-20"],
+  [64, "min-h-16"],
+  [48, "min-h-12"],
+] as const;
+
+/** What a chart shows instead of an empty plot: the caller's text in a box of about the chart's height (at most 120 px). */
 export function EmptyChart({
   title,
   emptyText,
@@ -247,8 +323,11 @@ export function EmptyChart({
   return (
     <figure className={cx("w-full min-w-0", className)}>
       <div
-        className={cx("flex items-center justify-center rounded-lg border border-dashed px-4 text-center text-sm", TONES[tone].empty)}
-        style={{ minHeight: Math.min(height, 120) }}
+        className={cx(
+          "flex items-center justify-center rounded-lg border border-dashed px-4 text-center text-sm",
+          TONES[tone].empty,
+          (EMPTY_HEIGHTS.find(([px]) => px <= height) ?? EMPTY_HEIGHTS[EMPTY_HEIGHTS.length - 1]!)[1],
+        )}
       >
         {emptyText ? <p>{emptyText}</p> : <span className="sr-only">{title}</span>}
       </div>

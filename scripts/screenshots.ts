@@ -1,0 +1,75 @@
+/**
+ * Screenshots of the signed-in product for the docs and the home page: the dashboard, the wallet
+ * and the withdraw review, at desktop and phone width, in light and dark mode, as the demo member.
+ *
+ *   npm run screenshots                      # against http://127.0.0.1:3100 (the e2e server)
+ *   BASE_URL=http://localhost:3000 npm run screenshots
+ *
+ * Writes docs/screenshots/<page>-<width>-<theme>.jpg and the home page's
+ * public/images/dashboard-{light,dark}.jpg. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
+ * and a server with the demo data (`npm start` or the e2e server).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { DEMO_USER } from "../db/seed";
+
+const BASE = process.env.BASE_URL ?? "http://127.0.0.1:3100";
+const OUT = path.resolve("docs/screenshots");
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+async function signIn(page: Page) {
+  await page.goto(`${BASE}/en/signin`);
+  await page.getByLabel("Email address").fill(DEMO_USER.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/en\/dashboard$/);
+}
+
+async function main() {
+  fs.mkdirSync(OUT, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    for (const [sizeName, viewport] of Object.entries(SIZES)) {
+      for (const theme of ["light", "dark"] as const) {
+        const context = await browser.newContext({
+          viewport,
+          colorScheme: theme,
+          deviceScaleFactor: 1,
+          isMobile: sizeName === "phone",
+          hasTouch: sizeName === "phone",
+          // A client address of its own, so the screenshots never share a throttle with a visitor.
+          extraHTTPHeaders: { "X-Forwarded-For": `198.19.250.${sizeName === "phone" ? 2 : 1}${theme === "dark" ? 1 : 0}` },
+        });
+        const page = await context.newPage();
+        await signIn(page);
+        const shoot = async (name: string) => {
+          await page.waitForLoadState("networkidle");
+          const file = path.join(OUT, `${name}-${sizeName}-${theme}.jpg`);
+          await page.screenshot({ path: file, type: "jpeg", quality: 80, fullPage: sizeName === "phone" });
+          console.log(path.relative(process.cwd(), file));
+        };
+        await page.goto(`${BASE}/en/dashboard`);
+        await shoot("dashboard");
+        if (sizeName === "desktop") {
+          const file = path.resolve(`public/images/dashboard-${theme}.jpg`);
+          await page.screenshot({ path: file, type: "jpeg", quality: 75 });
+          console.log(path.relative(process.cwd(), file));
+        }
+        await page.goto(`${BASE}/en/wallet`);
+        await shoot("wallet");
+        await page.goto(`${BASE}/en/dashboard/withdraw`);
+        await page.getByLabel("Amount", { exact: true }).fill("50");
+        await page.getByLabel("PayPal email address").fill("alex.morgan@example.com");
+        await page.getByRole("button", { name: "Withdraw Funds" }).click();
+        await page.getByTestId("withdraw-review").waitFor();
+        await shoot("withdraw-review");
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

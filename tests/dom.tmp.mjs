@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": "198.19.77.7" } });
+const base = "http://127.0.0.1:3100";
+await page.goto(base + "/en/signin");
+await page.getByLabel("Email address").fill("demo@cashwise.test");
+await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1!");
+await page.getByRole("button", { name: "Sign In" }).click();
+await page.waitForLoadState("networkidle");
+const html = await page.locator("figure").first().evaluate((e) => e.outerHTML);
+console.log(html.replace(/<button[^>]*><\/button>/g, "").slice(0, 3000));
+const boxes = await page.locator("figure span").evaluateAll((els) => els.slice(0, 12).map((e) => `${e.textContent} ${JSON.stringify(e.getBoundingClientRect())} ${getComputedStyle(e).position}`));
+console.log(boxes.join("\n"));
+await browser.close();
