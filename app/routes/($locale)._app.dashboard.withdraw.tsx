@@ -32,6 +32,7 @@ import { getBalances } from "~/wallet/balances.server";
 import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
 import { readForm } from "~/utils/form-data.server";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -146,6 +147,7 @@ export default function Withdraw() {
   const [typed, setTyped] = useState(initialAmount);
   const [method, setMethod] = useState<string>(typeof fields.method.initialValue === "string" ? fields.method.initialValue : "paypal");
   const typedCents = parseAmountToCents(typed);
+  const hydrated = useHydrated();
   const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
 
   const heading = (
@@ -290,8 +292,11 @@ export default function Withdraw() {
           </div>
           <Field
             labelProps={{
-              // The label follows the chosen method, without JavaScript too (CSS :has on the select).
-              children: (
+              // The label follows the chosen method: without JavaScript through CSS (:has on the
+              // select's checked option), with it from the state, as one text.
+              children: hydrated ? (
+                t(method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal")
+              ) : (
                 <>
                   <span className="group-has-[option[value=bank]:checked]:hidden">{t("withdraw.destinationPaypal")}</span>
                   <span className="hidden group-has-[option[value=bank]:checked]:inline">{t("withdraw.destinationBank")}</span>

@@ -88,7 +88,7 @@ test("a password change checks the current password and ends another browser's s
 test("the bell counts real events; notifications are marked read one by one or all at once", async ({ page }) => {
   await member(page);
   await page.goto("/en/dashboard/add-money");
-  await page.getByRole("button", { name: "$25.00" }).click();
+  await page.getByRole("button", { name: "$25.00", exact: true }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.goto("/en/dashboard/withdraw");
   await page.getByLabel("Amount", { exact: true }).fill("10");
