@@ -1,6 +1,7 @@
 /**
  * Admin settings (`/admin/settings`): the wallet's settings an operator can change (the hold on
- * card top-ups before they can be withdrawn, field `cardDepositHoldDays`), each change audited in
+ * card top-ups before they can be withdrawn, field `cardDepositHoldDays`; the days stores usually take
+ * to confirm cashback, field `cashbackConfirmationDays`), each change audited in
  * the same unit of work; then what is still to come with its milestone.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -33,6 +34,11 @@ const SettingsSchema = z.object({
     .int("admin:settings.holdDaysInvalid")
     .min(0, "admin:settings.holdDaysInvalid")
     .max(90, "admin:settings.holdDaysInvalid"),
+  cashbackConfirmationDays: z
+    .number({ required_error: "admin:settings.confirmDaysInvalid", invalid_type_error: "admin:settings.confirmDaysInvalid" })
+    .int("admin:settings.confirmDaysInvalid")
+    .min(1, "admin:settings.confirmDaysInvalid")
+    .max(365, "admin:settings.confirmDaysInvalid"),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,8 +56,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays } = submission.value;
-  await unitOfWork(db(), (tx) => setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id));
+  const { cardDepositHoldDays, cashbackConfirmationDays } = submission.value;
+  // One unit of work: both values and their audit rows, or nothing.
+  await unitOfWork(db(), async (tx) => {
+    await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id);
+    await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, user.id);
+  });
   throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
 
@@ -65,7 +75,7 @@ export default function AdminSettings() {
     id: "admin-settings",
     lastResult: actionData?.result,
     constraint: getZodConstraint(SettingsSchema),
-    defaultValue: { cardDepositHoldDays: String(settings.cardDepositHoldDays) },
+    defaultValue: { cardDepositHoldDays: String(settings.cardDepositHoldDays), cashbackConfirmationDays: String(settings.cashbackConfirmationDays) },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
   });
@@ -89,6 +99,12 @@ export default function AdminSettings() {
             inputProps={{ ...getInputProps(fields.cardDepositHoldDays, { type: "number" }), inputMode: "numeric" }}
             errors={fields.cardDepositHoldDays.errors}
             hint={t("settings.holdDaysHint")}
+          />
+          <Field
+            labelProps={{ children: t("settings.confirmDays") }}
+            inputProps={{ ...getInputProps(fields.cashbackConfirmationDays, { type: "number" }), inputMode: "numeric" }}
+            errors={fields.cashbackConfirmationDays.errors}
+            hint={t("settings.confirmDaysHint")}
           />
           <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
             {t("settings.save")}

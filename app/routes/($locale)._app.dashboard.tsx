@@ -28,7 +28,7 @@ import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
 import { LineChart } from "~/components/charts";
 import { formatDate, formatShortDay } from "~/utils/dates";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
-import { transactionView } from "~/wallet/view.server";
+import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "app", "wallet", "webshops"] };
@@ -43,11 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
   const days = search.get("days") === "90" ? 90 : 30;
-  const [balances, figures, recent, history] = await Promise.all([
+  const [balances, figures, recent, history, pending] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
     balanceHistory(db(), user.id, days),
+    pendingContext(db()),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data({
@@ -60,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     days,
     history,
-    recent: recent.map(transactionView),
+    recent: recent.map((item) => transactionView(item, pending)),
   }, { headers });
 }
 

@@ -27,7 +27,7 @@ import { safeRedirectPath } from "~/utils/redirect-to";
 import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
-import { transactionView } from "~/wallet/view.server";
+import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -37,14 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
-  const list = await listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) });
+  const [list, pending] = await Promise.all([listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }), pendingContext(db())]);
   const { flash, headers } = await takeFlash(request);
   return data(
     {
       meta: await pageMeta(params, "wallet", "transactions.meta"),
       notice: flash?.kind === "notice" ? flash : null,
       filters: { q: filters.query ?? "", type: filters.type ?? "", status: filters.status ?? "", range: filters.range ?? "all", from: filters.from ?? "", to: filters.to ?? "" },
-      list: { ...list, items: list.items.map(transactionView) },
+      list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
     },
     { headers },
   );

@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     months,
     memberSince: account!.createdAt,
     currentMonth: statementMonth(null).month,
-    list: { ...list, items: list.items.map(transactionView) },
+    list: { ...list, items: list.items.map((item) => transactionView(item)) },
   };
 }
 

@@ -9,10 +9,17 @@ import { now, type DbOrTx, type Tx } from "~/db/db.server";
 
 /** The longest hold on card top-ups an admin can set. */
 export const MAX_HOLD_DAYS = 90;
+/** The longest confirmation window an admin can set. */
+export const MAX_CONFIRMATION_DAYS = 365;
 
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
   cardDepositHoldDays: { schema: z.number().int().min(0).max(MAX_HOLD_DAYS), defaultValue: 7 },
+  /**
+   * Days a store usually takes to confirm cashback: the expected confirmation date and progress
+   * shown on pending cashback (until each store has its own window, with the cashback engine).
+   */
+  cashbackConfirmationDays: { schema: z.number().int().min(1).max(MAX_CONFIRMATION_DAYS), defaultValue: 60 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -325,7 +325,23 @@ test("admin settings: the card top-up hold is validated on the server, keeps wha
   await expect(page.getByText("Enter a whole number of days from 0 to 90.")).toBeVisible();
   await expect(field).toHaveValue("91");
   await field.fill("7");
+  const confirmDays = page.getByLabel("Usual cashback confirmation (days)");
+  await expect(confirmDays).toHaveValue("60");
+  await confirmDays.fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Enter a whole number of days from 1 to 365.")).toBeVisible();
+  await expect(confirmDays).toHaveValue("0");
+  await confirmDays.fill("60");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
   await expect(field).toHaveValue("7");
+  await expect(confirmDays).toHaveValue("60");
+});
+
+test("pending cashback shows when the store is expected to confirm it, as a meter", async ({ page }) => {
+  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
+  await page.goto("/en/transactions?status=pending&type=cashback");
+  const progress = page.getByTestId("pending-progress").first();
+  await expect(progress.getByRole("meter", { name: "Pending cashback on its way to your balance" })).toHaveAttribute("aria-valuemax", "60");
+  await expect(progress).toContainText(/Usually confirmed by the store by \w+ \d+, \d{4}/);
 });

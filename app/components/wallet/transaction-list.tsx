@@ -5,6 +5,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { counterparty, labelText } from "~/wallet/display";
+import { ProgressMeter } from "~/components/charts";
 
 export interface TransactionItem {
   id: string;
@@ -18,6 +19,8 @@ export interface TransactionItem {
   createdAt: string;
   /** Withdrawals: pending (cancellable), processing (being paid out), paid, rejected, cancelled. */
   withdrawalState?: string | null;
+  /** Pending cashback: when the store is expected to confirm it, and how far along it is. */
+  pending?: { expectedBy: string; elapsedDays: number; totalDays: number; overdue: boolean } | null;
 }
 
 const STATUS_CLASS = {
@@ -52,6 +55,21 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
           <span className={`shrink-0 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
             {signedAmount(item, locale)}
           </span>
+          {item.pending ? (
+            <div className="w-full" data-testid="pending-progress">
+              <ProgressMeter
+                value={item.pending.elapsedDays}
+                max={item.pending.totalDays}
+                label={t("pendingProgress.label")}
+                valueText={t("pendingProgress.value", { days: item.pending.elapsedDays, total: item.pending.totalDays })}
+              />
+              <p className="mt-1 text-xs text-slate-600">
+                {item.pending.overdue
+                  ? t("pendingProgress.overdue", { date: formatDate(item.pending.expectedBy, locale) })
+                  : t("pendingProgress.expected", { date: formatDate(item.pending.expectedBy, locale) })}
+              </p>
+            </div>
+          ) : null}
           {cancellable && item.type === "withdrawal" && item.withdrawalState === "pending" ? (
             <Form method="post" className="w-full text-right sm:w-auto">
               <input type="hidden" name="transactionId" value={item.id} />
