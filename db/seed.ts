@@ -20,7 +20,7 @@ import {
 } from "../app/wallet/ledger.server";
 import { SEED_BLOG_POSTS } from "./seed-data/blog-posts";
 import { SEED_PLANS } from "./seed-data/plans";
-import { SEED_STORES } from "./seed-data/stores";
+import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
 
 export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!", name: "Alex Morgan" };
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
@@ -61,7 +61,7 @@ export async function seedContent(db: Db): Promise<{ created: string[] }> {
             id: randomUUID(),
             slug: store.slug,
             name: store.name,
-            logo: null,
+            logo: seedStoreLogo(store.slug),
             category: store.category,
             cashbackRateBps: store.cashbackRateBps,
             description: JSON.stringify(store.description),
@@ -135,10 +135,10 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     };
 
     await record(() => creditDeposit(tx, { userId, amountCents: 150_000, paymentId: "seed-demo-topup-1", description: "Wallet top-up", provider: "sandbox", at: at(120) }));
-    await cashback(104, "Zalando", 4_560, "ZAL-10442");
-    await cashback(96, "IKEA", 3_210, "IKEA-77120");
+    await cashback(104, "Larkstitch", 4_560, "LKS-10442");
+    await cashback(96, "Hearthwren", 3_210, "HRW-77120");
     await record(() => creditReferralBonus(tx, { userId, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "seed-demo-referral-1", at: at(88) }));
-    await cashback(75, "Booking.com", 12_000, "BKG-55019");
+    await cashback(75, "Driftcompass", 12_000, "DFC-55019");
     await record(() => creditDeposit(tx, { userId, amountCents: 80_000, paymentId: "seed-demo-topup-2", description: "Wallet top-up", provider: "sandbox", at: at(62) }));
     const withdrawal = await record(() =>
       requestWithdrawal(tx, {
@@ -155,11 +155,11 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
       await approveWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId });
       await completeWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId, payoutReference: "PAYPAL-DEMO-0001", at: at(49) });
     }
-    await cashback(38, "Adobe", 8_999, "ADB-30091");
-    await cashback(24, "Nike", 2_750, "NKE-88213");
-    await cashback(9, "Amazon", 1_525, "AMZ-40218");
-    await cashback(3, "Expedia", 2_634, "EXP-61950");
-    await cashback(1, "Sephora", 1_240, "SEP-11873", false);
+    await cashback(38, "Pixelquarry", 8_999, "PXQ-30091");
+    await cashback(24, "Stridefern", 2_750, "SFN-88213");
+    await cashback(9, "Tradewinkle", 1_525, "TWK-40218");
+    await cashback(3, "Tidewander", 2_634, "TDW-61950");
+    await cashback(1, "Dewmellow", 1_240, "DWM-11873", false);
     return !results.every((result) => result.replayed);
   });
 }

@@ -38,16 +38,16 @@ describeEachDatabase("account area", (t) => {
     const mailer = recordingMailer();
     const deliver = () => deliverOutbox(t.db, mailer);
     const mine = () => mailer.sent.filter((m) => m.to === user.email);
-    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" });
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Larkstitch" });
     expect(mine()).toHaveLength(0);
     await deliver();
     expect(mine()).toHaveLength(1);
-    expect(mine()[0]!.html).toContain("Zalando");
+    expect(mine()[0]!.html).toContain("Larkstitch");
     // Amounts are formatted in the mail, not left as a placeholder.
     expect(mine()[0]!.text).toContain("$4.50");
     expect(mine()[0]!.text).not.toContain("{{");
     await setNotificationFlags(t.db, user.id, { email: true, push: true, sms: false, cashback: false, purchases: true, promotions: false });
-    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Zalando" });
+    await notify(t.db, user.id, "cashbackConfirmed", { amountCents: 450, merchant: "Larkstitch" });
     await deliver();
     expect(mine()).toHaveLength(1);
     await setNotificationFlags(t.db, user.id, { email: false, push: false, sms: false, cashback: true, purchases: true, promotions: true });

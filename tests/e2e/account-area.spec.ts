@@ -29,6 +29,15 @@ test("settings persist: dark mode, notification preferences, language @js", asyn
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  // "System" follows the device: dark on a dark device, light on a light one.
+  await page.getByRole("radio", { name: "System (follows your device)" }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
+  await expect(page.getByText("Your settings have been saved.")).toBeVisible();
+  await expect(page.locator("html")).toHaveClass("system");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(2, 6, 23)");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
 
   const sms = page.getByRole("checkbox", { name: "SMS notifications" });
   await expect(sms).not.toBeChecked();

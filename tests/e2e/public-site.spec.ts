@@ -336,10 +336,10 @@ test.describe("webshops", () => {
     await expect(page.getByText("30 stores")).toBeVisible();
     await expect(page.getByTestId("store-list").locator("li")).toHaveCount(12);
 
-    await page.getByRole("searchbox", { name: "Search stores" }).fill("zal");
+    await page.getByRole("searchbox", { name: "Search stores" }).fill("lark");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("store-list").locator("li")).toHaveCount(1);
-    await expect(page.getByTestId("store-list")).toContainText("Zalando");
+    await expect(page.getByTestId("store-list")).toContainText("Larkstitch");
 
     await page.goto("/en/webshops");
     await page.getByLabel("Category").selectOption("travel");
@@ -407,7 +407,7 @@ test.describe("search engines and the installable app", () => {
   test("sitemap, robots, hreflang, manifest, service worker", async ({ request }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("<loc>http://127.0.0.1:3100/de/faq</loc>");
-    expect(sitemap).toContain('hreflang="fr" href="http://127.0.0.1:3100/fr/webshops/zalando"');
+    expect(sitemap).toContain('hreflang="fr" href="http://127.0.0.1:3100/fr/webshops/larkstitch"');
     expect(sitemap).toMatch(/\/es\/blog\/[a-z0-9-]+<\/loc><lastmod>2026-/);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Sitemap: http://127.0.0.1:3100/sitemap.xml");

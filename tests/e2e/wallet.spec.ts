@@ -224,10 +224,10 @@ test("the demo user's seeded history: $2,456.78, filters, search, date ranges an
   await expect(page).toHaveURL(/tab=cashback/);
   for (const text of await page.getByTestId("transaction").allTextContents()) expect(text).toContain("Cashback");
 
-  await page.goto("/en/transactions?q=zal");
+  await page.goto("/en/transactions?q=lark");
   await expect(page.getByTestId("transaction")).toHaveCount(1);
-  await expect(page.getByTestId("transaction")).toContainText("Zalando");
-  await page.goto("/en/transactions?q=EXP-61950");
+  await expect(page.getByTestId("transaction")).toContainText("Larkstitch");
+  await page.goto("/en/transactions?q=TDW-61950");
   await expect(page.getByTestId("transaction")).toHaveCount(1);
   await page.goto("/en/transactions?range=week");
   await expect(page.getByTestId("transaction")).toHaveCount(2);
@@ -294,7 +294,7 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
   await expect(page.getByTestId("wallet-currency")).toContainText("USD");
   await page.getByTestId("wallet-list").getByRole("link", { name: "View" }).first().click();
   await expect(page).toHaveURL(/\/en\/wallet\/[0-9a-f-]+$/);
-  await expect(page.getByTestId("transaction-detail")).toContainText("Sephora");
+  await expect(page.getByTestId("transaction-detail")).toContainText("Dewmellow");
 
   const receipt = await page.request.get(`${page.url()}/receipt`);
   expect(receipt.status()).toBe(200);
