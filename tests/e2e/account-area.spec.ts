@@ -35,9 +35,9 @@ test("settings persist: dark mode, notification preferences, language @js", asyn
   await expect(page.getByText("Your settings have been saved.")).toBeVisible();
   await expect(page.locator("html")).toHaveClass("system");
   await page.emulateMedia({ colorScheme: "dark" });
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(2, 6, 23)");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
   await page.emulateMedia({ colorScheme: "light" });
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
 
   const sms = page.getByRole("checkbox", { name: "SMS notifications" });
   await expect(sms).not.toBeChecked();
