@@ -13,7 +13,8 @@ export default defineConfig({
   // The books must balance after everything the suite did.
   globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A busy CI machine runs two workers beside the memory-hard password hashes: room to breathe.
+  timeout: process.env.CI ? 60_000 : 30_000,
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

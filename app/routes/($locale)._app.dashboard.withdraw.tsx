@@ -60,8 +60,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { availableCents } = await getBalances(db(), user.id);
   const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents) });
   if (intent === "edit") {
-    // Back from the review to the form, with everything as it was typed.
-    return data({ result: { initialValue: submission.payload, error: {} } as SubmissionResult<string[]>, review: null });
+    // Back from the review to the form, with everything as it was typed (the form starts from these).
+    const text = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string) : "");
+    return data({ result: null, review: null, edit: { amount: text("amount"), method: text("method"), destination: text("destination") } });
   }
   if (submission.status !== "success") {
     const result = submission.reply();
@@ -134,22 +135,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Withdraw() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const review = actionData?.review ?? null;
-  const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
-    id: "withdraw-form",
-    lastResult: review ? null : actionData?.result,
-    defaultValue: { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
-    shouldValidate: "onSubmit",
-  });
-  const initialAmount = typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "";
-  const [typed, setTyped] = useState(initialAmount);
-  const [method, setMethod] = useState<string>(typeof fields.method.initialValue === "string" ? fields.method.initialValue : "paypal");
-  const typedCents = parseAmountToCents(typed);
-  const hydrated = useHydrated();
-  const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
-
+  const edit = actionData && "edit" in actionData ? actionData.edit : null;
   const heading = (
     <div className="flex items-start justify-between gap-3">
       <h2 id="wallet-dialog-title" className="text-xl font-bold">
@@ -201,6 +189,31 @@ export default function Withdraw() {
   return (
     <div>
       {heading}
+      {/* A new form for each way in (first visit, back from the review): it starts from those values. */}
+      <WithdrawForm key={edit ? JSON.stringify(edit) : "new"} edit={edit} lastResult={actionData?.result ?? null} />
+    </div>
+  );
+}
+
+function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: string; destination: string } | null; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  const { availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
+    id: "withdraw-form",
+    lastResult,
+    defaultValue: edit ?? { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
+    shouldValidate: "onSubmit",
+  });
+  const initialAmount = typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "";
+  const [typed, setTyped] = useState(initialAmount);
+  const [method, setMethod] = useState<string>(typeof fields.method.initialValue === "string" ? fields.method.initialValue : "paypal");
+  const typedCents = parseAmountToCents(typed);
+  const hydrated = useHydrated();
+  const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
+
+  return (
+    <>
       <p className="mt-2 text-sm text-slate-600">
         {t("withdraw.available")}{" "}
         <strong className="text-slate-900" data-testid="withdraw-available">
@@ -317,6 +330,6 @@ export default function Withdraw() {
         <p className="mt-3 text-xs text-slate-600">{t("withdraw.processingTime")}</p>
         <p className="text-xs text-slate-600">{t("withdraw.minimum")}</p>
       </Form>
-    </div>
+    </>
   );
 }

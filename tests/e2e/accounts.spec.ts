@@ -228,6 +228,8 @@ test.describe("sign-in", () => {
   });
 
   test("strangers' wrong passwords do not lock the owner out of a browser that signed in before", async ({ page, browser }) => {
+    // Fourteen sign-ins with a memory-hard hash each: slow on a busy machine.
+    test.setTimeout(90_000);
     const { email } = await signUpAndVerify(page, "owner");
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/en\/dashboard$/);
