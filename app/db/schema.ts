@@ -210,6 +210,19 @@ export interface ContactMessagesTable {
   createdAt: string;
 }
 
+export const STORE_NETWORKS = ["awin", "impact", "cj", "rakuten", "sandbox", "other"] as const;
+export type StoreNetwork = (typeof STORE_NETWORKS)[number];
+
+export interface ClicksTable {
+  id: string;
+  userId: string;
+  storeId: string;
+  ipHash: string;
+  userAgent: string | null;
+  isBot: Generated<number>;
+  createdAt: string;
+}
+
 export interface StoresTable {
   id: string;
   slug: string;
@@ -222,6 +235,15 @@ export interface StoresTable {
   description: string;
   affiliateUrl: string;
   active: Generated<number>;
+  network: Generated<StoreNetwork>;
+  advertiserId: string | null;
+  /** The network's tracking link with a {clickId} placeholder (null on the sandbox network). */
+  trackingUrl: string | null;
+  userShareBps: number | null;
+  confirmationDays: number | null;
+  newCustomerRateBps: number | null;
+  /** JSON object: locale → terms. */
+  terms: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -350,6 +372,7 @@ export interface Database {
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;
+  clicks: ClicksTable;
   plans: PlansTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;

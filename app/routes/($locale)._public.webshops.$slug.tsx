@@ -46,7 +46,6 @@ export default function StorePage() {
       </div>
     );
   }
-  const here = localePath(locale, `/webshops/${store.slug}`);
   return (
     <article className="container-page max-w-3xl py-16">
       <Link to={localePath(locale, "/webshops")} className="text-sm font-medium text-brand-700 hover:underline">
@@ -64,7 +63,8 @@ export default function StorePage() {
       <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
         <h2 className="font-semibold">{t("store.howTitle")}</h2>
         <p className="mt-2 text-sm text-slate-700">{t("store.signInFirst")}</p>
-        <Link to={`${localePath(locale, "/signin")}?redirectTo=${encodeURIComponent(here)}`} className="btn-primary mt-4">
+        {/* The click-out records the visit (signing in first when needed) and goes on to the store. */}
+        <Link to={localePath(locale, `/out/${store.slug}`)} reloadDocument rel="nofollow" className="btn-primary mt-4" data-testid="shop-now">
           {t("shopNow")}
         </Link>
       </div>

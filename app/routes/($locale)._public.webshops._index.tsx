@@ -51,8 +51,6 @@ export default function WebshopsPage() {
   const { t } = useTranslation("webshops");
   const locale = usePageLocale();
   const { query, category, stores } = useLoaderData<typeof loader>();
-  const signIn = (slug: string) =>
-    `${localePath(locale, "/signin")}?redirectTo=${encodeURIComponent(localePath(locale, `/webshops/${slug}`))}`;
 
   return (
     <div className="container-page py-16">
@@ -123,7 +121,7 @@ export default function WebshopsPage() {
               </div>
               <p className="mt-4 text-lg font-bold text-brand-700">{t("rate", { rate: formatRate(store.cashbackRateBps, locale) })}</p>
               <p className="mt-1 line-clamp-2 flex-1 text-sm text-slate-600">{store.description}</p>
-              <Link to={signIn(store.slug)} className="btn-primary mt-4">
+              <Link to={localePath(locale, `/out/${store.slug}`)} reloadDocument rel="nofollow" className="btn-primary mt-4">
                 {t("shopNow")}
               </Link>
             </li>

@@ -7,6 +7,8 @@ import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimite
 import { rawClientOf, type Db } from "~/db/db.server";
 
 export const RATE_LIMITS = {
+  /** "Shop now" click-outs per member (a person shops a few stores an hour, a script thousands). */
+  clickOut: { points: 60, duration: 60 * 60 },
   /** Contact form messages per IP address. */
   contact: { points: 5, duration: 60 * 60 },
   /** Newsletter subscriptions per IP address. */

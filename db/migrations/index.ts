@@ -15,6 +15,7 @@ import * as emailChanges from "./20261121_0009_email_changes";
 import * as moneyCore from "./20261122_0010_money_core";
 import * as reauthentication from "./20261122_0011_reauthentication";
 import * as verifications from "./20261122_0012_verifications";
+import * as clicks from "./20261122_0013_clicks";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "20261122_0010_money_core": moneyCore,
   "20261122_0011_reauthentication": reauthentication,
   "20261122_0012_verifications": verifications,
+  "20261122_0013_clicks": clicks,
 };
