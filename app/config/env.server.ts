@@ -42,6 +42,11 @@ export interface Env {
     webhookSecret: string;
     stripe: { secretKey: string; webhookSecret: string } | null;
   };
+  /**
+   * The HMAC secret of each affiliate network's signed postbacks (null: that network's postbacks
+   * are refused). The sandbox network's is derived from the session secret, except in production.
+   */
+  postbackSecrets: Record<"sandbox" | "awin" | "impact" | "cj" | "rakuten" | "other", string | null>;
   /** How many reverse proxies append to X-Forwarded-For in front of the app (0: none, trust no header). */
   trustProxy: number;
   /** Background work: `inline` runs the job handlers in the app process, `off` only queues them (run `npm run worker`). */
@@ -112,6 +117,12 @@ const schema = z
       blankToUndefined,
       z.enum(["sandbox", "stripe"], { errorMap: () => ({ message: "must be sandbox or stripe" }) }).optional(),
     ),
+    POSTBACK_SECRET_SANDBOX: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_AWIN: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_IMPACT: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_CJ: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_RAKUTEN: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_OTHER: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
     PAYMENT_WEBHOOK_SECRET: optionalString.refine(
       (value) => value === undefined || value.length >= 32,
       "must be at least 32 characters long",
@@ -217,6 +228,14 @@ export function loadEnv(
           : null,
       // Embedded default: derived from the session secret, so nothing more needs configuring.
       webhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? derive(sessionSecrets[0]!, "payment-webhook"),
+    },
+    postbackSecrets: {
+      sandbox: value.POSTBACK_SECRET_SANDBOX ?? (value.APP_ENV === "production" ? null : derive(sessionSecrets[0]!, "postback-sandbox")),
+      awin: value.POSTBACK_SECRET_AWIN ?? null,
+      impact: value.POSTBACK_SECRET_IMPACT ?? null,
+      cj: value.POSTBACK_SECRET_CJ ?? null,
+      rakuten: value.POSTBACK_SECRET_RAKUTEN ?? null,
+      other: value.POSTBACK_SECRET_OTHER ?? null,
     },
     dataDir,
   };

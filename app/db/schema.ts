@@ -223,6 +223,36 @@ export interface ClicksTable {
   createdAt: string;
 }
 
+export type ConversionStatus = "pending" | "confirmed" | "declined" | "unmatched" | "needs-review";
+
+export interface ConversionsTable {
+  id: string;
+  network: string;
+  networkTransactionId: string;
+  clickId: string | null;
+  userId: string | null;
+  storeId: string | null;
+  saleAmountCents: number;
+  commissionCents: number;
+  cashbackCents: Generated<number>;
+  currency: string;
+  status: ConversionStatus;
+  transactionId: string | null;
+  occurredAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConversionEventsTable {
+  id: string;
+  network: string;
+  networkTransactionId: string;
+  source: "postback" | "report" | "admin";
+  body: string;
+  outcome: string;
+  receivedAt: string;
+}
+
 export interface StoresTable {
   id: string;
   slug: string;
@@ -373,6 +403,8 @@ export interface Database {
   contactMessages: ContactMessagesTable;
   stores: StoresTable;
   clicks: ClicksTable;
+  conversions: ConversionsTable;
+  conversionEvents: ConversionEventsTable;
   plans: PlansTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;

@@ -28,7 +28,9 @@ export const NOTIFICATION_EVENTS = {
   depositReversed: { type: "warning", topic: "wallet" },
   withdrawalPaid: { type: "success", topic: "wallet" },
   withdrawalRejected: { type: "warning", topic: "wallet" },
+  cashbackTracked: { type: "info", topic: "cashback" },
   cashbackConfirmed: { type: "success", topic: "cashback" },
+  cashbackDeclined: { type: "warning", topic: "cashback" },
   bonusCredited: { type: "success", topic: "wallet" },
   purchaseMade: { type: "info", topic: "purchases" },
 } as const satisfies Record<string, { type: NotificationType; topic: NotificationTopic }>;

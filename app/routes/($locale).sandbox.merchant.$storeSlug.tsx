@@ -1,11 +1,23 @@
 /**
  * The sandbox network's merchant (`/sandbox/merchant/:storeSlug?clickref=…`): where "Shop now"
  * lands for the demo stores, standing in for a real shop behind an affiliate network. It shows the
- * store and the click it was reached with (the network's view of a visit). Only in demo and test
- * installations; never in production.
+ * click it was reached with; "Simulate purchase" (fields `amount`, `orderId`) reports an order to
+ * Cashwise with a signed postback, server to server, as a network would, and each order can then
+ * be approved or declined (each sends the next postback). Only in demo and test installations.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { conversionsForClick } from "~/cashback/conversions.server";
+import { sendSandboxPostback } from "~/cashback/postbacks.server";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { formatMoney } from "~/utils/money";
+import { getSetting } from "~/settings/settings.server";
+import { parseAmountToCents } from "~/wallet/amounts";
 import { useTranslation } from "react-i18next";
 import { getClick } from "~/cashback/clicks.server";
 import { NotFoundScreen } from "~/components/error-screen";
@@ -28,12 +40,71 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     env().appEnv === "production"
       ? undefined
       : await db().selectFrom("stores").select(["slug", "name", "logo", "network"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
-  if (!store || store.network !== "sandbox") return data({ meta, store: null, click: null }, { status: 404 });
+  if (!store || store.network !== "sandbox") return data({ meta, store: null, click: null, orders: [] }, { status: 404 });
   const clickId = new URL(request.url).searchParams.get("clickref") ?? "";
   const click = clickId ? await getClick(db(), clickId) : undefined;
   // The network knows the click, not who made it: nothing about the member is shown.
   const known = click && click.slug === store.slug ? { id: click.id, createdAt: click.createdAt } : null;
-  return { meta, store: { slug: store.slug, name: store.name, logo: store.logo }, click: known };
+  const orders = known ? await conversionsForClick(db(), known.id) : [];
+  return { meta, store: { slug: store.slug, name: store.name, logo: store.logo }, click: known, orders };
+}
+
+const OrderSchema = z.object({
+  amount: z
+    .string({ required_error: "webshops:sandboxMerchant.amountInvalid" })
+    .refine((value) => {
+      const cents = parseAmountToCents(value);
+      return cents !== null && cents >= 100 && cents <= 1_000_000;
+    }, "webshops:sandboxMerchant.amountInvalid"),
+  orderId: z.string({ required_error: "webshops:sandboxMerchant.orderIdInvalid" }).trim().regex(/^[A-Za-z0-9._-]{3,40}$/, "webshops:sandboxMerchant.orderIdInvalid"),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const config = env();
+  const store =
+    config.appEnv === "production"
+      ? undefined
+      : await db().selectFrom("stores").select(["slug", "network", "cashbackRateBps", "userShareBps"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
+  if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
+  const url = new URL(request.url);
+  const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
+  if (!click || click.slug !== store.slug) throw data({ error: "not_found" }, { status: 404 });
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  // Back to this page (a data request's URL ends in .data and carries routing parameters).
+  const back = `${url.pathname.replace(/\.data$/, "")}?clickref=${encodeURIComponent(click.id)}`;
+  if (intent === "approve" || intent === "decline") {
+    const order = (await conversionsForClick(db(), click.id)).find((candidate) => candidate.networkTransactionId === formData.get("orderId"));
+    if (!order) throw data({ error: "not_found" }, { status: 404 });
+    const status = await sendSandboxPostback({
+      transactionId: order.networkTransactionId,
+      clickId: click.id,
+      saleAmount: order.saleAmountCents / 100,
+      commission: order.commissionCents / 100,
+      status: intent === "approve" ? "approved" : "declined",
+      occurredAt: order.occurredAt,
+    });
+    if (status !== 200) return data({ result: null, postback: status }, { status: 502 });
+    throw redirect(back);
+  }
+  const submission = parseWithZod(formData, { schema: OrderSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
+  const saleCents = parseAmountToCents(submission.value.amount)!;
+  // The network's commission, so that the member's share of it is the store's advertised rate.
+  const shareBps = store.userShareBps ?? (await getSetting(db(), "cashbackUserShareBps"));
+  const commissionCents = shareBps > 0 ? Math.round((saleCents * store.cashbackRateBps) / shareBps) : 0;
+  const status = await sendSandboxPostback({
+    // Unique across the network, as a real network's transaction ids are: one per order of this visit.
+    transactionId: `${click.id.slice(0, 8)}-${submission.value.orderId}`,
+    clickId: click.id,
+    saleAmount: saleCents / 100,
+    commission: commissionCents / 100,
+    status: "pending",
+    occurredAt: new Date().toISOString(),
+  });
+  if (status !== 200) return data({ result: submission.reply({ formErrors: ["webshops:sandboxMerchant.postbackFailed"] }), postback: status }, { status: 502 });
+  throw redirect(back);
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -41,7 +112,9 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function SandboxMerchant() {
   const { t } = useTranslation("webshops");
   const locale = usePageLocale();
-  const { store, click } = useLoaderData<typeof loader>();
+  const { store, click, orders } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ amount: string; orderId: string }>({ id: "sandbox-order", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit" });
   if (!store) return <NotFoundScreen />;
   return (
     <main id="main" className="flex-1 bg-slate-50 py-12">
@@ -61,6 +134,45 @@ export default function SandboxMerchant() {
             <p className="text-sm text-slate-700">{t("sandboxMerchant.untracked")}</p>
           )}
         </div>
+        {click ? (
+          <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="sandbox-order-title">
+            <h2 id="sandbox-order-title" className="font-semibold">
+              {t("sandboxMerchant.orderTitle")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t("sandboxMerchant.orderText")}</p>
+            <Form method="post" className="mt-4" {...getFormProps(form)}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Field labelProps={{ children: t("sandboxMerchant.amount") }} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off" }} errors={fields.amount.errors} />
+              <Field labelProps={{ children: t("sandboxMerchant.orderId") }} inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }} errors={fields.orderId.errors} />
+              <SubmitButton className="btn-primary" name="intent" value="purchase" pendingLabel={t("sandboxMerchant.sending")}>
+                {t("sandboxMerchant.simulate")}
+              </SubmitButton>
+            </Form>
+            {orders.length ? (
+              <ul className="mt-6 divide-y divide-slate-100" data-testid="sandbox-orders">
+                {orders.map((order) => (
+                  <li key={order.id} className="flex flex-wrap items-center gap-3 py-3 text-sm" data-testid="sandbox-order">
+                    <span className="min-w-0 flex-1">
+                      <span className="font-medium">{order.networkTransactionId}</span> · {formatMoney(order.saleAmountCents, locale)}
+                      <span className="block text-xs text-slate-600">{t(`sandboxMerchant.status.${order.status}`)}</span>
+                    </span>
+                    {order.status === "pending" ? (
+                      <Form method="post" className="flex gap-2">
+                        <input type="hidden" name="orderId" value={order.networkTransactionId} />
+                        <button type="submit" name="intent" value="approve" className="btn-primary px-3 py-1.5">
+                          {t("sandboxMerchant.approve")}
+                        </button>
+                        <button type="submit" name="intent" value="decline" className="btn-secondary px-3 py-1.5">
+                          {t("sandboxMerchant.decline")}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
         <Link to={localePath(locale, `/webshops/${store.slug}`)} className="btn-secondary mt-6">
           {t("sandboxMerchant.back")}
         </Link>

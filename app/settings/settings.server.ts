@@ -15,9 +15,11 @@ export const MAX_CONFIRMATION_DAYS = 365;
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
   cardDepositHoldDays: { schema: z.number().int().min(0).max(MAX_HOLD_DAYS), defaultValue: 7 },
+  /** The member's share of a network's commission (basis points) where a store sets none. */
+  cashbackUserShareBps: { schema: z.number().int().min(0).max(10_000), defaultValue: 7_500 },
   /**
-   * Days a store usually takes to confirm cashback: the expected confirmation date and progress
-   * shown on pending cashback (until each store has its own window, with the cashback engine).
+   * Days a store usually takes to confirm cashback where a store sets none: the expected
+   * confirmation date and progress shown on pending cashback.
    */
   cashbackConfirmationDays: { schema: z.number().int().min(1).max(MAX_CONFIRMATION_DAYS), defaultValue: 60 },
 } as const;

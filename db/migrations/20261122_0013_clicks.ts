@@ -4,7 +4,8 @@ import { sql, type Kysely } from "kysely";
 // advertiser id, a tracking URL template with a {clickId} placeholder, the member's share of the
 // commission, the confirmation window, terms per locale), and every "Shop now" is recorded as a
 // click with a random, unguessable id that travels to the network and comes back with the sale.
-// Stores without a network are on the built-in sandbox network (the demo's).
+// Stores without a network are on the built-in sandbox network (the demo's). Conversions arrive
+// from networks as events (kept as they came) and settle into one row per network transaction.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("stores")
@@ -37,9 +38,50 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("clicks_user_created").on("clicks").columns(["user_id", "created_at"]).execute();
   await db.schema.createIndex("clicks_store").on("clicks").column("store_id").execute();
+
+  // Every raw conversion event as it arrived (postback, report row, sandbox), append-only.
+  await db.schema
+    .createTable("conversion_events")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("network", "text", (col) => col.notNull())
+    .addColumn("network_transaction_id", "text", (col) => col.notNull())
+    .addColumn("source", "text", (col) => col.notNull().check(sql`source in ('postback', 'report', 'admin')`))
+    .addColumn("body", "text", (col) => col.notNull())
+    // What the event did: created, confirmed, declined, unchanged, unmatched, needs-review.
+    .addColumn("outcome", "text", (col) => col.notNull())
+    .addColumn("received_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("conversion_events_txn").on("conversion_events").columns(["network", "network_transaction_id"]).execute();
+
+  // One row per network transaction: what the network reported, whose it is, where it stands.
+  await db.schema
+    .createTable("conversions")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("network", "text", (col) => col.notNull())
+    .addColumn("network_transaction_id", "text", (col) => col.notNull())
+    .addColumn("click_id", "text")
+    // Null while unmatched (no click, or a bot's click): kept for an admin to resolve, never credited.
+    .addColumn("user_id", "text", (col) => col.references("users.id"))
+    .addColumn("store_id", "text", (col) => col.references("stores.id"))
+    .addColumn("sale_amount_cents", "integer", (col) => col.notNull())
+    .addColumn("commission_cents", "integer", (col) => col.notNull())
+    .addColumn("cashback_cents", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("currency", "text", (col) => col.notNull())
+    .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'confirmed', 'declined', 'unmatched', 'needs-review')`))
+    // The member's cashback on the ledger (pending, then completed or failed).
+    .addColumn("transaction_id", "text", (col) => col.references("transactions.id"))
+    .addColumn("occurred_at", "text", (col) => col.notNull())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("updated_at", "text", (col) => col.notNull())
+    .addUniqueConstraint("conversions_network_txn", ["network", "network_transaction_id"])
+    .execute();
+  await db.schema.createIndex("conversions_user").on("conversions").columns(["user_id", "created_at"]).execute();
+  await db.schema.createIndex("conversions_click").on("conversions").column("click_id").execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("conversions").execute();
+  await db.schema.dropTable("conversion_events").execute();
   await db.schema.dropTable("clicks").execute();
   for (const column of ["terms", "new_customer_rate_bps", "confirmation_days", "user_share_bps", "tracking_url", "advertiser_id", "network"]) {
     await db.schema.alterTable("stores").dropColumn(column).execute();

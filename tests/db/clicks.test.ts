@@ -73,3 +73,86 @@ describeEachDatabase("click-out", (t) => {
     expect(await t.db.selectFrom("clicks").select("id").where("userId", "=", user).execute()).toEqual([]);
   });
 });
+
+describe("the member's share", () => {
+  it("is the commission times the share, rounded down, never more than the commission", async () => {
+    const { cashbackFor } = await import("~/cashback/conversions.server");
+    expect(cashbackFor(1_000, 7_500)).toBe(750);
+    expect(cashbackFor(999, 7_500)).toBe(749);
+    expect(cashbackFor(1_000, 12_000)).toBe(1_000);
+    expect(cashbackFor(1_000, -5)).toBe(0);
+  });
+});
+
+describeEachDatabase("conversions from the network", (t) => {
+  const event = (overrides: Partial<import("~/cashback/conversions.server").ConversionEvent> = {}) => ({
+    network: "sandbox",
+    transactionId: `T-${crypto.randomUUID()}`,
+    clickId: null as string | null,
+    saleAmountCents: 10_000,
+    commissionCents: 800,
+    currency: "USD",
+    status: "pending" as const,
+    occurredAt: new Date().toISOString(),
+    source: "postback" as const,
+    raw: "{}",
+    ...overrides,
+  });
+  const click = async (name: string, userAgent = base.userAgent) => {
+    await seedContent(t.db);
+    const user = await newUser(t.db, name);
+    const result = await inTx(t.db, (tx) => clickOut(tx, { ...base, userAgent, userId: user, slug: store.slug }));
+    if (result.outcome !== "redirect") throw new Error(result.outcome);
+    return { user, clickId: result.clickId };
+  };
+  const balances = async (user: string) => (await import("~/wallet/balances.server")).getBalances(t.db, user);
+  const ingest = async (e: ReturnType<typeof event>) => {
+    const { ingestConversion } = await import("~/cashback/conversions.server");
+    return inTx(t.db, (tx) => ingestConversion(tx, e));
+  };
+
+  it("a reported sale is the member's pending cashback, once however often it is replayed; approval makes it available", async () => {
+    const { user, clickId } = await click("earner");
+    const sale = event({ clickId });
+    const outcomes = [];
+    for (let i = 0; i < 25; i++) outcomes.push((await ingest(sale)).outcome);
+    expect(outcomes[0]).toBe("created");
+    expect(new Set(outcomes.slice(1))).toEqual(new Set(["unchanged"]));
+    // 800 commission × 75 % (the default share) = 600.
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 0 });
+    expect(await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", sale.transactionId).execute()).toHaveLength(25);
+    expect((await ingest({ ...sale, status: "approved" })).outcome).toBe("confirmed");
+    expect((await ingest({ ...sale, status: "approved" })).outcome).toBe("unchanged");
+    // A late "pending" does not undo it.
+    expect((await ingest({ ...sale, status: "pending" })).outcome).toBe("unchanged");
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+    const notes = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute();
+    expect(notes.map((n) => n.titleKey)).toEqual(["events.cashbackTracked.title", "events.cashbackConfirmed.title"]);
+  });
+
+  it("approved before pending ends approved; declined reverses the pending amount; declined after confirmed waits for an admin", async () => {
+    const { user, clickId } = await click("order");
+    const early = event({ clickId, status: "approved" });
+    expect((await ingest(early)).outcome).toBe("confirmed");
+    expect((await ingest({ ...early, status: "pending" })).outcome).toBe("unchanged");
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+
+    const returned = event({ clickId, commissionCents: 400 });
+    await ingest(returned);
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 300, availableCents: 600 });
+    expect((await ingest({ ...returned, status: "declined" })).outcome).toBe("declined");
+    expect((await ingest({ ...returned, status: "approved" })).outcome).toBe("unchanged");
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+
+    expect((await ingest({ ...early, status: "declined" })).outcome).toBe("needs-review");
+    expect(await balances(user)).toMatchObject({ availableCents: 600 });
+  });
+
+  it("a sale without a known click, or through a bot's click, is kept unmatched and credits nobody", async () => {
+    const { user, clickId } = await click("botted", "Googlebot/2.1 (+http://www.google.com/bot.html)");
+    expect((await ingest(event({ clickId }))).outcome).toBe("unmatched");
+    expect((await ingest(event({ clickId: "no-such-click" }))).outcome).toBe("unmatched");
+    expect((await ingest(event({ clickId: null }))).outcome).toBe("unmatched");
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 0 });
+  });
+});

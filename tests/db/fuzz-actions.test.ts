@@ -66,7 +66,7 @@ const junk = fc.oneof(
 );
 
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
-const QUERY_NAMES = ["category", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "t", "tab", "to", "token", "type", "u", "code", "sort", "x"];
+const QUERY_NAMES = ["category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "t", "tab", "to", "token", "type", "u", "code", "sort", "x"];
 
 const queries: fc.Arbitrary<string> = fc.oneof(
   fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),

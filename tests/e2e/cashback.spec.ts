@@ -1,14 +1,22 @@
 /**
  * Cashback from partner stores, end to end: "Shop now" signs the visitor in first, records the
  * click and goes on to the store through its network (for the demo stores, the built-in sandbox
- * network's merchant page), which knows the click.
+ * network's merchant page), which knows the click; a simulated purchase there reaches Cashwise as
+ * a signed postback (pending), its approval makes it available, and it can be withdrawn. Postbacks
+ * that are unsigned, forged, stale or malformed change nothing.
  */
-import { expect, test } from "@playwright/test";
+import { createHmac } from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { PASSWORD, signUpAndVerify } from "./support/accounts";
+import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
 import { asNewVisitor } from "./support/visitor";
 
 const store = SEED_STORES[1]!;
+
+// Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot (its clicks are never
+// credited): shop as a person's browser does.
+test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
 
 test("Shop now: sign in first, the click is recorded, the sandbox merchant knows it @js", async ({ page, context }) => {
   await asNewVisitor(page);
@@ -33,4 +41,84 @@ test("Shop now: sign in first, the click is recorded, the sandbox merchant knows
   await page.goto(`/en/sandbox/merchant/${store.slug}?clickref=made-up`);
   await expect(page.getByTestId("sandbox-click")).toContainText("did not come through Cashwise");
   expect((await page.goto("/en/out/no-such-store"))?.status()).toBe(404);
+});
+
+test("the whole loop without JavaScript: Shop now → sandbox merchant → Simulate purchase → pending → Approve → available → withdraw it @js", async ({ page }) => {
+  test.setTimeout(90_000);
+  await asNewVisitor(page);
+  const { email } = await signUpAndVerify(page, "looper");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  const shop = SEED_STORES.find((candidate) => candidate.cashbackRateBps >= 500) ?? SEED_STORES[0]!;
+  await page.goto(`/en/webshops/${shop.slug}`);
+  await page.getByTestId("shop-now").click();
+  await expect(page).toHaveURL(new RegExp(`/en/sandbox/merchant/${shop.slug}\\?clickref=`));
+  const merchant = page.url();
+  // With JavaScript, the form is Remix's once the page has hydrated.
+  await page.waitForLoadState("networkidle");
+
+  await page.getByLabel("Order amount (USD)").fill("250");
+  await page.getByLabel("Order number").fill(`LOOP-${Date.now()}`);
+  await page.getByRole("button", { name: "Simulate purchase" }).click();
+  await expect(page.getByTestId("sandbox-order")).toContainText("Reported: pending");
+  // The member's cashback is the store's advertised rate of the sale (the network's commission × the member's share).
+  const share = 7_500;
+  const commission = Math.round((25_000 * shop.cashbackRateBps) / share);
+  const cashback = Math.min(commission, Math.floor((commission * share) / 10_000));
+  const dollars = `$${(cashback / 100).toFixed(2)}`;
+
+  await page.goto("/en/dashboard");
+  await expect(page.getByTestId("stat-pending")).toContainText(dollars);
+  await expect(page.getByTestId("balance")).toHaveText("$0.00");
+
+  await page.goto(merchant, { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("sandbox-order")).toContainText("Approved");
+  await page.goto("/en/dashboard");
+  await expect(page.getByTestId("balance")).toHaveText(dollars);
+  await expect(page.getByTestId("stat-pending")).toContainText("$0.00");
+
+  await page.getByRole("link", { name: "Withdraw" }).first().click();
+  await page.getByLabel("Amount", { exact: true }).fill((cashback / 100).toFixed(2));
+  await page.getByLabel("PayPal email address").fill("looper@example.com");
+  await page.getByRole("button", { name: "Withdraw Funds" }).click();
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByText(`Your withdrawal of ${dollars} is on its way.`)).toBeVisible();
+  await expect(page.getByTestId("balance")).toHaveText("$0.00");
+});
+
+test.describe("postbacks", () => {
+  const sign = (payload: string, secret: string, t = Math.floor(Date.now() / 1000)) =>
+    `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${payload}`).digest("hex")}`;
+  const body = (overrides: Record<string, unknown> = {}) =>
+    JSON.stringify({ transactionId: `PB-${Date.now()}-${Math.random()}`, clickId: "no-such-click", saleAmount: 100, commission: 8, currency: "USD", status: "pending", occurredAt: new Date().toISOString(), ...overrides });
+  const post = (request: APIRequestContext, payload: string, headers: Record<string, string>, network = "sandbox") =>
+    request.post(`/api/v1/postbacks/${network}`, { data: payload, headers: { "Content-Type": "application/json", ...headers } });
+
+  test("unsigned, forged and stale postbacks are 401; unknown networks 404; bad bodies 4xx; a good one is kept, once", async ({ request }) => {
+    const payload = body();
+    expect((await post(request, payload, {})).status()).toBe(401);
+    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, "not-the-secret-0123456789-0123456789") })).status()).toBe(401);
+    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET, Math.floor(Date.now() / 1000) - 600) })).status()).toBe(401);
+    const tampered = await post(request, payload.replace('"saleAmount":100', '"saleAmount":9999'), { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) });
+    expect(tampered.status()).toBe(401);
+    expect(await tampered.json()).toMatchObject({ code: "invalid_signature", message: "The signature or its timestamp is not valid." });
+    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) }, "nosuchnetwork")).status()).toBe(404);
+    // Awin's postbacks are not configured on this server.
+    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) }, "awin")).status()).toBe(404);
+    for (const bad of ["not json", "[]", body({ saleAmount: "lots" }), body({ status: "maybe" }), body({ currency: "EUR" }), body({ occurredAt: "yesterday" })]) {
+      const response = await post(request, bad, { "X-Cashwise-Signature": sign(bad, SANDBOX_POSTBACK_SECRET) });
+      expect(response.status(), bad).toBeGreaterThanOrEqual(400);
+      expect(response.status(), bad).toBeLessThan(500);
+      expect(typeof (await response.json()).code).toBe("string");
+    }
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) });
+      expect(response.status()).toBe(200);
+      outcomes.push((await response.json()).outcome);
+    }
+    // No click of ours: kept for an admin, credited to nobody; replays change nothing.
+    expect(outcomes).toEqual(["unmatched", "unchanged", "unchanged"]);
+  });
 });

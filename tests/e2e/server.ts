@@ -13,7 +13,7 @@ import { seedDemoData } from "../../db/seed";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { OAuth2Server } from "oauth2-mock-server";
-import { DATABASE_URL_FILE, MAILBOX_DIR, OAUTH_USER_FILE } from "./support/paths";
+import { DATABASE_URL_FILE, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -61,6 +61,7 @@ const server = spawn(serverCommand().command, serverCommand().args, {
     APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `file:${databaseFile}`,
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    POSTBACK_SECRET_SANDBOX: SANDBOX_POSTBACK_SECRET,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: "Cashwise <no-reply@cashwise.test>",
     SUPPORT_EMAIL: "support@cashwise.test",
