@@ -32,6 +32,8 @@ export const PUBLIC_PAGES = [
   "/newsletter/unsubscribe",
   "/offline",
   "/admin",
+  // The sandbox network's merchant, reached without a click (it says a purchase would not count).
+  `/sandbox/merchant/${SEED_STORES[0]!.slug}`,
   "/no-such-page",
 ];
 
