@@ -4,9 +4,8 @@
  */
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
+import { ageReauthentication, PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
-import { DATABASE_URL_FILE } from "./support/paths";
 import { asNewVisitor } from "./support/visitor";
 
 test.beforeEach(async ({ page }) => {
@@ -292,14 +291,7 @@ test("changing the e-mail address is confirmed by a code sent to the new address
 
 test("a sensitive change after more than 10 minutes asks who you are first, then goes on", async ({ page }) => {
   const { email } = await member(page);
-  // Age this browser's proof of identity by 20 minutes (the server's clock cannot be moved).
-  const file = fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, "");
-  const { default: SQLite } = await import("better-sqlite3");
-  const database = new SQLite(file);
-  database
-    .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
-    .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
-  database.close();
+  await ageReauthentication(email);
 
   await page.goto("/en/profile");
   await page.getByLabel("New email address").fill(email.replace("@", ".next@"));

@@ -4,9 +4,9 @@
  */
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, codeFor, fillSignUp } from "./support/accounts";
+import { ageReauthentication, PASSWORD, codeFor, fillSignUp } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
-import { DATABASE_URL_FILE, OAUTH_USER_FILE } from "./support/paths";
+import { OAUTH_USER_FILE } from "./support/paths";
 import { asNewVisitor, uniqueAddress, uniqueEmail } from "./support/visitor";
 
 test.describe("social sign-in", () => {
@@ -37,13 +37,7 @@ test.describe("social sign-in", () => {
     await page.goto("/en/signin");
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(/\/en\/dashboard$/);
-    // Age this browser's proof of identity by 20 minutes (the server's clock cannot be moved).
-    const { default: SQLite } = await import("better-sqlite3");
-    const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
-    database
-      .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
-      .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
-    database.close();
+    await ageReauthentication(email);
 
     await page.goto("/en/profile");
     await page.getByLabel("New email address").fill(email.replace("@", ".next@"));

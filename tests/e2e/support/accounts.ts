@@ -1,5 +1,7 @@
 /** Account helpers for end-to-end tests: sign up and verify through the real pages and e-mails. */
+import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
+import { DATABASE_URL_FILE } from "./paths";
 import { waitForMail } from "./mailbox";
 import { uniqueEmail } from "./visitor";
 
@@ -38,4 +40,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (options.rememberMe) await page.getByRole("checkbox", { name: "Remember me" }).check();
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Ages every live session's proof of identity of an account by 20 minutes (the server's clock cannot be moved). */
+export async function ageReauthentication(email: string): Promise<void> {
+  const { default: SQLite } = await import("better-sqlite3");
+  const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
+  database
+    .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
+    .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
+  database.close();
 }
