@@ -1,28 +1,42 @@
 /**
- * Conversions: owns `conversions` and `conversion_events`, and the one way a network's report of a
- * sale reaches the ledger. Every event is kept as it arrived (append-only); a network transaction
- * is one conversion, unique by (network, network transaction id), so replays change nothing. A
- * conversion whose click is known (and not a bot's) becomes the member's pending cashback: the
- * commission times the member's share, never more than the commission. Approval confirms it
- * (pending → available), a decline reverses the pending amount; statuses never go backwards, so
- * events arriving out of order do no harm (an approval before the pending report confirms at once).
- * A decline after confirmation is marked for an admin (returns come with a later issue), and a
- * conversion without a known click is kept as unmatched for an admin to resolve. Everything runs in
- * the caller's transaction, with the member's notification.
+ * Conversions: owns `conversions` and `conversion_events`, and the one way a network's word about a
+ * sale (a postback, a report row, an admin's manual conversion) reaches the ledger.
+ *
+ * - Every event is kept as it arrived (append-only). A network transaction is one conversion,
+ *   unique by (network, network transaction id), locked while an event is applied: replays and
+ *   concurrent deliveries change nothing twice. CJ corrections are separate records (parts) of one
+ *   transaction: each part counts once and the conversion's amounts are their sum.
+ * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: the
+ *   commission times the member's share (kept on the conversion), never more than the commission;
+ *   the platform keeps the rest as margin. Without a known click it is kept as unmatched for an
+ *   admin to match; the network's latest word and amounts are kept meanwhile.
+ * - The network's word only moves forward (pending → approved → declined): an approval before the
+ *   pending report confirms at once, a late "pending" changes nothing. While pending, new amounts
+ *   amend the pending cashback; approval confirms it (pending → available), a decline reverses it.
+ *   After confirmation, a decline is a return (taken back from the available balance, any
+ *   shortfall owed) and a lowered amount a partial return.
+ * - Pending cashback whose store's confirmation window elapsed is confirmed by a scheduled job
+ *   (`confirmDueConversions`), once.
+ *
+ * Everything runs in the caller's transaction, with the member's notification.
  */
 import { randomUUID } from "node:crypto";
-import { now, type DbOrTx, type Tx } from "~/db/db.server";
-import type { ConversionStatus } from "~/db/schema";
+import { sql } from "kysely";
+import { audit } from "~/audit/audit.server";
+import { dialectOf, now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import type { ConversionStatus, ReportedStatus } from "~/db/schema";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
-import { confirmCashback, declineCashback, recordCashback } from "~/wallet/ledger.server";
+import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
 
-/** A network's status, mapped to ours. */
-export type ReportedStatus = "pending" | "approved" | "declined";
+export type { ReportedStatus };
 
 export interface ConversionEvent {
   network: string;
   transactionId: string;
+  /** A record of its own that is summed with the transaction's other parts (CJ corrections). */
+  partId?: string | null;
   clickId: string | null;
   saleAmountCents: number;
   commissionCents: number;
@@ -32,127 +46,345 @@ export interface ConversionEvent {
   source: "postback" | "report" | "admin";
   /** The event as received, kept verbatim. */
   raw: string;
+  /** A claim this conversion settles (admin's manual conversions). */
+  claimId?: string | null;
 }
 
-export type IngestOutcome = "created" | "confirmed" | "declined" | "unchanged" | "unmatched" | "needs-review";
+export type IngestOutcome = "created" | "amended" | "confirmed" | "declined" | "reversed" | "unchanged" | "unmatched";
+
+export const MAX_EVENT_BODY = 20_000;
 
 /** The member's cashback for a commission: the share in basis points, rounded down, at most the commission. */
 export function cashbackFor(commissionCents: number, shareBps: number): number {
   const share = Math.max(0, Math.min(10_000, shareBps));
-  return Math.min(commissionCents, Math.floor((commissionCents * share) / 10_000));
+  return Math.max(0, Math.min(commissionCents, Math.floor((commissionCents * share) / 10_000)));
 }
 
-export async function ingestConversion(tx: Tx, event: ConversionEvent): Promise<{ outcome: IngestOutcome; conversionId: string }> {
+const RANK: Record<ReportedStatus, number> = { pending: 0, approved: 1, declined: 2 };
+
+/** The network's word never goes back: pending → approved → declined. */
+export function laterStatus(current: ReportedStatus | null, reported: ReportedStatus): ReportedStatus {
+  if (!current) return reported;
+  return RANK[reported] >= RANK[current] ? reported : current;
+}
+
+export async function ingestConversion(tx: Tx, event: ConversionEvent): Promise<{ outcome: IngestOutcome; conversionId: string | null }> {
   const timestamp = now();
-  const existing = await findConversion(tx, event.network, event.transactionId);
-  let result: { outcome: IngestOutcome; conversionId: string };
-  if (!existing) result = await create(tx, event, timestamp);
-  else result = await advance(tx, existing, event, timestamp);
-  await tx
-    .insertInto("conversionEvents")
-    .values({
-      id: randomUUID(),
-      network: event.network,
-      networkTransactionId: event.transactionId,
-      source: event.source,
-      body: event.raw.slice(0, 20_000),
-      outcome: result.outcome,
-      receivedAt: timestamp,
-    })
-    .execute();
+  const eventId = randomUUID();
+  let effective = event;
+  if (event.partId) {
+    // A part counts once: its replay is kept, as a plain event that changes nothing.
+    const inserted = await tx
+      .insertInto("conversionEvents")
+      .values({ ...eventRow(event, eventId, timestamp, "unchanged"), partId: event.partId, saleAmountCents: event.saleAmountCents, commissionCents: event.commissionCents })
+      .onConflict((oc) => oc.columns(["network", "networkTransactionId", "partId"]).where("partId", "is not", null).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      await tx.insertInto("conversionEvents").values(eventRow(event, eventId, timestamp, "unchanged")).execute();
+      const row = await findConversion(tx, event.network, event.transactionId);
+      return { outcome: "unchanged", conversionId: row?.id ?? null };
+    }
+    const sums = await tx
+      .selectFrom("conversionEvents")
+      .select((eb) => [eb.fn.sum<number>("saleAmountCents").as("sale"), eb.fn.sum<number>("commissionCents").as("commission")])
+      .where("network", "=", event.network)
+      .where("networkTransactionId", "=", event.transactionId)
+      .where("partId", "is not", null)
+      .executeTakeFirstOrThrow();
+    effective = { ...event, saleAmountCents: Math.max(0, Number(sums.sale ?? 0)), commissionCents: Math.max(0, Number(sums.commission ?? 0)) };
+  }
+  const result = await apply(tx, effective, timestamp);
+  if (event.partId) {
+    await tx.updateTable("conversionEvents").set({ outcome: result.outcome }).where("id", "=", eventId).execute();
+  } else {
+    await tx.insertInto("conversionEvents").values(eventRow(event, eventId, timestamp, result.outcome)).execute();
+  }
   return result;
 }
 
-async function findConversion(db: DbOrTx, network: string, transactionId: string) {
-  return db.selectFrom("conversions").selectAll().where("network", "=", network).where("networkTransactionId", "=", transactionId).executeTakeFirst();
+function eventRow(event: ConversionEvent, id: string, receivedAt: string, outcome: IngestOutcome) {
+  return {
+    id,
+    network: event.network,
+    networkTransactionId: event.transactionId,
+    source: event.source,
+    body: event.raw.slice(0, MAX_EVENT_BODY),
+    outcome,
+    receivedAt,
+  };
+}
+
+/** The conversion, locked for the rest of the transaction on PostgreSQL (SQLite transactions are serial). */
+async function findConversion(tx: DbOrTx, network: string, transactionId: string) {
+  let query = tx.selectFrom("conversions").selectAll().where("network", "=", network).where("networkTransactionId", "=", transactionId);
+  if (dialectOf(tx) === "postgres") query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+async function lockConversion(tx: Tx, id: string) {
+  let query = tx.selectFrom("conversions").selectAll().where("id", "=", id);
+  if (dialectOf(tx) === "postgres") query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 type ConversionRow = NonNullable<Awaited<ReturnType<typeof findConversion>>>;
 
-async function create(tx: Tx, event: ConversionEvent, timestamp: string): Promise<{ outcome: IngestOutcome; conversionId: string }> {
-  const click = event.clickId
-    ? await tx
-        .selectFrom("clicks")
-        .innerJoin("stores", "stores.id", "clicks.storeId")
-        .select(["clicks.userId", "clicks.storeId", "clicks.isBot", "stores.name as storeName", "stores.userShareBps"])
-        .where("clicks.id", "=", event.clickId)
-        .executeTakeFirst()
-    : undefined;
+async function apply(tx: Tx, event: ConversionEvent, timestamp: string): Promise<{ outcome: IngestOutcome; conversionId: string }> {
+  const existing = await findConversion(tx, event.network, event.transactionId);
+  if (existing) return { outcome: await advance(tx, existing, event, timestamp), conversionId: existing.id };
+  const click = event.clickId ? await clickOf(tx, event.clickId) : undefined;
   const id = randomUUID();
-  const base = {
-    id,
-    network: event.network,
-    networkTransactionId: event.transactionId,
-    clickId: event.clickId,
-    saleAmountCents: event.saleAmountCents,
-    commissionCents: event.commissionCents,
-    currency: event.currency,
-    occurredAt: event.occurredAt,
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  };
-  // No click of ours, or a bot's: kept for an admin, never credited.
-  if (!click || click.isBot === 1) {
-    await tx.insertInto("conversions").values({ ...base, userId: null, storeId: click?.storeId ?? null, status: "unmatched", transactionId: null }).execute();
-    return { outcome: "unmatched", conversionId: id };
+  // Inserted first: a concurrent delivery of the same transaction waits here, then finds it.
+  const inserted = await tx
+    .insertInto("conversions")
+    .values({
+      id,
+      network: event.network,
+      networkTransactionId: event.transactionId,
+      clickId: event.clickId,
+      userId: null,
+      storeId: click?.storeId ?? null,
+      saleAmountCents: event.saleAmountCents,
+      commissionCents: event.commissionCents,
+      currency: event.currency,
+      status: "unmatched",
+      reportedStatus: event.status,
+      transactionId: null,
+      claimId: event.claimId ?? null,
+      occurredAt: event.occurredAt,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })
+    .onConflict((oc) => oc.columns(["network", "networkTransactionId"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    const winner = await findConversion(tx, event.network, event.transactionId);
+    if (!winner) throw Object.assign(new Error("the concurrent conversion rolled back"), { code: "40001" });
+    return { outcome: await advance(tx, winner, event, timestamp), conversionId: winner.id };
   }
+  // No click of ours, or a bot's: kept for an admin, never credited.
+  if (!click || click.isBot === 1) return { outcome: "unmatched", conversionId: id };
+  const row = (await lockConversion(tx, id))!;
+  return { outcome: await credit(tx, row, click), conversionId: id };
+}
+
+async function clickOf(db: DbOrTx, clickId: string) {
+  return db
+    .selectFrom("clicks")
+    .innerJoin("stores", "stores.id", "clicks.storeId")
+    .select(["clicks.id", "clicks.userId", "clicks.storeId", "clicks.isBot", "stores.name as storeName", "stores.userShareBps", "stores.confirmationDays"])
+    .where("clicks.id", "=", clickId)
+    .executeTakeFirst();
+}
+
+type Click = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
+
+/**
+ * Credits an unmatched conversion to the member of `click`, from the network's latest word and
+ * amounts: pending cashback, confirmed at once when already approved, nothing when declined.
+ */
+async function credit(tx: Tx, row: ConversionRow, click: Click): Promise<IngestOutcome> {
+  const timestamp = now();
   const shareBps = click.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
-  const cashbackCents = cashbackFor(event.commissionCents, shareBps);
-  if (event.status === "declined" || cashbackCents <= 0) {
-    await tx.insertInto("conversions").values({ ...base, userId: click.userId, storeId: click.storeId, cashbackCents, status: "declined", transactionId: null }).execute();
-    return { outcome: "declined", conversionId: id };
+  const windowDays = click.confirmationDays ?? (await getSetting(tx, "cashbackConfirmationDays"));
+  const cashbackCents = cashbackFor(row.commissionCents, shareBps);
+  const confirmsAt = new Date(Date.parse(row.occurredAt) + windowDays * 86_400_000).toISOString();
+  const base = { userId: click.userId, storeId: click.storeId, clickId: click.id, userShareBps: shareBps, cashbackCents, confirmsAt, updatedAt: timestamp };
+  const reported = row.reportedStatus ?? "pending";
+  if (reported === "declined" || cashbackCents <= 0) {
+    await tx.updateTable("conversions").set({ ...base, status: "declined" }).where("id", "=", row.id).execute();
+    return "declined";
   }
   const { transaction } = await recordCashback(tx, {
     userId: click.userId,
     amountCents: cashbackCents,
+    commissionCents: row.commissionCents,
     merchant: click.storeName,
-    orderId: event.transactionId,
-    conversionId: `${event.network}:${event.transactionId}`,
+    orderId: row.networkTransactionId,
+    conversionId: `${row.network}:${row.networkTransactionId}`,
     description: "Cashback",
-    at: event.occurredAt,
+    at: row.occurredAt,
   });
-  await tx
-    .insertInto("conversions")
-    .values({ ...base, userId: click.userId, storeId: click.storeId, cashbackCents, status: "pending", transactionId: transaction.id })
-    .execute();
-  if (event.status === "approved") {
-    await confirmCashback(tx, { transactionId: transaction.id });
-    await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: timestamp }).where("id", "=", id).execute();
-    await notify(tx, click.userId, "cashbackConfirmed", { amountCents: cashbackCents, merchant: click.storeName });
-    return { outcome: "confirmed", conversionId: id };
+  await tx.updateTable("conversions").set({ ...base, status: "pending", transactionId: transaction.id }).where("id", "=", row.id).execute();
+  if (reported === "approved") {
+    await confirm(tx, { ...row, ...base, status: "pending", transactionId: transaction.id }, click.storeName);
+    return "confirmed";
   }
   await notify(tx, click.userId, "cashbackTracked", { amountCents: cashbackCents, merchant: click.storeName });
-  return { outcome: "created", conversionId: id };
+  return "created";
 }
 
-async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, timestamp: string): Promise<{ outcome: IngestOutcome; conversionId: string }> {
-  const target: ConversionStatus = event.status === "approved" ? "confirmed" : event.status === "declined" ? "declined" : "pending";
-  // Unmatched and needs-review wait for an admin; declined is final; a status never goes back.
-  if (row.status === "unmatched" || row.status === "needs-review" || row.status === "declined") return { outcome: "unchanged", conversionId: row.id };
-  if (target === row.status || target === "pending") return { outcome: "unchanged", conversionId: row.id };
+async function confirm(tx: Tx, row: ConversionRow, merchant: string): Promise<void> {
+  await confirmCashback(tx, { transactionId: row.transactionId! });
+  await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: now() }).where("id", "=", row.id).execute();
+  await notify(tx, row.userId!, "cashbackConfirmed", { amountCents: row.cashbackCents - row.reversedCents, merchant });
+}
+
+async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, timestamp: string): Promise<IngestOutcome> {
+  const reported = laterStatus(row.reportedStatus, event.status);
+  const status: ConversionStatus = row.status;
+  // Declined and reversed are final; needs-review waits for an admin.
+  if (status === "declined" || status === "reversed" || status === "needs-review") return "unchanged";
+  if (status === "unmatched") {
+    // Kept up to date for the admin who matches it.
+    const changed = reported !== row.reportedStatus || event.commissionCents !== row.commissionCents || event.saleAmountCents !== row.saleAmountCents;
+    if (changed) {
+      await tx
+        .updateTable("conversions")
+        .set({ reportedStatus: reported, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents, updatedAt: timestamp })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    return "unchanged";
+  }
+  if (!row.transactionId || !row.userId) return "unchanged";
   const merchant = await storeName(tx, row.storeId);
-  if (row.status === "confirmed" && target === "declined") {
-    // A return after the cashback became available: an admin decides (the reversal comes later).
-    await tx.updateTable("conversions").set({ status: "needs-review", updatedAt: timestamp }).where("id", "=", row.id).execute();
-    return { outcome: "needs-review", conversionId: row.id };
+  const shareBps = row.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+  const target = cashbackFor(event.commissionCents, shareBps);
+
+  if (status === "pending") {
+    if (reported === "declined" || target <= 0) {
+      await declineCashback(tx, { transactionId: row.transactionId });
+      await tx.updateTable("conversions").set({ status: "declined", reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
+      await notify(tx, row.userId, "cashbackDeclined", { amountCents: row.cashbackCents, merchant });
+      return "declined";
+    }
+    let outcome: IngestOutcome = "unchanged";
+    let current = row;
+    if (target !== row.cashbackCents || event.commissionCents !== row.commissionCents) {
+      await amendCashback(tx, { transactionId: row.transactionId, amountCents: target, commissionCents: event.commissionCents });
+      current = { ...row, cashbackCents: target, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents };
+      await tx
+        .updateTable("conversions")
+        .set({ cashbackCents: target, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents, updatedAt: timestamp })
+        .where("id", "=", row.id)
+        .execute();
+      outcome = "amended";
+    }
+    if (reported !== row.reportedStatus) await tx.updateTable("conversions").set({ reportedStatus: reported }).where("id", "=", row.id).execute();
+    if (reported === "approved") {
+      await confirm(tx, current, merchant);
+      return "confirmed";
+    }
+    return outcome;
   }
-  if (row.status === "confirmed" || !row.transactionId || !row.userId) return { outcome: "unchanged", conversionId: row.id };
-  if (target === "confirmed") {
-    await confirmCashback(tx, { transactionId: row.transactionId });
-    await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: timestamp }).where("id", "=", row.id).execute();
-    await notify(tx, row.userId, "cashbackConfirmed", { amountCents: row.cashbackCents, merchant });
-    return { outcome: "confirmed", conversionId: row.id };
+
+  // Confirmed: only a return (a decline, or a lower amount) moves money now.
+  const kept = row.cashbackCents - row.reversedCents;
+  const keepCents = reported === "declined" ? 0 : Math.min(kept, target);
+  if (keepCents >= kept) {
+    if (reported !== row.reportedStatus) await tx.updateTable("conversions").set({ reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
+    return "unchanged";
   }
-  await declineCashback(tx, { transactionId: row.transactionId });
-  await tx.updateTable("conversions").set({ status: "declined", updatedAt: timestamp }).where("id", "=", row.id).execute();
-  await notify(tx, row.userId, "cashbackDeclined", { amountCents: row.cashbackCents, merchant });
-  return { outcome: "declined", conversionId: row.id };
+  const takenCents = kept - keepCents;
+  const newCommission = reported === "declined" ? 0 : Math.min(row.commissionCents, event.commissionCents);
+  const commissionTaken = Math.max(takenCents, row.commissionCents - newCommission);
+  await reverseCashback(tx, {
+    transactionId: row.transactionId,
+    amountCents: takenCents,
+    commissionCents: commissionTaken,
+    reversalKey: `${row.id}:${keepCents}`,
+    description: "Cashback returned",
+  });
+  const final = keepCents === 0;
+  await tx
+    .updateTable("conversions")
+    .set({
+      status: final ? "reversed" : "confirmed",
+      reportedStatus: reported,
+      reversedCents: row.reversedCents + takenCents,
+      commissionCents: newCommission,
+      saleAmountCents: reported === "declined" ? row.saleAmountCents : event.saleAmountCents,
+      updatedAt: timestamp,
+    })
+    .where("id", "=", row.id)
+    .execute();
+  await notify(tx, row.userId, "cashbackReversed", { amountCents: takenCents, merchant });
+  return "reversed";
 }
 
 async function storeName(db: DbOrTx, storeId: string | null): Promise<string> {
   if (!storeId) return "";
   return (await db.selectFrom("stores").select("name").where("id", "=", storeId).executeTakeFirst())?.name ?? "";
 }
+
+// ——— Admin: matching an unmatched conversion ———
+
+export type MatchResult = { ok: true; outcome: IngestOutcome } | { ok: false; error: "notFound" | "notUnmatched" | "clickNotFound" | "botClick" | "otherStore" };
+
+/**
+ * An admin resolves an unmatched conversion by naming the click it came from (e.g. the member's
+ * support request). The network's latest word then applies as if the click had come with it.
+ */
+export async function matchConversion(tx: Tx, input: { conversionId: string; clickId: string; adminId: string }): Promise<MatchResult> {
+  const row = await lockConversion(tx, input.conversionId);
+  if (!row) return { ok: false, error: "notFound" };
+  if (row.status !== "unmatched") return { ok: false, error: "notUnmatched" };
+  const click = await clickOf(tx, input.clickId.trim());
+  if (!click) return { ok: false, error: "clickNotFound" };
+  if (click.isBot === 1) return { ok: false, error: "botClick" };
+  if (row.storeId && row.storeId !== click.storeId) return { ok: false, error: "otherStore" };
+  await tx.updateTable("conversions").set({ clickId: click.id }).where("id", "=", row.id).execute();
+  const outcome = await credit(tx, { ...row, clickId: click.id }, click);
+  await tx
+    .insertInto("conversionEvents")
+    .values({
+      id: randomUUID(),
+      network: row.network,
+      networkTransactionId: row.networkTransactionId,
+      source: "admin",
+      body: JSON.stringify({ action: "match", clickId: click.id, adminId: input.adminId }),
+      outcome,
+      receivedAt: now(),
+    })
+    .execute();
+  await audit(tx, { actorId: input.adminId, action: "conversion.matched", subject: row.id, details: { clickId: click.id, userId: click.userId, outcome } });
+  return { ok: true, outcome };
+}
+
+// ——— The confirmation job ———
+
+/**
+ * Confirms pending cashback whose confirmation window has elapsed (the network said nothing
+ * more), each in its own unit of work. Run twice, it confirms once: a conversion is re-read under
+ * its lock and only a pending one is confirmed.
+ */
+export async function confirmDueConversions(db: Db, options: { now?: Date; limit?: number } = {}): Promise<{ confirmed: number }> {
+  const at = (options.now ?? new Date()).toISOString();
+  const due = await db
+    .selectFrom("conversions")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("confirmsAt", "<=", at)
+    .orderBy("confirmsAt")
+    .limit(options.limit ?? 500)
+    .execute();
+  let confirmed = 0;
+  for (const { id } of due) {
+    const done = await unitOfWork(db, async (tx) => {
+      const row = await lockConversion(tx, id);
+      if (!row || row.status !== "pending" || !row.transactionId || !row.userId || !row.confirmsAt || row.confirmsAt > at) return false;
+      await confirm(tx, row, await storeName(tx, row.storeId));
+      await tx
+        .insertInto("conversionEvents")
+        .values({
+          id: randomUUID(),
+          network: row.network,
+          networkTransactionId: row.networkTransactionId,
+          source: "admin",
+          body: JSON.stringify({ action: "confirmation-window-elapsed", confirmsAt: row.confirmsAt }),
+          outcome: "confirmed",
+          receivedAt: now(),
+        })
+        .execute();
+      return true;
+    });
+    if (done) confirmed++;
+  }
+  return { confirmed };
+}
+
+// ——— Reading ———
 
 /** The conversions reached through one click, newest first (the sandbox merchant's order list). */
 export async function conversionsForClick(db: DbOrTx, clickId: string) {
@@ -161,5 +393,17 @@ export async function conversionsForClick(db: DbOrTx, clickId: string) {
     .select(["id", "networkTransactionId", "saleAmountCents", "commissionCents", "cashbackCents", "status", "occurredAt"])
     .where("clickId", "=", clickId)
     .orderBy("createdAt", "desc")
+    .execute();
+}
+
+/** Raw events of one conversion, oldest first (the admin's view). */
+export async function eventsOf(db: DbOrTx, conversion: { network: string; networkTransactionId: string }) {
+  return db
+    .selectFrom("conversionEvents")
+    .select(["id", "source", "body", "outcome", "partId", "receivedAt"])
+    .where("network", "=", conversion.network)
+    .where("networkTransactionId", "=", conversion.networkTransactionId)
+    .orderBy("receivedAt")
+    .orderBy(sql`id`)
     .execute();
 }

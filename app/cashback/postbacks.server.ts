@@ -10,8 +10,8 @@
  */
 import { z } from "zod";
 import { apiError, apiLocale, json } from "~/api/json.server";
-import { env } from "~/config/env.server";
-import { db } from "~/db/db.server";
+import { env, type Env } from "~/config/env.server";
+import { db as appDb, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { signPayload, verifySignature } from "~/wallet/payments.server";
 import { ingestConversion, type ReportedStatus } from "./conversions.server";
@@ -42,9 +42,12 @@ export function mapStatus(word: string): ReportedStatus | null {
 /** Dollars as the networks write them (12.5) to cents, refusing what is not a sane amount. */
 const money = z.number().finite().min(0).max(10_000_000).transform((value) => Math.round(value * 100));
 
+/** Identifiers as networks send them: printable, no control characters (PostgreSQL refuses NUL). */
+const identifier = (min: number) => z.string().trim().min(min).max(200).regex(/^[^\p{Cc}]*$/u);
+
 const PostbackSchema = z.object({
-  transactionId: z.string().trim().min(1).max(200),
-  clickId: z.string().trim().max(200).nullable().optional(),
+  transactionId: identifier(1),
+  clickId: identifier(0).nullable().optional(),
   saleAmount: money,
   commission: money,
   currency: z.string().regex(/^[A-Z]{3}$/),
@@ -56,10 +59,14 @@ function isNetwork(value: string | undefined): value is PostbackNetwork {
   return (POSTBACK_NETWORKS as readonly string[]).includes(value ?? "");
 }
 
-export async function handlePostback(request: Request, network: string | undefined): Promise<Response> {
+export async function handlePostback(
+  request: Request,
+  network: string | undefined,
+  deps: { db: Db; secrets: Env["postbackSecrets"] } = { db: appDb(), secrets: env().postbackSecrets },
+): Promise<Response> {
   const locale = await apiLocale(request);
   if (!isNetwork(network)) return apiError(locale, 404, "unknown_network", "common:postback.unknownNetwork");
-  const secret = env().postbackSecrets[network];
+  const secret = deps.secrets[network];
   if (!secret) return apiError(locale, 404, "network_not_configured", "common:postback.notConfigured");
   const raw = await request.text();
   if (!verifySignature(raw, request.headers.get(POSTBACK_SIGNATURE_HEADER), secret)) {
@@ -81,11 +88,11 @@ export async function handlePostback(request: Request, network: string | undefin
   if (!status) return apiError(locale, 422, "unknown_status", "common:postback.unknownStatus");
   // The ledger keeps US dollars; another currency would need a rate we do not have.
   if (parsed.data.currency !== "USD") return apiError(locale, 422, "unsupported_currency", "common:postback.unsupportedCurrency");
-  const result = await unitOfWork(db(), (tx) =>
+  const result = await unitOfWork(deps.db, (tx) =>
     ingestConversion(tx, {
       network,
       transactionId: parsed.data.transactionId,
-      clickId: parsed.data.clickId ?? null,
+      clickId: parsed.data.clickId || null,
       saleAmountCents: parsed.data.saleAmount,
       commissionCents: parsed.data.commission,
       currency: parsed.data.currency,

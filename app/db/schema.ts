@@ -223,7 +223,9 @@ export interface ClicksTable {
   createdAt: string;
 }
 
-export type ConversionStatus = "pending" | "confirmed" | "declined" | "unmatched" | "needs-review";
+export const CONVERSION_STATUSES = ["pending", "confirmed", "declined", "reversed", "unmatched", "needs-review"] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+export type ReportedStatus = "pending" | "approved" | "declined";
 
 export interface ConversionsTable {
   id: string;
@@ -241,6 +243,36 @@ export interface ConversionsTable {
   occurredAt: string;
   createdAt: string;
   updatedAt: string;
+  /** The network's latest word, kept even while unmatched (an admin's match applies it). */
+  reportedStatus: ReportedStatus | null;
+  /** When the confirmation job confirms it if the network has not: the report's date plus the store's window. */
+  confirmsAt: string | null;
+  /** What a return took back after confirmation. */
+  reversedCents: Generated<number>;
+  declineReason: string | null;
+  claimId: string | null;
+  /** The member's share (basis points) it was credited at. */
+  userShareBps: number | null;
+}
+
+export const CLAIM_STATUSES = ["open", "approved", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export interface CashbackClaimsTable {
+  id: string;
+  userId: string;
+  storeId: string;
+  clickId: string;
+  orderId: string;
+  orderDate: string;
+  amountCents: number;
+  status: ClaimStatus;
+  reason: string | null;
+  conversionId: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface ConversionEventsTable {
@@ -251,6 +283,10 @@ export interface ConversionEventsTable {
   body: string;
   outcome: string;
   receivedAt: string;
+  /** CJ: this record's own id; a transaction's parts are summed. */
+  partId: string | null;
+  saleAmountCents: number | null;
+  commissionCents: number | null;
 }
 
 export interface StoresTable {
@@ -275,6 +311,15 @@ export interface StoresTable {
   /** JSON object: locale → terms. */
   terms: string | null;
   createdAt: string;
+  updatedAt: string;
+}
+
+
+/** A store's uploaded logo (PNG, JPEG or WebP by content), base64. */
+export interface StoreLogosTable {
+  storeId: string;
+  data: string;
+  type: "image/png" | "image/jpeg" | "image/webp";
   updatedAt: string;
 }
 
@@ -402,9 +447,11 @@ export interface Database {
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
   stores: StoresTable;
+  storeLogos: StoreLogosTable;
   clicks: ClicksTable;
   conversions: ConversionsTable;
   conversionEvents: ConversionEventsTable;
+  cashbackClaims: CashbackClaimsTable;
   plans: PlansTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;

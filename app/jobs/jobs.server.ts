@@ -5,11 +5,13 @@
  */
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
+import { confirmDueConversions } from "~/cashback/conversions.server";
 import { mailer as appMailer, type Mailer } from "~/mail/mailer.server";
 import { deliverOutbox, setOutboxSignal } from "./outbox.server";
 import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner } from "./runner.server";
 
 export const OUTBOX_JOB = "outbox.deliver";
+export const CONFIRM_CASHBACK_JOB = "cashback.confirm-due";
 
 export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): JobDefinition[] {
   return [
@@ -21,6 +23,17 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
       handler: async () => {
         const report = await deliverOutbox(deps.db, deps.mailer, { messageIdDomain: deps.appUrl.hostname });
         if (report.retried || report.failed) console.warn(`outbox: ${report.sent} sent, ${report.retried} to retry, ${report.failed} failed`);
+      },
+    },
+    {
+      // Pending cashback whose store's confirmation window elapsed becomes available (once).
+      name: CONFIRM_CASHBACK_JOB,
+      policy: "stately",
+      cron: "7 * * * *",
+      handler: async () => {
+        let batch;
+        do batch = await confirmDueConversions(deps.db);
+        while (batch.confirmed === 500);
       },
     },
   ];

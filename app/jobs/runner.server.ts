@@ -1,5 +1,5 @@
 /**
- * The job runner: owns background work (the outbox today; cashback confirmations, renewals, tips
+ * The job runner: owns background work (the outbox, cashback confirmations; renewals, tips
  * and alerts as they come). One interface, two engines with the same handlers:
  *
  * - PostgreSQL: pg-boss. Several app servers and workers share the queues, each job runs once, and

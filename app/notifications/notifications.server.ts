@@ -31,6 +31,9 @@ export const NOTIFICATION_EVENTS = {
   cashbackTracked: { type: "info", topic: "cashback" },
   cashbackConfirmed: { type: "success", topic: "cashback" },
   cashbackDeclined: { type: "warning", topic: "cashback" },
+  cashbackReversed: { type: "warning", topic: "cashback" },
+  claimApproved: { type: "success", topic: "cashback" },
+  claimRejected: { type: "warning", topic: "cashback" },
   bonusCredited: { type: "success", topic: "wallet" },
   purchaseMade: { type: "info", topic: "purchases" },
 } as const satisfies Record<string, { type: NotificationType; topic: NotificationTopic }>;

@@ -28,7 +28,7 @@ import { MIN_WITHDRAWAL_CENTS } from "./amounts";
 export const CURRENCY = "USD";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
-export type PlatformAccount = "payment_provider" | "affiliate_networks" | "payouts" | "bonuses" | "sales";
+export type PlatformAccount = "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales";
 
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
@@ -63,7 +63,7 @@ export class IdempotencyConflictError extends Error {
 }
 
 export class LedgerError extends Error {
-  constructor(public readonly code: "not_found" | "not_pending" | "invalid_amount" | "invalid_state", message: string) {
+  constructor(public readonly code: "not_found" | "not_pending" | "not_confirmed" | "invalid_amount" | "invalid_state", message: string) {
     super(message);
     this.name = "LedgerError";
   }
@@ -630,12 +630,42 @@ export async function rejectWithdrawal(tx: Tx, input: { transactionId: string; a
   });
 }
 
-// ——— Cashback: pending, then confirmed or declined ———
+// ——— Cashback: pending, then confirmed or declined; amended while pending; returned after ———
+//
+// A network's commission is owed to the platform by the network (`affiliate_networks`): the
+// member's share goes to their pending cashback, the rest to the platform's margin
+// (`cashback_margin`). The cashback transaction keeps the commission in its metadata, so an
+// amendment, a decline or a return moves both parts back in step.
+
+function commissionOf(row: LedgerTransaction): number {
+  const value = Number(row.metadata.commissionCents);
+  return Number.isInteger(value) && value >= row.amountCents ? value : row.amountCents;
+}
+
+function cashbackPostings(userId: string, cashbackCents: number, commissionCents: number): Posting[] {
+  return [
+    { account: platformAccount("affiliate_networks"), amountCents: -commissionCents },
+    { account: userAccount(userId, "pending_cashback"), amountCents: cashbackCents },
+    { account: platformAccount("cashback_margin"), amountCents: commissionCents - cashbackCents },
+  ];
+}
 
 export async function recordCashback(
   tx: Tx,
-  input: { userId: string; amountCents: number; merchant: string; orderId: string; conversionId: string; description: string; at?: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    /** The network's commission the cashback is a share of (defaults to the cashback: no margin). */
+    commissionCents?: number;
+    merchant: string;
+    orderId: string;
+    conversionId: string;
+    description: string;
+    at?: string;
+  },
 ): Promise<MoneyResult> {
+  const commissionCents = input.commissionCents ?? input.amountCents;
+  if (!Number.isInteger(commissionCents) || commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
   return startMovement(tx, {
     userId: input.userId,
     type: "cashback",
@@ -646,15 +676,41 @@ export async function recordCashback(
     merchant: input.merchant,
     orderId: input.orderId,
     idempotencyKey: input.conversionId,
-    fingerprintExtra: input.merchant,
-    metadata: { conversionId: input.conversionId },
+    fingerprintExtra: [input.merchant, commissionCents],
+    metadata: { conversionId: input.conversionId, commissionCents },
     memo: "cashback reported",
     at: input.at,
-    postings: () => [
-      { account: platformAccount("affiliate_networks"), amountCents: -input.amountCents },
-      { account: userAccount(input.userId, "pending_cashback"), amountCents: input.amountCents },
-    ],
+    postings: () => cashbackPostings(input.userId, input.amountCents, commissionCents),
   });
+}
+
+/**
+ * A network amended a pending conversion (a partial return, a corrected basket): the pending
+ * cashback and the margin follow the new commission with one adjusting entry. Only a pending
+ * transaction can be amended; the caller holds the conversion's lock, so amendments are serial.
+ */
+export async function amendCashback(tx: Tx, input: { transactionId: string; amountCents: number; commissionCents: number }): Promise<LedgerTransaction> {
+  assertAmount(input.amountCents);
+  if (!Number.isInteger(input.commissionCents) || input.commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
+  const row = await selectTransaction(tx, { id: input.transactionId });
+  if (!row || row.type !== "cashback") throw new LedgerError("not_found", `no cashback transaction ${input.transactionId}`);
+  const current = toTransaction(row);
+  if (current.status !== "pending") throw new LedgerError("not_pending", "only pending cashback can be amended");
+  const cashbackDelta = input.amountCents - current.amountCents;
+  const commissionDelta = input.commissionCents - commissionOf(current);
+  if (cashbackDelta === 0 && commissionDelta === 0) return current;
+  const updatedAt = now();
+  const metadata = { ...current.metadata, commissionCents: input.commissionCents, amendedFromCents: current.metadata.amendedFromCents ?? current.amountCents };
+  const updated = await tx
+    .updateTable("transactions")
+    .set({ amountCents: input.amountCents, metadata: JSON.stringify(metadata), updatedAt })
+    .where("id", "=", current.id)
+    .where("status", "=", "pending")
+    .where("amountCents", "=", current.amountCents)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentChangeError("the cashback changed while it was being amended");
+  await postEntry(tx, current.id, "cashback amended", cashbackPostings(current.userId, cashbackDelta, commissionDelta));
+  return { ...current, amountCents: input.amountCents, metadata, updatedAt };
 }
 
 export function confirmCashback(tx: Tx, input: { transactionId: string; at?: string }) {
@@ -671,10 +727,61 @@ export function confirmCashback(tx: Tx, input: { transactionId: string; at?: str
 }
 
 export function declineCashback(tx: Tx, input: { transactionId: string }) {
-  return settle(tx, input.transactionId, { type: "cashback" }, "failed", "cashback declined", (row) => [
-    { account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents },
-    { account: platformAccount("affiliate_networks"), amountCents: row.amountCents },
-  ]);
+  return settle(tx, input.transactionId, { type: "cashback" }, "failed", "cashback declined", (row) =>
+    cashbackPostings(row.userId, -row.amountCents, -commissionOf(row)),
+  );
+}
+
+/**
+ * A return after the cashback became available: the network takes back (part of) its commission,
+ * so the member's share comes back from their available balance, and what is no longer there is
+ * recorded as owed (repaid from their next credits, like a reversed top-up). One reversal per
+ * `reversalKey` (the network's event); the amounts are the part taken back, not the new total.
+ */
+export async function reverseCashback(
+  tx: Tx,
+  input: { transactionId: string; amountCents: number; commissionCents: number; reversalKey: string; description: string },
+): Promise<MoneyResult & { owedCents: number }> {
+  const row = await selectTransaction(tx, { id: input.transactionId });
+  if (!row || row.type !== "cashback") throw new LedgerError("not_found", `no cashback transaction ${input.transactionId}`);
+  const original = toTransaction(row);
+  if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("not_confirmed", "only confirmed cashback can be returned");
+  if (input.commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
+  let owedCents = 0;
+  const result = await startMovement(tx, {
+    userId: original.userId,
+    type: "cashback",
+    status: "completed",
+    direction: "debit",
+    amountCents: input.amountCents,
+    description: input.description,
+    merchant: original.merchant,
+    orderId: original.orderId,
+    idempotencyKey: `reversal:${input.reversalKey}`,
+    fingerprintExtra: [original.id, input.commissionCents],
+    metadata: { reversal: "return", originalTransactionId: original.id, commissionCents: input.commissionCents },
+    memo: "cashback returned",
+    postings: async () => {
+      const { availableCents } = await lockUserMoney(tx, original.userId);
+      const taken = Math.min(availableCents, input.amountCents);
+      owedCents = input.amountCents - taken;
+      return [
+        { account: platformAccount("affiliate_networks"), amountCents: input.commissionCents },
+        { account: platformAccount("cashback_margin"), amountCents: -(input.commissionCents - input.amountCents) },
+        { account: receivableAccount(original.userId), amountCents: -owedCents },
+        { account: userAccount(original.userId, "available"), amountCents: -taken },
+      ];
+    },
+  });
+  if (result.replayed) owedCents = Number(result.transaction.metadata.owedCents ?? 0);
+  else {
+    await tx
+      .updateTable("transactions")
+      .set({ metadata: JSON.stringify({ ...result.transaction.metadata, owedCents }) })
+      .where("id", "=", result.transaction.id)
+      .execute();
+  }
+  return { ...result, owedCents };
 }
 
 // ——— Bonuses and purchases ———

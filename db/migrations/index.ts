@@ -16,6 +16,7 @@ import * as moneyCore from "./20261122_0010_money_core";
 import * as reauthentication from "./20261122_0011_reauthentication";
 import * as verifications from "./20261122_0012_verifications";
 import * as clicks from "./20261122_0013_clicks";
+import * as cashbackLifecycle from "./20261123_0014_cashback_lifecycle";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "20261122_0011_reauthentication": reauthentication,
   "20261122_0012_verifications": verifications,
   "20261122_0013_clicks": clicks,
+  "20261123_0014_cashback_lifecycle": cashbackLifecycle,
 };
