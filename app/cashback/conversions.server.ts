@@ -210,7 +210,8 @@ async function credit(tx: Tx, row: ConversionRow, click: Click): Promise<IngestO
     await confirm(tx, { ...row, ...base, status: "pending", transactionId: transaction.id }, click.storeName);
     return "confirmed";
   }
-  await notify(tx, click.userId, "cashbackTracked", { amountCents: cashbackCents, merchant: click.storeName });
+  // A claim's approval tells the member itself.
+  if (!row.claimId) await notify(tx, click.userId, "cashbackTracked", { amountCents: cashbackCents, merchant: click.storeName });
   return "created";
 }
 

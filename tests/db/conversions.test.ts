@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { approveClaim, claimQueue, claimsOf, rejectClaim, submitClaim, suggestedCommission } from "~/cashback/claims.server";
 import { clickOut } from "~/cashback/clicks.server";
 import { confirmDueConversions, eventsOf, ingestConversion, matchConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import { handlePostback, POSTBACK_SIGNATURE_HEADER } from "~/cashback/postbacks.server";
@@ -296,5 +297,67 @@ describeEachDatabase("signed postbacks", (t) => {
       { numRuns: 150 },
     );
     expect(await conversions(t.db)).toBe(accepted);
+  });
+});
+
+describeEachDatabase("missing-cashback claims", (t) => {
+  const setup = async (name: string, daysAgo: number) => {
+    await seedContent(t.db);
+    const user = await newUser(t.db, name);
+    const result = await inTx(t.db, (tx) => clickOut(tx, { ...clickBase, userAgent: browser, userId: user, slug: store.slug }));
+    if (result.outcome !== "redirect") throw new Error(result.outcome);
+    const clickedAt = new Date(Date.now() - daysAgo * DAY).toISOString();
+    await t.db.updateTable("clicks").set({ createdAt: clickedAt }).where("id", "=", result.clickId).execute();
+    return { user, clickId: result.clickId, orderDate: clickedAt.slice(0, 10) };
+  };
+  const claim = (input: Parameters<typeof submitClaim>[1]) => inTx(t.db, (tx) => submitClaim(tx, input));
+
+  it("a member claims from 7 to 90 days after their own click, once per order", async () => {
+    const { user, clickId, orderDate } = await setup("claimer", 10);
+    const other = await newUser(t.db, "someone-else");
+    expect(await claim({ userId: other, clickId, orderId: "A-1", orderDate, amountCents: 5_000 })).toEqual({ ok: false, error: "clickNotFound" });
+    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2020-01-01", amountCents: 5_000 })).toEqual({ ok: false, error: "orderBeforeClick" });
+    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2999-01-01", amountCents: 5_000 })).toEqual({ ok: false, error: "orderInFuture" });
+    const first = await claim({ userId: user, clickId, orderId: "A-1", orderDate, amountCents: 5_000 });
+    expect(first.ok).toBe(true);
+    expect(await claim({ userId: user, clickId, orderId: " A-1 ", orderDate, amountCents: 5_000 })).toEqual({ ok: false, error: "duplicate" });
+    expect((await claimsOf(t.db, user)).map((c) => [c.orderId, c.status])).toEqual([["A-1", "open"]]);
+    expect(await claimsOf(t.db, other)).toEqual([]);
+
+    const early = await setup("too-early", 3);
+    expect(await claim({ userId: early.user, clickId: early.clickId, orderId: "B-1", orderDate: early.orderDate, amountCents: 100 })).toEqual({ ok: false, error: "tooEarly" });
+    const late = await setup("too-late", 91);
+    expect(await claim({ userId: late.user, clickId: late.clickId, orderId: "C-1", orderDate: late.orderDate, amountCents: 100 })).toEqual({ ok: false, error: "tooLate" });
+  });
+
+  it("an admin approves a claim (pending, then confirmed by the window) or rejects it with a reason; the member is told", async () => {
+    const { user, clickId, orderDate } = await setup("approved", 20);
+    const admin = await newUser(t.db, "claims-admin");
+    const submitted = await claim({ userId: user, clickId, orderId: "OK-1", orderDate, amountCents: 10_000 });
+    if (!submitted.ok) throw new Error(submitted.error);
+    const queue = await claimQueue(t.db, { status: "open", page: 1 });
+    const queued = queue.items.find((item) => item.id === submitted.claimId)!;
+    // The store's member rate on $100, grossed up by the 75 % share.
+    expect(queued.suggestedCommissionCents).toBe(suggestedCommission(10_000, store.cashbackRateBps, 7_500));
+    const approved = await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }));
+    expect(approved.ok).toBe(true);
+    expect(await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }))).toEqual({ ok: false, error: "notOpen" });
+    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 600 });
+    // Ordered 20 days ago: the 60-day window confirms it 40 days from now.
+    expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 41 * DAY) })).confirmed).toBeGreaterThanOrEqual(1);
+    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+
+    const second = await claim({ userId: user, clickId, orderId: "NO-1", orderDate, amountCents: 2_000 });
+    if (!second.ok) throw new Error(second.error);
+    expect(await inTx(t.db, (tx) => rejectClaim(tx, { claimId: second.claimId, adminId: admin, reason: "The store has no record of this order." }))).toEqual({ ok: true });
+    expect((await claimsOf(t.db, user)).map((c) => [c.orderId, c.status, c.reason])).toEqual([
+      ["NO-1", "rejected", "The store has no record of this order."],
+      ["OK-1", "approved", null],
+    ]);
+    const notes = (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map((n) => n.titleKey.split(".")[1]);
+    expect(notes).toEqual(["claimApproved", "cashbackConfirmed", "claimRejected"]);
+    const actions = await t.db.selectFrom("auditLog").select("action").where("actorId", "=", admin).orderBy("createdAt").execute();
+    expect(actions.map((a) => a.action)).toEqual(["claim.approved", "claim.rejected"]);
+    await expectBooksBalance(t.db);
   });
 });

@@ -1,0 +1,228 @@
+/**
+ * Missing-cashback claims: owns `cashback_claims`. A member who bought through a click but sees no
+ * cashback claims it from that click: store, order id, order date and amount, from 7 days after the
+ * click (the network may still report it) until 90 days after (networks stop investigating), one
+ * claim per order. An admin approves it (a manual conversion through the one ingestion: pending,
+ * then confirmed when the store's window has elapsed, like any other) or rejects it with a
+ * reason; the member is notified either way. Each decision is one unit of work with its audit row.
+ */
+import { randomUUID } from "node:crypto";
+import { audit } from "~/audit/audit.server";
+import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
+import type { ClaimStatus } from "~/db/schema";
+import { notify } from "~/notifications/notifications.server";
+import { getSetting } from "~/settings/settings.server";
+import { ingestConversion } from "./conversions.server";
+
+export const CLAIM_AFTER_DAYS = 7;
+export const CLAIM_WITHIN_DAYS = 90;
+export const CLAIMS_PAGE_SIZE = 20;
+const DAY_MS = 86_400_000;
+
+/** Where a click stands for a claim: too early, open, or too late. */
+export function claimWindow(clickedAt: string, nowMs = Date.now()): "tooEarly" | "open" | "tooLate" {
+  const age = nowMs - Date.parse(clickedAt);
+  if (age < CLAIM_AFTER_DAYS * DAY_MS) return "tooEarly";
+  if (age > CLAIM_WITHIN_DAYS * DAY_MS) return "tooLate";
+  return "open";
+}
+
+/** The first day a claim can be made for a click (shown while it is too early). */
+export function claimOpensAt(clickedAt: string): string {
+  return new Date(Date.parse(clickedAt) + CLAIM_AFTER_DAYS * DAY_MS).toISOString();
+}
+
+export interface ClaimInput {
+  userId: string;
+  clickId: string;
+  orderId: string;
+  /** `YYYY-MM-DD`. */
+  orderDate: string;
+  amountCents: number;
+}
+
+export type ClaimError = "clickNotFound" | "tooEarly" | "tooLate" | "orderBeforeClick" | "orderInFuture" | "duplicate";
+
+/** The member's click (never another member's), with its store. */
+export async function claimableClick(db: DbOrTx, userId: string, clickId: string) {
+  return db
+    .selectFrom("clicks")
+    .innerJoin("stores", "stores.id", "clicks.storeId")
+    .select(["clicks.id", "clicks.storeId", "clicks.createdAt", "clicks.isBot", "stores.name as storeName", "stores.slug as storeSlug"])
+    .where("clicks.id", "=", clickId)
+    .where("clicks.userId", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function submitClaim(tx: Tx, input: ClaimInput, nowMs = Date.now()): Promise<{ ok: true; claimId: string } | { ok: false; error: ClaimError }> {
+  const click = await claimableClick(tx, input.userId, input.clickId);
+  if (!click || click.isBot === 1) return { ok: false, error: "clickNotFound" };
+  const window = claimWindow(click.createdAt, nowMs);
+  if (window !== "open") return { ok: false, error: window };
+  const orderDay = input.orderDate.slice(0, 10);
+  if (orderDay < click.createdAt.slice(0, 10)) return { ok: false, error: "orderBeforeClick" };
+  if (orderDay > new Date(nowMs).toISOString().slice(0, 10)) return { ok: false, error: "orderInFuture" };
+  const id = randomUUID();
+  const timestamp = now();
+  const orderId = input.orderId.trim();
+  // One per order: a second claim for it (or a double submit) inserts nothing.
+  const inserted = await tx
+    .insertInto("cashbackClaims")
+    .values({
+      id,
+      userId: input.userId,
+      storeId: click.storeId,
+      clickId: click.id,
+      orderId,
+      orderDate: orderDay,
+      amountCents: input.amountCents,
+      status: "open",
+      reason: null,
+      conversionId: null,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })
+    .onConflict((oc) => oc.columns(["userId", "storeId", "orderId"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ok: false, error: "duplicate" };
+  await audit(tx, { actorId: input.userId, action: "claim.submitted", subject: id, details: { clickId: click.id, orderId, amountCents: input.amountCents } });
+  return { ok: true, claimId: id };
+}
+
+export interface ClaimView {
+  id: string;
+  storeName: string;
+  storeSlug: string;
+  clickId: string;
+  orderId: string;
+  orderDate: string;
+  amountCents: number;
+  status: ClaimStatus;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+function claimsQuery(db: DbOrTx) {
+  return db
+    .selectFrom("cashbackClaims")
+    .innerJoin("stores", "stores.id", "cashbackClaims.storeId")
+    .select([
+      "cashbackClaims.id",
+      "stores.name as storeName",
+      "stores.slug as storeSlug",
+      "cashbackClaims.clickId",
+      "cashbackClaims.orderId",
+      "cashbackClaims.orderDate",
+      "cashbackClaims.amountCents",
+      "cashbackClaims.status",
+      "cashbackClaims.reason",
+      "cashbackClaims.createdAt",
+      "cashbackClaims.decidedAt",
+    ]);
+}
+
+/** The member's own claims, newest first. */
+export async function claimsOf(db: DbOrTx, userId: string): Promise<ClaimView[]> {
+  return claimsQuery(db).where("cashbackClaims.userId", "=", userId).orderBy("cashbackClaims.createdAt", "desc").limit(100).execute();
+}
+
+export interface AdminClaimView extends ClaimView {
+  userId: string;
+  userEmail: string;
+  clickedAt: string;
+  storeRateBps: number;
+  /** A suggestion for the commission field: the store's rate on the amount, grossed up by the member's share. */
+  suggestedCommissionCents: number;
+}
+
+/** The admin's queue: open claims first (oldest first), or those of a status. */
+export async function claimQueue(db: DbOrTx, options: { status: ClaimStatus; page: number }): Promise<{ items: AdminClaimView[]; total: number }> {
+  const shareDefault = await getSetting(db, "cashbackUserShareBps");
+  const base = db.selectFrom("cashbackClaims").where("status", "=", options.status);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await claimsQuery(db)
+    .innerJoin("users", "users.id", "cashbackClaims.userId")
+    .innerJoin("clicks", "clicks.id", "cashbackClaims.clickId")
+    .select(["cashbackClaims.userId", "users.email as userEmail", "clicks.createdAt as clickedAt", "stores.cashbackRateBps as storeRateBps", "stores.userShareBps"])
+    .where("cashbackClaims.status", "=", options.status)
+    .orderBy("cashbackClaims.createdAt", options.status === "open" ? "asc" : "desc")
+    .limit(CLAIMS_PAGE_SIZE)
+    .offset((Math.max(1, options.page) - 1) * CLAIMS_PAGE_SIZE)
+    .execute();
+  return {
+    total,
+    items: rows.map(({ userShareBps, ...row }) => ({
+      ...row,
+      suggestedCommissionCents: suggestedCommission(row.amountCents, row.storeRateBps, userShareBps ?? shareDefault),
+    })),
+  };
+}
+
+export function suggestedCommission(amountCents: number, storeRateBps: number, shareBps: number): number {
+  if (shareBps <= 0) return 0;
+  return Math.round((amountCents * storeRateBps) / shareBps);
+}
+
+async function lockClaim(tx: Tx, claimId: string) {
+  let query = tx.selectFrom("cashbackClaims").innerJoin("stores", "stores.id", "cashbackClaims.storeId").selectAll("cashbackClaims").select("stores.name as storeName").where("cashbackClaims.id", "=", claimId);
+  if (dialectOf(tx) === "postgres") query = query.forUpdate("cashbackClaims");
+  return query.executeTakeFirst();
+}
+
+export type DecisionError = "notFound" | "notOpen";
+
+/**
+ * Approves an open claim: a manual conversion of the claimed order at the commission the admin
+ * settled with the network, pending from the order date (the store's window then confirms it).
+ */
+export async function approveClaim(
+  tx: Tx,
+  input: { claimId: string; adminId: string; commissionCents: number },
+): Promise<{ ok: true; conversionId: string | null } | { ok: false; error: DecisionError }> {
+  const claim = await lockClaim(tx, input.claimId);
+  if (!claim) return { ok: false, error: "notFound" };
+  if (claim.status !== "open") return { ok: false, error: "notOpen" };
+  const event = {
+    network: "manual",
+    transactionId: `claim:${claim.id}`,
+    clickId: claim.clickId,
+    saleAmountCents: claim.amountCents,
+    commissionCents: input.commissionCents,
+    currency: "USD",
+    status: "pending" as const,
+    occurredAt: new Date(`${claim.orderDate}T12:00:00.000Z`).toISOString(),
+    source: "admin" as const,
+    raw: JSON.stringify({ action: "claim-approved", claimId: claim.id, adminId: input.adminId, commissionCents: input.commissionCents }),
+    claimId: claim.id,
+  };
+  const { conversionId } = await ingestConversion(tx, event);
+  const timestamp = now();
+  await tx
+    .updateTable("cashbackClaims")
+    .set({ status: "approved", conversionId, decidedBy: input.adminId, decidedAt: timestamp, updatedAt: timestamp })
+    .where("id", "=", claim.id)
+    .execute();
+  const conversion = conversionId ? await tx.selectFrom("conversions").select("cashbackCents").where("id", "=", conversionId).executeTakeFirst() : undefined;
+  await notify(tx, claim.userId, "claimApproved", { orderId: claim.orderId, merchant: claim.storeName, amountCents: conversion?.cashbackCents ?? 0 });
+  await audit(tx, { actorId: input.adminId, action: "claim.approved", subject: claim.id, details: { conversionId, commissionCents: input.commissionCents } });
+  return { ok: true, conversionId };
+}
+
+export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: string; reason: string }): Promise<{ ok: true } | { ok: false; error: DecisionError }> {
+  const claim = await lockClaim(tx, input.claimId);
+  if (!claim) return { ok: false, error: "notFound" };
+  if (claim.status !== "open") return { ok: false, error: "notOpen" };
+  const timestamp = now();
+  const reason = input.reason.trim();
+  await tx
+    .updateTable("cashbackClaims")
+    .set({ status: "rejected", reason, decidedBy: input.adminId, decidedAt: timestamp, updatedAt: timestamp })
+    .where("id", "=", claim.id)
+    .execute();
+  await notify(tx, claim.userId, "claimRejected", { orderId: claim.orderId, merchant: claim.storeName, reason });
+  await audit(tx, { actorId: input.adminId, action: "claim.rejected", subject: claim.id, details: { reason } });
+  return { ok: true };
+}
