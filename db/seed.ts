@@ -8,16 +8,9 @@ import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
-import {
-  approveWithdrawal,
-  completeWithdrawal,
-  confirmCashback,
-  creditDeposit,
-  creditReferralBonus,
-  recordCashback,
-  requestWithdrawal,
-  type MoneyResult,
-} from "../app/wallet/ledger.server";
+import { ingestConversion } from "../app/cashback/conversions.server";
+import { getSetting } from "../app/settings/settings.server";
+import { approveWithdrawal, completeWithdrawal, creditDeposit, creditReferralBonus, requestWithdrawal, type MoneyResult } from "../app/wallet/ledger.server";
 import { SEED_BLOG_POSTS } from "./seed-data/blog-posts";
 import { SEED_PLANS } from "./seed-data/plans";
 import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
@@ -127,11 +120,35 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
       results.push(result);
       return result;
     };
+    let cashbackCreated = false;
+    // Each purchase the way a real one arrives: a click at the store ("Shop now"), then the sandbox
+    // network's report of the sale through the one ingestion (confirmed on the day it happened,
+    // except the last), told to nobody: it is history.
     const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
-      const recorded = await record(() =>
-        recordCashback(tx, { userId, amountCents: cents, merchant, orderId, conversionId: `seed-demo-${orderId}`, description: `Cashback ${merchant}`, at: at(daysAgo) }),
-      );
-      if (confirm) await confirmCashback(tx, { transactionId: recorded.transaction.id, at: at(daysAgo) });
+      const store = await tx.selectFrom("stores").select(["id", "userShareBps", "cashbackRateBps"]).where("name", "=", merchant).executeTakeFirstOrThrow();
+      const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+      const clickId = `seed-demo-click-${orderId}`;
+      await tx
+        .insertInto("clicks")
+        .values({ id: clickId, userId, storeId: store.id, ipHash: "seed", userAgent: "Cashwise demo seed", isBot: 0, createdAt: at(daysAgo + 0.05) })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      const { outcome } = await ingestConversion(tx, {
+        network: "sandbox",
+        transactionId: orderId,
+        clickId,
+        saleAmountCents: Math.round((cents * 10_000) / Math.max(1, store.cashbackRateBps)),
+        // The commission whose member share is exactly `cents`.
+        commissionCents: Math.ceil((cents * 10_000) / share),
+        currency: "USD",
+        status: confirm ? "approved" : "pending",
+        occurredAt: at(daysAgo),
+        effectiveAt: at(daysAgo),
+        source: "postback",
+        raw: JSON.stringify({ seed: "demo", orderId }),
+        quiet: true,
+      });
+      if (outcome !== "unchanged") cashbackCreated = true;
     };
 
     await record(() => creditDeposit(tx, { userId, amountCents: 150_000, paymentId: "seed-demo-topup-1", description: "Wallet top-up", provider: "sandbox", at: at(120) }));
@@ -160,6 +177,6 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     await cashback(9, "Tradewinkle", 1_525, "TWK-40218");
     await cashback(3, "Tidewander", 2_634, "TDW-61950");
     await cashback(1, "Dewmellow", 1_240, "DWM-11873", false);
-    return !results.every((result) => result.replayed);
+    return cashbackCreated || !results.every((result) => result.replayed);
   });
 }

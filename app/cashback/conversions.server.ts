@@ -48,6 +48,16 @@ export interface ConversionEvent {
   raw: string;
   /** A claim this conversion settles (admin's manual conversions). */
   claimId?: string | null;
+  /** When the network's word took effect for the books (a report's validation date); defaults to now. */
+  effectiveAt?: string;
+  /** A backfill of history (the demo seed): nobody is notified. */
+  quiet?: boolean;
+}
+
+type Options = Pick<ConversionEvent, "effectiveAt" | "quiet">;
+
+async function tell(tx: Tx, options: Options, userId: string, kind: Parameters<typeof notify>[2], params: Record<string, string | number>) {
+  if (!options.quiet) await notify(tx, userId, kind, params);
 }
 
 export type IngestOutcome = "created" | "amended" | "confirmed" | "declined" | "reversed" | "unchanged" | "unmatched";
@@ -165,7 +175,7 @@ async function apply(tx: Tx, event: ConversionEvent, timestamp: string): Promise
   // No click of ours, or a bot's: kept for an admin, never credited.
   if (!click || click.isBot === 1) return { outcome: "unmatched", conversionId: id };
   const row = (await lockConversion(tx, id))!;
-  return { outcome: await credit(tx, row, click), conversionId: id };
+  return { outcome: await credit(tx, row, click, event), conversionId: id };
 }
 
 async function clickOf(db: DbOrTx, clickId: string) {
@@ -183,7 +193,7 @@ type Click = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
  * Credits an unmatched conversion to the member of `click`, from the network's latest word and
  * amounts: pending cashback, confirmed at once when already approved, nothing when declined.
  */
-async function credit(tx: Tx, row: ConversionRow, click: Click): Promise<IngestOutcome> {
+async function credit(tx: Tx, row: ConversionRow, click: Click, options: Options = {}): Promise<IngestOutcome> {
   const timestamp = now();
   const shareBps = click.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
   const windowDays = click.confirmationDays ?? (await getSetting(tx, "cashbackConfirmationDays"));
@@ -207,18 +217,18 @@ async function credit(tx: Tx, row: ConversionRow, click: Click): Promise<IngestO
   });
   await tx.updateTable("conversions").set({ ...base, status: "pending", transactionId: transaction.id }).where("id", "=", row.id).execute();
   if (reported === "approved") {
-    await confirm(tx, { ...row, ...base, status: "pending", transactionId: transaction.id }, click.storeName);
+    await confirm(tx, { ...row, ...base, status: "pending", transactionId: transaction.id }, click.storeName, options);
     return "confirmed";
   }
   // A claim's approval tells the member itself.
-  if (!row.claimId) await notify(tx, click.userId, "cashbackTracked", { amountCents: cashbackCents, merchant: click.storeName });
+  if (!row.claimId) await tell(tx, options, click.userId, "cashbackTracked", { amountCents: cashbackCents, merchant: click.storeName });
   return "created";
 }
 
-async function confirm(tx: Tx, row: ConversionRow, merchant: string): Promise<void> {
-  await confirmCashback(tx, { transactionId: row.transactionId! });
+async function confirm(tx: Tx, row: ConversionRow, merchant: string, options: Options = {}): Promise<void> {
+  await confirmCashback(tx, { transactionId: row.transactionId!, at: options.effectiveAt });
   await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: now() }).where("id", "=", row.id).execute();
-  await notify(tx, row.userId!, "cashbackConfirmed", { amountCents: row.cashbackCents - row.reversedCents, merchant });
+  await tell(tx, options, row.userId!, "cashbackConfirmed", { amountCents: row.cashbackCents - row.reversedCents, merchant });
 }
 
 async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, timestamp: string): Promise<IngestOutcome> {
@@ -247,7 +257,7 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
     if (reported === "declined" || target <= 0) {
       await declineCashback(tx, { transactionId: row.transactionId });
       await tx.updateTable("conversions").set({ status: "declined", reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
-      await notify(tx, row.userId, "cashbackDeclined", { amountCents: row.cashbackCents, merchant });
+      await tell(tx, event, row.userId, "cashbackDeclined", { amountCents: row.cashbackCents, merchant });
       return "declined";
     }
     let outcome: IngestOutcome = "unchanged";
@@ -264,7 +274,7 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
     }
     if (reported !== row.reportedStatus) await tx.updateTable("conversions").set({ reportedStatus: reported }).where("id", "=", row.id).execute();
     if (reported === "approved") {
-      await confirm(tx, current, merchant);
+      await confirm(tx, current, merchant, event);
       return "confirmed";
     }
     return outcome;
@@ -300,7 +310,7 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
     })
     .where("id", "=", row.id)
     .execute();
-  await notify(tx, row.userId, "cashbackReversed", { amountCents: takenCents, merchant });
+  await tell(tx, event, row.userId, "cashbackReversed", { amountCents: takenCents, merchant });
   return "reversed";
 }
 

@@ -275,6 +275,21 @@ export interface CashbackClaimsTable {
   updatedAt: string;
 }
 
+export interface ReportImportsTable {
+  id: string;
+  adminId: string | null;
+  network: string;
+  filename: string;
+  content: string;
+  status: "previewed" | "applying" | "applied";
+  /** JSON: see `ImportPreview` in app/cashback/imports.server.ts. */
+  preview: string;
+  /** JSON: outcome → count, once applied. */
+  result: string | null;
+  createdAt: string;
+  appliedAt: string | null;
+}
+
 export interface ConversionEventsTable {
   id: string;
   network: string;
@@ -310,10 +325,17 @@ export interface StoresTable {
   newCustomerRateBps: number | null;
   /** JSON object: locale → terms. */
   terms: string | null;
+  /** A percentage of the sale (`cashbackRateBps`, the base rate) or a fixed amount per sale (`rateFixedCents`). */
+  rateKind: Generated<StoreRateKind>;
+  rateFixedCents: number | null;
+  /** JSON array of { name: { locale: text } | text, rateBps }: categories that earn a different rate (null: none). */
+  categoryRates: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
+export const STORE_RATE_KINDS = ["percent", "fixed"] as const;
+export type StoreRateKind = (typeof STORE_RATE_KINDS)[number];
 
 /** A store's uploaded logo (PNG, JPEG or WebP by content), base64. */
 export interface StoreLogosTable {
@@ -452,6 +474,7 @@ export interface Database {
   conversions: ConversionsTable;
   conversionEvents: ConversionEventsTable;
   cashbackClaims: CashbackClaimsTable;
+  reportImports: ReportImportsTable;
   plans: PlansTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;

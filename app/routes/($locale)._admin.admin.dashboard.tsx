@@ -1,6 +1,6 @@
 /** Admin dashboard: how many accounts, how many verified, how many new this week. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
@@ -9,6 +9,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { userStats } from "~/users/users.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,6 +37,11 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+      <p className="mt-8">
+        <Link to={localePath(locale, "/admin/stores")} className="btn-secondary">
+          {t("dashboard.storesLink")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -8,10 +8,11 @@ import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { getStoreBySlug } from "~/stores/stores.server";
+import { headlineText, type Translate } from "~/stores/rates";
+import { getStoreBySlug, type StoreDetailView } from "~/stores/stores.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatRate } from "~/utils/money";
+import { formatMoney, formatRate } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 
@@ -27,10 +28,18 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return {
     store,
     meta: {
-      title: `${t("store.metaTitle", { name: store.name, rate: formatRate(store.cashbackRateBps, locale) })} | ${brand}`,
+      title: `${metaTitle(t, store, locale)} | ${brand}`,
       description: store.description,
     },
   };
+}
+
+/** "Larkstitch: 6% cashback", "…: up to 8% cashback", "…: $5.00 cashback". */
+function metaTitle(t: Translate, store: StoreDetailView, locale: string): string {
+  const { headline } = store;
+  if (headline.kind === "fixed") return t("store.metaTitle", { name: store.name, rate: formatMoney(headline.amountCents, locale) });
+  const rate = formatRate(headline.rateBps, locale);
+  return headline.upTo ? t("store.metaTitleUpTo", { name: store.name, rate }) : t("store.metaTitle", { name: store.name, rate });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -58,8 +67,43 @@ export default function StorePage() {
           <p className="text-sm text-slate-600">{t(`categories.${store.category}`)}</p>
         </div>
       </header>
-      <p className="mt-8 text-3xl font-extrabold text-brand-700">{t("rate", { rate: formatRate(store.cashbackRateBps, locale) })}</p>
+      <p className="mt-8 text-3xl font-extrabold text-brand-700" data-testid="store-rate">
+        {headlineText(t as Translate, store.headline, locale)}
+      </p>
       <p className="mt-4 text-lg text-slate-700">{store.description}</p>
+      {store.headline.kind === "percent" && store.headline.upTo ? (
+        <section className="mt-6" aria-labelledby="store-rates-title">
+          <h2 id="store-rates-title" className="font-semibold">
+            {t("store.rates.title")}
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-2xl border border-slate-200 text-sm" data-testid="store-rates">
+            <li className="flex justify-between gap-4 px-4 py-2">
+              <span>{t("store.rates.base")}</span>
+              <span className="font-semibold tabular-nums">{formatRate(store.cashbackRateBps, locale)}</span>
+            </li>
+            {store.newCustomerRateBps !== null ? (
+              <li className="flex justify-between gap-4 px-4 py-2">
+                <span>{t("store.rates.newCustomers")}</span>
+                <span className="font-semibold tabular-nums">{formatRate(store.newCustomerRateBps, locale)}</span>
+              </li>
+            ) : null}
+            {store.categoryRates.map((rule, index) => (
+              <li key={`${rule.name}-${index}`} className="flex justify-between gap-4 px-4 py-2">
+                <span className="min-w-0">{rule.name}</span>
+                <span className="font-semibold tabular-nums">{formatRate(rule.rateBps, locale)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {store.terms ? (
+        <section className="mt-6" aria-labelledby="store-terms-title">
+          <h2 id="store-terms-title" className="font-semibold">
+            {t("store.termsTitle")}
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{store.terms}</p>
+        </section>
+      ) : null}
       <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
         <h2 className="font-semibold">{t("store.howTitle")}</h2>
         <p className="mt-2 text-sm text-slate-700">{t("store.signInFirst")}</p>

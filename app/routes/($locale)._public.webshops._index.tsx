@@ -9,10 +9,10 @@ import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { STORE_CATEGORIES, isStoreCategory } from "~/stores/categories";
+import { headlineText, type Translate } from "~/stores/rates";
 import { listStores } from "~/stores/stores.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatRate } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -119,7 +119,7 @@ export default function WebshopsPage() {
                   <p className="text-xs text-slate-600">{t(`categories.${store.category}`)}</p>
                 </div>
               </div>
-              <p className="mt-4 text-lg font-bold text-brand-700">{t("rate", { rate: formatRate(store.cashbackRateBps, locale) })}</p>
+              <p className="mt-4 text-lg font-bold text-brand-700">{headlineText(t as Translate, store.headline, locale)}</p>
               <p className="mt-1 line-clamp-2 flex-1 text-sm text-slate-600">{store.description}</p>
               <Link to={localePath(locale, `/out/${store.slug}`)} reloadDocument rel="nofollow" className="btn-primary mt-4">
                 {t("shopNow")}

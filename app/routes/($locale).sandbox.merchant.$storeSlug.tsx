@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const store =
     config.appEnv === "production"
       ? undefined
-      : await db().selectFrom("stores").select(["slug", "network", "cashbackRateBps", "userShareBps"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
+      : await db().selectFrom("stores").select(["slug", "network", "cashbackRateBps", "userShareBps", "rateKind", "rateFixedCents"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
   if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
@@ -93,7 +93,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const saleCents = parseAmountToCents(submission.value.amount)!;
   // The network's commission, so that the member's share of it is the store's advertised rate.
   const shareBps = store.userShareBps ?? (await getSetting(db(), "cashbackUserShareBps"));
-  const commissionCents = shareBps > 0 ? Math.round((saleCents * store.cashbackRateBps) / shareBps) : 0;
+  // (A fixed-rate store pays a fixed amount per order, whatever its size.)
+  const memberCents = store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : (saleCents * store.cashbackRateBps) / 10_000;
+  const commissionCents = shareBps > 0 ? Math.round((memberCents * 10_000) / shareBps) : 0;
   const status = await sendSandboxPostback({
     // Unique across the network, as a real network's transaction ids are: one per order of this visit.
     transactionId: `${click.id.slice(0, 8)}-${submission.value.orderId}`,

@@ -9,6 +9,8 @@ import { rawClientOf, type Db } from "~/db/db.server";
 export const RATE_LIMITS = {
   /** "Shop now" click-outs per member (a person shops a few stores an hour, a script thousands). */
   clickOut: { points: 60, duration: 60 * 60 },
+  /** Missing-cashback claims sent per member (a person claims a few orders, not dozens an hour). */
+  cashbackClaim: { points: 10, duration: 60 * 60 },
   /** Contact form messages per IP address. */
   contact: { points: 5, duration: 60 * 60 },
   /** Newsletter subscriptions per IP address. */

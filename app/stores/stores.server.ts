@@ -1,7 +1,8 @@
 /**
  * Stores: owns the `stores` table, the partner webshops of the directory: listing active stores
  * (search by name, filter by category, paginated) and reading one by slug, with its description
- * in the visitor's locale.
+ * in the visitor's locale and the rate it shows (`headlineRate`). The back office's side of the
+ * table (creating, editing, pausing, logos) is `admin.server.ts`.
  */
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server";
@@ -10,6 +11,7 @@ import type { Store } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import type { Page } from "~/utils/pagination";
 import type { StoreCategory } from "./categories";
+import { categoryRateName, headlineRate, parseCategoryRates, type HeadlineRate } from "./rates";
 
 export interface StoreView {
   slug: string;
@@ -18,16 +20,32 @@ export interface StoreView {
   category: string;
   cashbackRateBps: number;
   description: string;
+  /** What the pages show as the rate (see `headlineRate`). */
+  headline: HeadlineRate;
+}
+
+/** One store's page: its view, the rules behind the headline, and its terms in the visitor's locale. */
+export interface StoreDetailView extends StoreView {
+  rateKind: Store["rateKind"];
+  rateFixedCents: number | null;
+  newCustomerRateBps: number | null;
+  categoryRates: Array<{ name: string; rateBps: number }>;
+  terms: string | null;
 }
 
 export const STORES_PAGE_SIZE = 12;
 
 function describe(store: Pick<Store, "description">, locale: string): string {
+  return localized(store.description, locale);
+}
+
+/** A JSON object of locale → text in `locale`, else in English; text that is not JSON as it is. */
+function localized(json: string, locale: string): string {
   try {
-    const byLocale = JSON.parse(store.description) as Record<string, string>;
-    return byLocale[locale] ?? byLocale[DEFAULT_LOCALE] ?? "";
+    const byLocale = JSON.parse(json) as Record<string, string>;
+    return byLocale[locale] || byLocale[DEFAULT_LOCALE] || "";
   } catch {
-    return store.description;
+    return json;
   }
 }
 
@@ -39,6 +57,7 @@ function toView(store: Store, locale: string): StoreView {
     category: store.category,
     cashbackRateBps: store.cashbackRateBps,
     description: describe(store, locale),
+    headline: headlineRate(store),
   };
 }
 
@@ -65,9 +84,18 @@ export async function listStores(
   return { items: rows.map((row) => toView(row, options.locale)), page, pageCount, total };
 }
 
-export async function getStoreBySlug(db: Db, slug: string, locale: string): Promise<StoreView | undefined> {
+export async function getStoreBySlug(db: Db, slug: string, locale: string): Promise<StoreDetailView | undefined> {
   const row = await db.selectFrom("stores").selectAll().where("slug", "=", slug).where("active", "=", 1).executeTakeFirst();
-  return row ? toView(row, locale) : undefined;
+  if (!row) return undefined;
+  const percent = row.rateKind !== "fixed";
+  return {
+    ...toView(row, locale),
+    rateKind: row.rateKind,
+    rateFixedCents: row.rateFixedCents,
+    newCustomerRateBps: percent ? row.newCustomerRateBps : null,
+    categoryRates: percent ? parseCategoryRates(row.categoryRates).map((rule) => ({ name: categoryRateName(rule.name, locale), rateBps: rule.rateBps })) : [],
+    terms: row.terms ? localized(row.terms, locale) || null : null,
+  };
 }
 
 export async function countStoresByCategory(db: Db): Promise<Record<string, number>> {

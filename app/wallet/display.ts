@@ -26,8 +26,13 @@ export function counterparty(item: Pick<DisplayedTransaction, "type" | "merchant
   return item.merchant ? { text: item.merchant } : null;
 }
 
+/** Cashback descriptions the ingestion writes (in English), translated on screen. */
+const CASHBACK_TEXTS: Record<string, string> = { Cashback: "descriptions.cashback", "Cashback returned": "descriptions.cashbackReturned" };
+
 export function description(item: Pick<DisplayedTransaction, "type" | "description">): Label {
-  return SYSTEM_DESCRIBED.has(item.type) ? { key: `descriptions.${item.type}` } : { text: item.description };
+  if (SYSTEM_DESCRIBED.has(item.type)) return { key: `descriptions.${item.type}` };
+  if (item.type === "cashback" && CASHBACK_TEXTS[item.description]) return { key: CASHBACK_TEXTS[item.description]! };
+  return { text: item.description };
 }
 
 /** An order number worth showing: a store's order, not the id of our own payment. */

@@ -17,6 +17,8 @@ import * as reauthentication from "./20261122_0011_reauthentication";
 import * as verifications from "./20261122_0012_verifications";
 import * as clicks from "./20261122_0013_clicks";
 import * as cashbackLifecycle from "./20261123_0014_cashback_lifecycle";
+import * as storeRates from "./20261123_0015_store_rates";
+import * as reportImports from "./20261123_0016_report_imports";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   "20261122_0012_verifications": verifications,
   "20261122_0013_clicks": clicks,
   "20261123_0014_cashback_lifecycle": cashbackLifecycle,
+  "20261123_0015_store_rates": storeRates,
+  "20261123_0016_report_imports": reportImports,
 };

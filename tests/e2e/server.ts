@@ -7,13 +7,15 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createImport } from "../../app/cashback/imports.server";
 import { createDb } from "../../app/db/db.server";
 import { migrateToLatest } from "../../db/migrate";
-import { seedDemoData } from "../../db/seed";
+import { DEMO_USER, seedDemoData } from "../../db/seed";
+import { SEED_STORES } from "../../db/seed-data/stores";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { OAuth2Server } from "oauth2-mock-server";
-import { DATABASE_URL_FILE, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
+import { DATABASE_URL_FILE, DEMO_CLICK_ID, DEMO_IMPORT_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -49,7 +51,27 @@ fs.writeFileSync(DATABASE_URL_FILE, `file:${databaseFile}`);
 const db = createDb({ kind: "sqlite", filename: databaseFile });
 await migrateToLatest(db);
 await seedDemoData(db);
+await seedDemoClick(db);
+await seedDemoImport(db);
 await db.destroy();
+
+/** The sample Awin report, uploaded by the demo admin and previewed (not applied). */
+async function seedDemoImport(database: typeof db) {
+  const admin = await database.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+  const id = await createImport(database, { adminId: admin.id, network: "awin", filename: "awin-report.csv", bytes: fs.readFileSync("docs/samples/awin-report.csv") });
+  await database.updateTable("reportImports").set({ id: DEMO_IMPORT_ID }).where("id", "=", id).execute();
+}
+
+/** The demo member's visit to the first demo store 10 days ago: a click a claim can be made for. */
+async function seedDemoClick(database: typeof db) {
+  const user = await database.selectFrom("users").select("id").where("email", "=", DEMO_USER.email).executeTakeFirstOrThrow();
+  const store = await database.selectFrom("stores").select("id").where("slug", "=", SEED_STORES[0]!.slug).executeTakeFirstOrThrow();
+  await database
+    .insertInto("clicks")
+    .values({ id: DEMO_CLICK_ID, userId: user.id, storeId: store.id, ipHash: "e2e", userAgent: null, isBot: 0, createdAt: new Date(Date.now() - 10 * 86_400_000).toISOString() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
 
 const server = spawn(serverCommand().command, serverCommand().args, {
   stdio: "inherit",

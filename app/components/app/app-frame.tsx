@@ -17,6 +17,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "overview", path: "/dashboard" },
     { key: "wallet", path: "/wallet" },
     { key: "transactions", path: "/transactions" },
+    { key: "cashback", path: "/cashback" },
     { key: "webshops", path: "/webshops" },
     { key: "referrals", path: "/referrals" },
     { key: "settings", path: "/settings" },
@@ -25,6 +26,9 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "adminDashboard", path: "/admin/dashboard" },
     { key: "adminUsers", path: "/admin/users" },
     { key: "adminWithdrawals", path: "/admin/withdrawals" },
+    { key: "adminConversions", path: "/admin/conversions" },
+    { key: "adminClaims", path: "/admin/claims" },
+    { key: "adminStores", path: "/admin/stores" },
     { key: "adminSettings", path: "/admin/settings" },
   ],
 };

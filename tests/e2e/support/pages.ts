@@ -6,6 +6,7 @@
 import { DEMO_ADMIN, DEMO_USER } from "../../../db/seed";
 import { SEED_BLOG_POSTS } from "../../../db/seed-data/blog-posts";
 import { SEED_STORES } from "../../../db/seed-data/stores";
+import { DEMO_CLICK_ID, DEMO_IMPORT_ID } from "./paths";
 
 export const PUBLIC_PAGES = [
   "",
@@ -38,6 +39,9 @@ export const PUBLIC_PAGES = [
 ];
 
 export const MEMBER_PAGES = [
+  "/cashback",
+  // The demo member's click from 10 days ago (made by server.ts): the claim form is open.
+  `/cashback/claim/${DEMO_CLICK_ID}`,
   "/dashboard",
   "/dashboard/add-money",
   "/dashboard/withdraw",
@@ -51,7 +55,21 @@ export const MEMBER_PAGES = [
   "/reauthenticate",
 ];
 
-export const ADMIN_PAGES = ["/admin/dashboard", "/admin/users", "/admin/withdrawals", "/admin/settings"];
+export const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/users",
+  "/admin/withdrawals",
+  "/admin/settings",
+  "/admin/stores",
+  "/admin/stores/new",
+  // A seeded store's page in the back office, by example.
+  `/admin/stores/${SEED_STORES[0]!.slug}`,
+  "/admin/conversions",
+  "/admin/conversions/import",
+  // The sample report server.ts uploaded (previewed, not applied).
+  `/admin/conversions/import/${DEMO_IMPORT_ID}`,
+  "/admin/claims",
+];
 
 export const MEMBER = DEMO_USER;
 export const ADMIN = DEMO_ADMIN;

@@ -1,13 +1,24 @@
 import path from "node:path";
 
+/**
+ * The end-to-end server's state, one folder per port (`E2E_PORT`), so runs on different ports in
+ * one checkout never read each other's database or wipe each other's mailbox.
+ */
+const STATE_DIR = path.resolve(".e2e", process.env.E2E_PORT || "3100");
+
 /** Where the end-to-end server's SMTP receiver writes each e-mail it receives, as JSON. */
-export const MAILBOX_DIR = path.resolve(".e2e/mailbox");
+export const MAILBOX_DIR = path.join(STATE_DIR, "mailbox");
 
 /** The identity the local OAuth2 provider reports on its next user-info request. */
-export const OAUTH_USER_FILE = path.resolve(".e2e/oauth-user.json");
+export const OAUTH_USER_FILE = path.join(STATE_DIR, "oauth-user.json");
 
 /** The end-to-end server's database, for tests that run the command-line scripts against it. */
-export const DATABASE_URL_FILE = path.resolve(".e2e/database-url");
+export const DATABASE_URL_FILE = path.join(STATE_DIR, "database-url");
 
 /** The e2e server's sandbox network secret, so tests can sign (and forge) postbacks. */
 export const SANDBOX_POSTBACK_SECRET = "e2e-sandbox-postback-secret-0123456789-abcdef";
+
+/** The demo member's visit to a store 10 days ago (made by server.ts), so its claim page can be visited. */
+export const DEMO_CLICK_ID = "e2e-demo-click-000000001";
+/** A report upload kept (previewed, not applied) by server.ts: the import preview page has one to show. */
+export const DEMO_IMPORT_ID = "0e2e0000-0000-4000-8000-000000000001";

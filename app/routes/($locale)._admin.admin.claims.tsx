@@ -1,0 +1,196 @@
+/**
+ * The claims queue (`/admin/claims`): open missing-cashback claims, oldest first (filter `status`).
+ * An admin approves one at the commission settled with the network (`commission`, prefilled from
+ * the store's rate) or rejects it with a reason (`reason`) the member will read. Each decision is
+ * one unit of work with the member's notification and the audit row.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Pagination } from "~/components/pagination";
+import { CLAIMS_PAGE_SIZE, approveClaim, claimQueue, rejectClaim, type AdminClaimView } from "~/cashback/claims.server";
+import { db } from "~/db/db.server";
+import { CLAIM_STATUSES, type ClaimStatus } from "~/db/schema";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+import { parseAmountToCents } from "~/wallet/amounts";
+
+export const handle = { i18n: ["common", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const requested = search.get("status");
+  const status: ClaimStatus = (CLAIM_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ClaimStatus) : "open";
+  const page = pageFromSearch(search.get("page"));
+  const queue = await claimQueue(db(), { status, page });
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "admin", "claims.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      status,
+      queue,
+      page,
+      pageCount: Math.max(1, Math.ceil(queue.total / CLAIMS_PAGE_SIZE)),
+    },
+    { headers },
+  );
+}
+
+const commission = z
+  .string({ required_error: "admin:claims.commissionRequired" })
+  .trim()
+  .transform((value, ctx) => {
+    const cents = parseAmountToCents(value);
+    if (cents === null || cents <= 0 || cents > 100_000_000) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "admin:claims.commissionInvalid" });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const DecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), claimId: z.string().uuid(), commission }),
+  z.object({
+    intent: z.literal("reject"),
+    claimId: z.string().uuid(),
+    reason: z.string({ required_error: "admin:claims.reasonRequired" }).trim().min(1, "admin:claims.reasonRequired").max(300, "admin:claims.reasonTooLong"),
+  }),
+]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  const id = String(formData.get("claimId") ?? "");
+  const submission = parseWithZod(formData, { schema: DecisionSchema });
+  if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });
+  const decision = submission.value;
+  const result = await unitOfWork(db(), (tx) =>
+    decision.intent === "approve"
+      ? approveClaim(tx, { claimId: decision.claimId, adminId: user.id, commissionCents: decision.commission })
+      : rejectClaim(tx, { claimId: decision.claimId, adminId: user.id, reason: decision.reason }),
+  );
+  const key = result.ok ? (decision.intent === "approve" ? "claims.approved" : "claims.rejected") : "claims.alreadyDecided";
+  const back = new URL(request.url);
+  throw redirect(`${localePath(locale, "/admin/claims")}${back.search}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminClaims() {
+  const { t } = useTranslation("admin");
+  const { queue, status, notice, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("claims.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("claims.intro")}</p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="claim-status" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("claims.filter")}
+          </label>
+          <select id="claim-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            {CLAIM_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`claims.statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("claims.apply")}
+        </button>
+      </Form>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      {queue.items.length === 0 ? (
+        <p className="mt-6 text-slate-600">{t("claims.empty")}</p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {queue.items.map((item) => (
+            <ClaimRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </div>
+  );
+}
+
+function ClaimRow({ item }: { item: AdminClaimView }) {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ intent: string; claimId: string; commission: string; reason: string }>({
+    id: `claim-${item.id}`,
+    lastResult: actionData?.id === item.id ? actionData.result : undefined,
+    defaultValue: { commission: (item.suggestedCommissionCents / 100).toFixed(2) },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`claim-${item.status}`}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-lg font-bold">
+            {item.storeName} · <span className="tabular-nums">{formatMoney(item.amountCents, locale)}</span>
+          </p>
+          <p className="break-words text-sm text-slate-700">{item.userEmail}</p>
+          <p className="break-all text-xs text-slate-600">
+            {t("claims.order", { orderId: item.orderId, date: formatDate(item.orderDate, locale) })} · {t("claims.clicked", { date: formatDate(item.clickedAt, locale) })}
+          </p>
+          <p className="break-all font-mono text-xs text-slate-600">{t("claims.click", { clickId: item.clickId })}</p>
+          {item.reason ? <p className="mt-1 text-xs text-slate-700">{t("claims.reasonShown", { reason: item.reason })}</p> : null}
+        </div>
+        {item.status === "open" ? (
+          <Form method="post" className="w-full max-w-md space-y-1" {...getFormProps(form)}>
+            <input type="hidden" name="claimId" value={item.id} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field
+              labelProps={{ children: t("claims.commission") }}
+              inputProps={{ ...getInputProps(fields.commission, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+              errors={fields.commission.errors}
+              hint={t("claims.commissionHint", { rate: (item.storeRateBps / 100).toFixed(2) })}
+            />
+            <Field
+              labelProps={{ children: t("claims.reason") }}
+              inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off" }}
+              errors={fields.reason.errors}
+            />
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton name="intent" value="reject" className="btn-secondary">
+                {t("claims.reject")}
+              </SubmitButton>
+              <SubmitButton name="intent" value="approve">
+                {t("claims.approve")}
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Report import, step one (`/admin/conversions/import`): an admin picks the network (`network`)
+ * and uploads its transaction report CSV (`report`, at most 5 MB). The file is previewed (nothing
+ * changes) and kept; the preview page then applies it. Recent imports are listed below.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  MaxPartSizeExceededError,
+  data,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { MAX_REPORT_BYTES, createImport, recentImports } from "~/cashback/imports.server";
+import { REPORT_NETWORKS, ReportFormatError } from "~/cashback/reports";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { badRequest } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { meta: await pageMeta(params, "admin", "imports.meta"), imports: await recentImports(db()) };
+}
+
+const UploadSchema = z.object({
+  network: z.enum(REPORT_NETWORKS, { errorMap: () => ({ message: "admin:imports.errors.network" }) }),
+  report: z
+    .instanceof(File, { message: "admin:imports.errors.file" })
+    .refine((file) => file.size > 0, "admin:imports.errors.file")
+    .refine((file) => file.size <= MAX_REPORT_BYTES, "admin:imports.errors.tooLarge"),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_REPORT_BYTES + 1 }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return data({ result: { status: "error" as const, error: { report: ["admin:imports.errors.tooLarge"] } }, missing: [] as string[] }, { status: 413 });
+    }
+    // Not a multipart form at all, or a broken one: a bad request, not a server error.
+    badRequest();
+  }
+  const submission = parseWithZod(formData, { schema: UploadSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), missing: [] as string[] }, { status: 400 });
+  const { network, report } = submission.value;
+  try {
+    const id = await createImport(db(), { adminId: user.id, network, filename: report.name, bytes: new Uint8Array(await report.arrayBuffer()) });
+    throw redirect(localePath(locale, `/admin/conversions/import/${id}`));
+  } catch (error) {
+    if (!(error instanceof ReportFormatError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { report: [`admin:imports.errors.${error.code}`] } }), missing: error.columns }, { status: 422 });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ImportReport() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { imports } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ network: string; report: File }>({ id: "report-import", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <div className="container-page py-10">
+      <p className="text-sm">
+        <Link to={localePath(locale, "/admin/conversions")} className="font-medium text-brand-700 underline">
+          {t("imports.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("imports.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("imports.intro")}</p>
+      <Form method="post" encType="multipart/form-data" className="mt-6 max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-surface p-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div>
+          <label htmlFor={fields.network.id} className="mb-1 block text-sm font-medium text-slate-800">
+            {t("imports.network")}
+          </label>
+          <select
+            id={fields.network.id}
+            name={fields.network.name}
+            defaultValue={(fields.network.initialValue as string | undefined) ?? "awin"}
+            aria-invalid={fields.network.errors ? true : undefined}
+            aria-describedby={fields.network.errors ? `${fields.network.id}-error` : undefined}
+            className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
+            {REPORT_NETWORKS.map((network) => (
+              <option key={network} value={network}>
+                {t(`conversions.networks.${network}`)}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={`${fields.network.id}-error`} errors={fields.network.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.report.id} className="mb-1 block text-sm font-medium text-slate-800">
+            {t("imports.file")}
+          </label>
+          <input
+            id={fields.report.id}
+            name={fields.report.name}
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={fields.report.errors ? true : undefined}
+            aria-describedby={`${fields.report.id}-hint${fields.report.errors ? ` ${fields.report.id}-error` : ""}`}
+            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
+          />
+          <p id={`${fields.report.id}-hint`} className="mt-1 text-xs text-slate-600">
+            {t("imports.fileHint")}
+          </p>
+          <ErrorList id={`${fields.report.id}-error`} errors={fields.report.errors} />
+          {actionData?.missing.length ? <p className="text-xs text-slate-700">{t("imports.missingColumns", { columns: actionData.missing.join(", ") })}</p> : null}
+        </div>
+        <SubmitButton pendingLabel={t("imports.previewing")}>{t("imports.preview")}</SubmitButton>
+      </Form>
+      <h2 className="mt-10 text-xl font-semibold">{t("imports.recent")}</h2>
+      {imports.length === 0 ? (
+        <p className="mt-2 text-slate-600">{t("imports.none")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
+          {imports.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <Link to={localePath(locale, `/admin/conversions/import/${item.id}`)} className="break-all font-medium text-brand-700 underline">
+                {item.filename}
+              </Link>
+              <span className="text-slate-600">
+                {t(`conversions.networks.${item.network}`)} · {t(`imports.statuses.${item.status}`)} · {formatDate(item.createdAt, locale)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

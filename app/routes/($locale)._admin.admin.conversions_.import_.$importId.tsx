@@ -1,0 +1,163 @@
+/**
+ * Report import, step two (`/admin/conversions/import/:importId`): the preview of an upload (what
+ * each row would do, rows that could not be read) and "Apply import", which applies it once; then
+ * what applying did.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
+import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
+  if (!found) throw data({ error: "not_found" }, { status: 404 });
+  const { flash, headers } = await takeFlash(request);
+  return data({ meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "apply" || !UUID.test(params.importId ?? "")) return data({ error: "bad_request" }, { status: 400 });
+  const result = await applyImport(db(), { importId: params.importId!, adminId: user.id });
+  if (!result.ok && result.error === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  throw redirect(localePath(locale, `/admin/conversions/import/${params.importId}`), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: result.ok ? "imports.applied" : "imports.alreadyApplied" }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+function Counts({ counts }: { counts: Partial<Record<RowOutcome, number>> }) {
+  const { t } = useTranslation("admin");
+  const entries = Object.entries(counts) as Array<[RowOutcome, number]>;
+  if (entries.length === 0) return <p className="text-slate-600">{t("imports.nothing")}</p>;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {entries.map(([outcome, count]) => (
+        <div key={outcome} className="rounded-xl border border-slate-200 bg-surface p-3">
+          <dt className="text-xs font-medium uppercase text-slate-600">{t(`conversions.outcomes.${outcome}`)}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{count}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function ImportPreviewPage() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { found, notice } = useLoaderData<typeof loader>();
+  const { preview } = found;
+  return (
+    <div className="container-page py-10">
+      <p className="text-sm">
+        <Link to={localePath(locale, "/admin/conversions/import")} className="font-medium text-brand-700 underline">
+          {t("imports.backToImports")}
+        </Link>
+      </p>
+      <h1 className="mt-2 break-all text-3xl font-bold tracking-tight">{found.filename}</h1>
+      <p className="mt-2 text-slate-600">
+        {t(`conversions.networks.${found.network}`)} · {t(`imports.statuses.${found.status}`)} · {formatDate(found.createdAt, locale)} · {t("imports.rows", { count: preview.rows })}
+      </p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      {found.result ? (
+        <section className="mt-6" aria-labelledby="import-result">
+          <h2 id="import-result" className="text-xl font-semibold">
+            {t("imports.result")}
+          </h2>
+          <div className="mt-3">
+            <Counts counts={found.result} />
+          </div>
+        </section>
+      ) : null}
+      <section className="mt-6" aria-labelledby="import-preview">
+        <h2 id="import-preview" className="text-xl font-semibold">
+          {t("imports.previewTitle")}
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("imports.previewIntro")}</p>
+        <div className="mt-3">
+          <Counts counts={preview.outcomes} />
+        </div>
+        {found.status === "previewed" ? (
+          <Form method="post" className="mt-4">
+            <SubmitButton name="intent" value="apply" pendingLabel={t("imports.applying")}>
+              {t("imports.apply")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </section>
+      {preview.errors.length ? (
+        <section className="mt-8" aria-labelledby="import-errors">
+          <h2 id="import-errors" className="text-xl font-semibold">
+            {t("imports.errorsTitle", { count: preview.errors.length })}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700">
+            {preview.errors.slice(0, 200).map((error) => (
+              <li key={`${error.line}-${error.column}`}>{t(`imports.rowErrors.${error.code}`, { line: error.line, column: error.column })}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="mt-8" aria-labelledby="import-rows">
+        <h2 id="import-rows" className="text-xl font-semibold">
+          {t("imports.rowsTitle")}
+        </h2>
+        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">{t("imports.columns.line")}</th>
+                <th scope="col" className="px-3 py-2">{t("imports.columns.transaction")}</th>
+                <th scope="col" className="px-3 py-2">{t("imports.columns.click")}</th>
+                <th scope="col" className="px-3 py-2 text-right">{t("imports.columns.commission")}</th>
+                <th scope="col" className="px-3 py-2">{t("imports.columns.status")}</th>
+                <th scope="col" className="px-3 py-2">{t("imports.columns.outcome")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {preview.sample.map((row) => (
+                <tr key={`${row.line}-${row.transactionId}`}>
+                  <td className="px-3 py-2 tabular-nums">{row.line}</td>
+                  <td className="break-all px-3 py-2">{row.transactionId}</td>
+                  <td className="break-all px-3 py-2 font-mono text-xs">{row.clickId ?? "—"}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(row.commissionCents, locale)}</td>
+                  <td className="px-3 py-2">{row.status}</td>
+                  <td className="px-3 py-2 font-medium">{t(`conversions.outcomes.${row.outcome}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {preview.rows > preview.sample.length ? <p className="mt-2 text-xs text-slate-600">{t("imports.sampleNote", { shown: preview.sample.length, count: preview.rows })}</p> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * One partner store in the back office (`/admin/stores/:slug`): the store form (saved in one unit
+ * of work with an audit row naming each change), Pause/Resume (`intent` = `pause` | `resume`,
+ * audited; a paused store leaves the directory and its "Shop now" is refused politely), and its
+ * logo (uploaded to `/admin/stores/:slug/logo`, checked by content like profile pictures).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
+import { StoreForm } from "~/components/stores/store-form";
+import { StoreLogo } from "~/components/stores/store-logo";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { getSettings } from "~/settings/settings.server";
+import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, updateStore } from "~/stores/admin.server";
+import { headlineRate, headlineText, type Translate } from "~/stores/rates";
+import { EditStoreSchema, storeFormValues } from "~/stores/store-form";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin", "webshops"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+async function findStore(slug: string | undefined) {
+  const store = await getStoreForAdmin(db(), slug ?? "");
+  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  return store;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const store = await findStore(params.slug);
+  const { flash, headers } = await takeFlash(request);
+  const settings = await getSettings(db());
+  const meta = await pageMeta(params, "admin", "stores.editMeta");
+  return data(
+    {
+      meta: { ...meta, title: `${store.name} · ${meta.title}` },
+      notice: flash?.kind === "notice" ? flash : null,
+      store: { id: store.id, slug: store.slug, name: store.name, logo: store.logo, active: store.active === 1, headline: headlineRate(store), updatedAt: store.updatedAt },
+      values: storeFormValues(store),
+      platform: { userShareBps: settings.cashbackUserShareBps, confirmationDays: settings.cashbackConfirmationDays },
+      logoMaxMegabytes: STORE_LOGO_MAX_BYTES / 1_048_576,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const store = await findStore(params.slug);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const back = async (slug: string, key: string, values?: Record<string, string>) =>
+    redirect(localePath(locale, `/admin/stores/${slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+
+  if (intent === "pause" || intent === "resume") {
+    const outcome = await unitOfWork(db(), (tx) => setStoreStatus(tx, { adminId: user.id, storeId: store.id, status: intent === "pause" ? "paused" : "active" }));
+    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+    const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
+    throw await back(store.slug, key, { name: store.name });
+  }
+
+  const submission = parseWithZod(formData, { schema: EditStoreSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  let result: Awaited<ReturnType<typeof updateStore>>;
+  try {
+    result = await unitOfWork(db(), (tx) => updateStore(tx, { adminId: user.id, storeId: store.id, input: submission.value }));
+  } catch (error) {
+    if (!isSlugTaken(error)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
+  }
+  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  throw await back(result.store.slug, result.outcome === "updated" ? "stores.saved" : "stores.unchanged", { name: result.store.name });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function EditStore() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { store, values, platform, notice, logoMaxMegabytes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(logoMaxMegabytes);
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <Link to={localePath(locale, "/admin/stores")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("stores.back")}
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <StoreLogo name={store.name} logo={store.logo} size="h-14 w-14" />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">{store.name}</h1>
+          <p className="text-sm text-slate-600">
+            <span data-testid="store-status">{t(`stores.status.${store.active ? "active" : "paused"}`)}</span> · {headlineText(t as Translate, store.headline, locale)}
+          </p>
+        </div>
+      </div>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="store-status-title">
+          <h2 id="store-status-title" className="text-lg font-bold">
+            {t("stores.statusTitle")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{store.active ? t("stores.activeText") : t("stores.pausedText")}</p>
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            {store.active ? (
+              <SubmitButton className="btn-secondary" name="intent" value="pause" pendingLabel={t("stores.form.saving")}>
+                {t("stores.pause")}
+              </SubmitButton>
+            ) : (
+              <SubmitButton className="btn-primary" name="intent" value="resume" pendingLabel={t("stores.form.saving")}>
+                {t("stores.resume")}
+              </SubmitButton>
+            )}
+            {store.active ? (
+              <Link to={localePath(locale, `/webshops/${store.slug}`)} className="text-sm font-medium text-brand-700 underline">
+                {t("stores.viewPublic")}
+              </Link>
+            ) : null}
+          </Form>
+        </section>
+
+        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="store-logo-title">
+          <h2 id="store-logo-title" className="text-lg font-bold">
+            {t("stores.logo.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("stores.logo.hint", { size: megabytes })}</p>
+          <Form
+            method="post"
+            action={localePath(locale, `/admin/stores/${store.slug}/logo`)}
+            encType="multipart/form-data"
+            reloadDocument
+            className="mt-3 space-y-3"
+          >
+            <div>
+              <label htmlFor="store-logo-file" className="mb-1 block text-sm font-medium text-slate-800">
+                {t("stores.logo.choose")}
+              </label>
+              <input id="store-logo-file" type="file" name="logo" accept="image/png,image/jpeg,image/webp" className="block w-full text-sm" />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="upload" className="btn-secondary">
+                {t("stores.logo.upload")}
+              </button>
+              {store.logo ? (
+                <button type="submit" name="intent" value="remove" className="btn-secondary">
+                  {t("stores.logo.remove")}
+                </button>
+              ) : null}
+            </div>
+          </Form>
+        </section>
+      </div>
+
+      <div className="mt-6">
+        <StoreForm mode="edit" key={`${store.id}-${store.updatedAt}`} lastResult={actionData?.result} defaultValue={values} platform={platform} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * A store's logo (`POST /admin/stores/:slug/logo`, multipart): `logo` is a PNG, JPEG or WebP of at
+ * most 1 MB, recognised by its content (the profile pictures' check), or `intent=remove` removes
+ * it; audited; then back to the store's page with a message. GET goes to that page.
+ */
+import {
+  data,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { requireAdmin } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+import { getStoreForAdmin, removeStoreLogo, setStoreLogo, STORE_LOGO_MAX_BYTES, type LogoOutcome } from "~/stores/admin.server";
+import { setFlash } from "~/utils/flash.server";
+import { badRequest } from "~/utils/form-data.server";
+import { localePath } from "~/utils/paths";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  throw redirect(localePath(locale, `/admin/stores/${encodeURIComponent(params.slug ?? "")}`), { headers: withSecurityHeaders() });
+}
+
+const MESSAGES: Record<Exclude<LogoOutcome, "notFound">, string> = {
+  saved: "stores.logo.saved",
+  removed: "stores.logo.removed",
+  "too-large": "stores.logo.tooLarge",
+  "not-an-image": "stores.logo.notAnImage",
+  empty: "stores.logo.empty",
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const store = await getStoreForAdmin(db(), params.slug ?? "");
+  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  const back = async (key: string) =>
+    redirect(localePath(locale, `/admin/stores/${store.slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: STORE_LOGO_MAX_BYTES + 1 }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw await back(MESSAGES["too-large"]);
+    // Not a multipart form at all, or a broken one: a bad request, not a server error.
+    badRequest();
+  }
+  let outcome: LogoOutcome;
+  if (formData.get("intent") === "remove") {
+    outcome = await unitOfWork(db(), (tx) => removeStoreLogo(tx, { adminId: user.id, storeId: store.id }));
+  } else {
+    const file = formData.get("logo");
+    const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    outcome = await unitOfWork(db(), (tx) => setStoreLogo(tx, { adminId: user.id, storeId: store.id, bytes }));
+  }
+  if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  throw await back(MESSAGES[outcome]);
+}

@@ -1,0 +1,76 @@
+/**
+ * A new partner store (`/admin/stores/new`): the store form (see `~/stores/store-form`), created in
+ * one unit of work with its audit row; a taken slug is said on its field, with everything typed
+ * kept. On success, the store's edit page (where its logo is uploaded).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { StoreForm } from "~/components/stores/store-form";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { getSettings } from "~/settings/settings.server";
+import { createStore, isSlugTaken } from "~/stores/admin.server";
+import { blankStoreForm, NewStoreSchema } from "~/stores/store-form";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin", "webshops"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const settings = await getSettings(db());
+  return {
+    meta: await pageMeta(params, "admin", "stores.newMeta"),
+    platform: { userShareBps: settings.cashbackUserShareBps, confirmationDays: settings.cashbackConfirmationDays },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await readForm(request), { schema: NewStoreSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { status, ...input } = submission.value;
+  try {
+    await unitOfWork(db(), (tx) => createStore(tx, { adminId: user.id, input, status }));
+  } catch (error) {
+    if (!isSlugTaken(error)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
+  }
+  throw redirect(localePath(locale, `/admin/stores/${input.slug}`), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "stores.created", values: { name: input.name } }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function NewStore() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { platform } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <Link to={localePath(locale, "/admin/stores")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("stores.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("stores.newTitle")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("stores.newIntro")}</p>
+      <div className="mt-6">
+        <StoreForm mode="new" lastResult={actionData?.result} defaultValue={blankStoreForm()} platform={platform} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Cashback: the member's visits to partner stores and the cashback each earned (status, expected
+ * confirmation, "Claim missing cashback" where a claim is open), summary figures, filters (status,
+ * store, period) in the query string, pages, and the member's missing-cashback claims.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
+import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";
+import { claimsOf } from "~/cashback/claims.server";
+import { Notice } from "~/components/auth/auth-card";
+import { ActivityList, ClaimList } from "~/components/cashback/activity-list";
+import { Pagination } from "~/components/pagination";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "cashback"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const search = new URL(request.url).searchParams;
+  const filters = activityFiltersFromSearch(search);
+  const [activity, claims] = await Promise.all([cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }), claimsOf(db(), user.id)]);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "cashback", "meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
+      activity,
+      claims,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+const RANGE_KEY = { "30": "ranges.d30", "90": "ranges.d90", "365": "ranges.d365", all: "ranges.all" } as const;
+
+export default function CashbackPage() {
+  const { t } = useTranslation("cashback");
+  const locale = usePageLocale();
+  const { filters, activity, claims, notice } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filters.status || filters.store || filters.range !== "all");
+  const select = "block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+  const cards = [
+    { key: "pending", value: formatMoney(activity.summary.pendingCents, locale), hint: t("summary.pendingHint") },
+    { key: "confirmed", value: formatMoney(activity.summary.confirmedCents, locale), hint: t("summary.confirmedHint") },
+    { key: "clicks", value: String(activity.summary.clicks), hint: t(RANGE_KEY[filters.range]) },
+  ] as const;
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("intro")}</p>
+      {notice ? (
+        <div className="mt-4" data-testid="notice">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`summary-${card.key}`}>
+            <dt className="text-sm text-slate-600">{t(`summary.${card.key}`)}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{card.value}</dd>
+            <dd className="mt-1 text-xs text-slate-600">{card.hint}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-label={t("filters.label")}>
+        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+          <label className="text-sm">
+            <span className="mb-1 block font-medium">{t("filters.status")}</span>
+            <select name="status" defaultValue={filters.status} className={select}>
+              <option value="">{t("filters.allStatuses")}</option>
+              {ACTIVITY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`statuses.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="mb-1 block font-medium">{t("filters.store")}</span>
+            <select name="store" defaultValue={filters.store} className={select}>
+              <option value="">{t("filters.allStores")}</option>
+              {activity.stores.map((store) => (
+                <option key={store.slug} value={store.slug}>
+                  {store.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="mb-1 block font-medium">{t("filters.range")}</span>
+            <select name="range" defaultValue={filters.range} className={select}>
+              {ACTIVITY_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {t(RANGE_KEY[range])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-primary">
+            {t("filters.apply")}
+          </button>
+        </div>
+        {filtered ? (
+          <Link to={localePath(locale, "/cashback")} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+            {t("filters.clear")}
+          </Link>
+        ) : null}
+      </Form>
+
+      <section className="mt-6" aria-labelledby="activity-title">
+        <h2 id="activity-title" className="sr-only">
+          {t("list.title")}
+        </h2>
+        {activity.items.length === 0 ? (
+          <div className="rounded-2xl border border-slate-200 bg-surface px-5 py-10 text-center" data-testid="cashback-empty">
+            {filtered ? (
+              <>
+                <p className="font-semibold">{t("empty.filteredTitle")}</p>
+                <p className="mt-1 text-sm text-slate-600">{t("empty.filteredText")}</p>
+                <Link to={localePath(locale, "/cashback")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
+                  {t("filters.clear")}
+                </Link>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">{t("empty.title")}</p>
+                <p className="mt-1 text-sm text-slate-600">{t("empty.text")}</p>
+                <Link to={localePath(locale, "/webshops")} className="btn-primary mt-4">
+                  {t("empty.cta")}
+                </Link>
+              </>
+            )}
+          </div>
+        ) : (
+          <ActivityList items={activity.items} />
+        )}
+        <Pagination page={activity.page} pageCount={activity.pageCount} />
+      </section>
+
+      <section className="mt-10" aria-labelledby="claims-title">
+        <h2 id="claims-title" className="text-xl font-bold">
+          {t("claims.title")}
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">{t("claims.intro")}</p>
+        <ClaimList claims={claims} />
+      </section>
+    </div>
+  );
+}

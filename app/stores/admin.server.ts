@@ -1,0 +1,221 @@
+/**
+ * The stores back office: owns an admin's changes to the `stores` table and the `store_logos`
+ * table. Listing for the desk (status and network filters, a search on the name, pages), creating,
+ * editing, pausing and resuming a store, and its logo (PNG, JPEG or WebP up to 1 MB, recognised by
+ * content like profile pictures, kept in the database and served by `/store-logos/:storeId`).
+ * Every change takes the caller's unit of work (`unitOfWork`) and writes its audit row in it.
+ * The public directory's reading of the same table is `stores.server.ts`.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { audit } from "~/audit/audit.server";
+import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { likePattern } from "~/db/like";
+import type { Store, StoreNetwork } from "~/db/schema";
+import { sniffImage } from "~/users/avatar.server";
+import { isUniqueViolation } from "~/users/users.server";
+import type { Page } from "~/utils/pagination";
+import { headlineRate, type HeadlineRate } from "./rates";
+import type { StoreInput, StoreStatus } from "./store-form";
+
+export const ADMIN_STORES_PAGE_SIZE = 20;
+export const STORE_LOGO_MAX_BYTES = 1_048_576;
+
+/** The slug belongs to another store: the form says so on its field. */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`the slug ${slug} is taken`);
+    this.name = "SlugTakenError";
+  }
+}
+
+/** True for a taken slug, whether seen before writing or (two admins at once) by the unique index. */
+export function isSlugTaken(error: unknown): boolean {
+  return error instanceof SlugTakenError || isUniqueViolation(error);
+}
+
+export interface AdminStoreRow {
+  id: string;
+  slug: string;
+  name: string;
+  logo: string | null;
+  category: string;
+  network: StoreNetwork;
+  active: boolean;
+  headline: HeadlineRate;
+  userShareBps: number | null;
+  updatedAt: string;
+}
+
+export interface AdminStoreFilter {
+  status?: StoreStatus;
+  network?: StoreNetwork;
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = {}): Promise<Page<AdminStoreRow>> {
+  const pageSize = filter.pageSize ?? ADMIN_STORES_PAGE_SIZE;
+  let base = db.selectFrom("stores");
+  if (filter.status) base = base.where("active", "=", filter.status === "active" ? 1 : 0);
+  if (filter.network) base = base.where("network", "=", filter.network);
+  if (filter.query?.trim()) base = base.where(sql`lower(name)`, "like", sql`${likePattern(filter.query)} escape '\\'`);
+  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
+  const rows = await base
+    .select(["id", "slug", "name", "logo", "category", "network", "active", "rateKind", "cashbackRateBps", "rateFixedCents", "newCustomerRateBps", "categoryRates", "userShareBps", "updatedAt"])
+    .orderBy("name")
+    .orderBy("slug")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      logo: row.logo,
+      category: row.category,
+      network: row.network,
+      active: row.active === 1,
+      headline: headlineRate(row),
+      userShareBps: row.userShareBps,
+      updatedAt: row.updatedAt,
+    })),
+    page,
+    pageCount,
+    total,
+  };
+}
+
+export async function getStoreForAdmin(db: DbOrTx, slug: string): Promise<Store | undefined> {
+  return db.selectFrom("stores").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+/** The columns an input writes. */
+function columns(input: StoreInput) {
+  return {
+    slug: input.slug,
+    name: input.name,
+    category: input.category,
+    affiliateUrl: input.websiteUrl,
+    network: input.network,
+    advertiserId: input.advertiserId,
+    trackingUrl: input.trackingUrl,
+    rateKind: input.rateKind,
+    cashbackRateBps: input.cashbackRateBps,
+    rateFixedCents: input.rateKind === "fixed" ? input.rateFixedCents : null,
+    newCustomerRateBps: input.rateKind === "percent" ? input.newCustomerRateBps : null,
+    categoryRates: input.rateKind === "percent" && input.categoryRates.length ? JSON.stringify(input.categoryRates) : null,
+    userShareBps: input.userShareBps,
+    confirmationDays: input.confirmationDays,
+    description: JSON.stringify(input.description),
+    terms: JSON.stringify(input.terms),
+  };
+}
+
+async function assertSlugFree(tx: Tx, slug: string, exceptId?: string): Promise<void> {
+  let query = tx.selectFrom("stores").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw new SlugTakenError(slug);
+}
+
+/** Adds a store (active or paused) with its audit row. Throws `SlugTakenError` when the slug is in use. */
+export async function createStore(tx: Tx, options: { adminId: string; input: StoreInput; status: StoreStatus }): Promise<Store> {
+  await assertSlugFree(tx, options.input.slug);
+  const timestamp = now();
+  const id = randomUUID();
+  const values = { id, ...columns(options.input), logo: null, active: options.status === "active" ? 1 : 0, createdAt: timestamp, updatedAt: timestamp };
+  await tx.insertInto("stores").values(values).execute();
+  await audit(tx, { actorId: options.adminId, action: "store.created", subject: id, details: { slug: values.slug, name: values.name, network: values.network, status: options.status } });
+  return tx.selectFrom("stores").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Changes a store's fields, with an audit row naming each changed column (before and after).
+ * Nothing is written when nothing changed. Throws `SlugTakenError` when the new slug is in use.
+ */
+export async function updateStore(
+  tx: Tx,
+  options: { adminId: string; storeId: string; input: StoreInput },
+): Promise<{ outcome: "updated" | "unchanged"; store: Store } | { outcome: "notFound" }> {
+  const before = await tx.selectFrom("stores").selectAll().where("id", "=", options.storeId).executeTakeFirst();
+  if (!before) return { outcome: "notFound" };
+  await assertSlugFree(tx, options.input.slug, before.id);
+  const next = columns(options.input);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const previous = before[key as keyof Store];
+    if (previous !== value) changes[key] = { from: previous, to: value };
+  }
+  if (Object.keys(changes).length === 0) return { outcome: "unchanged", store: before };
+  await tx.updateTable("stores").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
+  await audit(tx, { actorId: options.adminId, action: "store.updated", subject: before.id, details: { slug: next.slug, changes } });
+  return { outcome: "updated", store: await tx.selectFrom("stores").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow() };
+}
+
+/**
+ * Pauses or resumes a store (a paused store leaves the directory and its "Shop now" is refused;
+ * its members' tracked purchases are untouched). Audited; asking for the state it is in changes nothing.
+ */
+export async function setStoreStatus(
+  tx: Tx,
+  options: { adminId: string; storeId: string; status: StoreStatus },
+): Promise<"paused" | "resumed" | "unchanged" | "notFound"> {
+  const store = await tx.selectFrom("stores").select(["id", "slug", "active"]).where("id", "=", options.storeId).executeTakeFirst();
+  if (!store) return "notFound";
+  const active = options.status === "active" ? 1 : 0;
+  if (store.active === active) return "unchanged";
+  await tx.updateTable("stores").set({ active, updatedAt: now() }).where("id", "=", store.id).execute();
+  const action = active ? "store.resumed" : "store.paused";
+  await audit(tx, { actorId: options.adminId, action, subject: store.id, details: { slug: store.slug } });
+  return active ? "resumed" : "paused";
+}
+
+export type LogoOutcome = "saved" | "removed" | "too-large" | "not-an-image" | "empty" | "notFound";
+
+/** The path a store's uploaded logo is served at (versioned, so a new logo is fetched at once). */
+export function storeLogoPath(storeId: string, updatedAt: string): string {
+  return `/store-logos/${storeId}?v=${Date.parse(updatedAt) || 0}`;
+}
+
+/** Keeps an uploaded logo (checked by its content, like profile pictures) and points the store at it. Audited. */
+export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: string; bytes: Uint8Array }): Promise<LogoOutcome> {
+  const { bytes } = options;
+  if (bytes.length === 0) return "empty";
+  if (bytes.length > STORE_LOGO_MAX_BYTES) return "too-large";
+  const type = sniffImage(bytes);
+  if (!type) return "not-an-image";
+  const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();
+  if (!store) return "notFound";
+  const updatedAt = now();
+  const data = Buffer.from(bytes).toString("base64");
+  await tx
+    .insertInto("storeLogos")
+    .values({ storeId: store.id, data, type, updatedAt })
+    .onConflict((oc) => oc.column("storeId").doUpdateSet({ data, type, updatedAt }))
+    .execute();
+  const logo = storeLogoPath(store.id, updatedAt);
+  await tx.updateTable("stores").set({ logo, updatedAt }).where("id", "=", store.id).execute();
+  await audit(tx, { actorId: options.adminId, action: "store.logoChanged", subject: store.id, details: { slug: store.slug, type, bytes: bytes.length, from: store.logo, to: logo } });
+  return "saved";
+}
+
+/** Removes the store's logo (uploaded or the seeded mark): the pages show its initial instead. Audited. */
+export async function removeStoreLogo(tx: Tx, options: { adminId: string; storeId: string }): Promise<LogoOutcome> {
+  const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();
+  if (!store) return "notFound";
+  await tx.deleteFrom("storeLogos").where("storeId", "=", store.id).execute();
+  if (store.logo === null) return "removed";
+  await tx.updateTable("stores").set({ logo: null, updatedAt: now() }).where("id", "=", store.id).execute();
+  await audit(tx, { actorId: options.adminId, action: "store.logoRemoved", subject: store.id, details: { slug: store.slug, from: store.logo } });
+  return "removed";
+}
+
+export async function getStoreLogo(db: DbOrTx, storeId: string): Promise<{ bytes: Buffer; type: string; updatedAt: string } | null> {
+  const row = await db.selectFrom("storeLogos").select(["data", "type", "updatedAt"]).where("storeId", "=", storeId).executeTakeFirst();
+  return row ? { bytes: Buffer.from(row.data, "base64"), type: row.type, updatedAt: row.updatedAt } : null;
+}
