@@ -4,11 +4,10 @@
  * changes an admin makes (matching, imports, claims) live in their own modules.
  */
 import type { DbOrTx } from "~/db/db.server";
-import { CONVERSION_STATUSES, STORE_NETWORKS, type ConversionStatus } from "~/db/schema";
+import { CONVERSION_STATUSES, type ConversionStatus } from "~/db/schema";
+import { CONVERSION_NETWORKS } from "./networks";
 
 export const CONVERSIONS_PAGE_SIZE = 25;
-/** Networks a conversion can come from: the stores' networks, and admins' manual conversions (claims). */
-export const CONVERSION_NETWORKS = [...STORE_NETWORKS, "manual"] as const;
 
 export interface ConversionFilters {
   status: ConversionStatus | null;
