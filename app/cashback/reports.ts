@@ -416,11 +416,12 @@ export interface ParsedAmount {
 }
 
 /**
- * An amount as integer cents, computed from its digits. Null for anything else than a plain
+ * An amount as integer cents, computed from its digits (with `subCents`, CJ's tenths of a cent are
+ * rounded half up). Null for anything else than a plain
  * decimal with at most two significant decimals, optional thousands commas, one sign (or
  * accounting parentheses), and at most one currency symbol and one currency code.
  */
-export function parseAmount(value: string): ParsedAmount | null {
+export function parseAmount(value: string, options: { subCents?: boolean } = {}): ParsedAmount | null {
   if (value.length > MAX_VALUE_CHARS) return null;
   let text = value.replace(/[\u00A0\u202F]/g, " ").replace(/\u2212/g, "-").trim();
   let negative = false;
@@ -451,10 +452,12 @@ export function parseAmount(value: string): ParsedAmount | null {
   }
 
   const [integerPart = "", fraction = ""] = number!.replace(/,/g, "").split(".");
-  if (fraction.length > 2 && !/^0+$/.test(fraction.slice(2))) return null;
+  if (fraction.length > 2 && !/^0+$/.test(fraction.slice(2)) && (!options.subCents || fraction.length > 6)) return null;
   const integer = integerPart.replace(/^0+(?=\d)/, "");
   if (integer.length > MAX_AMOUNT_DIGITS) return null;
-  const cents = Number(integer || "0") * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
+  // CJ states commissions to the tenth of a cent (7.781): rounded half up to the cent, as paid.
+  const roundUp = options.subCents && Number(fraction[2] ?? "0") >= 5 ? 1 : 0;
+  const cents = Number(integer || "0") * 100 + Number(fraction.slice(0, 2).padEnd(2, "0")) + roundUp;
   return { cents: negative && cents !== 0 ? -cents : cents, currency };
 }
 
@@ -617,8 +620,9 @@ function parseRecord(
   const saleColumn = columns.saleAmount!;
   const commissionText = get(commissionColumn);
   const saleText = get(saleColumn);
-  const commission = commissionText === "" ? null : parseAmount(commissionText);
-  const sale = saleText === "" ? { cents: 0, currency: null } : parseAmount(saleText);
+  const subCents = network === "cj";
+  const commission = commissionText === "" ? null : parseAmount(commissionText, { subCents });
+  const sale = saleText === "" ? { cents: 0, currency: null } : parseAmount(saleText, { subCents });
 
   let currency: string | null = commissionColumn.alias.currency ?? null;
   if (currency === null && columns.currency) {

@@ -39,6 +39,11 @@ const SettingsSchema = z.object({
     .int("admin:settings.confirmDaysInvalid")
     .min(1, "admin:settings.confirmDaysInvalid")
     .max(365, "admin:settings.confirmDaysInvalid"),
+  cashbackUserSharePercent: z
+    .number({ required_error: "admin:settings.shareInvalid", invalid_type_error: "admin:settings.shareInvalid" })
+    .min(0, "admin:settings.shareInvalid")
+    .max(100, "admin:settings.shareInvalid")
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "admin:settings.shareInvalid"),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -56,11 +61,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays, cashbackConfirmationDays } = submission.value;
-  // One unit of work: both values and their audit rows, or nothing.
+  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent } = submission.value;
+  // One unit of work: every value and its audit row, or nothing.
   await unitOfWork(db(), async (tx) => {
     await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id);
     await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, user.id);
+    await setSetting(tx, "cashbackUserShareBps", Math.round(cashbackUserSharePercent * 100), user.id);
   });
   throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
@@ -75,7 +81,11 @@ export default function AdminSettings() {
     id: "admin-settings",
     lastResult: actionData?.result,
     constraint: getZodConstraint(SettingsSchema),
-    defaultValue: { cardDepositHoldDays: String(settings.cardDepositHoldDays), cashbackConfirmationDays: String(settings.cashbackConfirmationDays) },
+    defaultValue: {
+      cardDepositHoldDays: String(settings.cardDepositHoldDays),
+      cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
+      cashbackUserSharePercent: String(settings.cashbackUserShareBps / 100),
+    },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
   });
@@ -105,6 +115,12 @@ export default function AdminSettings() {
             inputProps={{ ...getInputProps(fields.cashbackConfirmationDays, { type: "number" }), inputMode: "numeric" }}
             errors={fields.cashbackConfirmationDays.errors}
             hint={t("settings.confirmDaysHint")}
+          />
+          <Field
+            labelProps={{ children: t("settings.share") }}
+            inputProps={{ ...getInputProps(fields.cashbackUserSharePercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.cashbackUserSharePercent.errors}
+            hint={t("settings.shareHint")}
           />
           <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
             {t("settings.save")}

@@ -57,7 +57,7 @@ const FIELD_NAMES = [
   "intent", "email", "password", "confirmPassword", "currentPassword", "name", "message", "subject", "code", "amount", "quick", "method",
   "destination", "idempotencyKey", "transactionId", "reason", "payoutReference", "redirectTo", "rememberMe", "newEmail", "phone", "plan",
   "terms", "token", "theme", "language", "q", "cardDepositHoldDays", "analytics", "marketing", "avatar", "id", "_formToken", "website",
-  "orderId", "orderDate", "conversionId", "clickId", "claimId", "commission", "report",
+  "orderId", "orderDate", "cashbackUserSharePercent", "conversionId", "clickId", "claimId", "commission", "report",
 ];
 
 const junk = fc.oneof(

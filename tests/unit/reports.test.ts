@@ -226,9 +226,12 @@ describe("CJ reports", () => {
       "cj",
       "commissionId,actionId,sid,saleAmountUsd,pubCommissionAmountUsd,actionStatus,eventDate\nC9,A9,s,75.4700,7.500,closed,2025-01-05T10:00:00Z\nC10,A10,s,75.47,7.781,closed,2025-01-05T10:00:00Z\n",
     );
-    expect(report.rows).toEqual([expect.objectContaining({ transactionId: "A9", saleAmountCents: 7547, commissionCents: 750, currency: "USD" })]);
-    // A third significant decimal is refused rather than rounded.
-    expect(report.errors).toEqual([{ line: 3, code: "bad_amount", column: "pubCommissionAmountUsd" }]);
+    // CJ's third decimal (a tenth of a cent) is rounded half up to the cent.
+    expect(report.rows).toEqual([
+      expect.objectContaining({ transactionId: "A9", saleAmountCents: 7547, commissionCents: 750, currency: "USD" }),
+      expect.objectContaining({ transactionId: "A10", saleAmountCents: 7547, commissionCents: 778, currency: "USD" }),
+    ]);
+    expect(report.errors).toEqual([]);
   });
 });
 
@@ -503,5 +506,15 @@ describe("anything in, a report or a ReportFormatError out", () => {
       .tuple(header, fc.array(fc.array(cell, { maxLength: 10 }), { maxLength: 8 }), fc.constantFrom(",", "\n", "\r\n"))
       .map(([head, rows, eol]) => [head, ...rows.map((cells) => cells.join(","))].join(eol));
     fc.assert(fc.property(network, csv, onlyFormatErrors), { numRuns: 500 });
+  });
+});
+
+describe("CJ's tenths of a cent", () => {
+  it("are rounded half up to the cent for CJ only (its API states 7.781); other networks refuse them", () => {
+    expect(parseAmount("7.781", { subCents: true })).toEqual({ cents: 778, currency: null });
+    expect(parseAmount("75.475", { subCents: true })).toEqual({ cents: 7548, currency: null });
+    expect(parseAmount("-0.125", { subCents: true })).toEqual({ cents: -13, currency: null });
+    expect(parseAmount("7.781")).toBeNull();
+    expect(parseAmount("7.7812345", { subCents: true })).toBeNull();
   });
 });
