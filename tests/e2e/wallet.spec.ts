@@ -220,7 +220,8 @@ test("the demo user's seeded history: $2,456.78, filters, search, date ranges an
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByTestId("balance")).toHaveText("$2,456.78");
 
-  await page.getByRole("link", { name: "Cashback", exact: true }).click();
+  // The activity tab (the navigation's "Cashback" is the cashback page).
+  await page.getByRole("main").getByRole("link", { name: "Cashback", exact: true }).click();
   await expect(page).toHaveURL(/tab=cashback/);
   for (const text of await page.getByTestId("transaction").allTextContents()) expect(text).toContain("Cashback");
 
