@@ -101,7 +101,77 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   const admin = await ensureAdmin(db, DEMO_ADMIN);
   if (admin.outcome === "created") created.push(DEMO_ADMIN.email);
   if (await seedDemoLedger(db, demo.id, admin.user.id, nowMs)) created.push("demo ledger ($2,456.78)");
+  if (await seedDemoReferrals(db, demo.id, nowMs)) created.push("demo referrals");
   return { created };
+}
+
+/**
+ * The demo member's referred friends, one in each status: signed up (12 days ago), bonus paid
+ * (the demo member's existing $25 referral bonus 88 days ago is that referral's; the friend's own
+ * $10 bonus is paid to the friend, so the demo balance stays $2,456.78), expired (signed up 130 days
+ * ago, never qualified) and held for review (the demo member's IP address). The friends cannot sign in.
+ */
+async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise<boolean> {
+  const day = 86_400_000;
+  const at = (daysAgo: number) => new Date(nowMs - daysAgo * day).toISOString();
+  const friends = [
+    { email: "sam.rivera@friends.example", name: "Sam Rivera", daysAgo: 12, status: "pending" as const },
+    { email: "jordan.lee@friends.example", name: "Jordan Lee", daysAgo: 110, status: "paid" as const },
+    { email: "casey.kim@friends.example", name: "Casey Kim", daysAgo: 130, status: "pending" as const },
+    { email: "robin.patel@friends.example", name: "Robin Patel", daysAgo: 5, status: "held" as const },
+  ];
+  let changed = false;
+  for (const friend of friends) {
+    let user = await findUserByEmail(db, friend.email);
+    if (!user) {
+      user = await createUser(db, { email: friend.email, name: friend.name, emailVerified: true });
+      changed = true;
+    }
+    const friendId = user.id;
+    await unitOfWork(db, async (tx) => {
+      let referral = await tx.selectFrom("referrals").select(["id", "referrerId"]).where("referredUserId", "=", friendId).executeTakeFirst();
+      if (!referral) {
+        await tx.updateTable("users").set({ createdAt: at(friend.daysAgo), updatedAt: at(friend.daysAgo) }).where("id", "=", friendId).execute();
+        referral = { id: randomUUID(), referrerId: demoId };
+        await tx
+          .insertInto("referrals")
+          .values({
+            id: referral.id,
+            referrerId: demoId,
+            referredUserId: friendId,
+            status: friend.status,
+            holdReason: friend.status === "held" ? "same_ip" : null,
+            qualifiedAt: friend.status === "paid" ? at(88) : null,
+            paidAt: null,
+            referrerBonusCents: null,
+            friendBonusCents: null,
+            referrerTransactionId: null,
+            friendTransactionId: null,
+            decidedBy: null,
+            decidedAt: null,
+            createdAt: at(friend.daysAgo),
+          })
+          .execute();
+        changed = true;
+      }
+      if (friend.status !== "paid" || referral.referrerId !== demoId) return;
+      const demoBonus = await tx.selectFrom("transactions").select("id").where("userId", "=", demoId).where("type", "=", "referral").orderBy("createdAt").executeTakeFirst();
+      const friendBonus = await creditReferralBonus(tx, {
+        userId: friendId,
+        amountCents: 1_000,
+        description: "Referral bonus",
+        idempotencyKey: `referral:${referral.id}:friend`,
+        metadata: { referralId: referral.id, side: "friend" },
+        at: at(88),
+      });
+      await tx
+        .updateTable("referrals")
+        .set({ paidAt: at(88), referrerBonusCents: 2_500, friendBonusCents: 1_000, referrerTransactionId: demoBonus?.id ?? null, friendTransactionId: friendBonus.transaction.id })
+        .where("id", "=", referral.id)
+        .execute();
+    });
+  }
+  return changed;
 }
 
 /**

@@ -25,6 +25,7 @@ import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.
 import { RESET_TTL_MINUTES, completePasswordReset, createPasswordReset } from "./password-reset.server";
 import { randomToken, sha256 } from "./tokens.server";
 import { consumeRateLimit } from "~/security/rate-limit.server";
+import { recordReferral, type ReferralSignUp } from "~/referrals/referrals.server";
 
 export interface AccountContext {
   mailer: Mailer;
@@ -65,6 +66,8 @@ export interface SignUpInput {
   password: string;
   locale: string;
   partner?: { phone: string; planCode: string };
+  /** Who referred this sign-up (the referral cookie), recorded with the new account. */
+  referral?: ReferralSignUp | null;
 }
 
 /**
@@ -98,6 +101,8 @@ export async function signUp(db: Db, input: SignUpInput, context: AccountContext
     if (error instanceof EmailTakenError) return;
     throw error;
   }
+  const referral = input.referral;
+  if (referral) await unitOfWork(db, (tx) => recordReferral(tx, { ...referral, referredUserId: user.id, referredEmail: user.email }));
   await sendVerificationCode(db, user, context);
 }
 

@@ -13,6 +13,7 @@ import { accountContext } from "./context.server";
 import { PartnerSignUpSchema, SignUpSchema } from "./schemas";
 import { setVerifyEmail } from "./verify-cookie.server";
 import { readForm } from "~/utils/form-data.server";
+import { forgetReferral, referralCodeFromRequest, referralFromRequest } from "~/referrals/cookie.server";
 
 export async function signUpAction(request: Request, locale: Locale, partner: boolean) {
   requireSameOrigin(request);
@@ -46,6 +47,7 @@ export async function signUpAction(request: Request, locale: Locale, partner: bo
         password: value.password,
         locale,
         partner: partner ? { phone: value.phone!, planCode: value.plan! } : undefined,
+        referral: await referralFromRequest(db(), request),
       },
       accountContext(),
     );
@@ -54,5 +56,7 @@ export async function signUpAction(request: Request, locale: Locale, partner: bo
     const message = partner ? "auth:signup.partnerFailed" : "auth:signup.failed";
     return data({ result: submission.reply({ formErrors: [message], hideFields }), wait: null }, { status: 500 });
   }
-  throw redirect(localePath(locale, "/verify-email"), { headers: { "Set-Cookie": await setVerifyEmail(value.email) } });
+  const headers = new Headers({ "Set-Cookie": await setVerifyEmail(value.email) });
+  if (await referralCodeFromRequest(request)) headers.append("Set-Cookie", await forgetReferral());
+  throw redirect(localePath(locale, "/verify-email"), { headers });
 }

@@ -15,6 +15,8 @@ import type { Locale } from "~/i18n/config";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { createUser, findUserByEmail, getUserById, type PublicUser } from "~/users/users.server";
+import { referralFromRequest } from "~/referrals/cookie.server";
+import { recordReferral, type ReferralSignUp } from "~/referrals/referrals.server";
 import { revokeUserSessions } from "./session.server";
 import { finishSignIn } from "./signin-action.server";
 
@@ -50,7 +52,7 @@ export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEm
  * pre-account takeover): when the provider vouches for the address, the account is claimed by its
  * owner and whatever the stranger set up goes: the password, every session, pending codes.
  */
-export async function linkSocialAccount(database: Tx, profile: SocialProfile, locale: Locale): Promise<LinkOutcome> {
+export async function linkSocialAccount(database: Tx, profile: SocialProfile, locale: Locale, referral: ReferralSignUp | null = null): Promise<LinkOutcome> {
   const linked = await database
     .selectFrom("oauthAccounts")
     .select("userId")
@@ -67,6 +69,7 @@ export async function linkSocialAccount(database: Tx, profile: SocialProfile, lo
   if (!user) {
     user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: profile.emailVerified });
     await linkProvider(database, user.id, profile);
+    if (referral) await recordReferral(database, { ...referral, referredUserId: user.id, referredEmail: user.email });
     return { outcome: "ok", user };
   }
   if (!user.emailVerifiedAt) {
@@ -179,7 +182,8 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
     console.error(`social sign-in with ${provider} failed`, error);
     return fail(returnTo.intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault");
   }
-  const linked = await unitOfWork(db(), (tx) => linkSocialAccount(tx, profile, returnTo.locale));
+  const referral = await referralFromRequest(db(), request);
+  const linked = await unitOfWork(db(), (tx) => linkSocialAccount(tx, profile, returnTo.locale, referral));
   if (linked.outcome === "noEmail") return fail("social.noEmail");
   if (linked.outcome === "unverifiedEmail") return fail("social.unverifiedEmail");
 

@@ -29,6 +29,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
 import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
+import { onCashbackConfirmed } from "~/referrals/referrals.server";
 
 export type { ReportedStatus };
 
@@ -229,6 +230,7 @@ async function confirm(tx: Tx, row: ConversionRow, merchant: string, options: Op
   await confirmCashback(tx, { transactionId: row.transactionId!, at: options.effectiveAt });
   await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: now() }).where("id", "=", row.id).execute();
   await tell(tx, options, row.userId!, "cashbackConfirmed", { amountCents: row.cashbackCents - row.reversedCents, merchant });
+  await onCashbackConfirmed(tx, row.userId!);
 }
 
 async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, timestamp: string): Promise<IngestOutcome> {

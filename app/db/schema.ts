@@ -164,6 +164,8 @@ export interface PaymentsTable {
   /** How much of the paid amount was refunded or lost in a dispute (reversed in the ledger). */
   reversedCents: Generated<number>;
   providerChargeId: string | null;
+  /** What the payment is for: a wallet top-up or a plan (subscription_payments). */
+  purpose: Generated<"topup" | "plan">;
   createdAt: string;
   updatedAt: string;
 }
@@ -290,6 +292,41 @@ export interface ReportImportsTable {
   appliedAt: string | null;
 }
 
+export interface ReferralCodesTable {
+  userId: string;
+  code: string;
+  createdAt: string;
+}
+
+export type ReferralStatus = "pending" | "held" | "paid" | "rejected";
+
+/** One per referred account: see app/referrals/referrals.server.ts. */
+export interface ReferralsTable {
+  id: string;
+  referrerId: string;
+  referredUserId: string;
+  status: ReferralStatus;
+  holdReason: "same_ip" | "same_device" | null;
+  qualifiedAt: string | null;
+  paidAt: string | null;
+  referrerBonusCents: number | null;
+  friendBonusCents: number | null;
+  referrerTransactionId: string | null;
+  friendTransactionId: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  /** The referred account's sign-up: the 90-day window starts here. */
+  createdAt: string;
+}
+
+export interface ReferralInvitationsTable {
+  id: string;
+  referrerId: string;
+  /** Lower-cased. */
+  email: string;
+  createdAt: string;
+}
+
 export interface ConversionEventsTable {
   id: string;
   network: string;
@@ -360,6 +397,53 @@ export interface PlansTable {
   sortOrder: Generated<number>;
   active: Generated<number>;
   createdAt: string;
+}
+
+export interface TrialsTable {
+  userId: string;
+  startedAt: string;
+  endsAt: string;
+  reminderSentAt: string | null;
+}
+
+export type SubscriptionStatus = "active" | "past_due" | "ended" | "refunded";
+
+export interface SubscriptionsTable {
+  id: string;
+  userId: string;
+  planId: string;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: Generated<number>;
+  firstPaidAt: string;
+  endedAt: string | null;
+  endReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubscriptionPaymentsTable {
+  id: string;
+  userId: string;
+  planId: string;
+  subscriptionId: string | null;
+  kind: "initial" | "renewal";
+  source: "wallet" | "provider";
+  amountCents: number;
+  currency: Generated<string>;
+  status: "pending" | "paid" | "failed";
+  paymentId: string | null;
+  transactionId: string | null;
+  refundState: Generated<"none" | "refunded">;
+  refundTransactionId: string | null;
+  refundedAt: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  idempotencyKey: string;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface BlogPostsTable {
@@ -475,7 +559,13 @@ export interface Database {
   conversionEvents: ConversionEventsTable;
   cashbackClaims: CashbackClaimsTable;
   reportImports: ReportImportsTable;
+  referralCodes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  referralInvitations: ReferralInvitationsTable;
   plans: PlansTable;
+  trials: TrialsTable;
+  subscriptions: SubscriptionsTable;
+  subscriptionPayments: SubscriptionPaymentsTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
 }

@@ -7,11 +7,17 @@ import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
 import { mailer as appMailer, type Mailer } from "~/mail/mailer.server";
+import { startPlanCheckout } from "~/plans/checkout.server";
+import { renewDueSubscriptions } from "~/plans/subscriptions.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { localePath } from "~/utils/paths";
+import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { deliverOutbox, setOutboxSignal } from "./outbox.server";
 import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner } from "./runner.server";
 
 export const OUTBOX_JOB = "outbox.deliver";
 export const CONFIRM_CASHBACK_JOB = "cashback.confirm-due";
+export const RENEW_PLANS_JOB = "plans.renew-due";
 
 export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): JobDefinition[] {
   return [
@@ -34,6 +40,31 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
         let batch;
         do batch = await confirmDueConversions(deps.db);
         while (batch.confirmed === 500);
+      },
+    },
+    {
+      // Subscriptions whose period ended: renewed from the wallet (or a provider checkout link by
+      // e-mail), ended when cancelled or unpaid; and the trial reminders. Once per period.
+      name: RENEW_PLANS_JOB,
+      policy: "stately",
+      cron: "17 * * * *",
+      handler: async () => {
+        await renewDueSubscriptions(deps.db, {
+          startRenewalCheckout: async (input) => {
+            const locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
+            const { redirectTo } = await startPlanCheckout(deps.db, paymentProvider(), {
+              userId: input.userId,
+              planId: input.planId,
+              key: input.key,
+              kind: "renewal",
+              subscriptionId: input.subscriptionId,
+              locale,
+              returnUrl: (paymentId) => localePath(locale, `/plans?payment=${paymentId}`),
+              cancelUrl: localePath(locale, "/plans"),
+            });
+            return new URL(redirectTo, deps.appUrl).href;
+          },
+        });
       },
     },
   ];

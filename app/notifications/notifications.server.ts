@@ -14,7 +14,7 @@ import { renderMail } from "~/mail/templates.server";
 import { notificationValues } from "./values";
 
 export type NotificationType = "success" | "warning" | "info";
-export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions";
+export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions" | "billing";
 
 export const NOTIFICATION_EVENTS = {
   newDevice: { type: "info", topic: "security" },
@@ -35,7 +35,18 @@ export const NOTIFICATION_EVENTS = {
   claimApproved: { type: "success", topic: "cashback" },
   claimRejected: { type: "warning", topic: "cashback" },
   bonusCredited: { type: "success", topic: "wallet" },
+  referralBonusReferrer: { type: "success", topic: "wallet" },
+  referralBonusFriend: { type: "success", topic: "wallet" },
   purchaseMade: { type: "info", topic: "purchases" },
+  planActivated: { type: "success", topic: "billing" },
+  planRenewed: { type: "success", topic: "billing" },
+  planCancelled: { type: "info", topic: "billing" },
+  planRefunded: { type: "info", topic: "billing" },
+  planEnded: { type: "info", topic: "billing" },
+  planEndedFunds: { type: "warning", topic: "billing" },
+  planEndedUnpaid: { type: "warning", topic: "billing" },
+  planRenewalCheckout: { type: "info", topic: "billing" },
+  trialEnding: { type: "info", topic: "billing" },
 } as const satisfies Record<string, { type: NotificationType; topic: NotificationTopic }>;
 
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
@@ -87,12 +98,12 @@ export async function notify(db: DbOrTx, userId: string, event: NotificationEven
   await enqueueMail(db, { to: user.email, subject: t(`events.${event}.title`, values), ...mail });
 }
 
-/** Security notices always go out; the rest follow the e-mail flag and the topic's flag. */
+/** Security and billing notices (plans, renewals, the trial's end) always go out; the rest follow the e-mail flag and the topic's flag. */
 export function wantsEmail(
   prefs: { notifyEmail: number; notifyCashback: number; notifyPurchases: number; notifyPromotions: number },
   topic: NotificationTopic,
 ): boolean {
-  if (topic === "security") return true;
+  if (topic === "security" || topic === "billing") return true;
   if (prefs.notifyEmail !== 1) return false;
   if (topic === "cashback") return prefs.notifyCashback === 1;
   if (topic === "purchases") return prefs.notifyPurchases === 1;

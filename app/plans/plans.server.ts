@@ -6,6 +6,7 @@ import type { Db } from "~/db/db.server";
 import type { PlanAudience } from "~/db/schema";
 
 export interface PlanView {
+  id: string;
   code: string;
   name: string;
   audience: PlanAudience;
@@ -19,6 +20,7 @@ export async function listActivePlans(db: Db, audience?: PlanAudience): Promise<
   if (audience) query = query.where("audience", "=", audience);
   const rows = await query.orderBy("audience").orderBy("sortOrder").execute();
   return rows.map((row) => ({
+    id: row.id,
     code: row.code,
     name: row.name,
     audience: row.audience,

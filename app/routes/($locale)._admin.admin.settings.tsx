@@ -1,7 +1,9 @@
 /**
  * Admin settings (`/admin/settings`): the wallet's settings an operator can change (the hold on
  * card top-ups before they can be withdrawn, field `cardDepositHoldDays`; the days stores usually take
- * to confirm cashback, field `cashbackConfirmationDays`), each change audited in
+ * to confirm cashback, field `cashbackConfirmationDays`; the referral programme's qualifying amount
+ * and both bonuses in dollars, fields `referralQualifying`, `referralBonusReferrer`,
+ * `referralBonusFriend`), each change audited in
  * the same unit of work; then what is still to come with its milestone.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -18,7 +20,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { getSettings, setSetting } from "~/settings/settings.server";
+import { MAX_REFERRAL_CENTS, getSettings, setSetting } from "~/settings/settings.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -27,6 +29,15 @@ import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
+
+/** An amount in dollars, whole cents, from `min` to $1,000 (the referral settings). */
+function dollars(message: string, min: number) {
+  return z
+    .number({ required_error: message, invalid_type_error: message })
+    .min(min, message)
+    .max(MAX_REFERRAL_CENTS / 100, message)
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), message);
+}
 
 const SettingsSchema = z.object({
   cardDepositHoldDays: z
@@ -44,6 +55,9 @@ const SettingsSchema = z.object({
     .min(0, "admin:settings.shareInvalid")
     .max(100, "admin:settings.shareInvalid")
     .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "admin:settings.shareInvalid"),
+  referralQualifying: dollars("admin:settings.referralQualifyingInvalid", 0.01),
+  referralBonusReferrer: dollars("admin:settings.referralAmountInvalid", 0),
+  referralBonusFriend: dollars("admin:settings.referralAmountInvalid", 0),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -61,12 +75,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent } = submission.value;
+  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, referralQualifying, referralBonusReferrer, referralBonusFriend } = submission.value;
   // One unit of work: every value and its audit row, or nothing.
   await unitOfWork(db(), async (tx) => {
     await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id);
     await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, user.id);
     await setSetting(tx, "cashbackUserShareBps", Math.round(cashbackUserSharePercent * 100), user.id);
+    await setSetting(tx, "referralQualifyingCents", Math.round(referralQualifying * 100), user.id);
+    await setSetting(tx, "referralBonusReferrerCents", Math.round(referralBonusReferrer * 100), user.id);
+    await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), user.id);
   });
   throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
@@ -85,6 +102,9 @@ export default function AdminSettings() {
       cardDepositHoldDays: String(settings.cardDepositHoldDays),
       cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
       cashbackUserSharePercent: String(settings.cashbackUserShareBps / 100),
+      referralQualifying: (settings.referralQualifyingCents / 100).toFixed(2),
+      referralBonusReferrer: (settings.referralBonusReferrerCents / 100).toFixed(2),
+      referralBonusFriend: (settings.referralBonusFriendCents / 100).toFixed(2),
     },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
@@ -121,6 +141,25 @@ export default function AdminSettings() {
             inputProps={{ ...getInputProps(fields.cashbackUserSharePercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
             errors={fields.cashbackUserSharePercent.errors}
             hint={t("settings.shareHint")}
+          />
+          <h3 className="mt-6 text-base font-bold">{t("settings.referrals")}</h3>
+          <Field
+            labelProps={{ children: t("settings.referralQualifying") }}
+            inputProps={{ ...getInputProps(fields.referralQualifying, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.referralQualifying.errors}
+            hint={t("settings.referralQualifyingHint")}
+          />
+          <Field
+            labelProps={{ children: t("settings.referralReferrer") }}
+            inputProps={{ ...getInputProps(fields.referralBonusReferrer, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.referralBonusReferrer.errors}
+            hint={t("settings.referralBonusHint")}
+          />
+          <Field
+            labelProps={{ children: t("settings.referralFriend") }}
+            inputProps={{ ...getInputProps(fields.referralBonusFriend, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.referralBonusFriend.errors}
+            hint={t("settings.referralBonusHint")}
           />
           <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
             {t("settings.save")}

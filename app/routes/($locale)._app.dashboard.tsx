@@ -27,11 +27,13 @@ import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances
 import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
 import { LineChart } from "~/components/charts";
 import { formatDate, formatShortDay } from "~/utils/dates";
+import { PlanSummaryLine } from "~/components/app/plan-summary";
+import { planSummary } from "~/plans/subscriptions.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["common", "app", "wallet", "webshops"] };
+export const handle = { i18n: ["common", "app", "wallet", "webshops", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const TABS = { all: undefined, cashback: "cashback", withdrawals: "withdrawal", referrals: "referral" } as const;
@@ -43,12 +45,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
   const days = search.get("days") === "90" ? 90 : 30;
-  const [balances, figures, recent, history, pending] = await Promise.all([
+  const [balances, figures, recent, history, pending, plan] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
     balanceHistory(db(), user.id, days),
     pendingContext(db()),
+    planSummary(db(), user.id),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data({
@@ -56,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notice: flash?.kind === "notice" ? flash : null,
     name: user.name,
     hidden: await isBalanceHidden(request),
+    plan,
     balances,
     figures,
     tab,
@@ -84,13 +88,14 @@ export default function DashboardPage() {
   const locale = usePageLocale();
   const outlet = useOutlet();
   const [searchParams] = useSearchParams();
-  const { name, hidden, balances, figures, tab, days, history, recent, notice } = useLoaderData<typeof loader>();
+  const { name, hidden, balances, figures, tab, days, history, recent, notice, plan } = useLoaderData<typeof loader>();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
 
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.greeting", { ns: "app", name })}</h1>
+      <PlanSummaryLine summary={plan} />
       {notice ? (
         <div className="mt-4">
           <Notice>{t(notice.key, notice.values)}</Notice>

@@ -31,8 +31,10 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { PlanSummaryLine } from "~/components/app/plan-summary";
+import { planSummary } from "~/plans/subscriptions.server";
 
-export const handle = { i18n: ["common", "app"] };
+export const handle = { i18n: ["common", "app", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -45,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       profile: await profileFigures(db(), user.id),
       avatarVersion: await hasAvatar(db(), user.id),
       pendingEmail: await pendingEmailChange(db(), user.id),
+      plan: await planSummary(db(), user.id),
     },
     { headers },
   );
@@ -92,7 +95,7 @@ export default function ProfilePage() {
   const { t } = useTranslation("app");
   const locale = usePageLocale();
   const [searchParams] = useSearchParams();
-  const { profile, notice, avatarVersion, pendingEmail } = useLoaderData<typeof loader>();
+  const { profile, notice, avatarVersion, pendingEmail, plan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const editing = searchParams.get("edit") === "1" || actionData?.result !== undefined;
   const emailState = actionData?.email ?? null;
@@ -139,6 +142,7 @@ export default function ProfilePage() {
         <div className="flex-1">
           <h1 className="text-2xl font-bold">{user.name}</h1>
           <p className="text-sm text-slate-600">{t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}</p>
+          <PlanSummaryLine summary={plan} />
           {user.emailVerifiedAt ? (
             <p className="mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900" data-testid="verified-badge">
               {t("profile.verified")} · {t("profile.emailVerified")}

@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
-  return { payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status }, meta: await pageMeta(params, "wallet", "sandbox.meta") };
+  return { payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status, purpose: payment.purpose }, meta: await pageMeta(params, "wallet", "sandbox.meta") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,12 +38,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
   const intent = (await readForm(request)).get("intent");
-  if (intent === "cancel") throw redirect(localePath(locale, "/dashboard"));
+  const plan = payment.purpose === "plan";
+  if (intent === "cancel") throw redirect(localePath(locale, plan ? "/plans" : "/dashboard"));
   if (payment.status === "pending") {
     const status = await sendSandboxEvent(payment, intent === "fail" ? "payment.failed" : "payment.succeeded");
     if (status !== 200) console.error(`sandbox webhook answered ${status} for payment ${payment.id}`);
   }
-  throw redirect(localePath(locale, `/dashboard/add-money/${payment.id}`));
+  throw redirect(localePath(locale, plan ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`));
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -77,7 +78,7 @@ export default function SandboxCheckout() {
             </button>
           </Form>
         ) : (
-          <Link to={localePath(locale, `/dashboard/add-money/${payment.id}`)} className="btn-primary mt-6 w-full">
+          <Link to={localePath(locale, payment.purpose === "plan" ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`)} className="btn-primary mt-6 w-full">
             {t("deposit.backToDashboard")}
           </Link>
         )}

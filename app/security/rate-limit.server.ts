@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   clickOut: { points: 60, duration: 60 * 60 },
   /** Missing-cashback claims sent per member (a person claims a few orders, not dozens an hour). */
   cashbackClaim: { points: 10, duration: 60 * 60 },
+  /** Referral invitations tried per member (each address once, at most 20 sent a day besides). */
+  referralInvite: { points: 30, duration: 60 * 60 },
   /** Contact form messages per IP address. */
   contact: { points: 5, duration: 60 * 60 },
   /** Newsletter subscriptions per IP address. */

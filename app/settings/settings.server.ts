@@ -11,6 +11,8 @@ import { now, type DbOrTx, type Tx } from "~/db/db.server";
 export const MAX_HOLD_DAYS = 90;
 /** The longest confirmation window an admin can set. */
 export const MAX_CONFIRMATION_DAYS = 365;
+/** The largest referral bonus or qualifying amount an admin can set ($1,000). */
+export const MAX_REFERRAL_CENTS = 100_000;
 
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
@@ -22,6 +24,12 @@ export const SETTINGS = {
    * confirmation date and progress shown on pending cashback.
    */
   cashbackConfirmationDays: { schema: z.number().int().min(1).max(MAX_CONFIRMATION_DAYS), defaultValue: 60 },
+  /** The referral bonus the referrer receives when a friend qualifies (cents). */
+  referralBonusReferrerCents: { schema: z.number().int().min(0).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
+  /** The referral bonus the referred friend receives when they qualify (cents). */
+  referralBonusFriendCents: { schema: z.number().int().min(0).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
+  /** The confirmed cashback a referred friend must reach within the window to qualify (cents). */
+  referralQualifyingCents: { schema: z.number().int().min(1).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

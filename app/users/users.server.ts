@@ -3,6 +3,7 @@
  * (case-insensitively) and changing roles. Returned records never include the password hash
  * unless a function says so in its name.
  */
+import { startTrial } from "~/plans/trial.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { now, type DbOrTx } from "~/db/db.server";
@@ -70,6 +71,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
     if (isUniqueViolation(error)) throw new EmailTakenError(email);
     throw error;
   }
+  // The 14-day free trial of the ad tools starts with the account.
+  await startTrial(db, user.id, timestamp);
   const { passwordHash: _omitted, ...publicUser } = user;
   return publicUser;
 }

@@ -834,3 +834,67 @@ export async function payFromWallet(
     ],
   });
 }
+
+/**
+ * A purchase (a plan) paid through the payment provider: the provider owes the platform the
+ * amount, and the platform's sales earn it; the user's balance is untouched. Once per payment.
+ */
+export async function recordProviderPurchase(
+  tx: Tx,
+  input: { userId: string; amountCents: number; description: string; provider: string; paymentId: string },
+): Promise<MoneyResult> {
+  return startMovement(tx, {
+    userId: input.userId,
+    type: "purchase",
+    status: "completed",
+    direction: "debit",
+    amountCents: input.amountCents,
+    description: input.description,
+    merchant: input.provider,
+    orderId: input.paymentId,
+    idempotencyKey: `provider:${input.paymentId}`,
+    fingerprintExtra: [input.provider, input.paymentId],
+    metadata: { source: "provider", paymentId: input.paymentId },
+    memo: "paid through the provider",
+    postings: () => [
+      { account: platformAccount("payment_provider"), amountCents: -input.amountCents },
+      { account: platformAccount("sales"), amountCents: input.amountCents },
+    ],
+  });
+}
+
+/**
+ * Refunds a purchase in full, once: the sales give the amount back to where it came from. A
+ * wallet purchase returns to the user's available balance (first repaying what they owe, like
+ * every credit); a provider purchase goes back through the provider (its account), the balance
+ * untouched. The key is the original transaction: a second refund of it is a replay.
+ */
+export async function refundPurchase(tx: Tx, input: { transactionId: string; userId?: string; description: string }): Promise<MoneyResult> {
+  const row = await selectTransaction(tx, { id: input.transactionId });
+  if (!row || row.type !== "purchase" || (input.userId && row.userId !== input.userId)) {
+    throw new LedgerError("not_found", `no purchase transaction ${input.transactionId}`);
+  }
+  const original = toTransaction(row);
+  if (original.direction !== "debit" || original.status !== "completed") throw new LedgerError("invalid_state", "only a completed purchase can be refunded");
+  const viaProvider = original.metadata.source === "provider";
+  return startMovement(tx, {
+    userId: original.userId,
+    type: "purchase",
+    status: "completed",
+    direction: "credit",
+    amountCents: original.amountCents,
+    description: input.description,
+    merchant: original.merchant,
+    orderId: original.orderId,
+    idempotencyKey: `refund:${original.id}`,
+    fingerprintExtra: original.id,
+    metadata: { reversal: "refund", originalTransactionId: original.id, source: viaProvider ? "provider" : "wallet" },
+    memo: "purchase refunded",
+    postings: async () => [
+      { account: platformAccount("sales"), amountCents: -original.amountCents },
+      ...(viaProvider
+        ? [{ account: platformAccount("payment_provider"), amountCents: original.amountCents }]
+        : await creditAvailable(tx, original.userId, original.amountCents)),
+    ],
+  });
+}

@@ -14,6 +14,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { notify } from "~/notifications/notifications.server";
 import { isUniqueViolation } from "~/users/users.server";
+import { applyPlanPayment, applyProviderPlanRefund, failPlanPayment } from "~/plans/subscriptions.server";
 import { CURRENCY, IdempotencyConflictError, creditDeposit, reverseDeposit } from "./ledger.server";
 
 export type PaymentStatus = "pending" | "paid" | "failed";
@@ -26,6 +27,8 @@ export interface Payment {
   currency: string;
   reversedCents: number;
   status: PaymentStatus;
+  /** A wallet top-up, or a plan (its subscription payment is in `subscription_payments`). */
+  purpose: "topup" | "plan";
   createdAt: string;
 }
 
@@ -66,12 +69,17 @@ export interface PaymentProvider {
    * hold; verified with `event: null` for a genuine event that does not concern a top-up.
    */
   verifyWebhook(request: Request): Promise<WebhookVerdict>;
+  /**
+   * Gives a paid payment back in full (the money-back guarantee), asked before the refund is booked;
+   * `idempotencyKey` makes a retried request refund once. Providers without it refund nothing.
+   */
+  refund?(payment: Payment & { providerChargeId: string | null }, input: { idempotencyKey: string }): Promise<void>;
 }
 
 export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
 
 export async function getPayment(db: DbOrTx, paymentId: string, userId?: string): Promise<Payment | undefined> {
-  let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "createdAt"]).where("id", "=", paymentId);
+  let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "purpose", "createdAt"]).where("id", "=", paymentId);
   if (userId) query = query.where("userId", "=", userId);
   const row = await query.executeTakeFirst();
   return row ? { ...row, amountCents: Number(row.amountCents), reversedCents: Number(row.reversedCents) } : undefined;
@@ -102,6 +110,7 @@ export async function startTopUp(
     currency: CURRENCY,
     reversedCents: 0,
     status: "pending",
+    purpose: "topup",
     createdAt: timestamp,
   };
   try {
@@ -150,11 +159,28 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, event: Pay
 
   if (event.type === "payment.failed") {
     await tx.updateTable("payments").set({ status: "failed", updatedAt: now() }).where("id", "=", payment.id).where("status", "=", "pending").execute();
+    if (payment.purpose === "plan") await failPlanPayment(tx, payment.id);
     return "applied";
   }
-  if (event.type === "payment.reversed") return reverse(tx, payment, event, texts);
+  if (event.type === "payment.reversed") {
+    // A plan payment refunded at the provider is the money-back refund (booked once, whichever side started it).
+    if (payment.purpose === "plan") {
+      if (payment.status === "paid") await applyProviderPlanRefund(tx, payment.id);
+      return "applied";
+    }
+    return reverse(tx, payment, event, texts);
+  }
 
   if (event.amountCents !== payment.amountCents) return "amount_mismatch";
+  if (payment.purpose === "plan") {
+    await applyPlanPayment(tx, { paymentId: payment.id, provider: providerName });
+    await tx
+      .updateTable("payments")
+      .set({ status: "paid", updatedAt: now(), ...(event.providerChargeId ? { providerChargeId: event.providerChargeId } : {}) })
+      .where("id", "=", payment.id)
+      .execute();
+    return "applied";
+  }
   // creditDeposit is idempotent per payment: a second event for the same payment credits nothing.
   const { transaction, replayed } = await creditDeposit(tx, {
     userId: payment.userId,

@@ -19,6 +19,8 @@ import * as clicks from "./20261122_0013_clicks";
 import * as cashbackLifecycle from "./20261123_0014_cashback_lifecycle";
 import * as storeRates from "./20261123_0015_store_rates";
 import * as reportImports from "./20261123_0016_report_imports";
+import * as referrals from "./20261123_0017_referrals";
+import * as subscriptions from "./20261123_0018_subscriptions";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   "20261123_0014_cashback_lifecycle": cashbackLifecycle,
   "20261123_0015_store_rates": storeRates,
   "20261123_0016_report_imports": reportImports,
+  "20261123_0017_referrals": referrals,
+  "20261123_0018_subscriptions": subscriptions,
 };

@@ -57,7 +57,8 @@ const FIELD_NAMES = [
   "intent", "email", "password", "confirmPassword", "currentPassword", "name", "message", "subject", "code", "amount", "quick", "method",
   "destination", "idempotencyKey", "transactionId", "reason", "payoutReference", "redirectTo", "rememberMe", "newEmail", "phone", "plan",
   "terms", "token", "theme", "language", "q", "cardDepositHoldDays", "analytics", "marketing", "avatar", "id", "_formToken", "website",
-  "orderId", "orderDate", "cashbackUserSharePercent", "conversionId", "clickId", "claimId", "commission", "report",
+  "orderId", "orderDate", "cashbackUserSharePercent", "conversionId", "clickId", "claimId", "commission", "report", "planId",
+  "referralId", "referralQualifying", "referralBonusReferrer", "referralBonusFriend",
 ];
 
 const junk = fc.oneof(
@@ -67,7 +68,7 @@ const junk = fc.oneof(
 );
 
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
-const QUERY_NAMES = ["network", "category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "store", "t", "tab", "to", "token", "type", "u", "code", "sort", "x"];
+const QUERY_NAMES = ["planId", "payment", "done", "network", "category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "store", "t", "tab", "to", "token", "type", "u", "code", "sort", "x"];
 
 const queries: fc.Arbitrary<string> = fc.oneof(
   fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),

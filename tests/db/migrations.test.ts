@@ -41,7 +41,7 @@ describeEachDatabase(
       await migrateToLatest(t.db);
       const first = await seedDemoData(t.db);
       expect(first.created.sort()).toEqual(
-        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)"].sort(),
+        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)", "demo referrals"].sort(),
       );
       const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
       expect(await getBalances(t.db, demo.id)).toMatchObject({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsInProgressCents: 0, owedCents: 0 });

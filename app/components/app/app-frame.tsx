@@ -20,6 +20,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "cashback", path: "/cashback" },
     { key: "webshops", path: "/webshops" },
     { key: "referrals", path: "/referrals" },
+    { key: "plans", path: "/plans" },
     { key: "settings", path: "/settings" },
   ],
   admin: [
@@ -28,6 +29,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "adminWithdrawals", path: "/admin/withdrawals" },
     { key: "adminConversions", path: "/admin/conversions" },
     { key: "adminClaims", path: "/admin/claims" },
+    { key: "adminReferrals", path: "/admin/referrals" },
     { key: "adminStores", path: "/admin/stores" },
     { key: "adminSettings", path: "/admin/settings" },
   ],
@@ -72,7 +74,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
           <Link to={localePath(locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard")} aria-label={t("brand.home")}>
             <Logo />
           </Link>
-          <nav aria-label={t("app.nav.label")} className="hidden flex-1 items-center gap-1 md:flex">
+          <nav aria-label={t("app.nav.label")} className="hidden flex-1 items-center gap-1 xl:flex">
             {items.map((item) => (
               <NavLink
                 key={item.key}
@@ -100,6 +102,19 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                   <p className="font-semibold text-slate-900">{user.name}</p>
                   <p className="truncate text-slate-600">{user.email}</p>
                 </div>
+                {/* Below the width where every section fits the top bar, the menu lists them all. */}
+                <ul className="mb-1 border-b border-slate-100 pb-1 xl:hidden" data-testid="menu-sections">
+                  {items.map((item) => (
+                    <li key={item.key}>
+                      <NavLink
+                        to={localePath(locale, item.path)}
+                        className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : ""}`}
+                      >
+                        {t(`app.nav.${item.key}`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
                 {user.role !== "admin" ? (
                   <Link to={localePath(locale, "/profile")} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
                     {t("app.menu.profile")}
@@ -123,10 +138,10 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
           </div>
         </div>
       </header>
-      <main id="main" className="flex-1 bg-slate-50 pb-20 md:pb-0">
+      <main id="main" className="flex-1 bg-slate-50 pb-20 xl:pb-0">
         {children}
       </main>
-      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface md:hidden" data-testid="bottom-bar">
+      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface xl:hidden" data-testid="bottom-bar">
         <ul className="grid grid-cols-4">
           {items.filter((item) => BOTTOM_BAR.includes(item.key)).slice(0, 4).map((item) => (
             <li key={item.key}>

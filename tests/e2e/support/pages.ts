@@ -69,6 +69,7 @@ export const ADMIN_PAGES = [
   // The sample report server.ts uploaded (previewed, not applied).
   `/admin/conversions/import/${DEMO_IMPORT_ID}`,
   "/admin/claims",
+  "/admin/referrals",
 ];
 
 export const MEMBER = DEMO_USER;

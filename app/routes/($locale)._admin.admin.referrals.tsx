@@ -1,0 +1,104 @@
+/**
+ * Held referrals (`/admin/referrals`): sign-ups from the referrer's own IP address or device wait
+ * here, oldest first. Approve (field `referralId`, `intent=approve`: the referral counts again, and
+ * a qualified one pays both bonuses now) or reject (`intent=reject`). Each decision is one unit of
+ * work with its audit row (and the bonuses and notifications when it pays).
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/referrals.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin", "referrals"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { meta: await pageMeta(params, "referrals", "admin.meta"), held: await heldReferrals(db()), notice: flash?.kind === "notice" ? flash : null },
+    { headers },
+  );
+}
+
+const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]), referralId: z.string().uuid() });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const form = await readForm(request);
+  const parsed = DecisionSchema.safeParse({ intent: form.get("intent"), referralId: form.get("referralId") });
+  if (!parsed.success) throw data({ error: "bad_request" }, { status: 400 });
+  const { intent, referralId } = parsed.data;
+  const result = await unitOfWork(db(), (tx) =>
+    intent === "approve" ? approveReferral(tx, { referralId, adminId: user.id }) : rejectReferral(tx, { referralId, adminId: user.id }),
+  );
+  const key = !result.ok ? "admin.alreadyDecided" : intent === "reject" ? "admin.rejected" : result.paid ? "admin.approvedPaid" : "admin.approved";
+  throw redirect(localePath(locale, "/admin/referrals"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminReferrals() {
+  const { t } = useTranslation("referrals");
+  const locale = usePageLocale();
+  const { held, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("admin.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("admin.intro")}</p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      {held.length === 0 ? (
+        <p className="mt-6 text-slate-600">{t("admin.empty")}</p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {held.map((item) => (
+            <li key={item.id} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid="held-referral">
+              <div className="flex flex-wrap items-start justify-between gap-4">
+                <div className="min-w-0 space-y-1 text-sm">
+                  <p className="break-words font-semibold text-slate-900">{t("admin.friend", { email: item.friendEmail })}</p>
+                  <p className="break-words text-slate-700">{t("admin.referrer", { email: item.referrerEmail })}</p>
+                  <p className="text-slate-600">
+                    {t("admin.signedUp", { date: formatDate(item.createdAt, locale) })}
+                    {item.holdReason ? <> · {t(`admin.reasons.${item.holdReason}`)}</> : null}
+                  </p>
+                  {item.qualified ? <p className="font-semibold text-brand-800">{t("admin.qualified")}</p> : null}
+                </div>
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="referralId" value={item.id} />
+                  <SubmitButton name="intent" value="reject" className="btn-secondary">
+                    {t("admin.reject")}
+                  </SubmitButton>
+                  <SubmitButton name="intent" value="approve">
+                    {t("admin.approve")}
+                  </SubmitButton>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
