@@ -10,6 +10,9 @@ import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.ser
 import { unitOfWork } from "../app/db/unit-of-work.server";
 import { ingestConversion } from "../app/cashback/conversions.server";
 import { getSetting } from "../app/settings/settings.server";
+import { releaseDueCommissions } from "../app/partner/commissions.server";
+import { cancelAndRefund, subscribeWithWallet } from "../app/plans/subscriptions.server";
+import { recordReferral } from "../app/referrals/referrals.server";
 import { approveWithdrawal, completeWithdrawal, creditDeposit, creditReferralBonus, requestWithdrawal, type MoneyResult } from "../app/wallet/ledger.server";
 import { SEED_BLOG_POSTS } from "./seed-data/blog-posts";
 import { SEED_PLANS } from "./seed-data/plans";
@@ -17,6 +20,7 @@ import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
 
 export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!", name: "Alex Morgan" };
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
+export const DEMO_PARTNER = { email: "partner@cashwise.test", password: "Partner-pass-1!", name: "Morgan Reyes" };
 
 async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Promise<boolean> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
@@ -102,6 +106,7 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   if (admin.outcome === "created") created.push(DEMO_ADMIN.email);
   if (await seedDemoLedger(db, demo.id, admin.user.id, nowMs)) created.push("demo ledger ($2,456.78)");
   if (await seedDemoReferrals(db, demo.id, nowMs)) created.push("demo referrals");
+  if (await seedDemoPartner(db, nowMs)) created.push(`${DEMO_PARTNER.email} (partner with referred businesses)`);
   return { created };
 }
 
@@ -172,6 +177,60 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
     });
   }
   return changed;
+}
+
+/**
+ * The demo partner and the businesses they referred, through the real functions: each business
+ * signs up through the partner's referral, tops up its wallet and pays for a plan on a day in the
+ * past (the partner's commission on it is recorded by the payment itself); one paid 6 days ago and
+ * took the money-back refund (its commission is cancelled); the release job then makes available
+ * what is past the 30-day hold. Keys and addresses are fixed, so a second run changes nothing.
+ */
+async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
+  const day = 86_400_000;
+  const at = (daysAgo: number) => new Date(nowMs - daysAgo * day).toISOString();
+  let changed = false;
+  let partner = await findUserByEmail(db, DEMO_PARTNER.email);
+  if (!partner) {
+    partner = await createUser(db, { ...DEMO_PARTNER, role: "partner", emailVerified: true, phone: "+31 20 555 0142", partnerPlanCode: "partner-basic" });
+    changed = true;
+  }
+  const partnerId = partner.id;
+  const partnerEmail = partner.email;
+  const businesses = [
+    { email: "hello@brightleaf-studio.example", name: "Brightleaf Studio", plan: "agency", daysAgo: 100, refund: false },
+    { email: "team@copperkettle.example", name: "Copper Kettle Bakery", plan: "growth", daysAgo: 70, refund: false },
+    { email: "ops@northpier-media.example", name: "Northpier Media", plan: "growth", daysAgo: 41, refund: false },
+    { email: "info@fernway-outdoors.example", name: "Fernway Outdoors", plan: "starter", daysAgo: 14, refund: false },
+    { email: "owner@lumen-yoga.example", name: "Lumen Yoga", plan: "starter", daysAgo: 6, refund: true },
+  ];
+  for (const [index, business] of businesses.entries()) {
+    let user = await findUserByEmail(db, business.email);
+    if (!user) {
+      user = await createUser(db, { email: business.email, name: business.name, emailVerified: true });
+      changed = true;
+    }
+    const businessId = user.id;
+    const businessEmail = user.email;
+    const plan = await db.selectFrom("plans").select(["id", "priceCents"]).where("code", "=", business.plan).executeTakeFirstOrThrow();
+    const key = `seed-partner-${index + 1}`;
+    await unitOfWork(db, async (tx) => {
+      if (!(await tx.selectFrom("referrals").select("id").where("referredUserId", "=", businessId).executeTakeFirst())) {
+        await tx.updateTable("users").set({ createdAt: at(business.daysAgo + 2), updatedAt: at(business.daysAgo + 2) }).where("id", "=", businessId).execute();
+        await recordReferral(tx, { referrerId: partnerId, referrerEmail: partnerEmail, clientAddress: "unknown", referrerDevice: false, referredUserId: businessId, referredEmail: businessEmail, at: at(business.daysAgo + 2) });
+        changed = true;
+      }
+      await creditDeposit(tx, { userId: businessId, amountCents: Number(plan.priceCents), paymentId: `${key}-topup`, description: "Wallet top-up", provider: "sandbox", at: at(business.daysAgo + 1) });
+      const paid = await subscribeWithWallet(tx, { userId: businessId, planId: plan.id, idempotencyKey: key, audience: "business", at: at(business.daysAgo) });
+      if (!paid.replayed) changed = true;
+      if (business.refund) {
+        const open = await tx.selectFrom("subscriptionPayments").select("id").where("userId", "=", businessId).where("refundState", "=", "none").where("status", "=", "paid").executeTakeFirst();
+        if (open) await cancelAndRefund(tx, { userId: businessId, nowMs });
+      }
+    });
+  }
+  const { released } = await releaseDueCommissions(db, nowMs);
+  return changed || released > 0;
 }
 
 /**

@@ -446,6 +446,28 @@ export interface SubscriptionPaymentsTable {
   updatedAt: string;
 }
 
+export type PartnerCommissionStatus = "held" | "available" | "cancelled" | "reversed";
+
+/** One per subscription payment of a referred business: see app/partner/commissions.server.ts. */
+export interface PartnerCommissionsTable {
+  id: string;
+  partnerId: string;
+  businessId: string;
+  subscriptionPaymentId: string;
+  paymentAmountCents: number;
+  rateBps: number;
+  amountCents: number;
+  status: PartnerCommissionStatus;
+  paidAt: string;
+  releaseAt: string;
+  transactionId: string | null;
+  reversalTransactionId: string | null;
+  releasedAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface BlogPostsTable {
   id: string;
   slug: string;
@@ -566,6 +588,7 @@ export interface Database {
   trials: TrialsTable;
   subscriptions: SubscriptionsTable;
   subscriptionPayments: SubscriptionPaymentsTable;
+  partnerCommissions: PartnerCommissionsTable;
   blogPosts: BlogPostsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
 }

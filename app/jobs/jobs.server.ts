@@ -9,6 +9,7 @@ import { confirmDueConversions } from "~/cashback/conversions.server";
 import { mailer as appMailer, type Mailer } from "~/mail/mailer.server";
 import { startPlanCheckout } from "~/plans/checkout.server";
 import { renewDueSubscriptions } from "~/plans/subscriptions.server";
+import { releaseDueCommissions } from "~/partner/commissions.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
@@ -18,6 +19,7 @@ import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner } from "
 export const OUTBOX_JOB = "outbox.deliver";
 export const CONFIRM_CASHBACK_JOB = "cashback.confirm-due";
 export const RENEW_PLANS_JOB = "plans.renew-due";
+export const RELEASE_COMMISSIONS_JOB = "partner.release-due";
 
 export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): JobDefinition[] {
   return [
@@ -65,6 +67,17 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
             return new URL(redirectTo, deps.appUrl).href;
           },
         });
+      },
+    },
+    {
+      // Partner commissions whose 30-day refund window ended become available (once).
+      name: RELEASE_COMMISSIONS_JOB,
+      policy: "stately",
+      cron: "27 * * * *",
+      handler: async () => {
+        let batch;
+        do batch = await releaseDueCommissions(deps.db);
+        while (batch.released === 500);
       },
     },
   ];

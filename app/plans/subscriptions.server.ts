@@ -23,6 +23,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { notify } from "~/notifications/notifications.server";
+import { onSubscriptionPaid, onSubscriptionRefunded } from "~/partner/commissions.server";
 import { IdempotencyConflictError, InsufficientFundsError, payFromWallet, recordProviderPurchase, refundPurchase } from "~/wallet/ledger.server";
 
 export { TRIAL_DAYS } from "./trial.server";
@@ -228,10 +229,11 @@ export async function subscribeWithWallet(
     return { subscriptionId: row.subscriptionId, replayed: true };
   }
   const created = await createSubscription(tx, { userId: input.userId, plan, at });
+  const subscriptionPaymentId = randomUUID();
   await tx
     .insertInto("subscriptionPayments")
     .values({
-      id: randomUUID(),
+      id: subscriptionPaymentId,
       userId: input.userId,
       planId: plan.id,
       subscriptionId: created.id,
@@ -251,6 +253,7 @@ export async function subscribeWithWallet(
       updatedAt: at,
     })
     .execute();
+  await onSubscriptionPaid(tx, subscriptionPaymentId);
   await notify(tx, input.userId, "planActivated", { plan: plan.name, amountCents: plan.priceCents, date: created.periodEnd.slice(0, 10) });
   await audit(tx, {
     actorId: input.userId,
@@ -345,6 +348,7 @@ export async function applyPlanPayment(tx: Tx, input: { paymentId: string; provi
     .set({ status: "paid", subscriptionId, transactionId: purchase.transaction.id, periodStart, periodEnd, paidAt: at, updatedAt: at })
     .where("id", "=", row.id)
     .execute();
+  await onSubscriptionPaid(tx, row.id);
   await notify(tx, row.userId, target ? "planRenewed" : "planActivated", { plan: plan.name, amountCents, date: periodEnd.slice(0, 10) });
   await audit(tx, {
     actorId: null,
@@ -390,6 +394,7 @@ async function refundPaymentRow(tx: Tx, row: PaymentRow, planName: string): Prom
   if (Number(claimed.numUpdatedRows) !== 1) return 0;
   const refund = await refundPurchase(tx, { transactionId: row.transactionId, description: ledgerTexts().refund(planName) });
   await tx.updateTable("subscriptionPayments").set({ refundTransactionId: refund.transaction.id }).where("id", "=", row.id).execute();
+  await onSubscriptionRefunded(tx, row.id);
   if (row.paymentId) {
     await tx.updateTable("payments").set({ reversedCents: Number(row.amountCents), updatedAt: at }).where("id", "=", row.paymentId).execute();
   }
@@ -553,10 +558,11 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
           .where("currentPeriodEnd", "=", sub.currentPeriodEnd)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw Object.assign(new Error("the subscription changed during its renewal"), { code: "40001" });
+        const subscriptionPaymentId = randomUUID();
         await tx
           .insertInto("subscriptionPayments")
           .values({
-            id: randomUUID(),
+            id: subscriptionPaymentId,
             userId: sub.userId,
             planId: plan.id,
             subscriptionId: sub.id,
@@ -576,6 +582,7 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
             updatedAt: nowIso,
           })
           .execute();
+        await onSubscriptionPaid(tx, subscriptionPaymentId);
         await notify(tx, sub.userId, "planRenewed", { plan: plan.name, amountCents, date: periodEnd.slice(0, 10) });
         await audit(tx, { actorId: null, action: "plan.renew", subject: `subscription:${sub.id}`, details: { source: "wallet", amountCents } });
         return true;

@@ -3,7 +3,8 @@
  * card top-ups before they can be withdrawn, field `cardDepositHoldDays`; the days stores usually take
  * to confirm cashback, field `cashbackConfirmationDays`; the referral programme's qualifying amount
  * and both bonuses in dollars, fields `referralQualifying`, `referralBonusReferrer`,
- * `referralBonusFriend`), each change audited in
+ * `referralBonusFriend`; the partner programme's commission share in percent, field
+ * `partnerCommissionPercent`), each change audited in
  * the same unit of work; then what is still to come with its milestone.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -58,6 +59,11 @@ const SettingsSchema = z.object({
   referralQualifying: dollars("admin:settings.referralQualifyingInvalid", 0.01),
   referralBonusReferrer: dollars("admin:settings.referralAmountInvalid", 0),
   referralBonusFriend: dollars("admin:settings.referralAmountInvalid", 0),
+  partnerCommissionPercent: z
+    .number({ required_error: "admin:settings.partnerShareInvalid", invalid_type_error: "admin:settings.partnerShareInvalid" })
+    .min(0, "admin:settings.partnerShareInvalid")
+    .max(100, "admin:settings.partnerShareInvalid")
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "admin:settings.partnerShareInvalid"),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -75,7 +81,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, referralQualifying, referralBonusReferrer, referralBonusFriend } = submission.value;
+  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, referralQualifying, referralBonusReferrer, referralBonusFriend, partnerCommissionPercent } =
+    submission.value;
   // One unit of work: every value and its audit row, or nothing.
   await unitOfWork(db(), async (tx) => {
     await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id);
@@ -84,6 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await setSetting(tx, "referralQualifyingCents", Math.round(referralQualifying * 100), user.id);
     await setSetting(tx, "referralBonusReferrerCents", Math.round(referralBonusReferrer * 100), user.id);
     await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), user.id);
+    await setSetting(tx, "partnerCommissionBps", Math.round(partnerCommissionPercent * 100), user.id);
   });
   throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
@@ -105,6 +113,7 @@ export default function AdminSettings() {
       referralQualifying: (settings.referralQualifyingCents / 100).toFixed(2),
       referralBonusReferrer: (settings.referralBonusReferrerCents / 100).toFixed(2),
       referralBonusFriend: (settings.referralBonusFriendCents / 100).toFixed(2),
+      partnerCommissionPercent: String(settings.partnerCommissionBps / 100),
     },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
@@ -160,6 +169,13 @@ export default function AdminSettings() {
             inputProps={{ ...getInputProps(fields.referralBonusFriend, { type: "number" }), inputMode: "decimal", step: "0.01" }}
             errors={fields.referralBonusFriend.errors}
             hint={t("settings.referralBonusHint")}
+          />
+          <h3 className="mt-6 text-base font-bold">{t("settings.partners")}</h3>
+          <Field
+            labelProps={{ children: t("settings.partnerShare") }}
+            inputProps={{ ...getInputProps(fields.partnerCommissionPercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.partnerCommissionPercent.errors}
+            hint={t("settings.partnerShareHint")}
           />
           <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
             {t("settings.save")}

@@ -30,6 +30,8 @@ export const SETTINGS = {
   referralBonusFriendCents: { schema: z.number().int().min(0).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
   /** The confirmed cashback a referred friend must reach within the window to qualify (cents). */
   referralQualifyingCents: { schema: z.number().int().min(1).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
+  /** The partner's share of each subscription payment of a business they referred (basis points). */
+  partnerCommissionBps: { schema: z.number().int().min(0).max(10_000), defaultValue: 2_000 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

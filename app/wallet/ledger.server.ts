@@ -812,6 +812,53 @@ function bonus(type: "referral" | "affiliate") {
 export const creditReferralBonus = bonus("referral");
 export const creditAffiliateBonus = bonus("affiliate");
 
+/**
+ * Takes back an affiliate bonus (a partner's commission whose payment was refunded after it was
+ * released): what is still available returns to the bonuses account, the rest is recorded as
+ * owed (repaid from the partner's next credits, like every reversal). Once per original.
+ */
+export async function reverseAffiliateBonus(
+  tx: Tx,
+  input: { transactionId: string; description: string },
+): Promise<MoneyResult & { owedCents: number }> {
+  const row = await selectTransaction(tx, { id: input.transactionId });
+  if (!row || row.type !== "affiliate") throw new LedgerError("not_found", `no affiliate transaction ${input.transactionId}`);
+  const original = toTransaction(row);
+  if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("invalid_state", "only a credited affiliate bonus can be reversed");
+  let owedCents = 0;
+  const result = await startMovement(tx, {
+    userId: original.userId,
+    type: "affiliate",
+    status: "completed",
+    direction: "debit",
+    amountCents: original.amountCents,
+    description: input.description,
+    idempotencyKey: `reversal:${original.id}`,
+    fingerprintExtra: original.id,
+    metadata: { ...original.metadata, reversal: "clawback", originalTransactionId: original.id },
+    memo: "affiliate bonus reversed",
+    postings: async () => {
+      const { availableCents } = await lockUserMoney(tx, original.userId);
+      const taken = Math.min(availableCents, original.amountCents);
+      owedCents = original.amountCents - taken;
+      return [
+        { account: platformAccount("bonuses"), amountCents: original.amountCents },
+        { account: receivableAccount(original.userId), amountCents: -owedCents },
+        { account: userAccount(original.userId, "available"), amountCents: -taken },
+      ];
+    },
+  });
+  if (result.replayed) owedCents = Number(result.transaction.metadata.owedCents ?? 0);
+  else {
+    await tx
+      .updateTable("transactions")
+      .set({ metadata: JSON.stringify({ ...result.transaction.metadata, owedCents }) })
+      .where("id", "=", result.transaction.id)
+      .execute();
+  }
+  return { ...result, owedCents };
+}
+
 /** Pays for something (a plan) from the available balance. */
 export async function payFromWallet(
   tx: Tx,

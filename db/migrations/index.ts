@@ -21,6 +21,7 @@ import * as storeRates from "./20261123_0015_store_rates";
 import * as reportImports from "./20261123_0016_report_imports";
 import * as referrals from "./20261123_0017_referrals";
 import * as subscriptions from "./20261123_0018_subscriptions";
+import * as partnerCommissions from "./20261123_0019_partner_commissions";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "20261123_0016_report_imports": reportImports,
   "20261123_0017_referrals": referrals,
   "20261123_0018_subscriptions": subscriptions,
+  "20261123_0019_partner_commissions": partnerCommissions,
 };

@@ -59,6 +59,7 @@ const FIELD_NAMES = [
   "terms", "token", "theme", "language", "q", "cardDepositHoldDays", "analytics", "marketing", "avatar", "id", "_formToken", "website",
   "orderId", "orderDate", "cashbackUserSharePercent", "conversionId", "clickId", "claimId", "commission", "report", "planId",
   "referralId", "referralQualifying", "referralBonusReferrer", "referralBonusFriend",
+  "partnerCommissionPercent",
 ];
 
 const junk = fc.oneof(

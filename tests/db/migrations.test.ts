@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { countUsers } from "~/users/users.server";
 import { createMigrator, migrateToLatest } from "../../db/migrate";
 import { migrations } from "../../db/migrations/index";
-import { seedDemoData, DEMO_ADMIN, DEMO_USER } from "../../db/seed";
+import { seedDemoData, DEMO_ADMIN, DEMO_PARTNER, DEMO_USER } from "../../db/seed";
 import { describeEachDatabase } from "../support/databases";
 import { findUserByEmail } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
@@ -41,7 +41,7 @@ describeEachDatabase(
       await migrateToLatest(t.db);
       const first = await seedDemoData(t.db);
       expect(first.created.sort()).toEqual(
-        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)", "demo referrals"].sort(),
+        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)", "demo referrals", `${DEMO_PARTNER.email} (partner with referred businesses)`].sort(),
       );
       const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
       expect(await getBalances(t.db, demo.id)).toMatchObject({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsInProgressCents: 0, owedCents: 0 });

@@ -10,12 +10,12 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/accounts";
-import { ADMIN, ADMIN_PAGES, MEMBER, MEMBER_PAGES, PUBLIC_PAGES } from "./support/pages";
+import { ADMIN, ADMIN_PAGES, MEMBER, MEMBER_PAGES, PARTNER, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 import { asNewVisitor } from "./support/visitor";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
-type Area = "public" | "member" | "admin";
-const AREAS: Record<Area, string[]> = { public: PUBLIC_PAGES, member: MEMBER_PAGES, admin: ADMIN_PAGES };
+type Area = "public" | "member" | "partner" | "admin";
+const AREAS: Record<Area, string[]> = { public: PUBLIC_PAGES, member: MEMBER_PAGES, partner: PARTNER_PAGES, admin: ADMIN_PAGES };
 
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
@@ -32,6 +32,10 @@ async function enter(page: Page, area: Area) {
     await signIn(page, MEMBER.email, MEMBER.password);
     await expect(page).toHaveURL(/\/en\/dashboard$/);
   }
+  if (area === "partner") {
+    await signIn(page, PARTNER.email, PARTNER.password);
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+  }
   if (area === "admin") {
     await signIn(page, ADMIN.email, ADMIN.password, { path: "/en/admin" });
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
@@ -39,7 +43,7 @@ async function enter(page: Page, area: Area) {
 }
 
 test.describe("every page in both themes: no serious axe violation, no console error", () => {
-  for (const area of ["public", "member", "admin"] as const) {
+  for (const area of ["public", "member", "partner", "admin"] as const) {
     for (const theme of ["light", "dark"] as const) {
       test(`${area} pages in ${theme} mode @js-only`, async ({ page }) => {
         test.setTimeout(150_000);
@@ -73,7 +77,7 @@ test.describe("phones: no page is wider than 390 px, in any locale", () => {
       test.setTimeout(150_000);
       const errors = watchConsole(page);
       const overflowing: string[] = [];
-      for (const area of ["public", "member", "admin"] as const) {
+      for (const area of ["public", "member", "partner", "admin"] as const) {
         if (area !== "public") await page.context().clearCookies();
         await enter(page, area);
         for (const pagePath of AREAS[area]) {
@@ -96,7 +100,7 @@ test.describe("phones: no page is wider than 390 px, in any locale", () => {
 });
 
 test("the page list covers every route with a page", () => {
-  const listed = new Set([...PUBLIC_PAGES, ...MEMBER_PAGES, ...ADMIN_PAGES]);
+  const listed = new Set([...PUBLIC_PAGES, ...MEMBER_PAGES, ...PARTNER_PAGES, ...ADMIN_PAGES]);
   const missing: string[] = [];
   for (const file of fs.readdirSync(path.resolve("app/routes"))) {
     const source = fs.readFileSync(path.resolve("app/routes", file), "utf8");

@@ -20,6 +20,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "cashback", path: "/cashback" },
     { key: "webshops", path: "/webshops" },
     { key: "referrals", path: "/referrals" },
+    { key: "partner", path: "/partner" },
     { key: "plans", path: "/plans" },
     { key: "settings", path: "/settings" },
   ],
@@ -60,7 +61,8 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   const scrolled = useScrolledPast();
-  const items = NAV[user.role === "admin" ? "admin" : "member"];
+  // "Partner" (the partner programme's page) is for partners only.
+  const items = NAV[user.role === "admin" ? "admin" : "member"].filter((item) => item.key !== "partner" || user.role === "partner");
   return (
     <>
       <header

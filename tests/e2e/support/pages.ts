@@ -3,7 +3,7 @@
  * look-and-feel suite visits each one (axe in both themes, no overflow at 390 px in every locale,
  * no console errors); a page added to app/routes must be added here (checked in that suite).
  */
-import { DEMO_ADMIN, DEMO_USER } from "../../../db/seed";
+import { DEMO_ADMIN, DEMO_PARTNER, DEMO_USER } from "../../../db/seed";
 import { SEED_BLOG_POSTS } from "../../../db/seed-data/blog-posts";
 import { SEED_STORES } from "../../../db/seed-data/stores";
 import { DEMO_CLICK_ID, DEMO_IMPORT_ID } from "./paths";
@@ -72,5 +72,9 @@ export const ADMIN_PAGES = [
   "/admin/referrals",
 ];
 
+/** Pages only partners see (signed in as the demo partner). */
+export const PARTNER_PAGES = ["/partner", "/dashboard", "/plans"];
+
 export const MEMBER = DEMO_USER;
+export const PARTNER = DEMO_PARTNER;
 export const ADMIN = DEMO_ADMIN;
