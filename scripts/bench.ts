@@ -2,9 +2,13 @@
  * `npm run bench`: measures the built server the way a load balancer sees it. Starts the app on a
  * throw-away SQLite database, sends a fixed number of requests per scenario from a bounded number
  * of concurrent clients on loopback, and prints throughput, latency percentiles and the server's
- * resident memory. Also times one password hash (the floor of every sign-in).
+ * resident memory. Also times one password hash (the floor of every sign-in), then measures the
+ * cashback endpoints (signed postbacks and "Shop now" click-outs, scripts/bench-cashback.ts) and the
+ * wallet's ledger (scripts/bench-ledger.ts), each on SQLite and, when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names one, on PostgreSQL.
  *
- *   npm run bench -- [--requests 500] [--concurrency 10]
+ *   npm run bench -- [--requests 500] [--concurrency 10] [--postbacks 2000] [--clickouts 1000]
+ *                    [--skip-cashback] [--skip-ledger]
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +19,7 @@ import { createDb } from "../app/db/db.server";
 import { hashPassword } from "../app/users/password.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { benchCashback } from "./bench-cashback";
 import { benchLedger } from "./bench-ledger";
 import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
@@ -134,4 +139,5 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+if (args["skip-cashback"] !== true) await benchCashback({ postbacks: Number(args.postbacks ?? 2000), clickouts: Number(args.clickouts ?? 1000) });
 if (args["skip-ledger"] !== true) await benchLedger();
