@@ -4,7 +4,7 @@
  * renders. Nothing here reveals whether an address has an account: the page says the same thing,
  * and only the address's owner learns more, by e-mail.
  */
-import type { Db, Tx } from "~/db/db.server";
+import type { Db, DbOrTx, Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
@@ -137,7 +137,18 @@ export async function verifyEmailCode(db: Db, email: string, code: string, conte
 export type SignInOutcome =
   | { outcome: "ok"; user: PublicUser }
   | { outcome: "unverified"; user: PublicUser }
+  /** The right password, but an admin suspended the account: it is told so, and nothing more. */
+  | { outcome: "suspended"; user: PublicUser }
   | { outcome: "invalid" };
+
+/** What a suspended account is told when it tries to sign in (any way) or to withdraw. */
+export const SUSPENDED_MESSAGE = "auth:signin.suspended";
+
+/** Whether an admin suspended the account (sign-in and withdrawals are refused until reinstated). */
+export async function isSuspended(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("suspendedAt").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.suspendedAt);
+}
 
 let dummyHash: Promise<string> | undefined;
 
@@ -154,6 +165,8 @@ export async function signIn(db: Db, input: { email: string; password: string })
     return { outcome: "invalid" };
   }
   if (!(await verifyPassword(hash, input.password))) return { outcome: "invalid" };
+  // Only after the right password: the answer says nothing about an address to anyone else.
+  if (await isSuspended(db, user.id)) return { outcome: "suspended", user };
   if (!user.emailVerifiedAt) return { outcome: "unverified", user };
   return { outcome: "ok", user };
 }

@@ -4,10 +4,12 @@
  * translated 403. The "user" guard admits users and partners; the admin guard admits admins.
  */
 import { data, redirect } from "@remix-run/node";
+import type { Actor } from "~/audit/audit.server";
 import { db } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl } from "~/i18n/i18next.server";
+import { clientAddress } from "~/security/client-address.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";
 import { isRecentlyAuthenticated, readSession, type SessionRecord, type SignedInUser } from "./session.server";
@@ -40,14 +42,16 @@ async function requireRole(request: Request, roles: Role[], signInPath: "/signin
  * Before a sensitive change (the e-mail address, the payout destination, turning 2FA off): the
  * session must have proved who is there within the last 10 minutes, else the browser goes to the
  * re-authentication step (password, or the authenticator code with 2FA on) and comes back to
- * `returnTo` (the page of the form; the form is sent again from there).
+ * `returnTo` (the page of the form; the form is sent again from there). A back-office request goes
+ * to the back office's own step (`/admin/reauthenticate`: the member one is not for admins).
  */
 export function requireRecentAuth(request: Request, session: SessionRecord, returnTo?: string): void {
   if (isRecentlyAuthenticated(session)) return;
   const url = new URL(request.url);
   const locale = localeFromUrl(url) ?? DEFAULT_LOCALE;
   const back = returnTo ?? `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  throw redirect(`${localePath(locale, "/reauthenticate")}?redirectTo=${encodeURIComponent(back)}`, { headers: withSecurityHeaders() });
+  const step = /^\/(?:[a-z]{2}\/)?admin\//.test(url.pathname) ? "/admin/reauthenticate" : "/reauthenticate";
+  throw redirect(`${localePath(locale, step)}?redirectTo=${encodeURIComponent(back)}`, { headers: withSecurityHeaders() });
 }
 
 /** Anyone signed in (users, partners and admins): for what every account has, like notifications. */
@@ -60,8 +64,21 @@ export async function requireUser(request: Request) {
   return requireRole(request, ["user", "partner"], "/signin");
 }
 
-export async function requireAdmin(request: Request) {
-  return requireRole(request, ["admin"], "/admin");
+/**
+ * The back office: admins only, and only with two-factor authentication on (an admin without it is
+ * sent to turn it on first). Returns the `actor` that audit rows name: the admin and the request's
+ * client address.
+ */
+export async function requireAdmin(request: Request, options: { twoFactor?: boolean } = {}) {
+  const signedIn = await requireRole(request, ["admin"], "/admin");
+  if (options.twoFactor !== false && !signedIn.user.twoFactor) {
+    const url = new URL(request.url);
+    const locale = localeFromUrl(url) ?? DEFAULT_LOCALE;
+    const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+    throw redirect(`${localePath(locale, "/admin/two-factor")}?redirectTo=${encodeURIComponent(back)}`, { headers: withSecurityHeaders() });
+  }
+  const actor: Actor = { id: signedIn.user.id, clientAddress: clientAddress(request) };
+  return { ...signedIn, actor };
 }
 
 /** Pages for signed-out visitors (sign-in, sign-up): a signed-in visitor goes to their dashboard. */

@@ -60,6 +60,8 @@ export interface SignedInUser {
   locale: string;
   emailVerifiedAt: string | null;
   theme: "light" | "dark" | "system";
+  /** Two-factor authentication is on (the back office requires it). */
+  twoFactor: boolean;
 }
 
 /** Starts a session; returns the Set-Cookie header that carries it. */
@@ -121,8 +123,11 @@ export async function readSession(
       "users.locale",
       "users.emailVerifiedAt",
       "users.theme",
+      "users.totpEnabledAt",
     ])
     .where("sessions.tokenHash", "=", sha256(token))
+    // A suspended account has no session, whatever cookie the browser still holds.
+    .where("users.suspendedAt", "is", null)
     .where("sessions.revokedAt", "is", null)
     .where("sessions.expiresAt", ">", now())
     .executeTakeFirst();
@@ -140,6 +145,7 @@ export async function readSession(
       locale: row.locale,
       emailVerifiedAt: row.emailVerifiedAt,
       theme: row.theme,
+      twoFactor: row.totpEnabledAt !== null,
     },
     session: { id: row.sessionId, userId: row.userId, remember: row.remember === 1, expiresAt: row.expiresAt, reauthenticatedAt: row.reauthenticatedAt },
   };

@@ -15,7 +15,7 @@ import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/r
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirectPath } from "~/utils/redirect-to";
-import { restartVerification, sendUnlockLink, signIn } from "./accounts.server";
+import { isSuspended, restartVerification, sendUnlockLink, signIn, SUSPENDED_MESSAGE } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
@@ -47,10 +47,12 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     );
   }
   const outcome = await signIn(db(), { email, password });
-  const refused = outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin"));
+  const suspended = outcome.outcome === "suspended" && (area === "user" || outcome.user.role === "admin");
+  const refused = !suspended && (outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin")));
   if (refused) return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields }), wait: null }, { status: 400 });
   // The right password: this attempt does not count against the throttles.
   await refundRateLimits(db(), limits);
+  if (suspended) return data({ result: submission.reply({ formErrors: [SUSPENDED_MESSAGE], hideFields }), wait: null }, { status: 403 });
   if (outcome.outcome === "unverified") {
     await restartVerification(db(), outcome.user, accountContext());
     const headers = new Headers();
@@ -73,11 +75,17 @@ export interface FinishSignInOptions {
 }
 
 /**
- * The one way every sign-in ends (password, social, the two-factor step, and later ones): with 2FA
- * on and no code checked yet, it sends the browser to the code step; otherwise it tells the owner
- * about a new browser, rotates the session and goes on. No sign-in path can skip a step.
+ * The one way every sign-in ends (password, social, the two-factor step, and later ones): a
+ * suspended account goes back to its sign-in page, which says it is suspended; with 2FA on and no
+ * code checked yet, it sends the browser to the code step; otherwise it tells the owner about a new
+ * browser, rotates the session and goes on. No sign-in path can skip a step.
  */
 export async function finishSignIn(request: Request, user: { id: string; email: string; role: "user" | "partner" | "admin" }, options: FinishSignInOptions): Promise<never> {
+  if (await isSuspended(db(), user.id)) {
+    const headers = new Headers();
+    for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
+    throw redirect(`${localePath(options.locale, options.area === "admin" ? "/admin" : "/signin")}?suspended=1`, { headers });
+  }
   if (!options.secondFactorPassed) {
     const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", user.id).executeTakeFirst();
     if (twoFactor?.totpEnabledAt) {

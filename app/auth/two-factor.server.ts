@@ -10,7 +10,10 @@ import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { env, isHttps } from "~/config/env.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
+import { consumeRateLimits } from "~/security/rate-limit.server";
+import { markReauthenticated } from "./session.server";
 
 const ISSUER = "Cashwise";
 
@@ -77,13 +80,46 @@ export async function enableTwoFactor(tx: Tx, userId: string, code: string): Pro
   return true;
 }
 
-/** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. */
+/** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. Admins keep it: the back office requires it. */
 export async function disableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
   const state = await twoFactorState(tx, userId);
-  if (!state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
+  const { role } = await tx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
+  if (role === "admin" || !state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
   await tx.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() }).where("id", "=", userId).execute();
   await notify(tx, userId, "twoFactorOff");
   return true;
+}
+
+export type TwoFactorIntentResult =
+  | { outcome: "started" | "enabled" | "disabled" }
+  | { outcome: "error"; error: string; status: 400 | 429 };
+
+/**
+ * The forms of the two-factor panel (`intent` = `2fa-start`, `2fa-enable`, `2fa-disable` with
+ * `code`), for whichever page shows it. Code forms are throttled; a correct code also counts as a
+ * fresh re-authentication of the session. Returns null for any other intent.
+ */
+export async function twoFactorIntent(
+  db: Db,
+  input: { userId: string; sessionId: string; intent: unknown; code: unknown; clientAddress: string },
+): Promise<TwoFactorIntentResult | null> {
+  const { intent, userId } = input;
+  if (intent === "2fa-start") {
+    // Already on (a second tab, a replayed form): nothing to start.
+    if (!(await twoFactorState(db, userId)).enabled) await startTwoFactor(db, userId);
+    return { outcome: "started" };
+  }
+  if (intent !== "2fa-enable" && intent !== "2fa-disable") return null;
+  const code = String(input.code ?? "").trim();
+  const verdict = await consumeRateLimits(db, [["codeIp", input.clientAddress], ["codeAccount", userId]]);
+  if (!verdict.allowed) return { outcome: "error", error: "common:errors.tooManyRequests.text", status: 429 };
+  const done = await unitOfWork(db, async (tx) => {
+    const ok = intent === "2fa-enable" ? await enableTwoFactor(tx, userId, code) : await disableTwoFactor(tx, userId, code);
+    if (ok) await markReauthenticated(tx, input.sessionId);
+    return ok;
+  });
+  if (!done) return { outcome: "error", error: "app:settings.twoFactor.invalid", status: 400 };
+  return { outcome: intent === "2fa-enable" ? "enabled" : "disabled" };
 }
 
 /** Between the password and the code: who is signing in, for five minutes, in a signed cookie. */

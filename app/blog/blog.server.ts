@@ -1,7 +1,9 @@
 /**
  * Blog: owns the `blog_posts` table: articles per locale (same slug across locales), listing with
  * search and pages, one article by slug, and turning an article's Markdown into HTML (raw HTML in
- * the Markdown is dropped, so only Markdown's own elements reach the page).
+ * the Markdown is dropped, so only Markdown's own elements reach the page). The public reads here
+ * see published articles only (status `published`, publication time passed); drafts and the
+ * admin's changes are `admin.server.ts`.
  */
 import { sql } from "kysely";
 import { Marked } from "marked";
@@ -12,7 +14,7 @@ import type { Page } from "~/utils/pagination";
 
 export const BLOG_PAGE_SIZE = 6;
 
-export type BlogPostSummary = Omit<BlogPost, "body" | "id" | "createdAt">;
+export type BlogPostSummary = Omit<BlogPost, "body" | "id" | "createdAt" | "status" | "updatedAt">;
 
 const summaryColumns = ["slug", "locale", "title", "excerpt", "cover", "author", "readingMinutes", "publishedAt"] as const;
 
@@ -24,6 +26,7 @@ export async function listPosts(
   let base = db
     .selectFrom("blogPosts")
     .where("locale", "=", options.locale)
+    .where("status", "=", "published")
     .where("publishedAt", "<=", options.now ?? new Date().toISOString());
   if (options.query?.trim()) {
     const pattern = likePattern(options.query);
@@ -53,6 +56,7 @@ export async function getPost(db: Db, locale: string, slug: string): Promise<Blo
     .selectAll()
     .where("locale", "=", locale)
     .where("slug", "=", slug)
+    .where("status", "=", "published")
     .where("publishedAt", "<=", new Date().toISOString())
     .executeTakeFirst();
 }
@@ -62,6 +66,7 @@ export async function listPublishedSlugs(db: Db): Promise<Array<{ locale: string
   return db
     .selectFrom("blogPosts")
     .select(["locale", "slug", "publishedAt"])
+    .where("status", "=", "published")
     .where("publishedAt", "<=", new Date().toISOString())
     .orderBy("slug")
     .execute();

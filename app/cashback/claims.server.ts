@@ -87,7 +87,7 @@ export async function submitClaim(tx: Tx, input: ClaimInput, nowMs = Date.now())
     .onConflict((oc) => oc.columns(["userId", "storeId", "orderId"]).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ok: false, error: "duplicate" };
-  await audit(tx, { actorId: input.userId, action: "claim.submitted", subject: id, details: { clickId: click.id, orderId, amountCents: input.amountCents } });
+  await audit(tx, { actorId: input.userId, action: "claim.submitted", subject: `claim:${id}`, details: { clickId: click.id, orderId, amountCents: input.amountCents } });
   return { ok: true, claimId: id };
 }
 
@@ -180,7 +180,7 @@ export type DecisionError = "notFound" | "notOpen";
  */
 export async function approveClaim(
   tx: Tx,
-  input: { claimId: string; adminId: string; commissionCents: number },
+  input: { claimId: string; adminId: string; commissionCents: number; clientAddress?: string | null },
 ): Promise<{ ok: true; conversionId: string | null } | { ok: false; error: DecisionError }> {
   const claim = await lockClaim(tx, input.claimId);
   if (!claim) return { ok: false, error: "notFound" };
@@ -207,11 +207,19 @@ export async function approveClaim(
     .execute();
   const conversion = conversionId ? await tx.selectFrom("conversions").select("cashbackCents").where("id", "=", conversionId).executeTakeFirst() : undefined;
   await notify(tx, claim.userId, "claimApproved", { orderId: claim.orderId, merchant: claim.storeName, amountCents: conversion?.cashbackCents ?? 0 });
-  await audit(tx, { actorId: input.adminId, action: "claim.approved", subject: claim.id, details: { conversionId, commissionCents: input.commissionCents } });
+  await audit(tx, {
+    actorId: input.adminId,
+    action: "claim.approved",
+    subject: `claim:${claim.id}`,
+    before: { status: "pending" },
+    after: { status: "approved", commissionCents: input.commissionCents },
+    details: { conversionId },
+    clientAddress: input.clientAddress,
+  });
   return { ok: true, conversionId };
 }
 
-export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: string; reason: string }): Promise<{ ok: true } | { ok: false; error: DecisionError }> {
+export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: string; reason: string; clientAddress?: string | null }): Promise<{ ok: true } | { ok: false; error: DecisionError }> {
   const claim = await lockClaim(tx, input.claimId);
   if (!claim) return { ok: false, error: "notFound" };
   if (claim.status !== "open") return { ok: false, error: "notOpen" };
@@ -223,6 +231,6 @@ export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: str
     .where("id", "=", claim.id)
     .execute();
   await notify(tx, claim.userId, "claimRejected", { orderId: claim.orderId, merchant: claim.storeName, reason });
-  await audit(tx, { actorId: input.adminId, action: "claim.rejected", subject: claim.id, details: { reason } });
+  await audit(tx, { actorId: input.adminId, action: "claim.rejected", subject: `claim:${claim.id}`, before: { status: "pending" }, after: { status: "rejected", reason }, clientAddress: input.clientAddress });
   return { ok: true };
 }

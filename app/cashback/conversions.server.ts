@@ -329,7 +329,7 @@ export type MatchResult = { ok: true; outcome: IngestOutcome } | { ok: false; er
  * An admin resolves an unmatched conversion by naming the click it came from (e.g. the member's
  * support request). The network's latest word then applies as if the click had come with it.
  */
-export async function matchConversion(tx: Tx, input: { conversionId: string; clickId: string; adminId: string }): Promise<MatchResult> {
+export async function matchConversion(tx: Tx, input: { conversionId: string; clickId: string; adminId: string; clientAddress?: string | null }): Promise<MatchResult> {
   const row = await lockConversion(tx, input.conversionId);
   if (!row) return { ok: false, error: "notFound" };
   if (row.status !== "unmatched") return { ok: false, error: "notUnmatched" };
@@ -351,7 +351,15 @@ export async function matchConversion(tx: Tx, input: { conversionId: string; cli
       receivedAt: now(),
     })
     .execute();
-  await audit(tx, { actorId: input.adminId, action: "conversion.matched", subject: row.id, details: { clickId: click.id, userId: click.userId, outcome } });
+  await audit(tx, {
+    actorId: input.adminId,
+    action: "conversion.matched",
+    subject: `conversion:${row.id}`,
+    before: { status: "unmatched" },
+    after: { clickId: click.id, userId: click.userId },
+    details: { outcome },
+    clientAddress: input.clientAddress,
+  });
   return { ok: true, outcome };
 }
 

@@ -84,7 +84,7 @@ export async function applyReport(db: Db, network: ReportNetwork, input: string 
 }
 
 /** Keeps an admin's upload with its preview; the ReportFormatError of a file that is no report propagates. */
-export async function createImport(db: Db, input: { adminId: string; network: ReportNetwork; filename: string; bytes: Uint8Array }): Promise<string> {
+export async function createImport(db: Db, input: { adminId: string; network: ReportNetwork; filename: string; bytes: Uint8Array; clientAddress?: string | null }): Promise<string> {
   const preview = await previewReport(db, input.network, input.bytes);
   const id = randomUUID();
   await unitOfWork(db, async (tx) => {
@@ -103,7 +103,7 @@ export async function createImport(db: Db, input: { adminId: string; network: Re
         appliedAt: null,
       })
       .execute();
-    await audit(tx, { actorId: input.adminId, action: "report.uploaded", subject: id, details: { network: input.network, rows: preview.rows, errors: preview.errors.length } });
+    await audit(tx, { actorId: input.adminId, action: "report.uploaded", subject: `import:${id}`, details: { network: input.network, rows: preview.rows, errors: preview.errors.length }, clientAddress: input.clientAddress });
   });
   return id;
 }
@@ -145,7 +145,7 @@ const STUCK_MS = 10 * 60_000;
  * Applies an upload once: it is claimed (previewed → applying) so a double click or a second admin
  * applies nothing more, then every row runs in its own unit of work.
  */
-export async function applyImport(db: Db, input: { importId: string; adminId: string }): Promise<{ ok: true; result: Partial<Record<RowOutcome, number>> } | { ok: false; error: "notFound" | "alreadyApplied" }> {
+export async function applyImport(db: Db, input: { importId: string; adminId: string; clientAddress?: string | null }): Promise<{ ok: true; result: Partial<Record<RowOutcome, number>> } | { ok: false; error: "notFound" | "alreadyApplied" }> {
   const claimed = await unitOfWork(db, async (tx) => {
     const row = await tx.selectFrom("reportImports").select(["id", "network", "content", "status", "appliedAt"]).where("id", "=", input.importId).executeTakeFirst();
     if (!row) return "notFound" as const;
@@ -164,7 +164,7 @@ export async function applyImport(db: Db, input: { importId: string; adminId: st
   const result = await applyReport(db, claimed.network as ReportNetwork, Buffer.from(claimed.content, "base64"));
   await unitOfWork(db, async (tx) => {
     await tx.updateTable("reportImports").set({ status: "applied", result: JSON.stringify(result), appliedAt: now() }).where("id", "=", claimed.id).execute();
-    await audit(tx, { actorId: input.adminId, action: "report.applied", subject: claimed.id, details: { network: claimed.network, result } });
+    await audit(tx, { actorId: input.adminId, action: "report.applied", subject: `import:${claimed.id}`, before: { status: "previewed" }, after: { status: "applied" }, details: { network: claimed.network, result }, clientAddress: input.clientAddress });
   });
   return { ok: true, result };
 }

@@ -11,7 +11,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+/** A field's errors; `values` fill the messages' placeholders (e.g. the minimum amount). */
+export function ErrorList({ id, errors, values }: { id?: string; errors?: ListOfErrors; values?: Record<string, unknown> }) {
   const { t } = useTranslation("common");
   const messages = errors?.filter(Boolean) as string[] | undefined;
   return (
@@ -20,7 +21,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
         <ul id={id} className="space-y-0.5">
           {messages.map((message) => (
             <li key={message} className="text-xs font-medium text-red-700">
-              {t(message)}
+              {t(message, values)}
             </li>
           ))}
         </ul>
@@ -55,12 +56,15 @@ export function Field({
   errors,
   hint,
   className,
+  errorValues,
 }: {
   labelProps: LabelHTMLAttributes<HTMLLabelElement>;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
   hint?: string;
   className?: string;
+  /** Placeholders of the error messages. */
+  errorValues?: Record<string, unknown>;
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
@@ -76,7 +80,7 @@ export function Field({
         {...inputProps}
       />
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
   );
 }

@@ -1,15 +1,18 @@
-/** Previous/next page links that keep the rest of the query string (GET, works without JS). */
+/**
+ * Previous/next page links that keep the rest of the query string (GET, works without JS). `param`
+ * names the page's query parameter (`page`), for a page with more than one paged list.
+ */
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+export function Pagination({ page, pageCount, param = "page" }: { page: number; pageCount: number; param?: string }) {
   const { t } = useTranslation("common");
   const { pathname, search } = useLocation();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
-    if (target === 1) params.delete("page");
-    else params.set("page", String(target));
+    if (target === 1) params.delete(param);
+    else params.set(param, String(target));
     const query = params.toString();
     return `${pathname}${query ? `?${query}` : ""}`;
   };

@@ -13,6 +13,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isValidIban } from "~/wallet/amounts";
 
 export type DatabaseTarget =
   | { kind: "sqlite"; filename: string }
@@ -51,6 +52,12 @@ export interface Env {
   trustProxy: number;
   /** Background work: `inline` runs the job handlers in the app process, `off` only queues them (run `npm run worker`). */
   jobs: "inline" | "off";
+  /**
+   * The account bank payout batches (pain.001 credit transfers) are paid from. Outside production a
+   * sandbox account stands in; in production it is null until all three variables are set (the
+   * payout desk then refuses bank batches and says why).
+   */
+  payoutDebtor: { name: string; iban: string; bic: string } | null;
   dataDir: string;
 }
 
@@ -135,6 +142,15 @@ const schema = z
       (value) => value === undefined || value.startsWith("whsec_"),
       "must be a Stripe webhook signing secret (whsec_…)",
     ),
+    PAYOUT_DEBTOR_NAME: optionalString.refine((value) => value === undefined || value.length <= 70, "must be at most 70 characters (the credit transfer's limit)"),
+    PAYOUT_DEBTOR_IBAN: z.preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\s+/g, "").toUpperCase() : value),
+      optionalString.refine((value) => value === undefined || isValidIban(value), "must be a valid IBAN, e.g. NL91ABNA0417164300"),
+    ),
+    PAYOUT_DEBTOR_BIC: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toUpperCase() : value),
+      optionalString.refine((value) => value === undefined || /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(value), "must be a BIC of 8 or 11 characters, e.g. ABNANL2A"),
+    ),
     JOBS: z.preprocess(
       blankToUndefined,
       z.enum(["inline", "off"], { errorMap: () => ({ message: "must be inline or off" }) }).default("inline"),
@@ -150,6 +166,12 @@ const schema = z
     ),
   })
   .superRefine((value, ctx) => {
+    const debtor = ["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN", "PAYOUT_DEBTOR_BIC"] as const;
+    if (debtor.some((name) => value[name])) {
+      for (const name of debtor) {
+        if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required with the other PAYOUT_DEBTOR_* variables" });
+      }
+    }
     if (value.APP_ENV !== "production") return;
     const stripe = value.PAYMENT_PROVIDER === "stripe" || (value.PAYMENT_PROVIDER === undefined && value.STRIPE_SECRET_KEY);
     if (!stripe) {
@@ -220,6 +242,13 @@ export function loadEnv(
     },
     trustProxy: value.TRUST_PROXY,
     jobs: value.JOBS,
+    payoutDebtor:
+      value.PAYOUT_DEBTOR_NAME && value.PAYOUT_DEBTOR_IBAN && value.PAYOUT_DEBTOR_BIC
+        ? { name: value.PAYOUT_DEBTOR_NAME, iban: value.PAYOUT_DEBTOR_IBAN, bic: value.PAYOUT_DEBTOR_BIC }
+        : value.APP_ENV === "production"
+          ? null
+          : // A sandbox account (a documentation IBAN) so bank batches can be tried in development.
+            { name: `${value.COMPANY_NAME ?? "Cashwise"} Sandbox`.slice(0, 70), iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
     payments: {
       provider: value.PAYMENT_PROVIDER ?? (value.STRIPE_SECRET_KEY ? "stripe" : "sandbox"),
       stripe:

@@ -33,6 +33,9 @@ export interface UsersTable {
   totpEnabledAt: Generated<string | null>;
   /** The last TOTP time step accepted: a code is good once. */
   totpLastStep: Generated<number | null>;
+  /** Suspended by an admin: sign-in and withdrawals are refused, and the user is told why. */
+  suspendedAt: Generated<string | null>;
+  suspendedReason: Generated<string | null>;
   location: Generated<string | null>;
   avatarData: Generated<string | null>;
   avatarType: Generated<string | null>;
@@ -99,7 +102,8 @@ export interface OauthAccountsTable {
   createdAt: string;
 }
 
-export const TRANSACTION_TYPES = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit"] as const;
+/** `adjustment`: a manual credit or debit by an admin, with a reason (migration 0024). */
+export const TRANSACTION_TYPES = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit", "adjustment"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -191,6 +195,34 @@ export interface AuditLogTable {
   action: string;
   subject: string;
   details: Generated<string>;
+  /** JSON of what changed, as it was and as it became (null when the action has no before or after). */
+  before: string | null;
+  after: string | null;
+  /** The client address of the request that made the change (null for jobs and scripts). */
+  clientAddress: string | null;
+  createdAt: string;
+}
+
+export interface ReconciliationRunsTable {
+  id: string;
+  /** "schedule" (the hourly job) or "admin" (asked for from the dashboard). */
+  trigger: "schedule" | "admin";
+  requestedBy: string | null;
+  accounts: number;
+  entries: number;
+  postings: number;
+  /** JSON array of the problems found (empty when the books agree). */
+  problems: string;
+  ok: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
+export interface AdminNotesTable {
+  id: string;
+  userId: string;
+  authorId: string | null;
+  body: string;
   createdAt: string;
 }
 
@@ -209,6 +241,24 @@ export interface ContactMessagesTable {
   locale: string;
   clientAddress: string | null;
   emailedAt: string | null;
+  createdAt: string;
+  /** The messages desk: new → read (opened by an admin) → replied → done; a done one can be reopened. */
+  status: Generated<ContactStatus>;
+  readAt: Generated<string | null>;
+  repliedAt: Generated<string | null>;
+  doneAt: Generated<string | null>;
+}
+
+export const CONTACT_STATUSES = ["new", "read", "replied", "done"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** An admin's reply to a contact message, e-mailed to its sender in the sender's language. */
+export interface ContactRepliesTable {
+  id: string;
+  messageId: string;
+  authorId: string | null;
+  body: string;
+  locale: string;
   createdAt: string;
 }
 
@@ -478,11 +528,32 @@ export interface BlogPostsTable {
   cover: string | null;
   author: string;
   readingMinutes: Generated<number>;
+  /** Only published articles are on the public pages (list, article, sitemap); drafts are the admin's. */
+  status: Generated<BlogPostStatus>;
+  /** When the article became public (last published); a draft keeps its creation or last publication time. */
   publishedAt: string;
   createdAt: string;
+  updatedAt: Generated<string | null>;
 }
 
-export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+export const BLOG_POST_STATUSES = ["draft", "published"] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+
+/** The FAQ, per locale: questions in categories, ordered by position; unpublished ones are hidden. */
+export interface FaqEntriesTable {
+  id: string;
+  locale: string;
+  category: string;
+  question: string;
+  answer: string;
+  position: number;
+  published: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export interface NewsletterSubscriptionsTable {
   id: string;
@@ -551,6 +622,27 @@ export interface WithdrawalsTable {
   decidedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The payout batch it is paid out in (null: not in an open or paid batch). */
+  batchId: Generated<string | null>;
+}
+
+export const PAYOUT_BATCH_STATES = ["open", "paid", "cancelled"] as const;
+export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
+
+/** The processing withdrawals of one payout method, paid out with one file and one reference. */
+export interface PayoutBatchesTable {
+  id: string;
+  method: "paypal" | "bank";
+  state: PayoutBatchState;
+  currency: string;
+  itemCount: number;
+  totalCents: number;
+  payoutReference: string | null;
+  createdBy: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Database {
@@ -558,6 +650,7 @@ export interface Database {
   jobs: JobsTable;
   settings: SettingsTable;
   withdrawals: WithdrawalsTable;
+  payoutBatches: PayoutBatchesTable;
   users: UsersTable;
   sessions: SessionsTable;
   verifications: VerificationsTable;
@@ -571,9 +664,12 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
+  adminNotes: AdminNotesTable;
+  reconciliationRuns: ReconciliationRunsTable;
   notifications: NotificationsTable;
   rateLimits: RateLimitsTable;
   contactMessages: ContactMessagesTable;
+  contactReplies: ContactRepliesTable;
   stores: StoresTable;
   storeLogos: StoreLogosTable;
   clicks: ClicksTable;
@@ -590,6 +686,7 @@ export interface Database {
   subscriptionPayments: SubscriptionPaymentsTable;
   partnerCommissions: PartnerCommissionsTable;
   blogPosts: BlogPostsTable;
+  faqEntries: FaqEntriesTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
 }
 
@@ -597,5 +694,6 @@ export type User = Selectable<UsersTable>;
 export type Store = Selectable<StoresTable>;
 export type Plan = Selectable<PlansTable>;
 export type BlogPost = Selectable<BlogPostsTable>;
+export type FaqEntry = Selectable<FaqEntriesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -1,4 +1,15 @@
-/** FAQ search: filters each category's questions by question or answer text, case-insensitively. */
+/**
+ * The FAQ's shape, shared by the server and the browser: its categories (titles in the `faq`
+ * namespace, `categories.<id>`), and the search that filters each category's questions by question
+ * or answer text, case-insensitively. The questions themselves live in `faq_entries` (faq.server.ts).
+ */
+export const FAQ_CATEGORIES = ["general", "cashback", "wallet", "account", "tools"] as const;
+export type FaqCategoryId = (typeof FAQ_CATEGORIES)[number];
+
+export function isFaqCategory(value: unknown): value is FaqCategoryId {
+  return typeof value === "string" && (FAQ_CATEGORIES as readonly string[]).includes(value);
+}
+
 export interface FaqQuestion {
   question: string;
   answer: string;

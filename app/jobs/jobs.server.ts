@@ -3,6 +3,7 @@
  * schedules) and starting one runner per process on the configured database. The outbox is woken
  * through it whenever a unit of work commits mail.
  */
+import { runReconciliation } from "~/admin/reconciliation.server";
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
@@ -20,6 +21,7 @@ export const OUTBOX_JOB = "outbox.deliver";
 export const CONFIRM_CASHBACK_JOB = "cashback.confirm-due";
 export const RENEW_PLANS_JOB = "plans.renew-due";
 export const RELEASE_COMMISSIONS_JOB = "partner.release-due";
+export const RECONCILE_JOB = "ledger.reconcile";
 
 export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): JobDefinition[] {
   return [
@@ -80,7 +82,24 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
         while (batch.released === 500);
       },
     },
+    {
+      // The ledger check, kept for the back office: hourly, and when an admin asks (`requestedBy`).
+      name: RECONCILE_JOB,
+      policy: "stately",
+      cron: "47 * * * *",
+      handler: async (data) => {
+        const requestedBy = typeof data?.requestedBy === "string" ? data.requestedBy : null;
+        const run = await runReconciliation(deps.db, { trigger: requestedBy ? "admin" : "schedule", requestedBy });
+        if (!run.ok) console.error(`ledger check: ${run.problems.length} problems`, run.problems.slice(0, 10));
+      },
+    },
   ];
+}
+
+/** Queues a job from a request (slow work never runs inside one). */
+export async function queueJob(name: string, data: Record<string, unknown> = {}, config: Env = env()): Promise<void> {
+  const runner = await startJobs({ work: config.jobs === "inline" }, config);
+  await runner.send(name, data, { singletonKey: "manual" });
 }
 
 export function createRunner(config: Env, deps: { db: Db; mailer: Mailer }): JobRunner {

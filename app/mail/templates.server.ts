@@ -8,6 +8,8 @@ export interface MailParts {
   paragraphs: string[];
   code?: string;
   action?: { label: string; url: string };
+  /** Earlier text quoted below the message (a reply's original), introduced by `label`. */
+  quote?: { label: string; text: string };
   footer: string;
 }
 
@@ -21,6 +23,7 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
     ...parts.paragraphs.flatMap((p) => [p, ""]),
     ...(parts.code ? [parts.code, ""] : []),
     ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []),
+    ...(parts.quote ? [parts.quote.label, ...parts.quote.text.split(/\r?\n/).map((line) => `> ${line}`), ""] : []),
     "--",
     parts.footer,
   ].join("\n");
@@ -34,6 +37,7 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
 ${parts.paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px">${escape(p)}</td></tr>`).join("\n")}
 ${parts.code ? `<tr><td style="font-size:32px;font-weight:700;letter-spacing:8px;padding:8px 0 20px">${escape(parts.code)}</td></tr>` : ""}
 ${parts.action ? `<tr><td style="padding:8px 0 20px"><a href="${escape(parts.action.url)}" style="display:inline-block;background:#047857;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:8px">${escape(parts.action.label)}</a><p style="font-size:12px;color:#475569;word-break:break-all">${escape(parts.action.url)}</p></td></tr>` : ""}
+${parts.quote ? `<tr><td style="font-size:14px;color:#475569;padding-bottom:16px">${escape(parts.quote.label)}<blockquote style="margin:8px 0 0;padding:4px 0 4px 12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escape(parts.quote.text)}</blockquote></td></tr>` : ""}
 <tr><td style="font-size:12px;color:#475569;border-top:1px solid #e2e8f0;padding-top:16px">${escape(parts.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { text, html };

@@ -254,11 +254,19 @@ async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
 export type DecisionResult = { ok: true; paid: boolean } | { ok: false };
 
 /** Approves a held referral: it counts again, and is paid now when it already qualified in its window. */
-export async function approveReferral(tx: Tx, input: { referralId: string; adminId: string }): Promise<DecisionResult> {
+export async function approveReferral(tx: Tx, input: { referralId: string; adminId: string; clientAddress?: string | null }): Promise<DecisionResult> {
   const referral = await lockReferral(tx, { id: input.referralId });
   if (!referral || referral.status !== "held") return { ok: false };
   await tx.updateTable("referrals").set({ status: "pending", decidedBy: input.adminId, decidedAt: now() }).where("id", "=", referral.id).execute();
-  await audit(tx, { actorId: input.adminId, action: "referral.approved", subject: referral.id, details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId } });
+  await audit(tx, {
+    actorId: input.adminId,
+    action: "referral.approved",
+    subject: `referral:${referral.id}`,
+    before: { status: referral.status },
+    after: { status: "pending" },
+    details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId },
+    clientAddress: input.clientAddress,
+  });
   let qualified = Boolean(referral.qualifiedAt);
   if (!qualified && Date.now() <= windowEnds(referral.createdAt)) {
     // Cashback confirmed before a qualifying amount was set lower, say: look again now.
@@ -269,11 +277,19 @@ export async function approveReferral(tx: Tx, input: { referralId: string; admin
   return { ok: true, paid: qualified };
 }
 
-export async function rejectReferral(tx: Tx, input: { referralId: string; adminId: string }): Promise<DecisionResult> {
+export async function rejectReferral(tx: Tx, input: { referralId: string; adminId: string; clientAddress?: string | null }): Promise<DecisionResult> {
   const referral = await lockReferral(tx, { id: input.referralId });
   if (!referral || referral.status !== "held") return { ok: false };
   await tx.updateTable("referrals").set({ status: "rejected", decidedBy: input.adminId, decidedAt: now() }).where("id", "=", referral.id).execute();
-  await audit(tx, { actorId: input.adminId, action: "referral.rejected", subject: referral.id, details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId } });
+  await audit(tx, {
+    actorId: input.adminId,
+    action: "referral.rejected",
+    subject: `referral:${referral.id}`,
+    before: { status: referral.status },
+    after: { status: "rejected" },
+    details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId },
+    clientAddress: input.clientAddress,
+  });
   return { ok: true, paid: false };
 }
 

@@ -79,7 +79,7 @@ const DecisionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   const id = String(formData.get("claimId") ?? "");
@@ -88,8 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const decision = submission.value;
   const result = await unitOfWork(db(), (tx) =>
     decision.intent === "approve"
-      ? approveClaim(tx, { claimId: decision.claimId, adminId: user.id, commissionCents: decision.commission })
-      : rejectClaim(tx, { claimId: decision.claimId, adminId: user.id, reason: decision.reason }),
+      ? approveClaim(tx, { claimId: decision.claimId, adminId: actor.id, clientAddress: actor.clientAddress, commissionCents: decision.commission })
+      : rejectClaim(tx, { claimId: decision.claimId, adminId: actor.id, clientAddress: actor.clientAddress, reason: decision.reason }),
   );
   const key = result.ok ? (decision.intent === "approve" ? "claims.approved" : "claims.rejected") : "claims.alreadyDecided";
   const back = new URL(request.url);

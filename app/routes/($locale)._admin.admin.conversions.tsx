@@ -75,13 +75,13 @@ const MATCH_ERRORS = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: MatchSchema });
   const id = String(formData.get("conversionId") ?? "");
   if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });
-  const result = await unitOfWork(db(), (tx) => matchConversion(tx, { conversionId: submission.value.conversionId, clickId: submission.value.clickId, adminId: user.id }));
+  const result = await unitOfWork(db(), (tx) => matchConversion(tx, { conversionId: submission.value.conversionId, clickId: submission.value.clickId, adminId: actor.id, clientAddress: actor.clientAddress }));
   if (!result.ok) {
     return data({ id, result: submission.reply({ fieldErrors: { clickId: [MATCH_ERRORS[result.error]] } }) }, { status: 400 });
   }

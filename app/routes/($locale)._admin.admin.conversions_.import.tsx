@@ -51,7 +51,7 @@ const UploadSchema = z.object({
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   let formData: FormData;
   try {
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), missing: [] as string[] }, { status: 400 });
   const { network, report } = submission.value;
   try {
-    const id = await createImport(db(), { adminId: user.id, network, filename: report.name, bytes: new Uint8Array(await report.arrayBuffer()) });
+    const id = await createImport(db(), { adminId: actor.id, clientAddress: actor.clientAddress, network, filename: report.name, bytes: new Uint8Array(await report.arrayBuffer()) });
     throw redirect(localePath(locale, `/admin/conversions/import/${id}`));
   } catch (error) {
     if (!(error instanceof ReportFormatError)) throw error;

@@ -38,11 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   if (formData.get("intent") !== "apply" || !UUID.test(params.importId ?? "")) return data({ error: "bad_request" }, { status: 400 });
-  const result = await applyImport(db(), { importId: params.importId!, adminId: user.id });
+  const result = await applyImport(db(), { importId: params.importId!, adminId: actor.id, clientAddress: actor.clientAddress });
   if (!result.ok && result.error === "notFound") throw data({ error: "not_found" }, { status: 404 });
   throw redirect(localePath(locale, `/admin/conversions/import/${params.importId}`), {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key: result.ok ? "imports.applied" : "imports.alreadyApplied" }) },

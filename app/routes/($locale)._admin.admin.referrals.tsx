@@ -41,14 +41,14 @@ const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]), referra
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const form = await readForm(request);
   const parsed = DecisionSchema.safeParse({ intent: form.get("intent"), referralId: form.get("referralId") });
   if (!parsed.success) throw data({ error: "bad_request" }, { status: 400 });
   const { intent, referralId } = parsed.data;
   const result = await unitOfWork(db(), (tx) =>
-    intent === "approve" ? approveReferral(tx, { referralId, adminId: user.id }) : rejectReferral(tx, { referralId, adminId: user.id }),
+    intent === "approve" ? approveReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress }) : rejectReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress }),
   );
   const key = !result.ok ? "admin.alreadyDecided" : intent === "reject" ? "admin.rejected" : result.paid ? "admin.approvedPaid" : "admin.approved";
   throw redirect(localePath(locale, "/admin/referrals"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });

@@ -56,6 +56,7 @@ const SettingsSchema = z.object({
     .min(0, "admin:settings.shareInvalid")
     .max(100, "admin:settings.shareInvalid")
     .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "admin:settings.shareInvalid"),
+  minWithdrawal: dollars("admin:settings.minWithdrawalInvalid", 1),
   referralQualifying: dollars("admin:settings.referralQualifyingInvalid", 0.01),
   referralBonusReferrer: dollars("admin:settings.referralAmountInvalid", 0),
   referralBonusFriend: dollars("admin:settings.referralAmountInvalid", 0),
@@ -77,21 +78,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, referralQualifying, referralBonusReferrer, referralBonusFriend, partnerCommissionPercent } =
+  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, minWithdrawal, referralQualifying, referralBonusReferrer, referralBonusFriend, partnerCommissionPercent } =
     submission.value;
   // One unit of work: every value and its audit row, or nothing.
   await unitOfWork(db(), async (tx) => {
-    await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, user.id);
-    await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, user.id);
-    await setSetting(tx, "cashbackUserShareBps", Math.round(cashbackUserSharePercent * 100), user.id);
-    await setSetting(tx, "referralQualifyingCents", Math.round(referralQualifying * 100), user.id);
-    await setSetting(tx, "referralBonusReferrerCents", Math.round(referralBonusReferrer * 100), user.id);
-    await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), user.id);
-    await setSetting(tx, "partnerCommissionBps", Math.round(partnerCommissionPercent * 100), user.id);
+    await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, actor);
+    await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, actor);
+    await setSetting(tx, "cashbackUserShareBps", Math.round(cashbackUserSharePercent * 100), actor);
+    await setSetting(tx, "minWithdrawalCents", Math.round(minWithdrawal * 100), actor);
+    await setSetting(tx, "referralQualifyingCents", Math.round(referralQualifying * 100), actor);
+    await setSetting(tx, "referralBonusReferrerCents", Math.round(referralBonusReferrer * 100), actor);
+    await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), actor);
+    await setSetting(tx, "partnerCommissionBps", Math.round(partnerCommissionPercent * 100), actor);
   });
   throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
 }
@@ -110,6 +112,7 @@ export default function AdminSettings() {
       cardDepositHoldDays: String(settings.cardDepositHoldDays),
       cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
       cashbackUserSharePercent: String(settings.cashbackUserShareBps / 100),
+      minWithdrawal: (settings.minWithdrawalCents / 100).toFixed(2),
       referralQualifying: (settings.referralQualifyingCents / 100).toFixed(2),
       referralBonusReferrer: (settings.referralBonusReferrerCents / 100).toFixed(2),
       referralBonusFriend: (settings.referralBonusFriendCents / 100).toFixed(2),
@@ -150,6 +153,12 @@ export default function AdminSettings() {
             inputProps={{ ...getInputProps(fields.cashbackUserSharePercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
             errors={fields.cashbackUserSharePercent.errors}
             hint={t("settings.shareHint")}
+          />
+          <Field
+            labelProps={{ children: t("settings.minWithdrawal") }}
+            inputProps={{ ...getInputProps(fields.minWithdrawal, { type: "number" }), inputMode: "decimal", step: "0.01" }}
+            errors={fields.minWithdrawal.errors}
+            hint={t("settings.minWithdrawalHint")}
           />
           <h3 className="mt-6 text-base font-bold">{t("settings.referrals")}</h3>
           <Field

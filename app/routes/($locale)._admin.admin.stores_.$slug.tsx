@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await findStore(params.slug);
   const formData = await readForm(request);
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirect(localePath(locale, `/admin/stores/${slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
 
   if (intent === "pause" || intent === "resume") {
-    const outcome = await unitOfWork(db(), (tx) => setStoreStatus(tx, { adminId: user.id, storeId: store.id, status: intent === "pause" ? "paused" : "active" }));
+    const outcome = await unitOfWork(db(), (tx) => setStoreStatus(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, status: intent === "pause" ? "paused" : "active" }));
     if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
     const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
     throw await back(store.slug, key, { name: store.name });
@@ -78,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let result: Awaited<ReturnType<typeof updateStore>>;
   try {
-    result = await unitOfWork(db(), (tx) => updateStore(tx, { adminId: user.id, storeId: store.id, input: submission.value }));
+    result = await unitOfWork(db(), (tx) => updateStore(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, input: submission.value }));
   } catch (error) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });

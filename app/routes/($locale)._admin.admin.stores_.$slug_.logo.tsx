@@ -39,7 +39,7 @@ const MESSAGES: Record<Exclude<LogoOutcome, "notFound">, string> = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await getStoreForAdmin(db(), params.slug ?? "");
   if (!store) throw data({ error: "not_found" }, { status: 404 });
@@ -55,11 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let outcome: LogoOutcome;
   if (formData.get("intent") === "remove") {
-    outcome = await unitOfWork(db(), (tx) => removeStoreLogo(tx, { adminId: user.id, storeId: store.id }));
+    outcome = await unitOfWork(db(), (tx) => removeStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id }));
   } else {
     const file = formData.get("logo");
     const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-    outcome = await unitOfWork(db(), (tx) => setStoreLogo(tx, { adminId: user.id, storeId: store.id, bytes }));
+    outcome = await unitOfWork(db(), (tx) => setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes }));
   }
   if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
   throw await back(MESSAGES[outcome]);

@@ -38,13 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user } = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: NewStoreSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { status, ...input } = submission.value;
   try {
-    await unitOfWork(db(), (tx) => createStore(tx, { adminId: user.id, input, status }));
+    await unitOfWork(db(), (tx) => createStore(tx, { adminId: actor.id, clientAddress: actor.clientAddress, input, status }));
   } catch (error) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });

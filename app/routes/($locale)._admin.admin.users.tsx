@@ -1,17 +1,25 @@
-/** Admin users: search by name or e-mail (GET), with role, verification and join date. */
+/**
+ * The back office's accounts (`/admin/users`): search by name or e-mail (`q`), filter by role
+ * (`role`: user, partner, admin) and state (`state`: active, suspended, unverified), all GET, paged
+ * with the filters kept; each row opens the account's page (`/admin/users/:id`).
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
+import { AccountStateBadge } from "~/components/users/account-state-badge";
 import { db } from "~/db/db.server";
+import { ROLES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { searchUsers } from "~/users/users.server";
+import { ACCOUNT_STATES } from "~/users/account-states";
+import { accountFiltersFrom, findAccounts } from "~/users/admin.server";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -19,57 +27,109 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const query = (search.get("q") ?? "").slice(0, 100);
+  const filters = accountFiltersFrom(search);
   return {
     meta: await pageMeta(params, "admin", "users.meta"),
-    query,
-    users: await searchUsers(db(), { query, page: pageFromSearch(search.get("page")) }),
+    filters: { q: filters.query ?? "", role: filters.role ?? "", state: filters.state ?? "" },
+    users: await findAccounts(db(), filters, { page: pageFromSearch(search.get("page")) }),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
+const selectClass = "rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+
 export default function AdminUsers() {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
-  const { query, users } = useLoaderData<typeof loader>();
+  const { filters, users } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("users.title")}</h1>
-      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          {t("users.search")}
-        </label>
-        <input id="user-search" type="search" name="q" defaultValue={query} placeholder={t("users.search")} className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("users.search")}
+          </label>
+          <input id="user-search" type="search" name="q" defaultValue={filters.q} className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm" />
+        </div>
+        <div>
+          <label htmlFor="user-role" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("users.filters.role")}
+          </label>
+          <select id="user-role" name="role" defaultValue={filters.role} className={selectClass}>
+            <option value="">{t("users.filters.anyRole")}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`users.roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="user-state" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("users.filters.state")}
+          </label>
+          <select id="user-state" name="state" defaultValue={filters.state} className={selectClass}>
+            <option value="">{t("users.filters.anyState")}</option>
+            {ACCOUNT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`users.states.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="btn-primary">
           {t("users.submit")}
         </button>
       </Form>
-      <p className="mt-4 text-sm text-slate-600">{t("users.count", { count: users.total })}</p>
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-        <table className="w-full text-left text-sm" data-testid="users-table">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th className="px-4 py-3">{t("users.columns.name")}</th>
-              <th className="px-4 py-3">{t("users.columns.email")}</th>
-              <th className="px-4 py-3">{t("users.columns.role")}</th>
-              <th className="px-4 py-3">{t("users.columns.verified")}</th>
-              <th className="px-4 py-3">{t("users.columns.joined")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.items.map((user) => (
-              <tr key={user.id}>
-                <td className="px-4 py-3 font-medium">{user.name}</td>
-                <td className="px-4 py-3">{user.email}</td>
-                <td className="px-4 py-3">{t(`users.roles.${user.role}`)}</td>
-                <td className="px-4 py-3">{user.emailVerifiedAt ? t("users.yes") : t("users.no")}</td>
-                <td className="px-4 py-3">{formatDate(user.createdAt, locale)}</td>
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {t("users.count", { count: users.total })}
+      </p>
+      {users.items.length === 0 ? (
+        <p className="mt-4 text-slate-600">{t("users.empty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="users-table">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {t("users.columns.name")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("users.columns.email")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("users.columns.role")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("users.columns.state")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("users.columns.joined")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.items.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-4 py-3 font-medium">
+                    <Link to={localePath(locale, `/admin/users/${user.id}`)} className="text-brand-700 underline-offset-2 hover:underline">
+                      {user.name}
+                    </Link>
+                  </td>
+                  <td className="break-all px-4 py-3">{user.email}</td>
+                  <td className="px-4 py-3">{t(`users.roles.${user.role}`)}</td>
+                  <td className="px-4 py-3">
+                    <AccountStateBadge state={user.state} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">{formatDate(user.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <Pagination page={users.page} pageCount={users.pageCount} />
     </div>
   );

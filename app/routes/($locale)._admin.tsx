@@ -1,4 +1,7 @@
-/** The back office: every child route is behind `requireAdmin` as well. */
+/**
+ * The back office: every child route is behind `requireAdmin` as well, which also requires 2FA. The
+ * frame itself only needs an admin, so that `/admin/two-factor` (where 2FA is set up) renders in it.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -10,7 +13,7 @@ export const handle = { i18n: ["common", "notifications", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, { twoFactor: false });
   return shellData(user);
 }
 

@@ -24,7 +24,7 @@ import { takeFlash } from "~/utils/flash.server";
 import { Notice } from "~/components/auth/auth-card";
 import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
-import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
+import { getSetting } from "~/settings/settings.server";
 import { LineChart } from "~/components/charts";
 import { formatDate, formatShortDay } from "~/utils/dates";
 import { PlanSummaryLine } from "~/components/app/plan-summary";
@@ -45,19 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
   const days = search.get("days") === "90" ? 90 : 30;
-  const [balances, figures, recent, history, pending, plan] = await Promise.all([
+  const [balances, figures, recent, history, pending, plan, minimumWithdrawalCents] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
     balanceHistory(db(), user.id, days),
     pendingContext(db()),
     planSummary(db(), user.id),
+    getSetting(db(), "minWithdrawalCents"),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data({
     meta: await pageMeta(params, "app", "dashboard.meta"),
     notice: flash?.kind === "notice" ? flash : null,
     name: user.name,
+    minimumWithdrawalCents,
     hidden: await isBalanceHidden(request),
     plan,
     balances,
@@ -88,7 +90,7 @@ export default function DashboardPage() {
   const locale = usePageLocale();
   const outlet = useOutlet();
   const [searchParams] = useSearchParams();
-  const { name, hidden, balances, figures, tab, days, history, recent, notice, plan } = useLoaderData<typeof loader>();
+  const { name, minimumWithdrawalCents, hidden, balances, figures, tab, days, history, recent, notice, plan } = useLoaderData<typeof loader>();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
 
@@ -176,7 +178,7 @@ export default function DashboardPage() {
           </div>
         ) : null}
         <div className="mt-5 flex flex-wrap gap-3">
-          {balances.withdrawableCents >= MIN_WITHDRAWAL_CENTS ? (
+          {balances.withdrawableCents >= minimumWithdrawalCents ? (
             <Link to={localePath(locale, "/dashboard/withdraw")} className="btn bg-white text-accent-strong hover:bg-brand-50">
               {t("dashboard.withdraw")}
             </Link>
@@ -185,11 +187,11 @@ export default function DashboardPage() {
             {t("dashboard.addMoney")}
           </Link>
         </div>
-        {balances.withdrawableCents < MIN_WITHDRAWAL_CENTS ? (
+        {balances.withdrawableCents < minimumWithdrawalCents ? (
           <p className="mt-3 text-sm text-white/90" data-testid="withdraw-unavailable">
             {balances.onHoldCents > 0
-              ? t("dashboard.withdrawOnHold", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: money(balances.onHoldCents) })
-              : t("dashboard.withdrawUnavailable", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: money(balances.withdrawableCents) })}
+              ? t("dashboard.withdrawOnHold", { minimum: formatMoney(minimumWithdrawalCents, locale), amount: money(balances.onHoldCents) })
+              : t("dashboard.withdrawUnavailable", { minimum: formatMoney(minimumWithdrawalCents, locale), amount: money(balances.withdrawableCents) })}
           </p>
         ) : null}
       </section>

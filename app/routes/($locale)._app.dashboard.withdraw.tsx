@@ -22,14 +22,15 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { getSetting } from "~/settings/settings.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { MIN_WITHDRAWAL_CENTS, WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import { WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
 import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
-import { FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
+import { AccountSuspendedError, FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
 import { readForm } from "~/utils/form-data.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -39,8 +40,9 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const [balances, saved] = await Promise.all([getBalances(db(), user.id), getPayoutMethod(db(), user.id)]);
+  const [balances, saved, minimumCents] = await Promise.all([getBalances(db(), user.id), getPayoutMethod(db(), user.id), getSetting(db(), "minWithdrawalCents")]);
   return {
+    minimumCents,
     availableCents: balances.availableCents,
     withdrawableCents: balances.withdrawableCents,
     onHoldCents: balances.onHoldCents,
@@ -57,8 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "confirm" ? "confirm" : formData.get("intent") === "edit" ? "edit" : "review";
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);
-  const { availableCents } = await getBalances(db(), user.id);
-  const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents) });
+  const [{ availableCents }, minimumCents] = await Promise.all([getBalances(db(), user.id), getSetting(db(), "minWithdrawalCents")]);
+  const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents, minimumCents) });
   if (intent === "edit") {
     // Back from the review to the form, with everything as it was typed (the form starts from these).
     const text = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string) : "");
@@ -127,6 +129,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (error instanceof IdempotencyConflictError) {
       return data({ result: submission.reply({ formErrors: ["validation.formReused"] }), review: null }, { status: 409 });
+    }
+    // Suspended while this request was on its way (a suspended account has no session after it).
+    if (error instanceof AccountSuspendedError) {
+      return data({ result: submission.reply({ formErrors: ["auth:signin.suspended"] }), review: null }, { status: 403 });
     }
     throw error;
   }
@@ -198,7 +204,7 @@ export default function Withdraw() {
 function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: string; destination: string } | null; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
+  const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
     id: "withdraw-form",
     lastResult,
@@ -220,11 +226,11 @@ function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: st
           {formatMoney(availableCents, locale)}
         </strong>
       </p>
-      {withdrawableCents < MIN_WITHDRAWAL_CENTS ? (
+      {withdrawableCents < minimumCents ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="withdraw-unavailable">
           {onHoldCents > 0
-            ? t("dashboard.withdrawOnHold", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: formatMoney(onHoldCents, locale) })
-            : t("dashboard.withdrawUnavailable", { minimum: formatMoney(MIN_WITHDRAWAL_CENTS, locale), amount: formatMoney(withdrawableCents, locale) })}
+            ? t("dashboard.withdrawOnHold", { minimum: formatMoney(minimumCents, locale), amount: formatMoney(onHoldCents, locale) })
+            : t("dashboard.withdrawUnavailable", { minimum: formatMoney(minimumCents, locale), amount: formatMoney(withdrawableCents, locale) })}
         </p>
       ) : null}
       {onHoldCents > 0 ? (
@@ -281,6 +287,7 @@ function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: st
               },
             }}
             errors={fields.amount.errors}
+            errorValues={{ minimum: formatMoney(minimumCents, locale) }}
             hint={
               typedCents !== null && typedCents > 0 && typedCents <= availableCents
                 ? t("withdraw.remaining", { amount: formatMoney(availableCents - typedCents, locale) })

@@ -9,9 +9,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireUser } from "~/auth/guards.server";
-import { markReauthenticated } from "~/auth/session.server";
-import { disableTwoFactor, enableTwoFactor, pendingSetup, startTwoFactor, twoFactorState } from "~/auth/two-factor.server";
-import { ErrorList } from "~/components/forms";
+import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
+import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -98,24 +97,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await unitOfWork(db(), (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: session.id, passwordHash: prepared.passwordHash }));
     throw await saved(locale, "settings.security.changed");
   }
-  if (intent === "2fa-start") {
-    // Already on (a second tab, a replayed form): nothing to start.
-    if (!(await twoFactorState(db(), user.id)).enabled) await startTwoFactor(db(), user.id);
-    throw redirect(`${localePath(locale, "/settings")}#two-factor`);
-  }
-  if (intent === "2fa-enable" || intent === "2fa-disable") {
-    const code = String(formData.get("code") ?? "").trim();
-    // Code forms are throttled; turning 2FA off with a code is itself the re-authentication.
-    const verdict = await consumeRateLimits(db(), [["codeIp", clientAddress(request)], ["codeAccount", user.id]]);
-    if (!verdict.allowed) return data({ password: null, twoFactorError: "common:errors.tooManyRequests.text" }, { status: 429 });
-    const done = await unitOfWork(db(), async (tx) => {
-      const ok = intent === "2fa-enable" ? await enableTwoFactor(tx, user.id, code) : await disableTwoFactor(tx, user.id, code);
-      if (ok) await markReauthenticated(tx, session.id);
-      return ok;
-    });
-    if (!done) return data({ password: null, twoFactorError: "app:settings.twoFactor.invalid" }, { status: 400 });
-    throw await saved(locale, intent === "2fa-enable" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
-  }
+  const twoFactor = await twoFactorIntent(db(), { userId: user.id, sessionId: session.id, intent, code: formData.get("code"), clientAddress: clientAddress(request) });
+  if (twoFactor?.outcome === "started") throw redirect(`${localePath(locale, "/settings")}#two-factor`);
+  if (twoFactor?.outcome === "error") return data({ password: null, twoFactorError: twoFactor.error }, { status: twoFactor.status });
+  if (twoFactor) throw await saved(locale, twoFactor.outcome === "enabled" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
   return data({ password: null }, { status: 400 });
 }
 
@@ -197,47 +182,11 @@ export default function SettingsPage() {
 
       <section id="two-factor" className="rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("settings.twoFactor.title")}>
         <h2 className="text-lg font-semibold">{t("settings.twoFactor.title")}</h2>
-        {settings.twoFactor ? (
-          <>
-            <p className="mt-2 font-semibold text-green-800" data-testid="two-factor-active">
-              {t("settings.twoFactor.active")}
-            </p>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-              <label className="text-sm">
-                <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
-                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-              </label>
-              <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
-                {t("settings.twoFactor.disable")}
-              </button>
-            </Form>
-          </>
-        ) : setup ? (
-          <div className="mt-3 space-y-3">
-            <p className="text-sm text-slate-700">{t("settings.twoFactor.scan")}</p>
-            <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-surface" />
-            <p className="text-sm">
-              {t("settings.twoFactor.manual")} <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
-            </p>
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <label className="text-sm">
-                <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
-                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-              </label>
-              <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
-                {t("settings.twoFactor.enable")}
-              </button>
-            </Form>
-          </div>
-        ) : (
-          <Form method="post" className="mt-3">
-            <p className="text-sm text-slate-700">{t("settings.twoFactor.off")}</p>
-            <button type="submit" name="intent" value="2fa-start" className="btn-secondary mt-3">
-              {t("settings.twoFactor.start")}
-            </button>
-          </Form>
-        )}
-        {actionData && "twoFactorError" in actionData ? <ErrorList errors={[actionData.twoFactorError as string]} /> : null}
+        <TwoFactorPanel
+          enabled={settings.twoFactor}
+          setup={setup}
+          error={actionData && "twoFactorError" in actionData ? (actionData.twoFactorError as string) : null}
+        />
       </section>
 
       <Section title={t("settings.security.title")}>

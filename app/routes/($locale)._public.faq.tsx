@@ -1,10 +1,14 @@
-/** FAQ: categories and questions from translations, a GET search, contact method cards. */
+/** FAQ: the published questions of the page's language by category (edited at /admin/content/faq), a GET search, contact method cards. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SearchForm } from "~/components/search-form";
 import { Icon, type IconName } from "~/components/icon";
-import { filterFaq, type FaqCategory } from "~/help/faq";
+import { db } from "~/db/db.server";
+import { filterFaq } from "~/help/faq";
+import { listPublishedFaq } from "~/help/faq.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -15,8 +19,11 @@ export const handle = { i18n: ["common", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  return { meta: await pageMeta(params, "faq", "meta"), query };
+  const t = fixedT(locale, "faq");
+  const categories = (await listPublishedFaq(db(), locale)).map((category) => ({ ...category, title: t(`categories.${category.id}`) }));
+  return { meta: await pageMeta(params, "faq", "meta"), query, categories: filterFaq(categories, query, locale) };
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -26,8 +33,7 @@ const METHOD_ICONS: Record<string, IconName> = { email: "mail", form: "chat", re
 export default function FaqPage() {
   const { t } = useTranslation("faq");
   const locale = usePageLocale();
-  const { query } = useLoaderData<typeof loader>();
-  const categories = filterFaq(t("categories", { returnObjects: true }) as FaqCategory[], query, locale);
+  const { query, categories } = useLoaderData<typeof loader>();
   const count = categories.reduce((sum, category) => sum + category.questions.length, 0);
   const methods = t("contact.methods", { returnObjects: true }) as Array<{ id: string; title: string; description: string; action: string }>;
 
@@ -74,7 +80,7 @@ export default function FaqPage() {
                         +
                       </span>
                     </summary>
-                    <p className="mt-3 text-slate-700">{item.answer}</p>
+                    <p className="mt-3 whitespace-pre-line text-slate-700">{item.answer}</p>
                   </details>
                 ))}
               </div>

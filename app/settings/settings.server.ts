@@ -4,8 +4,9 @@
  * same transaction.
  */
 import { z } from "zod";
-import { audit } from "~/audit/audit.server";
+import { audit, type Actor } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
 
 /** The longest hold on card top-ups an admin can set. */
 export const MAX_HOLD_DAYS = 90;
@@ -13,6 +14,8 @@ export const MAX_HOLD_DAYS = 90;
 export const MAX_CONFIRMATION_DAYS = 365;
 /** The largest referral bonus or qualifying amount an admin can set ($1,000). */
 export const MAX_REFERRAL_CENTS = 100_000;
+/** The highest minimum withdrawal an admin can set ($1,000). */
+export const MAX_MIN_WITHDRAWAL_CENTS = 100_000;
 
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
@@ -30,6 +33,8 @@ export const SETTINGS = {
   referralBonusFriendCents: { schema: z.number().int().min(0).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
   /** The confirmed cashback a referred friend must reach within the window to qualify (cents). */
   referralQualifyingCents: { schema: z.number().int().min(1).max(MAX_REFERRAL_CENTS), defaultValue: 1_000 },
+  /** The smallest withdrawal a member can request (cents). */
+  minWithdrawalCents: { schema: z.number().int().min(100).max(MAX_MIN_WITHDRAWAL_CENTS), defaultValue: MIN_WITHDRAWAL_CENTS },
   /** The partner's share of each subscription payment of a business they referred (basis points). */
   partnerCommissionBps: { schema: z.number().int().min(0).max(10_000), defaultValue: 2_000 },
 } as const;
@@ -58,7 +63,10 @@ export async function getSettings(db: DbOrTx): Promise<{ [K in SettingKey]: Sett
   return Object.fromEntries(entries) as { [K in SettingKey]: SettingValue<K> };
 }
 
-export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: SettingValue<K>, adminId: string): Promise<void> {
+/** Stores a setting; a change writes its audit row (old and new value, who, from where) in the same transaction. */
+export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: SettingValue<K>, by: string | Actor): Promise<void> {
+  const actor: Actor = typeof by === "string" ? { id: by, clientAddress: null } : by;
+  const adminId = actor.id;
   const parsed = SETTINGS[key].schema.parse(value);
   const before = await getSetting(tx, key);
   const json = JSON.stringify(parsed);
@@ -68,5 +76,7 @@ export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: Se
     .values({ key, value: json, updatedBy: adminId, updatedAt })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updatedBy: adminId, updatedAt }))
     .execute();
-  if (before !== parsed) await audit(tx, { actorId: adminId, action: "setting.changed", subject: key, details: { from: before, to: parsed } });
+  if (before !== parsed) {
+    await audit(tx, { actorId: adminId, action: "setting.changed", subject: `setting:${key}`, before: { [key]: before }, after: { [key]: parsed }, clientAddress: actor.clientAddress });
+  }
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { audit } from "~/audit/audit.server";
+import { audit, changedFields } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store, StoreNetwork } from "~/db/schema";
@@ -124,13 +124,19 @@ async function assertSlugFree(tx: Tx, slug: string, exceptId?: string): Promise<
 }
 
 /** Adds a store (active or paused) with its audit row. Throws `SlugTakenError` when the slug is in use. */
-export async function createStore(tx: Tx, options: { adminId: string; input: StoreInput; status: StoreStatus }): Promise<Store> {
+export async function createStore(tx: Tx, options: { adminId: string; input: StoreInput; status: StoreStatus; clientAddress?: string | null }): Promise<Store> {
   await assertSlugFree(tx, options.input.slug);
   const timestamp = now();
   const id = randomUUID();
   const values = { id, ...columns(options.input), logo: null, active: options.status === "active" ? 1 : 0, createdAt: timestamp, updatedAt: timestamp };
   await tx.insertInto("stores").values(values).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.created", subject: id, details: { slug: values.slug, name: values.name, network: values.network, status: options.status } });
+  await audit(tx, {
+    actorId: options.adminId,
+    action: "store.created",
+    subject: `store:${id}`,
+    after: { slug: values.slug, name: values.name, network: values.network, status: options.status },
+    clientAddress: options.clientAddress,
+  });
   return tx.selectFrom("stores").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
@@ -140,20 +146,16 @@ export async function createStore(tx: Tx, options: { adminId: string; input: Sto
  */
 export async function updateStore(
   tx: Tx,
-  options: { adminId: string; storeId: string; input: StoreInput },
+  options: { adminId: string; storeId: string; input: StoreInput; clientAddress?: string | null },
 ): Promise<{ outcome: "updated" | "unchanged"; store: Store } | { outcome: "notFound" }> {
   const before = await tx.selectFrom("stores").selectAll().where("id", "=", options.storeId).executeTakeFirst();
   if (!before) return { outcome: "notFound" };
   await assertSlugFree(tx, options.input.slug, before.id);
   const next = columns(options.input);
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, value] of Object.entries(next)) {
-    const previous = before[key as keyof Store];
-    if (previous !== value) changes[key] = { from: previous, to: value };
-  }
-  if (Object.keys(changes).length === 0) return { outcome: "unchanged", store: before };
+  const changes = changedFields(before as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>);
+  if (!changes) return { outcome: "unchanged", store: before };
   await tx.updateTable("stores").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.updated", subject: before.id, details: { slug: next.slug, changes } });
+  await audit(tx, { actorId: options.adminId, action: "store.updated", subject: `store:${before.id}`, ...changes, details: { slug: next.slug }, clientAddress: options.clientAddress });
   return { outcome: "updated", store: await tx.selectFrom("stores").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow() };
 }
 
@@ -163,7 +165,7 @@ export async function updateStore(
  */
 export async function setStoreStatus(
   tx: Tx,
-  options: { adminId: string; storeId: string; status: StoreStatus },
+  options: { adminId: string; storeId: string; status: StoreStatus; clientAddress?: string | null },
 ): Promise<"paused" | "resumed" | "unchanged" | "notFound"> {
   const store = await tx.selectFrom("stores").select(["id", "slug", "active"]).where("id", "=", options.storeId).executeTakeFirst();
   if (!store) return "notFound";
@@ -171,7 +173,7 @@ export async function setStoreStatus(
   if (store.active === active) return "unchanged";
   await tx.updateTable("stores").set({ active, updatedAt: now() }).where("id", "=", store.id).execute();
   const action = active ? "store.resumed" : "store.paused";
-  await audit(tx, { actorId: options.adminId, action, subject: store.id, details: { slug: store.slug } });
+  await audit(tx, { actorId: options.adminId, action, subject: `store:${store.id}`, before: { status: active ? "paused" : "active" }, after: { status: options.status }, details: { slug: store.slug }, clientAddress: options.clientAddress });
   return active ? "resumed" : "paused";
 }
 
@@ -183,7 +185,7 @@ export function storeLogoPath(storeId: string, updatedAt: string): string {
 }
 
 /** Keeps an uploaded logo (checked by its content, like profile pictures) and points the store at it. Audited. */
-export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: string; bytes: Uint8Array }): Promise<LogoOutcome> {
+export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: string; bytes: Uint8Array; clientAddress?: string | null }): Promise<LogoOutcome> {
   const { bytes } = options;
   if (bytes.length === 0) return "empty";
   if (bytes.length > STORE_LOGO_MAX_BYTES) return "too-large";
@@ -200,18 +202,18 @@ export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: 
     .execute();
   const logo = storeLogoPath(store.id, updatedAt);
   await tx.updateTable("stores").set({ logo, updatedAt }).where("id", "=", store.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.logoChanged", subject: store.id, details: { slug: store.slug, type, bytes: bytes.length, from: store.logo, to: logo } });
+  await audit(tx, { actorId: options.adminId, action: "store.logoChanged", subject: `store:${store.id}`, before: { logo: store.logo }, after: { logo }, details: { slug: store.slug, type, bytes: bytes.length }, clientAddress: options.clientAddress });
   return "saved";
 }
 
 /** Removes the store's logo (uploaded or the seeded mark): the pages show its initial instead. Audited. */
-export async function removeStoreLogo(tx: Tx, options: { adminId: string; storeId: string }): Promise<LogoOutcome> {
+export async function removeStoreLogo(tx: Tx, options: { adminId: string; storeId: string; clientAddress?: string | null }): Promise<LogoOutcome> {
   const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();
   if (!store) return "notFound";
   await tx.deleteFrom("storeLogos").where("storeId", "=", store.id).execute();
   if (store.logo === null) return "removed";
   await tx.updateTable("stores").set({ logo: null, updatedAt: now() }).where("id", "=", store.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.logoRemoved", subject: store.id, details: { slug: store.slug, from: store.logo } });
+  await audit(tx, { actorId: options.adminId, action: "store.logoRemoved", subject: `store:${store.id}`, before: { logo: store.logo }, after: { logo: null }, details: { slug: store.slug }, clientAddress: options.clientAddress });
   return "removed";
 }
 

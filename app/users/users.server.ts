@@ -7,7 +7,6 @@ import { startTrial } from "~/plans/trial.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { now, type DbOrTx } from "~/db/db.server";
-import { likePattern } from "~/db/like";
 import type { Role, User } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
@@ -176,33 +175,4 @@ export async function userStats(db: DbOrTx, nowMs = Date.now()): Promise<UserSta
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), verified: Number(row.verified), signUpsThisWeek: Number(row.recent ?? 0) };
-}
-
-export const USERS_PAGE_SIZE = 25;
-
-/** For the back office: accounts whose name or e-mail contains `query`, newest first. */
-export async function searchUsers(db: DbOrTx, options: { query?: string; page?: number; pageSize?: number }) {
-  const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
-  let base = db.selectFrom("users");
-  const needle = options.query?.trim().toLowerCase();
-  if (needle) {
-    const pattern = likePattern(needle);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const items = await base
-    .select(["id", "name", "email", "role", "emailVerifiedAt", "createdAt"])
-    .orderBy("createdAt", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items, page, pageCount, total };
 }

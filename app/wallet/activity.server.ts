@@ -6,7 +6,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
-import type { Database, TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
+import { TRANSACTION_TYPES, type Database, type TransactionStatus, type TransactionType, type WithdrawalState } from "~/db/schema";
 import { toTransaction, type LedgerTransaction } from "./ledger.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -134,7 +134,7 @@ export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
   const type = search.get("type");
   const status = search.get("status");
   const range = search.get("range");
-  const types: readonly string[] = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit"];
+  const types: readonly string[] = TRANSACTION_TYPES;
   const statuses: readonly string[] = ["completed", "pending", "failed"];
   return {
     query: (search.get("q") ?? "").slice(0, 100) || undefined,

@@ -3,13 +3,18 @@
  * pending → processing (approved; the user can no longer cancel) → paid (with the payout's
  * reference) or rejected (with a reason; the funds return). Each decision is one unit of work:
  * the ledger entry, the desk's state, the user's notification (and its e-mail in the outbox) and
- * the audit row commit together.
+ * the audit row commit together. The queue is filtered (state, payout method, the member's e-mail,
+ * a date range) and paged; several pending withdrawals can be approved at once (one audit row).
+ * A withdrawal in a payout batch (payout-batches.server.ts) is paid or released with its batch.
  */
-import type { DbOrTx, Tx } from "~/db/db.server";
-import { audit } from "~/audit/audit.server";
+import { sql } from "kysely";
+import { dialectOf, type DbOrTx, type Tx } from "~/db/db.server";
+import { audit, type Actor } from "~/audit/audit.server";
+import { likePattern } from "~/db/like";
 import type { WithdrawalState } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
-import { approveWithdrawal, completeWithdrawal, rejectWithdrawal, type MoneyResult } from "./ledger.server";
+import type { Page } from "~/utils/pagination";
+import { approveWithdrawal, completeWithdrawal, LedgerError, rejectWithdrawal, type MoneyResult } from "./ledger.server";
 
 export interface DeskWithdrawal {
   id: string;
@@ -22,14 +27,42 @@ export interface DeskWithdrawal {
   reason: string | null;
   userName: string;
   userEmail: string;
+  /** The payout batch it is in (null: none). */
+  batchId: string | null;
 }
 
-/** The desk's queue: the open ones (pending and processing) by default, oldest first. */
-export async function listWithdrawals(db: DbOrTx, filter: { states?: WithdrawalState[] } = {}): Promise<DeskWithdrawal[]> {
+export const DESK_PAGE_SIZE = 50;
+
+export interface DeskFilter {
+  /** Default: the open ones (pending and processing). */
+  states?: WithdrawalState[];
+  method?: "paypal" | "bank";
+  /** Part of the member's e-mail address (case-insensitive). */
+  email?: string;
+  /** Inclusive dates (YYYY-MM-DD, UTC) of the request. */
+  from?: string;
+  to?: string;
+  batchId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The desk's queue, filtered and paged: open ones oldest first (a queue), any other view newest first. */
+export async function listWithdrawals(db: DbOrTx, filter: DeskFilter = {}): Promise<Page<DeskWithdrawal>> {
   const states = filter.states?.length ? filter.states : (["pending", "processing"] as WithdrawalState[]);
-  const rows = await db
-    .selectFrom("withdrawals")
-    .innerJoin("users", "users.id", "withdrawals.userId")
+  const queue = states.every((state) => state === "pending" || state === "processing");
+  const pageSize = filter.pageSize ?? DESK_PAGE_SIZE;
+  let base = db.selectFrom("withdrawals").innerJoin("users", "users.id", "withdrawals.userId").where("withdrawals.state", "in", states);
+  if (filter.method) base = base.where("withdrawals.method", "=", filter.method);
+  if (filter.email?.trim()) base = base.where(sql`lower(users.email)`, "like", sql`${likePattern(filter.email)} escape '\\'`);
+  if (filter.from) base = base.where("withdrawals.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
+  if (filter.to) base = base.where("withdrawals.createdAt", "<=", `${filter.to}T23:59:59.999Z`);
+  if (filter.batchId) base = base.where("withdrawals.batchId", "=", filter.batchId);
+  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
+  const rows = await base
     .select([
       "withdrawals.transactionId as id",
       "withdrawals.state",
@@ -41,12 +74,14 @@ export async function listWithdrawals(db: DbOrTx, filter: { states?: WithdrawalS
       "withdrawals.reason",
       "users.name as userName",
       "users.email as userEmail",
+      "withdrawals.batchId",
     ])
-    .where("withdrawals.state", "in", states)
-    .orderBy("withdrawals.createdAt", "asc")
-    .limit(200)
+    .orderBy("withdrawals.createdAt", queue ? "asc" : "desc")
+    .orderBy("withdrawals.transactionId", queue ? "asc" : "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
     .execute();
-  return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
+  return { items: rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) })), page, pageCount, total };
 }
 
 /** The state of one withdrawal on the desk (the user's own withdrawals only, when `userId` is given). */
@@ -61,8 +96,24 @@ export type DeskDecision =
   | { decision: "paid"; payoutReference: string }
   | { decision: "reject"; reason: string };
 
-export async function decideWithdrawal(tx: Tx, input: { adminId: string; transactionId: string } & DeskDecision): Promise<MoneyResult> {
+/** A withdrawal in a payout batch is paid (or released) with its batch, not on its own. */
+export class WithdrawalInBatchError extends Error {
+  constructor(public readonly transactionId: string) {
+    super(`withdrawal ${transactionId} is in a payout batch`);
+    this.name = "WithdrawalInBatchError";
+  }
+}
+
+export async function decideWithdrawal(
+  tx: Tx,
+  input: { adminId: string; clientAddress?: string | null; transactionId: string } & DeskDecision,
+): Promise<MoneyResult> {
   const { adminId, transactionId } = input;
+  // Locked (PostgreSQL; SQLite units run one at a time): a batch being made at the same moment either
+  // waits for this decision (and then leaves the withdrawal out) or is seen here.
+  const query = tx.selectFrom("withdrawals").select(["state", "batchId"]).where("transactionId", "=", transactionId);
+  const before = await (dialectOf(tx) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  if (before?.batchId && input.decision !== "approve") throw new WithdrawalInBatchError(transactionId);
   const result =
     input.decision === "approve"
       ? await approveWithdrawal(tx, { transactionId, adminId })
@@ -74,10 +125,18 @@ export async function decideWithdrawal(tx: Tx, input: { adminId: string; transac
   if (input.decision === "paid") await notify(tx, userId, "withdrawalPaid", { amountCents });
   if (input.decision === "reject") await notify(tx, userId, "withdrawalRejected", { amountCents, reason: input.reason });
   if (input.decision === "approve") await notify(tx, userId, "withdrawalProcessing", { amountCents });
+  const state: WithdrawalState = input.decision === "approve" ? "processing" : input.decision === "paid" ? "paid" : "rejected";
   await audit(tx, {
     actorId: adminId,
+    clientAddress: input.clientAddress ?? null,
     action: `withdrawal.${input.decision === "approve" ? "approved" : input.decision === "paid" ? "paid" : "rejected"}`,
-    subject: transactionId,
+    subject: `withdrawal:${transactionId}`,
+    before: before ? { state: before.state } : null,
+    after: {
+      state,
+      ...(input.decision === "paid" ? { payoutReference: input.payoutReference } : {}),
+      ...(input.decision === "reject" ? { reason: input.reason } : {}),
+    },
     details: {
       amountCents,
       userId,
@@ -86,4 +145,43 @@ export async function decideWithdrawal(tx: Tx, input: { adminId: string; transac
     },
   });
   return result;
+}
+
+/**
+ * "Approve selected": each pending one of `transactionIds` goes to processing (its member told), in
+ * the caller's unit of work, with one audit row for the whole action. Ones no longer pending are
+ * left as they are and named in the row.
+ */
+export async function approveWithdrawals(tx: Tx, input: { actor: Actor; transactionIds: string[] }): Promise<{ approved: string[]; skipped: string[] }> {
+  const approved: string[] = [];
+  const skipped: string[] = [];
+  let totalCents = 0;
+  for (const transactionId of [...new Set(input.transactionIds)]) {
+    let result: MoneyResult;
+    try {
+      result = await approveWithdrawal(tx, { transactionId, adminId: input.actor.id });
+    } catch (error) {
+      if (!(error instanceof LedgerError)) throw error;
+      skipped.push(transactionId);
+      continue;
+    }
+    if (result.replayed) {
+      skipped.push(transactionId);
+      continue;
+    }
+    await notify(tx, result.transaction.userId, "withdrawalProcessing", { amountCents: result.transaction.amountCents });
+    approved.push(transactionId);
+    totalCents += result.transaction.amountCents;
+  }
+  if (approved.length === 0) return { approved, skipped };
+  await audit(tx, {
+    actorId: input.actor.id,
+    clientAddress: input.actor.clientAddress,
+    action: "withdrawal.approvedSelected",
+    subject: approved.length === 1 ? `withdrawal:${approved[0]}` : "withdrawals",
+    before: { state: "pending" },
+    after: { state: "processing" },
+    details: { count: approved.length, totalCents, transactionIds: approved, ...(skipped.length ? { skipped } : {}) },
+  });
+  return { approved, skipped };
 }

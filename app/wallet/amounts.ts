@@ -8,6 +8,7 @@ export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100, 250, 500] as const;
 export const WITHDRAWAL_QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
 export const MIN_DEPOSIT_CENTS = 500;
 export const MAX_DEPOSIT_CENTS = 1_000_000;
+/** The default minimum withdrawal; admins change it in the settings (`minWithdrawalCents`). */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
 
 /** "12.5" → 1250; anything that is not plain digits with at most two decimals → null. */
@@ -55,7 +56,7 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
-export function withdrawalSchema(availableCents: number) {
+export function withdrawalSchema(availableCents: number, minimumCents: number = MIN_WITHDRAWAL_CENTS) {
   return z
     .object({
       amount: amountField,
@@ -66,7 +67,7 @@ export function withdrawalSchema(availableCents: number) {
     .superRefine((value, ctx) => {
       const cents = parseAmountToCents(value.amount);
       if (cents === null) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.amountInvalid" });
-      else if (cents < MIN_WITHDRAWAL_CENTS) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.withdrawalMin" });
+      else if (cents < minimumCents) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.withdrawalMin" });
       else if (cents > availableCents) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.insufficientBalance" });
       if (value.method === "paypal" && !z.string().email().safeParse(value.destination).success) {
         ctx.addIssue({ code: "custom", path: ["destination"], message: "validation.invalidPaypal" });

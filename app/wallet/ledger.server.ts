@@ -2,9 +2,9 @@
  * The ledger: owns money. Every movement is an immutable entry whose postings (signed integer
  * cents, one currency) sum to zero over accounts: each user's available balance, pending cashback
  * and withdrawals in flight, and the platform's accounts (payment provider, affiliate networks,
- * payouts, bonuses, sales, and per user a receivable for what a reversed top-up left owing). A
- * user-facing transaction (type, status, description…) groups the entries of one movement: a
- * withdrawal is a hold, then a payout or a return.
+ * payouts, bonuses, sales, admins' manual adjustments, and per user a receivable for what a reversed
+ * top-up left owing). A user-facing transaction (type, status, description…) groups the entries of
+ * one movement: a withdrawal is a hold, then a payout or a return.
  *
  * Rules every function keeps:
  * - It takes the caller's transaction (`tx`, from `unitOfWork`) and never opens one: the postings
@@ -22,13 +22,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
-import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
-import { MIN_WITHDRAWAL_CENTS } from "./amounts";
+import { MAX_HOLD_DAYS, getSetting, parseSetting } from "~/settings/settings.server";
 
 export const CURRENCY = "USD";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
-export type PlatformAccount = "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales";
+export type PlatformAccount = "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales" | "adjustments";
 
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
@@ -59,6 +58,14 @@ export class IdempotencyConflictError extends Error {
   constructor(public readonly key: string) {
     super(`idempotency key ${key} was already used for a different request`);
     this.name = "IdempotencyConflictError";
+  }
+}
+
+/** The account is suspended by an admin: no withdrawal can be requested. */
+export class AccountSuspendedError extends Error {
+  constructor() {
+    super("The account is suspended");
+    this.name = "AccountSuspendedError";
   }
 }
 
@@ -392,36 +399,29 @@ export async function creditDeposit(
 }
 
 /**
- * A paid top-up taken back by the provider (a refund, a lost dispute): what is still available
- * goes back at once, the rest is recorded as owed and repaid from the user's next credits.
- * `reversalKey` is unique per provider event (a redelivered event reverses nothing more).
+ * Money taken back from a user (a reversed top-up, a returned cashback, a clawed-back bonus): what
+ * is still available goes at once, the rest is recorded as owed (a receivable repaid from the
+ * user's next credits). `counter` are the platform's postings for the whole amount; the owed part
+ * is kept in the transaction's metadata, so a replay answers the same.
  */
-export async function reverseDeposit(
+async function takeBack(
   tx: Tx,
-  input: { userId: string; amountCents: number; paymentId: string; reversalKey: string; reason: "refund" | "dispute"; description: string; provider: string },
+  movement: Omit<NewMovement, "status" | "direction" | "postings">,
+  counter: Posting[],
 ): Promise<MoneyResult & { owedCents: number }> {
   let owedCents = 0;
   const result = await startMovement(tx, {
-    userId: input.userId,
-    type: "deposit",
+    ...movement,
     status: "completed",
     direction: "debit",
-    amountCents: input.amountCents,
-    description: input.description,
-    merchant: input.provider,
-    orderId: input.paymentId,
-    idempotencyKey: `reversal:${input.reversalKey}`,
-    fingerprintExtra: [input.paymentId, input.reason],
-    metadata: { reversal: input.reason, paymentId: input.paymentId },
-    memo: `top-up ${input.reason}`,
     postings: async () => {
-      const { availableCents: available } = await lockUserMoney(tx, input.userId);
-      const taken = Math.min(available, input.amountCents);
-      owedCents = input.amountCents - taken;
+      const { availableCents } = await lockUserMoney(tx, movement.userId);
+      const taken = Math.min(availableCents, movement.amountCents);
+      owedCents = movement.amountCents - taken;
       return [
-        { account: platformAccount("payment_provider"), amountCents: input.amountCents },
-        { account: receivableAccount(input.userId), amountCents: -owedCents },
-        { account: userAccount(input.userId, "available"), amountCents: -taken },
+        ...counter,
+        { account: receivableAccount(movement.userId), amountCents: -owedCents },
+        { account: userAccount(movement.userId, "available"), amountCents: -taken },
       ];
     },
   });
@@ -434,6 +434,33 @@ export async function reverseDeposit(
       .execute();
   }
   return { ...result, owedCents };
+}
+
+/**
+ * A paid top-up taken back by the provider (a refund, a lost dispute): what is still available
+ * goes back at once, the rest is recorded as owed and repaid from the user's next credits.
+ * `reversalKey` is unique per provider event (a redelivered event reverses nothing more).
+ */
+export async function reverseDeposit(
+  tx: Tx,
+  input: { userId: string; amountCents: number; paymentId: string; reversalKey: string; reason: "refund" | "dispute"; description: string; provider: string },
+): Promise<MoneyResult & { owedCents: number }> {
+  return takeBack(
+    tx,
+    {
+      userId: input.userId,
+      type: "deposit",
+      amountCents: input.amountCents,
+      description: input.description,
+      merchant: input.provider,
+      orderId: input.paymentId,
+      idempotencyKey: `reversal:${input.reversalKey}`,
+      fingerprintExtra: [input.paymentId, input.reason],
+      metadata: { reversal: input.reason, paymentId: input.paymentId },
+      memo: `top-up ${input.reason}`,
+    },
+    [{ account: platformAccount("payment_provider"), amountCents: input.amountCents }],
+  );
 }
 
 // ——— Withdrawals: a hold, then approved (processing), then paid or returned ———
@@ -484,7 +511,12 @@ export async function requestWithdrawal(
     at?: string;
   },
 ): Promise<MoneyResult> {
-  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
+  if (input.amountCents < (await getSetting(tx, "minWithdrawalCents"))) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
+  // A suspended account requests nothing (whatever session or client asks). On PostgreSQL the row
+  // is share-locked: a suspension committing meanwhile waits for this request, or is seen by it.
+  let account = tx.selectFrom("users").select("suspendedAt").where("id", "=", input.userId);
+  if (dialectOf(tx) === "postgres") account = account.forShare();
+  if ((await account.executeTakeFirst())?.suspendedAt) throw new AccountSuspendedError();
   return startMovement(tx, {
     userId: input.userId,
     type: "withdrawal",
@@ -747,41 +779,25 @@ export async function reverseCashback(
   const original = toTransaction(row);
   if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("not_confirmed", "only confirmed cashback can be returned");
   if (input.commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
-  let owedCents = 0;
-  const result = await startMovement(tx, {
-    userId: original.userId,
-    type: "cashback",
-    status: "completed",
-    direction: "debit",
-    amountCents: input.amountCents,
-    description: input.description,
-    merchant: original.merchant,
-    orderId: original.orderId,
-    idempotencyKey: `reversal:${input.reversalKey}`,
-    fingerprintExtra: [original.id, input.commissionCents],
-    metadata: { reversal: "return", originalTransactionId: original.id, commissionCents: input.commissionCents },
-    memo: "cashback returned",
-    postings: async () => {
-      const { availableCents } = await lockUserMoney(tx, original.userId);
-      const taken = Math.min(availableCents, input.amountCents);
-      owedCents = input.amountCents - taken;
-      return [
-        { account: platformAccount("affiliate_networks"), amountCents: input.commissionCents },
-        { account: platformAccount("cashback_margin"), amountCents: -(input.commissionCents - input.amountCents) },
-        { account: receivableAccount(original.userId), amountCents: -owedCents },
-        { account: userAccount(original.userId, "available"), amountCents: -taken },
-      ];
+  return takeBack(
+    tx,
+    {
+      userId: original.userId,
+      type: "cashback",
+      amountCents: input.amountCents,
+      description: input.description,
+      merchant: original.merchant,
+      orderId: original.orderId,
+      idempotencyKey: `reversal:${input.reversalKey}`,
+      fingerprintExtra: [original.id, input.commissionCents],
+      metadata: { reversal: "return", originalTransactionId: original.id, commissionCents: input.commissionCents },
+      memo: "cashback returned",
     },
-  });
-  if (result.replayed) owedCents = Number(result.transaction.metadata.owedCents ?? 0);
-  else {
-    await tx
-      .updateTable("transactions")
-      .set({ metadata: JSON.stringify({ ...result.transaction.metadata, owedCents }) })
-      .where("id", "=", result.transaction.id)
-      .execute();
-  }
-  return { ...result, owedCents };
+    [
+      { account: platformAccount("affiliate_networks"), amountCents: input.commissionCents },
+      { account: platformAccount("cashback_margin"), amountCents: -(input.commissionCents - input.amountCents) },
+    ],
+  );
 }
 
 // ——— Bonuses and purchases ———
@@ -825,38 +841,58 @@ export async function reverseAffiliateBonus(
   if (!row || row.type !== "affiliate") throw new LedgerError("not_found", `no affiliate transaction ${input.transactionId}`);
   const original = toTransaction(row);
   if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("invalid_state", "only a credited affiliate bonus can be reversed");
-  let owedCents = 0;
-  const result = await startMovement(tx, {
-    userId: original.userId,
-    type: "affiliate",
-    status: "completed",
-    direction: "debit",
-    amountCents: original.amountCents,
-    description: input.description,
-    idempotencyKey: `reversal:${original.id}`,
-    fingerprintExtra: original.id,
-    metadata: { ...original.metadata, reversal: "clawback", originalTransactionId: original.id },
-    memo: "affiliate bonus reversed",
-    postings: async () => {
-      const { availableCents } = await lockUserMoney(tx, original.userId);
-      const taken = Math.min(availableCents, original.amountCents);
-      owedCents = original.amountCents - taken;
-      return [
-        { account: platformAccount("bonuses"), amountCents: original.amountCents },
-        { account: receivableAccount(original.userId), amountCents: -owedCents },
-        { account: userAccount(original.userId, "available"), amountCents: -taken },
-      ];
+  return takeBack(
+    tx,
+    {
+      userId: original.userId,
+      type: "affiliate",
+      amountCents: original.amountCents,
+      description: input.description,
+      idempotencyKey: `reversal:${original.id}`,
+      fingerprintExtra: original.id,
+      metadata: { ...original.metadata, reversal: "clawback", originalTransactionId: original.id },
+      memo: "affiliate bonus reversed",
     },
+    [{ account: platformAccount("bonuses"), amountCents: original.amountCents }],
+  );
+}
+
+// ——— Manual adjustments by an admin ———
+
+/**
+ * A manual correction by an admin, with the reason the member is shown: a credit comes from the
+ * platform's `adjustments` account (and, like every credit, first repays what the member owes); a
+ * debit goes back to it and never takes more than the available balance (it throws
+ * `InsufficientFundsError`): an adjustment never records a debt, so a member's balance stays what
+ * they can see and spend. Once per idempotency key (the admin form's nonce): a double submit
+ * replays the first.
+ */
+export async function adjustBalance(
+  tx: Tx,
+  input: { userId: string; direction: "credit" | "debit"; amountCents: number; reason: string; adminId: string; idempotencyKey: string },
+): Promise<MoneyResult> {
+  if (!input.reason.trim()) throw new LedgerError("invalid_state", "a reason is required");
+  return startMovement(tx, {
+    userId: input.userId,
+    type: "adjustment",
+    status: "completed",
+    direction: input.direction,
+    amountCents: input.amountCents,
+    // The member's wallet shows the reason as the description, as the admin wrote it.
+    description: input.reason,
+    merchant: "Cashwise",
+    idempotencyKey: input.idempotencyKey,
+    fingerprintExtra: [input.reason],
+    metadata: { reason: input.reason, adminId: input.adminId },
+    memo: `manual ${input.direction}`,
+    postings: async () =>
+      input.direction === "credit"
+        ? [{ account: platformAccount("adjustments"), amountCents: -input.amountCents }, ...(await creditAvailable(tx, input.userId, input.amountCents))]
+        : [
+            { account: userAccount(input.userId, "available"), amountCents: -input.amountCents },
+            { account: platformAccount("adjustments"), amountCents: input.amountCents },
+          ],
   });
-  if (result.replayed) owedCents = Number(result.transaction.metadata.owedCents ?? 0);
-  else {
-    await tx
-      .updateTable("transactions")
-      .set({ metadata: JSON.stringify({ ...result.transaction.metadata, owedCents }) })
-      .where("id", "=", result.transaction.id)
-      .execute();
-  }
-  return { ...result, owedCents };
 }
 
 /** Pays for something (a plan) from the available balance. */

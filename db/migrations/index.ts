@@ -22,6 +22,12 @@ import * as reportImports from "./20261123_0016_report_imports";
 import * as referrals from "./20261123_0017_referrals";
 import * as subscriptions from "./20261123_0018_subscriptions";
 import * as partnerCommissions from "./20261123_0019_partner_commissions";
+import * as backOffice from "./20261123_0020_back_office";
+import * as payoutBatches from "./20261123_0021_payout_batches";
+import * as contactReplies from "./20261123_0022_contact_replies";
+import * as content from "./20261123_0023_content";
+import * as adjustments from "./20261123_0024_adjustments";
+import * as reconciliationRuns from "./20261123_0025_reconciliation_runs";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -43,4 +49,10 @@ export const migrations: Record<string, Migration> = {
   "20261123_0017_referrals": referrals,
   "20261123_0018_subscriptions": subscriptions,
   "20261123_0019_partner_commissions": partnerCommissions,
+  "20261123_0020_back_office": backOffice,
+  "20261123_0021_payout_batches": payoutBatches,
+  "20261123_0022_contact_replies": contactReplies,
+  "20261123_0023_content": content,
+  "20261123_0024_adjustments": adjustments,
+  "20261123_0025_reconciliation_runs": reconciliationRuns,
 };

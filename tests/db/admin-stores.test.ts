@@ -232,6 +232,8 @@ describeEachDatabase("the stores back office", (t) => {
     // The routes use the app's shared connection: this suite's database.
     globalDb.__cashwiseDb = t.db;
     const admin = await createUser(t.db, { email: `admin-${crypto.randomUUID()}@example.com`, name: "Admin", emailVerified: true, role: "admin" });
+    // The back office opens only with two-factor authentication on.
+    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
     const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
     adminId = admin.id;
     cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
@@ -241,7 +243,7 @@ describeEachDatabase("the stores back office", (t) => {
     delete globalDb.__cashwiseDb;
   });
 
-  const auditRows = (subject: string) => t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").execute();
+  const auditRows = (storeId: string) => t.db.selectFrom("auditLog").selectAll().where("subject", "=", `store:${storeId}`).orderBy("createdAt").execute();
   const create = (fields: Record<string, string> = {}) => {
     const { status, ...input } = inputOf(storeForm(fields));
     return unitOfWork(t.db, (tx) => createStore(tx, { adminId, input, status: status as "active" | "paused" }));
@@ -261,7 +263,8 @@ describeEachDatabase("the stores back office", (t) => {
     const rows = await auditRows(store.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: adminId, action: "store.created" });
-    expect(JSON.parse(rows[0]!.details)).toMatchObject({ slug: "inkwell-one", status: "active" });
+    expect(JSON.parse(rows[0]!.after!)).toMatchObject({ slug: "inkwell-one", status: "active" });
+    expect(rows[0]!.before).toBeNull();
     const page = await getStoreBySlug(t.db, "inkwell-one", "fr");
     expect(page).toMatchObject({ headline: { kind: "percent", rateBps: 800, upTo: true }, description: "Books and stationery.", terms: "Cashback on full-price items only.", newCustomerRateBps: 800 });
     expect((await listStores(t.db, { locale: "en", query: "inkwell one" })).items.map((item) => item.slug)).toEqual(["inkwell-one"]);
@@ -292,9 +295,12 @@ describeEachDatabase("the stores back office", (t) => {
     expect(headlineRate(result.store)).toEqual({ kind: "percent", rateBps: 1_200, upTo: true });
     const [, updated] = await auditRows(store.id);
     expect(updated).toMatchObject({ action: "store.updated", actorId: adminId });
-    const changes = JSON.parse(updated!.details).changes as Record<string, { from: unknown; to: unknown }>;
-    expect(Object.keys(changes).sort()).toEqual(["cashbackRateBps", "categoryRates", "userShareBps"]);
-    expect(changes.cashbackRateBps).toEqual({ from: 500, to: 650 });
+    // Before and after name each changed column, and only those.
+    const before = JSON.parse(updated!.before!) as Record<string, unknown>;
+    const after = JSON.parse(updated!.after!) as Record<string, unknown>;
+    expect(Object.keys(after).sort()).toEqual(["cashbackRateBps", "categoryRates", "userShareBps"]);
+    expect(Object.keys(before).sort()).toEqual(Object.keys(after).sort());
+    expect([before.cashbackRateBps, after.cashbackRateBps]).toEqual([500, 650]);
     expect((await unitOfWork(t.db, (tx) => updateStore(tx, { adminId, storeId: store.id, input }))).outcome).toBe("unchanged");
     expect(await auditRows(store.id)).toHaveLength(2);
   });

@@ -219,7 +219,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({ ok: true, outcome: "confirmed" });
     expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({ ok: false, error: "notUnmatched" });
     expect(await balances(user)).toMatchObject({ availableCents: 750 });
-    const audit = await t.db.selectFrom("auditLog").select(["actorId", "action"]).where("subject", "=", conversionId!).execute();
+    const audit = await t.db.selectFrom("auditLog").select(["actorId", "action"]).where("subject", "=", `conversion:${conversionId!}`).execute();
     expect(audit).toEqual([{ actorId: admin, action: "conversion.matched" }]);
     await expectBooksBalance(t.db);
   });

@@ -87,7 +87,7 @@ describeEachDatabase("network report imports", (t) => {
     expect(applied.find((r) => !r.ok)).toEqual({ ok: false, error: "alreadyApplied" });
     expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 600 });
     expect(await getImport(t.db, importId)).toMatchObject({ status: "applied", result: { created: 1 } });
-    const actions = await t.db.selectFrom("auditLog").select("action").where("subject", "=", importId).orderBy("createdAt").execute();
+    const actions = await t.db.selectFrom("auditLog").select("action").where("subject", "=", `import:${importId}`).orderBy("createdAt").execute();
     expect(actions.map((row) => row.action)).toEqual(["report.uploaded", "report.applied"]);
     await expect(createImport(t.db, { adminId: admin, network: "impact", filename: "x.csv", bytes: new TextEncoder().encode(report) })).rejects.toBeInstanceOf(ReportFormatError);
   });

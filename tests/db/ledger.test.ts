@@ -258,10 +258,13 @@ describeEachDatabase("ledger", (t) => {
     const refused = await withdraw(user, 1_000).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(FundsOnHoldError);
     expect((refused as FundsOnHoldError).withdrawableCents).toBe(0);
-    await inTx(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 0, admin));
+    await inTx(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 0, { id: admin, clientAddress: "203.0.113.9" }));
     expect((await withdraw(user, 1_000)).replayed).toBe(false);
-    const audit = await t.db.selectFrom("auditLog").select(["action", "subject"]).where("actorId", "=", admin).execute();
-    expect(audit).toEqual([{ action: "setting.changed", subject: "cardDepositHoldDays" }]);
+    const audit = await t.db.selectFrom("auditLog").select(["action", "subject", "before", "after", "clientAddress"]).where("actorId", "=", admin).execute();
+    // The audit row holds the old and the new value, and where the change came from.
+    expect(audit).toEqual([
+      { action: "setting.changed", subject: "setting:cardDepositHoldDays", before: '{"cardDepositHoldDays":7}', after: '{"cardDepositHoldDays":0}', clientAddress: "203.0.113.9" },
+    ]);
     await inTx(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 7, admin));
   });
 

@@ -194,7 +194,7 @@ describeEachDatabase("referrals", (t) => {
     expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: id, adminId: admin }))).toEqual({ ok: false });
     expect(await available(referrer)).toBe(1_000);
     expect(await available(friend)).toBe(1_500 + 1_000);
-    const audit = await t.db.selectFrom("auditLog").select("action").where("subject", "=", id).execute();
+    const audit = await t.db.selectFrom("auditLog").select("action").where("subject", "=", `referral:${id}`).execute();
     expect(audit).toEqual([{ action: "referral.approved" }]);
 
     // The same device is held too; a rejected referral never pays.

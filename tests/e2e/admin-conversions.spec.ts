@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { signIn, signUpAndVerify } from "./support/accounts";
+import { newAdmin, signIn, signUpAndVerify } from "./support/accounts";
 import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
 import { asNewVisitor } from "./support/visitor";
 
@@ -28,7 +28,7 @@ async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ userAgent: BROWSER });
   const admin = await context.newPage();
   await admin.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.251.9" });
-  await signIn(admin, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
+  await newAdmin(admin);
   return admin;
 }
 

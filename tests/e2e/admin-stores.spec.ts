@@ -5,7 +5,7 @@
  * store: it leaves the directory. At phone width the list is cards.
  */
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/accounts";
+import { newAdmin } from "./support/accounts";
 import { asNewVisitor } from "./support/visitor";
 
 const PNG = Buffer.from(
@@ -15,8 +15,7 @@ const PNG = Buffer.from(
 
 test("an admin creates a store, edits its rate, uploads a logo and pauses it; the public pages follow @js", async ({ page }) => {
   await asNewVisitor(page);
-  await signIn(page, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
-  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  await newAdmin(page);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Quillfeather ${suffix}`;
   const slug = `quillfeather-${suffix}`;

@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/accounts";
-import { ADMIN, ADMIN_PAGES, MEMBER, MEMBER_PAGES, PARTNER, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
+import { newAdmin, signIn } from "./support/accounts";
+import { ADMIN_PAGES, MEMBER, MEMBER_PAGES, PARTNER, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 import { asNewVisitor } from "./support/visitor";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
@@ -37,8 +37,7 @@ async function enter(page: Page, area: Area) {
     await expect(page).toHaveURL(/\/en\/dashboard$/);
   }
   if (area === "admin") {
-    await signIn(page, ADMIN.email, ADMIN.password, { path: "/en/admin" });
-    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+    await newAdmin(page);
   }
 }
 

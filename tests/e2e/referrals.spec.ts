@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { signIn, signUpAndVerify } from "./support/accounts";
+import { newAdmin, signIn, signUpAndVerify } from "./support/accounts";
 import { asNewVisitor } from "./support/visitor";
 
 // Headless Chromium says "HeadlessChrome", which isbot calls a bot (its clicks are never credited).
@@ -92,8 +92,7 @@ test("a sign-up from the referrer's own address waits for an admin, who approves
 
   await context.clearCookies();
   await asNewVisitor(page);
-  await signIn(page, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
-  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  await newAdmin(page);
   await page.goto("/en/admin/referrals");
   const row = page.getByTestId("held-referral").filter({ hasText: friend.email });
   await expect(row).toContainText("Same IP address as the referrer");

@@ -15,7 +15,7 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { OAuth2Server } from "oauth2-mock-server";
-import { DATABASE_URL_FILE, DEMO_CLICK_ID, DEMO_IMPORT_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
+import { DATABASE_URL_FILE, DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -53,6 +53,7 @@ await migrateToLatest(db);
 await seedDemoData(db);
 await seedDemoClick(db);
 await seedDemoImport(db);
+await seedDemoMessage(db);
 await db.destroy();
 
 /** The sample Awin report, uploaded by the demo admin and previewed (not applied). */
@@ -60,6 +61,25 @@ async function seedDemoImport(database: typeof db) {
   const admin = await database.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
   const id = await createImport(database, { adminId: admin.id, network: "awin", filename: "awin-report.csv", bytes: fs.readFileSync("docs/samples/awin-report.csv") });
   await database.updateTable("reportImports").set({ id: DEMO_IMPORT_ID }).where("id", "=", id).execute();
+}
+
+/** A contact message from a visitor, in Dutch, for the messages desk to show. */
+async function seedDemoMessage(database: typeof db) {
+  await database
+    .insertInto("contactMessages")
+    .values({
+      id: DEMO_MESSAGE_ID,
+      name: "Sanne de Vries",
+      email: "sanne.devries@example.com",
+      company: "De Vries Webwinkel",
+      message: "Hallo, mijn cashback van vorige week staat nog op 'in behandeling'. Hoe lang duurt dat meestal?",
+      locale: "nl",
+      clientAddress: "198.51.100.20",
+      emailedAt: null,
+      createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
 }
 
 /** The demo member's visit to the first demo store 10 days ago: a click a claim can be made for. */

@@ -4,7 +4,7 @@
  * filters and the CSV, the demo user's seeded $2,456.78.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
+import { newAdmin, PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
 import { asNewVisitor } from "./support/visitor";
 
 test.beforeEach(async ({ page }) => {
@@ -168,7 +168,7 @@ test("the payout desk: approve, then mark paid with a reference; reject with a r
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await admin.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.251.7" });
-  await signIn(admin, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
+  await newAdmin(admin);
   await admin.goto("/en/admin/withdrawals");
   const mine = admin.getByTestId("pending-withdrawals").locator("li").filter({ hasText: member.email });
   await expect(mine).toHaveCount(2);
@@ -317,7 +317,7 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
 
 test("admin settings: the card top-up hold is validated on the server, keeps what was typed, and saves", async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.251.9" });
-  await signIn(page, "admin@cashwise.test", "Admin-pass-1!", { path: "/en/admin" });
+  await newAdmin(page);
   await page.goto("/en/admin/settings");
   const field = page.getByLabel("Hold on card top-ups (days)");
   await expect(field).toHaveValue("7");

@@ -72,7 +72,7 @@ describe("translations", () => {
       const source = fs.readFileSync(file, "utf8");
       for (const match of source.matchAll(/\bt\(\s*"([^"$`{}]+)"/g)) used.add(match[1]!);
       for (const match of source.matchAll(/"(validation\.[A-Za-z]+)"/g)) used.add(match[1]!);
-      for (const match of source.matchAll(/"((?:common|auth|contact|blog|wallet|admin|app|webshops|pricing|cashback):[A-Za-z.]+)"/g)) used.add(match[1]!);
+      for (const match of source.matchAll(/"((?:common|auth|contact|blog|wallet|admin|app|webshops|pricing|cashback|content):[A-Za-z.]+)"/g)) used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(10);
     // "ns:key" names its namespace; a plain key may live in any namespace the component loads.

@@ -2,7 +2,7 @@
  * The signed-in area's frame (a first version: the full shell with notifications and menus comes
  * with its own milestone): logo, navigation by role, language, the user's name and Logout.
  */
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
@@ -28,11 +28,14 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "adminDashboard", path: "/admin/dashboard" },
     { key: "adminUsers", path: "/admin/users" },
     { key: "adminWithdrawals", path: "/admin/withdrawals" },
+    { key: "adminMessages", path: "/admin/messages" },
     { key: "adminConversions", path: "/admin/conversions" },
     { key: "adminClaims", path: "/admin/claims" },
     { key: "adminReferrals", path: "/admin/referrals" },
     { key: "adminStores", path: "/admin/stores" },
+    { key: "adminContent", path: "/admin/content" },
     { key: "adminSettings", path: "/admin/settings" },
+    { key: "adminAudit", path: "/admin/audit" },
   ],
 };
 
@@ -41,6 +44,9 @@ export interface ShellData {
   unread: number;
   latest: NotificationItem[];
 }
+
+/** The back office's top bar shows this many sections; the rest are under "More". */
+const TOP_BAR_ITEMS = 6;
 
 /** The bottom tab bar of small screens shows at most these four. */
 const BOTTOM_BAR = ["overview", "wallet", "transactions", "settings", "adminDashboard", "adminUsers", "adminWithdrawals", "adminSettings"];
@@ -57,12 +63,22 @@ function useScrolledPast(threshold = 20) {
   return scrolled;
 }
 
+/** With JavaScript, the header's open menus (profile, "More") close when the page changes. */
+function useCloseMenusOnNavigation() {
+  const location = useLocation();
+  useEffect(() => {
+    for (const menu of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) menu.open = false;
+  }, [location.key]);
+}
+
 export function AppFrame({ user, unread, latest, children }: ShellData & { children: React.ReactNode }) {
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   const scrolled = useScrolledPast();
   // "Partner" (the partner programme's page) is for partners only.
   const items = NAV[user.role === "admin" ? "admin" : "member"].filter((item) => item.key !== "partner" || user.role === "partner");
+  const moreItems = user.role === "admin" ? items.slice(TOP_BAR_ITEMS) : [];
+  useCloseMenusOnNavigation();
   return (
     <>
       <header
@@ -77,7 +93,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
             <Logo />
           </Link>
           <nav aria-label={t("app.nav.label")} className="hidden flex-1 items-center gap-1 xl:flex">
-            {items.map((item) => (
+            {items.slice(0, moreItems.length ? TOP_BAR_ITEMS : items.length).map((item) => (
               <NavLink
                 key={item.key}
                 to={localePath(locale, item.path)}
@@ -88,6 +104,25 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                 {t(`app.nav.${item.key}`)}
               </NavLink>
             ))}
+            {moreItems.length ? (
+              <details className="relative" data-testid="nav-more">
+                <summary className="cursor-pointer list-none rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+                  {t("app.nav.more")} <span aria-hidden="true">▾</span>
+                </summary>
+                <ul className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-surface p-2 shadow-lg">
+                  {moreItems.map((item) => (
+                    <li key={item.key}>
+                      <NavLink
+                        to={localePath(locale, item.path)}
+                        className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`}
+                      >
+                        {t(`app.nav.${item.key}`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitcher />

@@ -51,3 +51,35 @@ export async function ageReauthentication(email: string): Promise<void> {
     .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
   database.close();
 }
+
+/** Changes an account's role directly in the e2e database (as `npm run create-admin` would). */
+export async function setRole(email: string, role: "user" | "partner" | "admin"): Promise<void> {
+  const { default: SQLite } = await import("better-sqlite3");
+  const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
+  database.prepare("update users set role = ? where email = ?").run(role, email);
+  database.close();
+}
+
+/** The current code of an authenticator app for `secret`. */
+export async function totpCode(secret: string, timestamp = Date.now()): Promise<string> {
+  const { TOTP, Secret } = await import("otpauth");
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });
+}
+
+/**
+ * A fresh admin, signed in on `page` with two-factor authentication turned on through the back
+ * office's required setup (each test gets its own, so codes are never shared between tests).
+ */
+export async function newAdmin(page: Page): Promise<{ email: string; name: string; secret: string }> {
+  const { email, name } = await signUpAndVerify(page, "admin");
+  await setRole(email, "admin");
+  await signIn(page, email, PASSWORD, { path: "/en/admin" });
+  // Signed in, the back office sends an admin without 2FA to set it up, then on to the dashboard.
+  await expect(page).toHaveURL(/\/en\/admin\/two-factor\?redirectTo=%2Fen%2Fadmin%2Fdashboard$/);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("Code from your app", { exact: true }).fill(await totpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  return { email, name, secret };
+}

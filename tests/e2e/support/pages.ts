@@ -5,8 +5,9 @@
  */
 import { DEMO_ADMIN, DEMO_PARTNER, DEMO_USER } from "../../../db/seed";
 import { SEED_BLOG_POSTS } from "../../../db/seed-data/blog-posts";
+import { seedFaqId } from "../../../db/seed-data/faq";
 import { SEED_STORES } from "../../../db/seed-data/stores";
-import { DEMO_CLICK_ID, DEMO_IMPORT_ID } from "./paths";
+import { DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID } from "./paths";
 
 export const PUBLIC_PAGES = [
   "",
@@ -58,6 +59,9 @@ export const MEMBER_PAGES = [
 export const ADMIN_PAGES = [
   "/admin/dashboard",
   "/admin/users",
+  // The demo member's page in the back office, by example (an address in place of the id leads to it).
+  `/admin/users/${DEMO_USER.email}`,
+  "/admin/reauthenticate",
   "/admin/withdrawals",
   "/admin/settings",
   "/admin/stores",
@@ -70,6 +74,18 @@ export const ADMIN_PAGES = [
   `/admin/conversions/import/${DEMO_IMPORT_ID}`,
   "/admin/claims",
   "/admin/referrals",
+  "/admin/content",
+  "/admin/content/blog",
+  "/admin/content/blog/new",
+  // A seeded article's page in the back office, and the first seeded English FAQ question's.
+  `/admin/content/blog/${SEED_BLOG_POSTS[0]!.locale}/${SEED_BLOG_POSTS[0]!.slug}`,
+  "/admin/content/faq",
+  "/admin/content/faq/new",
+  `/admin/content/faq/${seedFaqId("en", 0)}`,
+  "/admin/content/subscribers",
+  "/admin/messages",
+  // The contact message server.ts wrote.
+  `/admin/messages/${DEMO_MESSAGE_ID}`,
 ];
 
 /** Pages only partners see (signed in as the demo partner). */

@@ -1,0 +1,67 @@
+/**
+ * Two-factor authentication, set up and turned off: one panel for the member settings and the
+ * back office's required setup. Plain forms posting `intent` = `2fa-start`, `2fa-enable` or
+ * `2fa-disable` (with `code`); the route's action hands them to `twoFactorAction`.
+ */
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/forms";
+
+export interface TwoFactorPanelProps {
+  enabled: boolean;
+  setup: { secret: string; qrDataUrl: string } | null;
+  error?: string | null;
+  /** Admins cannot turn it off: the back office requires it. */
+  canDisable?: boolean;
+}
+
+export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: TwoFactorPanelProps) {
+  const { t } = useTranslation("app");
+  return (
+    <>
+      {enabled ? (
+        <>
+          <p className="mt-2 font-semibold text-green-800" data-testid="two-factor-active">
+            {t("settings.twoFactor.active")}
+          </p>
+          {canDisable ? (
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+              <label className="text-sm">
+                <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              </label>
+              <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
+                {t("settings.twoFactor.disable")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : setup ? (
+        <div className="mt-3 space-y-3">
+          <p className="text-sm text-slate-700">{t("settings.twoFactor.scan")}</p>
+          <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-surface" />
+          <p className="text-sm">
+            {t("settings.twoFactor.manual")} <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+          </p>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            </label>
+            <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
+              {t("settings.twoFactor.enable")}
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="mt-3">
+          <p className="text-sm text-slate-700">{t("settings.twoFactor.off")}</p>
+          <button type="submit" name="intent" value="2fa-start" className="btn-secondary mt-3">
+            {t("settings.twoFactor.start")}
+          </button>
+        </Form>
+      )}
+      {error ? <ErrorList errors={[error]} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The audit log (`/admin/audit`): every admin action (who, what, on what, before and after, when,
+ * from which client address), newest first, filtered by action, admin, subject and dates through a
+ * GET form, and paged. Read only: the log has no form that changes it.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { auditActions, listAudit } from "~/audit/audit.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { Pagination } from "~/components/pagination";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { pageFromSearch } from "~/utils/pagination";
+
+export const handle = { i18n: ["common", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const isoDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : "");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const filters = {
+    action: (search.get("action") ?? "").slice(0, 80),
+    actor: (search.get("actor") ?? "").slice(0, 120),
+    subject: (search.get("subject") ?? "").slice(0, 120),
+    from: isoDate(search.get("from")),
+    to: isoDate(search.get("to")),
+  };
+  const [log, actions] = await Promise.all([
+    listAudit(db(), {
+      action: filters.action || undefined,
+      actorEmail: filters.actor || undefined,
+      subject: filters.subject || undefined,
+      from: filters.from || undefined,
+      to: filters.to || undefined,
+      page: pageFromSearch(search.get("page")),
+    }),
+    auditActions(db()),
+  ]);
+  return { meta: await pageMeta(params, "admin", "audit.meta"), filters, log, actions };
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+function Values({ values }: { values: Record<string, unknown> | null }) {
+  if (!values || Object.keys(values).length === 0) return <span className="text-slate-500">–</span>;
+  return (
+    <dl className="space-y-0.5">
+      {Object.entries(values).map(([key, value]) => (
+        <div key={key} className="flex flex-wrap gap-x-1">
+          <dt className="font-medium">{key}:</dt>
+          <dd className="break-all font-mono">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AdminAudit() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { filters, log, actions } = useLoaderData<typeof loader>();
+  const field = "w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("audit.title")}</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">{t("audit.intro")}</p>
+      <Form method="get" className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6" aria-label={t("audit.filters")}>
+        <label className="text-sm lg:col-span-2">
+          <span className="mb-1 block font-medium">{t("audit.action")}</span>
+          <select name="action" defaultValue={filters.action} className={field}>
+            <option value="">{t("audit.anyAction")}</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">{t("audit.actor")}</span>
+          <input type="search" name="actor" defaultValue={filters.actor} className={field} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">{t("audit.subject")}</span>
+          <input type="search" name="subject" defaultValue={filters.subject} className={field} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">{t("audit.from")}</span>
+          <input type="date" name="from" defaultValue={filters.from} className={field} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">{t("audit.to")}</span>
+          <input type="date" name="to" defaultValue={filters.to} className={field} />
+        </label>
+        <div className="sm:col-span-2 lg:col-span-6">
+          <button type="submit" className="btn-primary">
+            {t("audit.apply")}
+          </button>
+        </div>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+        <table className="w-full min-w-[56rem] text-left text-xs" data-testid="audit-log">
+          <caption className="sr-only">{t("audit.title")}</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.when")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.who")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.what")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.subject")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.before")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.after")}</th>
+              <th scope="col" className="px-3 py-2">{t("audit.columns.address")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 align-top">
+            {log.items.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-6 text-center text-sm text-slate-600">
+                  {t("audit.empty")}
+                </td>
+              </tr>
+            ) : (
+              log.items.map((row) => (
+                <tr key={row.id} data-testid="audit-row">
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <time dateTime={row.createdAt}>
+                      {formatDate(row.createdAt, locale)} {row.createdAt.slice(11, 19)} UTC
+                    </time>
+                  </td>
+                  <td className="px-3 py-2">{row.actor ? <span className="break-all">{row.actor.email}</span> : <span className="text-slate-600">{t("audit.system")}</span>}</td>
+                  <td className="px-3 py-2 font-mono">{row.action}</td>
+                  <td className="break-all px-3 py-2 font-mono">{row.subject}</td>
+                  <td className="px-3 py-2">
+                    <Values values={row.before} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Values values={row.after ?? (Object.keys(row.details).length ? row.details : null)} />
+                  </td>
+                  <td className="px-3 py-2 font-mono">{row.clientAddress ?? "–"}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={log.page} pageCount={log.pageCount} />
+    </div>
+  );
+}

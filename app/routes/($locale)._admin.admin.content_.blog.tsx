@@ -1,0 +1,146 @@
+/**
+ * The blog desk (`/admin/content/blog`): every article, drafts first, filtered by locale and status
+ * (GET), in pages; each opens its edit page. "New article" writes a draft.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { listPostsForAdmin, type AdminPostRow } from "~/blog/admin.server";
+import { ContentNav, StatusBadge } from "~/components/content/content-nav";
+import { Pagination } from "~/components/pagination";
+import { db } from "~/db/db.server";
+import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema";
+import { withNamespaces } from "~/i18n/client-loader";
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const language = search.get("language");
+  const requestedStatus = search.get("status");
+  const status: BlogPostStatus | "" = (BLOG_POST_STATUSES as readonly string[]).includes(requestedStatus ?? "") ? (requestedStatus as BlogPostStatus) : "";
+  const filter = { language: isLocale(language) ? language : "", status };
+  const posts = await listPostsForAdmin(db(), { locale: filter.language || undefined, status: filter.status || undefined, page: pageFromSearch(search.get("page")) });
+  return data({ meta: await pageMeta(params, "content", "blog.meta"), filter, posts });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function BlogDesk() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { filter, posts } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filter.language || filter.status);
+  return (
+    <div className="container-page py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">{t("blog.title")}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">{t("blog.intro")}</p>
+        </div>
+        <Link to={localePath(locale, "/admin/content/blog/new")} className="btn-primary">
+          {t("blog.new")}
+        </Link>
+      </div>
+      <div className="mt-6">
+        <ContentNav />
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="blog-language" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("blog.filters.language")}
+          </label>
+          <select id="blog-language" name="language" defaultValue={filter.language} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            <option value="">{t("blog.filters.allLanguages")}</option>
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="blog-status" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("blog.filters.status")}
+          </label>
+          <select id="blog-status" name="status" defaultValue={filter.status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            <option value="">{t("blog.filters.allStatuses")}</option>
+            {BLOG_POST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`blog.statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("blog.filters.apply")}
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {t("blog.count", { count: posts.total })}
+        {filtered ? (
+          <>
+            {" "}
+            <Link to={localePath(locale, "/admin/content/blog")} className="font-medium text-brand-700 underline">
+              {t("blog.filters.clear")}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {posts.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("blog.empty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="articles-table">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-4 py-3">{t("blog.columns.title")}</th>
+                <th className="px-4 py-3">{t("blog.columns.language")}</th>
+                <th className="px-4 py-3">{t("blog.columns.status")}</th>
+                <th className="px-4 py-3">{t("blog.columns.published")}</th>
+                <th className="px-4 py-3">{t("blog.columns.updated")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {posts.items.map((post) => (
+                <ArticleRow key={post.id} post={post} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={posts.page} pageCount={posts.pageCount} />
+    </div>
+  );
+}
+
+function ArticleRow({ post }: { post: AdminPostRow }) {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  return (
+    <tr>
+      <td className="px-4 py-3">
+        <Link to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)} className="font-medium text-brand-700 hover:underline">
+          {post.title}
+        </Link>
+        <p className="break-all text-xs text-slate-600">{post.slug}</p>
+      </td>
+      <td className="px-4 py-3">{LOCALE_NAMES[post.locale as Locale] ?? post.locale}</td>
+      <td className="px-4 py-3">
+        <StatusBadge live={post.status === "published"} label={t(`blog.statuses.${post.status}`)} />
+      </td>
+      <td className="px-4 py-3 text-slate-600">{post.status === "published" ? formatDate(post.publishedAt, locale) : "–"}</td>
+      <td className="px-4 py-3 text-slate-600">{formatDate(post.updatedAt, locale)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * One article in the back office (`/admin/content/blog/:postLocale/:slug`): its form (Preview renders
+ * the Markdown under the form and saves nothing; Save writes the changes in one unit of work with an
+ * audit row naming each changed field) and its status: Publish puts it on the public blog (dated
+ * now), Unpublish takes it back to a draft (its public page answers 404). Each is one audited unit.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
+import { EditArticleSchema, readingMinutes } from "~/blog/article-form";
+import { renderArticleBody } from "~/blog/blog.server";
+import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
+import { ContentNav, StatusBadge } from "~/components/content/content-nav";
+import { SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, type Locale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+async function findPost(params: { postLocale?: string; slug?: string }) {
+  const post = isLocale(params.postLocale) ? await getPostForAdmin(db(), params.postLocale, params.slug ?? "") : undefined;
+  if (!post) throw data({ error: "not_found" }, { status: 404 });
+  return post;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const post = await findPost(params);
+  const { flash, headers } = await takeFlash(request);
+  const meta = await pageMeta(params, "content", "blog.editMeta");
+  return data(
+    {
+      meta: { ...meta, title: `${post.title} · ${meta.title}` },
+      notice: flash?.kind === "notice" ? flash : null,
+      post: { id: post.id, locale: post.locale as Locale, slug: post.slug, title: post.title, status: post.status, publishedAt: post.publishedAt, updatedAt: post.updatedAt ?? post.createdAt },
+      values: { slug: post.slug, title: post.title, excerpt: post.excerpt, body: post.body, author: post.author, cover: post.cover ?? "" },
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { actor } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const post = await findPost(params);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const back = async (slug: string, key: string) =>
+    redirect(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
+      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { title: post.title } }) },
+    });
+
+  if (intent === "publish" || intent === "unpublish") {
+    const outcome = await unitOfWork(db(), (tx) => setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }));
+    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+    throw await back(post.slug, outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged");
+  }
+
+  const submission = parseWithZod(formData, { schema: EditArticleSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  const input = submission.value;
+  if (intent === "preview") {
+    const preview = { title: input.title, excerpt: input.excerpt, author: input.author, cover: input.cover, readingMinutes: readingMinutes(input.body), html: renderArticleBody(input.body) };
+    return data({ result: submission.reply(), preview });
+  }
+  let result: Awaited<ReturnType<typeof updatePost>>;
+  try {
+    result = await unitOfWork(db(), (tx) => updatePost(tx, { actor, postId: post.id, input }));
+  } catch (error) {
+    if (!isArticleSlugTaken(error)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { slug: ["content:blog.errors.slugTaken"] } }), preview: null }, { status: 409 });
+  }
+  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  throw await back(result.post.slug, result.outcome === "updated" ? "blog.saved" : "blog.unchanged");
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function EditArticle() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { post, values, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const published = post.status === "published";
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <ContentNav />
+      <Link to={localePath(locale, "/admin/content/blog")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("blog.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{post.title}</h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <StatusBadge live={published} label={t(`blog.statuses.${post.status}`)} />
+        <span>{LOCALE_NAMES[post.locale] ?? post.locale}</span>
+        <span aria-hidden="true">·</span>
+        <span>{t("blog.updatedOn", { date: formatDate(post.updatedAt, locale) })}</span>
+      </p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="article-status-title">
+        <h2 id="article-status-title" className="text-lg font-bold">
+          {t("blog.statusTitle")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600" data-testid="article-status">
+          {published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
+        </p>
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          {published ? (
+            <SubmitButton className="btn-secondary" name="intent" value="unpublish" pendingLabel={t("blog.form.saving")}>
+              {t("blog.unpublish")}
+            </SubmitButton>
+          ) : (
+            <SubmitButton className="btn-primary" name="intent" value="publish" pendingLabel={t("blog.form.saving")}>
+              {t("blog.publish")}
+            </SubmitButton>
+          )}
+          {published ? (
+            <Link to={localePath(post.locale, `/blog/${post.slug}`)} className="text-sm font-medium text-brand-700 underline">
+              {t("blog.viewPublic")}
+            </Link>
+          ) : null}
+        </Form>
+      </section>
+
+      <div className="mt-6">
+        <ArticleForm mode="edit" key={`${post.id}-${post.updatedAt}`} lastResult={actionData?.result} defaultValue={values} />
+      </div>
+      {actionData?.preview ? <ArticlePreview preview={actionData.preview} locale={post.locale} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * A new article (`/admin/content/blog/new`): the article form. Preview (`intent=preview`) renders
+ * the Markdown as the public page would, under the form, and saves nothing; Save (`intent=save`)
+ * writes a draft in one unit of work with its audit row and opens the article's page, where it can
+ * be published.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { createPost, isArticleSlugTaken } from "~/blog/admin.server";
+import { NewArticleSchema, readingMinutes } from "~/blog/article-form";
+import { renderArticleBody } from "~/blog/blog.server";
+import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
+import { ContentNav } from "~/components/content/content-nav";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  return data({
+    meta: await pageMeta(params, "content", "blog.newMeta"),
+    // The team byline of the launch articles, in the page's language, until the admin writes another.
+    defaults: { locale, slug: "", title: "", excerpt: "", body: "", author: fixedT(locale, "content")("blog.defaultAuthor"), cover: "" },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { actor } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: NewArticleSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  const input = submission.value;
+  if (formData.get("intent") === "preview") {
+    const preview = { title: input.title, excerpt: input.excerpt, author: input.author, cover: input.cover, readingMinutes: readingMinutes(input.body), html: renderArticleBody(input.body) };
+    return data({ result: submission.reply(), preview });
+  }
+  try {
+    await unitOfWork(db(), (tx) => createPost(tx, { actor, input }));
+  } catch (error) {
+    if (!isArticleSlugTaken(error)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { slug: ["content:blog.errors.slugTaken"] } }), preview: null }, { status: 409 });
+  }
+  throw redirect(localePath(locale, `/admin/content/blog/${input.locale}/${input.slug}`), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "blog.created", values: { title: input.title } }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function NewArticle() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <ContentNav />
+      <Link to={localePath(locale, "/admin/content/blog")} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("blog.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("blog.newTitle")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("blog.newIntro")}</p>
+      <div className="mt-6">
+        <ArticleForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />
+      </div>
+      {actionData?.preview ? <ArticlePreview preview={actionData.preview} locale={locale} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The FAQ desk (`/admin/content/faq`): one language's questions (GET `language`, the page's language
+ * by default) by category, in their public order. Each question can be moved up or down within its
+ * category, unpublished (hidden from the public FAQ) or published again, deleted, or opened to edit.
+ * Each button is one unit of work with its audit row, then back to the list (post/redirect/get).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { ContentNav, StatusBadge } from "~/components/content/content-nav";
+import { db } from "~/db/db.server";
+import type { FaqEntry } from "~/db/schema";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { deleteFaqEntry, listFaqForAdmin, moveFaqEntry, setFaqPublished } from "~/help/faq.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content", "faq"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+function languageOf(request: Request, pageLocale: Locale): Locale {
+  const language = new URL(request.url).searchParams.get("language");
+  return isLocale(language) ? language : pageLocale;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const language = languageOf(request, pageLocale);
+  const { flash, headers } = await takeFlash(request);
+  const groups = await listFaqForAdmin(db(), language);
+  return data(
+    {
+      meta: await pageMeta(params, "content", "faq.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      language,
+      groups: groups.map((group) => ({ id: group.id, entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })) })),
+    },
+    { headers },
+  );
+}
+
+const EntryAction = z.object({
+  intent: z.enum(["up", "down", "publish", "unpublish", "delete"]),
+  entryId: z.string().uuid(),
+});
+
+const NOTICES = {
+  moved: "faq.movedNotice",
+  published: "faq.publishedNotice",
+  unpublished: "faq.unpublishedNotice",
+  deleted: "faq.deletedNotice",
+  unchanged: "faq.unchanged",
+} as const;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { actor } = await requireAdmin(request);
+  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const language = languageOf(request, pageLocale);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: EntryAction });
+  if (submission.status !== "success") throw data({ error: "bad_request" }, { status: 400 });
+  const { intent, entryId } = submission.value;
+  const outcome = await unitOfWork(db(), async (tx) => {
+    if (intent === "up" || intent === "down") return moveFaqEntry(tx, { actor, id: entryId, direction: intent });
+    if (intent === "delete") return deleteFaqEntry(tx, { actor, id: entryId });
+    return setFaqPublished(tx, { actor, id: entryId, published: intent === "publish" });
+  });
+  if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  const anchor = outcome === "deleted" ? "" : `#faq-entry-${entryId}`;
+  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${language}${anchor}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: NOTICES[outcome] }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function FaqDesk() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { groups, language, notice } = useLoaderData<typeof loader>();
+  const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
+  return (
+    <div className="container-page py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">{t("faq.title")}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">{t("faq.intro")}</p>
+        </div>
+        <Link to={`${localePath(locale, "/admin/content/faq/new")}?language=${language}`} className="btn-primary">
+          {t("faq.new")}
+        </Link>
+      </div>
+      <div className="mt-6">
+        <ContentNav />
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="faq-language" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("faq.language")}
+          </label>
+          <select id="faq-language" name="language" defaultValue={language} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("faq.show")}
+        </button>
+      </Form>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {t("faq.count", { count, language: LOCALE_NAMES[language] })}{" "}
+        <Link to={localePath(language, "/faq")} className="font-medium text-brand-700 underline">
+          {t("faq.viewPublic")}
+        </Link>
+      </p>
+      {groups.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("faq.empty")}</p>
+      ) : (
+        <div className="mt-6 space-y-8">
+          {groups.map((group) => (
+            <section key={group.id} aria-labelledby={`faq-category-${group.id}`}>
+              <h2 id={`faq-category-${group.id}`} className="text-xl font-bold">
+                {t(`faq:categories.${group.id}`)}
+              </h2>
+              <ol className="mt-3 space-y-3">
+                {group.entries.map((entry, index) => (
+                  <EntryRow key={entry.id} entry={entry} language={language} first={index === 0} last={index === group.entries.length - 1} />
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EntryRow({
+  entry,
+  language,
+  first,
+  last,
+}: {
+  entry: Pick<FaqEntry, "id" | "question" | "answer"> & { published: boolean };
+  language: Locale;
+  first: boolean;
+  last: boolean;
+}) {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  return (
+    <li id={`faq-entry-${entry.id}`} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid="faq-entry">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <p className="font-semibold">{entry.question}</p>
+          <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-slate-600">{entry.answer}</p>
+        </div>
+        <StatusBadge live={entry.published} label={t(entry.published ? "faq.statuses.published" : "faq.statuses.hidden")} />
+      </div>
+      <Form method="post" action={`${localePath(locale, "/admin/content/faq")}?language=${language}`} className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="entryId" value={entry.id} />
+        <Link to={localePath(locale, `/admin/content/faq/${entry.id}`)} className="btn-secondary" aria-label={t("faq.editLabel", { question: entry.question })}>
+          {t("faq.edit")}
+        </Link>
+        <button type="submit" name="intent" value="up" className="btn-secondary" disabled={first} aria-label={t("faq.moveUpLabel", { question: entry.question })}>
+          {t("faq.moveUp")}
+        </button>
+        <button type="submit" name="intent" value="down" className="btn-secondary" disabled={last} aria-label={t("faq.moveDownLabel", { question: entry.question })}>
+          {t("faq.moveDown")}
+        </button>
+        <button type="submit" name="intent" value={entry.published ? "unpublish" : "publish"} className="btn-secondary">
+          {entry.published ? t("faq.unpublish") : t("faq.publish")}
+        </button>
+        <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" aria-label={t("faq.deleteLabel", { question: entry.question })}>
+          {t("faq.delete")}
+        </button>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * One FAQ question in the back office (`/admin/content/faq/:entryId`): its category, question and
+ * answer, saved in one unit of work with an audit row naming each changed field (a new category
+ * puts it at that category's end), then back to its language's FAQ desk, where it can also be
+ * moved, unpublished or deleted.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { ContentNav, StatusBadge } from "~/components/content/content-nav";
+import { FaqForm } from "~/components/content/faq-form";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { EditFaqSchema } from "~/help/faq-form";
+import { getFaqEntry, updateFaqEntry } from "~/help/faq.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, type Locale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content", "faq"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findEntry(id: string | undefined) {
+  const entry = id && UUID.test(id) ? await getFaqEntry(db(), id) : undefined;
+  if (!entry) throw data({ error: "not_found" }, { status: 404 });
+  return entry;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const entry = await findEntry(params.entryId);
+  return data({
+    meta: await pageMeta(params, "content", "faq.editMeta"),
+    entry: { id: entry.id, locale: entry.locale as Locale, published: entry.published === 1, updatedAt: entry.updatedAt },
+    values: { category: entry.category, question: entry.question, answer: entry.answer },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { actor } = await requireAdmin(request);
+  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const entry = await findEntry(params.entryId);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: EditFaqSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await unitOfWork(db(), (tx) => updateFaqEntry(tx, { actor, id: entry.id, input: submission.value }));
+  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: result.outcome === "updated" ? "faq.savedNotice" : "faq.unchanged" }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function EditFaqEntry() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { entry, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <ContentNav />
+      <Link to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("faq.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.editTitle")}</h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <StatusBadge live={entry.published} label={t(entry.published ? "faq.statuses.published" : "faq.statuses.hidden")} />
+        <span>{LOCALE_NAMES[entry.locale] ?? entry.locale}</span>
+      </p>
+      <div className="mt-6">
+        <FaqForm mode="edit" key={entry.updatedAt} lastResult={actionData?.result} defaultValue={values} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A new FAQ question (`/admin/content/faq/new`, the language from `?language=`): the question form;
+ * saved at the end of its category in one unit of work with its audit row, then back to the
+ * language's FAQ desk.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { ContentNav } from "~/components/content/content-nav";
+import { FaqForm } from "~/components/content/faq-form";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { FAQ_CATEGORIES } from "~/help/faq";
+import { NewFaqSchema } from "~/help/faq-form";
+import { createFaqEntry } from "~/help/faq.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { setFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content", "faq"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const language = new URL(request.url).searchParams.get("language");
+  return data({
+    meta: await pageMeta(params, "content", "faq.newMeta"),
+    defaults: { locale: isLocale(language) ? language : pageLocale, category: FAQ_CATEGORIES[0], question: "", answer: "", published: true },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { actor } = await requireAdmin(request);
+  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: NewFaqSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const entry = await unitOfWork(db(), (tx) => createFaqEntry(tx, { actor, input: submission.value }));
+  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "faq.createdNotice" }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function NewFaqEntry() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <ContentNav />
+      <Link to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("faq.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.newTitle")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("faq.newIntro")}</p>
+      <div className="mt-6">
+        <FaqForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The newsletter's subscribers (`/admin/content/subscribers`): how many are pending, confirmed and
+ * unsubscribed, the list filtered by status (GET) in pages, and Export CSV of the confirmed ones
+ * (a form posting to `/admin/content/subscribers.csv`, which answers with the file; audited).
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { ContentNav } from "~/components/content/content-nav";
+import { Pagination } from "~/components/pagination";
+import { db } from "~/db/db.server";
+import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
+import { withNamespaces } from "~/i18n/client-loader";
+import { LOCALE_NAMES, type Locale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { countSubscribers, listSubscribers } from "~/newsletter/admin.server";
+import { formatDate } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "content"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const requested = search.get("status");
+  const status = (NEWSLETTER_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as NewsletterStatus) : "";
+  const [counts, subscribers] = await Promise.all([countSubscribers(db()), listSubscribers(db(), { status: status || undefined, page: pageFromSearch(search.get("page")) })]);
+  return data({ meta: await pageMeta(params, "content", "subscribers.meta"), status, counts, subscribers });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+const TONES: Record<NewsletterStatus, string> = {
+  confirmed: "bg-brand-50 text-brand-900",
+  pending: "bg-amber-100 text-amber-900",
+  unsubscribed: "bg-slate-100 text-slate-800",
+};
+
+export default function Subscribers() {
+  const { t } = useTranslation("content");
+  const locale = usePageLocale();
+  const { status, counts, subscribers } = useLoaderData<typeof loader>();
+  const format = (value: number) => new Intl.NumberFormat(locale).format(value);
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("subscribers.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("subscribers.intro")}</p>
+      <div className="mt-6">
+        <ContentNav />
+      </div>
+      <dl className="grid grid-cols-3 gap-3" data-testid="subscriber-counts">
+        {NEWSLETTER_STATUSES.map((value) => (
+          <div key={value} className="rounded-2xl border border-slate-200 bg-surface p-4">
+            <dt className="text-xs text-slate-600 sm:text-sm">{t(`subscribers.statuses.${value}`)}</dt>
+            <dd className="text-2xl font-bold tabular-nums" data-testid={`count-${value}`}>
+              {format(counts[value])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="subscriber-status" className="mb-1 block text-sm font-medium text-slate-800">
+              {t("subscribers.filter")}
+            </label>
+            <select id="subscriber-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+              <option value="">{t("subscribers.allStatuses")}</option>
+              {NEWSLETTER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`subscribers.statuses.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary">
+            {t("subscribers.apply")}
+          </button>
+        </Form>
+        {/* A file download: the browser handles the answer itself, with or without JavaScript. */}
+        <Form method="post" action={localePath(locale, "/admin/content/subscribers.csv")} reloadDocument>
+          <button type="submit" className="btn-primary">
+            {t("subscribers.export", { count: counts.confirmed })}
+          </button>
+        </Form>
+      </div>
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {t("subscribers.count", { count: subscribers.total })}
+        {status ? (
+          <>
+            {" "}
+            <Link to={localePath(locale, "/admin/content/subscribers")} className="font-medium text-brand-700 underline">
+              {t("subscribers.clear")}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {subscribers.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("subscribers.empty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="subscribers-table">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-4 py-3">{t("subscribers.columns.email")}</th>
+                <th className="px-4 py-3">{t("subscribers.columns.language")}</th>
+                <th className="px-4 py-3">{t("subscribers.columns.status")}</th>
+                <th className="px-4 py-3">{t("subscribers.columns.subscribed")}</th>
+                <th className="px-4 py-3">{t("subscribers.columns.confirmed")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {subscribers.items.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <td className="break-all px-4 py-3">{subscriber.email}</td>
+                  <td className="px-4 py-3">{LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale}</td>
+                  <td className="px-4 py-3">
+                    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}>{t(`subscribers.statuses.${subscriber.status}`)}</span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{formatDate(subscriber.createdAt, locale)}</td>
+                  <td className="px-4 py-3 text-slate-600">{subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={subscribers.page} pageCount={subscribers.pageCount} />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The messages desk (`/admin/messages`): every message sent through the contact form, newest
+ * first, with the count of new (unopened) ones in the heading; filters in the query string (`q` on
+ * the sender's name, e-mail, company and the text, `status`, `page`); a table on wide screens and
+ * cards on phones. Each message opens at `/admin/messages/:id` (read, reply, done, reopen).
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
+import { Pagination } from "~/components/pagination";
+import { countNewMessages, listMessages, type DeskMessageRow } from "~/contact/admin.server";
+import { db } from "~/db/db.server";
+import { CONTACT_STATUSES, type ContactStatus } from "~/db/schema";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { flash, headers } = await takeFlash(request);
+  const search = new URL(request.url).searchParams;
+  const query = (search.get("q") ?? "").slice(0, 100);
+  const requested = search.get("status");
+  const status = (CONTACT_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ContactStatus) : "";
+  return data(
+    {
+      meta: await pageMeta(params, "admin", "messages.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      query,
+      status,
+      newCount: await countNewMessages(db()),
+      messages: await listMessages(db(), { query, status: status || undefined, page: pageFromSearch(search.get("page")) }),
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminMessages() {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { messages, query, status, newCount, notice } = useLoaderData<typeof loader>();
+  const filtered = Boolean(query || status);
+  return (
+    <div className="container-page py-10">
+      <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight">
+        {t("messages.title")}
+        {newCount > 0 ? (
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
+            {t("messages.newCount", { count: newCount })}
+          </span>
+        ) : null}
+      </h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("messages.intro")}</p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor="message-search" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("messages.filters.search")}
+          </label>
+          <input id="message-search" type="search" name="q" defaultValue={query} className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm" />
+        </div>
+        <div>
+          <label htmlFor="message-status" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("messages.filters.status")}
+          </label>
+          <select id="message-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            <option value="">{t("messages.filters.allStatuses")}</option>
+            {CONTACT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`messages.status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("messages.filters.apply")}
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        <span data-testid="messages-count">{t("messages.count", { count: messages.total })}</span>
+        {filtered ? (
+          <>
+            {" "}
+            <Link to={localePath(locale, "/admin/messages")} className="font-medium text-brand-700 underline">
+              {t("messages.filters.clear")}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {messages.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("messages.empty")}</p>
+      ) : (
+        <>
+          <div className="mt-4 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-surface md:block">
+            <table className="w-full text-left text-sm" data-testid="messages-table">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th className="px-4 py-3">{t("messages.columns.from")}</th>
+                  <th className="px-4 py-3">{t("messages.columns.message")}</th>
+                  <th className="px-4 py-3">{t("messages.columns.language")}</th>
+                  <th className="px-4 py-3">{t("messages.columns.received")}</th>
+                  <th className="px-4 py-3">{t("messages.columns.status")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {messages.items.map((message) => (
+                  <MessageTableRow key={message.id} message={message} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="mt-4 space-y-3 md:hidden" data-testid="messages-cards">
+            {messages.items.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={messages.page} pageCount={messages.pageCount} />
+    </div>
+  );
+}
+
+function useMessageFacts(message: DeskMessageRow) {
+  const locale = usePageLocale();
+  return {
+    href: localePath(locale, `/admin/messages/${message.id}`),
+    language: languageName(message.locale, locale),
+    received: formatDate(message.createdAt, locale),
+    unread: message.status === "new",
+  };
+}
+
+function MessageTableRow({ message }: { message: DeskMessageRow }) {
+  const facts = useMessageFacts(message);
+  return (
+    <tr data-testid={`message-${message.status}`}>
+      <td className="px-4 py-3">
+        <Link to={facts.href} className={`text-brand-700 hover:underline ${facts.unread ? "font-bold" : "font-medium"}`}>
+          {message.name}
+        </Link>
+        <p className="break-all text-xs text-slate-600">{message.email}</p>
+        {message.company ? <p className="text-xs text-slate-600">{message.company}</p> : null}
+      </td>
+      <td className={`max-w-md px-4 py-3 ${facts.unread ? "font-semibold" : ""}`}>
+        <p className="line-clamp-2 break-words">{message.excerpt}</p>
+      </td>
+      <td className="px-4 py-3">{facts.language}</td>
+      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{facts.received}</td>
+      <td className="px-4 py-3">
+        <MessageStatusBadge status={message.status} />
+      </td>
+    </tr>
+  );
+}
+
+function MessageCard({ message }: { message: DeskMessageRow }) {
+  const facts = useMessageFacts(message);
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-surface p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to={facts.href} className={`text-brand-700 hover:underline ${facts.unread ? "font-bold" : "font-semibold"}`}>
+            {message.name}
+          </Link>
+          <p className="break-all text-xs text-slate-600">{message.email}</p>
+        </div>
+        <MessageStatusBadge status={message.status} />
+      </div>
+      <p className={`mt-2 line-clamp-3 break-words text-sm ${facts.unread ? "font-semibold" : ""}`}>{message.excerpt}</p>
+      <p className="mt-2 text-xs text-slate-600">
+        {facts.language} · {facts.received}
+      </p>
+    </li>
+  );
+}

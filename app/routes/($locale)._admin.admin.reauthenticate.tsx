@@ -1,0 +1,100 @@
+/**
+ * The back office's re-authentication (`/:locale/admin/reauthenticate?redirectTo=…`): before a
+ * sensitive admin action (a role change, a suspension, a balance adjustment) `requireRecentAuth`
+ * sends an admin whose proof is older than 10 minutes here. Admins always have 2FA on (the back
+ * office requires it), so the proof is the authenticator code (field `code`), throttled like every
+ * code form; success marks the session and returns to the back-office page the action came from.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { markReauthenticated } from "~/auth/session.server";
+import { acceptTotpCode } from "~/auth/two-factor.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+
+export const handle = { i18n: ["common", "auth", "admin"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const CodeSchema = z.object({
+  code: z.string({ required_error: "validation.otpRequired" }).trim().regex(/^\d{6}$/, "validation.invalidOtp"),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/** Back to a back-office page only: this step is not a way to reach anything else. */
+function destination(value: unknown, locale: string): string {
+  const fallback = localePath(isLocale(locale) ? locale : DEFAULT_LOCALE, "/admin/dashboard");
+  const target = safeRedirectPath(value, fallback);
+  return /^\/(?:[a-z]{2}\/)?admin\//.test(target) && !target.includes("/admin/reauthenticate") ? target : fallback;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  return {
+    meta: await pageMeta(params, "auth", "reauth.meta"),
+    redirectTo: destination(new URL(request.url).searchParams.get("redirectTo"), locale),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, session } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await readForm(request), { schema: CodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
+  const limits: Parameters<typeof consumeRateLimits>[1] = [
+    ["codeIp", clientAddress(request)],
+    ["codeAccount", user.id],
+  ];
+  const verdict = await consumeRateLimits(db(), limits);
+  if (!verdict.allowed) {
+    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+  }
+  if (!(await acceptTotpCode(db(), user.id, submission.value.code))) {
+    return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
+  }
+  await refundRateLimits(db(), limits);
+  await markReauthenticated(db(), session.id);
+  throw redirect(destination(submission.value.redirectTo, locale));
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminReauthenticate() {
+  const { t } = useTranslation("auth");
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ code: string; redirectTo: string }>({ id: "admin-reauth-form", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <div className="py-8">
+      <AuthCard title={t("reauth.title")} subtitle={t("admin:users.reauth.subtitle")}>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
+          <Field
+            labelProps={{ children: t("twoFactor.code") }}
+            inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+            errors={fields.code.errors}
+          />
+          <SubmitButton className="btn-primary w-full">{t("reauth.submit")}</SubmitButton>
+        </Form>
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The back office requires two-factor authentication: an admin without it is sent here (with
+ * `redirectTo`), sets it up with an authenticator app, and goes on to the page they asked for.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/guards.server";
+import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
+import { TwoFactorPanel } from "~/components/app/two-factor-panel";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { safeRedirectPath } from "~/utils/redirect-to";
+
+export const handle = { i18n: ["common", "admin", "app"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+function destination(request: Request, locale: Locale): string {
+  const fallback = localePath(locale, "/admin/dashboard");
+  const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
+  // Only back-office pages: this page is not a way to reach anything else.
+  return new RegExp(`^/(?:${locale}/)?admin(?:/|$)`).test(target) && !target.includes("/admin/two-factor") ? target : fallback;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireAdmin(request, { twoFactor: false });
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  if (user.twoFactor) throw redirect(destination(request, locale));
+  const state = await twoFactorState(db(), user.id);
+  const setup = state.secret ? await pendingSetup(state.secret, state.email) : null;
+  return {
+    meta: await pageMeta(params, "admin", "twoFactor.meta"),
+    setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, session } = await requireAdmin(request, { twoFactor: false });
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  // Turning it off is not offered here: the back office needs it.
+  const result = intent === "2fa-disable" ? null : await twoFactorIntent(db(), { userId: user.id, sessionId: session.id, intent, code: form.get("code"), clientAddress: clientAddress(request) });
+  if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  if (result.outcome === "error") return data({ error: result.error }, { status: result.status });
+  const url = new URL(request.url);
+  if (result.outcome === "started") throw redirect(`${url.pathname}${url.search}`);
+  throw redirect(destination(request, locale));
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminTwoFactor() {
+  const { t } = useTranslation("admin");
+  const { setup } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-2xl py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("twoFactor.title")}</h1>
+      <p className="mt-3 text-slate-700">{t("twoFactor.intro")}</p>
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("twoFactor.title")}>
+        <TwoFactorPanel enabled={false} setup={setup} error={actionData?.error ?? null} canDisable={false} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Every back-office route, found by its file name (so a new one is covered the day it is added):
+ * its loader and its action refuse members and partners (403) and send anonymous visitors to the
+ * admin sign-in, and an admin without two-factor authentication is sent to set it up; nothing is
+ * written by any of them. Run against each database, through the routes' own modules.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import type { Db } from "~/db/db.server";
+import { createUser } from "~/users/users.server";
+import { describeEachDatabase } from "../support/databases";
+
+const APP = "http://localhost:3000";
+const ROUTES_DIR = path.resolve("app/routes");
+const ADMIN_ROUTES = fs
+  .readdirSync(ROUTES_DIR)
+  .filter((file) => file.startsWith("($locale)._admin.admin.") && /\.tsx?$/.test(file))
+  .sort();
+
+type Route = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
+
+/** What a route answered: thrown or returned, a Response or `data(…)`. */
+async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null }> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    return { status: (result as { init: ResponseInit | null }).init?.status ?? 200, location: null };
+  }
+  if (result instanceof Error) throw result;
+  return { status: 200, location: null };
+}
+
+/** The URL a route file serves, with made-up values for its parameters. */
+function urlOf(file: string): { url: string; params: Record<string, string> } {
+  const params: Record<string, string> = { locale: "en" };
+  const segments = file
+    .replace(/\.tsx?$/, "")
+    .split(".")
+    .filter((segment) => segment !== "($locale)" && !segment.startsWith("_"))
+    .map((segment) => {
+      const name = segment.replace(/_$/, "");
+      if (name.startsWith("$")) {
+        params[name.slice(1)] = crypto.randomUUID();
+        return params[name.slice(1)];
+      }
+      return name;
+    });
+  return { url: `${APP}/en/${segments.join("/")}`, params };
+}
+
+async function counts(db: Db): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of ["audit_log", "transactions", "settings", "stores", "outbox", "admin_notes", "reconciliation_runs"]) {
+    result[table] = Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+  }
+  return result;
+}
+
+describeEachDatabase("every back-office route", (t) => {
+  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+  const cookies = { member: "", partner: "", admin: "" };
+
+  beforeAll(async () => {
+    // The routes use the app's shared connection: this suite's database.
+    globalDb.__cashwiseDb = t.db;
+    const who = async (role: "user" | "partner" | "admin") => {
+      const user = await createUser(t.db, { email: `${role}-${crypto.randomUUID()}@example.com`, name: role, emailVerified: true, role });
+      return (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+    };
+    cookies.member = await who("user");
+    cookies.partner = await who("partner");
+    // An admin who has not turned on two-factor authentication.
+    cookies.admin = await who("admin");
+  });
+  afterAll(() => {
+    delete globalDb.__cashwiseDb;
+  });
+
+  it("finds the back office's routes", () => {
+    expect(ADMIN_ROUTES.length).toBeGreaterThanOrEqual(15);
+    expect(ADMIN_ROUTES).toContain("($locale)._admin.admin.audit.tsx");
+  });
+
+  it("refuses members and partners (403), sends visitors to sign in and admins without 2FA to set it up; writes nothing", async () => {
+    const before = await counts(t.db);
+    const seen: string[] = [];
+    for (const file of ADMIN_ROUTES) {
+      const route = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as Route;
+      const { url, params } = urlOf(file);
+      for (const kind of ["loader", "action"] as const) {
+        const handler = route[kind];
+        if (!handler) continue;
+        seen.push(`${kind} ${file}`);
+        const request = (cookie: string | null) =>
+          new Request(url, {
+            method: kind === "action" ? "POST" : "GET",
+            headers: { Origin: APP, ...(cookie ? { Cookie: cookie } : {}), ...(kind === "action" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+            body: kind === "action" ? "intent=approve" : undefined,
+          });
+        const run = (cookie: string | null) => answer(() => handler({ request: request(cookie), params, context: {} }));
+        const label = `${kind} of ${file}`;
+        expect((await run(cookies.member)).status, `${label} for a member`).toBe(403);
+        expect((await run(cookies.partner)).status, `${label} for a partner`).toBe(403);
+        const visitor = await run(null);
+        expect(visitor.status, `${label} for a visitor`).toBe(302);
+        expect(visitor.location, `${label} for a visitor`).toMatch(/^\/en\/admin\?redirectTo=/);
+        if (!file.includes(".two-factor.")) {
+          const admin = await run(cookies.admin);
+          expect(admin.status, `${label} for an admin without 2FA`).toBe(302);
+          expect(admin.location, `${label} for an admin without 2FA`).toMatch(/^\/en\/admin\/two-factor\?redirectTo=/);
+        }
+      }
+    }
+    expect(seen.filter((entry) => entry.startsWith("action")).length).toBeGreaterThanOrEqual(10);
+    expect(await counts(t.db)).toEqual(before);
+  });
+});

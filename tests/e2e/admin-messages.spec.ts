@@ -1,0 +1,91 @@
+/**
+ * The messages desk, end to end (without JavaScript first): a visitor writes to Cashwise through
+ * the Dutch contact page; an admin finds the message among the new ones, opens it (it becomes
+ * read), is told an empty reply is not a reply, answers it (the visitor receives the reply in
+ * Dutch, with their message quoted) and marks it done; a done message can be reopened.
+ */
+import { expect, test } from "@playwright/test";
+import { newAdmin } from "./support/accounts";
+import { waitForMail } from "./support/mailbox";
+import { asNewVisitor, uniqueEmail } from "./support/visitor";
+
+test("a visitor's message is opened, answered by e-mail in their language and marked done", async ({ page }) => {
+  // The visitor writes in Dutch.
+  await asNewVisitor(page);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = `Noor Bakker ${suffix}`;
+  const email = uniqueEmail("contact-reply");
+  const question = `Hoe lang duurt het voordat mijn cashback bevestigd is? (${suffix})`;
+  await page.goto("/nl/contact");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Volledige naam").fill(name);
+  await page.getByLabel("E-mailadres").fill(email);
+  await page.getByLabel("Bericht", { exact: true }).fill(question);
+  await page.getByRole("button", { name: "Bericht versturen" }).click();
+  await expect(page.getByRole("heading", { name: `Bedankt, ${name}!` })).toBeVisible();
+
+  // An admin finds it among the new messages.
+  await newAdmin(page);
+  await page.goto("/en/admin/messages?status=new");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1, name: /^Messages/ })).toBeVisible();
+  await expect(page.getByTestId("new-messages")).toContainText(/\d+ new/);
+  await page.getByLabel("Search name, email, company or text").fill(suffix);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("messages-count")).toHaveText("1 message");
+  await page.getByRole("link", { name, exact: true }).first().click();
+
+  // Opening it marks it read; the sender, their language and the message are shown.
+  await expect(page.getByRole("heading", { level: 1, name: `Message from ${name}` })).toBeVisible();
+  await expect(page.getByTestId("message-status")).toHaveText("Read");
+  await expect(page.getByTestId("message-language")).toHaveText("Dutch");
+  await expect(page.getByTestId("message-sender")).toHaveText(name);
+  await expect(page.getByTestId("message-text")).toHaveText(question);
+  const detailUrl = page.url();
+
+  // An empty reply is refused on its field.
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByText("Write your reply.")).toBeVisible();
+  await expect(page.getByTestId("message-status")).toHaveText("Read");
+
+  // The reply.
+  const answer = `Uw cashback wordt binnen 30 dagen bevestigd. (${suffix})`;
+  await page.getByLabel("Your reply").fill(answer);
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByText(`Your reply to ${name} is on its way.`)).toBeVisible();
+  await expect(page.getByTestId("message-status")).toHaveText("Replied");
+  await expect(page.getByTestId("message-replies")).toContainText(answer);
+
+  // The visitor receives it, in Dutch, with their message quoted.
+  const mail = await waitForMail(email, (m) => m.subject === "Re: je bericht aan Cashwise");
+  expect(mail.text).toContain(`Hallo ${name},`);
+  expect(mail.text).toContain(answer);
+  expect(mail.text).toContain(`> ${question}`);
+  expect(mail.raw).toMatch(/Reply-To: support@cashwise\.test/i);
+
+  // Done: the reply form gives way to Reopen.
+  await page.getByRole("button", { name: "Mark as done" }).click();
+  await expect(page.getByText("The message is marked as done.")).toBeVisible();
+  await expect(page.getByTestId("message-status")).toHaveText("Done");
+  await expect(page.getByRole("button", { name: "Send reply" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+
+  // It is listed as done.
+  await page.goto(`/en/admin/messages?status=done&q=${suffix}`);
+  await expect(page.getByTestId("messages-count")).toHaveText("1 message");
+
+  // Reopened, it can be answered again.
+  await page.goto(detailUrl);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Reopen" }).click();
+  await expect(page.getByText("The message is open again.")).toBeVisible();
+  await expect(page.getByTestId("message-status")).toHaveText("Read");
+  await expect(page.getByRole("button", { name: "Send reply" })).toBeVisible();
+});
+
+test("visitors are sent to the admin sign-in", async ({ page }) => {
+  await asNewVisitor(page);
+  const response = await page.goto("/en/admin/messages");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/en\/admin\?redirectTo=%2Fen%2Fadmin%2Fmessages$/);
+});
