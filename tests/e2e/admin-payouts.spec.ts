@@ -47,7 +47,7 @@ test("an admin approves two withdrawals, batches them, downloads the PayPal file
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await asNewVisitor(admin);
-  await newAdmin(admin);
+  const adminAccount = await newAdmin(admin);
 
   // Filters (GET): the member's e-mail, PayPal, pending.
   await admin.goto("/en/admin/withdrawals");
@@ -111,6 +111,10 @@ test("an admin approves two withdrawals, batches them, downloads the PayPal file
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("PAYPAL-BATCH-8841");
+  // The approvals, the batch and its payment are in the audit log, under this admin's address.
+  await admin.goto(`/en/admin/audit?actor=${encodeURIComponent(adminAccount.email)}`);
+  const actions = admin.getByTestId("audit-row").locator("td:nth-child(3)");
+  await expect(actions).toHaveText(["payoutBatch.paid", "payoutBatch.created", "withdrawal.approvedSelected"]);
   await adminContext.close();
 
   // The member: told each withdrawal was paid; the balance is what was left.

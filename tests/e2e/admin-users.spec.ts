@@ -36,7 +36,7 @@ test("an admin finds a member, adjusts the balance, suspends and reinstates them
   await expect(member.page.getByTestId("balance")).toHaveText("$0.00");
 
   await asNewVisitor(page);
-  await newAdmin(page);
+  const admin = await newAdmin(page);
   await page.goto("/en/admin/users");
   await page.getByLabel("Search by name or email").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("user");
@@ -96,6 +96,15 @@ test("an admin finds a member, adjusts the balance, suspends and reinstates them
   await expect(member.page.getByTestId("balance")).toHaveText("$12.50");
 
   expect(await auditActions(userId)).toEqual(["user.balance_adjusted", "user.suspended", "user.reinstated"]);
+  // The admin finds each of them in the audit log, newest first, with the before and after.
+  await page.goto(`/en/admin/audit?subject=${encodeURIComponent(`user:${userId}`)}`);
+  const log = page.getByTestId("audit-row");
+  await expect(log).toHaveCount(3);
+  await expect(log.nth(0)).toContainText("user.reinstated");
+  await expect(log.nth(1)).toContainText("user.suspended");
+  await expect(log.nth(1)).toContainText("Chargeback investigation");
+  await expect(log.nth(2)).toContainText("user.balance_adjusted");
+  await expect(log.nth(0)).toContainText(admin.email);
   await member.context.close();
 });
 
