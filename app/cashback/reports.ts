@@ -316,7 +316,8 @@ function sniffUtf16(bytes: Uint8Array): "le" | "be" | null {
   return null;
 }
 
-function decode(input: Uint8Array): string {
+/** Bytes as text: UTF-8 (BOM or not), UTF-16LE/BE (BOM or recognisably without), else Windows-1252. Also used by app/ads/import. */
+export function decode(input: Uint8Array): string {
   if (input.length >= 2 && input[0] === 0xff && input[1] === 0xfe) return decodeUtf16(input.subarray(2), false);
   if (input.length >= 2 && input[0] === 0xfe && input[1] === 0xff) return decodeUtf16(input.subarray(2), true);
   if (input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) {

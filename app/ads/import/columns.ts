@@ -1,0 +1,332 @@
+/**
+ * Ad-export columns: owns the column-name tables, one per format (Google Ads UI reports, Google Ads
+ * Editor, Meta Ads Manager, Microsoft Advertising), mapping header titles in en, nl, de, fr and es
+ * onto canonical fields, and what type of value each field holds. Titles are compared without
+ * case, accents, spaces or punctuation (`Cost / conv.` = `costconv`), so API spellings such as
+ * Microsoft's `CampaignName` match `Campaign name`.
+ *
+ * Provenance: the English Google, Editor and Meta names are from real exports (see
+ * /work/shared/research/ad-formats.md); de `Kampagne, Kosten, Klicks, Impressionen, Durchschn. CPC,
+ * Kosten/Conv., Währungscode, Tag`, nl `Campagne, Kosten, Klikken, Vertoningen, Gem. CPC,
+ * Conversies, Conv.percentage, Kosten/conversie`, fr `Campagne, Coût, Clics, Code de la devise,
+ * Jour`, Meta es `Inicio del informe, Fin del informe, Importe gastado, Indicador de resultado`
+ * and de `Kampagnenname, Ausgegebener Betrag` are from third-party fixtures. EVERY OTHER
+ * non-English name below is UNVERIFIED (the language's usual UI wording, completed by hand), and
+ * Microsoft's names are from its documentation (display names and API column names), not files.
+ */
+import type { ExportLanguage } from "./types";
+
+export type Field =
+  | "campaign"
+  | "adGroup"
+  | "keyword"
+  | "matchType"
+  | "criterionType"
+  | "searchTerm"
+  | "status"
+  | "servingStatus"
+  | "campaignType"
+  | "device"
+  | "day"
+  | "reportingStarts"
+  | "reportingEnds"
+  | "currency"
+  | "bidStrategyType"
+  | "budget"
+  | "budgetType"
+  | "maxCpc"
+  | "networks"
+  | "adGroupType"
+  | "adName"
+  | "adType"
+  | "finalUrl"
+  | "path1"
+  | "path2"
+  | "adStrength"
+  | "impressions"
+  | "interactions"
+  | "clicks"
+  | "clicksAll"
+  | "cost"
+  | "conversions"
+  | "purchases"
+  | "conversionValue"
+  | "ctr"
+  | "avgCpc"
+  | "costPerConversion"
+  | "conversionRate"
+  | "roas"
+  | "impressionShare"
+  | "lostIsBudget"
+  | "lostIsRank"
+  | "qualityScore"
+  | "expectedCtr"
+  | "adRelevance"
+  | "landingPageExperience"
+  | "results"
+  | "resultIndicator"
+  | "reach"
+  | "frequency";
+
+export type ValueType = "text" | "integer" | "number" | "money" | "percent" | "day";
+
+export const FIELD_TYPES: Record<Field, ValueType> = {
+  campaign: "text",
+  adGroup: "text",
+  keyword: "text",
+  matchType: "text",
+  criterionType: "text",
+  searchTerm: "text",
+  status: "text",
+  servingStatus: "text",
+  campaignType: "text",
+  device: "text",
+  day: "day",
+  reportingStarts: "day",
+  reportingEnds: "day",
+  currency: "text",
+  bidStrategyType: "text",
+  budget: "money",
+  budgetType: "text",
+  maxCpc: "money",
+  networks: "text",
+  adGroupType: "text",
+  adName: "text",
+  adType: "text",
+  finalUrl: "text",
+  path1: "text",
+  path2: "text",
+  adStrength: "text",
+  impressions: "integer",
+  interactions: "integer",
+  clicks: "integer",
+  clicksAll: "integer",
+  cost: "money",
+  conversions: "number",
+  purchases: "number",
+  conversionValue: "money",
+  ctr: "percent",
+  avgCpc: "money",
+  costPerConversion: "money",
+  conversionRate: "percent",
+  roas: "number",
+  impressionShare: "percent",
+  lostIsBudget: "percent",
+  lostIsRank: "percent",
+  qualityScore: "number",
+  expectedCtr: "text",
+  adRelevance: "text",
+  landingPageExperience: "text",
+  results: "number",
+  resultIndicator: "text",
+  reach: "integer",
+  frequency: "number",
+};
+
+export type AliasTable = Partial<Record<Field, Partial<Record<ExportLanguage, string[]>>>>;
+
+/** Google Ads UI reports (campaign, ad group, keyword, search terms, ad). */
+export const GOOGLE_COLUMNS: AliasTable = {
+  campaign: { en: ["Campaign"], nl: ["Campagne"], de: ["Kampagne"], fr: ["Campagne"], es: ["Campaña"] },
+  adGroup: { en: ["Ad group"], nl: ["Advertentiegroep"], de: ["Anzeigengruppe"], fr: ["Groupe d'annonces"], es: ["Grupo de anuncios"] },
+  keyword: { en: ["Keyword", "Search keyword"], nl: ["Zoekwoord"], de: ["Keyword", "Suchkeyword"], fr: ["Mot clé"], es: ["Palabra clave"] },
+  matchType: { en: ["Match type", "Search keyword match type"], nl: ["Zoekwoordtype", "Zoektype"], de: ["Übereinstimmungstyp", "Keyword-Option"], fr: ["Type de correspondance"], es: ["Tipo de concordancia"] },
+  searchTerm: { en: ["Search term"], nl: ["Zoekterm"], de: ["Suchbegriff"], fr: ["Terme de recherche"], es: ["Término de búsqueda"] },
+  status: {
+    en: ["Campaign status", "Ad group status", "Keyword status", "Search keyword status", "Ad status"],
+    nl: ["Campagnestatus", "Status advertentiegroep", "Zoekwoordstatus", "Advertentiestatus"],
+    de: ["Kampagnenstatus", "Anzeigengruppenstatus", "Keyword-Status", "Anzeigenstatus"],
+    fr: ["État de la campagne", "État du groupe d'annonces", "État du mot clé", "État de l'annonce"],
+    es: ["Estado de la campaña", "Estado del grupo de anuncios", "Estado de la palabra clave", "Estado del anuncio"],
+  },
+  servingStatus: { en: ["Status"], fr: ["État"], es: ["Estado"] },
+  campaignType: { en: ["Campaign type"], nl: ["Campagnetype"], de: ["Kampagnentyp"], fr: ["Type de campagne"], es: ["Tipo de campaña"] },
+  device: { en: ["Device"], nl: ["Apparaat"], de: ["Gerät"], fr: ["Appareil"], es: ["Dispositivo"] },
+  day: { en: ["Day", "Date"], nl: ["Dag"], de: ["Tag"], fr: ["Jour"], es: ["Día"] },
+  currency: { en: ["Currency code"], nl: ["Valutacode"], de: ["Währungscode"], fr: ["Code de la devise"], es: ["Código de moneda"] },
+  bidStrategyType: { en: ["Bid strategy type"], nl: ["Type biedstrategie"], de: ["Gebotsstrategietyp"], fr: ["Type de stratégie d'enchères"], es: ["Tipo de estrategia de puja"] },
+  budget: { en: ["Budget"], es: ["Presupuesto"] },
+  budgetType: { en: ["Budget type"], nl: ["Budgettype"], de: ["Budgettyp"], fr: ["Type de budget"], es: ["Tipo de presupuesto"] },
+  maxCpc: { en: ["Max. CPC"], fr: ["CPC max."], es: ["CPC máx."] },
+  adType: { en: ["Ad type"], nl: ["Advertentietype"], de: ["Anzeigentyp"], fr: ["Type d'annonce"], es: ["Tipo de anuncio"] },
+  finalUrl: { en: ["Final URL"], nl: ["Uiteindelijke URL"], de: ["Finale URL"], fr: ["URL finale"], es: ["URL final"] },
+  path1: { en: ["Path 1"], nl: ["Pad 1"], de: ["Pfad 1"], fr: ["Chemin 1"], es: ["Ruta 1"] },
+  path2: { en: ["Path 2"], nl: ["Pad 2"], de: ["Pfad 2"], fr: ["Chemin 2"], es: ["Ruta 2"] },
+  adStrength: { en: ["Ad strength"], nl: ["Advertentiesterkte"], de: ["Anzeigeneffektivität"], fr: ["Efficacité de l'annonce"], es: ["Calidad del anuncio"] },
+  impressions: { en: ["Impr.", "Impressions"], nl: ["Vertoningen", "Vert."], de: ["Impressionen"], fr: ["Impressions"], es: ["Impresiones"] },
+  interactions: { en: ["Interactions"], nl: ["Interacties"], de: ["Interaktionen"], fr: ["Interactions"], es: ["Interacciones"] },
+  clicks: { en: ["Clicks"], nl: ["Klikken"], de: ["Klicks"], fr: ["Clics"], es: ["Clics"] },
+  cost: { en: ["Cost"], nl: ["Kosten"], de: ["Kosten"], fr: ["Coût"], es: ["Coste", "Costo"] },
+  conversions: { en: ["Conversions", "Conv."], nl: ["Conversies"], de: ["Conversions"], fr: ["Conversions"], es: ["Conversiones"] },
+  conversionValue: { en: ["Conv. value", "Conversion value"], nl: ["Conv.waarde", "Conversiewaarde"], de: ["Conv.-Wert", "Conversion-Wert"], fr: ["Valeur de conv."], es: ["Valor de conv."] },
+  ctr: { en: ["CTR"] },
+  avgCpc: { en: ["Avg. CPC"], nl: ["Gem. CPC"], de: ["Durchschn. CPC"], fr: ["CPC moy."], es: ["CPC medio"] },
+  costPerConversion: { en: ["Cost / conv."], nl: ["Kosten/conv.", "Kosten/conversie"], de: ["Kosten/Conv."], fr: ["Coût/conv."], es: ["Coste/conv."] },
+  conversionRate: { en: ["Conv. rate"], nl: ["Conv.percentage"], de: ["Conv.-Rate"], fr: ["Taux de conv."], es: ["Tasa de conv."] },
+  roas: { en: ["Conv. value / cost"], nl: ["Conv.waarde/kosten"], de: ["Conv.-Wert/Kosten"], fr: ["Valeur de conv./coût"], es: ["Valor de conv./coste"] },
+  impressionShare: { en: ["Search impr. share"], nl: ["Zoekvert.-aandeel"], de: ["Anteil an möglichen Impressionen (Suchnetzwerk)"], fr: ["Part d'impressions (Réseau de Recherche)"], es: ["Cuota de impresiones de búsqueda"] },
+  lostIsBudget: { en: ["Search lost IS (budget)"], nl: ["Verl. zoekvert.-aand. (budget)"], de: ["Anteil entgangener Impressionen (Suchnetzwerk, Budget)"], fr: ["Part d'impressions perdue (Réseau de Recherche, budget)"], es: ["Cuota de impr. perdidas de búsqueda (presupuesto)"] },
+  lostIsRank: { en: ["Search lost IS (rank)"], nl: ["Verl. zoekvert.-aand. (rangschikking)"], de: ["Anteil entgangener Impressionen (Suchnetzwerk, Rang)"], fr: ["Part d'impressions perdue (Réseau de Recherche, classement)"], es: ["Cuota de impr. perdidas de búsqueda (ranking)"] },
+  qualityScore: { en: ["Quality Score"], nl: ["Kwaliteitsscore"], de: ["Qualitätsfaktor"], fr: ["Niveau de qualité"], es: ["Nivel de calidad"] },
+  expectedCtr: { en: ["Exp. CTR", "Expected CTR"], nl: ["Verw. CTR"], de: ["Erwartete CTR"], fr: ["CTR attendu"], es: ["CTR esperado"] },
+  adRelevance: { en: ["Ad relevance"], nl: ["Advertentierelevantie"], de: ["Anzeigenrelevanz"], fr: ["Pertinence de l'annonce"], es: ["Relevancia del anuncio"] },
+  landingPageExperience: { en: ["Landing page exp.", "Landing page experience"], nl: ["Ervaring bestemmingspagina"], de: ["Nutzererfahrung mit der Landingpage"], fr: ["Expérience sur la page de destination"], es: ["Experiencia en la página de destino"] },
+};
+
+/** Google Ads Editor exports: English headers only (Editor requires them on import; localized Editor UIs unverified). */
+export const EDITOR_COLUMNS: AliasTable = {
+  campaign: { en: ["Campaign"] },
+  adGroup: { en: ["Ad Group"] },
+  keyword: { en: ["Keyword"] },
+  criterionType: { en: ["Criterion Type"] },
+  status: { en: ["Status", "Ad Group Status", "Campaign Status"] },
+  campaignType: { en: ["Campaign Type"] },
+  networks: { en: ["Networks"] },
+  adGroupType: { en: ["Ad Group Type"] },
+  budget: { en: ["Budget"] },
+  budgetType: { en: ["Budget type"] },
+  bidStrategyType: { en: ["Bid Strategy Type"] },
+  maxCpc: { en: ["Max CPC", "Default max. CPC"] },
+  qualityScore: { en: ["Quality score"] },
+  landingPageExperience: { en: ["Landing page experience"] },
+  expectedCtr: { en: ["Expected CTR"] },
+  adRelevance: { en: ["Ad relevance"] },
+  finalUrl: { en: ["Final URL"] },
+};
+
+/** Meta Ads Manager exports (a currency suffix like ` (USD)` is taken off titles before matching). */
+export const META_COLUMNS: AliasTable = {
+  campaign: { en: ["Campaign name"], nl: ["Campagnenaam"], de: ["Kampagnenname"], fr: ["Nom de la campagne"], es: ["Nombre de la campaña"] },
+  adGroup: { en: ["Ad set name"], nl: ["Naam advertentieset"], de: ["Name der Anzeigengruppe"], fr: ["Nom de l'ensemble de publicités"], es: ["Nombre del conjunto de anuncios"] },
+  adName: { en: ["Ad name"], nl: ["Advertentienaam"], de: ["Anzeigenname"], fr: ["Nom de la publicité"], es: ["Nombre del anuncio"] },
+  status: {
+    en: ["Ad delivery", "Ad set delivery", "Campaign delivery", "Delivery status"],
+    nl: ["Levering advertentie", "Levering advertentieset", "Levering campagne"],
+    de: ["Anzeigenauslieferung", "Auslieferung der Anzeigengruppe", "Kampagnenauslieferung"],
+    fr: ["Diffusion de la publicité", "Diffusion de l'ensemble de publicités", "Diffusion de la campagne"],
+    es: ["Entrega del anuncio", "Entrega del conjunto de anuncios", "Entrega de la campaña"],
+  },
+  day: { en: ["Day"], nl: ["Dag"], de: ["Tag"], fr: ["Jour"], es: ["Día"] },
+  reportingStarts: { en: ["Reporting starts"], nl: ["Begin rapportage"], de: ["Berichtsbeginn"], fr: ["Début des rapports"], es: ["Inicio del informe"] },
+  reportingEnds: { en: ["Reporting ends"], nl: ["Einde rapportage"], de: ["Berichtsende"], fr: ["Fin des rapports"], es: ["Fin del informe"] },
+  impressions: { en: ["Impressions"], nl: ["Weergaven"], de: ["Impressionen"], fr: ["Impressions"], es: ["Impresiones"] },
+  reach: { en: ["Reach"], nl: ["Bereik"], de: ["Reichweite"], fr: ["Couverture"], es: ["Alcance"] },
+  frequency: { en: ["Frequency"], nl: ["Frequentie"], de: ["Frequenz"], fr: ["Répétition"], es: ["Frecuencia"] },
+  cost: { en: ["Amount spent"], nl: ["Besteed bedrag"], de: ["Ausgegebener Betrag"], fr: ["Montant dépensé"], es: ["Importe gastado"] },
+  clicks: { en: ["Link clicks"], nl: ["Linkklikken"], de: ["Link-Klicks"], fr: ["Clics sur un lien"], es: ["Clics en el enlace"] },
+  clicksAll: { en: ["Clicks (all)"], nl: ["Klikken (alle)"], de: ["Klicks (alle)"], fr: ["Clics (tous)"], es: ["Clics (todos)"] },
+  ctr: { en: ["CTR (link click-through rate)"], nl: ["CTR (klikfrequentie voor links)"], de: ["CTR (Link-Klickrate)"], fr: ["CTR (taux de clics sur le lien)"], es: ["CTR (porcentaje de clics en el enlace)"] },
+  avgCpc: { en: ["CPC (cost per link click)"], nl: ["CPC (kosten per linkklik)"], de: ["CPC (Kosten pro Link-Klick)"], fr: ["CPC (coût par clic sur un lien)"], es: ["CPC (coste por clic en el enlace)"] },
+  results: { en: ["Results"], nl: ["Resultaten"], de: ["Ergebnisse"], fr: ["Résultats"], es: ["Resultados"] },
+  resultIndicator: { en: ["Result indicator"], nl: ["Resultaatindicator"], de: ["Ergebnisindikator"], fr: ["Indicateur de résultats"], es: ["Indicador de resultado"] },
+  purchases: { en: ["Purchases"], nl: ["Aankopen"], de: ["Käufe"], fr: ["Achats"], es: ["Compras"] },
+  conversionValue: { en: ["Purchases conversion value"], nl: ["Conversiewaarde van aankopen"], de: ["Conversion-Wert für Käufe"], fr: ["Valeur de conversion des achats"], es: ["Valor de conversión de compras"] },
+  costPerConversion: { en: ["Cost per purchase"], nl: ["Kosten per aankoop"], de: ["Kosten pro Kauf"], fr: ["Coût par achat"], es: ["Coste por compra"] },
+  roas: { en: ["Purchase ROAS (return on ad spend)"], nl: ["ROAS van aankopen (rendement op advertentie-uitgaven)"], de: ["Kauf-ROAS (Return on Advertising Spend)"], fr: ["ROAS des achats (retour sur les dépenses publicitaires)"], es: ["ROAS de compras (retorno de la inversión publicitaria)"] },
+  budget: { en: ["Ad set budget"], nl: ["Budget advertentieset"], de: ["Budget der Anzeigengruppe"], fr: ["Budget de l'ensemble de publicités"], es: ["Presupuesto del conjunto de anuncios"] },
+  budgetType: { en: ["Ad set budget type"], nl: ["Budgettype advertentieset"], de: ["Budgettyp der Anzeigengruppe"], fr: ["Type de budget de l'ensemble de publicités"], es: ["Tipo de presupuesto del conjunto de anuncios"] },
+};
+
+/** Microsoft Advertising reports: UI display names and API column names (documentation; localized names unverified). */
+export const MICROSOFT_COLUMNS: AliasTable = {
+  campaign: { en: ["Campaign name", "Campaign"], nl: ["Campagnenaam"], de: ["Kampagnenname"], fr: ["Nom de la campagne"], es: ["Nombre de la campaña"] },
+  adGroup: { en: ["Ad group", "Ad group name"], nl: ["Advertentiegroep"], de: ["Anzeigengruppe"], fr: ["Groupe d'annonces"], es: ["Grupo de anuncios"] },
+  keyword: { en: ["Keyword"], nl: ["Zoekwoord"], fr: ["Mot clé"], es: ["Palabra clave"] },
+  searchTerm: { en: ["Search term", "Search query"], nl: ["Zoekterm"], de: ["Suchbegriff"], fr: ["Terme de recherche"], es: ["Término de búsqueda"] },
+  matchType: { en: ["Delivered match type", "Match type", "Bid match type"], nl: ["Zoekwoordtype"], de: ["Übereinstimmungstyp"], fr: ["Type de correspondance"], es: ["Tipo de concordancia"] },
+  status: { en: ["Keyword status", "Ad group status", "Campaign status", "Ad status", "Status"], fr: ["État"], es: ["Estado"] },
+  campaignType: { en: ["Campaign type"] },
+  device: { en: ["Device type"] },
+  day: { en: ["Time period", "Gregorian date", "Date", "Day"], nl: ["Periode"], de: ["Zeitraum"], fr: ["Période"], es: ["Período"] },
+  currency: { en: ["Currency code", "Currency"], nl: ["Valutacode"], de: ["Währungscode"], fr: ["Code de la devise"], es: ["Código de moneda"] },
+  bidStrategyType: { en: ["Bid strategy type"] },
+  impressions: { en: ["Impressions", "Impr."], nl: ["Vertoningen"], de: ["Impressionen"], fr: ["Impressions"], es: ["Impresiones"] },
+  clicks: { en: ["Clicks"], nl: ["Klikken"], de: ["Klicks"], fr: ["Clics"], es: ["Clics"] },
+  cost: { en: ["Spend"], nl: ["Uitgaven"], de: ["Ausgaben"], fr: ["Dépense"], es: ["Gasto"] },
+  conversions: { en: ["Conversions", "Conv."], nl: ["Conversies"], de: ["Conversions"], fr: ["Conversions"], es: ["Conversiones"] },
+  conversionValue: { en: ["Revenue"], nl: ["Opbrengst"], de: ["Umsatz"], fr: ["Revenu"], es: ["Ingresos"] },
+  ctr: { en: ["CTR"] },
+  avgCpc: { en: ["Avg. CPC", "Average CPC"], nl: ["Gem. CPC"], de: ["Durchschn. CPC"], fr: ["CPC moy."], es: ["CPC medio"] },
+  costPerConversion: { en: ["Cost per conversion", "Cost / conv."] },
+  conversionRate: { en: ["Conversion rate", "Conv. rate"] },
+  impressionShare: { en: ["Impression share percent", "Impr. share (%)"] },
+  lostIsBudget: { en: ["Impression lost to budget percent", "Impr. share lost to budget (%)"] },
+  lostIsRank: { en: ["Impression lost to rank agg percent", "Impression lost to rank percent", "Impr. share lost to rank (%)"] },
+  qualityScore: { en: ["Quality score"] },
+  expectedCtr: { en: ["Expected CTR"] },
+  adRelevance: { en: ["Ad relevance"] },
+  landingPageExperience: { en: ["Landing page experience"] },
+};
+
+export type ColumnFormat = "google" | "editor" | "meta" | "microsoft";
+
+export const FORMAT_TABLES: Record<ColumnFormat, AliasTable> = {
+  google: GOOGLE_COLUMNS,
+  editor: EDITOR_COLUMNS,
+  meta: META_COLUMNS,
+  microsoft: MICROSOFT_COLUMNS,
+};
+
+export const LANGUAGES: ExportLanguage[] = ["en", "nl", "de", "fr", "es"];
+
+/** A title as compared: accents folded, lower-case, letters and digits only. */
+export function titleKey(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** Meta's currency suffix: `Amount spent (USD)` → { title: "Amount spent", currency: "USD" }. */
+export function splitCurrencySuffix(title: string): { title: string; currency: string | null } {
+  const match = /^(.*?)\s*\(([A-Z]{3})\)\s*$/.exec(title.trim());
+  return match ? { title: match[1]!, currency: match[2]! } : { title: title.trim(), currency: null };
+}
+
+/** Every alias key of every format (to find the header row). */
+export const ALL_KEYS: ReadonlySet<string> = new Set(
+  Object.values(FORMAT_TABLES).flatMap((table) => Object.values(table).flatMap((byLanguage) => Object.values(byLanguage ?? {}).flat().map(titleKey))),
+);
+
+/** Headline/description columns of Google ad reports (`Headline 3`, not `Headline 3 position`). */
+export const HEADLINE_KEY = /^(?:headline|kop|anzeigentitel|titre|titulo)(\d{1,2})$/;
+export const DESCRIPTION_KEY = /^(?:description|beschrijving|textzeile|beschreibung|descripcion)(\d)$/;
+
+export interface ResolvedColumn {
+  index: number;
+  /** As written in the file. */
+  title: string;
+  /** A currency named in the title (Meta). */
+  currency: string | null;
+}
+
+export interface Resolution {
+  columns: Partial<Record<Field, ResolvedColumn>>;
+  language: ExportLanguage;
+  matched: number;
+}
+
+/** Maps a header onto a format's fields; the language is the one most titles are in (en on a tie). */
+export function resolveColumns(table: AliasTable, header: readonly string[]): Resolution {
+  const keys = header.map((cell) => {
+    const { title, currency } = splitCurrencySuffix(cell);
+    return { key: titleKey(title), currency };
+  });
+  const columns: Partial<Record<Field, ResolvedColumn>> = {};
+  const votes: Record<ExportLanguage, number> = { en: 0, nl: 0, de: 0, fr: 0, es: 0 };
+  for (const [field, byLanguage] of Object.entries(table) as [Field, Partial<Record<ExportLanguage, string[]>>][]) {
+    for (const language of LANGUAGES) {
+      const aliases = byLanguage[language] ?? [];
+      for (const alias of aliases) {
+        const index = keys.findIndex((entry) => entry.key === titleKey(alias));
+        if (index < 0) continue;
+        votes[language]++;
+        if (!columns[field]) columns[field] = { index, title: header[index]!.trim(), currency: keys[index]!.currency };
+      }
+    }
+  }
+  let language: ExportLanguage = "en";
+  for (const candidate of LANGUAGES) if (votes[candidate] > votes[language]) language = candidate;
+  return { columns, language, matched: Object.keys(columns).length };
+}

@@ -1,0 +1,572 @@
+/**
+ * Ad-export normalization: owns turning the records of an ad export (cells with their line numbers,
+ * as csv-parse gives them) into an `AdsImport`: finding the header row, detecting the platform and
+ * kind from the content (never the file name), reading values per column, keeping totals rows
+ * aside, recomputing derived metrics and checking them and the totals against the file's own.
+ * Pure TypeScript; `read.server.ts` does the bytes.
+ */
+import {
+  ALL_KEYS,
+  DESCRIPTION_KEY,
+  FIELD_TYPES,
+  FORMAT_TABLES,
+  HEADLINE_KEY,
+  resolveColumns,
+  titleKey,
+  type ColumnFormat,
+  type Field,
+  type Resolution,
+} from "./columns";
+import { parseDateRange, parseDay } from "./dates";
+import { decideSeparator, isMissing, parseBoundedPercent, parseCents, parseNumber, round, type DecimalSeparator } from "./numbers";
+import {
+  AdsImportError,
+  type AdFields,
+  type AdPlatform,
+  type AdReportKind,
+  type AdStrength,
+  type AdsImport,
+  type BoundedValue,
+  type DerivedMetrics,
+  type FileTotals,
+  type ImportWarning,
+  type MatchType,
+  type Metrics,
+  type NormalizedRow,
+  type Period,
+  type QualityRating,
+  type RowExtras,
+  type TotalsScope,
+} from "./types";
+
+export interface SourceRecord {
+  /** 1-based line where the record starts. */
+  line: number;
+  cells: string[];
+}
+
+/** Records searched for the header row (Microsoft's header block is about ten lines). */
+export const HEADER_SCAN_RECORDS = 15;
+
+const TOTALS_LABEL = /^(total|totaal|gesamt|summe|totale)\s*:/i;
+const ACCOUNT_WORDS = /^(account|konto|compte|cuenta|conta)$/;
+const HIDDEN_WORDS = /^(other search terms|andere zoektermen|andere suchbegriffe|autres termes de recherche|otros terminos de busqueda)$/;
+
+const fold = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+
+const isBlank = (record: SourceRecord) => record.cells.every((cell) => cell.trim() === "");
+
+/** Index of the header: the first record with at least two known column names. */
+export function findHeader(records: readonly SourceRecord[]): number {
+  const limit = Math.min(records.length, HEADER_SCAN_RECORDS);
+  for (let i = 0; i < limit; i++) {
+    const known = new Set(records[i]!.cells.map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, ""))).filter((key) => ALL_KEYS.has(key)));
+    if (known.size >= 2) return i;
+  }
+  return -1;
+}
+
+interface Preamble {
+  title: string | null;
+  period: Period | null;
+  microsoft: boolean;
+}
+
+function readPreamble(records: readonly SourceRecord[]): Preamble {
+  const preamble: Preamble = { title: null, period: null, microsoft: false };
+  for (const record of records) {
+    const text = record.cells.filter((cell) => cell.trim() !== "").join(",").trim();
+    if (text === "") continue;
+    const keyValue = /^(Report Name|Report Time)\s*:\s*(.*)$/i.exec(text);
+    if (keyValue) {
+      preamble.microsoft = true;
+      if (/name/i.test(keyValue[1]!)) preamble.title = keyValue[2]!.trim();
+      else preamble.period = parseDateRange(keyValue[2]!) ?? preamble.period;
+      continue;
+    }
+    if (/^[A-Za-z ]+:(\s|$)/.test(text) && preamble.microsoft) continue; // Time Zone:, Rows:, …
+    const period = parseDateRange(text);
+    if (period) preamble.period ??= period;
+    else preamble.title ??= text;
+  }
+  return preamble;
+}
+
+interface Detection {
+  platform: AdPlatform;
+  format: ColumnFormat;
+  kind: AdReportKind;
+  resolution: Resolution;
+}
+
+function hasMetrics(resolution: Resolution): boolean {
+  const c = resolution.columns;
+  return Boolean(c.impressions || c.clicks || c.cost);
+}
+
+function entityKind(c: Resolution["columns"], extra: { ad: boolean }): AdReportKind {
+  if (c.searchTerm) return "search-term";
+  if (extra.ad) return "ad";
+  if (c.keyword) return "keyword";
+  if (c.adGroup) return "ad-group";
+  return "campaign";
+}
+
+function detect(header: readonly string[], preamble: Preamble, headerLine: number): Detection {
+  const keys = header.map(titleKey);
+  const microsoft = resolveColumns(FORMAT_TABLES.microsoft, header);
+  if (preamble.microsoft || (microsoft.columns.cost && microsoft.columns.campaign && !resolveColumns(FORMAT_TABLES.google, header).columns.cost)) {
+    if (!microsoft.columns.cost && !microsoft.columns.impressions && !microsoft.columns.clicks) {
+      throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Spend", expected: "Impressions, Clicks or Spend" });
+    }
+    return { platform: "microsoft", format: "microsoft", resolution: microsoft, kind: entityKind(microsoft.columns, { ad: false }) };
+  }
+  const meta = resolveColumns(FORMAT_TABLES.meta, header);
+  if (meta.columns.reportingStarts || meta.columns.cost) {
+    const c = meta.columns;
+    if (!c.cost && !c.impressions) throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Amount spent", expected: "Amount spent or Impressions" });
+    const kind: AdReportKind = c.adName ? "ad" : c.adGroup ? "ad-group" : "campaign";
+    return { platform: "meta", format: "meta", resolution: meta, kind };
+  }
+  const google = resolveColumns(FORMAT_TABLES.google, header);
+  const editor = resolveColumns(FORMAT_TABLES.editor, header);
+  if (!hasMetrics(google) && (editor.columns.criterionType || editor.columns.networks || editor.columns.adGroupType)) {
+    const c = editor.columns;
+    const kind: AdReportKind = c.criterionType || c.keyword ? "editor-keywords" : c.adGroup ? "editor-ad-groups" : "editor-campaigns";
+    if (!c.campaign) throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Campaign", expected: "Campaign" });
+    return { platform: "google", format: "editor", resolution: editor, kind };
+  }
+  if (hasMetrics(google)) {
+    const ad = Boolean(google.columns.adStrength || google.columns.adType || keys.some((key) => HEADLINE_KEY.test(key)));
+    const kind = entityKind(google.columns, { ad });
+    if (!google.columns.campaign && kind !== "campaign") {
+      throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Campaign", expected: "Campaign" });
+    }
+    return { platform: "google", format: "google", resolution: google, kind };
+  }
+  throw new AdsImportError("ads.import.unknownFormat", { line: headerLine, expected: "a Google Ads, Google Ads Editor, Meta Ads Manager or Microsoft Advertising report" });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+export function parseKeyword(raw: string): { text: string; matchType: MatchType } {
+  const value = raw.trim();
+  let m = /^\[(.*)\]$/s.exec(value);
+  if (m) return { text: m[1]!.trim(), matchType: "exact" };
+  m = /^"(.*)"$/s.exec(value);
+  if (m) return { text: m[1]!.trim(), matchType: "phrase" };
+  if (/(^|\s)\+\S/.test(value)) return { text: value.replace(/(^|\s)\+(?=\S)/g, "$1").trim(), matchType: "broad-modified" };
+  return { text: value, matchType: "broad" };
+}
+
+/** A match-type word (`Exact match`, `Phrase match (close variant)`, Editor `Negative Phrase`, localized) → type. */
+export function matchTypeWord(raw: string): MatchType | null {
+  const value = fold(raw);
+  if (/exact|exacte|genau|exacta/.test(value)) return "exact";
+  if (/phrase|woordgroep|wortgruppe|expression|frase/.test(value)) return "phrase";
+  if (/modified|bmm/.test(value)) return "broad-modified";
+  if (/broad|breed|weitgehend|large|amplia|general/.test(value)) return "broad";
+  return null;
+}
+
+/** QS parts: `Above average`/`Average`/`Below average` and translations (nl, de, fr, es unverified); Microsoft writes 3/2/1. */
+export function qualityRating(raw: string): QualityRating | null | undefined {
+  if (isMissing(raw)) return null;
+  const value = fold(raw);
+  if (value === "3" || /above|boven|uber|superieur|encima/.test(value)) return "above";
+  if (value === "1" || /below|onder|unter|inferieur|debajo/.test(value)) return "below";
+  if (value === "2" || /^(average|gemiddeld|durchschnittlich|moyen|moyenne|media|promedio)$/.test(value)) return "average";
+  return undefined;
+}
+
+/** Ad strength words (en seen; nl, de, fr, es unverified). */
+export function adStrength(raw: string): AdStrength | null | undefined {
+  if (isMissing(raw)) return null;
+  const value = fold(raw);
+  if (/^(excellent|uitstekend|sehr gut|excellente|excelente)$/.test(value)) return "excellent";
+  if (/^(good|goed|gut|bonne|buena)$/.test(value)) return "good";
+  if (/^(average|gemiddeld|durchschnittlich|moyenne|media|promedio)$/.test(value)) return "average";
+  if (/^(poor|slecht|schlecht|faible|baja|mala)$/.test(value)) return "poor";
+  if (/^(pending|in behandeling|ausstehend|en attente|pendiente)$/.test(value)) return "pending";
+  return undefined;
+}
+
+const EMPTY_METRICS = (): Metrics => ({ impressions: null, clicks: null, costCents: null, conversions: null, conversionValueCents: null });
+
+export function deriveMetrics(m: Metrics): DerivedMetrics {
+  const div = (a: number | null, b: number | null) => (a == null || b == null || b === 0 ? null : a / b);
+  const ctr = div(m.clicks, m.impressions);
+  const cpc = div(m.costCents, m.clicks);
+  const cpa = div(m.costCents, m.conversions);
+  const rate = div(m.conversions, m.clicks);
+  const roas = div(m.conversionValueCents, m.costCents);
+  return {
+    ctr: ctr == null ? null : round(ctr, 10),
+    avgCpcCents: cpc == null ? null : Math.round(cpc),
+    cpaCents: cpa == null ? null : Math.round(cpa),
+    conversionRate: rate == null ? null : round(rate, 10),
+    roas: roas == null ? null : round(roas, 10),
+  };
+}
+
+const METRIC_KEYS = ["impressions", "clicks", "costCents", "conversions", "conversionValueCents"] as const;
+
+function sumMetrics(rows: readonly { metrics: Metrics }[]): Metrics {
+  const total = EMPTY_METRICS();
+  for (const key of METRIC_KEYS) {
+    let sum: number | null = null;
+    for (const row of rows) {
+      const value = row.metrics[key];
+      if (value != null) sum = (sum ?? 0) + value;
+    }
+    total[key] = key === "conversions" && sum != null ? round(sum, 6) : sum;
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalization
+
+export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
+  const records = input.filter((record) => !isBlank(record));
+  if (records.length === 0) throw new AdsImportError("ads.import.empty", { line: 1, expected: "a header row" });
+  const headerIndex = findHeader(records);
+  if (headerIndex < 0) {
+    throw new AdsImportError("ads.import.unknownFormat", { line: records[0]!.line, expected: "a header row with known column names" });
+  }
+  const headerRecord = records[headerIndex]!;
+  const header = headerRecord.cells.map((cell) => cell.trim());
+  const preamble = readPreamble(records.slice(0, headerIndex));
+  const { platform, format, kind, resolution } = detect(header, preamble, headerRecord.line);
+  const c = resolution.columns;
+  const hint: DecimalSeparator = resolution.language === "en" ? "." : ",";
+  const warnings: ImportWarning[] = [];
+
+  // Data records: drop Microsoft's footer; keep totals rows aside.
+  const body: SourceRecord[] = [];
+  const totalsRecords: { record: SourceRecord; label: string }[] = [];
+  for (const record of records.slice(headerIndex + 1)) {
+    const nonEmpty = record.cells.filter((cell) => cell.trim() !== "");
+    if (nonEmpty.length === 1 && /^\u00A9|microsoft corporation/i.test(nonEmpty[0]!.trim())) continue;
+    const label = record.cells.map((cell) => cell.trim()).find((cell) => !isMissing(cell));
+    if (label && TOTALS_LABEL.test(label)) totalsRecords.push({ record, label });
+    else body.push(record);
+  }
+
+  const cell = (record: SourceRecord, field: Field): string => {
+    const column = c[field];
+    return column ? (record.cells[column.index] ?? "").trim() : "";
+  };
+  const text = (record: SourceRecord, field: Field): string | null => {
+    const value = cell(record, field);
+    return isMissing(value) ? null : value;
+  };
+
+  // One decimal separator per numeric column, from all its cells (rows and totals).
+  const separators = new Map<Field, DecimalSeparator>();
+  const all = [...body, ...totalsRecords.map((t) => t.record)];
+  for (const [field, column] of Object.entries(c) as [Field, NonNullable<(typeof c)[Field]>][]) {
+    const type = FIELD_TYPES[field];
+    if (type === "text" || type === "day") continue;
+    const cells = all.map((record) => cell(record, field));
+    const decision = decideSeparator(cells, hint);
+    if (decision.conflictAt != null) {
+      throw new AdsImportError("ads.import.badNumber", {
+        line: all[decision.conflictAt]!.line,
+        column: column.title,
+        expected: decision.separator === "." ? "a number with a decimal point" : "a number with a decimal comma",
+        got: cells[decision.conflictAt],
+      });
+    }
+    separators.set(field, decision.separator);
+  }
+
+  const bad = (record: SourceRecord, field: Field, expected: string): never => {
+    throw new AdsImportError(expected === "a date" ? "ads.import.badDate" : "ads.import.badNumber", {
+      line: record.line,
+      column: c[field]!.title,
+      expected,
+      got: cell(record, field),
+    });
+  };
+  const num = (record: SourceRecord, field: Field): number | null => {
+    if (!c[field]) return null;
+    const type = FIELD_TYPES[field];
+    const raw = cell(record, field);
+    const sep = separators.get(field) ?? hint;
+    if (type === "money") {
+      const cents = parseCents(raw, sep);
+      return cents === undefined ? bad(record, field, "an amount") : cents;
+    }
+    if (type === "percent") {
+      const value = parseBoundedPercent(raw, sep);
+      return value === undefined ? bad(record, field, "a percentage") : (value?.value ?? null);
+    }
+    const value = parseNumber(raw, sep);
+    if (value === undefined) return bad(record, field, type === "integer" ? "a whole number" : "a number");
+    if (value != null && type === "integer" && !Number.isInteger(value)) return bad(record, field, "a whole number");
+    return value;
+  };
+  const bounded = (record: SourceRecord, field: Field): BoundedValue | null => {
+    if (!c[field]) return null;
+    const value = parseBoundedPercent(cell(record, field), separators.get(field) ?? hint);
+    return value === undefined ? bad(record, field, "a percentage") : value;
+  };
+  const day = (record: SourceRecord, field: Field): string | null => {
+    const raw = text(record, field);
+    if (raw == null) return null;
+    return parseDay(raw) ?? bad(record, field, "a date");
+  };
+  const rating = (record: SourceRecord, field: Field): QualityRating | null => {
+    const value = qualityRating(cell(record, field));
+    if (value === undefined) {
+      warnings.push({ code: "ads.import.badValue", line: record.line, column: c[field]!.title, expected: "a rating", got: cell(record, field) });
+      return null;
+    }
+    return value;
+  };
+
+  const metricsOf = (record: SourceRecord): Metrics => {
+    const purchases = num(record, "purchases");
+    let conversions = c.conversions ? num(record, "conversions") : purchases;
+    if (format === "meta" && conversions == null && c.results) {
+      const indicator = text(record, "resultIndicator") ?? "";
+      if (/conversion|purchase|lead|complete_registration/i.test(indicator)) conversions = num(record, "results");
+    }
+    return {
+      impressions: num(record, "impressions"),
+      clicks: num(record, "clicks"),
+      costCents: num(record, "cost"),
+      conversions,
+      conversionValueCents: num(record, "conversionValue"),
+    };
+  };
+
+  const headlineColumns: number[] = [];
+  const descriptionColumns: number[] = [];
+  header.forEach((title, index) => {
+    const key = titleKey(title);
+    const h = HEADLINE_KEY.exec(key);
+    if (h) headlineColumns[Number(h[1]) - 1] = index;
+    const d = DESCRIPTION_KEY.exec(key);
+    if (d) descriptionColumns[Number(d[1]) - 1] = index;
+  });
+  const listed = (record: SourceRecord, indexes: number[]) =>
+    indexes.filter((index) => index !== undefined).map((index) => (record.cells[index] ?? "").trim()).filter((value) => !isMissing(value));
+
+  const currencies = new Map<string, { line: number; column: string }>();
+  for (const column of Object.values(c)) if (column?.currency) currencies.set(column.currency, { line: headerRecord.line, column: column.title });
+  const noteCurrency = (record: SourceRecord) => {
+    const raw = text(record, "currency");
+    if (raw == null) return;
+    const code = raw.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code)) {
+      warnings.push({ code: "ads.import.badValue", line: record.line, column: c.currency!.title, expected: "a currency code", got: raw });
+      return;
+    }
+    if (!currencies.has(code)) currencies.set(code, { line: record.line, column: c.currency!.title });
+  };
+
+  const rows: NormalizedRow[] = [];
+  for (const record of body) {
+    noteCurrency(record);
+    let keyword: string | null = null;
+    let matchType: MatchType | null = null;
+    let negative = false;
+    const rawKeyword = text(record, "keyword");
+    if (rawKeyword != null) {
+      const parsed = parseKeyword(rawKeyword);
+      keyword = parsed.text;
+      matchType = parsed.matchType;
+    }
+    const matchWord = text(record, "matchType") ?? text(record, "criterionType");
+    if (matchWord != null) {
+      // The column wins for search terms (how the term matched) and when the keyword has no punctuation.
+      const fromWord = matchTypeWord(matchWord);
+      if (fromWord && (kind === "search-term" || matchType === null || matchType === "broad")) matchType = fromWord;
+      if (/^negative|^negatief|^ausschlie|^negatif|^negativ/i.test(fold(matchWord))) negative = true;
+    }
+
+    let ad: AdFields | null = null;
+    if (kind === "ad") {
+      let strength: AdStrength | null = null;
+      if (c.adStrength) {
+        const value = adStrength(cell(record, "adStrength"));
+        if (value === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.adStrength.title, expected: "an ad strength", got: cell(record, "adStrength") });
+        else strength = value;
+      }
+      ad = {
+        name: text(record, "adName"),
+        type: text(record, "adType"),
+        headlines: listed(record, headlineColumns),
+        descriptions: listed(record, descriptionColumns),
+        finalUrl: text(record, "finalUrl"),
+        path1: text(record, "path1"),
+        path2: text(record, "path2"),
+        strength,
+      };
+    }
+
+    let rowDay = c.day ? day(record, "day") : null;
+    if (format === "meta" && rowDay == null && c.reportingStarts && c.reportingEnds) {
+      const starts = day(record, "reportingStarts");
+      const ends = day(record, "reportingEnds");
+      if (starts && ends && starts === ends) rowDay = starts;
+    }
+
+    const qs = num(record, "qualityScore");
+    if (qs != null && (!Number.isInteger(qs) || qs < 1 || qs > 10)) bad(record, "qualityScore", "a whole number from 1 to 10");
+    const extras: RowExtras = {
+      campaignType: text(record, "campaignType"),
+      servingStatus: text(record, "servingStatus"),
+      device: text(record, "device"),
+      budgetCents: c.budget && /^\d|^[<>-]/.test(cell(record, "budget")) ? num(record, "budget") : null, // Meta: `Using campaign budget`
+      budgetType: text(record, "budgetType"),
+      bidStrategyType: text(record, "bidStrategyType"),
+      maxCpcCents: num(record, "maxCpc"),
+      impressionShare: bounded(record, "impressionShare"),
+      lostIsBudget: bounded(record, "lostIsBudget"),
+      lostIsRank: bounded(record, "lostIsRank"),
+      qualityScore: qs,
+      expectedCtr: c.expectedCtr ? rating(record, "expectedCtr") : null,
+      adRelevance: c.adRelevance ? rating(record, "adRelevance") : null,
+      landingPageExperience: c.landingPageExperience ? rating(record, "landingPageExperience") : null,
+      results: num(record, "results"),
+      resultIndicator: text(record, "resultIndicator"),
+      reach: num(record, "reach"),
+      frequency: num(record, "frequency"),
+      clicksAll: num(record, "clicksAll"),
+    };
+
+    const metrics = metricsOf(record);
+    const derived = deriveMetrics(metrics);
+    checkDerived(record, metrics, derived, { ctr: num(record, "ctr"), avgCpc: num(record, "avgCpc"), cpa: num(record, "costPerConversion"), rate: num(record, "conversionRate"), roas: num(record, "roas"), interactions: num(record, "interactions") }, c, warnings);
+
+    rows.push({
+      line: record.line,
+      day: rowDay,
+      campaign: text(record, "campaign"),
+      adGroup: text(record, "adGroup"),
+      keyword,
+      matchType,
+      negative,
+      searchTerm: text(record, "searchTerm"),
+      ad,
+      status: text(record, "status"),
+      metrics,
+      derived,
+      extras,
+    });
+  }
+
+  if (currencies.size > 1) {
+    const [first, second] = [...currencies.entries()];
+    throw new AdsImportError("ads.import.mixedCurrencies", { line: second![1].line, column: second![1].column, expected: first![0], got: second![0] });
+  }
+  const currency = currencies.size === 1 ? [...currencies.keys()][0]! : null;
+  const editor = format === "editor";
+  if (!currency && !editor) warnings.push({ code: "ads.import.noCurrency" });
+
+  // Period: the date line (Google, Microsoft), Meta's reporting dates, or the Day column.
+  let period: Period | null = preamble.period;
+  if (!period && format === "meta" && c.reportingStarts && c.reportingEnds && body.length > 0) {
+    const starts = body.map((record) => day(record, "reportingStarts")).filter((d): d is string => d != null);
+    const ends = body.map((record) => day(record, "reportingEnds")).filter((d): d is string => d != null);
+    if (starts.length > 0 && ends.length > 0) period = { start: starts.sort()[0]!, end: ends.sort().at(-1)! };
+  }
+  const days = rows.map((row) => row.day).filter((d): d is string => d != null).sort();
+  if (!period && days.length > 0) period = { start: days[0]!, end: days.at(-1)! };
+  if (!period && !editor) warnings.push({ code: "ads.import.noPeriod" });
+  const granularity = rows.length > 0 && rows.every((row) => row.day != null) ? "day" : "period";
+
+  // Totals rows: kept as the file's own, compared with the rows.
+  const fileTotals: FileTotals[] = [];
+  for (const { record, label } of totalsRecords) {
+    const rest = fold(label.replace(TOTALS_LABEL, ""));
+    let scope: TotalsScope = "segment";
+    if (ACCOUNT_WORDS.test(rest)) scope = "account";
+    else if (HIDDEN_WORDS.test(rest)) scope = "hidden";
+    else if (!fileTotals.some((t) => t.scope === "rows")) scope = "rows";
+    fileTotals.push({ line: record.line, label, scope, metrics: metricsOf(record) });
+  }
+  const computed = sumMetrics(rows);
+  const computedTotals = { ...computed, derived: deriveMetrics(computed) };
+  for (const totals of fileTotals) {
+    if (totals.scope === "hidden") {
+      const visible = fileTotals.find((t) => t.scope === "rows")?.metrics.costCents ?? computed.costCents ?? 0;
+      const hiddenCost = totals.metrics.costCents ?? 0;
+      warnings.push({
+        code: "ads.import.hiddenRows",
+        line: totals.line,
+        label: totals.label,
+        impressions: totals.metrics.impressions,
+        clicks: totals.metrics.clicks,
+        costCents: totals.metrics.costCents,
+        costShare: visible + hiddenCost > 0 ? round(hiddenCost / (visible + hiddenCost), 4) : null,
+      });
+    }
+    if (totals.scope !== "account" && totals.scope !== "rows") continue;
+    for (const metric of METRIC_KEYS) {
+      const file = totals.metrics[metric];
+      const sum = computed[metric];
+      if (file == null || sum == null) continue;
+      const tolerance = metric === "conversions" ? 0.005 * rows.length + 1e-6 : metric === "costCents" || metric === "conversionValueCents" ? Math.ceil(rows.length / 2) : 0;
+      const difference = metric === "conversions" ? round(file - sum, 6) : file - sum;
+      if (Math.abs(difference) > tolerance) {
+        warnings.push({ code: "ads.import.totalsMismatch", line: totals.line, label: totals.label, scope: totals.scope, metric, file, computed: sum, difference });
+      }
+    }
+  }
+
+  return {
+    platform,
+    kind,
+    language: resolution.language,
+    granularity,
+    currency,
+    period,
+    title: preamble.title,
+    rows,
+    fileTotals,
+    computedTotals,
+    warnings,
+  };
+}
+
+/** The file's own CTR, CPC, CPA, conversion rate and ROAS against ours; a difference beyond rounding is a warning. */
+function checkDerived(
+  record: SourceRecord,
+  m: Metrics,
+  d: DerivedMetrics,
+  file: { ctr: number | null; avgCpc: number | null; cpa: number | null; rate: number | null; roas: number | null; interactions: number | null },
+  c: Resolution["columns"],
+  warnings: ImportWarning[],
+): void {
+  const warn = (field: Field, fileValue: number, computed: number) =>
+    warnings.push({ code: "ads.import.derivedMismatch", line: record.line, column: c[field]!.title, file: fileValue, computed: round(computed, 6) });
+  // Percentages are written with two decimals (0.005% = 0.00005); amounts to the cent.
+  if (file.ctr != null && d.ctr != null && Math.abs(file.ctr - d.ctr) > 0.0000501) warn("ctr", file.ctr, d.ctr);
+  if (file.avgCpc != null && m.costCents != null && m.clicks) {
+    const exact = m.costCents / m.clicks;
+    if (Math.abs(file.avgCpc - exact) > 1) warn("avgCpc", file.avgCpc, Math.round(exact));
+  }
+  if (file.cpa != null && m.costCents != null && m.conversions) {
+    const exact = m.costCents / m.conversions;
+    if (Math.abs(file.cpa - exact) > 1) warn("costPerConversion", file.cpa, Math.round(exact));
+  }
+  const base = file.interactions ?? m.clicks;
+  if (file.rate != null && m.conversions != null && base) {
+    const exact = m.conversions / base;
+    if (Math.abs(file.rate - exact) > 0.0000501) warn("conversionRate", file.rate, exact);
+  }
+  if (file.roas != null && m.conversionValueCents != null && m.costCents) {
+    const exact = m.conversionValueCents / m.costCents;
+    if (Math.abs(file.roas - exact) > 0.00501) warn("roas", file.roas, exact);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Ad-export reading: owns turning an uploaded file (a Buffer or a Node Readable, at most 20 MB)
+ * into an `AdsImport`: bytes decoded with the affiliate-report decoder (`decode` in
+ * app/cashback/reports.ts: UTF-16LE with BOM `FF FE`, UTF-8 with or without BOM), the delimiter
+ * sniffed (comma, TAB or semicolon: the one whose header row has the most known column names),
+ * records streamed through `csv-parse` with their line numbers, then `normalizeRecords`.
+ * Server only (Node streams).
+ */
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { decode } from "~/cashback/reports";
+import { ALL_KEYS, titleKey } from "./columns";
+import { HEADER_SCAN_RECORDS, normalizeRecords, type SourceRecord } from "./normalize";
+import { AdsImportError, type AdsImport } from "./types";
+
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+const DELIMITERS = [",", "\t", ";"] as const;
+const CHUNK_CHARS = 64 * 1024;
+
+async function readBytes(input: Buffer | Uint8Array | Readable, maxBytes: number): Promise<Uint8Array> {
+  if (!(input instanceof Readable)) {
+    if (input.byteLength > maxBytes) throw new AdsImportError("ads.import.tooLarge", { expected: `at most ${maxBytes} bytes`, got: String(input.byteLength) });
+    return input;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    size += buffer.byteLength;
+    if (size > maxBytes) {
+      input.destroy();
+      throw new AdsImportError("ads.import.tooLarge", { expected: `at most ${maxBytes} bytes`, got: `more than ${maxBytes}` });
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Splits a line on a delimiter outside double quotes (enough to score header candidates). */
+function splitLine(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === delimiter && !quoted) {
+      cells.push(current);
+      current = "";
+    } else current += ch;
+  }
+  cells.push(current);
+  return cells;
+}
+
+/** The delimiter under which one of the first lines has the most known column names (comma on a tie). */
+export function sniffDelimiter(text: string): string {
+  const lines = text.slice(0, 256 * 1024).split(/\r?\n/).slice(0, HEADER_SCAN_RECORDS + 5);
+  let best: string = ",";
+  let bestScore = 0;
+  for (const delimiter of DELIMITERS) {
+    for (const line of lines) {
+      const score = new Set(splitLine(line, delimiter).map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, ""))).filter((key) => ALL_KEYS.has(key))).size;
+      if (score > bestScore) {
+        best = delimiter;
+        bestScore = score;
+      }
+    }
+  }
+  return best;
+}
+
+const SUSPICIOUS = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
+
+/** Streams the text through csv-parse, keeping each record's first line number. */
+export async function readRecords(text: string, delimiter: string): Promise<SourceRecord[]> {
+  const parser = parse({ delimiter, bom: true, info: true, raw: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 });
+  const source = Readable.from(
+    (function* () {
+      for (let i = 0; i < text.length; i += CHUNK_CHARS) yield text.slice(i, i + CHUNK_CHARS);
+    })(),
+  );
+  const records: SourceRecord[] = [];
+  try {
+    source.pipe(parser);
+    for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
+      const own = item.raw.replace(/^(\r?\n)+/, "").replace(/\r?\n$/, "");
+      const spanned = own.match(/\n/g)?.length ?? 0;
+      records.push({ line: Math.max(1, item.info.lines - spanned), cells: item.record });
+    }
+  } catch (error) {
+    const lines = (error as { lines?: unknown }).lines;
+    const code = (error as { code?: unknown }).code;
+    throw new AdsImportError("ads.import.badCsv", { line: typeof lines === "number" ? lines : undefined, expected: "CSV or tab-separated text", got: typeof code === "string" ? code : "unreadable" });
+  }
+  return records;
+}
+
+/** Reads an ad-platform export. Throws `AdsImportError` for files that are not one (or are broken). */
+export async function parseAdsExport(input: Buffer | Uint8Array | Readable, options: { maxBytes?: number } = {}): Promise<AdsImport> {
+  const bytes = await readBytes(input, options.maxBytes ?? MAX_IMPORT_BYTES);
+  if (bytes.byteLength === 0) throw new AdsImportError("ads.import.empty", { line: 1, expected: "a header row" });
+  const text = decode(bytes).replace(/^\uFEFF/, "");
+  const sample = text.slice(0, 65_536);
+  if (/^(PK\u0003\u0004|%PDF-)/.test(text) || (sample.match(SUSPICIOUS)?.length ?? 0) > sample.length * 0.01) {
+    throw new AdsImportError("ads.import.notText", { line: 1, expected: "CSV or tab-separated text" });
+  }
+  return normalizeRecords(await readRecords(text, sniffDelimiter(text)));
+}

@@ -1,0 +1,189 @@
+/**
+ * Ad-export import: owns the types the parser returns (`AdsImport`, `NormalizedRow`, `ImportWarning`)
+ * and its typed error (`AdsImportError`). Warnings and errors are codes with parameters, never
+ * sentences: pages translate them. Pure TypeScript, no Node APIs.
+ */
+
+export type AdPlatform = "google" | "meta" | "microsoft";
+
+/**
+ * The level of the rows. Google UI, Meta and Microsoft reports use the first five (Meta's ad set is
+ * `ad-group`); Google Ads Editor exports are the three `editor-*` kinds (settings, no metrics).
+ */
+export type AdReportKind =
+  | "campaign"
+  | "ad-group"
+  | "keyword"
+  | "search-term"
+  | "ad"
+  | "editor-keywords"
+  | "editor-campaigns"
+  | "editor-ad-groups";
+
+export type ExportLanguage = "en" | "nl" | "de" | "fr" | "es";
+
+export type MatchType = "exact" | "phrase" | "broad" | "broad-modified";
+
+/** A value the platform only gives as a bound (`< 10%`, `> 90%`) or exactly. Ratios are fractions (0.1 = 10%). */
+export interface BoundedValue {
+  value: number;
+  bound: "exact" | "below" | "above";
+}
+
+export type QualityRating = "above" | "average" | "below";
+export type AdStrength = "excellent" | "good" | "average" | "poor" | "pending";
+
+export type Period = { start: string; end: string } | "all-time";
+
+export interface Metrics {
+  impressions: number | null;
+  clicks: number | null;
+  /** Integer cents in the file's currency. */
+  costCents: number | null;
+  /** A number: conversions can be fractional (data-driven attribution). */
+  conversions: number | null;
+  conversionValueCents: number | null;
+}
+
+/** Recomputed from the metrics (never copied from the file); null when a denominator is 0 or missing. */
+export interface DerivedMetrics {
+  /** Clicks / impressions, a fraction. */
+  ctr: number | null;
+  avgCpcCents: number | null;
+  /** Cost per conversion. */
+  cpaCents: number | null;
+  /** Conversions / clicks, a fraction. */
+  conversionRate: number | null;
+  /** Conversion value / cost. */
+  roas: number | null;
+}
+
+/** The kind's extra columns; null when the file has no such column or the cell is empty/`--`. */
+export interface RowExtras {
+  campaignType: string | null;
+  servingStatus: string | null;
+  device: string | null;
+  budgetCents: number | null;
+  budgetType: string | null;
+  bidStrategyType: string | null;
+  maxCpcCents: number | null;
+  impressionShare: BoundedValue | null;
+  lostIsBudget: BoundedValue | null;
+  lostIsRank: BoundedValue | null;
+  qualityScore: number | null;
+  expectedCtr: QualityRating | null;
+  adRelevance: QualityRating | null;
+  landingPageExperience: QualityRating | null;
+  /** Meta. */
+  results: number | null;
+  resultIndicator: string | null;
+  reach: number | null;
+  frequency: number | null;
+  /** Meta "Clicks (all)" (link clicks are `metrics.clicks`). */
+  clicksAll: number | null;
+}
+
+export interface AdFields {
+  /** Meta ad name; null for Google ads (which have no name). */
+  name: string | null;
+  type: string | null;
+  headlines: string[];
+  descriptions: string[];
+  finalUrl: string | null;
+  path1: string | null;
+  path2: string | null;
+  strength: AdStrength | null;
+}
+
+export interface NormalizedRow {
+  /** 1-based line of the record in the file. */
+  line: number;
+  /** YYYY-MM-DD when the file has one row per day, else null (period totals are never spread over days). */
+  day: string | null;
+  campaign: string | null;
+  adGroup: string | null;
+  /** Without its match-type punctuation (`[a b]` → `a b`). */
+  keyword: string | null;
+  matchType: MatchType | null;
+  /** Editor `Negative …` criterion types. */
+  negative: boolean;
+  searchTerm: string | null;
+  ad: AdFields | null;
+  /** Entity status as written (`Enabled`, `Paused`, Meta `active`…). */
+  status: string | null;
+  metrics: Metrics;
+  derived: DerivedMetrics;
+  extras: RowExtras;
+}
+
+export type TotalsScope = "account" | "rows" | "hidden" | "segment";
+
+export interface FileTotals {
+  line: number;
+  /** The label cell as written (`Total: Account`, `Totaal: account`). */
+  label: string;
+  scope: TotalsScope;
+  metrics: Metrics;
+}
+
+export interface ImportWarning {
+  code:
+    | "ads.import.totalsMismatch"
+    | "ads.import.hiddenRows"
+    | "ads.import.derivedMismatch"
+    | "ads.import.badValue"
+    | "ads.import.noCurrency"
+    | "ads.import.noPeriod";
+  line?: number;
+  column?: string;
+  [param: string]: string | number | boolean | null | undefined;
+}
+
+export interface AdsImport {
+  platform: AdPlatform;
+  kind: AdReportKind;
+  /** Which language the column names are in (decides ambiguous numbers like `1,234`). */
+  language: ExportLanguage;
+  /** `day` when every row is one day, else `period`. */
+  granularity: "day" | "period";
+  /** ISO 4217, upper-case. */
+  currency: string | null;
+  period: Period | null;
+  /** The report's title line (Google) or `Report Name` (Microsoft). */
+  title: string | null;
+  rows: NormalizedRow[];
+  fileTotals: FileTotals[];
+  computedTotals: Metrics & { derived: DerivedMetrics };
+  warnings: ImportWarning[];
+}
+
+export type AdsImportErrorCode =
+  | "ads.import.tooLarge"
+  | "ads.import.empty"
+  | "ads.import.notText"
+  | "ads.import.badCsv"
+  | "ads.import.unknownFormat"
+  | "ads.import.missingColumn"
+  | "ads.import.badNumber"
+  | "ads.import.badDate"
+  | "ads.import.mixedCurrencies";
+
+export interface AdsImportErrorParams {
+  line?: number;
+  column?: string;
+  expected?: string;
+  got?: string;
+}
+
+/** A file that is not a supported export, or is broken: the code with where and what was expected. */
+export class AdsImportError extends Error {
+  readonly code: AdsImportErrorCode;
+  readonly params: AdsImportErrorParams;
+
+  constructor(code: AdsImportErrorCode, params: AdsImportErrorParams = {}) {
+    super(`${code} ${JSON.stringify(params)}`);
+    this.name = "AdsImportError";
+    this.code = code;
+    this.params = params;
+  }
+}
