@@ -39,26 +39,10 @@ import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser } from "~/users/users.server";
 import { SEED_FAQ, seedFaqId } from "../../db/seed-data/faq";
 import { describeEachDatabase } from "../support/databases";
+import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.9";
-
-/** What a loader or action answered: a thrown or returned Response, or `data(...)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: any; headers: Headers; response: Response | null }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null, headers: result.headers, response: result };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data: body, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body, headers: new Headers(init?.headers), response: null };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result, headers: new Headers(), response: null };
-}
 
 const article = (overrides: Record<string, string> = {}) => ({
   locale: "en",

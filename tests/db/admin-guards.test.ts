@@ -12,6 +12,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
+import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const ROUTES_DIR = path.resolve("app/routes");
@@ -21,22 +22,6 @@ const ADMIN_ROUTES = fs
   .sort();
 
 type Route = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
-
-/** What a route answered: thrown or returned, a Response or `data(…)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    return { status: (result as { init: ResponseInit | null }).init?.status ?? 200, location: null };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null };
-}
 
 /** The URL a route file serves, with made-up values for its parameters. */
 function urlOf(file: string): { url: string; params: Record<string, string> } {

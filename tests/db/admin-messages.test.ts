@@ -35,26 +35,10 @@ import { action as detailAction, loader as detailLoader } from "~/routes/($local
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
+import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.7";
-
-/** What a loader or action answered: a thrown or returned Response, or `data(...)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: unknown; headers: Headers }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null, headers: result.headers };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data: body, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body, headers: new Headers(init?.headers) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result, headers: new Headers() };
-}
 
 describeEachDatabase("the messages desk", (t) => {
   const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };

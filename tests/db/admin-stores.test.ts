@@ -35,6 +35,7 @@ import { NewStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
+import { answer } from "../support/route-answer";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const APP = "http://localhost:3000";
@@ -202,26 +203,6 @@ describe("the store form", () => {
     expect(errorsOf(storeForm({ rateKind: "fixed", rateFixed: "0" })).rateFixed).toEqual(["admin:stores.errors.fixedInvalid"]);
   });
 });
-
-/** What a route answered: thrown or returned, a Response or `data(…)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: unknown; headers: Headers }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    const type = result.headers.get("Content-Type") ?? "";
-    return { status: result.status, location: result.headers.get("Location"), body: type.startsWith("image/") ? new Uint8Array(await result.arrayBuffer()) : null, headers: result.headers };
-  }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data: body, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body, headers: new Headers(init?.headers) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result, headers: new Headers() };
-}
 
 describeEachDatabase("the stores back office", (t) => {
   const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };

@@ -38,27 +38,11 @@ import { getBalances } from "~/wallet/balances.server";
 import { AccountSuspendedError, IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, withdraw } from "../support/ledger";
+import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const PASSWORD = "Sunny-day-42!";
 const ADDRESS = "203.0.113.7";
-
-/** What a route answered: thrown or returned, a Response or `data(…)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: unknown; headers: Headers }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null, headers: result.headers };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data: body, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body, headers: new Headers(init?.headers) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result, headers: new Headers() };
-}
 
 const totpCode = (secret: string, timestamp = Date.now()) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });

@@ -28,6 +28,7 @@ import { batchCandidates, cancelPayoutBatch, createPayoutBatch, PayoutBatchError
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx } from "../support/ledger";
+import { answer } from "../support/route-answer";
 
 const XSD = fs.readFileSync(path.resolve("tests/fixtures/pain.001.001.03.xsd"), "utf8");
 const APP = "http://localhost:3000";
@@ -407,19 +408,3 @@ describeEachDatabase("payout batches", (t) => {
   });
 });
 
-/** What a route answered: thrown or returned, a Response or `data(…)`. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: unknown }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data: body, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result };
-}

@@ -29,3 +29,35 @@ test("an admin without two-factor authentication sets it up first, then reaches 
   await page.goto("/en/admin/two-factor?redirectTo=https%3A%2F%2Fevil.example%2F");
   await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
 });
+
+test("the dashboard queues a check of the books, the settings keep what was typed, and the audit log finds both", async ({ page }) => {
+  test.slow();
+  await asNewVisitor(page);
+  const admin = await newAdmin(page);
+  await page.getByRole("button", { name: "Check the books now" }).click();
+  await expect(page.getByText("The check is queued: its result shows here in a moment.")).toBeVisible();
+  // The job runner does the check; the panel shows its verdict once it ran.
+  await expect(async () => {
+    await page.goto("/en/admin/dashboard");
+    await expect(page.getByTestId("reconciliation-verdict")).toHaveText("The books agree: every balance equals its postings and every entry sums to zero.", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  await page.goto("/en/admin/settings");
+  const minimum = page.getByLabel("Minimum withdrawal ($)");
+  await expect(minimum).toHaveValue("10.00");
+  await minimum.fill("0.5");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Enter an amount from 1.00 to 1000.00.")).toBeVisible();
+  await expect(minimum).toHaveValue("0.5");
+  // Put back as it was: the other suites expect the default minimum.
+  await minimum.fill("10.00");
+  await page.getByRole("button", { name: "Save settings" }).click();
+
+  await page.goto("/en/admin/audit");
+  await page.getByLabel("Admin’s email").fill(admin.email);
+  await page.getByLabel("Action").selectOption("ledger.check-requested");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]action=ledger\.check-requested/);
+  await expect(page.getByTestId("audit-row")).toHaveCount(1);
+  await expect(page.getByTestId("audit-row")).toContainText(admin.email);
+});
