@@ -106,7 +106,8 @@ export default function AdminAudit() {
         </div>
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+      {/* Scrolls sideways on narrow screens: focusable, so it can be scrolled with the keyboard. */}
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("audit.title")}>
         <table className="w-full min-w-[56rem] text-left text-xs" data-testid="audit-log">
           <caption className="sr-only">{t("audit.title")}</caption>
           <thead className="bg-slate-50 text-slate-700">

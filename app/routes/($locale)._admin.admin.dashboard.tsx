@@ -152,7 +152,8 @@ export default function AdminDashboard() {
             height={180}
           />
         </div>
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
+        {/* Scrolls sideways on a phone: focusable, so it can be scrolled with the keyboard. */}
+        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("dashboard.cashback.table")}>
           <table className="w-full text-left text-sm" data-testid="cashback-weeks">
             <caption className="sr-only">{t("dashboard.cashback.table")}</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -215,7 +216,7 @@ export default function AdminDashboard() {
             <input type="hidden" name="intent" value="reconcile" />
             <SubmitButton className="btn-secondary">{t("dashboard.reconciliation.run")}</SubmitButton>
           </Form>
-          <div className="mt-5 overflow-x-auto">
+          <div className="mt-5 overflow-x-auto" tabIndex={0} role="region" aria-label={t("dashboard.reconciliation.accounts")}>
             <table className="w-full text-left text-sm" data-testid="platform-accounts">
               <caption className="mb-2 text-left font-medium">{t("dashboard.reconciliation.accounts")}</caption>
               <thead className="bg-slate-50 text-slate-700">
