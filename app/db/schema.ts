@@ -645,6 +645,76 @@ export interface PayoutBatchesTable {
   updatedAt: string;
 }
 
+export interface AdClientAccountsTable {
+  id: string;
+  ownerId: string;
+  name: string;
+  /** ISO 4217, set by the first import; null until then. */
+  currency: string | null;
+  industry: Generated<string>;
+  timeZone: Generated<string>;
+  /** JSON object: the auditor thresholds this client account overrides. */
+  thresholds: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const AD_IMPORT_STATUSES = ["pending", "imported", "replaced", "discarded"] as const;
+export type AdImportStatus = (typeof AD_IMPORT_STATUSES)[number];
+
+export interface AdImportsTable {
+  id: string;
+  clientAccountId: string;
+  userId: string | null;
+  status: AdImportStatus;
+  filename: string;
+  byteSize: number;
+  contentHash: string;
+  platform: string;
+  kind: string;
+  language: string;
+  granularity: "day" | "period";
+  currency: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  title: string | null;
+  rowCount: number;
+  /** JSON: the preview (totals, file totals, warnings, sample rows). */
+  summary: string;
+  createdAt: string;
+  importedAt: string | null;
+  replacedBy: string | null;
+}
+
+export interface AdImportFilesTable {
+  importId: string;
+  /** The uploaded bytes, base64. */
+  data: string;
+}
+
+export interface AdRowsTable {
+  importId: string;
+  clientAccountId: string;
+  platform: string;
+  kind: string;
+  line: number;
+  day: string | null;
+  campaign: string | null;
+  adGroup: string | null;
+  keyword: string | null;
+  matchType: string | null;
+  negative: Generated<number>;
+  searchTerm: string | null;
+  status: string | null;
+  impressions: number | null;
+  clicks: number | null;
+  costCents: number | null;
+  conversions: number | null;
+  conversionValueCents: number | null;
+  /** JSON: the non-empty extras and the ad's texts. */
+  extras: Generated<string>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
@@ -688,6 +758,10 @@ export interface Database {
   blogPosts: BlogPostsTable;
   faqEntries: FaqEntriesTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
+  adClientAccounts: AdClientAccountsTable;
+  adImports: AdImportsTable;
+  adImportFiles: AdImportFilesTable;
+  adRows: AdRowsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -28,6 +28,7 @@ import * as contactReplies from "./20261123_0022_contact_replies";
 import * as content from "./20261123_0023_content";
 import * as adjustments from "./20261123_0024_adjustments";
 import * as reconciliationRuns from "./20261123_0025_reconciliation_runs";
+import * as adsCore from "./20261123_0026_ads_core";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "20261123_0023_content": content,
   "20261123_0024_adjustments": adjustments,
   "20261123_0025_reconciliation_runs": reconciliationRuns,
+  "20261123_0026_ads_core": adsCore,
 };
