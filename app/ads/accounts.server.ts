@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import { v5 as uuidv5 } from "uuid";
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { CLIENT_NAME_MAX } from "./account-form";
 import { INDUSTRIES, type Industry } from "./benchmarks";
 
-export const CLIENT_NAME_MAX = 80;
 /** Fixed namespace for the default client account's id (uuid v5 of the owner's id). */
 const DEFAULT_ACCOUNT_NAMESPACE = "6f1d2a64-3d4b-4c3e-9a55-0b9f7d1f2c10";
 
@@ -61,15 +61,6 @@ function toAccount(row: Row): ClientAccount {
 }
 
 const COLUMNS = ["id", "name", "currency", "industry", "timeZone", "thresholds", "createdAt"] as const;
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The owner's client accounts, by name; the first call makes the workspace's first one. */
 export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: string): Promise<ClientAccount[]> {
@@ -135,6 +126,19 @@ export async function setThresholds(tx: Tx, ownerId: string, id: string, thresho
   const before = await getClientAccount(tx, ownerId, id);
   await tx.updateTable("adClientAccounts").set({ thresholds: JSON.stringify(thresholds), updatedAt: now() }).where("id", "=", id).where("ownerId", "=", ownerId).execute();
   await audit(tx, { actorId: ownerId, action: "ads.client.thresholds", subject: `ad-client:${id}`, before: { thresholds: before.thresholds }, after: { thresholds } });
+}
+
+/** Per client account: how many imports are stored and the latest day or period end they cover. */
+export async function clientAccountStats(db: DbOrTx, ownerId: string): Promise<Record<string, { imports: number; latest: string | null }>> {
+  const rows = await db
+    .selectFrom("adImports")
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adImports.clientAccountId")
+    .select((eb) => ["adImports.clientAccountId", eb.fn.countAll<string | number>().as("imports"), eb.fn.max("adImports.periodEnd").as("latest")])
+    .where("adClientAccounts.ownerId", "=", ownerId)
+    .where("adImports.status", "=", "imported")
+    .groupBy("adImports.clientAccountId")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.clientAccountId, { imports: Number(row.imports), latest: (row.latest as string | null) ?? null }]));
 }
 
 /** Deletes a client account and everything imported into it; the last one of a workspace stays. */

@@ -4,7 +4,7 @@
  * line so a message appearing or disappearing never moves the button under a click.
  */
 import { useNavigation } from "@remix-run/react";
-import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -81,6 +81,54 @@ export function Field({
       />
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} values={errorValues} />
+    </div>
+  );
+}
+
+/** A labelled select with its errors (options are `{ value, label }`, labels already translated). */
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  errors,
+  hint,
+  className,
+}: {
+  label: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
+  options: ReadonlyArray<{ value: string; label: string }>;
+  errors?: ListOfErrors;
+  hint?: string;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className={inputClass}
+        {...selectProps}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

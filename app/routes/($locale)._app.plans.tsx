@@ -66,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     availableCents: balances.availableCents,
     payment: payment && payment.purpose === "plan" ? { id: payment.id, status: payment.status } : null,
     done,
+    // Sent here by the ad tools' guard when neither the trial nor a plan is live.
+    locked: url.searchParams.get("locked") === "ads",
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -146,7 +148,7 @@ export default function Plans() {
   // the same form reloads the page.
   const fetcher = useFetcher<typeof loader>();
   const view = fetcher.data ?? loaded;
-  const { trial, subscription, payment, done, availableCents } = loaded;
+  const { trial, subscription, payment, done, locked, availableCents } = loaded;
   const actionData = useActionData<typeof action>();
   return (
     <div className="container-page py-8">
@@ -154,6 +156,11 @@ export default function Plans() {
       <p className="mt-2 max-w-2xl text-slate-600">{t("subtitle")}</p>
 
       <div className="mt-6 grid gap-4">
+        {locked ? (
+          <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-900" data-testid="plans-locked">
+            {t("locked")}
+          </p>
+        ) : null}
         {done ? (
           <p role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-testid="plans-done">
             {t(`done.${done}`)}

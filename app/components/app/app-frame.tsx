@@ -19,6 +19,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "transactions", path: "/transactions" },
     { key: "cashback", path: "/cashback" },
     { key: "webshops", path: "/webshops" },
+    { key: "ads", path: "/ads" },
     { key: "referrals", path: "/referrals" },
     { key: "partner", path: "/partner" },
     { key: "plans", path: "/plans" },
@@ -98,7 +99,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                 key={item.key}
                 to={localePath(locale, item.path)}
                 className={({ isActive }) =>
-                  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                  `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
                 }
               >
                 {t(`app.nav.${item.key}`)}

@@ -1,0 +1,136 @@
+/**
+ * Client accounts (`/ads/accounts`): the workspace's client accounts (name, currency, industry,
+ * time zone, imports) with a link to edit each, and the form to add one (fields `name`,
+ * `industry`, `timeZone`; its currency is set by its first import).
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ClientAccountSchema, timeZones } from "~/ads/account-form";
+import { clientAccountStats, createClientAccount } from "~/ads/accounts.server";
+import { requireAdTools } from "~/ads/access.server";
+import { INDUSTRIES } from "~/ads/benchmarks";
+import { Notice } from "~/components/auth/auth-card";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, accounts } = await requireAdTools(request, params);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "ads", "accounts.meta"),
+      accounts,
+      stats: await clientAccountStats(db(), user.id),
+      timeZones: timeZones(),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, locale } = await requireAdTools(request, params);
+  const submission = parseWithZod(await readForm(request), { schema: ClientAccountSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const created = await unitOfWork(db(), (tx) => createClientAccount(tx, user.id, submission.value));
+  throw redirect(`${localePath(locale, "/ads/accounts")}?client=${created.id}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.created", values: { name: created.name } }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function ClientAccounts() {
+  const { t } = useTranslation("ads");
+  const locale = usePageLocale();
+  const { accounts, stats, timeZones: zones, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "client-account-new",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ClientAccountSchema),
+    defaultValue: { industry: "all", timeZone: "UTC" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientAccountSchema }),
+  });
+  return (
+    <div className="py-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("accounts.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("accounts.intro")}</p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
+        {accounts.map((account) => (
+          <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="break-words font-semibold">{account.name}</p>
+              <p className="text-sm text-slate-600">
+                {account.currency ?? t("switcher.noCurrency")} · {t(`industries.${account.industry}`)} · {account.timeZone}
+              </p>
+              <p className="text-sm text-slate-600">
+                {stats[account.id]
+                  ? t("accounts.imports", { count: stats[account.id]!.imports, latest: stats[account.id]!.latest ? formatDate(stats[account.id]!.latest!, locale) : "—" })
+                  : t("accounts.noImports")}
+              </p>
+            </div>
+            <div className="flex gap-3 text-sm">
+              <Link to={`${localePath(locale, "/ads")}?client=${account.id}`} className="font-medium text-brand-700 underline">
+                {t("accounts.open")}
+              </Link>
+              <Link to={localePath(locale, `/ads/accounts/${account.id}`)} className="font-medium text-brand-700 underline">
+                {t("accounts.edit")}
+                <span className="sr-only"> {account.name}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="new-client" className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
+        <h2 id="new-client" className="text-lg font-bold">
+          {t("accounts.new")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("accounts.newHint")}</p>
+        <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field labelProps={{ children: t("accounts.name") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
+          <SelectField
+            label={t("accounts.industry")}
+            selectProps={{ ...getSelectProps(fields.industry), name: fields.industry.name }}
+            options={INDUSTRIES.map((industry) => ({ value: industry, label: t(`industries.${industry}`) }))}
+            hint={t("accounts.industryHint")}
+            errors={fields.industry.errors}
+          />
+          <SelectField
+            label={t("accounts.timeZone")}
+            selectProps={{ ...getSelectProps(fields.timeZone), name: fields.timeZone.name }}
+            options={zones.map((zone) => ({ value: zone, label: zone }))}
+            errors={fields.timeZone.errors}
+          />
+          <div className="pt-3">
+            <SubmitButton pendingLabel={t("accounts.creating")}>{t("accounts.create")}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * One client account (`/ads/accounts/:clientId`): edit its name, industry (the auditor's
+ * benchmarks) and time zone (`intent=save`), or delete it with everything imported into it
+ * (`intent=delete`, with the `confirm` box ticked; the workspace's last one stays).
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ClientAccountSchema, timeZones } from "~/ads/account-form";
+import { ClientAccountNotFoundError, LastClientAccountError, deleteClientAccount, getClientAccount, updateClientAccount } from "~/ads/accounts.server";
+import { requireAdTools } from "~/ads/access.server";
+import { INDUSTRIES } from "~/ads/benchmarks";
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const SaveSchema = ClientAccountSchema.extend({ intent: z.literal("save") });
+const DeleteSchema = z.object({
+  intent: z.literal("delete"),
+  confirm: z.literal("on", { errorMap: () => ({ message: "ads:accounts.errors.confirm" }) }),
+});
+const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema]);
+
+async function ownAccount(userId: string, clientId: string | undefined) {
+  try {
+    return await getClientAccount(db(), userId, clientId ?? "");
+  } catch (error) {
+    if (error instanceof ClientAccountNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireAdTools(request, params);
+  const account = await ownAccount(user.id, params.clientId);
+  return { meta: await pageMeta(params, "ads", "accounts.editMeta"), account, timeZones: timeZones() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, locale } = await requireAdTools(request, params);
+  const account = await ownAccount(user.id, params.clientId);
+  const submission = parseWithZod(await readForm(request), { schema: Schema });
+  if (submission.status !== "success") return data({ result: submission.reply(), intent: submission.payload.intent === "delete" ? "delete" : "save" }, { status: 400 });
+  if (submission.value.intent === "save") {
+    const { name, industry, timeZone } = submission.value;
+    await unitOfWork(db(), (tx) => updateClientAccount(tx, user.id, account.id, { name, industry, timeZone }));
+    throw redirect(`${localePath(locale, "/ads/accounts")}?client=${account.id}`, {
+      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.saved", values: { name } }) },
+    });
+  }
+  try {
+    await unitOfWork(db(), (tx) => deleteClientAccount(tx, user.id, account.id));
+  } catch (error) {
+    if (!(error instanceof LastClientAccountError)) throw error;
+    return data({ result: submission.reply({ formErrors: ["ads:accounts.errors.last"] }), intent: "delete" as const }, { status: 409 });
+  }
+  throw redirect(localePath(locale, "/ads/accounts"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.deleted", values: { name: account.name } }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function EditClientAccount() {
+  const { t } = useTranslation("ads");
+  const locale = usePageLocale();
+  const { account, timeZones: zones } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "client-account-edit",
+    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+    constraint: getZodConstraint(ClientAccountSchema),
+    defaultValue: { name: account.name, industry: account.industry, timeZone: account.timeZone },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveSchema }),
+  });
+  const [deleteForm, deleteFields] = useForm<{ intent: string; confirm: string }>({ id: "client-account-delete", lastResult: actionData?.intent === "delete" ? actionData.result : undefined });
+  return (
+    <div className="py-6">
+      <p className="text-sm">
+        <Link to={localePath(locale, "/ads/accounts")} className="font-medium text-brand-700 underline">
+          {t("accounts.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 break-words text-3xl font-bold tracking-tight">{account.name}</h1>
+      <p className="mt-1 text-slate-600">{account.currency ? t("accounts.currency", { currency: account.currency }) : t("switcher.noCurrency")}</p>
+      <section aria-labelledby="edit-client" className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
+        <h2 id="edit-client" className="text-lg font-bold">
+          {t("accounts.details")}
+        </h2>
+        <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field labelProps={{ children: t("accounts.name") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
+          <SelectField
+            label={t("accounts.industry")}
+            selectProps={{ ...getSelectProps(fields.industry), name: fields.industry.name }}
+            options={INDUSTRIES.map((industry) => ({ value: industry, label: t(`industries.${industry}`) }))}
+            hint={t("accounts.industryHint")}
+            errors={fields.industry.errors}
+          />
+          <SelectField
+            label={t("accounts.timeZone")}
+            selectProps={{ ...getSelectProps(fields.timeZone), name: fields.timeZone.name }}
+            options={zones.map((zone) => ({ value: zone, label: zone }))}
+            errors={fields.timeZone.errors}
+          />
+          <div className="pt-3">
+            <SubmitButton pendingLabel={t("accounts.saving")}>{t("accounts.save")}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+      <section aria-labelledby="delete-client" className="mt-6 max-w-xl rounded-2xl border border-red-200 bg-surface p-5">
+        <h2 id="delete-client" className="text-lg font-bold">
+          {t("accounts.delete")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("accounts.deleteHint")}</p>
+        <Form method="post" className="mt-3" {...getFormProps(deleteForm)}>
+          <input type="hidden" name="intent" value="delete" />
+          <FormErrors id={deleteForm.errorId} errors={deleteForm.errors} />
+          <CheckboxField inputProps={{ name: "confirm", id: deleteFields.confirm.id }} label={t("accounts.deleteConfirm", { name: account.name })} errors={deleteFields.confirm.errors} />
+          <div className="pt-3">
+            <SubmitButton pendingLabel={t("accounts.deleting")} className="btn bg-red-700 text-white hover:bg-red-800">
+              {t("accounts.deleteButton")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * Ad import, step one (`/ads/import`): the user picks the client account (`clientAccountId`) and
+ * uploads an export they downloaded (`file`, at most 20 MB): Google Ads reports (CSV or the
+ * UTF-16 "Excel" download), Google Ads Editor exports, Meta Ads Manager or Microsoft Advertising
+ * reports, in five languages. The file is read and kept as a pending import (nothing stored yet);
+ * the preview page then stores or discards it. A file that is not a supported export is answered
+ * with where it went wrong (line, column, what was expected). Recent imports are listed below.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  MaxPartSizeExceededError,
+  data,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ClientAccountNotFoundError } from "~/ads/accounts.server";
+import { requireAdTools } from "~/ads/access.server";
+import { MAX_IMPORT_BYTES } from "~/ads/import/read.server";
+import { AdsImportError } from "~/ads/import/types";
+import { listImports, stageImport } from "~/ads/imports.server";
+import { importMessageParts } from "~/components/ads/import-messages";
+import { ErrorList, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { formatDate } from "~/utils/dates";
+import { badRequest } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, client, accounts } = await requireAdTools(request, params);
+  return {
+    meta: await pageMeta(params, "ads", "import.meta"),
+    clientId: client.id,
+    accounts: accounts.map((account) => ({ id: account.id, name: account.name, currency: account.currency })),
+    imports: await listImports(db(), user.id, { clientAccountId: client.id, limit: 20 }),
+    maxMegabytes: MAX_IMPORT_BYTES / (1024 * 1024),
+  };
+}
+
+const UploadSchema = z.object({
+  clientAccountId: z.string({ required_error: "ads:import.errors.clientAccount" }).uuid("ads:import.errors.clientAccount"),
+  file: z
+    .instanceof(File, { message: "ads:import.errors.file" })
+    .refine((file) => file.size > 0, "ads:import.errors.file")
+    .refine((file) => file.size <= MAX_IMPORT_BYTES, "ads:import.messages.tooLarge"),
+});
+
+type ParserProblem = { code: string; line?: number; column?: string; expected?: string; got?: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, locale } = await requireAdTools(request, params);
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES + 1 }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return data({ result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null }, { status: 413 });
+    }
+    // Not a multipart form, or a broken one: a bad request, not a server error.
+    badRequest();
+  }
+  const submission = parseWithZod(formData, { schema: UploadSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null as ParserProblem | null }, { status: 400 });
+  const { clientAccountId, file } = submission.value;
+  let id: string;
+  try {
+    id = await stageImport(db(), { ownerId: user.id, clientAccountId, filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  } catch (error) {
+    if (error instanceof ClientAccountNotFoundError) {
+      return data({ result: submission.reply({ fieldErrors: { clientAccountId: ["ads:import.errors.clientAccount"] } }), problem: null as ParserProblem | null }, { status: 400 });
+    }
+    if (!(error instanceof AdsImportError)) throw error;
+    const problem: ParserProblem = { code: error.code, ...error.params };
+    return data({ result: submission.reply({ fieldErrors: { file: ["parser"] } }), problem }, { status: error.code === "ads.import.tooLarge" ? 413 : 422 });
+  }
+  throw redirect(`${localePath(locale, `/ads/import/${id}`)}?client=${clientAccountId}`);
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdsImport() {
+  const { t } = useTranslation("ads");
+  const locale = usePageLocale();
+  const { clientId, accounts, imports, maxMegabytes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ clientAccountId: string; file: File }>({ id: "ads-import", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const problem = actionData?.problem;
+  // The parser's problem is one sentence with its line and column; other errors are keys.
+  const parts = problem ? importMessageParts(t, locale, null, problem) : null;
+  const fileErrors = parts ? [parts.key] : fields.file.errors;
+  return (
+    <div className="py-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("import.title")}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">{t("import.intro")}</p>
+      <Form method="post" encType="multipart/form-data" className="mt-6 max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-surface p-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField
+          label={t("import.clientAccount")}
+          selectProps={{ id: fields.clientAccountId.id, name: fields.clientAccountId.name, defaultValue: clientId }}
+          options={accounts.map((account) => ({ value: account.id, label: account.currency ? `${account.name} (${account.currency})` : account.name }))}
+          errors={fields.clientAccountId.errors}
+        />
+        <div>
+          <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-slate-800">
+            {t("import.file")}
+          </label>
+          <input
+            id={fields.file.id}
+            name={fields.file.name}
+            type="file"
+            required
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            aria-invalid={fileErrors?.length ? true : undefined}
+            aria-describedby={`${fields.file.id}-hint${fileErrors?.length ? ` ${fields.file.id}-error` : ""}`}
+            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
+          />
+          <p id={`${fields.file.id}-hint`} className="mt-1 text-xs text-slate-600">
+            {t("import.fileHint", { size: maxMegabytes })}
+          </p>
+          <ErrorList id={`${fields.file.id}-error`} errors={fileErrors} values={parts?.values} />
+        </div>
+        <SubmitButton pendingLabel={t("import.reading")}>{t("import.preview")}</SubmitButton>
+      </Form>
+      <details className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5 text-sm">
+        <summary className="cursor-pointer font-semibold">{t("import.howTo.title")}</summary>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+          <li>{t("import.howTo.google")}</li>
+          <li>{t("import.howTo.editor")}</li>
+          <li>{t("import.howTo.meta")}</li>
+          <li>{t("import.howTo.microsoft")}</li>
+        </ul>
+        <p className="mt-3 text-slate-600">{t("import.howTo.privacy")}</p>
+      </details>
+      <h2 className="mt-10 text-xl font-semibold">{t("import.recent")}</h2>
+      {imports.length === 0 ? (
+        <p className="mt-2 text-slate-600">{t("import.none")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
+          {imports.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <Link to={`${localePath(locale, `/ads/import/${item.id}`)}?client=${item.clientAccountId}`} className="break-all font-medium text-brand-700 underline">
+                {item.filename}
+              </Link>
+              <span className="text-slate-600">
+                {t(`platforms.${item.platform}`)} · {t(`kinds.${item.kind}`)} ·{" "}
+                {item.periodStart && item.periodEnd ? t("import.range", { start: formatDate(item.periodStart, locale), end: formatDate(item.periodEnd, locale) }) : t("import.noRange")} ·{" "}
+                {t("import.rowCount", { count: item.rowCount })} · <strong>{t(`import.statuses.${item.status}`)}</strong>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

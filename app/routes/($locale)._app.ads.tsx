@@ -1,0 +1,83 @@
+/**
+ * The ad suite's frame (`/ads/*`): its sections (dashboard, import, audit, tips, alerts, client
+ * accounts) and the client-account switcher, a GET form (field `client`) that keeps the current
+ * section. Every child route calls `requireAdTools` itself (loaders run in parallel).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdTools } from "~/ads/access.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const SECTIONS = [
+  { key: "dashboard", path: "/ads", end: true },
+  { key: "import", path: "/ads/import", end: false },
+  { key: "audit", path: "/ads/audit", end: false },
+  { key: "tips", path: "/ads/tips", end: false },
+  { key: "alerts", path: "/ads/alerts", end: false },
+  { key: "accounts", path: "/ads/accounts", end: false },
+] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { accounts, client } = await requireAdTools(request, params);
+  return { accounts: accounts.map((account) => ({ id: account.id, name: account.name, currency: account.currency })), clientId: client.id };
+}
+
+export default function AdsLayout() {
+  const { t } = useTranslation("ads");
+  const locale = usePageLocale();
+  const { accounts, clientId } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const query = accounts.length > 1 ? `?client=${encodeURIComponent(clientId)}` : "";
+  return (
+    <div className="container-page pt-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <nav aria-label={t("nav.label")} className="-mx-1 overflow-x-auto">
+          <ul className="flex gap-1 whitespace-nowrap px-1">
+            {SECTIONS.map((section) => (
+              <li key={section.key}>
+                <NavLink
+                  to={`${localePath(locale, section.path)}${query}`}
+                  end={section.end}
+                  className={({ isActive }) =>
+                    `inline-block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                  }
+                >
+                  {t(`nav.${section.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {accounts.length > 1 ? (
+          <Form method="get" action={location.pathname} className="flex items-end gap-2">
+            <div>
+              <label htmlFor="ads-client" className="block text-xs font-medium text-slate-600">
+                {t("switcher.label")}
+              </label>
+              <select id="ads-client" name="client" defaultValue={clientId} className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm">
+                {accounts.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.name}
+                    {account.currency ? ` (${account.currency})` : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+              {t("switcher.submit")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";
