@@ -5,6 +5,10 @@
  * Both are idempotent: running them again changes nothing.
  */
 import { randomUUID } from "node:crypto";
+import { ensureWorkspace, updateClientAccount } from "../app/ads/accounts.server";
+import { stageImport, storeImport } from "../app/ads/imports.server";
+import { generateSampleExports, SAMPLE_ACCOUNT_NAME } from "../app/ads/sample/generate";
+import { generateTips } from "../app/ads/tips.server";
 import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
@@ -107,7 +111,32 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   if (await seedDemoLedger(db, demo.id, admin.user.id, nowMs)) created.push("demo ledger ($2,456.78)");
   if (await seedDemoReferrals(db, demo.id, nowMs)) created.push("demo referrals");
   if (await seedDemoPartner(db, nowMs)) created.push(`${DEMO_PARTNER.email} (partner with referred businesses)`);
+  const ads = await seedDemoAds(db, demo.id, nowMs);
+  if (ads) created.push(ads);
   return { created };
+}
+
+/**
+ * The demo user's ad suite: the sample exports of the fictional shop "Northwind Outdoor"
+ * (app/ads/sample/generate.ts: 90 days up to the day before `nowMs`, UTC) imported into the
+ * workspace's first client account through the real import (staged, then stored), so the dashboard,
+ * the auditor and the tips have data. Once: only while that client account has no imports at all.
+ */
+async function seedDemoAds(db: Db, demoId: string, nowMs: number): Promise<string | null> {
+  const [account] = await ensureWorkspace(db, demoId, SAMPLE_ACCOUNT_NAME);
+  const clientAccountId = account!.id;
+  if (await db.selectFrom("adImports").select("id").where("clientAccountId", "=", clientAccountId).limit(1).executeTakeFirst()) return null;
+  const files = generateSampleExports({ endDay: new Date(nowMs - 86_400_000).toISOString().slice(0, 10) });
+  let rows = 0;
+  for (const file of files) {
+    const importId = await stageImport(db, { ownerId: demoId, clientAccountId, filename: file.filename, bytes: file.bytes });
+    rows += (await storeImport(db, demoId, importId)).rows;
+  }
+  // An outdoor shop: the audit compares it with its industry's benchmarks.
+  await unitOfWork(db, (tx) => updateClientAccount(tx, demoId, clientAccountId, { name: account!.name, industry: "sports-recreation", timeZone: "America/New_York" }));
+  // What the daily job would find by tomorrow: the audit and its tips, there on the first visit.
+  const tips = await generateTips(db, clientAccountId);
+  return `demo ad imports (${files.length} files, ${rows} rows, ${tips.created} tips)`;
 }
 
 /**

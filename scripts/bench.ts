@@ -4,11 +4,12 @@
  * of concurrent clients on loopback, and prints throughput, latency percentiles and the server's
  * resident memory. Also times one password hash (the floor of every sign-in), then measures the
  * cashback endpoints (signed postbacks and "Shop now" click-outs, scripts/bench-cashback.ts) and the
- * wallet's ledger (scripts/bench-ledger.ts), each on SQLite and, when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL names one, on PostgreSQL.
+ * wallet's ledger (scripts/bench-ledger.ts) and the ad dashboard with 1,000,000 daily ad rows
+ * (scripts/bench-ads.ts), each on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names
+ * one, on PostgreSQL.
  *
  *   npm run bench -- [--requests 500] [--concurrency 10] [--postbacks 2000] [--clickouts 1000]
- *                    [--skip-cashback] [--skip-ledger]
+ *                    [--skip-cashback] [--skip-ledger] [--skip-ads] [--ad-rows 1000000]
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import { hashPassword } from "../app/users/password.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { benchCashback } from "./bench-cashback";
+import { benchAdsDashboard } from "./bench-ads";
 import { benchLedger } from "./bench-ledger";
 import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
@@ -141,3 +143,4 @@ try {
 
 if (args["skip-cashback"] !== true) await benchCashback({ postbacks: Number(args.postbacks ?? 2000), clickouts: Number(args.clickouts ?? 1000) });
 if (args["skip-ledger"] !== true) await benchLedger();
+if (args["skip-ads"] !== true) await benchAdsDashboard({ rows: Number(args["ad-rows"] ?? 1_000_000) });

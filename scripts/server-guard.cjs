@@ -32,6 +32,10 @@ const LIMITS = [
   // The profile picture form (pictures up to 1 MB; up to 2 MB still gets the page's own message).
   [/^\/[a-z]{2}\/profile\/avatar(\.data)?(\?|$)/, 2 * 1024 * KB],
   [/^\/api\/webhooks\//, 512 * KB],
+  // Ad exports (files up to 20 MB; a little more still gets the page's own message).
+  [/^\/[a-z]{2}\/ads\/import(\.data)?(\?|$)/, 24 * 1024 * KB],
+  // Network transaction reports in the back office (up to 5 MB; likewise).
+  [/^\/[a-z]{2}\/admin\/conversions\/import(\.data)?(\?|$)/, 6 * 1024 * KB],
 ];
 const DEFAULT_LIMIT = 64 * KB;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

@@ -715,6 +715,79 @@ export interface AdRowsTable {
   extras: Generated<string>;
 }
 
+export interface AdAuditsTable {
+  id: string;
+  clientAccountId: string;
+  /** Who ran the audit. */
+  userId: string | null;
+  createdAt: string;
+  /** JSON array of the ad_imports ids the audit ran on. */
+  importIds: string;
+  /** `YYYY-MM-DD..YYYY-MM-DD` the metrics cover, or null. */
+  period: string | null;
+  score: number;
+  grade: "A" | "B" | "C";
+  /** JSON array of CheckResult (app/ads/audit/types.ts). */
+  checks: string;
+}
+
+export const AD_ALERT_KINDS = ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget"] as const;
+export type AdAlertKind = (typeof AD_ALERT_KINDS)[number];
+
+export interface AdAlertsTable {
+  id: string;
+  clientAccountId: string;
+  kind: AdAlertKind;
+  /** Integer cents for daily-spend, cpa and no-conversions (least spend, 0 = any); percent points for ctr-drop and lost-is-budget. */
+  threshold: number;
+  /** no-conversions: days in a row; else null. */
+  days: number | null;
+  /** Only this campaign's rows (compared without case); null = the whole client account. */
+  campaign: string | null;
+  enabled: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdAlertFiringsTable {
+  id: string;
+  alertId: string;
+  /** The client account's local date of the evaluation (YYYY-MM-DD): one firing per alert and day. */
+  day: string;
+  value: number;
+  threshold: number;
+  /** The data's latest day or period and the alert's settings: one firing per alert and key. */
+  dataKey: string;
+  /** JSON: the data's day or period, the figures, the notification's keys and values. */
+  details: Generated<string>;
+  createdAt: string;
+}
+
+export const AD_TIP_STATUSES = ["open", "applied", "dismissed", "expired"] as const;
+export type AdTipStatus = (typeof AD_TIP_STATUSES)[number];
+
+export interface AdTipsTable {
+  id: string;
+  clientAccountId: string;
+  auditId: string | null;
+  kind: string;
+  fingerprint: string;
+  /** JSON: the campaign (and ad group) the tip is about. */
+  subject: string;
+  /** JSON: the figures behind the tip. */
+  evidence: string;
+  impactCents: number | null;
+  impactKind: "value" | "spend" | "saving" | null;
+  editorCsv: string | null;
+  status: Generated<AdTipStatus>;
+  dismissReason: string | null;
+  dismissNote: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
@@ -762,6 +835,10 @@ export interface Database {
   adImports: AdImportsTable;
   adImportFiles: AdImportFilesTable;
   adRows: AdRowsTable;
+  adTips: AdTipsTable;
+  adAudits: AdAuditsTable;
+  adAlerts: AdAlertsTable;
+  adAlertFirings: AdAlertFiringsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,8 @@
  * through it whenever a unit of work commits mail.
  */
 import { runReconciliation } from "~/admin/reconciliation.server";
+import { ALERTS_DAILY_JOB, EVALUATE_ALERTS_JOB, evaluateAlerts, evaluateAllAlerts } from "~/ads/alerts.server";
+import { TIPS_DAILY_JOB, runDailyTips } from "~/ads/tips.server";
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
@@ -15,7 +17,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { deliverOutbox, setOutboxSignal } from "./outbox.server";
-import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner } from "./runner.server";
+import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner, type SendOptions } from "./runner.server";
 
 export const OUTBOX_JOB = "outbox.deliver";
 export const CONFIRM_CASHBACK_JOB = "cashback.confirm-due";
@@ -93,13 +95,43 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
         if (!run.ok) console.error(`ledger check: ${run.problems.length} problems`, run.problems.slice(0, 10));
       },
     },
+    {
+      // One client account's ad alerts, queued after each stored import (idempotent: an alert
+      // fires at most once a day and once per data).
+      name: EVALUATE_ALERTS_JOB,
+      handler: async (data) => {
+        if (typeof data?.clientAccountId === "string") await evaluateAlerts(deps.db, data.clientAccountId, { appUrl: deps.appUrl });
+      },
+    },
+    {
+      // Every client account's enabled ad alerts, once a day.
+      name: ALERTS_DAILY_JOB,
+      policy: "stately",
+      cron: "15 6 * * *",
+      handler: async () => {
+        await evaluateAllAlerts(deps.db, { appUrl: deps.appUrl });
+      },
+    },
+    {
+      // The ad suite's daily tips for every client account with imports (audited again first when
+      // an import is newer than its last audit), and previews nobody stored dropped after a day.
+      name: TIPS_DAILY_JOB,
+      policy: "stately",
+      cron: "30 6 * * *",
+      handler: async () => {
+        await runDailyTips(deps.db);
+      },
+    },
   ];
 }
 
-/** Queues a job from a request (slow work never runs inside one). */
-export async function queueJob(name: string, data: Record<string, unknown> = {}, config: Env = env()): Promise<void> {
+/**
+ * Queues a job from a request (slow work never runs inside one). A queued copy with the same
+ * singleton key makes this one unnecessary (default key: "manual").
+ */
+export async function queueJob(name: string, data: Record<string, unknown> = {}, config: Env = env(), options: SendOptions = { singletonKey: "manual" }): Promise<void> {
   const runner = await startJobs({ work: config.jobs === "inline" }, config);
-  await runner.send(name, data, { singletonKey: "manual" });
+  await runner.send(name, data, options);
 }
 
 export function createRunner(config: Env, deps: { db: Db; mailer: Mailer }): JobRunner {

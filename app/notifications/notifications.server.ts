@@ -7,14 +7,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { now, type Db, type DbOrTx } from "~/db/db.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { renderMail } from "~/mail/templates.server";
 import { notificationValues } from "./values";
 
 export type NotificationType = "success" | "warning" | "info";
-export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions" | "billing";
+export type NotificationTopic = "security" | "cashback" | "purchases" | "wallet" | "promotions" | "billing" | "ads";
 
 export const NOTIFICATION_EVENTS = {
   newDevice: { type: "info", topic: "security" },
@@ -96,6 +96,30 @@ export async function notify(db: DbOrTx, userId: string, event: NotificationEven
     footer: t("emailFooter"),
   });
   await enqueueMail(db, { to: user.email, subject: t(`events.${event}.title`, values), ...mail });
+}
+
+/**
+ * Records a notification whose texts belong to a feature (`titleKey`/`messageKey` in the
+ * `notifications` namespace, e.g. the ad alerts' `ads.alerts.*`), in the caller's transaction.
+ * Answers who to e-mail when the user's preferences want e-mail for `topic` (the caller writes its
+ * own message to the outbox in the same transaction), else null.
+ */
+export async function recordNotification(
+  db: DbOrTx,
+  userId: string,
+  input: { type: NotificationType; topic: NotificationTopic; titleKey: string; messageKey: string; params: Record<string, string | number> },
+): Promise<{ email: string; name: string; locale: Locale } | null> {
+  await db
+    .insertInto("notifications")
+    .values({ id: randomUUID(), userId, type: input.type, titleKey: input.titleKey, messageKey: input.messageKey, params: JSON.stringify(input.params), readAt: null, createdAt: now() })
+    .execute();
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "name", "locale", "notifyEmail", "notifyCashback", "notifyPurchases", "notifyPromotions"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user || !wantsEmail(user, input.topic)) return null;
+  return { email: user.email, name: user.name, locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE };
 }
 
 /** Security and billing notices (plans, renewals, the trial's end) always go out; the rest follow the e-mail flag and the topic's flag. */

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CLIENT_NAME_MAX } from "~/ads/account-form";
 import { createClientAccount } from "~/ads/accounts.server";
+import { afterAdImport } from "~/ads/alerts.server";
 import { requireAdTools } from "~/ads/access.server";
 import { CurrencyMismatchError, ImportNotFoundError, ImportNotPendingError, discardImport, getImportPreview, removeImport, storeImport } from "~/ads/imports.server";
 import { importMessage } from "~/components/ads/import-messages";
@@ -82,12 +83,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
             headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:import.unchanged", values: {} }) },
           });
         }
+        // Alerts are evaluated on the new data in the background (the job runner).
+        await afterAdImport(db(), current.clientAccount.id);
         throw await notice("ads:import.stored", { count: outcome.rows, replaced: outcome.replaced.length }, current.clientAccount.id);
       }
       case "newClient": {
         const name = submission.value.name;
         const client = await unitOfWork(db(), (tx) => createClientAccount(tx, user.id, { name, industry: current.clientAccount.industry, timeZone: current.clientAccount.timeZone }));
         const outcome = await storeImport(db(), user.id, current.id, { clientAccountId: client.id });
+        await afterAdImport(db(), client.id);
         throw await notice("ads:import.storedNewClient", { count: outcome.rows, name }, client.id);
       }
       case "discard":

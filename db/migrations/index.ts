@@ -29,6 +29,10 @@ import * as content from "./20261123_0023_content";
 import * as adjustments from "./20261123_0024_adjustments";
 import * as reconciliationRuns from "./20261123_0025_reconciliation_runs";
 import * as adsCore from "./20261123_0026_ads_core";
+import * as adAudits from "./20261123_0027_ad_audits";
+import * as adAlerts from "./20261123_0028_ad_alerts";
+import * as adsDashboardIndex from "./20261123_0029_ads_dashboard_index";
+import * as adTips from "./20261123_0030_ad_tips";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -57,4 +61,8 @@ export const migrations: Record<string, Migration> = {
   "20261123_0024_adjustments": adjustments,
   "20261123_0025_reconciliation_runs": reconciliationRuns,
   "20261123_0026_ads_core": adsCore,
+  "20261123_0027_ad_audits": adAudits,
+  "20261123_0028_ad_alerts": adAlerts,
+  "20261123_0029_ads_dashboard_index": adsDashboardIndex,
+  "20261123_0030_ad_tips": adTips,
 };

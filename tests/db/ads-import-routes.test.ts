@@ -56,7 +56,7 @@ describeEachDatabase("the ad import pages", (t) => {
   const upload = (who: Who, file: Buffer | null, name = "report.csv", origin = APP) => {
     const form = new FormData();
     form.set("clientAccountId", clientId);
-    if (file) form.set("file", new File([file], name, { type: "text/csv" }));
+    if (file) form.set("file", new File([new Uint8Array(file)], name, { type: "text/csv" }));
     return new Request(`${APP}/en/ads/import`, { method: "POST", headers: { Origin: origin, ...cookie(who) }, body: form });
   };
   const post = (url: string, who: Who, body: Record<string, string>, origin = APP) =>

@@ -61,6 +61,8 @@ const FIELD_NAMES = [
   "referralId", "referralQualifying", "referralBonusReferrer", "referralBonusFriend",
   "partnerCommissionPercent",
   "role", "direction", "sessionId", "body",
+  // The ad suite's forms.
+  "file", "clientAccountId", "industry", "timeZone", "confirm", "tipId", "note", "kind", "threshold", "days", "campaign", "alertId", "enabled",
 ];
 
 const junk = fc.oneof(
@@ -70,7 +72,7 @@ const junk = fc.oneof(
 );
 
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
-const QUERY_NAMES = ["planId", "payment", "done", "network", "category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "store", "t", "tab", "to", "token", "type", "u", "code", "sort", "x", "role", "ledgerPage", "clicksPage", "action", "actor", "subject", "language", "method", "batch", "locale", "suspended"];
+const QUERY_NAMES = ["planId", "payment", "done", "network", "category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "store", "t", "tab", "to", "token", "type", "u", "code", "sort", "x", "role", "ledgerPage", "clicksPage", "action", "actor", "subject", "language", "method", "batch", "locale", "suspended", "audit", "client", "platform", "campaign", "dir", "period", "locked"];
 
 const queries: fc.Arbitrary<string> = fc.oneof(
   fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),

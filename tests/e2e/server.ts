@@ -7,6 +7,8 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureWorkspace } from "../../app/ads/accounts.server";
+import { stageImport } from "../../app/ads/imports.server";
 import { createImport } from "../../app/cashback/imports.server";
 import { createDb } from "../../app/db/db.server";
 import { migrateToLatest } from "../../db/migrate";
@@ -15,7 +17,7 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { OAuth2Server } from "oauth2-mock-server";
-import { DATABASE_URL_FILE, DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
+import { DATABASE_URL_FILE, DEMO_AD_CLIENT_ID, DEMO_AD_IMPORT_ID, DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -54,7 +56,26 @@ await seedDemoData(db);
 await seedDemoClick(db);
 await seedDemoImport(db);
 await seedDemoMessage(db);
+await seedDemoAds(db);
 await db.destroy();
+
+/**
+ * The demo member's second client account (an agency's other client, named to sort after the
+ * seeded "Northwind Outdoor", so the ad pages open on the seeded one) and a pending upload into the
+ * first: a Dutch campaign report in euros (its preview offers a new client account).
+ */
+async function seedDemoAds(database: typeof db) {
+  const demo = await database.selectFrom("users").select("id").where("email", "=", DEMO_USER.email).executeTakeFirstOrThrow();
+  const [first] = await ensureWorkspace(database, demo.id, "Northwind Outdoor");
+  const at = new Date().toISOString();
+  await database.insertInto("adClientAccounts").values({ id: DEMO_AD_CLIENT_ID, ownerId: demo.id, name: "Zephyr Bikes", currency: null, createdAt: at, updatedAt: at }).execute();
+  const staged = await stageImport(database, { ownerId: demo.id, clientAccountId: first!.id, filename: "campagnes.csv", bytes: fs.readFileSync("tests/fixtures/ads/google-campaign-nl.csv") });
+  // The same pending import under a known id (the preview page is listed by example).
+  const row = await database.selectFrom("adImports").selectAll().where("id", "=", staged).executeTakeFirstOrThrow();
+  await database.insertInto("adImports").values({ ...row, id: DEMO_AD_IMPORT_ID }).execute();
+  await database.updateTable("adImportFiles").set({ importId: DEMO_AD_IMPORT_ID }).where("importId", "=", staged).execute();
+  await database.deleteFrom("adImports").where("id", "=", staged).execute();
+}
 
 /** The sample Awin report, uploaded by the demo admin and previewed (not applied). */
 async function seedDemoImport(database: typeof db) {

@@ -70,9 +70,18 @@ describe("Google Ads UI reports", () => {
     expect(r.rows[0]).toMatchObject({ searchTerm: "running shoes men", keyword: "running shoes", matchType: "phrase", adGroup: "Running" });
     expect(r.rows[1]).toMatchObject({ keyword: "buy running shoes", matchType: "exact" });
     expect(r.fileTotals.map((t) => t.scope)).toEqual(["rows", "hidden", "account", "segment"]);
-    expect(codes(r)).toEqual(["ads.import.hiddenRows", "ads.import.totalsMismatch", "ads.import.totalsMismatch", "ads.import.totalsMismatch"]);
+    // The account's total is the listed rows plus the hidden ones: said once, by the hidden-rows warning.
+    expect(codes(r)).toEqual(["ads.import.hiddenRows"]);
     expect(r.warnings[0]).toEqual({ code: "ads.import.hiddenRows", line: 9, label: "Total: Other search terms", impressions: 0, clicks: 25, costCents: 3000, costShare: 0.0833 });
-    expect(r.warnings.find((w) => w.metric === "costCents")).toMatchObject({ line: 10, difference: 3000 });
+  });
+
+  it("still reports an account total that the listed and the hidden rows do not reach", async () => {
+    const lines = new TextDecoder().decode(bytes("google-search-terms.csv")).split("\n");
+    const account = lines.findIndex((line) => line.startsWith("Total: Account"));
+    expect(account).toBeGreaterThan(0);
+    lines[account] = lines[account]!.replace("360.00", "400.00");
+    const r = await parseAdsExport(new TextEncoder().encode(lines.join("\n")));
+    expect(r.warnings.find((w) => w.code === "ads.import.totalsMismatch" && w.metric === "costCents")).toMatchObject({ line: 10, difference: 4000 });
   });
 
   it("reads a keyword report: match types from punctuation, Quality Score and its parts, derived-metric check", async () => {
@@ -225,5 +234,65 @@ describe("detection and refusals", () => {
     expect((await refused(Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 1, 2, 3]))).code).toBe("ads.import.notText");
     expect((await refused("")).code).toBe("ads.import.empty");
     expect((await refused("Campaign report\n\n")).params).toMatchObject({ line: 1 });
+  });
+});
+
+describe("columns the campaign auditor reads", () => {
+  it("keeps an ad's status reasons, ad strength improvements and pinned assets", async () => {
+    const r = await parse("google-ads.csv");
+    expect(r.rows[0]!.extras).toMatchObject({
+      adStrengthImprovements: ["Add 2 more sitelinks in your ad", "Try including more keywords in your descriptions"],
+      pinnedHeadlines: 1,
+      pinnedDescriptions: 0,
+      statusReasons: null,
+    });
+    expect(r.rows[2]!.extras).toMatchObject({ statusReasons: ["campaign paused", "unknown"], adStrengthImprovements: null, pinnedHeadlines: 0 });
+    // A report without position columns says nothing about pinning.
+    const plain = await parseAdsExport(Buffer.from("Ad report\nAll time\nCampaign,Ad group,Headline 1,Ad strength,Status reasons,Impr.,Clicks,Cost\nA,B,Hi,Poor,most ads disapproved; Some ads limited by policy,10,1,1.00\n"));
+    expect(plain.rows[0]!.extras).toMatchObject({ pinnedHeadlines: null, statusReasons: ["most ads disapproved", "some ads limited by policy"] });
+  });
+
+  it("keeps a search term's Added/Excluded", async () => {
+    const r = await parse("google-search-terms.csv");
+    expect(r.rows.map((row) => row.extras.addedExcluded)).toEqual(["none", "added", "none", "none"]);
+  });
+
+  it("reads an Editor campaigns export: networks, bid strategy, targets and the location targeting method", async () => {
+    const r = await parse("editor-campaigns.csv");
+    expect(r).toMatchObject({ platform: "google", kind: "editor-campaigns", currency: null, period: null, warnings: [] });
+    expect(r.rows.map((row) => row.campaign)).toEqual(["Brand", "Generic Shoes", "Gesamtpaket Brand", "PMax All"]);
+    expect(r.rows[1]!.extras).toMatchObject({
+      campaignType: "Search",
+      networks: ["Google search", "Search Partners", "Display Network"],
+      bidStrategyType: "Manual CPC",
+      targetingMethod: "Location of presence or Area of interest",
+      budgetCents: 12000,
+      broadMatchKeywords: "Off",
+    });
+    expect(r.rows[2]).toMatchObject({ status: "Paused", extras: { targetCpaCents: 2500, bidStrategyType: "Target CPA", targetRoas: null } });
+    // `[]` is Editor's empty value: an empty list, or no value.
+    expect(r.rows[3]!.extras).toMatchObject({ networks: [], targetRoas: 3, broadMatchKeywords: null });
+  });
+
+  it("keeps Editor keyword statuses and reads campaign-level negatives", async () => {
+    const r = await parse("editor-keywords.csv");
+    expect(r.rows[0]!.extras).toMatchObject({ approvalStatus: "Approved", campaignStatus: "Enabled", adGroupStatus: "Enabled" });
+    const text = "Campaign\tAd Group\tKeyword\tCriterion Type\tCampaign Status\tStatus\nGeneric Shoes\t\tcareers\tCampaign Negative Phrase\tEnabled\tEnabled\nGeneric Shoes\tRunning\tshoes\tBroad\tEnabled\tEnabled\n";
+    const editor = await parseAdsExport(Buffer.from(text));
+    expect(editor.rows.map((row) => [row.keyword, row.matchType, row.negative, row.adGroup])).toEqual([
+      ["careers", "phrase", true, null],
+      ["shoes", "broad", false, "Running"],
+    ]);
+  });
+
+  it("reads Meta's relevance diagnostics (below-average buckets, '-' as no data)", async () => {
+    const r = await parse("meta-ads-rankings.csv");
+    expect(r).toMatchObject({ platform: "meta", kind: "ad", granularity: "period", warnings: [] });
+    expect(r.rows.map((row) => [row.extras.qualityRanking, row.extras.engagementRateRanking, row.extras.conversionRateRanking])).toEqual([
+      ["below", "average", "above"],
+      ["average", "average", "average"],
+      [null, null, null],
+    ]);
+    expect(r.rows[0]!.extras).toMatchObject({ frequency: 4.2, reach: 6000, results: 30 });
   });
 });

@@ -66,7 +66,20 @@ export type Field =
   | "results"
   | "resultIndicator"
   | "reach"
-  | "frequency";
+  | "frequency"
+  | "statusReasons"
+  | "adStrengthImprovements"
+  | "addedExcluded"
+  | "targetCpa"
+  | "targetRoas"
+  | "targetingMethod"
+  | "broadMatchKeywords"
+  | "approvalStatus"
+  | "campaignStatus"
+  | "adGroupStatus"
+  | "qualityRanking"
+  | "engagementRateRanking"
+  | "conversionRateRanking";
 
 export type ValueType = "text" | "integer" | "number" | "money" | "percent" | "day";
 
@@ -121,6 +134,20 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   resultIndicator: "text",
   reach: "integer",
   frequency: "number",
+  statusReasons: "text",
+  adStrengthImprovements: "text",
+  addedExcluded: "text",
+  targetCpa: "money",
+  // Editor writes a target ROAS as a percentage (`400%` = 4.0); a plain number is read as percent too.
+  targetRoas: "percent",
+  targetingMethod: "text",
+  broadMatchKeywords: "text",
+  approvalStatus: "text",
+  campaignStatus: "text",
+  adGroupStatus: "text",
+  qualityRanking: "text",
+  engagementRateRanking: "text",
+  conversionRateRanking: "text",
 };
 
 export type AliasTable = Partial<Record<Field, Partial<Record<ExportLanguage, string[]>>>>;
@@ -171,6 +198,12 @@ export const GOOGLE_COLUMNS: AliasTable = {
   expectedCtr: { en: ["Exp. CTR", "Expected CTR"], nl: ["Verw. CTR"], de: ["Erwartete CTR"], fr: ["CTR attendu"], es: ["CTR esperado"] },
   adRelevance: { en: ["Ad relevance"], nl: ["Advertentierelevantie"], de: ["Anzeigenrelevanz"], fr: ["Pertinence de l'annonce"], es: ["Relevancia del anuncio"] },
   landingPageExperience: { en: ["Landing page exp.", "Landing page experience"], nl: ["Ervaring bestemmingspagina"], de: ["Nutzererfahrung mit der Landingpage"], fr: ["Expérience sur la page de destination"], es: ["Experiencia en la página de destino"] },
+  // Seen in real English exports (campaign, keyword and ad reports; search terms); other languages unverified.
+  statusReasons: { en: ["Status reasons"], nl: ["Statusredenen"], de: ["Statusgründe"], fr: ["Raisons de l'état"], es: ["Motivos del estado"] },
+  adStrengthImprovements: { en: ["Ad strength improvements"], nl: ["Verbeteringen voor advertentiesterkte"], de: ["Verbesserungen der Anzeigeneffektivität"], fr: ["Améliorations de l'efficacité de l'annonce"], es: ["Mejoras de la calidad del anuncio"] },
+  addedExcluded: { en: ["Added/Excluded"], nl: ["Toegevoegd/uitgesloten"], de: ["Hinzugefügt/Ausgeschlossen"], fr: ["Ajouté/Exclu"], es: ["Añadido/Excluido"] },
+  targetCpa: { en: ["Target CPA"], nl: ["Doel-CPA"], de: ["Ziel-CPA"], fr: ["CPA cible"], es: ["CPA objetivo"] },
+  targetRoas: { en: ["Target ROAS"], nl: ["Doel-ROAS"], de: ["Ziel-ROAS"], fr: ["ROAS cible"], es: ["ROAS objetivo"] },
 };
 
 /** Google Ads Editor exports: English headers only (Editor requires them on import; localized Editor UIs unverified). */
@@ -192,6 +225,14 @@ export const EDITOR_COLUMNS: AliasTable = {
   expectedCtr: { en: ["Expected CTR"] },
   adRelevance: { en: ["Ad relevance"] },
   finalUrl: { en: ["Final URL"] },
+  // The campaign tab's settings and the keyword tab's statuses (names from a real export).
+  targetCpa: { en: ["Target CPA"] },
+  targetRoas: { en: ["Target ROAS"] },
+  targetingMethod: { en: ["Targeting method"] },
+  broadMatchKeywords: { en: ["Broad match keywords"] },
+  approvalStatus: { en: ["Approval Status"] },
+  campaignStatus: { en: ["Campaign Status"] },
+  adGroupStatus: { en: ["Ad Group Status"] },
 };
 
 /** Meta Ads Manager exports (a currency suffix like ` (USD)` is taken off titles before matching). */
@@ -225,6 +266,22 @@ export const META_COLUMNS: AliasTable = {
   roas: { en: ["Purchase ROAS (return on ad spend)"], nl: ["ROAS van aankopen (rendement op advertentie-uitgaven)"], de: ["Kauf-ROAS (Return on Advertising Spend)"], fr: ["ROAS des achats (retour sur les dépenses publicitaires)"], es: ["ROAS de compras (retorno de la inversión publicitaria)"] },
   budget: { en: ["Ad set budget"], nl: ["Budget advertentieset"], de: ["Budget der Anzeigengruppe"], fr: ["Budget de l'ensemble de publicités"], es: ["Presupuesto del conjunto de anuncios"] },
   budgetType: { en: ["Ad set budget type"], nl: ["Budgettype advertentieset"], de: ["Budgettyp der Anzeigengruppe"], fr: ["Type de budget de l'ensemble de publicités"], es: ["Tipo de presupuesto del conjunto de anuncios"] },
+  // Ad relevance diagnostics (English names from the fact sheet; other languages unverified).
+  qualityRanking: { en: ["Quality ranking"], nl: ["Kwaliteitsrangschikking"], de: ["Qualitätsranking"], fr: ["Classement de qualité"], es: ["Clasificación de calidad"] },
+  engagementRateRanking: {
+    en: ["Engagement rate ranking"],
+    nl: ["Rangschikking van engagementpercentage"],
+    de: ["Ranking der Interaktionsrate"],
+    fr: ["Classement du taux d'interaction"],
+    es: ["Clasificación de la tasa de interacción"],
+  },
+  conversionRateRanking: {
+    en: ["Conversion rate ranking"],
+    nl: ["Rangschikking van conversiepercentage"],
+    de: ["Ranking der Conversion-Rate"],
+    fr: ["Classement du taux de conversion"],
+    es: ["Clasificación de la tasa de conversión"],
+  },
 };
 
 /** Microsoft Advertising reports: UI display names and API column names (documentation; localized names unverified). */
@@ -292,6 +349,9 @@ export const ALL_KEYS: ReadonlySet<string> = new Set(
 /** Headline/description columns of Google ad reports (`Headline 3`, not `Headline 3 position`). */
 export const HEADLINE_KEY = /^(?:headline|kop|anzeigentitel|titre|titulo)(\d{1,2})$/;
 export const DESCRIPTION_KEY = /^(?:description|beschrijving|textzeile|beschreibung|descripcion)(\d)$/;
+/** `Headline 3 position` / `Description 2 position`: where an asset is pinned (` --` when it is not). */
+export const HEADLINE_POSITION_KEY = /^(?:headline|kop|anzeigentitel|titre|titulo)(\d{1,2})(?:position|positie|pos)$/;
+export const DESCRIPTION_POSITION_KEY = /^(?:description|beschrijving|textzeile|beschreibung|descripcion)(\d)(?:position|positie|pos)$/;
 
 export interface ResolvedColumn {
   index: number;

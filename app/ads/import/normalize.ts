@@ -8,9 +8,11 @@
 import {
   ALL_KEYS,
   DESCRIPTION_KEY,
+  DESCRIPTION_POSITION_KEY,
   FIELD_TYPES,
   FORMAT_TABLES,
   HEADLINE_KEY,
+  HEADLINE_POSITION_KEY,
   resolveColumns,
   titleKey,
   type ColumnFormat,
@@ -185,6 +187,22 @@ export function qualityRating(raw: string): QualityRating | null | undefined {
   return undefined;
 }
 
+/** Meta's ranking words (`Above average`, `Average`, `Below average - Bottom 35% of ads`); `-` and `Unknown` are no data. */
+export function metaRanking(raw: string): QualityRating | null | undefined {
+  if (isMissing(raw) || /^(unknown|onbekend|unbekannt|inconnu|desconocid[oa])$/.test(fold(raw))) return null;
+  return qualityRating(raw);
+}
+
+/** A `;`-joined list (`Status reasons`, Editor `Networks`, `Ad strength improvements`); Editor's `[]` is an empty list. */
+export function splitList(raw: string, options: { lowerCase?: boolean } = {}): string[] | null {
+  if (isMissing(raw)) return null;
+  if (raw.trim() === "[]") return [];
+  return raw
+    .split(";")
+    .map((part) => (options.lowerCase ? part.trim().toLowerCase() : part.trim()))
+    .filter((part) => part !== "");
+}
+
 /** Ad strength words (en seen; nl, de, fr, es unverified). */
 export function adStrength(raw: string): AdStrength | null | undefined {
   if (isMissing(raw)) return null;
@@ -265,7 +283,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   };
   const text = (record: SourceRecord, field: Field): string | null => {
     const value = cell(record, field);
-    return isMissing(value) ? null : value;
+    return isMissing(value) || (format === "editor" && value === "[]") ? null : value;
   };
 
   // One decimal separator per numeric column, from all its cells (rows and totals).
@@ -299,6 +317,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (!c[field]) return null;
     const type = FIELD_TYPES[field];
     const raw = cell(record, field);
+    if (format === "editor" && raw === "[]") return null; // Editor's empty value
     const sep = separators.get(field) ?? hint;
     if (type === "money") {
       const cents = parseCents(raw, sep);
@@ -315,6 +334,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   };
   const bounded = (record: SourceRecord, field: Field): BoundedValue | null => {
     if (!c[field]) return null;
+    if (format === "editor" && cell(record, field) === "[]") return null;
     const value = parseBoundedPercent(cell(record, field), separators.get(field) ?? hint);
     return value === undefined ? bad(record, field, "a percentage") : value;
   };
@@ -331,6 +351,16 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     }
     return value;
   };
+  const ranking = (record: SourceRecord, field: Field): QualityRating | null => {
+    if (!c[field]) return null;
+    const value = metaRanking(cell(record, field));
+    if (value === undefined) {
+      warnings.push({ code: "ads.import.badValue", line: record.line, column: c[field]!.title, expected: "a ranking", got: cell(record, field) });
+      return null;
+    }
+    return value;
+  };
+  const list = (record: SourceRecord, field: Field, options: { lowerCase?: boolean } = {}): string[] | null => (c[field] ? splitList(cell(record, field), options) : null);
 
   const metricsOf = (record: SourceRecord): Metrics => {
     const purchases = num(record, "purchases");
@@ -350,15 +380,23 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
 
   const headlineColumns: number[] = [];
   const descriptionColumns: number[] = [];
+  const headlinePositionColumns: number[] = [];
+  const descriptionPositionColumns: number[] = [];
   header.forEach((title, index) => {
     const key = titleKey(title);
     const h = HEADLINE_KEY.exec(key);
     if (h) headlineColumns[Number(h[1]) - 1] = index;
     const d = DESCRIPTION_KEY.exec(key);
     if (d) descriptionColumns[Number(d[1]) - 1] = index;
+    const hp = HEADLINE_POSITION_KEY.exec(key);
+    if (hp) headlinePositionColumns[Number(hp[1]) - 1] = index;
+    const dp = DESCRIPTION_POSITION_KEY.exec(key);
+    if (dp) descriptionPositionColumns[Number(dp[1]) - 1] = index;
   });
   const listed = (record: SourceRecord, indexes: number[]) =>
     indexes.filter((index) => index !== undefined).map((index) => (record.cells[index] ?? "").trim()).filter((value) => !isMissing(value));
+  /** Pinned assets: position cells that are set (` --` is unpinned); null when the file has no position columns. */
+  const pinned = (record: SourceRecord, indexes: number[]) => (indexes.some((index) => index !== undefined) ? listed(record, indexes).length : null);
 
   const currencies = new Map<string, { line: number; column: string }>();
   for (const column of Object.values(c)) if (column?.currency) currencies.set(column.currency, { line: headerRecord.line, column: column.title });
@@ -390,7 +428,8 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       // The column wins for search terms (how the term matched) and when the keyword has no punctuation.
       const fromWord = matchTypeWord(matchWord);
       if (fromWord && (kind === "search-term" || matchType === null || matchType === "broad")) matchType = fromWord;
-      if (/^negative|^negatief|^ausschlie|^negatif|^negativ/i.test(fold(matchWord))) negative = true;
+      // `Negative Phrase`, and Editor's campaign-level `Campaign Negative Broad`.
+      if (/^(?:campaign |account )?(?:negative|negatief|ausschlie|negatif|negativ)/i.test(fold(matchWord))) negative = true;
     }
 
     let ad: AdFields | null = null;
@@ -442,6 +481,22 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       reach: num(record, "reach"),
       frequency: num(record, "frequency"),
       clicksAll: num(record, "clicksAll"),
+      statusReasons: list(record, "statusReasons", { lowerCase: true }),
+      addedExcluded: text(record, "addedExcluded")?.toLowerCase() ?? null,
+      networks: list(record, "networks"),
+      targetingMethod: text(record, "targetingMethod"),
+      broadMatchKeywords: text(record, "broadMatchKeywords"),
+      targetCpaCents: num(record, "targetCpa"),
+      targetRoas: c.targetRoas ? (bounded(record, "targetRoas")?.value ?? null) : null,
+      approvalStatus: text(record, "approvalStatus"),
+      campaignStatus: text(record, "campaignStatus"),
+      adGroupStatus: text(record, "adGroupStatus"),
+      adStrengthImprovements: list(record, "adStrengthImprovements"),
+      pinnedHeadlines: kind === "ad" ? pinned(record, headlinePositionColumns) : null,
+      pinnedDescriptions: kind === "ad" ? pinned(record, descriptionPositionColumns) : null,
+      qualityRanking: ranking(record, "qualityRanking"),
+      engagementRateRanking: ranking(record, "engagementRateRanking"),
+      conversionRateRanking: ranking(record, "conversionRateRanking"),
     };
 
     const metrics = metricsOf(record);
@@ -512,9 +567,12 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       });
     }
     if (totals.scope !== "account" && totals.scope !== "rows") continue;
+    // The account's total includes what the platform hides (Google's "Other search terms").
+    const hidden = totals.scope === "account" ? fileTotals.filter((t) => t.scope === "hidden") : [];
     for (const metric of METRIC_KEYS) {
       const file = totals.metrics[metric];
-      const sum = computed[metric];
+      const visible = computed[metric];
+      const sum = visible == null ? null : hidden.reduce((total, t) => total + (t.metrics[metric] ?? 0), visible);
       if (file == null || sum == null) continue;
       const tolerance = metric === "conversions" ? 0.005 * rows.length + 1e-6 : metric === "costCents" || metric === "conversionValueCents" ? Math.ceil(rows.length / 2) : 0;
       const difference = metric === "conversions" ? round(file - sum, 6) : file - sum;

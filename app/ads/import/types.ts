@@ -81,6 +81,34 @@ export interface RowExtras {
   frequency: number | null;
   /** Meta "Clicks (all)" (link clicks are `metrics.clicks`). */
   clicksAll: number | null;
+  /** Google `Status reasons`, split on `;`, trimmed, lower-case (`most ads disapproved`, `search volume limited`). */
+  statusReasons: string[] | null;
+  /** A search term's `Added/Excluded` (`added`, `excluded`, `none`: lower-case as written). */
+  addedExcluded: string | null;
+  /** Editor `Networks`, split on `;` (`Google search`, `Search Partners`, `Display Network`); `[]` is an empty list. */
+  networks: string[] | null;
+  /** Editor `Targeting method` (`Location of presence or Area of interest`, `Location of presence`). */
+  targetingMethod: string | null;
+  /** Editor `Broad match keywords` (`On`/`Off`). */
+  broadMatchKeywords: string | null;
+  /** `Target CPA` (Editor campaign or ad group, or a report column), integer cents. */
+  targetCpaCents: number | null;
+  /** `Target ROAS` as a ratio (`400%` → 4). */
+  targetRoas: number | null;
+  /** Editor `Approval Status` (`Approved`, `Disapproved`, …). */
+  approvalStatus: string | null;
+  /** Editor `Campaign Status` and `Ad Group Status` beside a keyword's own status. */
+  campaignStatus: string | null;
+  adGroupStatus: string | null;
+  /** Ad report `Ad strength improvements`, split on `;` (`Add 2 more sitelinks in your ad`). */
+  adStrengthImprovements: string[] | null;
+  /** How many headlines / descriptions are pinned (`Headline N position` set); null without position columns. */
+  pinnedHeadlines: number | null;
+  pinnedDescriptions: number | null;
+  /** Meta ad relevance diagnostics (`Below average - Bottom 35% of ads` → below; `-` → null). */
+  qualityRanking: QualityRating | null;
+  engagementRateRanking: QualityRating | null;
+  conversionRateRanking: QualityRating | null;
 }
 
 export interface AdFields {

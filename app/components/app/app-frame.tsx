@@ -19,9 +19,9 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "transactions", path: "/transactions" },
     { key: "cashback", path: "/cashback" },
     { key: "webshops", path: "/webshops" },
+    { key: "partner", path: "/partner" },
     { key: "ads", path: "/ads" },
     { key: "referrals", path: "/referrals" },
-    { key: "partner", path: "/partner" },
     { key: "plans", path: "/plans" },
     { key: "settings", path: "/settings" },
   ],
@@ -46,8 +46,8 @@ export interface ShellData {
   latest: NotificationItem[];
 }
 
-/** The back office's top bar shows this many sections; the rest are under "More". */
-const TOP_BAR_ITEMS = 6;
+/** The top bar shows this many sections (the back office's are longer words); the rest are under "More". */
+const TOP_BAR_ITEMS = { admin: 6, member: 7 } as const;
 
 /** The bottom tab bar of small screens shows at most these four. */
 const BOTTOM_BAR = ["overview", "wallet", "transactions", "settings", "adminDashboard", "adminUsers", "adminWithdrawals", "adminSettings"];
@@ -78,7 +78,8 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
   const scrolled = useScrolledPast();
   // "Partner" (the partner programme's page) is for partners only.
   const items = NAV[user.role === "admin" ? "admin" : "member"].filter((item) => item.key !== "partner" || user.role === "partner");
-  const moreItems = user.role === "admin" ? items.slice(TOP_BAR_ITEMS) : [];
+  const topBarItems = TOP_BAR_ITEMS[user.role === "admin" ? "admin" : "member"];
+  const moreItems = items.slice(topBarItems);
   useCloseMenusOnNavigation();
   return (
     <>
@@ -94,7 +95,7 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
             <Logo />
           </Link>
           <nav aria-label={t("app.nav.label")} className="hidden flex-1 items-center gap-1 xl:flex">
-            {items.slice(0, moreItems.length ? TOP_BAR_ITEMS : items.length).map((item) => (
+            {items.slice(0, topBarItems).map((item) => (
               <NavLink
                 key={item.key}
                 to={localePath(locale, item.path)}

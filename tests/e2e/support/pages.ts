@@ -7,7 +7,7 @@ import { DEMO_ADMIN, DEMO_PARTNER, DEMO_USER } from "../../../db/seed";
 import { SEED_BLOG_POSTS } from "../../../db/seed-data/blog-posts";
 import { seedFaqId } from "../../../db/seed-data/faq";
 import { SEED_STORES } from "../../../db/seed-data/stores";
-import { DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID } from "./paths";
+import { DEMO_AD_CLIENT_ID, DEMO_AD_IMPORT_ID, DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID } from "./paths";
 
 export const PUBLIC_PAGES = [
   "",
@@ -54,6 +54,16 @@ export const MEMBER_PAGES = [
   "/transactions",
   "/wallet",
   "/reauthenticate",
+  "/ads",
+  "/ads/import",
+  // The Dutch export server.ts uploaded for the demo member (previewed, not stored).
+  `/ads/import/${DEMO_AD_IMPORT_ID}`,
+  "/ads/audit",
+  "/ads/audit/settings",
+  "/ads/tips",
+  "/ads/alerts",
+  "/ads/accounts",
+  `/ads/accounts/${DEMO_AD_CLIENT_ID}`,
 ];
 
 export const ADMIN_PAGES = [

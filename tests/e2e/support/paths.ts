@@ -22,5 +22,9 @@ export const SANDBOX_POSTBACK_SECRET = "e2e-sandbox-postback-secret-0123456789-a
 export const DEMO_CLICK_ID = "e2e-demo-click-000000001";
 /** A report upload kept (previewed, not applied) by server.ts: the import preview page has one to show. */
 export const DEMO_IMPORT_ID = "0e2e0000-0000-4000-8000-000000000001";
+/** A second client account of the demo member (server.ts), so the edit page and the switcher have one to show. */
+export const DEMO_AD_CLIENT_ID = "0e2e0000-0000-4000-8000-000000000003";
+/** An ad export the demo member uploaded and has not stored yet (server.ts): the import preview has one to show. */
+export const DEMO_AD_IMPORT_ID = "0e2e0000-0000-4000-8000-000000000004";
 /** A contact message written by server.ts, so the messages desk has one to open. */
 export const DEMO_MESSAGE_ID = "0e2e0000-0000-4000-8000-000000000002";

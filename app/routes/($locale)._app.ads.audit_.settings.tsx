@@ -1,0 +1,311 @@
+/**
+ * The auditor's thresholds for the current client account (`/ads/audit/settings`): every rule's
+ * thresholds and the grade bounds, one field each (`<ruleId>.<name>`, e.g. `budget-limited.failLost`;
+ * shares in percent, money in the client account's currency, a decimal comma accepted), filled
+ * with the values in force. Saving (`intent=save`) checks them on the server (known rules and
+ * names, numbers within each threshold's bounds, lower thresholds not above higher ones) and
+ * keeps the typed values with the errors when one is wrong; "Reset to defaults" (`intent=reset`)
+ * drops every override. A blank field means the default.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdTools } from "~/ads/access.server";
+import { ThresholdValidationError, setRuleThresholds } from "~/ads/audit/audit.server";
+import {
+  CATEGORIES,
+  GRADING_ID,
+  GRADING_THRESHOLDS,
+  RULES,
+  thresholdDefinitions,
+  thresholdFromInput,
+  thresholdToInput,
+  validateThresholds,
+  type ThresholdDefinition,
+  type ThresholdIssue,
+} from "~/ads/audit/rules";
+import { useAuditFormat } from "~/components/ads/audit-format";
+import { Notice } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { badRequest, readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads", "ads-audit"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+const FIELD = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z]+)$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { client } = await requireAdTools(request, params);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "ads-audit", "settings.meta"),
+      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
+      overrides: client.thresholds,
+      notice: flash?.kind === "notice" ? flash : null,
+    },
+    { headers },
+  );
+}
+
+type FieldError = { issue: ThresholdIssue };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, client, locale } = await requireAdTools(request, params);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const back = `${localePath(locale, "/ads/audit/settings")}?client=${encodeURIComponent(client.id)}`;
+  if (intent === "reset") {
+    await unitOfWork(db(), (tx) => setRuleThresholds(tx, user.id, client.id, {}));
+    throw redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.resetDone" }) } });
+  }
+  if (intent !== "save") badRequest();
+
+  const values: Record<string, string> = {};
+  const input: Record<string, Record<string, unknown>> = {};
+  const errors: Record<string, FieldError> = {};
+  for (const [key, value] of form) {
+    if (key === "intent" || typeof value !== "string") continue;
+    const match = FIELD.exec(key);
+    if (!match) continue;
+    const [, ruleId, name] = match as unknown as [string, string, string];
+    values[key] = value.slice(0, 40);
+    if (value.trim() === "") continue; // blank: the default
+    const definition = thresholdDefinitions(ruleId)?.[name];
+    (input[ruleId] ??= {})[name] = definition ? thresholdFromInput(definition, value) : Number.NaN;
+  }
+  const { problems } = validateThresholds(input);
+  for (const problem of problems) errors[problem.name ? `${problem.ruleId}.${problem.name}` : problem.ruleId] = { issue: problem.issue };
+  if (!problems.length) {
+    try {
+      await unitOfWork(db(), (tx) => setRuleThresholds(tx, user.id, client.id, input));
+    } catch (error) {
+      if (!(error instanceof ThresholdValidationError)) throw error;
+      for (const problem of error.problems) errors[`${problem.ruleId}.${problem.name}`] = { issue: problem.issue };
+    }
+  }
+  if (Object.keys(errors).length) return data({ values, errors }, { status: 400 });
+  throw redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.saved" }) } });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+function ThresholdField({
+  ruleId,
+  name,
+  definition,
+  label,
+  current,
+  typed,
+  error,
+  currency,
+  f,
+}: {
+  currency: string;
+  ruleId: string;
+  name: string;
+  definition: ThresholdDefinition;
+  label: string;
+  current: number;
+  typed: string | undefined;
+  error: FieldError | undefined;
+  f: ReturnType<typeof useAuditFormat>;
+}) {
+  const { t } = useTranslation("ads-audit");
+  const id = `t-${ruleId}-${name}`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const suffix = definition.unit === "share" ? "%" : definition.unit === "money" ? currency : null;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={`${ruleId}.${name}`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={typed ?? thresholdToInput(definition, current)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          className="block w-32 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-600"
+        />
+        {suffix ? <span className="text-sm text-slate-600">{suffix}</span> : null}
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {t("settings.default", { value: f.threshold(definition, definition.default) })}
+      </p>
+      <div className="min-h-[1.25rem] pt-1">
+        {error ? (
+          <p id={errorId} className="text-xs font-medium text-red-700">
+            {t(`settings.errors.${error.issue}`, { min: f.threshold(definition, definition.min), max: f.threshold(definition, definition.max) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default function AuditSettings() {
+  const { t } = useTranslation("ads-audit");
+  const locale = usePageLocale();
+  const { client, overrides, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const f = useAuditFormat(locale, client.currency);
+  const query = `?client=${encodeURIComponent(client.id)}`;
+  const typed = actionData?.values ?? {};
+  const errors: Record<string, FieldError> = actionData?.errors ?? {};
+  const current = (ruleId: string, name: string, definition: ThresholdDefinition) => overrides[ruleId]?.[name] ?? definition.default;
+  // Errors of fields on the form, and the rest (a field the form does not have: a tampered request).
+  const known = (key: string) => {
+    const [ruleId, name] = key.split(".");
+    return Boolean(ruleId && name && thresholdDefinitions(ruleId)?.[name]);
+  };
+  const formErrors = Object.entries(errors).filter(([key]) => !known(key));
+  const withThresholds = RULES.filter((rule) => Object.keys(rule.thresholds).length);
+  const without = RULES.filter((rule) => !Object.keys(rule.thresholds).length);
+  const target = `${localePath(locale, "/ads/audit/settings")}${query}`;
+
+  return (
+    <div className="py-6">
+      <p className="text-sm">
+        <Link to={`${localePath(locale, "/ads/audit")}${query}`} className="font-medium text-brand-700 underline">
+          {t("settings.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("settings.intro", { client: client.name, currency: client.currency })}</p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      {Object.keys(errors).length ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p>{t("settings.errors.summary", { count: Object.keys(errors).length })}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.keys(errors)
+              .filter(known)
+              .map((key) => {
+                const [ruleId, name] = key.split(".") as [string, string];
+                const title = ruleId === GRADING_ID ? t("settings.grading.title") : t(`rules.${ruleId}.title`);
+                const label = ruleId === GRADING_ID ? t(`settings.grading.${name}`) : t(`rules.${ruleId}.thresholds.${name}`);
+                return (
+                  <li key={key}>
+                    <a href={`#t-${ruleId}-${name}`} className="underline">
+                      {title}: {label}
+                    </a>
+                  </li>
+                );
+              })}
+          </ul>
+          {formErrors.map(([key, error]) => (
+            <p key={key}>{t(`settings.errors.${error.issue}`, { min: "", max: "" })}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <Form method="post" action={target} className="mt-6 space-y-8" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <fieldset className="rounded-2xl border border-slate-200 bg-surface p-5">
+          <legend className="px-1 text-lg font-bold">{t("settings.grading.title")}</legend>
+          <p className="text-sm text-slate-600">{t("settings.grading.text")}</p>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {Object.entries(GRADING_THRESHOLDS).map(([name, definition]) => (
+              <ThresholdField
+                key={name}
+                ruleId={GRADING_ID}
+                name={name}
+                definition={definition}
+                label={t(`settings.grading.${name}`)}
+                current={current(GRADING_ID, name, definition)}
+                typed={typed[`${GRADING_ID}.${name}`]}
+                error={errors[`${GRADING_ID}.${name}`]}
+                currency={client.currency}
+                f={f}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        {CATEGORIES.map((category) => {
+          const rules = withThresholds.filter((rule) => rule.category === category);
+          if (!rules.length) return null;
+          return (
+            <section key={category} aria-labelledby={`settings-${category}`}>
+              <h2 id={`settings-${category}`} className="text-xl font-bold">
+                {t(`categories.${category}`)}
+              </h2>
+              <div className="mt-3 space-y-4">
+                {rules.map((rule) => (
+                  <fieldset key={rule.id} className="rounded-2xl border border-slate-200 bg-surface p-5">
+                    <legend className="px-1 font-bold">{t(rule.titleKey)}</legend>
+                    <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                      {Object.entries(rule.thresholds).map(([name, definition]) => (
+                        <ThresholdField
+                          key={name}
+                          ruleId={rule.id}
+                          name={name}
+                          definition={definition}
+                          label={t(`rules.${rule.id}.thresholds.${name}`)}
+                          current={current(rule.id, name, definition)}
+                          typed={typed[`${rule.id}.${name}`]}
+                          error={errors[`${rule.id}.${name}`]}
+                          currency={client.currency}
+                          f={f}
+                        />
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+              </div>
+            </section>
+          );
+        })}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton className="btn-primary" name="intent" value="save" pendingLabel={t("settings.saving")}>
+            {t("settings.save")}
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <Form method="post" action={target} className="mt-4">
+        <input type="hidden" name="intent" value="reset" />
+        <SubmitButton className="btn-secondary" name="intent" value="reset" pendingLabel={t("settings.resetting")}>
+          {t("settings.reset")}
+        </SubmitButton>
+        <p className="mt-1 text-xs text-slate-600">{t("settings.resetHint")}</p>
+      </Form>
+
+      {without.length ? (
+        <section aria-labelledby="settings-fixed" className="mt-10">
+          <h2 id="settings-fixed" className="text-lg font-bold">
+            {t("settings.fixed.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("settings.fixed.text")}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-slate-700">
+            {without.map((rule) => (
+              <li key={rule.id}>{t(rule.titleKey)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";

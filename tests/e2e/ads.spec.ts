@@ -1,0 +1,96 @@
+/**
+ * The ad suite end to end without JavaScript, as a newcomer with the free trial: upload the
+ * exports they downloaded (a Google Ads campaign report by day, the UTF-16 search terms report, a
+ * keyword report, an Editor keywords export), check each preview, import; the dashboard shows the
+ * period's figures; a bad file is answered with its line and column; the audit runs and grades;
+ * the tips are worked out; a tip is applied and its Google Ads Editor CSV downloaded.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { generateSampleExports } from "../../app/ads/sample/generate";
+import { signIn, signUpAndVerify } from "./support/accounts";
+import { uniqueAddress } from "./support/visitor";
+
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+function sampleFiles(): Record<string, string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-ads-e2e-"));
+  const files: Record<string, string> = {};
+  for (const file of generateSampleExports({ endDay: yesterday, seed: "e2e" })) {
+    const target = path.join(dir, file.filename);
+    fs.writeFileSync(target, file.bytes);
+    files[file.filename] = target;
+  }
+  return files;
+}
+
+async function importFile(page: Page, file: string, report: string) {
+  await page.goto("/en/ads/import");
+  await page.getByLabel("Report file").setInputFiles(file);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Preview, not stored")).toBeVisible();
+  await expect(page.getByText(report, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText(/Imported: [\d,]+ rows stored\./)).toBeVisible();
+}
+
+test("upload → preview → import → dashboard → audit → apply a tip → its Editor CSV, without JavaScript", async ({ browser }) => {
+  test.slow();
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+  const page = await context.newPage();
+  const { email } = await signUpAndVerify(page, "ads");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.getByRole("link", { name: "Ad tools" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ad performance" })).toBeVisible();
+
+  // A file that is not an export: where it went wrong, and nothing stored.
+  const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-ads-bad-")), "campaigns.csv");
+  fs.writeFileSync(bad, 'Campaign report\n"May 1, 2026 - May 31, 2026"\nCampaign,Impr.,Clicks,Cost,Currency code\nBrand,12x,5,1.00,USD\n');
+  await page.goto("/en/ads/import");
+  await page.getByLabel("Report file").setInputFiles(bad);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Line 4, column “Impr.”: expected a whole number, found “12x”.")).toBeVisible();
+  await expect(page.getByText("Nothing imported into this client account yet.")).toBeVisible();
+
+  const files = sampleFiles();
+  await importFile(page, files["Campaign report.csv"]!, "Campaign report");
+  await importFile(page, files["Search terms report.csv"]!, "Search terms report");
+  await importFile(page, files["Search keyword report.csv"]!, "Search keyword report");
+  const editor = Object.keys(files).find((name) => name.endsWith("- Keywords.csv"))!;
+  await importFile(page, files[editor]!, "Google Ads Editor: keywords");
+
+  // The dashboard opens on the latest import's period, with the spec's words.
+  await page.goto("/en/ads");
+  for (const label of ["Total spend", "Clicks", "Impressions", "Click-through rate", "Campaigns"]) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.locator("table").getByText("Generic - Hiking Gear", { exact: true }).first()).toBeVisible();
+
+  // The audit grades the checks.
+  await page.getByRole("link", { name: "Audit", exact: true }).click();
+  await page.getByRole("button", { name: "Run audit" }).click();
+  await expect(page.getByText(/^[ABC]$/).first()).toBeVisible();
+
+  // Tips: worked out now (the daily job does the same), applied, and the Editor file downloaded.
+  await page.getByRole("link", { name: "Tips", exact: true }).click();
+  await page.getByRole("button", { name: "Check for tips now" }).click();
+  await expect(page.getByText(/^Checked: \d+ new tips?\.$/)).toBeVisible();
+  const negatives = page.locator("li[id^=tip-]").filter({ hasText: /search terms? in .* without a conversion/ }).first();
+  await expect(negatives).toBeVisible();
+  // Dismissing needs a reason (what was typed stays).
+  await negatives.getByLabel("Note (optional)").fill("checking first");
+  await negatives.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByText("Choose a reason for dismissing this tip.")).toBeVisible();
+  const again = page.locator("li[id^=tip-]").filter({ hasText: /search terms? in .* without a conversion/ }).first();
+  await again.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Marked as applied. Download the Google Ads Editor file below and import it in Editor.")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the Google Ads Editor file" }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cashwise-add-negatives-.+\.csv$/);
+  const csv = fs.readFileSync(await file.path(), "utf8");
+  expect(csv.split("\r\n")[0]).toBe("Campaign,Ad Group,Keyword,Criterion Type");
+  expect(csv).toMatch(/,Negative Exact\r\n/);
+  await context.close();
+});
