@@ -1,8 +1,8 @@
 /**
- * Ad imports: owns `ad_imports`, `ad_import_files` and `ad_rows`. An upload is parsed (nothing is
- * stored when the file is not a supported export), kept as a pending import with its preview
- * (kind, period, rows, totals, warnings with line numbers, a sample), and only stored when the user
- * confirms. Storing is one unit of work and idempotent by content and period:
+ * Ad imports: owns `ad_imports`, `ad_import_files` and `ad_rows`. An upload is parsed once (nothing
+ * is stored when the file is not a supported export) and kept as a pending import: its preview
+ * (kind, period, rows, totals, warnings with line numbers, a sample) and its parsed rows; the rows
+ * are only stored when the user confirms. Storing is one unit of work and idempotent by content and period:
  *
  * - the same file (by SHA-256) already imported into the client account changes nothing;
  * - a day-by-day export replaces the client account's rows of the same platform and kind on the
@@ -188,7 +188,7 @@ export async function stageImport(db: Db, input: { ownerId: string; clientAccoun
         replacedBy: null,
       })
       .execute();
-    await tx.insertInto("adImportFiles").values({ importId: id, data: Buffer.from(input.bytes).toString("base64") }).execute();
+    await tx.insertInto("adImportFiles").values({ importId: id, data: packRows(parsed.rows) }).execute();
   });
   return id;
 }
@@ -267,6 +267,41 @@ export async function getImportPreview(db: DbOrTx, ownerId: string, importId: st
   };
 }
 
+/**
+ * A pending import's rows as they will be stored (one JSON array per row, in `STORED_COLUMNS`
+ * order): storing then needs no second parse of the file (on a 100,000-row report that is half
+ * the import's time).
+ */
+const STORED_COLUMNS = ["line", "day", "campaign", "adGroup", "keyword", "matchType", "negative", "searchTerm", "status", "impressions", "clicks", "costCents", "conversions", "conversionValueCents", "extras"] as const;
+type StoredRow = [number, string | null, string | null, string | null, string | null, string | null, number, string | null, string | null, number | null, number | null, number | null, number | null, number | null, string];
+
+function packRows(rows: readonly NormalizedRow[]): string {
+  const packed: StoredRow[] = rows.map((row) => [
+    row.line,
+    row.day,
+    row.campaign,
+    row.adGroup,
+    row.keyword,
+    row.matchType,
+    row.negative ? 1 : 0,
+    row.searchTerm,
+    row.status,
+    row.metrics.impressions,
+    row.metrics.clicks,
+    row.metrics.costCents,
+    row.metrics.conversions,
+    row.metrics.conversionValueCents,
+    extrasOf(row),
+  ]);
+  return JSON.stringify({ columns: STORED_COLUMNS, rows: packed });
+}
+
+function unpackRows(data: string): StoredRow[] {
+  const parsed = JSON.parse(data) as { columns?: unknown; rows?: unknown };
+  if (JSON.stringify(parsed.columns) !== JSON.stringify(STORED_COLUMNS) || !Array.isArray(parsed.rows)) throw new Error("a pending import in an unknown layout");
+  return parsed.rows as StoredRow[];
+}
+
 function extrasOf(row: NormalizedRow): string {
   const extras: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row.extras)) if (value !== null) extras[key] = value;
@@ -295,7 +330,7 @@ export async function storeImport(db: Db, ownerId: string, importId: string, opt
   const file = await db.selectFrom("adImportFiles").select("data").where("importId", "=", importId).executeTakeFirst();
   const pending = await importRow(db, ownerId, importId);
   if (pending.status !== "pending" || !file) throw new ImportNotPendingError(pending.status);
-  const parsed = await parseAdsExport(Buffer.from(file.data, "base64"));
+  const stored = unpackRows(file.data);
   return unitOfWork(db, async (tx) => {
     const row = await importRow(tx, ownerId, importId);
     if (row.status !== "pending") throw new ImportNotPendingError(row.status);
@@ -322,26 +357,26 @@ export async function storeImport(db: Db, ownerId: string, importId: string, opt
       if (row.granularity === "day" && row.periodStart && row.periodEnd) remove = remove.where("day", ">=", row.periodStart).where("day", "<=", row.periodEnd);
       await remove.execute();
     }
-    const values = parsed.rows.map((item) => ({
+    const values = stored.map(([line, day, campaign, adGroup, keyword, matchType, negative, searchTerm, status, impressions, clicks, costCents, conversions, conversionValueCents, extras]) => ({
       importId,
       clientAccountId: target.id,
-      platform: parsed.platform,
-      kind: parsed.kind,
-      line: item.line,
-      day: item.day,
-      campaign: item.campaign,
-      adGroup: item.adGroup,
-      keyword: item.keyword,
-      matchType: item.matchType,
-      negative: item.negative ? 1 : 0,
-      searchTerm: item.searchTerm,
-      status: item.status,
-      impressions: item.metrics.impressions,
-      clicks: item.metrics.clicks,
-      costCents: item.metrics.costCents,
-      conversions: item.metrics.conversions,
-      conversionValueCents: item.metrics.conversionValueCents,
-      extras: extrasOf(item),
+      platform: row.platform,
+      kind: row.kind,
+      line,
+      day,
+      campaign,
+      adGroup,
+      keyword,
+      matchType,
+      negative,
+      searchTerm,
+      status,
+      impressions,
+      clicks,
+      costCents,
+      conversions,
+      conversionValueCents,
+      extras,
     }));
     for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insertInto("adRows").values(values.slice(i, i + INSERT_CHUNK)).execute();
     // An older import left without rows is replaced; one still holding other days stays imported.
@@ -359,7 +394,7 @@ export async function storeImport(db: Db, ownerId: string, importId: string, opt
       actorId: ownerId,
       action: "ads.import.store",
       subject: `ad-import:${importId}`,
-      details: { clientAccountId: target.id, platform: parsed.platform, kind: parsed.kind, rows: values.length, period: row.periodStart ? `${row.periodStart}..${row.periodEnd}` : null, replaced },
+      details: { clientAccountId: target.id, platform: row.platform, kind: row.kind, rows: values.length, period: row.periodStart ? `${row.periodStart}..${row.periodEnd}` : null, replaced },
     });
     return { outcome: "stored", importId, rows: values.length, replaced };
   });

@@ -688,7 +688,7 @@ export interface AdImportsTable {
 
 export interface AdImportFilesTable {
   importId: string;
-  /** The uploaded bytes, base64. */
+  /** The pending import's parsed rows, JSON (`columns` and one array per row). */
   data: string;
 }
 

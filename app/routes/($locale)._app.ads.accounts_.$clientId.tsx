@@ -135,7 +135,7 @@ export default function EditClientAccount() {
           <FormErrors id={deleteForm.errorId} errors={deleteForm.errors} />
           <CheckboxField inputProps={{ name: "confirm", id: deleteFields.confirm.id }} label={t("accounts.deleteConfirm", { name: account.name })} errors={deleteFields.confirm.errors} />
           <div className="pt-3">
-            <SubmitButton pendingLabel={t("accounts.deleting")} className="btn bg-red-700 text-white hover:bg-red-800">
+            <SubmitButton pendingLabel={t("accounts.deleting")} className="btn bg-danger text-white hover:opacity-90">
               {t("accounts.deleteButton")}
             </SubmitButton>
           </div>

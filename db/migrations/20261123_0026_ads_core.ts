@@ -49,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("ad_imports_client").on("ad_imports").columns(["client_account_id", "status", "created_at"]).execute();
   await db.schema.createIndex("ad_imports_hash").on("ad_imports").columns(["client_account_id", "content_hash"]).execute();
 
-  // The uploaded bytes (base64) while an import is pending; deleted once it is imported or discarded.
+  // A pending import's parsed rows (JSON, as they will be stored); deleted once it is imported or discarded.
   await db.schema
     .createTable("ad_import_files")
     .addColumn("import_id", "text", (col) => col.primaryKey().references("ad_imports.id").onDelete("cascade"))

@@ -30,8 +30,17 @@ function core(raw: string): string {
 
 type Evidence = DecimalSeparator | "ambiguous" | "integer" | "bad";
 
+/** The cells most exports are made of: digits, optionally one decimal part, optionally `%`. */
+const PLAIN = /^(\d+)(?:([.,])(\d+))?%?$/;
+
 /** What one cell says about its column's decimal separator. */
 export function cellEvidence(raw: string): Evidence {
+  const plain = PLAIN.exec(raw);
+  if (plain) {
+    if (!plain[2]) return "integer";
+    // `1,234` / `1.234`: thousands in one locale, a decimal in the other.
+    return plain[1]!.length <= 3 && plain[3]!.length === 3 ? "ambiguous" : (plain[2] as DecimalSeparator);
+  }
   const body = core(raw).replace(MINUS, "").replace(/^\+/, "");
   if (!/^[\d.,\u0020\u00A0\u202F\u2009]+$/.test(body) || !/^\d/.test(body) || !/\d$/.test(body)) return "bad";
   const lastDot = body.lastIndexOf(".");
@@ -92,6 +101,12 @@ const GROUPED_COMMA = new RegExp(`^(\\d{1,3}(?:[.${SPACES}]\\d{3})+|\\d+)(?:,(\\
 
 /** A cell as an exact decimal with the column's separator, or null when it is not a number. Ignores `%` and `<`/`>`. */
 export function parseDecimal(raw: string, separator: DecimalSeparator): Decimal | null {
+  const plain = PLAIN.exec(raw);
+  if (plain && (!plain[2] || plain[2] === separator)) {
+    const integer = plain[1]!.replace(/^0+(?=\d)/, "");
+    if (integer.length > 13) return null;
+    return { negative: false, integer, fraction: plain[3] ?? "" };
+  }
   let body = core(raw);
   let negative = false;
   if (MINUS.test(body)) {

@@ -90,19 +90,26 @@ const SUSPICIOUS = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
 export async function readRecords(text: string, delimiter: string, headerLine = 1): Promise<SourceRecord[]> {
   const options = { delimiter, bom: true, info: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 } as const;
   const records: SourceRecord[] = [];
-  const collect = async (parser: ReturnType<typeof parse>, source: string, firstLine: number) => {
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < source.length; i += CHUNK_CHARS) yield source.slice(i, i + CHUNK_CHARS);
-      })(),
-    ).pipe(parser);
-    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      // `lines` is the record's last line: a quoted cell spanning lines moves its first one up.
-      let spanned = 0;
-      for (const cell of item.record) if (cell.includes("\n")) spanned += cell.split("\n").length - 1;
-      records.push({ line: firstLine - 1 + Math.max(1, item.info.lines - spanned), cells: item.record });
-    }
-  };
+  const collect = (parser: ReturnType<typeof parse>, source: string, firstLine: number) =>
+    new Promise<void>((resolve, reject) => {
+      // Records are taken as they become readable, in batches (no promise per record).
+      parser.on("readable", () => {
+        let item: { record: string[]; info: { lines: number } } | null;
+        while ((item = parser.read() as typeof item) !== null) {
+          // `lines` is the record's last line: a quoted cell spanning lines moves its first one up.
+          let spanned = 0;
+          for (const cell of item.record) if (cell.includes("\n")) spanned += cell.split("\n").length - 1;
+          records.push({ line: firstLine - 1 + Math.max(1, item.info.lines - spanned), cells: item.record });
+        }
+      });
+      parser.once("error", reject);
+      parser.once("end", resolve);
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < source.length; i += CHUNK_CHARS) yield source.slice(i, i + CHUNK_CHARS);
+        })(),
+      ).pipe(parser);
+    });
   let offset = 0;
   try {
     if (headerLine > 1) {
