@@ -9,7 +9,7 @@
  * one, on PostgreSQL.
  *
  *   npm run bench -- [--requests 500] [--concurrency 10] [--postbacks 2000] [--clickouts 1000]
- *                    [--skip-cashback] [--skip-ledger] [--skip-ads] [--ad-rows 1000000]
+ *                    [--skip-cashback] [--skip-ledger] [--skip-ads] [--ad-rows 1000000] [--import-rows 100000]
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +22,7 @@ import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { benchCashback } from "./bench-cashback";
 import { benchAdsDashboard } from "./bench-ads";
+import { benchAdsImport } from "./bench-ads-import";
 import { benchLedger } from "./bench-ledger";
 import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
@@ -143,4 +144,7 @@ try {
 
 if (args["skip-cashback"] !== true) await benchCashback({ postbacks: Number(args.postbacks ?? 2000), clickouts: Number(args.clickouts ?? 1000) });
 if (args["skip-ledger"] !== true) await benchLedger();
-if (args["skip-ads"] !== true) await benchAdsDashboard({ rows: Number(args["ad-rows"] ?? 1_000_000) });
+if (args["skip-ads"] !== true) {
+  await benchAdsImport({ rows: Number(args["import-rows"] ?? 100_000) });
+  await benchAdsDashboard({ rows: Number(args["ad-rows"] ?? 1_000_000) });
+}
