@@ -29,7 +29,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { getClientAccount } from "./accounts.server";
 import { DISMISS_NOTE_MAX, DISMISS_REASONS, TIP_KINDS, type DismissReason, type TipKind } from "./tip-kinds";
-import { NothingToAuditError, latestAudit, runAudit } from "./audit/audit.server";
+import { NothingToAuditError, WINDOW_DAYS, latestAudit, runAudit } from "./audit/audit.server";
 import { purgeStalePending } from "./imports.server";
 import type { AuditItem, AuditSnapshot, CheckResult } from "./audit/types";
 
@@ -163,8 +163,7 @@ function budgetTips(snapshot: AuditSnapshot): TipCandidate[] {
   return tips;
 }
 
-function negativeTips(snapshot: AuditSnapshot): TipCandidate[] {
-  const days = daysIn(snapshot.period);
+function negativeTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
   const items = [...(checkOf(snapshot, "wasted-search-terms")?.items ?? []), ...(checkOf(snapshot, "job-seeker-terms")?.items ?? [])].filter(
     (item) => item.searchTerm && item.campaign && item.severity === "fail" && num(item.figures.conversions) === 0,
   );
@@ -197,8 +196,7 @@ function negativeTips(snapshot: AuditSnapshot): TipCandidate[] {
   return tips;
 }
 
-function pauseTips(snapshot: AuditSnapshot): TipCandidate[] {
-  const days = daysIn(snapshot.period);
+function pauseTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
   const items = (checkOf(snapshot, "zero-conversion-keywords")?.items ?? []).filter((item) => item.keyword && item.campaign && num(item.figures.conversions) === 0);
   const tips: TipCandidate[] = [];
   for (const [campaign, list] of byCampaign(items)) {
@@ -289,7 +287,24 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
 
 /** Every tip the snapshot and the trend give, before comparing with the stored ones. */
 export async function tipCandidates(db: DbOrTx, snapshot: AuditSnapshot | null, clientAccountId: string): Promise<TipCandidate[]> {
-  const fromAudit = snapshot ? [...budgetTips(snapshot), ...negativeTips(snapshot), ...pauseTips(snapshot)] : [];
+  let fromAudit: TipCandidate[] = [];
+  if (snapshot) {
+    // Costs are per the audit's window of each report kind (search terms 90 days, keywords 30),
+    // or the imported period when it is shorter.
+    const days = async (kind: string, window: number) => {
+      if (!snapshot.importIds.length) return Math.min(window, daysIn(snapshot.period));
+      const span = await db
+        .selectFrom("adImports")
+        .select((eb) => [eb.fn.min("periodStart").as("start"), eb.fn.max("periodEnd").as("end")])
+        .where("id", "in", snapshot.importIds)
+        .where("kind", "=", kind)
+        .executeTakeFirst();
+      const start = span?.start as string | null | undefined;
+      const end = span?.end as string | null | undefined;
+      return Math.min(window, start && end ? daysIn({ start, end }) : daysIn(snapshot.period));
+    };
+    fromAudit = [...budgetTips(snapshot), ...negativeTips(snapshot, await days("search-term", WINDOW_DAYS.searchTerms)), ...pauseTips(snapshot, await days("keyword", WINDOW_DAYS.metrics))];
+  }
   return [...fromAudit, ...(await cpaTrendTips(db, clientAccountId))];
 }
 

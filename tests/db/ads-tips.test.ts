@@ -85,6 +85,12 @@ describeEachDatabase("daily tips", (t) => {
     expect(negatives.evidence.costCents).toBe(cost);
     expect(negatives.impactCents).toBe(Math.round((cost / (negatives.evidence.days as number)) * 30));
 
+    // Costs are scaled from each report's own window: 90 days of search terms, 30 of keywords.
+    expect(negatives.evidence.days).toBe(90);
+    const pause = tips.find((tip) => tip.kind === "pause-keywords")!;
+    expect(pause.evidence.days).toBe(30);
+    expect(pause.impactCents).toBe(Math.round((Number(pause.evidence.costCents) / 30) * 30));
+
     const second = await generateTips(t.db, clientId);
     expect(second.created).toBe(0);
     expect(second.expired).toBe(0);
