@@ -53,7 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const UploadSchema = z.object({
-  clientAccountId: z.string({ required_error: "ads:import.errors.clientAccount" }).uuid("ads:import.errors.clientAccount"),
+  // Optional: without it the file goes to the current client account (`?client=`, else the first).
+  clientAccountId: z.string().uuid("ads:import.errors.clientAccount").optional(),
   file: z
     .instanceof(File, { message: "ads:import.errors.file" })
     .refine((file) => file.size > 0, "ads:import.errors.file")
@@ -64,7 +65,7 @@ type ParserProblem = { code: string; line?: number; column?: string; expected?: 
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user, locale } = await requireAdTools(request, params);
+  const { user, locale, client } = await requireAdTools(request, params);
   let formData: FormData;
   try {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES + 1 }));
@@ -77,7 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: UploadSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), problem: null as ParserProblem | null }, { status: 400 });
-  const { clientAccountId, file } = submission.value;
+  const { file } = submission.value;
+  const clientAccountId = submission.value.clientAccountId ?? client.id;
   let id: string;
   try {
     id = await stageImport(db(), { ownerId: user.id, clientAccountId, filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });

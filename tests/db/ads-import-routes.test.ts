@@ -84,6 +84,18 @@ describeEachDatabase("the ad import pages", (t) => {
     expect(await importCount()).toBe(before);
   });
 
+  it("takes a file posted without a client account into the current one", async () => {
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array(fixture("google-ads.csv"))], "ads.csv", { type: "text/csv" }));
+    const uploaded = await answer(() => uploadAction({ request: new Request(`${APP}/en/ads/import`, { method: "POST", headers: { Origin: APP, ...cookie("owner") }, body: form }), params: params(), context: {} }));
+    expect(uploaded.status).toBe(302);
+    expect(uploaded.location).toContain(`?client=${clientId}`);
+    const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
+    const row = await t.db.selectFrom("adImports").select(["clientAccountId", "status"]).where("id", "=", importId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ clientAccountId: clientId, status: "pending" });
+    await t.db.updateTable("adImports").set({ status: "discarded" }).where("id", "=", importId).execute();
+  });
+
   it("refuses a cross-site upload", async () => {
     const before = await importCount();
     const foreign = await answer(() => uploadAction({ request: upload("owner", fixture("google-campaign.csv"), "c.csv", "https://evil.example"), params: params(), context: {} }));
