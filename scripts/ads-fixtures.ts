@@ -28,3 +28,34 @@ const editor = [
   ["Generic Shoes", "Trail", "", "trail shoes", "Phrase", "1.00", " -", " -", " -", " -", "", "Enabled", "Paused", "Paused", "Approved", ""],
 ];
 writeFileSync(path.join(dir, "editor-keywords.csv"), utf16(editor.map((cells) => cells.join("\t")).join("\r\n") + "\r\n"));
+
+// Google Keyword Planner "Keyword Stats" export (UTF-16LE with BOM, TAB, LF; two leading lines): a
+// segmentation row first, then keywords with exact volumes and buckets (en dash), `∞` and blanks.
+const months = ["May 2025", "Jun 2025", "Jul 2025", "Aug 2025", "Sep 2025", "Oct 2025", "Nov 2025", "Dec 2025", "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026"];
+const planner = [
+  ["Keyword Stats 2026-06-09 at 21_25_18"],
+  ["May 1, 2025 - April 30, 2026"],
+  ["Keyword", "Currency", "Segmentation", "Avg. monthly searches", "Three month change", "YoY change", "Competition", "Competition (indexed value)", "Top of page bid (low range)", "Top of page bid (high range)", "Ad impression share", "Organic impression share", "Organic average position", "In account?", "In plan?", ...months.map((month) => `Searches: ${month}`)],
+  ["", "USD", "Device: Mobile phones", "", "", "", "", "", "", "", "", "", "", "", "", ...months.map(() => "")],
+  ["running shoes", "USD", "", "1,300", "-18%", "0%", "High", "87", "0.62", "2.15", "", "", "", "Y", "N", ...months.map((_, i) => String(1000 + i * 50))],
+  ["buy running shoes", "USD", "", "1K – 10K", "0%", "∞", "Medium", "55", "1.10", "3.40", "", "", "", "Y", "N", ...months.map(() => "1000")],
+  ["trail running shoes", "USD", "", "100 – 1K", "-10%", "20%", "Low", "21", "0.40", "1.05", "", "", "", "N", "N", ...months.map(() => "100")],
+  ["best running shoes", "USD", "", "10K – 100K", "∞", "∞", "High", "90", "", "", "", "", "", "N", "N", ...months.map(() => "10000")],
+  ["running shoes review", "USD", "", "10 – 100", "", "", "", "", "", "", "", "", "", "N", "N", ...months.map(() => "")],
+];
+writeFileSync(path.join(dir, "keyword-planner.csv"), utf16(planner.map((cells) => cells.join("\t")).join("\n") + "\n"));
+
+// Google Ads Auction insights, Shopping ("Excel .csv": UTF-16LE with BOM, TAB, LF): a Month segment
+// and a Campaign column, only the three Shopping rates, the own row `You`, `< 10%` bounds.
+const auction = [
+  ["Auction insights report"],
+  ["1 April 2026 - 31 May 2026"],
+  ["Month", "Campaign", "Display URL domain", "Impr. share", "Overlap rate", "Outranking share"],
+  ["April 2026", "Shopping All", "You", "35.00%", "--", "--"],
+  ["April 2026", "Shopping All", "rival.example", "30.00%", "40.00%", "45.00%"],
+  ["April 2026", "Shopping All", "tiny.example", "< 10%", "< 10%", "60.00%"],
+  ["May 2026", "Shopping All", "You", "33.50%", "--", "--"],
+  ["May 2026", "Shopping All", "rival.example", "36.20%", "44.00%", "41.00%"],
+  ["May 2026", "Shopping All", "tiny.example", "< 10%", "< 10%", "62.00%"],
+];
+writeFileSync(path.join(dir, "google-auction-insights-excel.csv"), utf16(auction.map((cells) => cells.join("\t")).join("\n") + "\n"));

@@ -36,6 +36,8 @@ const LIMITS = [
   [/^\/[a-z]{2}\/ads\/import(\.data)?(\?|$)/, 24 * 1024 * KB],
   // Network transaction reports in the back office (up to 5 MB; likewise).
   [/^\/[a-z]{2}\/admin\/conversions\/import(\.data)?(\?|$)/, 6 * 1024 * KB],
+  // The report branding's logo (up to 512 KB; up to 1 MB still gets the page's own message).
+  [/^\/[a-z]{2}\/ads\/reports\/logo(\.data)?(\?|$)/, 1024 * KB],
 ];
 const DEFAULT_LIMIT = 64 * KB;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

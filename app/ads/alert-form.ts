@@ -15,6 +15,8 @@ export const ALERT_UNITS: Record<AdAlertKind, "money" | "percent"> = {
   "ctr-drop": "percent",
   "no-conversions": "money",
   "lost-is-budget": "percent",
+  // Percentage points of impression share a competitor gained (Auction insights).
+  "competitor-gaining": "percent",
 };
 
 /** The largest money threshold, in currency units. */

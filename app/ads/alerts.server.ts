@@ -7,7 +7,10 @@
  * - `ctr-drop`: CTR of the last 7 days down more than X% against the 7 days before;
  * - `no-conversions`: no conversion in the last N days while spending (more than X, 0 = anything);
  * - `lost-is-budget`: a Google campaign lost more than X% of its search impressions to budget, on
- *   the latest day of campaign day rows or in the latest campaign period export.
+ *   the latest day of campaign day rows or in the latest campaign period export;
+ * - `competitor-gaining`: in the Auction insights imports (competitors.server.ts), a competitor is a
+ *   new entrant, gained at least X percentage points of impression share, or overtook the client's
+ *   ads in position-above rate, in the latest period (its data key: that period and the domains).
  *
  * Spend is never counted twice: per platform and day one export level is read (campaign rows,
  * else ad group, else keyword, else ad). "The latest day" is the client account's latest day with
@@ -33,6 +36,7 @@ import { recordNotification } from "~/notifications/notifications.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { localePath } from "~/utils/paths";
 import { getClientAccount } from "./accounts.server";
+import { readCompetitors, type CompetitorReport } from "./competitors.server";
 import { ALERT_UNITS, type AlertInput } from "./alert-form";
 
 export const MAX_ALERTS_PER_CLIENT = 50;
@@ -405,6 +409,11 @@ class AccountData {
     return sum;
   }
 
+  /** The Auction insights trends (competitors.server.ts) of one campaign, or the account level. */
+  competitors(campaign: string | null, gainPoints: number): Promise<CompetitorReport> {
+    return readCompetitors(this.db, this.clientAccountId, { campaign, gainPoints });
+  }
+
   /** The Google campaign rows to read lost impression share from: the latest day or the latest period export. */
   async lostIsRows(): Promise<{ basis: FiringBasis; ref: string; rows: Array<{ campaign: string | null; extras: string }> } | null> {
     const latestDay = await this.db
@@ -464,6 +473,7 @@ const EVENT_KEYS: Record<AdAlertKind, string> = {
   "ctr-drop": "ctrDrop",
   "no-conversions": "noConversions",
   "lost-is-budget": "lostIsBudget",
+  "competitor-gaining": "competitorGaining",
 };
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -471,6 +481,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null> {
   const event = EVENT_KEYS[alert.kind];
   if (alert.kind === "lost-is-budget") return checkLostIs(alert, data);
+  if (alert.kind === "competitor-gaining") return checkCompetitors(alert, data);
   const { earliest, latest } = await data.bounds();
   if (!latest || !earliest) return null;
   const basis: FiringBasis = { day: latest };
@@ -568,6 +579,35 @@ async function checkLostIs(alert: AdAlert, data: AccountData): Promise<Outcome |
       ...(worst.bound === "above" ? { context: "above" } : {}),
     },
     figures: { campaigns: campaigns.slice(0, 20) },
+  };
+}
+
+/** The competitors flagged in the latest Auction insights period; the message names the one with the highest share. */
+async function checkCompetitors(alert: AdAlert, data: AccountData): Promise<Outcome | null> {
+  const report = await data.competitors(alert.campaign, alert.threshold);
+  const latest = report.periods.at(-1);
+  if (!latest) return null;
+  const flagged = report.competitors.filter((trend) => trend.newEntrant || trend.gaining);
+  if (!flagged.length) return null;
+  const top = flagged[0]!;
+  const share = top.latest?.impressionShare ?? null;
+  const sharePercent = share ? round(share.value * 100, 2) : 0;
+  const reason = top.newEntrant ? "newEntrant" : top.gainingShare ? "gaining" : "overtaking";
+  const params: Record<string, string | number> = { domain: top.domain, sharePercent, latestDay: latest.key, others: flagged.length - 1 };
+  if (reason === "gaining") params.gainPercent = top.change!.min;
+  if (reason === "overtaking") params.ratePercent = round((top.latest?.positionAboveRate?.value ?? 0) * 100, 2);
+  const basis: FiringBasis = latest.start && latest.end ? { start: latest.start, end: latest.end } : { day: latest.key };
+  const domains = flagged.map((trend) => trend.domain.toLocaleLowerCase("en")).sort();
+  return {
+    value: sharePercent,
+    basis,
+    dataRef: `auction:${report.campaign ?? ""}:${latest.key}:${domains.join(",")}`,
+    messageKey: `ads.alerts.competitorGaining.${reason}`,
+    params,
+    figures: {
+      period: latest,
+      competitors: flagged.slice(0, 20).map((trend) => ({ domain: trend.domain, newEntrant: trend.newEntrant, gaining: trend.gaining, overtaking: trend.overtaking, change: trend.change, impressionShare: trend.latest?.impressionShare ?? null })),
+    },
   };
 }
 

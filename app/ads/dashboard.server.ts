@@ -348,7 +348,8 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
   const base: AdsDashboard = {
     currency,
     hasData: imports.length > 0,
-    editorOnly: imports.length === 0 && stored.length > 0,
+    // Keyword Planner (and other metric-less kinds) are not Editor exports: the plain empty state.
+    editorOnly: imports.length === 0 && stored.some((item) => item.kind.startsWith("editor-")),
     period,
     defaultPeriod: query.period === null,
     previous: period === "all" ? null : previousRange(period),

@@ -58,6 +58,12 @@ export interface Env {
    * payout desk then refuses bank batches and says why).
    */
   payoutDebtor: { name: string; iban: string; bic: string } | null;
+  /**
+   * The assistant's OpenAI-compatible chat endpoint (`LLM_URL`, a base URL such as
+   * https://api.openai.com/v1, with `LLM_API_KEY` and optional `LLM_MODEL`); null: answers are
+   * composed from templates.
+   */
+  llm: { url: string; apiKey: string; model: string } | null;
   dataDir: string;
 }
 
@@ -155,6 +161,9 @@ const schema = z
       blankToUndefined,
       z.enum(["inline", "off"], { errorMap: () => ({ message: "must be inline or off" }) }).default("inline"),
     ),
+    LLM_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]+/.test(value), "must be an http:// or https:// URL, e.g. https://api.openai.com/v1"),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -171,6 +180,10 @@ const schema = z
       for (const name of debtor) {
         if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required with the other PAYOUT_DEBTOR_* variables" });
       }
+    }
+    if (Boolean(value.LLM_URL) !== Boolean(value.LLM_API_KEY)) {
+      const [missing, given] = value.LLM_URL ? ["LLM_API_KEY", "LLM_URL"] : ["LLM_URL", "LLM_API_KEY"];
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: `is required with ${given}: set both or neither` });
     }
     if (value.APP_ENV !== "production") return;
     const stripe = value.PAYMENT_PROVIDER === "stripe" || (value.PAYMENT_PROVIDER === undefined && value.STRIPE_SECRET_KEY);
@@ -266,6 +279,7 @@ export function loadEnv(
       rakuten: value.POSTBACK_SECRET_RAKUTEN ?? null,
       other: value.POSTBACK_SECRET_OTHER ?? null,
     },
+    llm: value.LLM_URL && value.LLM_API_KEY ? { url: value.LLM_URL.replace(/\/+$/, ""), apiKey: value.LLM_API_KEY, model: value.LLM_MODEL ?? "gpt-4o-mini" } : null,
     dataDir,
   };
 }

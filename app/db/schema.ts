@@ -731,14 +731,14 @@ export interface AdAuditsTable {
   checks: string;
 }
 
-export const AD_ALERT_KINDS = ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget"] as const;
+export const AD_ALERT_KINDS = ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget", "competitor-gaining"] as const;
 export type AdAlertKind = (typeof AD_ALERT_KINDS)[number];
 
 export interface AdAlertsTable {
   id: string;
   clientAccountId: string;
   kind: AdAlertKind;
-  /** Integer cents for daily-spend, cpa and no-conversions (least spend, 0 = any); percent points for ctr-drop and lost-is-budget. */
+  /** Integer cents for daily-spend, cpa and no-conversions (least spend, 0 = any); percent points for ctr-drop, lost-is-budget and competitor-gaining (the share gain). */
   threshold: number;
   /** no-conversions: days in a row; else null. */
   days: number | null;
@@ -766,6 +766,22 @@ export interface AdAlertFiringsTable {
 export const AD_TIP_STATUSES = ["open", "applied", "dismissed", "expired"] as const;
 export type AdTipStatus = (typeof AD_TIP_STATUSES)[number];
 
+export const ASSISTANT_ROLES = ["question", "answer"] as const;
+export type AssistantRole = (typeof ASSISTANT_ROLES)[number];
+
+/** The assistant's conversations: a user's questions and the answers, with their sources (JSON). */
+export interface AssistantMessagesTable {
+  id: string;
+  userId: string;
+  role: AssistantRole;
+  content: string;
+  /** JSON: `[{ title, link }]`, the pages the answer came from. */
+  sources: Generated<string>;
+  /** How the answer was made; null for questions. */
+  via: "rules" | "llm" | null;
+  createdAt: string;
+}
+
 export interface AdTipsTable {
   id: string;
   clientAccountId: string;
@@ -786,6 +802,60 @@ export interface AdTipsTable {
   decidedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface AdKeywordListsTable {
+  id: string;
+  clientAccountId: string;
+  createdBy: string | null;
+  name: string;
+  /** en | nl | fr | es | de: the generator's language (modifiers, stemmer). */
+  language: string;
+  /** The generator's inputs, as typed (the list can be generated again). */
+  seeds: string;
+  landingPage: string | null;
+  negatives: string | null;
+  keywordCount: number;
+  createdAt: string;
+}
+
+export interface AdKeywordListItemsTable {
+  listId: string;
+  position: number;
+  keyword: string;
+  /** The ad-group theme's name. */
+  theme: string;
+  /** How the keyword was made (seed, permutation, transactional, …). */
+  kind: string;
+}
+
+/** White-label report branding: one row per workspace (its owner). */
+export interface AdReportBrandsTable {
+  ownerId: string;
+  agencyName: Generated<string>;
+  /** The logo's bytes as base64 (PNG or JPEG, recognised by content). */
+  logoData: string | null;
+  logoType: string | null;
+  /** #rrggbb */
+  primaryColor: Generated<string>;
+  accentColor: Generated<string>;
+  footer: Generated<string>;
+  updatedAt: string;
+}
+
+/** Share links of a client account's report (the token is signed; the row lists and revokes it). */
+export interface AdReportSharesTable {
+  id: string;
+  clientAccountId: string;
+  createdBy: string | null;
+  periodFrom: string;
+  periodTo: string;
+  language: string;
+  /** The token's signature (base64url): how a presented link finds its row. */
+  signature: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  createdAt: string;
 }
 
 export interface Database {
@@ -839,6 +909,11 @@ export interface Database {
   adAudits: AdAuditsTable;
   adAlerts: AdAlertsTable;
   adAlertFirings: AdAlertFiringsTable;
+  adKeywordLists: AdKeywordListsTable;
+  adKeywordListItems: AdKeywordListItemsTable;
+  assistantMessages: AssistantMessagesTable;
+  adReportBrands: AdReportBrandsTable;
+  adReportShares: AdReportSharesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -41,6 +41,7 @@ const KIND_KEYS: Record<AdAlertKind, string> = {
   "ctr-drop": "ctrDrop",
   "no-conversions": "noConversions",
   "lost-is-budget": "lostIsBudget",
+  "competitor-gaining": "competitorGaining",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -322,7 +323,7 @@ export default function AdAlerts() {
                       ? t("measured.spentNoConversions", { amount: format.money(firing.value) })
                       : firing.kind === "ctr-drop"
                         ? t("measured.drop", { value: format.percent(firing.value) })
-                        : firing.kind === "lost-is-budget"
+                        : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
                           ? figures.campaigns?.[0]?.bound === "above"
                             ? t("measured.moreThan", { value: format.percent(firing.value) })
                             : format.percent(firing.value)

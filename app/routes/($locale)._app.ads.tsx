@@ -19,7 +19,10 @@ const SECTIONS = [
   { key: "import", path: "/ads/import", end: false },
   { key: "audit", path: "/ads/audit", end: false },
   { key: "tips", path: "/ads/tips", end: false },
+  { key: "keywords", path: "/ads/keywords", end: false },
+  { key: "competitors", path: "/ads/competitors", end: false },
   { key: "alerts", path: "/ads/alerts", end: false },
+  { key: "reports", path: "/ads/reports", end: false },
   { key: "accounts", path: "/ads/accounts", end: false },
 ] as const;
 

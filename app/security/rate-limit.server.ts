@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
    * 10 minutes, so the answers ("not correct", then "too many tries") say nothing about the address.
    */
   codePhantom: { points: 5, duration: 10 * 60 },
+  /** Questions to the assistant per member (a person asks a few a minute at most, a script hundreds). */
+  assistantQuestion: { points: 30, duration: 10 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

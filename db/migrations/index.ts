@@ -33,6 +33,10 @@ import * as adAudits from "./20261123_0027_ad_audits";
 import * as adAlerts from "./20261123_0028_ad_alerts";
 import * as adsDashboardIndex from "./20261123_0029_ads_dashboard_index";
 import * as adTips from "./20261123_0030_ad_tips";
+import * as adKeywordLists from "./20261123_0031_ad_keyword_lists";
+import * as assistant from "./20261123_0033_assistant";
+import * as adReports from "./20261123_0034_ad_reports";
+import * as adAlertCompetitors from "./20261123_0035_ad_alert_competitors";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -65,4 +69,8 @@ export const migrations: Record<string, Migration> = {
   "20261123_0028_ad_alerts": adAlerts,
   "20261123_0029_ads_dashboard_index": adsDashboardIndex,
   "20261123_0030_ad_tips": adTips,
+  "20261123_0031_ad_keyword_lists": adKeywordLists,
+  "20261123_0033_assistant": assistant,
+  "20261123_0034_ad_reports": adReports,
+  "20261123_0035_ad_alert_competitors": adAlertCompetitors,
 };

@@ -63,6 +63,12 @@ const FIELD_NAMES = [
   "role", "direction", "sessionId", "body",
   // The ad suite's forms.
   "file", "clientAccountId", "industry", "timeZone", "confirm", "tipId", "note", "kind", "threshold", "days", "campaign", "alertId", "enabled",
+  // The assistant's form.
+  "question",
+  // The keyword generator.
+  "seeds", "landingPage", "negatives", "listId",
+  // The white-label reports.
+  "agencyName", "primaryColor", "accentColor", "footer", "logo", "shareId", "from", "to",
 ];
 
 const junk = fc.oneof(

@@ -230,7 +230,8 @@ describe("detection and refusals", () => {
 
   it("refuses files that are not ad exports", async () => {
     expect((await refused("name,email\nAda,ada@example.com\n")).code).toBe("ads.import.unknownFormat");
-    expect((await refused("Keyword,Currency,Avg. monthly searches\nshoes,USD,1000\n")).code).toBe("ads.import.unknownFormat");
+    // (A Keyword Planner header with `Avg. monthly searches` is read since #16: tests/unit/ads-keywords.test.ts.)
+    expect((await refused("Keyword,Currency\nshoes,USD\n")).code).toBe("ads.import.unknownFormat");
     expect((await refused(Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 1, 2, 3]))).code).toBe("ads.import.notText");
     expect((await refused("")).code).toBe("ads.import.empty");
     expect((await refused("Campaign report\n\n")).params).toMatchObject({ line: 1 });

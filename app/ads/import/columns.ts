@@ -79,7 +79,26 @@ export type Field =
   | "adGroupStatus"
   | "qualityRanking"
   | "engagementRateRanking"
-  | "conversionRateRanking";
+  | "conversionRateRanking"
+  // Google Keyword Planner.
+  | "segmentation"
+  | "searchVolume"
+  | "competition"
+  | "competitionIndex"
+  | "bidLow"
+  | "bidHigh"
+  // Google Ads Auction insights.
+  | "domain"
+  | "auctionImpressionShare"
+  | "overlapRate"
+  | "positionAboveRate"
+  | "topOfPageRate"
+  | "absTopOfPageRate"
+  | "outrankingShare"
+  | "week"
+  | "month"
+  | "quarter"
+  | "year";
 
 export type ValueType = "text" | "integer" | "number" | "money" | "percent" | "day";
 
@@ -148,6 +167,25 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   qualityRanking: "text",
   engagementRateRanking: "text",
   conversionRateRanking: "text",
+  segmentation: "text",
+  // An integer or a bucket (`1K – 10K`): read by the Keyword Planner reader, not as a number column.
+  searchVolume: "text",
+  competition: "text",
+  competitionIndex: "integer",
+  bidLow: "money",
+  bidHigh: "money",
+  domain: "text",
+  auctionImpressionShare: "percent",
+  overlapRate: "percent",
+  positionAboveRate: "percent",
+  topOfPageRate: "percent",
+  absTopOfPageRate: "percent",
+  outrankingShare: "percent",
+  // Time segments (`2026-05-04`, `Week of May 4, 2026`, `May 2026`, `Q2 2026`, `2026`): read as the segment's first day.
+  week: "text",
+  month: "text",
+  quarter: "text",
+  year: "text",
 };
 
 export type AliasTable = Partial<Record<Field, Partial<Record<ExportLanguage, string[]>>>>;
@@ -315,13 +353,53 @@ export const MICROSOFT_COLUMNS: AliasTable = {
   landingPageExperience: { en: ["Landing page experience"] },
 };
 
-export type ColumnFormat = "google" | "editor" | "meta" | "microsoft";
+/**
+ * Google Keyword Planner exports ("Keyword Stats …"): English names from third-party files (the
+ * fact sheet, section 3); localized Keyword Planner headers are not known and not matched.
+ */
+export const KEYWORD_PLANNER_COLUMNS: AliasTable = {
+  keyword: { en: ["Keyword"] },
+  currency: { en: ["Currency"] },
+  segmentation: { en: ["Segmentation"] },
+  searchVolume: { en: ["Avg. monthly searches"] },
+  competition: { en: ["Competition"] },
+  competitionIndex: { en: ["Competition (indexed value)"] },
+  bidLow: { en: ["Top of page bid (low range)"] },
+  bidHigh: { en: ["Top of page bid (high range)"] },
+};
+
+/**
+ * Google Ads Auction insights (Search: all seven rates; Shopping: Impr. share, Overlap rate,
+ * Outranking share), optionally with a leading time segment and/or `Campaign` and `Device`. The
+ * English names are from the fact sheet (section 4, third-party fixtures); EVERY nl, de, fr and es
+ * name here is UNVERIFIED (the usual Google Ads UI wording, completed by hand).
+ */
+export const AUCTION_COLUMNS: AliasTable = {
+  domain: { en: ["Display URL domain"], nl: ["Weergave-URL-domein", "Domein weergave-URL"], de: ["Domain der angezeigten URL", "Angezeigte URL-Domain"], fr: ["Domaine de l'URL à afficher", "Domaine de l'URL visible"], es: ["Dominio de la URL visible"] },
+  auctionImpressionShare: { en: ["Impr. share", "Impression share"], nl: ["Vertoningsaandeel", "Vert.-aandeel"], de: ["Anteil an Impressionen", "Anteil an möglichen Impressionen"], fr: ["Part d'impressions", "Taux d'impressions"], es: ["Cuota de impresiones"] },
+  overlapRate: { en: ["Overlap rate"], nl: ["Overlappingspercentage"], de: ["Überschneidungsrate"], fr: ["Taux de chevauchement"], es: ["Porcentaje de coincidencia"] },
+  positionAboveRate: { en: ["Position above rate"], nl: ["Percentage hogere positie"], de: ["Rate der höheren Positionen", "Position-über-Rate"], fr: ["Taux de position supérieure"], es: ["Porcentaje de posición superior"] },
+  topOfPageRate: { en: ["Top of page rate"], nl: ["Percentage bovenaan pagina"], de: ["Rate oben auf der Seite"], fr: ["Taux d'affichage en haut de page"], es: ["Porcentaje de parte superior de la página"] },
+  absTopOfPageRate: { en: ["Abs. Top of page rate", "Absolute top of page rate"], nl: ["Percentage absoluut bovenaan pagina"], de: ["Rate ganz oben auf der Seite"], fr: ["Taux d'affichage en première position"], es: ["Porcentaje de parte superior absoluta de la página"] },
+  outrankingShare: { en: ["Outranking share"], nl: ["Aandeel hogere positie"], de: ["Anteil an überlegenen Positionierungen"], fr: ["Taux de surclassement"], es: ["Porcentaje de superación"] },
+  campaign: { en: ["Campaign"], nl: ["Campagne"], de: ["Kampagne"], fr: ["Campagne"], es: ["Campaña"] },
+  device: { en: ["Device"], nl: ["Apparaat"], de: ["Gerät"], fr: ["Appareil"], es: ["Dispositivo"] },
+  day: { en: ["Day", "Date"], nl: ["Dag"], de: ["Tag"], fr: ["Jour"], es: ["Día"] },
+  week: { en: ["Week"], nl: ["Week"], de: ["Woche"], fr: ["Semaine"], es: ["Semana"] },
+  month: { en: ["Month"], nl: ["Maand"], de: ["Monat"], fr: ["Mois"], es: ["Mes"] },
+  quarter: { en: ["Quarter"], nl: ["Kwartaal"], de: ["Quartal"], fr: ["Trimestre"], es: ["Trimestre"] },
+  year: { en: ["Year"], nl: ["Jaar"], de: ["Jahr"], fr: ["Année"], es: ["Año"] },
+};
+
+export type ColumnFormat = "google" | "editor" | "meta" | "microsoft" | "planner" | "auction";
 
 export const FORMAT_TABLES: Record<ColumnFormat, AliasTable> = {
   google: GOOGLE_COLUMNS,
   editor: EDITOR_COLUMNS,
   meta: META_COLUMNS,
   microsoft: MICROSOFT_COLUMNS,
+  planner: KEYWORD_PLANNER_COLUMNS,
+  auction: AUCTION_COLUMNS,
 };
 
 export const LANGUAGES: ExportLanguage[] = ["en", "nl", "de", "fr", "es"];

@@ -19,6 +19,7 @@ import {
   type Field,
   type Resolution,
 } from "./columns";
+import { isOwnRow, segmentStart, type SegmentUnit } from "./auction";
 import { parseDateRange, parseDay } from "./dates";
 import { decideSeparator, isMissing, parseBoundedPercent, parseCents, parseNumber, round, type DecimalSeparator } from "./numbers";
 import {
@@ -121,6 +122,14 @@ function entityKind(c: Resolution["columns"], extra: { ad: boolean }): AdReportK
 
 function detect(header: readonly string[], preamble: Preamble, headerLine: number): Detection {
   const keys = header.map(titleKey);
+  // Auction insights: `Display URL domain` with at least one of its rates (Shopping has three).
+  const auction = resolveColumns(FORMAT_TABLES.auction, header);
+  if (auction.columns.domain && (auction.columns.auctionImpressionShare || auction.columns.overlapRate || auction.columns.outrankingShare)) {
+    return { platform: "google", format: "auction", resolution: auction, kind: "auction-insights" };
+  }
+  // Google Keyword Planner: estimates per keyword, no metrics (the dashboard and audit skip its kind).
+  const planner = resolveColumns(FORMAT_TABLES.planner, header);
+  if (planner.columns.keyword && planner.columns.searchVolume) return { platform: "google", format: "planner", resolution: planner, kind: "keyword-planner" };
   const microsoft = resolveColumns(FORMAT_TABLES.microsoft, header);
   if (preamble.microsoft || (microsoft.columns.cost && microsoft.columns.campaign && !resolveColumns(FORMAT_TABLES.google, header).columns.cost)) {
     if (!microsoft.columns.cost && !microsoft.columns.impressions && !microsoft.columns.clicks) {
@@ -212,6 +221,50 @@ export function adStrength(raw: string): AdStrength | null | undefined {
   if (/^(average|gemiddeld|durchschnittlich|moyenne|media|promedio)$/.test(value)) return "average";
   if (/^(poor|slecht|schlecht|faible|baja|mala)$/.test(value)) return "poor";
   if (/^(pending|in behandeling|ausstehend|en attente|pendiente)$/.test(value)) return "pending";
+  return undefined;
+}
+
+/** Keyword Planner volume buckets' bounds: `1K` → 1000, `10K` → 10000, `1M` → 1000000. */
+function bucketBound(raw: string, separator: DecimalSeparator): number | undefined {
+  const m = /^([\d.,\s\u00A0]+?)\s*([KkMm]?)$/.exec(raw.trim());
+  if (!m) return undefined;
+  const value = parseNumber(m[1]!, separator);
+  if (value == null) return undefined;
+  return Math.round(value * (m[2]!.toLowerCase() === "m" ? 1_000_000 : m[2] ? 1000 : 1));
+}
+
+export interface PlannerVolume {
+  searchVolume: number;
+  volumeLow: number | null;
+  volumeHigh: number | null;
+}
+
+/**
+ * `Avg. monthly searches`: an integer (`1,300`), or a bucket (`1K – 10K`, en dash; a hyphen too),
+ * taken as half its upper bound (10 – 100 → 50, 100 – 1K → 500, 1K – 10K → 5000, 10K – 100K →
+ * 50000, the fact sheet's mapping). Null when empty, undefined when unreadable.
+ */
+export function plannerVolume(raw: string, separator: DecimalSeparator): PlannerVolume | null | undefined {
+  if (isMissing(raw)) return null;
+  const bucket = /^(.+?)\s*[\u2013\u2014-]\s*(.+)$/.exec(raw.trim());
+  if (bucket) {
+    const low = bucketBound(bucket[1]!, separator);
+    const high = bucketBound(bucket[2]!, separator);
+    if (low === undefined || high === undefined || high < low) return undefined;
+    return { searchVolume: Math.round(high / 2), volumeLow: low, volumeHigh: high };
+  }
+  const value = parseNumber(raw, separator);
+  if (value == null || !Number.isInteger(value) || value < 0) return undefined;
+  return { searchVolume: value, volumeLow: null, volumeHigh: null };
+}
+
+/** Keyword Planner `Competition` (`Low`/`Medium`/`High`; the other languages' words unverified). */
+export function plannerCompetition(raw: string): "low" | "medium" | "high" | null | undefined {
+  if (isMissing(raw)) return null;
+  const value = fold(raw);
+  if (/^(low|laag|niedrig|faible|baja)$/.test(value)) return "low";
+  if (/^(medium|gemiddeld|mittel|moyenne|media)$/.test(value)) return "medium";
+  if (/^(high|hoog|hoch|elevee|alta)$/.test(value)) return "high";
   return undefined;
 }
 
@@ -361,6 +414,14 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     return value;
   };
   const list = (record: SourceRecord, field: Field, options: { lowerCase?: boolean } = {}): string[] | null => (c[field] ? splitList(cell(record, field), options) : null);
+  /** Auction insights: the first day of the row's time segment (week, month, quarter or year), null without one. */
+  const auctionSegment = (record: SourceRecord): string | null => {
+    const unit = (["week", "month", "quarter", "year"] as const).find((candidate) => c[candidate]);
+    if (!unit) return null;
+    const raw = text(record, unit);
+    if (raw == null) return null;
+    return segmentStart(raw, unit as SegmentUnit) ?? bad(record, unit, "a date");
+  };
 
   const metricsOf = (record: SourceRecord): Metrics => {
     const purchases = num(record, "purchases");
@@ -412,7 +473,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   };
 
   const rows: NormalizedRow[] = [];
+  const planner = format === "planner";
   for (const record of body) {
+    // Keyword Planner's segmentation rows (no keyword, `Segmentation` filled) are not keywords.
+    if (planner && text(record, "keyword") == null) continue;
     noteCurrency(record);
     let keyword: string | null = null;
     let matchType: MatchType | null = null;
@@ -421,7 +485,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (rawKeyword != null) {
       const parsed = parseKeyword(rawKeyword);
       keyword = parsed.text;
-      matchType = parsed.matchType;
+      matchType = planner ? null : parsed.matchType; // a Keyword Planner idea has no match type
     }
     const matchWord = text(record, "matchType") ?? text(record, "criterionType");
     if (matchWord != null) {
@@ -453,6 +517,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     }
 
     let rowDay = c.day ? day(record, "day") : null;
+    if (format === "auction" && rowDay == null) rowDay = auctionSegment(record);
     if (format === "meta" && rowDay == null && c.reportingStarts && c.reportingEnds) {
       const starts = day(record, "reportingStarts");
       const ends = day(record, "reportingEnds");
@@ -469,7 +534,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       budgetType: text(record, "budgetType"),
       bidStrategyType: text(record, "bidStrategyType"),
       maxCpcCents: num(record, "maxCpc"),
-      impressionShare: bounded(record, "impressionShare"),
+      impressionShare: bounded(record, "impressionShare") ?? bounded(record, "auctionImpressionShare"),
       lostIsBudget: bounded(record, "lostIsBudget"),
       lostIsRank: bounded(record, "lostIsRank"),
       qualityScore: qs,
@@ -497,7 +562,36 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       qualityRanking: ranking(record, "qualityRanking"),
       engagementRateRanking: ranking(record, "engagementRateRanking"),
       conversionRateRanking: ranking(record, "conversionRateRanking"),
+      // Auction insights.
+      domain: text(record, "domain"),
+      isYou: format === "auction" ? isOwnRow(cell(record, "domain")) : null,
+      overlapRate: bounded(record, "overlapRate"),
+      positionAboveRate: bounded(record, "positionAboveRate"),
+      topOfPageRate: bounded(record, "topOfPageRate"),
+      absTopOfPageRate: bounded(record, "absTopOfPageRate"),
+      outrankingShare: bounded(record, "outrankingShare"),
+      searchVolume: null,
+      volumeLow: null,
+      volumeHigh: null,
+      volumeEstimated: null,
+      competition: null,
+      competitionIndex: null,
+      bidLowCents: null,
+      bidHighCents: null,
     };
+    if (planner) {
+      const volume = plannerVolume(cell(record, "searchVolume"), hint);
+      if (volume === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.searchVolume!.title, expected: "a number of searches", got: cell(record, "searchVolume") });
+      else if (volume) Object.assign(extras, volume, { volumeEstimated: true });
+      const competition = c.competition ? plannerCompetition(cell(record, "competition")) : null;
+      if (competition === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.competition!.title, expected: "Low, Medium or High", got: cell(record, "competition") });
+      else extras.competition = competition;
+      const index = num(record, "competitionIndex");
+      if (index != null && (index < 0 || index > 100)) bad(record, "competitionIndex", "a whole number from 0 to 100");
+      extras.competitionIndex = index;
+      extras.bidLowCents = num(record, "bidLow");
+      extras.bidHighCents = num(record, "bidHigh");
+    }
 
     const metrics = metricsOf(record);
     const derived = deriveMetrics(metrics);
@@ -526,7 +620,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   }
   const currency = currencies.size === 1 ? [...currencies.keys()][0]! : null;
   const editor = format === "editor";
-  if (!currency && !editor) warnings.push({ code: "ads.import.noCurrency" });
+  if (!currency && !editor && format !== "auction") warnings.push({ code: "ads.import.noCurrency" }); // auction insights hold no money
 
   // Period: the date line (Google, Microsoft), Meta's reporting dates, or the Day column.
   let period: Period | null = preamble.period;

@@ -18,7 +18,11 @@ export type AdReportKind =
   | "ad"
   | "editor-keywords"
   | "editor-campaigns"
-  | "editor-ad-groups";
+  | "editor-ad-groups"
+  // Google Keyword Planner ("Keyword Stats …"): platform-estimated volumes, competition and bids, no metrics.
+  | "keyword-planner"
+  // Google Ads Auction insights: competitors' impression share and rates, no metrics.
+  | "auction-insights";
 
 export type ExportLanguage = "en" | "nl" | "de" | "fr" | "es";
 
@@ -109,6 +113,33 @@ export interface RowExtras {
   qualityRanking: QualityRating | null;
   engagementRateRanking: QualityRating | null;
   conversionRateRanking: QualityRating | null;
+  /**
+   * Keyword Planner (estimates, never measured traffic): `Avg. monthly searches` exactly, or for a
+   * bucket (`1K – 10K`) half its upper bound (the 50 / 500 / 5000 / 50000 mapping of the fact
+   * sheet) with the bucket's bounds in `volumeLow`/`volumeHigh`; `volumeEstimated` is always true.
+   */
+  searchVolume: number | null;
+  volumeLow: number | null;
+  volumeHigh: number | null;
+  volumeEstimated: boolean | null;
+  competition: "low" | "medium" | "high" | null;
+  /** `Competition (indexed value)`, 0–100. */
+  competitionIndex: number | null;
+  /** Top of page bid, low (20th percentile) and high (80th percentile) range, integer cents. */
+  bidLowCents: number | null;
+  bidHighCents: number | null;
+  /**
+   * Auction insights: the competitor's `Display URL domain` as written (`You` for the own row, with
+   * `isYou`), and its rates as bounded fractions (`< 10%` → { value: 0.1, bound: "below" }); the
+   * impression share is `impressionShare`. Null on other kinds and where a cell is `--`.
+   */
+  domain: string | null;
+  isYou: boolean | null;
+  overlapRate: BoundedValue | null;
+  positionAboveRate: BoundedValue | null;
+  topOfPageRate: BoundedValue | null;
+  absTopOfPageRate: BoundedValue | null;
+  outrankingShare: BoundedValue | null;
 }
 
 export interface AdFields {

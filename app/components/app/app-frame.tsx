@@ -21,6 +21,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "webshops", path: "/webshops" },
     { key: "partner", path: "/partner" },
     { key: "ads", path: "/ads" },
+    { key: "assistant", path: "/assistant" },
     { key: "referrals", path: "/referrals" },
     { key: "plans", path: "/plans" },
     { key: "settings", path: "/settings" },

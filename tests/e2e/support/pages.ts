@@ -61,9 +61,13 @@ export const MEMBER_PAGES = [
   "/ads/audit",
   "/ads/audit/settings",
   "/ads/tips",
+  "/ads/keywords",
+  "/ads/competitors",
   "/ads/alerts",
+  "/ads/reports",
   "/ads/accounts",
   `/ads/accounts/${DEMO_AD_CLIENT_ID}`,
+  "/assistant",
 ];
 
 export const ADMIN_PAGES = [

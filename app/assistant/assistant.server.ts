@@ -1,0 +1,289 @@
+/**
+ * The assistant (`/assistant`): owns the `assistant_messages` table (each user's questions and the
+ * answers, with the pages they came from) and answering a question:
+ *
+ * - the topics of the user's own data the question names (facts.server.ts) are read for the asking
+ *   user only, and the published help is searched (knowledge.server.ts);
+ * - without an LLM endpoint (or when it fails, times out or answers nothing) the answer is composed
+ *   from the `assistant` namespace's templates with the figures and the best passages; when neither
+ *   finds anything it says it does not know and links the FAQ and the contact page;
+ * - with `LLM_URL` and `LLM_API_KEY`, the same figures and passages are the only context sent to
+ *   `POST {LLM_URL}/chat/completions`, which phrases the answer in the user's language.
+ *
+ * The question and its answer are stored in one unit of work, after the answer is ready (no
+ * transaction waits on the network).
+ */
+import { v7 as uuidv7 } from "uuid";
+import { env } from "~/config/env.server";
+import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { LOCALES, type Locale } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney, formatPercentChange } from "~/utils/money";
+import { ASSISTANT_PAGES, type AssistantMessage, type AssistantSource } from "./assistant";
+import { detectTopics, gatherFacts, type AdFacts, type Facts, type Topic } from "./facts.server";
+import { knownShare, searchKnowledge, type Passage } from "./knowledge.server";
+
+export const LLM_TIMEOUT_MS = 20_000;
+
+export interface LlmConfig {
+  url: string;
+  apiKey: string;
+  model: string;
+}
+
+export interface Composed {
+  content: string;
+  sources: AssistantSource[];
+  /** The figures and passages as lines of text: the LLM's whole context. */
+  context: { facts: string[]; passages: Passage[] };
+  known: boolean;
+}
+
+const toMessage = (row: { id: string; role: string; content: string; sources: string; via: string | null; createdAt: string }): AssistantMessage => ({
+  id: row.id,
+  role: row.role as AssistantMessage["role"],
+  content: row.content,
+  sources: parseSources(row.sources),
+  via: row.via as AssistantMessage["via"],
+  createdAt: row.createdAt,
+});
+
+function parseSources(json: string): AssistantSource[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((item): item is AssistantSource => typeof item?.title === "string" && typeof item?.link === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The user's conversation, oldest first. */
+export async function listMessages(db: DbOrTx, userId: string): Promise<AssistantMessage[]> {
+  const rows = await db.selectFrom("assistantMessages").selectAll().where("userId", "=", userId).orderBy("createdAt").orderBy("id").execute();
+  return rows.map(toMessage);
+}
+
+/** Deletes the user's conversation; returns how many messages went. */
+export async function clearConversation(tx: Tx, userId: string): Promise<number> {
+  const result = await tx.deleteFrom("assistantMessages").where("userId", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composing
+
+function adLines(t: ReturnType<typeof fixedT>, locale: Locale, ads: AdFacts, topics: readonly Topic[]): string[] {
+  const money = (cents: number | null) => (cents === null ? "–" : formatMoney(Math.round(cents), locale, ads.currency));
+  const count = (value: number | null) => (value === null ? "–" : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value));
+  const day = (iso: string) => formatDate(`${iso}T12:00:00.000Z`, locale);
+  const lines = [t("a.adsWeek", { client: ads.clientName, from: day(ads.week.from), to: day(ads.week.to), prevFrom: day(ads.previousWeek.from), prevTo: day(ads.previousWeek.to) })];
+  if (!ads.hasPrevious) {
+    lines.push(t("a.adsNow", { spend: money(ads.spendCents.now), conversions: count(ads.conversions.now), cpa: money(ads.cpaCents.now) }));
+    lines.push(t("a.noPrevious"));
+    return lines;
+  }
+  const { now: cpaNow, before: cpaBefore } = ads.cpaCents;
+  if (topics.includes("cpa") || topics.includes("conversions")) {
+    if (cpaNow === null || cpaBefore === null) lines.push(t("a.cpaUnknown"));
+    else if (Math.round(cpaNow) === Math.round(cpaBefore)) lines.push(t("a.cpaSame", { now: money(cpaNow) }));
+    else lines.push(t(cpaNow > cpaBefore ? "a.cpaRose" : "a.cpaFell", { before: money(cpaBefore), now: money(cpaNow), change: formatPercentChange(((cpaNow - cpaBefore) / cpaBefore) * 100, locale) }));
+  }
+  lines.push(t("a.spendConversions", { spendBefore: money(ads.spendCents.before), spendNow: money(ads.spendCents.now), convBefore: count(ads.conversions.before), convNow: count(ads.conversions.now) }));
+  if ((topics.includes("cpa") || topics.includes("conversions")) && cpaNow !== null && cpaBefore !== null && cpaNow > cpaBefore) {
+    if (ads.movers.length) {
+      lines.push(t("a.moversIntro"));
+      for (const move of ads.movers) {
+        lines.push(
+          t("a.mover", {
+            campaign: move.campaign,
+            spendBefore: money(move.spendBeforeCents),
+            spendNow: money(move.spendNowCents),
+            convBefore: count(move.conversionsBefore),
+            convNow: count(move.conversionsNow),
+            cpaBefore: money(move.cpaBeforeCents),
+            cpaNow: money(move.cpaNowCents),
+          }),
+        );
+      }
+    } else lines.push(t("a.noMovers"));
+  }
+  return lines;
+}
+
+/** The user's figures for the topics, as translated sentences, and the pages they are on. */
+export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts): { lines: string[]; sources: AssistantSource[] } {
+  const t = fixedT(locale, "assistant");
+  const money = (cents: number, currency = "USD") => formatMoney(cents, locale, currency);
+  const lines: string[] = [];
+  const sources: AssistantSource[] = [];
+  const source = (page: keyof typeof ASSISTANT_PAGES) => {
+    if (!sources.some((known) => known.link === ASSISTANT_PAGES[page])) sources.push({ title: t(`pages.${page}`), link: ASSISTANT_PAGES[page] });
+  };
+  if (facts.balances) {
+    const b = facts.balances;
+    lines.push(t("a.balance", { available: money(b.availableCents), withdrawable: money(b.withdrawableCents) }));
+    lines.push(t("a.balanceMore", { pending: money(b.pendingCashbackCents), inProgress: money(b.withdrawalsInProgressCents) }));
+    source("wallet");
+  }
+  if (facts.cashback) {
+    const c = facts.cashback;
+    lines.push(t("a.cashback", { pending: money(c.pendingCents), month: money(c.thisMonthCents), lifetime: money(c.lifetimeCents) }));
+    source("cashback");
+  }
+  if (facts.withdrawals) {
+    if (!facts.withdrawals.length) lines.push(t("a.withdrawalsNone"));
+    else {
+      lines.push(t("a.withdrawalsIntro"));
+      for (const w of facts.withdrawals) lines.push(t("a.withdrawal", { amount: money(w.amountCents, w.currency), date: formatDate(w.createdAt, locale), status: t(`withdrawalStates.${w.state}`) }));
+    }
+    lines.push(t("a.withdrawalsHint"));
+    source("wallet");
+    source("withdraw");
+  }
+  if (facts.plan) {
+    const { subscription, trial } = facts.plan;
+    if (subscription) {
+      lines.push(t(subscription.cancelAtPeriodEnd ? "a.planEnding" : "a.planActive", { plan: subscription.plan.name, date: formatDate(subscription.currentPeriodEnd, locale) }));
+    } else if (trial?.active) lines.push(t("a.trialActive", { date: formatDate(trial.endsAt, locale) }));
+    else if (trial) lines.push(t("a.trialEnded", { date: formatDate(trial.endsAt, locale) }));
+    else lines.push(t("a.noPlan"));
+    source("plans");
+  }
+  if (facts.ads !== undefined) {
+    if (facts.ads === null) lines.push(t("a.adsNone"));
+    else lines.push(...adLines(t, locale, facts.ads, topics));
+    source(facts.ads === null ? "import" : "ads");
+    if (facts.ads && topics.includes("cpa")) source("audit");
+  }
+  if (facts.audit !== undefined) {
+    const a = facts.audit;
+    lines.push(a ? t("a.audit", { client: a.clientName, date: formatDate(a.createdAt, locale), grade: a.grade, score: Math.round(a.score), failing: a.failingChecks }) : t("a.auditNone"));
+    source("audit");
+  }
+  return { lines, sources };
+}
+
+/**
+ * Searches the locale's help; when that finds nothing and the question is in another language (the
+ * locale whose index knows most of its words, clearly more than the page's), that locale's help.
+ */
+async function passagesFor(db: DbOrTx, locale: Locale, question: string): Promise<Passage[]> {
+  const own = await searchKnowledge(db, locale, question);
+  if (own.length) return own;
+  const ownShare = await knownShare(db, locale, question);
+  let best: { locale: Locale; share: number } | null = null;
+  for (const other of LOCALES) {
+    if (other === locale) continue;
+    const share = await knownShare(db, other, question);
+    if (share >= 0.5 && share > ownShare + 0.2 && (!best || share > best.share)) best = { locale: other, share };
+  }
+  return best ? searchKnowledge(db, best.locale, question) : [];
+}
+
+/** The answer from templates, figures and passages (what the LLM path falls back to). */
+export async function compose(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): Promise<Composed> {
+  const t = fixedT(input.locale, "assistant");
+  const topics = detectTopics(input.question);
+  const [facts, passages] = await Promise.all([gatherFacts(db, input.userId, topics, input.nowMs), passagesFor(db, input.locale, input.question)]);
+  const { lines, sources } = factLines(input.locale, topics, facts);
+  const content = [...lines];
+  // With the user's figures, one passage is enough; without them, up to three.
+  const shown = passages.slice(0, lines.length ? 1 : 3);
+  if (shown.length) {
+    if (content.length) content.push("");
+    content.push(t("a.found"));
+    for (const passage of shown) {
+      content.push(t("a.passage", { title: passage.title, passage: passage.passage }));
+      if (!sources.some((known) => known.link === passage.link && known.title === passage.title)) sources.push({ title: passage.title, link: passage.link });
+    }
+  }
+  if (!content.length) {
+    return {
+      content: t("a.unknown"),
+      sources: [
+        { title: t("pages.faq"), link: ASSISTANT_PAGES.faq },
+        { title: t("pages.contact"), link: ASSISTANT_PAGES.contact },
+      ],
+      context: { facts: [], passages: [] },
+      known: false,
+    };
+  }
+  return { content: content.join("\n"), sources, context: { facts: lines, passages }, known: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The LLM path
+
+function systemPrompt(locale: Locale): string {
+  return [
+    "You are the assistant of Cashwise, a cashback wallet and ad-optimisation platform.",
+    `Answer in ${new Intl.DisplayNames("en", { type: "language" }).of(locale) ?? locale} (language code "${locale}"), briefly and in plain text.`,
+    "Answer only from the context below: the signed-in user's own figures and passages from Cashwise's help pages.",
+    "Never invent figures, and never mention anyone else's data.",
+    "If the context does not answer the question, say that you do not know and suggest the FAQ or the contact form.",
+  ].join(" ");
+}
+
+function contextText(composed: Composed): string {
+  const parts: string[] = [];
+  parts.push("The user's figures:");
+  parts.push(composed.context.facts.length ? composed.context.facts.map((line) => `- ${line}`).join("\n") : "(none for this question)");
+  parts.push("");
+  parts.push("Help passages:");
+  parts.push(composed.context.passages.length ? composed.context.passages.map((p) => `- ${p.title} (${p.link}): ${p.passage}`).join("\n") : "(none found)");
+  return parts.join("\n");
+}
+
+/** The endpoint's answer, or null on any failure (HTTP error, timeout, empty or malformed reply). */
+export async function askLlm(llm: LlmConfig, locale: Locale, question: string, composed: Composed, timeoutMs = LLM_TIMEOUT_MS): Promise<string | null> {
+  try {
+    const response = await fetch(`${llm.url.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${llm.apiKey}` },
+      body: JSON.stringify({
+        model: llm.model,
+        temperature: 0.2,
+        messages: [
+          { role: "system", content: `${systemPrompt(locale)}\n\n${contextText(composed)}` },
+          { role: "user", content: question },
+        ],
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
+    const content = body.choices?.[0]?.message?.content;
+    return typeof content === "string" && content.trim() ? content.trim().slice(0, 8_000) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking
+
+export interface AskInput {
+  userId: string;
+  locale: Locale;
+  question: string;
+  /** The chat endpoint; default: the configured one (`LLM_URL`), null: none. */
+  llm?: LlmConfig | null;
+  nowMs?: number;
+}
+
+/** Answers the question and stores both in the user's conversation. */
+export async function ask(db: Db, input: AskInput): Promise<{ question: AssistantMessage; answer: AssistantMessage }> {
+  const question = input.question.trim();
+  const composed = await compose(db, { ...input, question });
+  const llm = input.llm === undefined ? env().llm : input.llm;
+  const phrased = llm ? await askLlm(llm, input.locale, question, composed) : null;
+  const at = now();
+  const questionRow = { id: uuidv7(), userId: input.userId, role: "question" as const, content: question, sources: "[]", via: null, createdAt: at };
+  const answerRow = { id: uuidv7(), userId: input.userId, role: "answer" as const, content: phrased ?? composed.content, sources: JSON.stringify(composed.sources), via: phrased ? ("llm" as const) : ("rules" as const), createdAt: at };
+  await unitOfWork(db, async (tx) => {
+    await tx.insertInto("assistantMessages").values([questionRow, answerRow]).execute();
+  });
+  return { question: toMessage(questionRow), answer: toMessage(answerRow) };
+}

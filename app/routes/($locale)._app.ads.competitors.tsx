@@ -1,0 +1,238 @@
+/**
+ * Competitors (`/ads/competitors`): from the client account's imported Google Ads Auction insights
+ * reports, the competitors of the latest period (impression share, overlap, position above, top of
+ * page, absolute top, outranking share, the change in impression share since each first appeared),
+ * the new entrants and those gaining flagged, and a chart per competitor of its impression share
+ * over time (the client's own, "You", first). `< 10%` stays a bound wherever it is shown. A GET form
+ * chooses the campaign (`campaign`) when the exports carry one; the trends live in
+ * `~/ads/competitors.server`. Without data: how to download the report, and a link to the import.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { requireAdTools } from "~/ads/access.server";
+import { competitorReport, type CompetitorTrend, type RateKey } from "~/ads/competitors.server";
+import type { BoundedValue } from "~/ads/import/types";
+import { LineChart } from "~/components/charts";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate, formatShortDay } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "ads", "ads-competitors"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+/** Competitors charted (the highest shares of the latest period). */
+const MAX_CHARTS = 12;
+/** The table's rate columns, in the report's order. */
+const COLUMNS: RateKey[] = ["impressionShare", "overlapRate", "positionAboveRate", "topOfPageRate", "absTopOfPageRate", "outrankingShare"];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, accounts, client } = await requireAdTools(request, params);
+  const campaign = new URL(request.url).searchParams.get("campaign")?.slice(0, 255) ?? null;
+  const report = await competitorReport(db(), user.id, client.id, { campaign });
+  return data({
+    meta: await pageMeta(params, "ads-competitors", "meta"),
+    client: { id: client.id, name: client.name, inQuery: accounts.length > 1 },
+    report,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+function rateText(value: BoundedValue | null, percent: Intl.NumberFormat, t: TFunction): string {
+  if (!value) return t("value.none");
+  const text = percent.format(value.value);
+  return value.bound === "below" ? t("value.below", { value: text }) : value.bound === "above" ? t("value.above", { value: text }) : text;
+}
+
+function changeText(change: CompetitorTrend["change"], number: Intl.NumberFormat, t: TFunction): string {
+  if (!change) return t("value.none");
+  if (change.min === change.max) return t("change.points", { value: number.format(change.min) });
+  return t("change.range", { min: number.format(change.min), max: number.format(change.max) });
+}
+
+export default function AdCompetitors() {
+  const { t } = useTranslation("ads-competitors");
+  const locale = usePageLocale();
+  const location = useLocation();
+  const { client, report } = useLoaderData<typeof loader>();
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+  const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
+  const latest = report.periods.at(-1);
+  const periodLabel = (period: (typeof report.periods)[number]) =>
+    period.start && period.end ? t("period.range", { start: formatDate(period.start, locale), end: formatDate(period.end, locale) }) : formatDate(period.key, locale);
+
+  if (!latest) {
+    return (
+      <div className="py-6">
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
+        <section className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8" aria-labelledby="competitors-empty" data-testid="empty">
+          <h2 id="competitors-empty" className="text-xl font-semibold">
+            {t("empty.title")}
+          </h2>
+          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
+          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <li>{t("empty.step1")}</li>
+            <li>{t("empty.step2")}</li>
+            <li>{t("empty.step3")}</li>
+            <li>{t("empty.step4")}</li>
+          </ol>
+          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
+            {t("empty.import")}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+
+  const flagged = report.competitors.filter((trend) => trend.newEntrant || trend.gaining);
+  const charted = [...(report.you ? [report.you] : []), ...report.competitors.slice(0, MAX_CHARTS)];
+  const rows = [...(report.you ? [report.you] : []), ...report.competitors];
+  const flagsOf = (trend: CompetitorTrend) => [trend.newEntrant ? t("flags.newEntrant") : null, trend.gainingShare ? t("flags.gaining") : null, trend.overtaking ? t("flags.overtaking") : null].filter(Boolean) as string[];
+  const nameOf = (trend: CompetitorTrend) => (trend.isYou ? t("you") : trend.domain);
+
+  return (
+    <div className="py-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
+
+      {report.campaigns.length > 0 ? (
+        <Form method="get" action={location.pathname} className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4">
+          {client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null}
+          <div>
+            <label htmlFor="competitors-campaign" className="block text-sm font-medium">
+              {t("filters.campaign")}
+            </label>
+            <select id="competitors-campaign" name="campaign" defaultValue={report.campaign ?? ""} className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm">
+              {report.accountLevel ? <option value="">{t("filters.wholeAccount")}</option> : null}
+              {report.campaigns.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+            {t("filters.submit")}
+          </button>
+        </Form>
+      ) : null}
+
+      <p className="mt-6 text-sm text-slate-700" data-testid="latest-period">
+        {t("latest", { period: periodLabel(latest), count: report.periods.length })}
+      </p>
+
+      <section aria-labelledby="competitors-flags" className="mt-4">
+        <h2 id="competitors-flags" className="text-lg font-bold">
+          {t("flags.title")}
+        </h2>
+        {flagged.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{report.periods.length < 2 ? t("flags.onePeriod") : t("flags.none")}</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm" data-testid="competitor-flags">
+            {flagged.map((trend) => (
+              <li key={trend.domain}>
+                <span className="font-semibold">{trend.domain}</span>: {flagsOf(trend).join(", ")}
+                {" · "}
+                {t("flags.detail", { share: rateText(trend.latest?.impressionShare ?? null, percent, t), change: changeText(trend.change, signed, t) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="competitors-table" className="mt-6">
+        <h2 id="competitors-table" className="text-lg font-bold">
+          {t("table.title")}
+        </h2>
+        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("table.label")}>
+          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="competitors">
+            <caption className="sr-only">{t("table.label")}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t("table.domain")}
+                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 text-right">
+                    {t(`table.${column}`)}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("table.change")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("table.flags")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((trend) => (
+                <tr key={`${trend.isYou}-${trend.domain}`} data-testid="competitor-row" className={trend.isYou ? "bg-brand-50" : undefined}>
+                  <th scope="row" className="break-all px-3 py-2 font-medium">
+                    {nameOf(trend)}
+                  </th>
+                  {COLUMNS.map((column) => (
+                    <td key={column} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                      {trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")}
+                    </td>
+                  ))}
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{changeText(trend.change, signed, t)}</td>
+                  <td className="px-3 py-2">
+                    {flagsOf(trend).map((flag) => (
+                      <span key={flag} className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {flag}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note")}</p>
+        {report.skippedDeviceRows > 0 ? <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: report.skippedDeviceRows })}</p> : null}
+      </section>
+
+      <section aria-labelledby="competitors-charts" className="mt-8">
+        <h2 id="competitors-charts" className="text-lg font-bold">
+          {t("charts.title")}
+        </h2>
+        <div className="mt-3 grid gap-4 md:grid-cols-2">
+          {charted.map((trend) => {
+            const series = report.periods.flatMap((period, i) => {
+              const share = trend.points[i]?.impressionShare;
+              return share ? [{ x: period.key, y: share.value, share }] : [];
+            });
+            const byX = new Map(series.map((point) => [point.x, point.share]));
+            return (
+              <div key={`${trend.isYou}-${trend.domain}`} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid="competitor-chart">
+                <h3 className="break-all font-semibold">{nameOf(trend)}</h3>
+                <LineChart
+                  title={t("charts.chartTitle", { name: nameOf(trend) })}
+                  points={series.map(({ x, y }) => ({ x, y }))}
+                  formatY={(n) => percent.format(n)}
+                  formatX={(iso) => formatDate(iso, locale)}
+                  formatXTick={(iso) => formatShortDay(iso, locale)}
+                  formatPoint={(point) => `${formatDate(point.x, locale)}, ${rateText(byX.get(point.x) ?? null, percent, t)}`}
+                  emptyText={t("charts.empty")}
+                  height={160}
+                />
+              </div>
+            );
+          })}
+        </div>
+        <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("charts.note")}</p>
+      </section>
+    </div>
+  );
+}
+
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";

@@ -1,0 +1,73 @@
+/**
+ * A saved keyword list as a CSV (`/ads/keywords/:listId/csv`): each keyword with its ad group, how
+ * it was made and its figures with their source, column titles in the page's language. The
+ * owner's lists only; anything else is 404.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdTools } from "~/ads/access.server";
+import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/ads/keywords/keywords.server";
+import { db } from "~/db/db.server";
+import { fixedT } from "~/i18n/i18next.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function fileSlug(name: string): string {
+  return name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "keywords";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, locale } = await requireAdTools(request, params);
+  const listId = params.listId ?? "";
+  if (!UUID.test(listId)) throw data({ error: "not_found" }, { status: 404 });
+  const t = fixedT(locale, "ads-keywords");
+  const labels: ListCsvLabels = {
+    header: [
+      t("csv.keyword"),
+      t("csv.adGroup"),
+      t("csv.kind"),
+      t("csv.source"),
+      t("csv.searches"),
+      t("csv.searchesRange"),
+      t("csv.competition"),
+      t("csv.competitionIndex"),
+      t("csv.bidLow"),
+      t("csv.bidHigh"),
+      t("csv.impressions"),
+      t("csv.clicks"),
+      t("csv.cost"),
+      t("csv.cpc"),
+      t("csv.conversions"),
+      t("csv.period"),
+      t("csv.currency"),
+    ],
+    kinds: {
+      seed: t("kinds.seed"),
+      permutation: t("kinds.permutation"),
+      transactional: t("kinds.transactional"),
+      commercial: t("kinds.commercial"),
+      landing: t("kinds.landing"),
+      question: t("kinds.question"),
+      preposition: t("kinds.preposition"),
+      alphabet: t("kinds.alphabet"),
+    },
+    sources: { "keyword-planner": t("sources.keywordPlanner"), account: t("sources.account"), none: t("sources.none") },
+    bases: { keyword: t("csv.basisKeyword"), "search-term": t("csv.basisSearchTerm") },
+    competition: { low: t("competition.low"), medium: t("competition.medium"), high: t("competition.high") },
+    allTime: t("figures.allTime"),
+  };
+  let file: Awaited<ReturnType<typeof keywordListCsv>>;
+  try {
+    file = await keywordListCsv(db(), user.id, listId, labels);
+  } catch (error) {
+    if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    throw error;
+  }
+  return new Response(file.csv, {
+    headers: withSecurityHeaders({
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="cashwise-keywords-${fileSlug(file.name)}.csv"`,
+      "Cache-Control": "no-store",
+    }),
+  });
+}

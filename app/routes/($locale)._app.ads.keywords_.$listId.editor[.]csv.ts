@@ -1,0 +1,34 @@
+/**
+ * A saved keyword list as a Google Ads Editor CSV (`/ads/keywords/:listId/editor.csv`): `Campaign,
+ * Ad Group, Keyword, Criterion Type`, one ad group per theme, each keyword as Exact and Phrase; to
+ * import in Google Ads Editor (Account › Import › From file). The owner's lists only; anything
+ * else is 404.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdTools } from "~/ads/access.server";
+import { KeywordListNotFoundError, keywordListEditorCsv } from "~/ads/keywords/keywords.server";
+import { db } from "~/db/db.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireAdTools(request, params);
+  const listId = params.listId ?? "";
+  if (!UUID.test(listId)) throw data({ error: "not_found" }, { status: 404 });
+  let file: Awaited<ReturnType<typeof keywordListEditorCsv>>;
+  try {
+    file = await keywordListEditorCsv(db(), user.id, listId);
+  } catch (error) {
+    if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    throw error;
+  }
+  const slug = file.name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "keywords";
+  return new Response(file.csv, {
+    headers: withSecurityHeaders({
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="cashwise-keywords-${slug}-editor.csv"`,
+      "Cache-Control": "no-store",
+    }),
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The report branding's logo (`/ads/reports/logo`): GET serves it to its owner; POST (multipart,
+ * field `logo`, PNG or JPEG of at most 512 KB recognised by its bytes) uploads it, or removes it
+ * (`intent=remove`), then back to `/ads/reports` with a message.
+ */
+import {
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { requireAdTools } from "~/ads/access.server";
+import { getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
+import { LOGO_MAX_BYTES } from "~/ads/reports/form";
+import { db } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+import { setFlash } from "~/utils/flash.server";
+import { badRequest } from "~/utils/form-data.server";
+import { localePath } from "~/utils/paths";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireAdTools(request, params);
+  const logo = await getLogo(db(), user.id);
+  if (!logo)
+    return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  return new Response(new Uint8Array(logo.bytes), {
+    headers: withSecurityHeaders({
+      "Content-Type": logo.type,
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    }),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, locale, client, accounts } = await requireAdTools(
+    request,
+    params
+  );
+  const query =
+    accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
+  const back = async (key: string) =>
+    redirect(`${localePath(locale, "/ads/reports")}${query}`, {
+      headers: {
+        "Set-Cookie": await setFlash({
+          kind: "notice",
+          key: `ads-reports:${key}`,
+        }),
+      },
+    });
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES + 1 })
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError)
+      throw await back("logo.tooLarge");
+    // Not a multipart form at all, or a broken one: a bad request, not a server error.
+    badRequest();
+  }
+  if (formData.get("intent") === "remove") {
+    await unitOfWork(db(), (tx) => removeLogo(tx, user.id));
+    throw await back("logo.removed");
+  }
+  const file = formData.get("logo");
+  const bytes =
+    file instanceof File
+      ? new Uint8Array(await file.arrayBuffer())
+      : new Uint8Array();
+  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, bytes));
+  const keys = {
+    saved: "logo.saved",
+    "too-large": "logo.tooLarge",
+    "not-an-image": "logo.notAnImage",
+    empty: "logo.empty",
+  } as const;
+  throw await back(keys[outcome]);
+}

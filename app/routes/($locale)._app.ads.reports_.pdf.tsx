@@ -1,0 +1,56 @@
+/**
+ * The report PDF (`/ads/reports/pdf?client=…&from=…&to=…&language=…`): one of the user's client
+ * accounts for a period, in the chosen language, with the workspace's branding. A client account
+ * that is not the user's is "not found"; a bad period or language goes back to `/ads/reports` with
+ * the message.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdTools } from "~/ads/access.server";
+import { ReportSchema } from "~/ads/reports/form";
+import { reportFileName, reportPdfFor } from "~/ads/reports/pdf.server";
+import { db } from "~/db/db.server";
+import { withSecurityHeaders } from "~/security/headers.server";
+import { setFlash } from "~/utils/flash.server";
+import { localePath } from "~/utils/paths";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, locale, client } = await requireAdTools(request, params);
+  const search = new URL(request.url).searchParams;
+  const wanted = search.get("client");
+  if (wanted && wanted !== client.id)
+    throw new Response(null, { status: 404, headers: withSecurityHeaders() });
+  const submission = parseWithZod(search, { schema: ReportSchema });
+  if (submission.status !== "success") {
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find((item): item is string => typeof item === "string") ??
+      "ads-reports:errors.dates";
+    throw redirect(
+      `${localePath(locale, "/ads/reports")}?client=${encodeURIComponent(
+        client.id
+      )}`,
+      {
+        headers: {
+          "Set-Cookie": await setFlash({ kind: "notice", key: message }),
+        },
+      }
+    );
+  }
+  const { from, to, language } = submission.value;
+  const { pdf, report } = await reportPdfFor(
+    db(),
+    user.id,
+    client.id,
+    { from, to },
+    language
+  );
+  return new Response(new Uint8Array(pdf), {
+    headers: withSecurityHeaders({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(report)}"`,
+      "Cache-Control": "no-store",
+    }),
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * The keyword generator (expansion classes, normalization, de-duplication, negatives, the cap,
+ * landing-page words, theme grouping by Snowball stems in each language) and the Google Keyword
+ * Planner import (UTF-16LE with BOM, TAB, two leading lines, segmentation rows, volume buckets).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { GeneratorSchema, KEYWORD_LIMITS, splitLines } from "~/ads/keywords/form";
+import { generateKeywords, landingWords, normalizeKeyword, themeStems, type GenerateResult } from "~/ads/keywords/generate";
+import { plannerCompetition, plannerVolume } from "~/ads/import/normalize";
+import { parseAdsExport } from "~/ads/import/read.server";
+
+const all = (result: GenerateResult) => result.themes.flatMap((theme) => theme.keywords);
+const keywords = (result: GenerateResult) => all(result).map((item) => item.keyword);
+const themeOf = (result: GenerateResult, keyword: string) => result.themes.find((theme) => theme.keywords.some((item) => item.keyword === keyword))?.name;
+
+describe("normalizeKeyword", () => {
+  it("lower-cases, composes (NFC), strips punctuation and collapses spaces", () => {
+    expect(normalizeKeyword("  Running   SHOES!! ")).toBe("running shoes");
+    expect(normalizeKeyword("Cafe\u0301 crème, 24/7?")).toBe("café crème 24 7");
+    expect(normalizeKeyword("Cafe\u0301")).toBe("café".normalize("NFC"));
+    expect(normalizeKeyword("\"[e-bike]\" -- l'eau 'quoted'")).toBe("e-bike l'eau quoted");
+    expect(normalizeKeyword("+trail +shoes")).toBe("trail shoes");
+    expect(normalizeKeyword("…")).toBe("");
+  });
+});
+
+describe("generateKeywords", () => {
+  const result = generateKeywords({ seeds: "Running Shoes\nrunning  shoes\n", language: "en" });
+
+  it("keeps the seed, its permutations and every modifier class, de-duplicated and normalized", () => {
+    const list = keywords(result);
+    expect(list[0]).toBe("running shoes");
+    expect(new Set(list).size).toBe(list.length);
+    expect(list.filter((k) => k === "running shoes")).toHaveLength(1);
+    const kindOf = (keyword: string) => all(result).find((item) => item.keyword === keyword)?.kind;
+    expect(kindOf("running shoes")).toBe("seed");
+    expect(kindOf("shoes running")).toBe("permutation");
+    expect(kindOf("buy running shoes")).toBe("transactional");
+    expect(kindOf("running shoes near me")).toBe("transactional");
+    expect(kindOf("cheap running shoes")).toBe("transactional");
+    expect(kindOf("best running shoes")).toBe("commercial");
+    expect(kindOf("running shoes vs")).toBe("commercial");
+    expect(kindOf("running shoes review")).toBe("commercial");
+    expect(kindOf("how running shoes")).toBe("question");
+    expect(kindOf("which running shoes")).toBe("question");
+    expect(kindOf("running shoes for")).toBe("preposition");
+    expect(kindOf("running shoes without")).toBe("preposition");
+    expect(kindOf("running shoes a")).toBe("alphabet");
+    expect(kindOf("running shoes z")).toBe("alphabet");
+    expect(list.every((k) => k === normalizeKeyword(k))).toBe(true);
+  });
+
+  it("is deterministic: the same input gives the same list in the same order", () => {
+    const again = generateKeywords({ seeds: "running shoes", language: "en" });
+    expect(keywords(again)).toEqual(keywords(result));
+    expect(result.total).toBe(keywords(result).length);
+    // 1 seed + 1 permutation + 10 transactional + 8 commercial + 9 questions + 6 prepositions + 26 letters.
+    expect(result.total).toBe(61);
+  });
+
+  it("groups a seed's expansions into its theme (modifiers and single letters carry no theme)", () => {
+    expect(result.themes).toHaveLength(1);
+    expect(result.themes[0]).toMatchObject({ name: "running shoes", stems: "run shoe" });
+  });
+
+  it("permutes every order of a multi-word seed (up to four words)", () => {
+    const three = generateKeywords({ seeds: "red running shoes", language: "en" });
+    const permutations = all(three).filter((item) => item.kind === "permutation").map((item) => item.keyword);
+    expect(permutations.sort()).toEqual(["red shoes running", "running red shoes", "running shoes red", "shoes red running", "shoes running red"]);
+    const five = generateKeywords({ seeds: "a b c d e", language: "en" });
+    expect(all(five).filter((item) => item.kind === "permutation")).toHaveLength(0);
+  });
+
+  it("removes keywords with a negative word or phrase (whole words only) and counts them", () => {
+    const negated = generateKeywords({ seeds: "running shoes", language: "en", negatives: "Cheap\nnear me\nrev" });
+    const list = keywords(negated);
+    expect(list).not.toContain("cheap running shoes");
+    expect(list).not.toContain("running shoes near me");
+    expect(list).toContain("running shoes near"); // "near" alone is not "near me"
+    expect(list).toContain("running shoes review"); // "rev" is not a whole word of it
+    expect(negated.removedByNegatives).toBe(2);
+    expect(negated.total).toBe(61 - 2);
+    const seedNegated = generateKeywords({ seeds: "free running shoes\nrunning shoes", language: "en", negatives: "free" });
+    expect(keywords(seedNegated).some((k) => k.split(" ").includes("free"))).toBe(false);
+  });
+
+  it("caps the list, cutting the alphabet variants before the seeds", () => {
+    const seeds = Array.from({ length: KEYWORD_LIMITS.seeds }, (_, i) => `product${i} shoes`).join("\n");
+    const capped = generateKeywords({ seeds, language: "en" });
+    expect(capped.total).toBe(KEYWORD_LIMITS.keywords);
+    expect(capped.truncated).toBe(true);
+    const list = all(capped);
+    expect(list.filter((item) => item.kind === "seed")).toHaveLength(KEYWORD_LIMITS.seeds);
+    expect(list.filter((item) => item.kind === "alphabet")).toHaveLength(0);
+    // Each seed is its own theme ("product0 shoes" and "product1 shoes" share no full stem set).
+    expect(capped.themes).toHaveLength(KEYWORD_LIMITS.seeds);
+  });
+
+  it("uses the landing page's frequent content words as modifiers, without stopwords, seeds or negatives", () => {
+    const text = "Our cushioned running shoes are built for the marathon. Marathon runners love the cushioning. Free returns on all shoes, free returns!";
+    // "cushioned" and "cushioning" are one stem (twice); a tie between forms goes to the first alphabetically.
+    expect(landingWords(text, "en", ["running shoes"])).toEqual(["cushioned", "marathon", "free", "returns"]);
+    const withPage = generateKeywords({ seeds: "running shoes", landingPage: text, language: "en", negatives: "free" });
+    expect(withPage.landingWords).toEqual(["cushioned", "marathon", "returns"]);
+    const landing = all(withPage).filter((item) => item.kind === "landing").map((item) => item.keyword);
+    expect(landing).toEqual(["running shoes cushioned", "running shoes marathon", "running shoes returns"]);
+    // A landing word is a new stem: its own theme.
+    expect(themeOf(withPage, "running shoes marathon")).toBe("running shoes marathon");
+    expect(themeOf(withPage, "best running shoes")).toBe("running shoes");
+  });
+
+  it("groups by Snowball stems in each language", () => {
+    const cases: Array<[Parameters<typeof generateKeywords>[0]["language"], string, string]> = [
+      ["en", "running shoes", "run shoe"],
+      ["nl", "hardloopschoenen", "hardloopschoen"],
+      ["fr", "chaussures de course", "chaussure course"],
+      ["es", "zapatillas baratas", "zapatilla barata"],
+      ["de", "Laufschuhe Damen", "Laufschuh Dame"],
+    ];
+    for (const [language, a, b] of cases) {
+      expect(themeStems(a, language), `${language}: ${a}`).toBe(themeStems(b, language));
+      const grouped = generateKeywords({ seeds: `${a}\n${b}`, language });
+      expect(grouped.themes.map((theme) => theme.name), language).toEqual([normalizeKeyword(a)]);
+      expect(grouped.themes[0]!.keywords.filter((item) => item.kind === "seed").map((item) => item.keyword)).toEqual([normalizeKeyword(a), normalizeKeyword(b)]);
+    }
+    // Different products stay apart.
+    expect(themeStems("trail shoes", "en")).not.toBe(themeStems("running shoes", "en"));
+    expect(themeStems("trail-running shoes", "en")).toBe("run shoe trail");
+  });
+
+  it("uses each language's modifiers", () => {
+    const kinds = (language: "nl" | "fr" | "es" | "de", seed: string) => keywords(generateKeywords({ seeds: seed, language }));
+    expect(kinds("nl", "fiets")).toEqual(expect.arrayContaining(["fiets kopen", "beste fiets", "hoe fiets", "fiets voor"]));
+    expect(kinds("fr", "vélo")).toEqual(expect.arrayContaining(["acheter vélo", "vélo pas cher", "meilleur vélo", "comment vélo", "vélo pour"]));
+    expect(kinds("es", "bicicleta")).toEqual(expect.arrayContaining(["comprar bicicleta", "mejor bicicleta", "cómo bicicleta", "bicicleta para"]));
+    expect(kinds("de", "fahrrad")).toEqual(expect.arrayContaining(["fahrrad kaufen", "fahrrad günstig", "beste fahrrad", "wie fahrrad", "fahrrad für"]));
+  });
+});
+
+describe("the generator's form", () => {
+  it("splits lines and checks the seeds", () => {
+    expect(splitLines(" a \n\nb,c\r\na")).toEqual(["a", "b", "c"]);
+    expect(GeneratorSchema.safeParse({ seeds: "running shoes", language: "en" }).success).toBe(true);
+    expect(GeneratorSchema.safeParse({ seeds: " \n ", language: "en" }).success).toBe(false);
+    expect(GeneratorSchema.safeParse({ seeds: "x".repeat(81), language: "en" }).success).toBe(false);
+    expect(GeneratorSchema.safeParse({ seeds: "shoes", language: "it" }).success).toBe(false);
+    expect(GeneratorSchema.safeParse({ seeds: Array.from({ length: 51 }, (_, i) => `s${i}`).join("\n"), language: "en" }).success).toBe(false);
+  });
+});
+
+describe("Google Keyword Planner exports", () => {
+  const fixture = readFileSync(path.resolve(import.meta.dirname, "../fixtures/ads/keyword-planner.csv"));
+
+  it("reads the UTF-16LE file: kind, currency, period, keywords (segmentation rows skipped), no metrics", async () => {
+    expect([...fixture.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const r = await parseAdsExport(fixture);
+    expect(r).toMatchObject({ platform: "google", kind: "keyword-planner", currency: "USD", granularity: "period", title: "Keyword Stats 2026-06-09 at 21_25_18" });
+    expect(r.period).toEqual({ start: "2025-05-01", end: "2026-04-30" });
+    expect(r.warnings).toEqual([]);
+    expect(r.rows.map((row) => [row.line, row.keyword, row.matchType])).toEqual([
+      [5, "running shoes", null],
+      [6, "buy running shoes", null],
+      [7, "trail running shoes", null],
+      [8, "best running shoes", null],
+      [9, "running shoes review", null],
+    ]);
+    expect(r.rows.every((row) => Object.values(row.metrics).every((value) => value === null))).toBe(true);
+    expect(r.computedTotals).toMatchObject({ impressions: null, clicks: null, costCents: null });
+  });
+
+  it("keeps volumes (exact or bucket with bounds), competition and bids as estimates", async () => {
+    const r = await parseAdsExport(fixture);
+    const extras = r.rows.map((row) => {
+      const x = row.extras;
+      return [x.searchVolume, x.volumeLow, x.volumeHigh, x.volumeEstimated, x.competition, x.competitionIndex, x.bidLowCents, x.bidHighCents];
+    });
+    expect(extras).toEqual([
+      [1300, null, null, true, "high", 87, 62, 215],
+      [5000, 1000, 10000, true, "medium", 55, 110, 340],
+      [500, 100, 1000, true, "low", 21, 40, 105],
+      [50000, 10000, 100000, true, "high", 90, null, null],
+      [50, 10, 100, true, null, null, null, null],
+    ]);
+  });
+
+  it("maps buckets to the fact sheet's values and refuses unreadable ones", () => {
+    expect(plannerVolume("10 – 100", ".")).toEqual({ searchVolume: 50, volumeLow: 10, volumeHigh: 100 });
+    expect(plannerVolume("100 – 1K", ".")).toEqual({ searchVolume: 500, volumeLow: 100, volumeHigh: 1000 });
+    expect(plannerVolume("1K – 10K", ".")).toEqual({ searchVolume: 5000, volumeLow: 1000, volumeHigh: 10000 });
+    expect(plannerVolume("10K – 100K", ".")).toEqual({ searchVolume: 50000, volumeLow: 10000, volumeHigh: 100000 });
+    expect(plannerVolume("100K - 1M", ".")).toEqual({ searchVolume: 500000, volumeLow: 100000, volumeHigh: 1000000 });
+    expect(plannerVolume("1,300", ".")).toEqual({ searchVolume: 1300, volumeLow: null, volumeHigh: null });
+    expect(plannerVolume("1.300", ",")).toEqual({ searchVolume: 1300, volumeLow: null, volumeHigh: null });
+    expect(plannerVolume("", ".")).toBeNull();
+    expect(plannerVolume(" --", ".")).toBeNull();
+    expect(plannerVolume("lots", ".")).toBeUndefined();
+    expect(plannerVolume("10K – 1K", ".")).toBeUndefined();
+    expect(plannerCompetition("Medium")).toBe("medium");
+    expect(plannerCompetition("Hoch")).toBe("high");
+    expect(plannerCompetition("")).toBeNull();
+    expect(plannerCompetition("Sometimes")).toBeUndefined();
+  });
+
+  it("warns about an unreadable volume or competition instead of inventing one", async () => {
+    const text = [
+      "Keyword Stats 2026-06-09 at 21_25_18",
+      "May 1, 2025 - April 30, 2026",
+      "Keyword\tCurrency\tSegmentation\tAvg. monthly searches\tCompetition\tCompetition (indexed value)\tTop of page bid (low range)\tTop of page bid (high range)",
+      "shoes\tEUR\t\tmany\tHuge\t50\t1,10\t2,20",
+    ].join("\n");
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    const r = await parseAdsExport(bytes);
+    expect(r.kind).toBe("keyword-planner");
+    expect(r.currency).toBe("EUR");
+    expect(r.warnings.map((w) => [w.code, w.line, w.column])).toEqual([
+      ["ads.import.badValue", 4, "Avg. monthly searches"],
+      ["ads.import.badValue", 4, "Competition"],
+    ]);
+    expect(r.rows[0]!.extras).toMatchObject({ searchVolume: null, volumeEstimated: null, competition: null, competitionIndex: 50, bidLowCents: 110, bidHighCents: 220 });
+  });
+});
