@@ -3,7 +3,7 @@
  * time zone, imports) with a link to edit each, and the form to add one (fields `name`,
  * `industry`, `timeZone`; its currency is set by its first import).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,9 +11,9 @@ import { useTranslation } from "react-i18next";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { clientAccountStats, createClientAccount } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
-import { INDUSTRIES } from "~/ads/benchmarks";
+import { ClientAccountFields } from "~/components/ads/client-account-fields";
 import { Notice } from "~/components/auth/auth-card";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -112,20 +112,7 @@ export default function ClientAccounts() {
         <p className="mt-1 text-sm text-slate-600">{t("accounts.newHint")}</p>
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field labelProps={{ children: t("accounts.name") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
-          <SelectField
-            label={t("accounts.industry")}
-            selectProps={{ ...getSelectProps(fields.industry), name: fields.industry.name }}
-            options={INDUSTRIES.map((industry) => ({ value: industry, label: t(`industries.${industry}`) }))}
-            hint={t("accounts.industryHint")}
-            errors={fields.industry.errors}
-          />
-          <SelectField
-            label={t("accounts.timeZone")}
-            selectProps={{ ...getSelectProps(fields.timeZone), name: fields.timeZone.name }}
-            options={zones.map((zone) => ({ value: zone, label: zone }))}
-            errors={fields.timeZone.errors}
-          />
+          <ClientAccountFields fields={fields} timeZones={zones} />
           <div className="pt-3">
             <SubmitButton pendingLabel={t("accounts.creating")}>{t("accounts.create")}</SubmitButton>
           </div>

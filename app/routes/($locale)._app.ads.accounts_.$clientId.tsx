@@ -3,7 +3,7 @@
  * benchmarks) and time zone (`intent=save`), or delete it with everything imported into it
  * (`intent=delete`, with the `confirm` box ticked; the workspace's last one stays).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,8 +12,8 @@ import { z } from "zod";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { ClientAccountNotFoundError, LastClientAccountError, deleteClientAccount, getClientAccount, updateClientAccount } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
-import { INDUSTRIES } from "~/ads/benchmarks";
-import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { ClientAccountFields } from "~/components/ads/client-account-fields";
+import { CheckboxField, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -106,20 +106,7 @@ export default function EditClientAccount() {
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field labelProps={{ children: t("accounts.name") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
-          <SelectField
-            label={t("accounts.industry")}
-            selectProps={{ ...getSelectProps(fields.industry), name: fields.industry.name }}
-            options={INDUSTRIES.map((industry) => ({ value: industry, label: t(`industries.${industry}`) }))}
-            hint={t("accounts.industryHint")}
-            errors={fields.industry.errors}
-          />
-          <SelectField
-            label={t("accounts.timeZone")}
-            selectProps={{ ...getSelectProps(fields.timeZone), name: fields.timeZone.name }}
-            options={zones.map((zone) => ({ value: zone, label: zone }))}
-            errors={fields.timeZone.errors}
-          />
+          <ClientAccountFields fields={fields} timeZones={zones} />
           <div className="pt-3">
             <SubmitButton pendingLabel={t("accounts.saving")}>{t("accounts.save")}</SubmitButton>
           </div>

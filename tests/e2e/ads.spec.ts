@@ -94,3 +94,39 @@ test("upload → preview → import → dashboard → audit → apply a tip → 
   expect(csv).toMatch(/,Negative Exact\r\n/);
   await context.close();
 });
+
+test("client accounts: add, edit (an empty name refused, the chosen industry kept), and delete (only when confirmed), without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+  const page = await context.newPage();
+  const { email } = await signUpAndVerify(page, "agency");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.goto("/en/ads/accounts");
+  await expect(page.getByText("My ads", { exact: true }).first()).toBeVisible();
+
+  const add = page.getByRole("region", { name: "Add a client account" });
+  await add.getByLabel("Name").fill("Café Noir");
+  await add.getByRole("button", { name: "Add client account" }).click();
+  await expect(page.getByText("Client account “Café Noir” added.")).toBeVisible();
+  // The new client account's currency is not set until its first import.
+  await expect(page.getByText("currency set by the first import").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit Café Noir" }).click();
+  await page.getByLabel("Name").fill("");
+  await page.getByLabel("Industry").selectOption("real-estate");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter a name.")).toBeVisible();
+  await expect(page.getByLabel("Industry")).toHaveValue("real-estate");
+  await page.getByLabel("Name").fill("Café Blanc");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Client account “Café Blanc” saved.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit Café Blanc" }).click();
+  await page.getByRole("button", { name: "Delete client account" }).click();
+  await expect(page.getByText("Tick the box to confirm the deletion.")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Yes, delete “Café Blanc” and its data" }).check();
+  await page.getByRole("button", { name: "Delete client account" }).click();
+  await expect(page.getByText("Client account “Café Blanc” and everything imported into it were deleted.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit Café Blanc" })).toHaveCount(0);
+  await context.close();
+});
