@@ -115,7 +115,18 @@ export function ServiceWorkerManager() {
       toast(t("pwa.offlineReady"));
     }
     navigator.serviceWorker
-      .register(SW_URL)
+      .getRegistration()
+      // Whether this visit installs the worker is known before registering: events about the
+      // install can be over by the time register() answers on a busy phone.
+      .then((existing) => {
+        if (!existing?.active) {
+          void navigator.serviceWorker.ready.then(() => {
+            localStorage.setItem(OFFLINE_READY_KEY, "1");
+            sessionStorage.setItem(OFFLINE_READY_KEY, "this-visit");
+          });
+        }
+        return navigator.serviceWorker.register(SW_URL);
+      })
       .then((registration) => {
         if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
         registration.addEventListener("updatefound", () => {
@@ -124,11 +135,6 @@ export function ServiceWorkerManager() {
           installing.addEventListener("statechange", () => {
             if (installing.state !== "installed") return;
             if (navigator.serviceWorker.controller) offerUpdate(installing);
-            // A first visit has enough to read: say so on the next page the worker serves.
-            else {
-              localStorage.setItem(OFFLINE_READY_KEY, "1");
-              sessionStorage.setItem(OFFLINE_READY_KEY, "this-visit");
-            }
           });
         });
         interval = setInterval(async () => {
