@@ -203,6 +203,35 @@ describe("Google Keyword Planner exports", () => {
     expect(plannerCompetition("Sometimes")).toBeUndefined();
   });
 
+  it("reads a German and a Dutch export (localized headers, decimal commas, localized buckets)", async () => {
+    const german = [
+      "Keyword Stats 2026-06-09 at 21_25_18",
+      "1. Mai 2025 - 30. April 2026",
+      "Keyword\tWährung\tSegmentierung\tDurchschnittl. Suchanfragen pro Monat\tWettbewerb\tWettbewerb (indexierter Wert)\tGebot für oberen Seitenbereich (niedriger Bereich)\tGebot für oberen Seitenbereich (hoher Bereich)",
+      "laufschuhe\tEUR\t\t1 Tsd. – 10 Tsd.\tHoch\t81\t0,62\t2,15",
+      "laufschuhe kaufen\tEUR\t\t1.300\tMittel\t55\t1,10\t3,40",
+    ].join("\n");
+    const de = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(german, "utf16le")]));
+    expect(de).toMatchObject({ kind: "keyword-planner", currency: "EUR", warnings: [], period: { start: "2025-05-01", end: "2026-04-30" } });
+    expect(de.rows.map((row) => [row.keyword, row.extras.searchVolume, row.extras.volumeLow, row.extras.volumeHigh, row.extras.competition, row.extras.bidLowCents, row.extras.bidHighCents])).toEqual([
+      ["laufschuhe", 5000, 1000, 10000, "high", 62, 215],
+      ["laufschuhe kaufen", 1300, null, null, "medium", 110, 340],
+    ]);
+
+    const dutch = [
+      "Keyword Stats 2026-06-09 at 21_25_18",
+      "1 mei 2025 - 30 april 2026",
+      "Zoekwoord\tValuta\tSegmentatie\tGem. aantal zoekopdrachten per maand\tConcurrentie\tConcurrentie (geïndexeerde waarde)\tBod voor bovenaan pagina (lage bandbreedte)\tBod voor bovenaan pagina (hoge bandbreedte)",
+      "hardloopschoenen\tEUR\t\t10.000 – 100.000\tLaag\t12\t0,40\t1,05",
+    ].join("\n");
+    const nl = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(dutch, "utf16le")]));
+    expect(nl).toMatchObject({ kind: "keyword-planner", currency: "EUR", warnings: [], period: { start: "2025-05-01", end: "2026-04-30" } });
+    expect(nl.rows[0]!.keyword).toBe("hardloopschoenen");
+    expect(nl.rows[0]!.extras).toMatchObject({ searchVolume: 50000, volumeLow: 10000, volumeHigh: 100000, competition: "low", bidLowCents: 40, bidHighCents: 105 });
+    expect(plannerVolume("1 Mio. – 10 Mio.", ",")).toEqual({ searchVolume: 5_000_000, volumeLow: 1_000_000, volumeHigh: 10_000_000 });
+    expect(plannerVolume("100 k – 1 M", ",")).toEqual({ searchVolume: 500_000, volumeLow: 100_000, volumeHigh: 1_000_000 });
+  });
+
   it("warns about an unreadable volume or competition instead of inventing one", async () => {
     const text = [
       "Keyword Stats 2026-06-09 at 21_25_18",

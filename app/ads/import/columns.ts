@@ -355,17 +355,37 @@ export const MICROSOFT_COLUMNS: AliasTable = {
 
 /**
  * Google Keyword Planner exports ("Keyword Stats …"): English names from third-party files (the
- * fact sheet, section 3); localized Keyword Planner headers are not known and not matched.
+ * fact sheet, section 3). EVERY nl, de, fr and es name here is UNVERIFIED: the Google Ads UI's
+ * usual wording for these columns, completed by hand (one public Dutch workflow notes its export
+ * came with English headers, so the English names stay the first match).
  */
 export const KEYWORD_PLANNER_COLUMNS: AliasTable = {
-  keyword: { en: ["Keyword"] },
-  currency: { en: ["Currency"] },
-  segmentation: { en: ["Segmentation"] },
-  searchVolume: { en: ["Avg. monthly searches"] },
-  competition: { en: ["Competition"] },
-  competitionIndex: { en: ["Competition (indexed value)"] },
-  bidLow: { en: ["Top of page bid (low range)"] },
-  bidHigh: { en: ["Top of page bid (high range)"] },
+  keyword: { en: ["Keyword"], nl: ["Zoekwoord"], de: ["Keyword"], fr: ["Mot clé"], es: ["Palabra clave"] },
+  currency: { en: ["Currency"], nl: ["Valuta"], de: ["Währung"], fr: ["Devise"], es: ["Moneda"] },
+  segmentation: { en: ["Segmentation"], nl: ["Segmentatie"], de: ["Segmentierung"], fr: ["Segmentation"], es: ["Segmentación"] },
+  searchVolume: {
+    en: ["Avg. monthly searches"],
+    nl: ["Gem. aantal zoekopdrachten per maand", "Gem. zoekopdrachten per maand"],
+    de: ["Durchschnittl. Suchanfragen pro Monat", "Durchschnittliche Suchanfragen pro Monat"],
+    fr: ["Nombre moyen de recherches mensuelles", "Moy. des recherches mensuelles"],
+    es: ["Promedio de búsquedas mensuales", "Búsquedas mensuales promedio"],
+  },
+  competition: { en: ["Competition"], nl: ["Concurrentie"], de: ["Wettbewerb"], fr: ["Concurrence"], es: ["Competencia"] },
+  competitionIndex: { en: ["Competition (indexed value)"], nl: ["Concurrentie (geïndexeerde waarde)"], de: ["Wettbewerb (indexierter Wert)"], fr: ["Concurrence (valeur indexée)"], es: ["Competencia (valor indexado)"] },
+  bidLow: {
+    en: ["Top of page bid (low range)"],
+    nl: ["Bod voor bovenaan pagina (lage bandbreedte)", "Bod bovenaan pagina (laag)"],
+    de: ["Gebot für oberen Seitenbereich (niedriger Bereich)"],
+    fr: ["Enchère en haut de page (plage basse)"],
+    es: ["Puja por la parte superior de la página (intervalo bajo)"],
+  },
+  bidHigh: {
+    en: ["Top of page bid (high range)"],
+    nl: ["Bod voor bovenaan pagina (hoge bandbreedte)", "Bod bovenaan pagina (hoog)"],
+    de: ["Gebot für oberen Seitenbereich (hoher Bereich)"],
+    fr: ["Enchère en haut de page (plage haute)"],
+    es: ["Puja por la parte superior de la página (intervalo alto)"],
+  },
 };
 
 /**

@@ -224,13 +224,18 @@ export function adStrength(raw: string): AdStrength | null | undefined {
   return undefined;
 }
 
-/** Keyword Planner volume buckets' bounds: `1K` → 1000, `10K` → 10000, `1M` → 1000000. */
+/**
+ * Keyword Planner volume buckets' bounds: `1K` → 1000, `10K` → 10000, `1M` → 1000000. The other
+ * languages' abbreviations (`1 Tsd.`, `1 Mio.`, `1 k`, `1 mil`, `1 mln`) are UNVERIFIED, read too.
+ */
 function bucketBound(raw: string, separator: DecimalSeparator): number | undefined {
-  const m = /^([\d.,\s\u00A0]+?)\s*([KkMm]?)$/.exec(raw.trim());
+  const m = /^([\d.,\s\u00A0\u202F]+?)\s*(k|tsd\.?|mil|m|mio\.?|mln\.?)?$/i.exec(raw.trim());
   if (!m) return undefined;
   const value = parseNumber(m[1]!, separator);
   if (value == null) return undefined;
-  return Math.round(value * (m[2]!.toLowerCase() === "m" ? 1_000_000 : m[2] ? 1000 : 1));
+  const unit = (m[2] ?? "").toLowerCase().replace(/\.$/, "");
+  const factor = unit === "m" || unit === "mio" || unit === "mln" ? 1_000_000 : unit ? 1000 : 1;
+  return Math.round(value * factor);
 }
 
 export interface PlannerVolume {
