@@ -47,7 +47,15 @@ describe("the sample exports", () => {
       ["google", "editor-keywords", "period", null],
       ["google", "editor-campaigns", "period", null],
       ["meta", "ad-group", "day", "USD"],
+      ["google", "auction-insights", "day", null],
+      ["google", "keyword-planner", "period", "USD"],
     ]);
+    expect(parsed.slice(-2).every((r) => r.warnings.length === 0)).toBe(true);
+    // Whole weeks (Monday first) inside the 90 days; the 12 whole months before the end day's month.
+    const weeks = [...new Set(file("auction-insights").rows.map((row) => row.day))];
+    expect(weeks.length).toBe(12);
+    expect(weeks.every((day) => new Date(`${day!}T00:00:00Z`).getUTCDay() === 1 && day! >= "2026-03-03")).toBe(true);
+    expect(file("keyword-planner").period).toEqual({ start: "2025-05-01", end: "2026-04-30" });
     expect(file("campaign")).toMatchObject({ title: "Campaign report", period: { start: "2026-03-03", end: END } });
     expect(file("keyword")).toMatchObject({ title: "Search keyword report", period: { start: "2026-05-02", end: END } });
     expect(file("search-term")).toMatchObject({ title: "Search terms report", period: { start: "2026-03-03", end: END } });

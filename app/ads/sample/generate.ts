@@ -3,7 +3,9 @@
  * Outdoor", USD) in the platforms' real layouts (../shared/research/ad-formats.md §1, §2): a Google
  * Ads campaign report by day, a search keyword report and an ad report (last 30 days), a search
  * terms report (the UTF-16LE tab-separated "Excel" download), Google Ads Editor keyword and campaign
- * exports, and a Meta Ads Manager ad-set export by day. The numbers are made up but realistic
+ * exports, a Meta Ads Manager ad-set export by day, an Auction insights report by week (a competitor
+ * gaining impression share and moving above the shop's ads, a new entrant in the last weeks) and a
+ * Keyword Planner download (the keyword generator's measured volumes). The numbers are made up but realistic
  * (weekly seasonality, a slow upward trend, noise; CTR, CPC and conversion rates in the benchmark
  * ranges) and agree between the files: the keywords of a campaign add up to its days in the
  * campaign report, its ads to its keywords, each file's rows to its own totals rows.
@@ -996,5 +998,135 @@ export function generateSampleExports(options: SampleOptions): SampleExport[] {
       bytes: utf8(metaAdSets(dayList, seed)),
       description: `Meta Ads Manager ad-set export by day (CSV), ${META_AD_SETS.length} ad sets in ${SAMPLE_META_CAMPAIGNS.length} campaigns, ${start} to ${end}`,
     },
+    {
+      filename: "Auction insights report.csv",
+      bytes: utf8(auctionInsights(start, end, seed)),
+      description: `Google Ads Auction insights by week (UTF-8 CSV), ${AUCTION_COMPETITORS.length} competitors and the account, ${start} to ${end}: one gaining share, one new entrant`,
+    },
+    {
+      filename: `Keyword Stats ${exported} at 09_14_52.csv`,
+      bytes: utf16le(keywordPlanner(end, exported)),
+      description: `Google Keyword Planner ideas (UTF-16LE, tab-separated), ${PLANNER_IDEAS.length} keywords with monthly searches (exact and bucketed), competition and bids, the 12 months before ${end}`,
+    },
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auction insights and Keyword Planner (the competitors page and the keyword generator's metrics)
+
+interface AuctionCompetitor {
+  domain: string;
+  /** Impression share in the first and the last week (straight line between, with noise). */
+  share: [number, number];
+  overlap: number;
+  positionAbove: [number, number];
+  topOfPage: number;
+  absTop: number;
+  outranking: number;
+  /** The week it first shows (0 = from the start). */
+  fromWeek?: number;
+}
+
+const AUCTION_COMPETITORS: readonly AuctionCompetitor[] = [
+  { domain: "trailgear.example", share: [0.36, 0.35], overlap: 0.52, positionAbove: [0.44, 0.46], topOfPage: 0.71, absTop: 0.3, outranking: 0.34 },
+  // Gaining: +13 points of impression share, and above the client's ads in most shared auctions by the end.
+  { domain: "peakoutfitters.example", share: [0.18, 0.31], overlap: 0.38, positionAbove: [0.36, 0.57], topOfPage: 0.66, absTop: 0.24, outranking: 0.38 },
+  { domain: "summitsupply.example", share: [0.08, 0.07], overlap: 0.11, positionAbove: [0.22, 0.2], topOfPage: 0.41, absTop: 0.09, outranking: 0.46 },
+  // A new entrant in the last four weeks.
+  { domain: "basecampdirect.example", share: [0.14, 0.16], overlap: 0.21, positionAbove: [0.33, 0.38], topOfPage: 0.55, absTop: 0.14, outranking: 0.41, fromWeek: -4 },
+];
+
+/** Rates as Google writes them in Auction insights (`45.20%`, `< 10%`, `> 90%`). */
+const rate = share;
+
+function auctionInsights(start: string, end: string, seed: string): string {
+  const rng = random(seed, "auction-insights");
+  const weeks: string[] = [];
+  // Whole weeks, Monday to Sunday, inside the period.
+  let monday = addDays(start, (8 - weekday(start)) % 7);
+  while (addDays(monday, 6) <= end) {
+    weeks.push(monday);
+    monday = addDays(monday, 7);
+  }
+  const header = ["Week", "Display URL domain", "Impr. share", "Overlap rate", "Position above rate", "Top of page rate", "Abs. Top of page rate", "Outranking share"];
+  const lines: string[][] = [["Auction insights report"], [dateLine(start, end)], header];
+  const along = ([from, to]: [number, number], i: number) => from + ((to - from) * i) / Math.max(1, weeks.length - 1);
+  weeks.forEach((week, i) => {
+    const you = 0.46 - 0.05 * (i / Math.max(1, weeks.length - 1));
+    lines.push([week, "You", rate(you * rng.jitter(0.03)), MISSING.trim(), MISSING.trim(), rate(0.62 * rng.jitter(0.03)), rate(0.22 * rng.jitter(0.05)), MISSING.trim()]);
+    for (const competitor of AUCTION_COMPETITORS) {
+      const from = competitor.fromWeek === undefined ? 0 : weeks.length + competitor.fromWeek;
+      if (i < from) continue;
+      const k = competitor.fromWeek === undefined ? i : ((i - from) / Math.max(1, weeks.length - 1 - from)) * (weeks.length - 1);
+      lines.push([
+        week,
+        competitor.domain,
+        rate(along(competitor.share, k) * rng.jitter(0.04)),
+        rate(competitor.overlap * rng.jitter(0.05)),
+        rate(along(competitor.positionAbove, k) * rng.jitter(0.02)),
+        rate(competitor.topOfPage * rng.jitter(0.04)),
+        rate(competitor.absTop * rng.jitter(0.06)),
+        rate(competitor.outranking * rng.jitter(0.05)),
+      ]);
+    }
+  });
+  return table(lines, ",", "\n");
+}
+
+type Competition = "Low" | "Medium" | "High";
+/** Keyword ideas: text, monthly searches (a number, or a bucket's bounds), competition, index, bids in cents. */
+const PLANNER_IDEAS: readonly [string, number | [number, number], Competition, number, number, number][] = [
+  ["hiking boots", 49_500, "High", 88, 64, 212],
+  ["waterproof hiking boots", 12_100, "High", 91, 71, 240],
+  ["womens hiking boots", 22_200, "High", 86, 58, 198],
+  ["mens hiking boots", 18_100, "High", 84, 55, 190],
+  ["best hiking boots", 14_800, "Medium", 63, 49, 176],
+  ["hiking boots sale", [1_000, 10_000], "High", 95, 42, 150],
+  ["hiking shoes", 33_100, "High", 82, 52, 181],
+  ["hiking backpack", 18_100, "High", 80, 61, 205],
+  ["ultralight backpack", 8_100, "Medium", 58, 72, 233],
+  ["daypack", 9_900, "Medium", 47, 38, 129],
+  ["buy hiking backpack", [100, 1_000], "High", 92, 66, 221],
+  ["camping tent", 40_500, "High", 90, 47, 168],
+  ["4 person tent", 14_800, "High", 85, 44, 152],
+  ["backpacking tent", 12_100, "High", 83, 69, 236],
+  ["cheap camping tent", [1_000, 10_000], "High", 97, 31, 110],
+  ["sleeping bag", 60_500, "High", 79, 41, 147],
+  ["best sleeping bag", [10_000, 100_000], "Medium", 61, 46, 160],
+  ["camping gear", 27_100, "High", 77, 53, 184],
+  ["camping gear near me", [1_000, 10_000], "Medium", 52, 60, 199],
+  ["trekking poles", 12_100, "Medium", 66, 35, 122],
+  ["trail running shoes", 40_500, "High", 87, 57, 193],
+  ["hiking boots vs trail runners", [100, 1_000], "Low", 18, 22, 84],
+  ["how to choose hiking boots", [1_000, 10_000], "Low", 9, 18, 71],
+  ["northwind outdoor", 2_900, "Low", 12, 15, 48],
+];
+
+const shortMonth = (day: string) => `${MONTHS[new Date(dayMs(day)).getUTCMonth()]!.slice(0, 3)} ${day.slice(0, 4)}`;
+/** `1K`, `10K`, `1M`: Keyword Planner's bucket bounds. */
+const bucketBound = (value: number) => (value >= 1_000_000 ? `${value / 1_000_000}M` : value >= 1_000 ? `${value / 1_000}K` : String(value));
+
+function keywordPlanner(end: string, exported: string): string {
+  // The 12 whole months before the end day's month.
+  const firstOfEndMonth = `${end.slice(0, 7)}-01`;
+  const months: string[] = [];
+  for (let m = 12; m >= 1; m--) {
+    const d = new Date(dayMs(firstOfEndMonth));
+    d.setUTCMonth(d.getUTCMonth() - m);
+    months.push(d.toISOString().slice(0, 10));
+  }
+  const lastDay = addDays(firstOfEndMonth, -1);
+  const header = [
+    "Keyword", "Currency", "Segmentation", "Avg. monthly searches", "Three month change", "YoY change", "Competition", "Competition (indexed value)", "Top of page bid (low range)", "Top of page bid (high range)", "Ad impression share", "Organic impression share", "Organic average position", "In account?", "In plan?",
+    ...months.map((month) => `Searches: ${shortMonth(month)}`),
+  ];
+  const lines: string[][] = [[`Keyword Stats ${exported} at 09_14_52`], [dateLine(months[0]!, lastDay)], header];
+  const inAccount = new Set(keywords().map((keyword) => keyword.text));
+  for (const [text, searches, competition, index, low, high] of PLANNER_IDEAS) {
+    const exact = typeof searches === "number";
+    const volume = exact ? count(searches) : `${bucketBound(searches[0])} \u2013 ${bucketBound(searches[1])}`;
+    const monthly = exact ? months.map((_, i) => String(Math.round(searches * (0.85 + 0.3 * Math.sin((i / 12) * 2 * Math.PI + 1))))) : months.map(() => String(searches[1]));
+    lines.push([text, SAMPLE_CURRENCY, "", volume, "0%", exact ? "10%" : "0%", competition, String(index), money(low), money(high), "", "", "", inAccount.has(text) ? "Y" : "N", "N", ...monthly]);
+  }
+  return table(lines, "\t", "\n");
 }
