@@ -10,15 +10,15 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_PLATFORMS, dashboardQueryFromSearch, defaultDirection, type CampaignSort, type DayRange } from "~/ads/dashboard-query";
-import { adsDashboard, type CampaignRow, type Kpi, type KpiKey, type PlatformSource } from "~/ads/dashboard.server";
-import { LineChart } from "~/components/charts";
+import { adsDashboard, type CampaignRow, type PlatformSource } from "~/ads/dashboard.server";
+import { DASHBOARD_KPIS, kpiFormatters } from "~/ads/kpi-format";
+import { AdDayCharts, KpiCard } from "~/components/ads/figures";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { formatDate, formatShortDay } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatMoney, formatMoneyWhole, formatPercentChange } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "ads", "ads-dashboard"] };
@@ -42,19 +42,6 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** KPIs whose rise is good news (green), whose rise is bad news (red), or neither (spend). */
-const UP_IS_GOOD: Record<KpiKey, boolean | null> = {
-  spendCents: null,
-  impressions: true,
-  clicks: true,
-  ctr: true,
-  avgCpcCents: false,
-  conversions: true,
-  cpaCents: false,
-  conversionValueCents: true,
-  roas: true,
-  campaigns: null,
-};
-
 const COLUMNS: Array<{ sort: CampaignSort; numeric: boolean }> = [
   { sort: "campaign", numeric: false },
   { sort: "platform", numeric: false },
@@ -71,54 +58,20 @@ const COLUMNS: Array<{ sort: CampaignSort; numeric: boolean }> = [
 function useFormatters(currency: string) {
   const locale = usePageLocale();
   const { t } = useTranslation("ads-dashboard");
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const missing = t("notAvailable");
-  const or = <T,>(value: T | null, format: (value: T) => string) => (value === null ? missing : format(value));
   return {
+    ...kpiFormatters(locale, currency, {
+      missing: t("notAvailable"),
+      roas: (value) => t("roasValue", { value }),
+      change: {
+        none: t("change.none"),
+        flat: t("change.flat"),
+        up: (value) => t("change.up", { value }),
+        down: (value) => t("change.down", { value }),
+      },
+    }),
     locale,
-    money: (cents: number | null) => or(cents, (value) => formatMoney(value, locale, currency)),
-    integer: (n: number | null) => or(n, (value) => integer.format(value)),
-    decimal: (n: number | null) => or(n, (value) => decimal.format(value)),
-    percent: (n: number | null) => or(n, (value) => percent.format(value)),
-    roas: (n: number | null) => or(n, (value) => t("roasValue", { value: decimal.format(value) })),
     range: (range: DayRange) => t("period.range", { from: formatDate(range.from, locale), to: formatDate(range.to, locale) }),
   };
-}
-
-function formatKpi(key: KpiKey, value: number | null, f: ReturnType<typeof useFormatters>): string {
-  switch (key) {
-    case "spendCents":
-    case "avgCpcCents":
-    case "cpaCents":
-    case "conversionValueCents":
-      return f.money(value);
-    case "ctr":
-      return f.percent(value);
-    case "conversions":
-      return f.decimal(value);
-    case "roas":
-      return f.roas(value);
-    default:
-      return f.integer(value);
-  }
-}
-
-function Change({ kpi, upIsGood }: { kpi: Kpi; upIsGood: boolean | null }) {
-  const { t } = useTranslation("ads-dashboard");
-  const locale = usePageLocale();
-  if (kpi.change === null) return <dd className="mt-1 text-xs text-slate-600">{t("change.none")}</dd>;
-  const up = kpi.change > 0;
-  const flat = kpi.change === 0;
-  const good = flat || upIsGood === null ? null : up === upIsGood;
-  const tone = good === null ? "text-slate-700" : good ? "text-green-800" : "text-red-700";
-  return (
-    <dd className={`mt-1 flex flex-wrap items-center gap-1 text-xs font-medium ${tone}`} data-testid="kpi-change">
-      {flat ? null : <span aria-hidden="true">{up ? "\u25B2" : "\u25BC"}</span>}
-      <span>{flat ? t("change.flat") : t(up ? "change.up" : "change.down", { value: formatPercentChange(kpi.change, locale) })}</span>
-    </dd>
-  );
 }
 
 function SourcesNote({ sources }: { sources: PlatformSource[] }) {
@@ -331,12 +284,14 @@ export default function AdsDashboardPage() {
                   {t("kpis.title")}
                 </h2>
                 <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-                  {(Object.keys(UP_IS_GOOD) as KpiKey[]).map((key) => (
-                    <div key={key} className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4" data-testid={`kpi-${key}`}>
-                      <dt className="text-sm text-slate-600">{t(`kpis.${key}`)}</dt>
-                      <dd className="mt-1 break-words text-lg font-bold tabular-nums sm:text-xl">{formatKpi(key, dashboard.kpis[key].value, f)}</dd>
-                      {dashboard.hasPrevious ? <Change kpi={dashboard.kpis[key]} upIsGood={UP_IS_GOOD[key]} /> : null}
-                    </div>
+                  {DASHBOARD_KPIS.map((key) => (
+                    <KpiCard
+                      key={key}
+                      label={t(`kpis.${key}`)}
+                      value={f.kpi(key, dashboard.kpis[key].value)}
+                      change={dashboard.hasPrevious ? f.change(key, dashboard.kpis[key].change) : null}
+                      testId={`kpi-${key}`}
+                    />
                   ))}
                 </dl>
                 <p className="mt-2 text-xs text-slate-600" data-testid="comparison">
@@ -349,38 +304,7 @@ export default function AdsDashboardPage() {
                   {t("charts.title")}
                 </h2>
                 {dashboard.days.length ? (
-                  <div className="mt-3 grid gap-4 lg:grid-cols-2">
-                    <div className="rounded-2xl border border-slate-200 bg-surface p-4">
-                      <p className="text-sm font-semibold" aria-hidden="true">
-                        {t("charts.spend")}
-                      </p>
-                      <LineChart
-                        title={t("charts.spend")}
-                        points={dashboard.days.map((day) => ({ x: day.day, y: day.spendCents }))}
-                        formatY={(cents) => formatMoney(cents, locale, dashboard.currency)}
-                        formatYTick={(cents) => formatMoneyWhole(cents, locale, dashboard.currency)}
-                        formatX={(day) => formatDate(day, locale)}
-                        formatXTick={(day) => formatShortDay(day, locale)}
-                        emptyText={t("charts.empty")}
-                        area
-                        height={180}
-                      />
-                    </div>
-                    <div className="rounded-2xl border border-slate-200 bg-surface p-4">
-                      <p className="text-sm font-semibold" aria-hidden="true">
-                        {t("charts.conversions")}
-                      </p>
-                      <LineChart
-                        title={t("charts.conversions")}
-                        points={dashboard.days.map((day) => ({ x: day.day, y: day.conversions }))}
-                        formatY={(n) => f.decimal(n)}
-                        formatX={(day) => formatDate(day, locale)}
-                        formatXTick={(day) => formatShortDay(day, locale)}
-                        emptyText={t("charts.empty")}
-                        height={180}
-                      />
-                    </div>
-                  </div>
+                  <AdDayCharts days={dashboard.days} currency={dashboard.currency} f={f} labels={{ spend: t("charts.spend"), conversions: t("charts.conversions"), empty: t("charts.empty") }} />
                 ) : (
                   <p className="mt-2 text-sm text-slate-700" data-testid="no-days">
                     {t("charts.noDays")}

@@ -24,15 +24,14 @@ import {
 } from "~/ads/reports/format";
 import { reportData } from "~/ads/reports/report.server";
 import { ShareNotFoundError, openShare } from "~/ads/reports/share.server";
-import { LineChart } from "~/components/charts";
+import { AdDayCharts, KpiCard } from "~/components/ads/figures";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
 import { fixedT } from "~/i18n/i18next.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { formatDate, formatShortDay } from "~/utils/dates";
-import { formatMoneyWhole } from "~/utils/money";
+import { formatDate } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -176,38 +175,15 @@ export default function SharedReport() {
             {t("doc.kpis")}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
-            {REPORT_KPI_KEYS.map((key) => {
-              const change = f.change(
-                key,
-                report.hasPrevious ? report.kpis[key].change : null
-              );
-              const tone =
-                change.good === null
-                  ? "text-slate-700"
-                  : change.good
-                  ? "text-green-800"
-                  : "text-red-700";
-              return (
-                <div
-                  key={key}
-                  className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4"
-                  data-testid={`shared-kpi-${key}`}
-                >
-                  <dt className="text-sm text-slate-600">{t(`kpis.${key}`)}</dt>
-                  <dd className="mt-1 break-words text-lg font-bold tabular-nums">
-                    {f.kpi(key, report.kpis[key].value)}
-                  </dd>
-                  <dd className={`mt-1 text-xs font-medium ${tone}`}>
-                    {change.direction === "up" ? (
-                      <span aria-hidden="true">{"\u25B2 "}</span>
-                    ) : change.direction === "down" ? (
-                      <span aria-hidden="true">{"\u25BC "}</span>
-                    ) : null}
-                    {change.text}
-                  </dd>
-                </div>
-              );
-            })}
+            {REPORT_KPI_KEYS.map((key) => (
+              <KpiCard
+                key={key}
+                label={t(`kpis.${key}`)}
+                value={f.kpi(key, report.kpis[key].value)}
+                change={f.change(key, report.hasPrevious ? report.kpis[key].change : null)}
+                testId={`shared-kpi-${key}`}
+              />
+            ))}
           </dl>
         </section>
 
@@ -216,46 +192,7 @@ export default function SharedReport() {
             {t("doc.charts")}
           </h2>
           {report.days.length ? (
-            <div className="mt-3 grid gap-4 lg:grid-cols-2">
-              <div className="rounded-2xl border border-slate-200 bg-surface p-4">
-                <p className="text-sm font-semibold" aria-hidden="true">
-                  {t("doc.spendPerDay")}
-                </p>
-                <LineChart
-                  title={t("doc.spendPerDay")}
-                  points={report.days.map((day) => ({
-                    x: day.day,
-                    y: day.spendCents,
-                  }))}
-                  formatY={(cents) => f.money(cents)}
-                  formatYTick={(cents) =>
-                    formatMoneyWhole(cents, locale, report.currency)
-                  }
-                  formatX={(day) => formatDate(day, locale)}
-                  formatXTick={(day) => formatShortDay(day, locale)}
-                  emptyText={t("doc.noDays")}
-                  area
-                  height={180}
-                />
-              </div>
-              <div className="rounded-2xl border border-slate-200 bg-surface p-4">
-                <p className="text-sm font-semibold" aria-hidden="true">
-                  {t("doc.conversionsPerDay")}
-                </p>
-                <LineChart
-                  title={t("doc.conversionsPerDay")}
-                  points={report.days.map((day) => ({
-                    x: day.day,
-                    y: day.conversions,
-                  }))}
-                  formatY={(n) => f.decimal(n)}
-                  formatX={(day) => formatDate(day, locale)}
-                  formatXTick={(day) => formatShortDay(day, locale)}
-                  emptyText={t("doc.noDays")}
-                  height={180}
-                />
-              </div>
-            </div>
+            <AdDayCharts days={report.days} currency={report.currency} f={f} labels={{ spend: t("doc.spendPerDay"), conversions: t("doc.conversionsPerDay"), empty: t("doc.noDays") }} />
           ) : (
             <p className="mt-2 text-sm text-slate-700">{t("doc.noDays")}</p>
           )}

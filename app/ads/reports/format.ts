@@ -5,104 +5,30 @@
  */
 import type { TFunction } from "i18next";
 import { formatDate } from "~/utils/dates";
-import { formatMoney, formatPercentChange } from "~/utils/money";
+import type { KpiKey } from "../dashboard.server";
 import type { DayRange } from "../dashboard-query";
+import { kpiFormatters } from "../kpi-format";
 
-/** The KPIs a report shows, in order, and whether their rise is good news (null: neither). */
-export const REPORT_KPI_TONES = {
-  spendCents: null,
-  impressions: true,
-  clicks: true,
-  ctr: true,
-  avgCpcCents: false,
-  conversions: true,
-  cpaCents: false,
-  conversionValueCents: true,
-  roas: true,
-} as const;
-export type ReportKpiKey = keyof typeof REPORT_KPI_TONES;
-export const REPORT_KPI_KEYS = Object.keys(REPORT_KPI_TONES) as ReportKpiKey[];
+/** The KPIs a report shows, in order (the dashboard's, without the campaign count). */
+export const REPORT_KPI_KEYS = ["spendCents", "impressions", "clicks", "ctr", "avgCpcCents", "conversions", "cpaCents", "conversionValueCents", "roas"] as const satisfies readonly KpiKey[];
+export type ReportKpiKey = (typeof REPORT_KPI_KEYS)[number];
 
-export function reportFormatters(
-  locale: string,
-  currency: string,
-  t: TFunction
-) {
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, {
-    style: "percent",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const missing = t("ads-reports:doc.notAvailable");
-  const or = (value: number | null, format: (value: number) => string) =>
-    value === null ? missing : format(value);
-  const f = {
-    money: (cents: number | null) =>
-      or(cents, (value) => formatMoney(Math.round(value), locale, currency)),
-    integer: (n: number | null) => or(n, (value) => integer.format(value)),
-    decimal: (n: number | null) => or(n, (value) => decimal.format(value)),
-    percent: (n: number | null) => or(n, (value) => percent.format(value)),
+/** The ad suite's KPI formatters (~/ads/kpi-format) with the report's words, dates and period. */
+export function reportFormatters(locale: string, currency: string, t: TFunction) {
+  return {
+    ...kpiFormatters(locale, currency, {
+      missing: t("ads-reports:doc.notAvailable"),
+      roas: (value) => t("ads-reports:doc.roasValue", { value }),
+      change: {
+        none: t("ads-reports:doc.change.none"),
+        flat: t("ads-reports:doc.change.flat"),
+        up: (value) => t("ads-reports:doc.change.up", { value }),
+        down: (value) => t("ads-reports:doc.change.down", { value }),
+      },
+    }),
     date: (iso: string) => formatDate(iso, locale),
-    range: (range: DayRange) =>
-      t("ads-reports:doc.range", {
-        from: formatDate(range.from, locale),
-        to: formatDate(range.to, locale),
-      }),
-    kpi(key: ReportKpiKey, value: number | null): string {
-      switch (key) {
-        case "spendCents":
-        case "avgCpcCents":
-        case "cpaCents":
-        case "conversionValueCents":
-          return f.money(value);
-        case "ctr":
-          return f.percent(value);
-        case "conversions":
-          return f.decimal(value);
-        case "roas":
-          return or(value, (n) =>
-            t("ads-reports:doc.roasValue", { value: decimal.format(n) })
-          );
-        default:
-          return f.integer(value);
-      }
-    },
-    /** A KPI's change as a phrase, and whether it is good news (null: neither or no change). */
-    change(
-      key: ReportKpiKey,
-      change: number | null
-    ): {
-      text: string;
-      good: boolean | null;
-      direction: "up" | "down" | "flat" | null;
-    } {
-      if (change === null)
-        return {
-          text: t("ads-reports:doc.change.none"),
-          good: null,
-          direction: null,
-        };
-      if (change === 0)
-        return {
-          text: t("ads-reports:doc.change.flat"),
-          good: null,
-          direction: "flat",
-        };
-      const up = change > 0;
-      const tone = REPORT_KPI_TONES[key];
-      return {
-        text: t(
-          up ? "ads-reports:doc.change.up" : "ads-reports:doc.change.down",
-          { value: formatPercentChange(change, locale) }
-        ),
-        good: tone === null ? null : up === tone,
-        direction: up ? "up" : "down",
-      };
-    },
+    range: (range: DayRange) => t("ads-reports:doc.range", { from: formatDate(range.from, locale), to: formatDate(range.to, locale) }),
   };
-  return f;
 }
 
 /** White or ink, whichever reads better on a #rrggbb background (the grade badge on the brand colour). */
@@ -112,4 +38,10 @@ export function readableOn(hex: string): string {
     .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   return luminance > 0.4 ? "#0f172a" : "#ffffff";
+}
+
+/** A report's month (`YYYY-MM`) in the language: "October 2026", "Oktober 2026". */
+export function formatMonth(month: string, locale: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, number - 1, 1));
 }

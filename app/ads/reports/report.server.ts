@@ -50,19 +50,6 @@ export interface ReportData {
   tips: ReportTip[];
 }
 
-/** KPIs the report shows, in order. */
-export const REPORT_KPIS: KpiKey[] = [
-  "spendCents",
-  "impressions",
-  "clicks",
-  "ctr",
-  "avgCpcCents",
-  "conversions",
-  "cpaCents",
-  "conversionValueCents",
-  "roas",
-];
-
 export async function reportData(
   db: DbOrTx,
   ownerId: string,

@@ -1,0 +1,82 @@
+/**
+ * How the ad suite writes a KPI and its change, one way for the dashboard, the shared report page
+ * and the PDF: money in the account's currency, counts, rates, ROAS, and the change against the
+ * previous period with whether it is good news (a dearer click is not). The words come from the
+ * caller (each page has its own namespace). Pure TypeScript, safe in the browser bundle.
+ */
+import type { KpiKey } from "./dashboard.server";
+import { formatMoney, formatPercentChange } from "~/utils/money";
+
+/** Whether a KPI's rise is good news (null: neither). */
+export const KPI_TONES: Record<KpiKey, boolean | null> = {
+  spendCents: null,
+  impressions: true,
+  clicks: true,
+  ctr: true,
+  avgCpcCents: false,
+  conversions: true,
+  cpaCents: false,
+  conversionValueCents: true,
+  roas: true,
+  campaigns: null,
+};
+
+export interface KpiTexts {
+  /** A value that cannot be computed (no clicks, no conversions…). */
+  missing: string;
+  roas: (value: string) => string;
+  change: { none: string; flat: string; up: (value: string) => string; down: (value: string) => string };
+}
+
+export interface KpiChange {
+  text: string;
+  /** Good news, bad news, or neither (null; also when unchanged or not comparable). */
+  good: boolean | null;
+  direction: "up" | "down" | "flat" | null;
+}
+
+export function kpiFormatters(locale: string, currency: string, texts: KpiTexts) {
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const or = (value: number | null, format: (value: number) => string) => (value === null ? texts.missing : format(value));
+  const f = {
+    locale,
+    money: (cents: number | null) => or(cents, (value) => formatMoney(Math.round(value), locale, currency)),
+    integer: (n: number | null) => or(n, (value) => integer.format(value)),
+    decimal: (n: number | null) => or(n, (value) => decimal.format(value)),
+    percent: (n: number | null) => or(n, (value) => percent.format(value)),
+    roas: (n: number | null) => or(n, (value) => texts.roas(decimal.format(value))),
+    kpi(key: KpiKey, value: number | null): string {
+      switch (key) {
+        case "spendCents":
+        case "avgCpcCents":
+        case "cpaCents":
+        case "conversionValueCents":
+          return f.money(value);
+        case "ctr":
+          return f.percent(value);
+        case "conversions":
+          return f.decimal(value);
+        case "roas":
+          return f.roas(value);
+        default:
+          return f.integer(value);
+      }
+    },
+    /** A KPI's change (a fraction; null when there is nothing to compare with) as a phrase. */
+    change(key: KpiKey, change: number | null): KpiChange {
+      if (change === null) return { text: texts.change.none, good: null, direction: null };
+      if (change === 0) return { text: texts.change.flat, good: null, direction: "flat" };
+      const up = change > 0;
+      const tone = KPI_TONES[key];
+      const value = formatPercentChange(change, locale);
+      return { text: up ? texts.change.up(value) : texts.change.down(value), good: tone === null ? null : up === tone, direction: up ? "up" : "down" };
+    },
+  };
+  return f;
+}
+export type KpiFormatters = ReturnType<typeof kpiFormatters>;
+
+/** The dashboard's KPIs, in order (browser-safe: pages must not read the `.server` module's list). */
+export const DASHBOARD_KPIS = Object.keys(KPI_TONES) as KpiKey[];
