@@ -12,7 +12,6 @@ import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { clientAccountStats, createClientAccount } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
 import { ClientAccountFields } from "~/components/ads/client-account-fields";
-import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -25,6 +24,7 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -72,13 +72,7 @@ export default function ClientAccounts() {
   });
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("accounts.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("accounts.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <AdPageHeading title={t("accounts.title")} intro={t("accounts.intro")} notice={notice ? t(notice.key, notice.values) : null} />
       <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {accounts.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">

@@ -14,7 +14,6 @@ import { useTranslation } from "react-i18next";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_ALERT_KINDS, ALERT_UNITS, AlertSchema, NO_CONVERSION_DAYS, toAlertInput, type AdAlertKind } from "~/ads/alert-form";
 import { AlertNotFoundError, TooManyAlertsError, createAlert, deleteAlert, knownCampaigns, listAlerts, listFirings, setAlertEnabled, type FiringBasis } from "~/ads/alerts.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -30,6 +29,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { useHydrated } from "~/utils/use-hydrated";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads", "ads-alerts", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -161,13 +161,7 @@ export default function AdAlerts() {
 
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
 
       <section aria-labelledby="alerts-list" className="mt-6">
         <h2 id="alerts-list" className="text-lg font-bold">

@@ -17,7 +17,6 @@ import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type ExpansionKind, type KeywordLanguage } from "~/ads/keywords/form";
 import { generateKeywords } from "~/ads/keywords/generate";
 import { KeywordListNotFoundError, TooManyKeywordListsError, deleteKeywordList, keywordFigures, listKeywordLists, saveKeywordList, type KeywordFigures } from "~/ads/keywords/keywords.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -31,6 +30,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -265,13 +265,7 @@ export default function AdKeywords() {
 
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
 
       <section aria-labelledby="keywords-form" className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5">
         <h2 id="keywords-form" className="text-lg font-bold">
