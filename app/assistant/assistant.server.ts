@@ -11,7 +11,9 @@
  *   `POST {LLM_URL}/chat/completions`, which phrases the answer in the user's language.
  *
  * The question and its answer are stored in one unit of work, after the answer is ready (no
- * transaction waits on the network).
+ * transaction waits on the network): `storeExchange` is the one way both the form (`ask`) and the
+ * streamed answer (stream.server.ts) store them. `composeLines` gives the composed answer line by
+ * line as its parts are ready (the user's figures, then the passages); `compose` is all of it.
  */
 import { v7 as uuidv7 } from "uuid";
 import { env } from "~/config/env.server";
@@ -182,26 +184,38 @@ async function passagesFor(db: DbOrTx, locale: Locale, question: string): Promis
   return best ? searchKnowledge(db, best.locale, question) : [];
 }
 
-/** The answer from templates, figures and passages (what the LLM path falls back to). */
-export async function compose(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): Promise<Composed> {
+/**
+ * The answer from templates, figures and passages (what the LLM path falls back to), line by line
+ * as its parts are ready: the user's figures first (the help is searched meanwhile), then the
+ * passages; returns the whole answer, whose content is the lines joined by newlines.
+ */
+export async function* composeLines(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): AsyncGenerator<string, Composed, void> {
   const t = fixedT(input.locale, "assistant");
   const topics = detectTopics(input.question);
-  const [facts, passages] = await Promise.all([gatherFacts(db, input.userId, topics, input.nowMs), passagesFor(db, input.locale, input.question)]);
+  const searching = passagesFor(db, input.locale, input.question);
+  // Awaited below; should the figures fail first, the search's own failure is not left unhandled.
+  searching.catch(() => undefined);
+  const facts = await gatherFacts(db, input.userId, topics, input.nowMs);
   const { lines, sources } = factLines(input.locale, topics, facts);
-  const content = [...lines];
+  for (const line of lines) yield line;
+  const passages = await searching;
+  const more: string[] = [];
   // With the user's figures, one passage is enough; without them, up to three.
   const shown = passages.slice(0, lines.length ? 1 : 3);
   if (shown.length) {
-    if (content.length) content.push("");
-    content.push(t("a.found"));
+    if (lines.length) more.push("");
+    more.push(t("a.found"));
     for (const passage of shown) {
-      content.push(t("a.passage", { title: passage.title, passage: passage.passage }));
+      more.push(t("a.passage", { title: passage.title, passage: passage.passage }));
       if (!sources.some((known) => known.link === passage.link && known.title === passage.title)) sources.push({ title: passage.title, link: passage.link });
     }
   }
-  if (!content.length) {
+  for (const line of more) yield line;
+  if (!lines.length && !more.length) {
+    const unknown = t("a.unknown");
+    yield unknown;
     return {
-      content: t("a.unknown"),
+      content: unknown,
       sources: [
         { title: t("pages.faq"), link: ASSISTANT_PAGES.faq },
         { title: t("pages.contact"), link: ASSISTANT_PAGES.contact },
@@ -210,7 +224,16 @@ export async function compose(db: DbOrTx, input: { userId: string; locale: Local
       known: false,
     };
   }
-  return { content: content.join("\n"), sources, context: { facts: lines, passages }, known: true };
+  return { content: [...lines, ...more].join("\n"), sources, context: { facts: lines, passages }, known: true };
+}
+
+/** The whole composed answer (see `composeLines`). */
+export async function compose(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): Promise<Composed> {
+  const lines = composeLines(db, input);
+  for (;;) {
+    const step = await lines.next();
+    if (step.done) return step.value;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,26 +259,42 @@ function contextText(composed: Composed): string {
   return parts.join("\n");
 }
 
-/** The endpoint's answer, or null on any failure (HTTP error, timeout, empty or malformed reply). */
-export async function askLlm(llm: LlmConfig, locale: Locale, question: string, composed: Composed, timeoutMs = LLM_TIMEOUT_MS): Promise<string | null> {
-  try {
-    const response = await fetch(`${llm.url.replace(/\/+$/, "")}/chat/completions`, {
+/** The longest answer kept from the endpoint (characters). */
+export const LLM_ANSWER_MAX = 8_000;
+
+/**
+ * The chat completion request for a question: the system prompt with the composed context (the
+ * asking user's figures and the passages: nothing else) and the question; `stream: true` asks for
+ * server-sent events.
+ */
+export function llmRequest(llm: LlmConfig, locale: Locale, question: string, composed: Composed, options: { stream?: boolean } = {}): { url: string; init: RequestInit } {
+  return {
+    url: `${llm.url.replace(/\/+$/, "")}/chat/completions`,
+    init: {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${llm.apiKey}` },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${llm.apiKey}`, ...(options.stream ? { Accept: "text/event-stream" } : {}) },
       body: JSON.stringify({
         model: llm.model,
         temperature: 0.2,
+        ...(options.stream ? { stream: true } : {}),
         messages: [
           { role: "system", content: `${systemPrompt(locale)}\n\n${contextText(composed)}` },
           { role: "user", content: question },
         ],
       }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    },
+  };
+}
+
+/** The endpoint's answer, or null on any failure (HTTP error, timeout, empty or malformed reply). */
+export async function askLlm(llm: LlmConfig, locale: Locale, question: string, composed: Composed, timeoutMs = LLM_TIMEOUT_MS): Promise<string | null> {
+  try {
+    const request = llmRequest(llm, locale, question, composed);
+    const response = await fetch(request.url, { ...request.init, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return null;
     const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
     const content = body.choices?.[0]?.message?.content;
-    return typeof content === "string" && content.trim() ? content.trim().slice(0, 8_000) : null;
+    return typeof content === "string" && content.trim() ? content.trim().slice(0, LLM_ANSWER_MAX) : null;
   } catch {
     return null;
   }
@@ -273,17 +312,32 @@ export interface AskInput {
   nowMs?: number;
 }
 
+/** A finished answer, as it is stored. */
+export interface FinishedAnswer {
+  content: string;
+  sources: AssistantSource[];
+  via: "rules" | "llm";
+}
+
+/**
+ * Stores a question and its finished answer in the user's conversation: both rows in one unit of
+ * work, or neither. The one way an exchange is stored (the form's `ask` and the streamed answer).
+ */
+export async function storeExchange(db: Db, input: { userId: string; question: string; answer: FinishedAnswer }): Promise<{ question: AssistantMessage; answer: AssistantMessage }> {
+  const at = now();
+  const questionRow = { id: uuidv7(), userId: input.userId, role: "question" as const, content: input.question, sources: "[]", via: null, createdAt: at };
+  const answerRow = { id: uuidv7(), userId: input.userId, role: "answer" as const, content: input.answer.content, sources: JSON.stringify(input.answer.sources), via: input.answer.via, createdAt: at };
+  await unitOfWork(db, async (tx) => {
+    await tx.insertInto("assistantMessages").values([questionRow, answerRow]).execute();
+  });
+  return { question: toMessage(questionRow), answer: toMessage(answerRow) };
+}
+
 /** Answers the question and stores both in the user's conversation. */
 export async function ask(db: Db, input: AskInput): Promise<{ question: AssistantMessage; answer: AssistantMessage }> {
   const question = input.question.trim();
   const composed = await compose(db, { ...input, question });
   const llm = input.llm === undefined ? env().llm : input.llm;
   const phrased = llm ? await askLlm(llm, input.locale, question, composed) : null;
-  const at = now();
-  const questionRow = { id: uuidv7(), userId: input.userId, role: "question" as const, content: question, sources: "[]", via: null, createdAt: at };
-  const answerRow = { id: uuidv7(), userId: input.userId, role: "answer" as const, content: phrased ?? composed.content, sources: JSON.stringify(composed.sources), via: phrased ? ("llm" as const) : ("rules" as const), createdAt: at };
-  await unitOfWork(db, async (tx) => {
-    await tx.insertInto("assistantMessages").values([questionRow, answerRow]).execute();
-  });
-  return { question: toMessage(questionRow), answer: toMessage(answerRow) };
+  return storeExchange(db, { userId: input.userId, question, answer: { content: phrased ?? composed.content, sources: composed.sources, via: phrased ? "llm" : "rules" } });
 }

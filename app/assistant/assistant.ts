@@ -1,6 +1,7 @@
 /**
  * The assistant's shared names: the question's limit, the example questions, the pages answers
- * link to, and the message type the page renders. Pure TypeScript, safe in the browser bundle.
+ * link to, the message type the page renders, and the events of an answer streamed as it is
+ * composed (`POST /assistant/stream`). Pure TypeScript, safe in the browser bundle.
  */
 export const QUESTION_MAX = 500;
 
@@ -35,3 +36,23 @@ export interface AssistantMessage {
   via: "rules" | "llm" | null;
   createdAt: string;
 }
+
+/** Where the page (with JavaScript) posts its form to read the answer as it is composed (without the locale). */
+export const ASSISTANT_STREAM_PATH = "/assistant/stream";
+
+/** The streamed answer's content type: one JSON `AssistantStreamEvent` a line. */
+export const ASSISTANT_STREAM_TYPE = "application/x-ndjson";
+
+/**
+ * The events of a streamed answer, in order: `delta`s (text to append to the answer), at most one
+ * `replace` (the AI model failed part-way: the answer is the composed one after all, shown instead
+ * of what came so far), `sources`, then `done` once the question and answer are stored (the stored
+ * messages; the stored answer is exactly the text the events built), or `error` (nothing stored;
+ * `message` is an `assistant:` translation key).
+ */
+export type AssistantStreamEvent =
+  | { type: "delta"; text: string }
+  | { type: "replace"; text: string; reason: "llmFailed" }
+  | { type: "sources"; sources: AssistantSource[] }
+  | { type: "done"; question: AssistantMessage; answer: AssistantMessage }
+  | { type: "error"; message: string };

@@ -4,6 +4,11 @@
  * audit rule's "why it matters / how to fix", linked to `/ads/audit`, and the ad suite's intro
  * texts). One MiniSearch index per database and locale, built on first use and rebuilt once it is
  * five minutes old; search is fuzzy and by prefix, with MiniSearch's default term processing.
+ * The FAQ and the blog forget the changed locale's index as soon as a change of theirs commits
+ * (`forgetKnowledgeAfterCommit`, knowledge-cache.server.ts), so the next question finds it; that
+ * reaches this process only, other processes see the change once their index's TTL runs out. The
+ * help texts are translation files, read once per process: they change with a deploy (a restart).
+ * A blog article scheduled for later becomes searchable at the next rebuild after its date.
  * A hit is relevant only when it covers at least half of the weight of the question's telling words
  * (those not common to much of the index, rarer ones weighing more), so "how do I …" alone never
  * counts as an answer. Nothing here writes.
@@ -14,6 +19,9 @@ import { listPublishedFaq } from "~/help/faq.server";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { translationResources } from "~/i18n/resources.server";
+import { forgetKnowledge, knowledgeIndexes } from "./knowledge-cache.server";
+
+export { forgetKnowledge };
 
 export const KNOWLEDGE_TTL_MS = 5 * 60 * 1000;
 const PASSAGE_MAX = 280;
@@ -44,8 +52,6 @@ interface Built {
   /** How many documents each indexed term occurs in (how common a word is). */
   documentFrequency: Map<string, number>;
 }
-
-const cache = new WeakMap<object, Map<Locale, Promise<Built>>>();
 
 /** The ad suite's intro texts that explain what a page does: [namespace, key, link]. */
 const INTROS: Array<[string, string, string, string]> = [
@@ -125,11 +131,7 @@ async function build(db: DbOrTx, locale: Locale): Promise<Built> {
 }
 
 async function indexFor(db: DbOrTx, locale: Locale): Promise<Built> {
-  let byLocale = cache.get(db);
-  if (!byLocale) {
-    byLocale = new Map();
-    cache.set(db, byLocale);
-  }
+  const byLocale = knowledgeIndexes(db) as Map<Locale, Promise<Built>>;
   const existing = byLocale.get(locale);
   if (existing) {
     const built = await existing.catch(() => null);
@@ -137,13 +139,10 @@ async function indexFor(db: DbOrTx, locale: Locale): Promise<Built> {
   }
   const next = build(db, locale);
   byLocale.set(locale, next);
-  next.catch(() => byLocale!.delete(locale));
+  next.catch(() => {
+    if (byLocale.get(locale) === next) byLocale.delete(locale);
+  });
   return next;
-}
-
-/** Forgets the built indexes of a database (the next question rebuilds them). */
-export function forgetKnowledge(db: DbOrTx): void {
-  cache.delete(db);
 }
 
 /** The question's words as the index sees them. */

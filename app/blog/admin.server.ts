@@ -3,9 +3,12 @@
  * (locale and status filters, pages, counts), writing a new article (a draft), editing one,
  * publishing and unpublishing it. Every change takes the caller's unit of work and writes exactly
  * one audit row in it, with what the changed fields were and became; a change that changes
- * nothing writes nothing. The public pages' reading of the same table is `blog.server.ts`.
+ * nothing writes nothing. The public pages' reading of the same table is `blog.server.ts`. Once a
+ * change commits, the assistant forgets the locale's search index (it answers from published
+ * articles).
  */
 import { randomUUID } from "node:crypto";
+import { forgetKnowledgeAfterCommit } from "~/assistant/knowledge-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
@@ -133,6 +136,7 @@ export async function createPost(tx: Tx, options: { actor: Actor; input: NewArti
   const id = randomUUID();
   const values = { id, locale: input.locale, ...columns(input), status: "draft" as const, publishedAt: timestamp, createdAt: timestamp, updatedAt: timestamp };
   await tx.insertInto("blogPosts").values(values).execute();
+  forgetKnowledgeAfterCommit(tx, input.locale);
   const { id: _id, createdAt: _created, updatedAt: _updated, publishedAt: _published, ...after } = values;
   await audit(tx, { actorId: actor.id, action: "blog.created", subject: `blog_post:${id}`, before: null, after, clientAddress: actor.clientAddress, details: { locale: input.locale, slug: input.slug } });
   return tx.selectFrom("blogPosts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -154,6 +158,7 @@ export async function updatePost(
   const changes = changedFields(before as unknown as Record<string, unknown>, next);
   if (!changes) return { outcome: "unchanged", post: before };
   await tx.updateTable("blogPosts").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
+  forgetKnowledgeAfterCommit(tx, before.locale);
   await audit(tx, {
     actorId: actor.id,
     action: "blog.updated",
@@ -181,6 +186,7 @@ export async function setPostStatus(tx: Tx, options: { actor: Actor; postId: str
   const timestamp = now();
   const change = status === "published" ? { status, publishedAt: timestamp } : { status };
   await tx.updateTable("blogPosts").set({ ...change, updatedAt: timestamp }).where("id", "=", post.id).execute();
+  forgetKnowledgeAfterCommit(tx, post.locale);
   const before = status === "published" ? { status: post.status, publishedAt: post.publishedAt } : { status: post.status };
   await audit(tx, {
     actorId: actor.id,

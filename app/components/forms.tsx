@@ -138,11 +138,16 @@ export function TextareaField({
   textareaProps,
   errors,
   className,
+  hint,
+  errorValues,
 }: {
   labelProps: LabelHTMLAttributes<HTMLLabelElement>;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
   errors?: ListOfErrors;
   className?: string;
+  hint?: string;
+  /** Placeholders of the error messages. */
+  errorValues?: Record<string, unknown>;
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
@@ -157,7 +162,8 @@ export function TextareaField({
         className={`${inputClass} min-h-[8rem]`}
         {...textareaProps}
       />
-      <ErrorList id={errorId} errors={errors} />
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
   );
 }
@@ -170,6 +176,7 @@ export function SubmitButton({
   name,
   value,
   formAction,
+  busy = false,
 }: {
   children: React.ReactNode;
   pendingLabel?: string;
@@ -177,11 +184,14 @@ export function SubmitButton({
   name?: string;
   value?: string;
   formAction?: string;
+  /** Pending for a reason of the page's own (a request it makes itself, not a navigation). */
+  busy?: boolean;
 }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value);
+    busy ||
+    (navigation.state === "submitting" &&
+      (name === undefined || navigation.formData?.get(name) === value));
   return (
     <button type="submit" className={className} disabled={pending} name={name} value={value} formAction={formAction} aria-busy={pending || undefined}>
       {pending && pendingLabel ? pendingLabel : children}

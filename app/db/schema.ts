@@ -858,6 +858,31 @@ export interface AdReportSharesTable {
   createdAt: string;
 }
 
+/** A client account's scheduled monthly report (at most one per client account). */
+export interface AdReportSchedulesTable {
+  id: string;
+  ownerId: string;
+  clientAccountId: string;
+  /** JSON array of at most five e-mail addresses. */
+  recipients: Generated<string>;
+  /** en | nl | fr | es | de: the report's and the mail's language. */
+  language: string;
+  enabled: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A month a schedule's report went out (UNIQUE schedule, month: at most once). */
+export interface AdReportDeliveriesTable {
+  scheduleId: string;
+  /** YYYY-MM in the client account's time zone. */
+  month: string;
+  /** JSON array of the outbox rows' ids. */
+  outboxIds: Generated<string>;
+  mailCount: Generated<number>;
+  createdAt: string;
+}
+
 export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
@@ -914,6 +939,8 @@ export interface Database {
   assistantMessages: AssistantMessagesTable;
   adReportBrands: AdReportBrandsTable;
   adReportShares: AdReportSharesTable;
+  adReportSchedules: AdReportSchedulesTable;
+  adReportDeliveries: AdReportDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

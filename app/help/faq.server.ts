@@ -4,9 +4,11 @@
  * questions here; the back office lists every question of a locale, adds, edits, moves up and down,
  * publishes, unpublishes and deletes them. Every change takes the caller's unit of work and writes
  * exactly one audit row in it (what the entry was and became); a change that changes nothing writes
- * nothing.
+ * nothing. Once a change commits, the assistant forgets the locale's search index (it answers from
+ * the published FAQ).
  */
 import { randomUUID } from "node:crypto";
+import { forgetKnowledgeAfterCommit } from "~/assistant/knowledge-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
@@ -106,6 +108,7 @@ export async function createFaqEntry(tx: Tx, options: { actor: Actor; input: New
     updatedAt: timestamp,
   };
   await tx.insertInto("faqEntries").values(entry).execute();
+  forgetKnowledgeAfterCommit(tx, entry.locale);
   await audit(tx, { actorId: actor.id, action: "faq.created", subject: `faq_entry:${entry.id}`, before: null, after: snapshot(entry), clientAddress: actor.clientAddress, details: { locale: entry.locale } });
   return entry;
 }
@@ -126,6 +129,7 @@ export async function updateFaqEntry(
   const changes = changedFields(before as unknown as Record<string, unknown>, next);
   if (!changes) return { outcome: "unchanged", entry: before };
   await tx.updateTable("faqEntries").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
+  forgetKnowledgeAfterCommit(tx, before.locale);
   await audit(tx, { actorId: actor.id, action: "faq.updated", subject: `faq_entry:${before.id}`, before: changes.before, after: changes.after, clientAddress: actor.clientAddress, details: { locale: before.locale } });
   return { outcome: "updated", entry: (await getFaqEntry(tx, before.id))! };
 }
@@ -166,6 +170,7 @@ export async function moveFaqEntry(tx: Tx, options: { actor: Actor; id: string; 
       .where("id", "=", id)
       .execute();
   }
+  forgetKnowledgeAfterCommit(tx, entry.locale);
   await audit(tx, {
     actorId: actor.id,
     action: "faq.moved",
@@ -188,6 +193,7 @@ export async function setFaqPublished(tx: Tx, options: { actor: Actor; id: strin
   const published = options.published ? 1 : 0;
   if (entry.published === published) return "unchanged";
   await tx.updateTable("faqEntries").set({ published, updatedAt: now() }).where("id", "=", entry.id).execute();
+  forgetKnowledgeAfterCommit(tx, entry.locale);
   await audit(tx, {
     actorId: actor.id,
     action: options.published ? "faq.published" : "faq.unpublished",
@@ -206,6 +212,7 @@ export async function deleteFaqEntry(tx: Tx, options: { actor: Actor; id: string
   const entry = await lockEntry(tx, options.id);
   if (!entry) return "notFound";
   await tx.deleteFrom("faqEntries").where("id", "=", entry.id).execute();
+  forgetKnowledgeAfterCommit(tx, entry.locale);
   await audit(tx, { actorId: actor.id, action: "faq.deleted", subject: `faq_entry:${entry.id}`, before: snapshot(entry), after: null, clientAddress: actor.clientAddress, details: { locale: entry.locale } });
   return "deleted";
 }

@@ -6,6 +6,7 @@
 import { runReconciliation } from "~/admin/reconciliation.server";
 import { ALERTS_DAILY_JOB, EVALUATE_ALERTS_JOB, evaluateAlerts, evaluateAllAlerts } from "~/ads/alerts.server";
 import { TIPS_DAILY_JOB, runDailyTips } from "~/ads/tips.server";
+import { REPORTS_MONTHLY_JOB, sendDueReports } from "~/ads/reports/schedule.server";
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
@@ -120,6 +121,18 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
       cron: "30 6 * * *",
       handler: async () => {
         await runDailyTips(deps.db);
+      },
+    },
+    {
+      // Scheduled white-label reports: each enabled schedule's previous month (in its client
+      // account's time zone), e-mailed once with the PDF attached. Daily, so a server that was
+      // down on the 1st, or figures imported a few days late, still get the month sent.
+      name: REPORTS_MONTHLY_JOB,
+      policy: "stately",
+      cron: "10 7 * * *",
+      handler: async () => {
+        const run = await sendDueReports(deps.db);
+        if (run.failed) console.error(`ad reports: ${run.failed} schedules failed, ${run.sent} sent`);
       },
     },
   ];

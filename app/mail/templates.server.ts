@@ -11,10 +11,14 @@ export interface MailParts {
   /** Earlier text quoted below the message (a reply's original), introduced by `label`. */
   quote?: { label: string; text: string };
   footer: string;
+  /** The sender named above the heading, in its colour (#rrggbb); default Cashwise (white-label mail names the agency). */
+  brand?: { name: string; color: string };
 }
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const brandColor = (color: string | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#047857");
 
 export function renderMail(parts: MailParts): { text: string; html: string } {
   const text = [
@@ -32,7 +36,7 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td style="font-size:20px;font-weight:700;color:#047857;padding-bottom:16px">Cashwise</td></tr>
+<tr><td style="font-size:20px;font-weight:700;color:${brandColor(parts.brand?.color)};padding-bottom:16px">${escape(parts.brand?.name ?? "Cashwise")}</td></tr>
 <tr><td style="font-size:22px;font-weight:700;padding-bottom:16px">${escape(parts.heading)}</td></tr>
 ${parts.paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px">${escape(p)}</td></tr>`).join("\n")}
 ${parts.code ? `<tr><td style="font-size:32px;font-weight:700;letter-spacing:8px;padding:8px 0 20px">${escape(parts.code)}</td></tr>` : ""}

@@ -3,12 +3,14 @@
  * `primaryColor`, `accentColor`, `footer`; the logo has its own multipart form posting to
  * `/ads/reports/logo`), the current client account's report as PDF (a GET form to
  * `/ads/reports/pdf`: `client`, `from`, `to`, `language`), and its share links (`intent=share`:
- * `from`, `to`, `language`, `days`; `intent=revoke`: `shareId`).
+ * `from`, `to`, `language`, `days`; `intent=revoke`: `shareId`), and the monthly report e-mailed to
+ * the client (`intent=schedule`: `recipients`, one address per line, `language`, `enabled`).
  */
 import {
   getFormProps,
   getInputProps,
   getSelectProps,
+  getTextareaProps,
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -22,15 +24,20 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdTools } from "~/ads/access.server";
-import { addDays } from "~/ads/dashboard-query";
+import { DASHBOARD_LEVELS, addDays } from "~/ads/dashboard-query";
 import { getBrand, saveBrand } from "~/ads/reports/brand.server";
 import {
   BrandSchema,
   FOOTER_MAX,
   SHARE_DAYS_DEFAULT,
   SHARE_DAYS_MAX,
+  ScheduleSchema,
   ShareSchema,
+  invalidRecipients,
+  splitRecipients,
 } from "~/ads/reports/form";
+import { formatMonth } from "~/ads/reports/format";
+import { getSchedule, saveSchedule } from "~/ads/reports/schedule.server";
 import {
   ShareNotFoundError,
   createShare,
@@ -39,10 +46,12 @@ import {
 } from "~/ads/reports/share.server";
 import { Notice } from "~/components/auth/auth-card";
 import {
+  CheckboxField,
   Field,
   FormErrors,
   SelectField,
   SubmitButton,
+  TextareaField,
 } from "~/components/forms";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -61,7 +70,10 @@ import { localePath } from "~/utils/paths";
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
-/** The period offered first: the latest import's, else the last 30 days. */
+/**
+ * The period offered first: the latest performance import's (the dashboard's levels, not a Keyword
+ * Planner export's year or an Auction insights report), else the last 30 days.
+ */
 async function defaultPeriod(
   clientAccountId: string
 ): Promise<{ from: string; to: string }> {
@@ -70,6 +82,8 @@ async function defaultPeriod(
     .select(["periodStart", "periodEnd"])
     .where("clientAccountId", "=", clientAccountId)
     .where("status", "=", "imported")
+    .where("kind", "in", [...DASHBOARD_LEVELS])
+    .where("rowCount", ">", 0)
     .where("periodStart", "is not", null)
     .where("periodEnd", "is not", null)
     .orderBy("importedAt", "desc")
@@ -86,10 +100,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     params
   );
   const { flash, headers } = await takeFlash(request);
-  const [brand, shares, period] = await Promise.all([
+  const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
     listShares(db(), user.id, client.id),
     defaultPeriod(client.id),
+    getSchedule(db(), user.id, client.id),
   ]);
   const origin = env().appUrl.origin;
   const nowIso = new Date().toISOString();
@@ -116,6 +131,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : ("active" as const),
         url: `${origin}/${share.language}/report/${share.token}`,
       })),
+      schedule: schedule
+        ? {
+            recipients: schedule.recipients,
+            language: schedule.language,
+            enabled: schedule.enabled,
+            lastDelivery: schedule.lastDelivery,
+          }
+        : null,
       notice: flash?.kind === "notice" ? flash : null,
     },
     { headers }
@@ -164,6 +187,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     throw await back("ads-reports:share.created");
   }
+  if (intent === "schedule") {
+    const submission = parseWithZod(formData, { schema: ScheduleSchema });
+    if (submission.status !== "success")
+      return data(
+        { intent: "schedule" as const, result: submission.reply() },
+        { status: 400 }
+      );
+    await unitOfWork(db(), (tx) =>
+      saveSchedule(tx, user.id, client.id, submission.value)
+    );
+    throw await back("ads-reports:schedule.saved");
+  }
   if (intent === "revoke") {
     try {
       await unitOfWork(db(), (tx) =>
@@ -184,10 +219,10 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function AdsReports() {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
-  const { client, brand, period, shares, notice } =
+  const { client, brand, period, shares, schedule, notice } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = (intent: "brand" | "share") =>
+  const lastResult = (intent: "brand" | "share" | "schedule") =>
     actionData && "intent" in actionData && actionData.intent === intent
       ? actionData.result
       : undefined;
@@ -218,6 +253,23 @@ export default function AdsReports() {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: ShareSchema }),
   });
+  const [scheduleForm, scheduleFields] = useForm({
+    id: "report-schedule",
+    lastResult: lastResult("schedule"),
+    defaultValue: {
+      recipients: schedule?.recipients.join("\n") ?? "",
+      language: schedule?.language ?? locale,
+      // A new schedule is offered switched on.
+      enabled: schedule ? (schedule.enabled ? "on" : undefined) : "on",
+    },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: ScheduleSchema }),
+  });
+  const typedRecipients = scheduleFields.recipients.value;
+  const badRecipients = invalidRecipients(
+    splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")
+  ).join(", ");
   const languages = LOCALES.map((value) => ({
     value,
     label: LOCALE_NAMES[value],
@@ -305,10 +357,10 @@ export default function AdsReports() {
         </section>
 
         <section
-          aria-labelledby="report-share"
+          aria-labelledby="report-share-title"
           className="rounded-2xl border border-slate-200 bg-surface p-5"
         >
-          <h2 id="report-share" className="text-lg font-bold">
+          <h2 id="report-share-title" className="text-lg font-bold">
             {t("share.title")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t("share.intro")}</p>
@@ -441,10 +493,80 @@ export default function AdsReports() {
       </div>
 
       <section
-        aria-labelledby="report-brand"
+        aria-labelledby="report-schedule-title"
+        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
+        data-testid="report-schedule"
+      >
+        <h2 id="report-schedule-title" className="text-lg font-bold">
+          {t("schedule.title")}
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-slate-600">
+          {t("schedule.intro", { client: client.name })}
+        </p>
+        <p
+          className="mt-2 text-sm font-medium text-slate-700"
+          data-testid="report-schedule-last"
+        >
+          {schedule?.lastDelivery
+            ? t("schedule.lastSent", {
+                date: formatDate(schedule.lastDelivery.sentAt, locale),
+                month: formatMonth(schedule.lastDelivery.month, locale),
+              })
+            : t("schedule.neverSent")}
+        </p>
+        <Form
+          method="post"
+          action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
+          className="mt-4 max-w-2xl space-y-1"
+          {...getFormProps(scheduleForm)}
+        >
+          <FormErrors id={scheduleForm.errorId} errors={scheduleForm.errors} />
+          <TextareaField
+            labelProps={{ children: t("schedule.recipients") }}
+            textareaProps={{
+              ...getTextareaProps(scheduleFields.recipients),
+              rows: 5,
+              autoComplete: "off",
+              spellCheck: false,
+            }}
+            hint={t("schedule.recipientsHelp")}
+            errors={scheduleFields.recipients.errors}
+            errorValues={{ addresses: badRecipients }}
+          />
+          <SelectField
+            label={t("schedule.language")}
+            selectProps={{
+              ...getSelectProps(scheduleFields.language),
+              name: scheduleFields.language.name,
+            }}
+            options={languages}
+            errors={scheduleFields.language.errors}
+          />
+          <CheckboxField
+            label={t("schedule.enabled")}
+            inputProps={{
+              ...getInputProps(scheduleFields.enabled, { type: "checkbox" }),
+              name: scheduleFields.enabled.name,
+            }}
+            errors={scheduleFields.enabled.errors}
+          />
+          <div className="pt-3">
+            <SubmitButton
+              name="intent"
+              value="schedule"
+              pendingLabel={t("schedule.saving")}
+            >
+              {t("schedule.save")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      <section
+        aria-labelledby="report-brand-title"
         className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
       >
-        <h2 id="report-brand" className="text-lg font-bold">
+        <h2 id="report-brand-title" className="text-lg font-bold">
           {t("brand.title")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t("brand.intro")}</p>

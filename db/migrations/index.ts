@@ -37,6 +37,7 @@ import * as adKeywordLists from "./20261123_0031_ad_keyword_lists";
 import * as assistant from "./20261123_0033_assistant";
 import * as adReports from "./20261123_0034_ad_reports";
 import * as adAlertCompetitors from "./20261123_0035_ad_alert_competitors";
+import * as adReportSchedules from "./20261123_0036_ad_report_schedules";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "20261123_0033_assistant": assistant,
   "20261123_0034_ad_reports": adReports,
   "20261123_0035_ad_alert_competitors": adAlertCompetitors,
+  "20261123_0036_ad_report_schedules": adReportSchedules,
 };

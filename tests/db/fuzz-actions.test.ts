@@ -69,6 +69,8 @@ const FIELD_NAMES = [
   "seeds", "landingPage", "negatives", "listId",
   // The white-label reports.
   "agencyName", "primaryColor", "accentColor", "footer", "logo", "shareId", "from", "to",
+  // The monthly report schedule.
+  "recipients",
 ];
 
 const junk = fc.oneof(

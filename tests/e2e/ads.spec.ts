@@ -8,33 +8,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { generateSampleExports } from "../../app/ads/sample/generate";
+import { expect, test } from "@playwright/test";
 import { signIn, signUpAndVerify } from "./support/accounts";
+import { importFile, sampleFiles } from "./support/ads";
 import { uniqueAddress } from "./support/visitor";
-
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-
-function sampleFiles(): Record<string, string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-ads-e2e-"));
-  const files: Record<string, string> = {};
-  for (const file of generateSampleExports({ endDay: yesterday, seed: "e2e" })) {
-    const target = path.join(dir, file.filename);
-    fs.writeFileSync(target, file.bytes);
-    files[file.filename] = target;
-  }
-  return files;
-}
-
-async function importFile(page: Page, file: string, report: string) {
-  await page.goto("/en/ads/import");
-  await page.getByLabel("Report file").setInputFiles(file);
-  await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("Preview, not stored")).toBeVisible();
-  await expect(page.getByText(report, { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByText(/Imported: [\d,]+ rows stored\./)).toBeVisible();
-}
 
 test("upload → preview → import → dashboard → audit → apply a tip → its Editor CSV, without JavaScript", async ({ browser }) => {
   test.slow();

@@ -1,7 +1,8 @@
 /**
  * The white-label reports' forms and limits shared by the server and the page: the branding form
  * (agency name, colours, footer), the report form (period and language, for the PDF and the share
- * link) and the share link's lifetime. Messages are `ads-reports:` keys. Pure TypeScript.
+ * link), the share link's lifetime, and the monthly e-mail schedule (recipients, language, on/off).
+ * Messages are `ads-reports:` keys. Pure TypeScript.
  */
 import { z } from "zod";
 import { LOCALES } from "~/i18n/config";
@@ -98,3 +99,67 @@ export const ShareSchema = periodChecks(
 );
 export type ShareInput = z.output<typeof ShareSchema>;
 
+
+/** Addresses a monthly report schedule sends to, at most. */
+export const REPORT_RECIPIENTS_MAX = 5;
+const EMAIL_MAX = 254;
+
+/**
+ * The addresses typed in the recipients box: one per line, commas (and semicolons or spaces) also
+ * separate; empty entries and repeats (ignoring case) are dropped, the first spelling kept.
+ */
+export function splitRecipients(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const entry of text.split(/[\s,;]+/)) {
+    const address = entry.trim();
+    if (!address || seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    out.push(address);
+  }
+  return out;
+}
+
+const Email = z.string().max(EMAIL_MAX).email();
+
+/** The entries of the list that are not e-mail addresses (the form names them in its message). */
+export function invalidRecipients(addresses: string[]): string[] {
+  return addresses.filter((address) => !Email.safeParse(address).success);
+}
+
+/** The monthly report schedule: recipients (text, one per line), the report's language, on/off. */
+export const ScheduleSchema = z
+  .object({
+    recipients: z
+      .string()
+      .optional()
+      .transform((value) => splitRecipients(value ?? ""))
+      .superRefine((addresses, ctx) => {
+        if (invalidRecipients(addresses).length)
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "ads-reports:errors.recipientInvalid",
+          });
+        else if (addresses.length > REPORT_RECIPIENTS_MAX)
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "ads-reports:errors.recipientsMax",
+          });
+      }),
+    language: z.enum(LOCALES, {
+      errorMap: () => ({ message: "ads-reports:errors.language" }),
+    }),
+    enabled: z
+      .boolean()
+      .optional()
+      .transform((value) => value === true),
+  })
+  .superRefine((value, ctx) => {
+    if (value.enabled && value.recipients.length === 0)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: "ads-reports:errors.recipientsNone",
+        path: ["recipients"],
+      });
+  });
+export type ScheduleInput = z.output<typeof ScheduleSchema>;

@@ -105,6 +105,9 @@ function put(
   const fitted =
     width === undefined ? { text, style } : fit(doc, text, style, width);
   doc.fontSize(fitted.style.size).fillColor(fitted.style.colour);
+  // pdfkit moves its cursor to where it wrote: put it back, the layout places every line itself
+  // (else each line drifts the next by its size, as the KPI panels did in a staircase).
+  const cursor = { x: doc.x, y: doc.y };
   writeText(
     doc,
     fitted.text,
@@ -112,6 +115,8 @@ function put(
     { lineBreak: false },
     { x, y: y - fitted.style.size * 0.3 }
   );
+  doc.x = cursor.x;
+  doc.y = cursor.y;
   return textWidth(doc, fitted.text, fitted.style.weight, fitted.style.size);
 }
 

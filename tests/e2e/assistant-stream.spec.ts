@@ -1,0 +1,85 @@
+/**
+ * The assistant with JavaScript: the demo member asks "What is my balance?" on /en/assistant; the
+ * question shows at once and the answer bubble (aria-live) fills as the answer is composed, with a
+ * pending indicator and the submit button disabled meanwhile; once stored, the loader's conversation
+ * replaces the live bubbles and holds the exchange once. No console errors, hydration included.
+ * (Without JavaScript the same form posts to the page's action: the no-js project covers that.)
+ */
+import { expect, test } from "@playwright/test";
+import type { AssistantStreamEvent } from "../../app/assistant/assistant";
+import { signIn } from "./support/accounts";
+
+declare global {
+  interface Window {
+    __assistantLive?: Array<{ text: string; busy: string | null; live: string | null; submitDisabled: boolean }>;
+  }
+}
+
+test("the answer appears as it is composed, then the stored conversation holds it once @js-only", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+
+  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  // The balance the answer must give: the wallet's available figure.
+  await page.goto("/en/wallet");
+  const balance = (await page.getByTestId("wallet-available").innerText()).match(/\$[\d,]+\.\d{2}/)?.[0];
+  expect(balance).toBeTruthy();
+
+  await page.goto("/en/assistant", { waitUntil: "networkidle" });
+  // Every state of the live answer bubble, however briefly it shows.
+  await page.evaluate(() => {
+    window.__assistantLive = [];
+    const record = () => {
+      const bubble = document.querySelector('[data-testid="assistant-live-answer"]');
+      if (!bubble) return;
+      const submit = document.querySelector<HTMLButtonElement>("#assistant-question button[type=submit]");
+      const state = { text: bubble.textContent ?? "", busy: bubble.getAttribute("aria-busy"), live: bubble.getAttribute("aria-live"), submitDisabled: Boolean(submit?.disabled) };
+      const last = window.__assistantLive!.at(-1);
+      if (!last || JSON.stringify(last) !== JSON.stringify(state)) window.__assistantLive!.push(state);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+
+  const streamed = page.waitForResponse((response) => new URL(response.url()).pathname === "/en/assistant/stream" && response.request().method() === "POST");
+  await page.getByLabel("Your question").fill("What is my balance?");
+  await page.getByRole("button", { name: "Ask" }).click();
+
+  // The question shows at once (before the stored conversation comes back).
+  const response = await streamed;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/x-ndjson");
+  const events = (await response.text())
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as AssistantStreamEvent);
+  const done = events.find((event): event is Extract<AssistantStreamEvent, { type: "done" }> => event.type === "done");
+  expect(done).toBeTruthy();
+  expect(events.filter((event) => event.type === "delta").length).toBeGreaterThan(1);
+
+  // After the page settles: the live bubbles are gone, the stored exchange is there once.
+  await expect(page.locator("[data-live]")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const conversation = page.getByTestId("assistant-conversation");
+  await expect(conversation.locator(`#message-${done!.question.id}`)).toHaveCount(1);
+  await expect(conversation.locator(`#message-${done!.question.id}`)).toContainText("What is my balance?");
+  await expect(conversation.locator(`#message-${done!.answer.id}`)).toHaveCount(1);
+  await expect(conversation.locator(`#message-${done!.answer.id}`)).toContainText(balance!);
+  await expect(conversation.getByRole("link", { name: "Wallet" }).last()).toBeVisible();
+  // The form is ready for the next question.
+  await expect(page.getByLabel("Your question")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Ask" })).toBeEnabled();
+
+  // The live bubble was announced politely, showed the pending indicator with the button disabled,
+  // and filled with the balance.
+  const states = (await page.evaluate(() => window.__assistantLive)) ?? [];
+  expect(states.length).toBeGreaterThan(0);
+  expect(states.every((state) => state.live === "polite")).toBe(true);
+  expect(states.some((state) => state.busy === "true" && state.submitDisabled)).toBe(true);
+  expect(states.some((state) => state.text.includes(balance!))).toBe(true);
+
+  expect(errors).toEqual([]);
+});

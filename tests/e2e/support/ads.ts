@@ -1,0 +1,38 @@
+/** Ad suite helpers for end-to-end tests: the sample exports as files, and an import through the real pages. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { generateSampleExports } from "../../../app/ads/sample/generate";
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+/** The sample exports (app/ads/sample/generate.ts, 90 days up to yesterday) written to a temporary folder: file name → path. */
+export function sampleFiles(seed = "e2e"): Record<string, string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-ads-e2e-"));
+  const files: Record<string, string> = {};
+  for (const file of generateSampleExports({ endDay: yesterday(), seed })) {
+    const target = path.join(dir, file.filename);
+    fs.writeFileSync(target, file.bytes);
+    files[file.filename] = target;
+  }
+  return files;
+}
+
+/** A file in a fresh temporary folder (for uploads that must have a given name). */
+export function tempFile(name: string, bytes: string | Uint8Array): string {
+  const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-file-")), name);
+  fs.writeFileSync(target, bytes);
+  return target;
+}
+
+/** Uploads `file` on the import page (of `client` when given), checks the preview names `report`, and stores it. */
+export async function importFile(page: Page, file: string, report: string, client?: string) {
+  await page.goto(client ? `/en/ads/import?client=${client}` : "/en/ads/import");
+  await page.getByLabel("Report file").setInputFiles(file);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Preview, not stored")).toBeVisible();
+  await expect(page.getByText(report, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText(/Imported: [\d,]+ rows stored\./)).toBeVisible();
+}
