@@ -409,14 +409,14 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
     const pdfjs = await import("http://pdfjs.test/build/pdf.mjs" as string);
     pdfjs.GlobalWorkerOptions.workerSrc = "http://pdfjs.test/build/pdf.worker.mjs";
     const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const doc = await pdfjs.getDocument({ data, standardFontDataUrl: "http://pdfjs.test/standard_fonts/", wasmUrl: "http://pdfjs.test/wasm/" }).promise;
+    const doc = await pdfjs.getDocument({ data, standardFontDataUrl: "http://pdfjs.test/standard_fonts/" }).promise;
     const first = await doc.getPage(1);
     const viewport = first.getViewport({ scale: 1.5 });
     const canvas = document.createElement("canvas");
     canvas.width = Math.floor(viewport.width);
     canvas.height = Math.floor(viewport.height);
     document.body.append(canvas);
-    await first.render({ canvas, viewport }).promise;
+    await first.render({ canvasContext: canvas.getContext("2d")!, viewport }).promise;
     const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
     let ink = 0;
     let coloured = 0;
