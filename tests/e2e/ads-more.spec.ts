@@ -461,3 +461,24 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
   expect(rendered.baselines["Click-through rate"]!).toBeLessThan(rendered.baselines["Total spend"]! - 40);
   await context.close();
 });
+
+test("monthly report by e-mail: a bad address refused with what was typed kept, the schedule saved, without JavaScript", async ({ browser }) => {
+  const page = await newMember(browser, "schedule");
+  await page.goto("/en/ads/reports");
+  const schedule = page.getByRole("region", { name: "Monthly report by email" });
+  await expect(schedule.getByText("No monthly report has been sent yet.")).toBeVisible();
+  await schedule.getByLabel("Recipients").fill("client@shop.example\nnot-an-address");
+  await schedule.getByLabel("Report language").selectOption("de");
+  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await expect(schedule.getByText("Not a valid email address: not-an-address")).toBeVisible();
+  await expect(schedule.getByLabel("Recipients")).toHaveValue("client@shop.example\nnot-an-address");
+  await expect(schedule.getByLabel("Report language")).toHaveValue("de");
+
+  await schedule.getByLabel("Recipients").fill("client@shop.example\nboss@shop.example");
+  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await expect(page.getByText("The monthly report schedule has been saved.")).toBeVisible();
+  await expect(schedule.getByLabel("Recipients")).toHaveValue("client@shop.example\nboss@shop.example");
+  await expect(schedule.getByLabel("Report language")).toHaveValue("de");
+  await expect(schedule.getByLabel("Send this report every month")).toBeChecked();
+  await page.context().close();
+});
