@@ -1,6 +1,7 @@
 /**
- * The server entry: renders documents (with the shared i18next instance of the URL's locale and
- * a fresh CSP nonce per request) and puts the security headers on documents and data responses.
+ * The server entry: renders documents (with the shared i18next instance of the URL's locale, a
+ * fresh CSP nonce per request, and on a first visit the stylesheet inline) and puts the security
+ * headers on documents and data responses.
  */
 import { PassThrough } from "node:stream";
 import {
@@ -20,6 +21,8 @@ import { localeFromUrl, serverI18n } from "~/i18n/i18next.server";
 import { startServerJobs } from "~/jobs/jobs.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
+import { InlineStylesheetProvider } from "~/utils/stylesheet";
+import { inlineStylesheet } from "~/utils/stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -39,6 +42,9 @@ export default async function handleRequest(
   const nonce = createNonce();
   const locale = localeFromUrl(request.url) ?? DEFAULT_LOCALE;
   const i18n = serverI18n(locale);
+  // A first visit gets the stylesheet inside the document (first paint after one round trip).
+  const inline = responseStatusCode < 300 ? inlineStylesheet(request) : null;
+  if (inline) responseHeaders.append("Set-Cookie", inline.setCookie);
 
   // Crawlers and no-JS visitors get the whole document at once; browsers get the shell early.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -47,9 +53,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <InlineStylesheetProvider value={inline?.css ?? null}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -7,59 +7,36 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorScreen } from "~/components/error-screen";
-import { InstallPrompt, ServiceWorkerManager, ToastProvider } from "~/components/pwa";
-import { env } from "~/config/env.server";
-import { getSignedIn } from "~/auth/guards.server";
-import { readConsent } from "~/privacy/consent.server";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
+import { Stylesheet, StylesheetPrefetch } from "~/utils/stylesheet";
 import { useRootData } from "~/utils/root-data";
-import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { loader } from "~/utils/root-data.server";
 
 export const handle = { i18n: ["common"] };
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const config = env();
-  const consent = await readConsent(request);
-  const signedIn = await getSignedIn(request);
-  return {
-    consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
-    /** The signed-in user's theme, rendered by the server: no flash of the wrong one. */
-    theme: signedIn?.user.theme ?? "system",
-    /** Who is signed in, for the public header (their way back to the dashboard); nothing secret. */
-    viewer: signedIn ? { role: signedIn.user.role } : null,
-    site: {
-      supportEmail: config.supportEmail,
-      supportPhone: config.supportPhone,
-      companyAddress: config.companyAddress,
-      company: config.company,
-    },
-    year: new Date().getUTCFullYear(),
-    /** The server's clock, so relative times render the same on the server and in hydration. */
-    now: new Date().toISOString(),
-    /** The public base URL, for canonical and hreflang links. */
-    appUrl: config.appUrl.origin,
-  };
-}
+export { loader };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = usePageLocale();
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const root = useRootData();
-  useChangeLanguage(locale);
+  // A client-side navigation into another locale switches the translations too.
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
 
   return (
     <html lang={locale} dir={i18n.dir(locale)} className={root?.theme === "light" ? undefined : (root?.theme ?? "system")}>
@@ -68,25 +45,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
+        <Stylesheet href={stylesheet} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <StylesheetPrefetch href={stylesheet} />
       </body>
     </html>
   );
 }
 
+type Enhancements = typeof import("~/components/enhancements");
+
 export default function App() {
+  const toastRegion = useRef<HTMLDivElement>(null);
+  // Loaded after hydration: the progress bar, toasts, service worker and install prompt show
+  // nothing before JavaScript runs, so pages need not wait for their code.
+  const [later, setLater] = useState<Enhancements | null>(null);
+  useEffect(() => {
+    import("~/components/enhancements").then(setLater, () => {
+      // Offline before the module was cached: the page works without them.
+    });
+  }, []);
+
   return (
-    <ToastProvider>
-      <NavigationProgress />
+    <>
+      {later ? <later.NavigationProgress /> : null}
       <Outlet />
-      <ServiceWorkerManager />
-      <InstallPrompt />
-    </ToastProvider>
+      {later && toastRegion.current ? <later.PwaEnhancements toastRegion={toastRegion.current} /> : null}
+      <div ref={toastRegion} className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite" />
+    </>
   );
 }
 

@@ -16,9 +16,13 @@
  *    byte (400), a post from this site's own pages sent to another host (421), and answers an
  *    OPTIONS preflight without granting anything (204). Slow clients are cut off (timeouts).
  * 4. Drops `X-Forwarded-Host` unless TRUST_PROXY says a proxy in front sets it.
+ * 5. Runs each request in its own request scope (an AsyncLocalStorage store, found by the app
+ *    under `Symbol.for("cashwise.requestScope")`), so what every loader of one page needs (the
+ *    session) is read once per request (app/utils/request-scope.server.ts).
  *
  * Pages are in the URL's language (from locales/<lng>/common.json), API paths get JSON.
  */
+const { AsyncLocalStorage } = require("node:async_hooks");
 const fs = require("node:fs");
 const http = require("node:http");
 const path = require("node:path");
@@ -43,6 +47,9 @@ const DEFAULT_LIMIT = 64 * KB;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 process.env.CASHWISE_SERVER_GUARD = "1";
+
+const requestScope = new AsyncLocalStorage();
+globalThis[Symbol.for("cashwise.requestScope")] = requestScope;
 
 function appUrl() {
   const port = process.env.PORT || "3000";
@@ -179,6 +186,7 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
       // webhooks take JSON and judge it themselves.
       if (!isApi && !FORM_TYPES.includes(type)) return refuse(request, response, 415, "unsupportedMediaType", "unsupported_media_type");
     }
+    return requestScope.run(new Map(), () => emit.call(this, event, request, response, ...rest));
   }
   return emit.call(this, event, request, response, ...rest);
 };

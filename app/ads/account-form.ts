@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import { INDUSTRIES } from "./benchmarks";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const CLIENT_NAME_MAX = 80;
 
 /** A time zone name the runtime knows (`Europe/Amsterdam`), checked the same way on both sides. */
 function knownTimeZone(value: string): boolean {
   try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
+    dateTimeFormat("en", { timeZone: value });
     return true;
   } catch {
     return false;

@@ -38,6 +38,7 @@ import { localePath } from "~/utils/paths";
 import { getClientAccount } from "./accounts.server";
 import { readCompetitors, type CompetitorReport } from "./competitors.server";
 import { ALERT_UNITS, type AlertInput } from "./alert-form";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const MAX_ALERTS_PER_CLIENT = 50;
 /** The export levels read for day totals, in order of preference (one per platform and day). */
@@ -278,7 +279,7 @@ export async function knownCampaigns(db: DbOrTx, ownerId: string, clientAccountI
 /** YYYY-MM-DD of `nowMs` in `timeZone` (UTC when the zone is unknown). */
 export function localDay(nowMs: number, timeZone: string): string {
   const format = (zone: string) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date(nowMs));
+    const parts = dateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date(nowMs));
     const part = (type: string) => parts.find((item) => item.type === type)!.value;
     return `${part("year")}-${part("month")}-${part("day")}`;
   };

@@ -6,6 +6,7 @@
  */
 import type { KpiKey } from "./dashboard.server";
 import { formatMoney, formatPercentChange } from "~/utils/money";
+import { numberFormat } from "~/utils/intl";
 
 /** Whether a KPI's rise is good news (null: neither). */
 export const KPI_TONES: Record<KpiKey, boolean | null> = {
@@ -36,9 +37,9 @@ export interface KpiChange {
 }
 
 export function kpiFormatters(locale: string, currency: string, texts: KpiTexts) {
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const integer = numberFormat(locale, { maximumFractionDigits: 0 });
+  const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const or = (value: number | null, format: (value: number) => string) => (value === null ? texts.missing : format(value));
   const f = {
     locale,

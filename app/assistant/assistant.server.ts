@@ -26,6 +26,7 @@ import { formatMoney, formatPercentChange } from "~/utils/money";
 import { ASSISTANT_PAGES, type AssistantMessage, type AssistantSource } from "./assistant";
 import { detectTopics, gatherFacts, type AdFacts, type Facts, type Topic } from "./facts.server";
 import { knownShare, searchKnowledge, type Passage } from "./knowledge.server";
+import { numberFormat } from "~/utils/intl";
 
 export const LLM_TIMEOUT_MS = 20_000;
 
@@ -78,7 +79,7 @@ export async function clearConversation(tx: Tx, userId: string): Promise<number>
 
 function adLines(t: ReturnType<typeof fixedT>, locale: Locale, ads: AdFacts, topics: readonly Topic[]): string[] {
   const money = (cents: number | null) => (cents === null ? "–" : formatMoney(Math.round(cents), locale, ads.currency));
-  const count = (value: number | null) => (value === null ? "–" : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value));
+  const count = (value: number | null) => (value === null ? "–" : numberFormat(locale, { maximumFractionDigits: 1 }).format(value));
   const day = (iso: string) => formatDate(`${iso}T12:00:00.000Z`, locale);
   const lines = [t("a.adsWeek", { client: ads.clientName, from: day(ads.week.from), to: day(ads.week.to), prevFrom: day(ads.previousWeek.from), prevTo: day(ads.previousWeek.to) })];
   if (!ads.hasPrevious) {

@@ -7,7 +7,8 @@
  * A database's indexes are keyed by what a Kysely instance and its transactions share (the query
  * adapter), so a domain function holding only its `tx` forgets the indexes of the database that
  * transaction belongs to. Forgetting reaches this process only: other processes (a second app
- * instance, the job runner) keep their index until its five-minute TTL runs out.
+ * instance, the job runner) notice the change by the content stamp each question reads
+ * (knowledge.server.ts) and rebuild their index then.
  */
 import type { DbOrTx, Tx } from "~/db/db.server";
 import { afterCommit } from "~/db/unit-of-work.server";

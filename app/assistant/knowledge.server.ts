@@ -5,14 +5,17 @@
  * texts). One MiniSearch index per database and locale, built on first use and rebuilt once it is
  * five minutes old; search is fuzzy and by prefix, with MiniSearch's default term processing.
  * The FAQ and the blog forget the changed locale's index as soon as a change of theirs commits
- * (`forgetKnowledgeAfterCommit`, knowledge-cache.server.ts), so the next question finds it; that
- * reaches this process only, other processes see the change once their index's TTL runs out. The
- * help texts are translation files, read once per process: they change with a deploy (a restart).
- * A blog article scheduled for later becomes searchable at the next rebuild after its date.
+ * (`forgetKnowledgeAfterCommit`, knowledge-cache.server.ts), which reaches this process only; so
+ * every question also reads the locale's content stamp (`contentStamp`, one small query) and
+ * rebuilds when it differs from the index's: a change made through another app server (or a
+ * script) is found at the next question on every server, and an article scheduled for later at
+ * the first question after its date. The help texts are translation files, read once per process:
+ * they change with a deploy (a restart).
  * A hit is relevant only when it covers at least half of the weight of the question's telling words
  * (those not common to much of the index, rarer ones weighing more), so "how do I …" alone never
  * counts as an answer. Nothing here writes.
  */
+import { sql } from "kysely";
 import MiniSearch from "minisearch";
 import type { DbOrTx } from "~/db/db.server";
 import { listPublishedFaq } from "~/help/faq.server";
@@ -49,6 +52,8 @@ export interface Passage {
 interface Built {
   index: MiniSearch<KnowledgeDoc>;
   builtAt: number;
+  /** The content stamp the index was built from (`contentStamp`). */
+  stamp: string;
   /** How many documents each indexed term occurs in (how common a word is). */
   documentFrequency: Map<string, number>;
 }
@@ -112,7 +117,32 @@ function plainText(body: string): string {
     .trim();
 }
 
-async function build(db: DbOrTx, locale: Locale): Promise<Built> {
+/**
+ * What a locale's index is built from, in brief: how many FAQ entries and blog articles the locale
+ * has, when one last changed (every FAQ and blog change sets `updated_at`; a deletion changes the
+ * count), and how many articles are public by now. Whichever process changes them changes the stamp.
+ */
+async function contentStamp(db: DbOrTx, locale: Locale, nowIso: string): Promise<string> {
+  const [faq, blog] = await Promise.all([
+    db
+      .selectFrom("faqEntries")
+      .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.max("updatedAt").as("changed")])
+      .where("locale", "=", locale)
+      .executeTakeFirst(),
+    db
+      .selectFrom("blogPosts")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("count"),
+        sql<string | null>`max(coalesce(${sql.ref("updatedAt")}, ${sql.ref("createdAt")}))`.as("changed"),
+        eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "published"), eb("publishedAt", "<=", nowIso)])).then(1).else(0).end()).as("public"),
+      ])
+      .where("locale", "=", locale)
+      .executeTakeFirst(),
+  ]);
+  return JSON.stringify([Number(faq?.count ?? 0), faq?.changed ?? null, Number(blog?.count ?? 0), blog?.changed ?? null, Number(blog?.public ?? 0)]);
+}
+
+async function build(db: DbOrTx, locale: Locale, stamp: string): Promise<Built> {
   const docs = await knowledgeDocs(db, locale);
   const index = new MiniSearch<KnowledgeDoc>({
     fields: ["title", "text"],
@@ -127,17 +157,19 @@ async function build(db: DbOrTx, locale: Locale): Promise<Built> {
     const terms = new Set(tokenize(`${doc.title} ${doc.text}`).map((term) => processTerm(term)).filter((term): term is string => Boolean(term)));
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
-  return { index, builtAt: Date.now(), documentFrequency };
+  return { index, builtAt: Date.now(), stamp, documentFrequency };
 }
 
 async function indexFor(db: DbOrTx, locale: Locale): Promise<Built> {
   const byLocale = knowledgeIndexes(db) as Map<Locale, Promise<Built>>;
+  // Read before building: a change made while the index builds shows at the next question.
+  const stamp = await contentStamp(db, locale, new Date().toISOString());
   const existing = byLocale.get(locale);
   if (existing) {
     const built = await existing.catch(() => null);
-    if (built && Date.now() - built.builtAt < KNOWLEDGE_TTL_MS) return built;
+    if (built && built.stamp === stamp && Date.now() - built.builtAt < KNOWLEDGE_TTL_MS) return built;
   }
-  const next = build(db, locale);
+  const next = build(db, locale, stamp);
   byLocale.set(locale, next);
   next.catch(() => {
     if (byLocale.get(locale) === next) byLocale.delete(locale);

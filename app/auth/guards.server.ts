@@ -13,11 +13,13 @@ import { clientAddress } from "~/security/client-address.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";
 import { isRecentlyAuthenticated, readSession, type SessionRecord, type SignedInUser } from "./session.server";
+import { oncePerRequest } from "~/utils/request-scope.server";
 
 export type { SignedInUser };
 
+/** The signed-in user and session, read once per request however many loaders ask. */
 export async function getSignedIn(request: Request): Promise<{ user: SignedInUser; session: SessionRecord } | null> {
-  return readSession(db(), request);
+  return oncePerRequest(request, "session", () => readSession(db(), request));
 }
 
 export async function getOptionalUser(request: Request): Promise<SignedInUser | null> {

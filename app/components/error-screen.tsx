@@ -3,7 +3,7 @@
  * for the rest. No stack trace ever reaches a visitor outside development.
  */
 import { Link, isRouteErrorResponse } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 

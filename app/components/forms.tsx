@@ -5,7 +5,7 @@
  */
 import { useNavigation } from "@remix-run/react";
 import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
 import { useHydrated } from "~/utils/use-hydrated";
 

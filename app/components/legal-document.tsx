@@ -1,5 +1,5 @@
 /** A legal page from the `legal` namespace: title, last-updated line, intro and sections. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function LegalDocument({ doc, children }: { doc: "privacy" | "terms" | "cookies"; children?: React.ReactNode }) {
   const { t } = useTranslation("legal");

@@ -1,6 +1,6 @@
 /** The confirm/unsubscribe pages: a button that does it (a POST, so link scanners change nothing), then the outcome. */
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 

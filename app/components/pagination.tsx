@@ -3,7 +3,7 @@
  * names the page's query parameter (`page`), for a page with more than one paged list.
  */
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function Pagination({ page, pageCount, param = "page" }: { page: number; pageCount: number; param?: string }) {
   const { t } = useTranslation("common");

@@ -6,9 +6,13 @@
  *   version waits, and an update check every hour, only online and only after sw.js answers 200;
  * - the install prompt: Install / Later where the browser offers it, and the manual
  *   add-to-home-screen hint where it does not (iOS Safari).
+ *
+ * Loaded after hydration (see after-hydration.tsx): none of it shows before JavaScript runs. The
+ * toasts' live region is the root's, in the server's HTML from the start (TOAST_REGION_CLASS).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { createPortal } from "react-dom";
+import { useTranslation } from "~/i18n/react";
 
 export const TOAST_DURATION_MS = 5_000;
 export const SW_UPDATE_INTERVAL_MS = 3_600_000;
@@ -32,7 +36,8 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-export function ToastProvider({ children }: { children: React.ReactNode }) {
+/** Toasts, shown in `region` (the root's live region). */
+export function ToastProvider({ region, children }: { region: HTMLElement; children: React.ReactNode }) {
   const { t } = useTranslation("common");
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -50,8 +55,8 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
-        {toasts.map((toast) => (
+      {createPortal(
+        toasts.map((toast) => (
           <div key={toast.id} role="status" className="pointer-events-auto rounded-xl bg-night p-4 text-sm text-white shadow-xl" data-testid="toast">
             <p>{toast.message}</p>
             <div className="mt-3 flex justify-end gap-2">
@@ -73,8 +78,9 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
               </button>
             </div>
           </div>
-        ))}
-      </div>
+        )),
+        region,
+      )}
     </ToastContext.Provider>
   );
 }
@@ -223,5 +229,15 @@ export function InstallPrompt() {
         ) : null}
       </div>
     </aside>
+  );
+}
+
+/** Everything above, mounted by the root once this module has loaded. */
+export function PwaEnhancements({ toastRegion }: { toastRegion: HTMLElement }) {
+  return (
+    <ToastProvider region={toastRegion}>
+      <ServiceWorkerManager />
+      <InstallPrompt />
+    </ToastProvider>
   );
 }

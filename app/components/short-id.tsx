@@ -3,7 +3,7 @@
  * title and, with JavaScript, a Copy button. Without JavaScript the full id is in the PDF receipt.
  */
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { shortId } from "~/wallet/display";
 

@@ -69,6 +69,28 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * better-sqlite3 prepares a statement on every query Kysely sends; parsing and planning the SQL
+ * costs more than running it. The same SQL text reuses its prepared statement (up to 500 kept), unless
+ * that one is still busy (a streamed query being read).
+ */
+function withStatementCache(database: SQLite.Database): SqliteDialectConfig["database"] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(sql);
+      if (!cached) {
+        if (statements.size >= 500) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === "sqlite") {
@@ -80,7 +102,7 @@ export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}):
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
     database.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), plugins });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }), plugins });
     rawClients.set(db, { kind: "sqlite", client: database });
     return db;
   }

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Cron } from "croner";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import { now, type Db } from "~/db/db.server";
 import { isUniqueViolation } from "~/users/users.server";
@@ -175,6 +176,24 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
 
 // ——— PostgreSQL: pg-boss ———
 
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock named `name` (on a connection of its own,
+ * released when it closes). Servers started together on a fresh database would otherwise create
+ * the same queues at once, and pg-boss's create_queue (a queue row plus a partition attached to
+ * the job table) deadlocks then: the loser's runner did not start, so that server ran no jobs and
+ * could not queue any until restarted. One at a time, the later ones find the queues made.
+ */
+async function oneProcessAtATime(connectionString: string, name: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: "cashwise-jobs" });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [name]);
+    await work();
+  } finally {
+    await client.end();
+  }
+}
+
 export function pgBossRunner(connectionString: string, definitions: JobDefinition[], options: { schema?: string } = {}): JobRunner {
   let boss: PgBoss | undefined;
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
@@ -191,11 +210,16 @@ export function pgBossRunner(connectionString: string, definitions: JobDefinitio
       });
       boss.on("error", (error) => console.error("pg-boss", error));
       await boss.start();
-      for (const definition of definitions) {
-        if (!(await boss.getQueue(definition.name))) {
-          await boss.createQueue(definition.name, { name: definition.name, policy: definition.policy ?? "standard", retryLimit: RETRY_DELAYS_S.length, retryDelay: 5, retryBackoff: true });
+      const started = boss;
+      await oneProcessAtATime(connectionString, `cashwise.jobs.queues:${options.schema ?? "pgboss"}`, async () => {
+        for (const definition of definitions) {
+          if (!(await started.getQueue(definition.name))) {
+            await started.createQueue(definition.name, { name: definition.name, policy: definition.policy ?? "standard", retryLimit: RETRY_DELAYS_S.length, retryDelay: 5, retryBackoff: true });
+          }
         }
-        if (!work) continue;
+      });
+      if (!work) return;
+      for (const definition of definitions) {
         await boss.work<Record<string, unknown>>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
           for (const job of jobs) await definition.handler(job.data ?? {});
         });

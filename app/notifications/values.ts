@@ -6,6 +6,7 @@
  */
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { numberFormat } from "~/utils/intl";
 
 export function notificationValues(params: Record<string, string | number>, locale: string): Record<string, string | number> {
   const values: Record<string, string | number> = {};
@@ -13,7 +14,7 @@ export function notificationValues(params: Record<string, string | number>, loca
   for (const [key, value] of Object.entries(params)) {
     if (key.endsWith("Cents") && typeof value === "number") values[key.slice(0, -"Cents".length)] = formatMoney(value, locale, currency);
     else if (key.endsWith("Percent") && typeof value === "number") {
-      values[key.slice(0, -"Percent".length)] = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+      values[key.slice(0, -"Percent".length)] = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
     } else if (key.endsWith("Day") && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) values[key.slice(0, -"Day".length)] = formatDate(value, locale);
     else values[key] = value;
   }

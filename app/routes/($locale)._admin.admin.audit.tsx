@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";

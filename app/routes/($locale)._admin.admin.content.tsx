@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { countPostsByStatus } from "~/blog/admin.server";
 import { ContentNav } from "~/components/content/content-nav";
@@ -17,6 +17,7 @@ import { countSubscribers } from "~/newsletter/admin.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -33,7 +34,7 @@ export default function ContentOverview() {
   const { t } = useTranslation("content");
   const locale = usePageLocale();
   const { posts, faq, subscribers } = useLoaderData<typeof loader>();
-  const format = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const format = (value: number) => numberFormat(locale).format(value);
   const cards = [
     {
       key: "blog",

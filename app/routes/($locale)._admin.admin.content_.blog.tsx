@@ -4,7 +4,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin, type AdminPostRow } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";

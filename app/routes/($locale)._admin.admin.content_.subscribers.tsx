@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { Pagination } from "~/components/pagination";
@@ -20,6 +20,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +46,7 @@ export default function Subscribers() {
   const { t } = useTranslation("content");
   const locale = usePageLocale();
   const { status, counts, subscribers } = useLoaderData<typeof loader>();
-  const format = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const format = (value: number) => numberFormat(locale).format(value);
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("subscribers.title")}</h1>

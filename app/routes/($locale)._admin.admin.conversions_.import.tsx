@@ -16,7 +16,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";

@@ -6,7 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { adminOverview } from "~/admin/dashboard.server";
 import { lastReconciliation, platformBalances } from "~/admin/reconciliation.server";
 import { audit } from "~/audit/audit.server";
@@ -28,6 +28,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -77,7 +78,7 @@ export default function AdminDashboard() {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const { overview, reconciliation, platform, notice } = useLoaderData<typeof loader>();
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const { users, withdrawals } = overview;
   return (

@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
@@ -28,6 +28,7 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -94,7 +95,7 @@ export default function EditStore() {
   const locale = usePageLocale();
   const { store, values, platform, notice, logoMaxMegabytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(logoMaxMegabytes);
+  const megabytes = numberFormat(locale, { maximumFractionDigits: 1 }).format(logoMaxMegabytes);
   return (
     <div className="container-page max-w-4xl py-10">
       <Link to={localePath(locale, "/admin/stores")} className="text-sm font-medium text-brand-700 hover:underline">

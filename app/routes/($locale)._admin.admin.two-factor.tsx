@@ -4,7 +4,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
 import { TwoFactorPanel } from "~/components/app/two-factor-panel";

@@ -12,7 +12,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { cashbackActivity } from "~/cashback/activity.server";
 import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
@@ -58,6 +58,7 @@ import { getBalances } from "~/wallet/balances.server";
 import { description as describe, labelText } from "~/wallet/display";
 import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
 import { fixedT } from "~/i18n/i18next.server";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "admin", "wallet", "cashback", "referrals", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -221,7 +222,7 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 function formatDateTime(iso: string, locale: string): string {
   let format = dateTimeFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
     dateTimeFormats.set(locale, format);
   }
   return `${format.format(new Date(iso))} UTC`;

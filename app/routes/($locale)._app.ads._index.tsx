@@ -7,7 +7,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_PLATFORMS, dashboardQueryFromSearch, defaultDirection, type CampaignSort, type DayRange } from "~/ads/dashboard-query";
 import { adsDashboard, type CampaignRow, type PlatformSource } from "~/ads/dashboard.server";

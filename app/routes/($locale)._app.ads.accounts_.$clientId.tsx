@@ -7,7 +7,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { ClientAccountNotFoundError, LastClientAccountError, deleteClientAccount, getClientAccount, updateClientAccount } from "~/ads/accounts.server";

@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_ALERT_KINDS, ALERT_UNITS, AlertSchema, NO_CONVERSION_DAYS, toAlertInput, type AdAlertKind } from "~/ads/alert-form";
 import { AlertNotFoundError, TooManyAlertsError, createAlert, deleteAlert, knownCampaigns, listAlerts, listFirings, setAlertEnabled, type FiringBasis } from "~/ads/alerts.server";
@@ -30,6 +30,7 @@ import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AdPageHeading } from "~/components/ads/page-heading";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads", "ads-alerts", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -107,8 +108,8 @@ interface Formatters {
 }
 
 function formatters(locale: string, currency: string | null): Formatters {
-  const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
+  const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   return {
     money: (cents) => (currency ? formatMoney(cents, locale, currency) : plain.format(cents / 100)),
     percent: (points) => percent.format(points / 100),

@@ -9,7 +9,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { ThresholdValidationError, setRuleThresholds } from "~/ads/audit/audit.server";
 import {

@@ -10,7 +10,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { competitorReport, type CompetitorTrend, type RateKey } from "~/ads/competitors.server";
 import type { BoundedValue } from "~/ads/import/types";
@@ -22,6 +22,7 @@ import { formatDate, formatShortDay } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -61,8 +62,8 @@ export default function AdCompetitors() {
   const locale = usePageLocale();
   const location = useLocation();
   const { client, report } = useLoaderData<typeof loader>();
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  const signed = numberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
   const latest = report.periods.at(-1);
   const periodLabel = (period: (typeof report.periods)[number]) =>

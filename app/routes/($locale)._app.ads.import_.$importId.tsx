@@ -11,7 +11,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { CLIENT_NAME_MAX } from "~/ads/account-form";
 import { createClientAccount } from "~/ads/accounts.server";
@@ -33,6 +33,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -114,9 +115,9 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 function useFormatters(currency: string | null) {
   const locale = usePageLocale();
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
+  const integer = numberFormat(locale, { maximumFractionDigits: 0 });
+  const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   return {
     int: (value: number | null | undefined) => (value == null ? "—" : integer.format(value)),
     dec: (value: number | null | undefined) => (value == null ? "—" : decimal.format(value)),

@@ -12,7 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type ExpansionKind, type KeywordLanguage } from "~/ads/keywords/form";
 import { generateKeywords } from "~/ads/keywords/generate";
@@ -31,6 +31,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -141,8 +142,8 @@ function SourceBadge({ figures, t }: { figures: KeywordFigures; t: TFunction }) 
 
 /** The figures of one keyword with their basis, in words. */
 function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures; locale: string; currency: string | null; t: TFunction }) {
-  const number = new Intl.NumberFormat(locale);
-  const money = (cents: number) => (currency ? formatMoney(cents, locale, currency) : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100));
+  const number = numberFormat(locale);
+  const money = (cents: number) => (currency ? formatMoney(cents, locale, currency) : numberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100));
   const period = (p: { start: string; end: string } | null) => (p ? t("figures.period", { start: formatDate(p.start, locale), end: formatDate(p.end, locale) }) : t("figures.allTime"));
   if (figures.source === "keyword-planner") {
     const p = figures.planner;
@@ -360,7 +361,7 @@ export default function AdKeywords() {
                       {list.name}
                       <span className="block text-xs font-normal text-slate-600">{t(`languages.${list.language}`)}</span>
                     </td>
-                    <td className="px-3 py-2">{new Intl.NumberFormat(locale).format(list.keywordCount)}</td>
+                    <td className="px-3 py-2">{numberFormat(locale).format(list.keywordCount)}</td>
                     <td className="whitespace-nowrap px-3 py-2">
                       <time dateTime={list.createdAt}>{formatDate(list.createdAt, locale)}</time>
                     </td>

@@ -22,7 +22,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { DASHBOARD_LEVELS, addDays } from "~/ads/dashboard-query";
 import { getBrand, saveBrand } from "~/ads/reports/brand.server";

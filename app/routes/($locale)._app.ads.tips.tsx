@@ -9,7 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdTools } from "~/ads/access.server";
 import { DISMISS_NOTE_MAX, DISMISS_REASONS } from "~/ads/tip-kinds";
@@ -28,6 +28,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads", "ads-tips"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -98,9 +99,9 @@ function useTipText(currency: string) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
   const money = (cents: unknown) => formatMoney(typeof cents === "number" ? cents : 0, locale, currency);
-  const int = (value: unknown) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
-  const dec = (value: unknown) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(typeof value === "number" ? value : 0);
-  const pct = (value: unknown) => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
+  const int = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
+  const dec = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 1 }).format(typeof value === "number" ? value : 0);
+  const pct = (value: unknown) => numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
   return (tip: Tip): { title: string; body: string; impact: string | null } => {
     const e = tip.evidence;
     const campaign = tip.subject.campaign ?? "";

@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
 import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";

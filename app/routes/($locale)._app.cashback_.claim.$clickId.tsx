@@ -8,7 +8,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { ClaimSchema } from "~/cashback/claim-form";
 import { CLAIM_WITHIN_DAYS, claimOpensAt, claimWindow, claimableClick, submitClaim, type ClaimError } from "~/cashback/claims.server";

@@ -1,7 +1,7 @@
 /** The return page after a checkout: pending, paid or failed, read from the payment (never from the URL). */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { db } from "~/db/db.server";

@@ -12,7 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireRecentAuth, requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";

@@ -1,7 +1,7 @@
 /** Notifications: the full list, with mark one or all as read (forms, no JS needed). */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TYPE_DOT, useNotificationText, RelativeTime } from "~/components/app/notification-text";
 import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";

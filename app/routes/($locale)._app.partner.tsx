@@ -6,7 +6,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
@@ -18,6 +18,7 @@ import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatRate } from "~/utils/money";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "app", "partner"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -39,7 +40,7 @@ const STATUS_STYLE: Record<PartnerCommissionStatus, string> = {
 };
 
 function monthLabel(month: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  return dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 export default function Partner() {

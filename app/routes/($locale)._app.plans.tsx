@@ -10,7 +10,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { FormErrors, SubmitButton } from "~/components/forms";
@@ -32,6 +32,7 @@ import { getBalances } from "~/wallet/balances.server";
 import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
 import { getPayment } from "~/wallet/payments.server";
 import { configuredStripe, paymentProvider } from "~/wallet/sandbox-provider.server";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "plans", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -138,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const formatDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+const formatDate = (iso: string, locale: string) => dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 
 export default function Plans() {
   const { t } = useTranslation("plans");

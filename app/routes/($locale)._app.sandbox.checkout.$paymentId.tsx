@@ -5,7 +5,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { db } from "~/db/db.server";

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireUser } from "~/auth/guards.server";
 import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";

@@ -4,7 +4,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { Pagination } from "~/components/pagination";

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { signedAmount } from "~/components/wallet/transaction-list";
@@ -24,6 +24,7 @@ import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balance
 import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
+import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -55,7 +56,7 @@ export default function WalletPage() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
-  const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = (month: string) => dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const facts: Array<[string, string, string]> = [
     ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],
     ["pending", t("dashboard.stats.pending"), formatMoney(balances.pendingCashbackCents, locale)],

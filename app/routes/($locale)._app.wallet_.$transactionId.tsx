@@ -1,7 +1,7 @@
 /** One transaction of the wallet, with its PDF receipt. Only its owner can see it. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { signedAmount } from "~/components/wallet/transaction-list";

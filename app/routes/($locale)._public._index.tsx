@@ -1,45 +1,20 @@
 /** Home: hero, the feature carousel, who we serve, the apps, and a dismissible announcement. */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FeatureCarousel } from "~/components/home/feature-carousel";
-import { dismissAnnouncementCookie, isAnnouncementDismissed } from "~/home/announcement.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { action, loader } from "~/home/home-page.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { readForm } from "~/utils/form-data.server";
-import { readConsent } from "~/privacy/consent.server";
-import { directoryFacts } from "~/stores/stores.server";
-import { db } from "~/db/db.server";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { formatRate } from "~/utils/money";
 
 export const handle = { i18n: ["common", "home", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  // The announcement waits for the cookie choice: a first visit's screen holds one bar, not two.
-  const consented = (await readConsent(request)) !== null;
-  return {
-    meta: await pageMeta(params, "home", "meta"),
-    showBanner: consented && !(await isAnnouncementDismissed(request)),
-    facts: await directoryFacts(db()),
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
-  if (formData.get("intent") !== "dismiss-banner") return data({ ok: false }, { status: 400 });
-  throw redirect(localePath(locale), {
-    headers: { "Set-Cookie": await dismissAnnouncementCookie() },
-  });
-}
+export { action, loader };
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 

@@ -1,7 +1,7 @@
 /** One article in the page's locale. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { db } from "~/db/db.server";

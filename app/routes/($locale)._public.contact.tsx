@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ContactSchema } from "~/contact/contact-schema";
 import { submitContactMessage } from "~/contact/contact.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton, TextareaField } from "~/components/forms";

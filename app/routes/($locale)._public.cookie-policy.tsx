@@ -1,7 +1,7 @@
 /** The cookie policy: what cookies are, the types we use, how, and how to manage them. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LegalDocument } from "~/components/legal-document";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";

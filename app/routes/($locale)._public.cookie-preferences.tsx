@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConsentForm } from "~/components/consent";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { ConsentFormSchema, choiceFromForm, readConsent, serializeConsent } from "~/privacy/consent.server";

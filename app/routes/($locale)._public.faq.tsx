@@ -1,7 +1,7 @@
 /** FAQ: the published questions of the page's language by category (edited at /admin/content/faq), a GET search, contact method cards. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SearchForm } from "~/components/search-form";
 import { Icon, type IconName } from "~/components/icon";
 import { db } from "~/db/db.server";

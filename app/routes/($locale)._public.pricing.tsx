@@ -1,7 +1,7 @@
 /** Pricing: the plans from the `plans` table, for businesses and for partners, and our promises. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { db } from "~/db/db.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { listActivePlans, type PlanView } from "~/plans/plans.server";

@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { resetPassword } from "~/auth/accounts.server";
 import { findValidReset } from "~/auth/password-reset.server";
 import { ResetPasswordSchema } from "~/auth/schemas";

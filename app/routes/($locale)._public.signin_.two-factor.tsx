@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { CodeSchema } from "~/auth/schemas";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";

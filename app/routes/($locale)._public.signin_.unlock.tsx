@@ -6,7 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { redeemUnlockLink } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { rememberDevice } from "~/auth/known-device.server";

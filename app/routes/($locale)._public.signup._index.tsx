@@ -1,7 +1,7 @@
 /** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard, Notice } from "~/components/auth/auth-card";

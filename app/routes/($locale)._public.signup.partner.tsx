@@ -1,7 +1,7 @@
 /** Partner sign-up: the sign-up form plus phone and a partner plan → a partner account. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard } from "~/components/auth/auth-card";

@@ -1,6 +1,6 @@
 /** The terms and conditions: sections from the `legal` namespace. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LegalDocument, LegalSections } from "~/components/legal-document";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";

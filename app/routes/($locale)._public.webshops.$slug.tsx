@@ -1,7 +1,7 @@
 /** One store: its cashback rate, description, and the way to shop (signing in comes first). */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NotFoundScreen } from "~/components/error-screen";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";

@@ -1,7 +1,7 @@
 /** Webshops: the directory of partner stores (GET search, category filter, pages) and the integration features. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Icon, type IconName } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { StoreLogo } from "~/components/stores/store-logo";

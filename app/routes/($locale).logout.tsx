@@ -4,7 +4,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { endSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";

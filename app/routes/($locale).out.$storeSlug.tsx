@@ -6,7 +6,7 @@
  */
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { clickOut } from "~/cashback/clicks.server";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/components/error-screen";

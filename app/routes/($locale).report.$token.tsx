@@ -15,7 +15,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { getBrand, getLogo } from "~/ads/reports/brand.server";
 import {
   REPORT_KPI_KEYS,

@@ -18,7 +18,7 @@ import { readForm } from "~/utils/form-data.server";
 import { formatMoney } from "~/utils/money";
 import { getSetting } from "~/settings/settings.server";
 import { parseAmountToCents } from "~/wallet/amounts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { ShortId } from "~/components/short-id";

@@ -1,34 +1,11 @@
 /**
  * The locale segment. Every page lives under it. A path whose first segment is not a locale we
- * speak is redirected to `/<locale><path and query>` (language cookie, else Accept-Language,
- * else en); opening a page in a locale remembers that locale in the language cookie.
+ * speak is redirected to `/<locale><path and query>`; opening a page in a locale remembers that
+ * locale in the language cookie (the loader: ~/i18n/locale-route.server).
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { isLocale } from "~/i18n/config";
-import { detectLocale, readLocaleCookie, serializeLocaleCookie } from "~/i18n/i18next.server";
-import { withSecurityHeaders } from "~/security/headers.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale } = params;
-  if (!isLocale(locale)) {
-    const url = new URL(request.url);
-    const target = await detectLocale(request);
-    const rest = url.pathname === "/" ? "" : url.pathname;
-    throw redirect(`/${target}${rest}${url.search}`, { headers: withSecurityHeaders() });
-  }
-  // Remember the locale of pages the visitor opens, not of background fetches (the service
-  // worker caching every locale's offline page must not change the visitor's language).
-  const remembered = await readLocaleCookie(request);
-  if (remembered === locale || !isPageNavigation(request)) return { locale };
-  return data({ locale }, { headers: { "Set-Cookie": await serializeLocaleCookie(locale) } });
-}
-
-function isPageNavigation(request: Request): boolean {
-  const mode = request.headers.get("Sec-Fetch-Mode");
-  if (mode !== null) return mode === "navigate";
-  return (request.headers.get("Accept") ?? "").includes("text/html");
-}
+export { loader } from "~/i18n/locale-route.server";
 
 export default function LocaleLayout() {
   return <Outlet />;

@@ -25,8 +25,9 @@ export function contentSecurityPolicy(nonce: string | undefined, https: boolean)
   const directives = [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'self'",
-    // Styles come from our own stylesheet; React style attributes are applied through the DOM.
-    "style-src 'self'",
+    // Styles come from our own stylesheet (inline with the document's nonce on a first visit);
+    // React style attributes are applied through the DOM.
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,6 +1,7 @@
 /** The one money formatter: integer cents in, the locale's way of writing dollars out ($, 2 decimals). */
+import { numberFormat } from "~/utils/intl";
 export function formatMoney(cents: number, locale: string, currency = "USD"): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "currency",
     currency,
     currencyDisplay: "narrowSymbol",
@@ -11,15 +12,15 @@ export function formatMoney(cents: number, locale: string, currency = "USD"): st
 
 /** A cashback rate in basis points (450 = 4.5 %) as the locale writes percentages. */
 export function formatRate(basisPoints: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 }
 
 /** Whole dollars ("$2,000"), for chart axes where cents are noise. */
 export function formatMoneyWhole(cents: number, locale: string, currency = "USD"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(cents / 100));
+  return numberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(cents / 100));
 }
 
 /** A signed change in percent as the locale writes it ("12.5%", "12,5 %"), without its sign. */
 export function formatPercentChange(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(Math.abs(percent) / 100);
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(Math.abs(percent) / 100);
 }

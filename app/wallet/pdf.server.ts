@@ -20,6 +20,7 @@ import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
 import { type Face, type FontWeight, primaryFace, textRuns, writeText } from "./pdf-fonts.server";
 import { counterparty, description, labelText, storeOrderId } from "./display";
+import { dateTimeFormat } from "~/utils/intl";
 
 const PAGE_HEIGHT = 841.89; // A4, points
 const LEFT = 50;
@@ -425,7 +426,7 @@ export function statementPdf(input: { owner: Holder; month: string; statement: S
   const { statement } = input;
   const totals = statementTotals(statement);
   const [year, month] = input.month.split("-").map(Number) as [number, number];
-  const monthName = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const monthName = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
   const period = t("pdf.period", {
     start: formatDate(new Date(Date.UTC(year, month - 1, 1)).toISOString(), locale),
     end: formatDate(new Date(Date.UTC(year, month, 0)).toISOString(), locale),

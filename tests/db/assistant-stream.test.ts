@@ -362,13 +362,13 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     it("finds a FAQ entry created through the domain function at once, and forgets only after a commit, only the changed locale", async () => {
       forgetKnowledge(t.db);
       expect(await found("en", "kangaroo shipping")).toEqual([]);
-      // The index is cached: a row written behind the domain's back is not seen yet…
+      // A row another process wrote (no forgetting reaches this one): found by the content stamp.
       await t.db
         .insertInto("faqEntries")
         .values({ id: crypto.randomUUID(), locale: "en", category: "general", question: "Do wombats get cashback?", answer: "Wombats earn cashback like everyone.", position: 99, published: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
         .execute();
-      expect(await found("en", "wombats cashback")).toEqual([]);
-      // …nor after a change that rolled back, nor after a change to another locale.
+      expect(await found("en", "wombats cashback")).toEqual(["Do wombats get cashback?"]);
+      // Not a change that rolled back, nor a change to another locale.
       await expect(
         unitOfWork(t.db, async (tx) => {
           await createFaqEntry(tx, { actor, input: { locale: "en", category: "general", question: "Rolled back?", answer: "Never.", published: true } });
@@ -376,7 +376,8 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         }),
       ).rejects.toThrow("roll back");
       await unitOfWork(t.db, (tx) => createFaqEntry(tx, { actor, input: { locale: "nl", category: "general", question: "Versturen jullie kangoeroes?", answer: "Nee, kangoeroes versturen wij niet.", published: true } }));
-      expect(await found("en", "wombats cashback")).toEqual([]);
+      expect(await found("en", "rolled back")).toEqual([]);
+      expect(await found("en", "kangoeroes versturen")).toEqual([]);
       expect(await found("nl", "kangoeroes versturen")).toEqual(["Versturen jullie kangoeroes?"]);
 
       // Through the domain function: found at the next question (and the index is rebuilt whole).

@@ -165,6 +165,51 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("the stylesheet on a first visit", () => {
+  test("comes inside the document with the nonce, then as a link once the browser has it", async ({ request }) => {
+    const first = await request.get("/en");
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(first.headers()["content-security-policy"]!)?.[1];
+    expect(nonce).toBeTruthy();
+    const cookie = first.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("cw_css="))?.value;
+    expect(cookie).toMatch(/^cw_css=tailwind-[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
+    const html = await first.text();
+    const inline = new RegExp(`<style id="cw-inline-css" nonce="${nonce}">([^<]+)</style>`).exec(html)?.[1] ?? "";
+    const href = /<link rel="prefetch" href="(\/build\/_assets\/tailwind-[^"]+\.css)" as="style"\/>/.exec(html)?.[1];
+    expect(href).toBeTruthy();
+    // The whole stylesheet, byte for byte, and no render-blocking link.
+    expect(inline).toBe(await (await request.get(href!)).text());
+    expect(html).not.toContain('rel="stylesheet"');
+
+    // The request context kept the cookie: the next document links the file.
+    const second = await request.get("/en/about");
+    const again = await second.text();
+    expect(again).toContain(`<link rel="stylesheet" href="${href}"/>`);
+    expect(again).not.toContain("cw-inline-css");
+    expect(second.headersArray().some((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("cw_css="))).toBe(false);
+  });
+
+  test("stays in place through hydration and navigation @js-only", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/en", { waitUntil: "networkidle" });
+    const styled = () => page.evaluate(() => getComputedStyle(document.body).display + "|" + getComputedStyle(document.querySelector("main")!).flexGrow);
+    expect(await page.evaluate(() => document.getElementById("cw-inline-css")?.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    const inlineLook = await styled();
+    expect(inlineLook).toBe("flex|1");
+    await page.getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveURL(/\/en\/about$/);
+    expect(await page.evaluate(() => document.getElementById("cw-inline-css")?.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    // A new document now links the (prefetched) file and looks the same.
+    await page.goto("/en", { waitUntil: "networkidle" });
+    expect(await page.locator("#cw-inline-css").count()).toBe(0);
+    expect(await styled()).toBe(inlineLook);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("with JavaScript", () => {
   test("the home page hydrates without console errors and passes axe @js-only", async ({ page }) => {
     const errors: string[] = [];

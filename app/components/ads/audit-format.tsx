@@ -3,11 +3,12 @@
  * account's currency, shares as percentages, codes translated), threshold values in their units,
  * and the A/B/C grade badge. Used by the audit page and its thresholds page.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { figureFormat, type ThresholdDefinition } from "~/ads/audit/rules";
 import type { Grade } from "~/ads/audit/types";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { dateTimeFormat, numberFormat } from "~/utils/intl";
 
 /** Code figures whose values share one list of translations. */
 const CODE_GROUP: Record<string, string> = {
@@ -22,17 +23,17 @@ const CODE_GROUP: Record<string, string> = {
 /** When an audit ran, in the client account's time zone ("23 Nov 2026, 14:05"). */
 export function formatRunAt(iso: string, locale: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
   }
 }
 
 export function useAuditFormat(locale: string, currency: string) {
   const { t } = useTranslation("ads-audit");
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
+  const integer = numberFormat(locale, { maximumFractionDigits: 0 });
+  const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   const figure = (name: string, value: number | string | null | undefined): string | null => {
     if (value === null || value === undefined || value === "") return null;
     const kind = figureFormat(name);

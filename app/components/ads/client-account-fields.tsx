@@ -3,7 +3,7 @@
  * /ads/accounts and the edit form on /ads/accounts/:clientId.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { INDUSTRIES } from "~/ads/benchmarks";
 import { Field, SelectField } from "~/components/forms";
 

@@ -6,6 +6,7 @@
  */
 import type { TFunction } from "i18next";
 import { formatMoney } from "~/utils/money";
+import { numberFormat } from "~/utils/intl";
 
 /** The parser's `expected` phrases, by the key that translates each. */
 const EXPECTED: Record<string, string> = {
@@ -38,7 +39,7 @@ export function importMessageParts(t: TFunction, locale: string, currency: strin
   const short = item.code.replace(/^ads\.import\./, "");
   const expected = typeof item.expected === "string" ? (EXPECTED[item.expected] ? t(`ads:import.expected.${EXPECTED[item.expected]}`) : item.expected) : "";
   const money = (cents: unknown) => (typeof cents === "number" ? formatMoney(cents, locale, currency ?? "USD") : "—");
-  const number = (value: unknown) => (typeof value === "number" ? new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value) : "—");
+  const number = (value: unknown) => (typeof value === "number" ? numberFormat(locale, { maximumFractionDigits: 2 }).format(value) : "—");
   const values: Record<string, unknown> = { ...item, expected, got: typeof item.got === "string" ? item.got.slice(0, 60) : item.got, line: item.line ?? "?" };
   if (short === "totalsMismatch") {
     const metric = String(item.metric);
@@ -48,7 +49,7 @@ export function importMessageParts(t: TFunction, locale: string, currency: strin
   if (short === "hiddenRows") {
     Object.assign(values, {
       cost: money(item.costCents),
-      share: typeof item.costShare === "number" ? new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(item.costShare) : "—",
+      share: typeof item.costShare === "number" ? numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(item.costShare) : "—",
     });
   }
   if (short === "derivedMismatch") Object.assign(values, { file: number(item.file), computed: number(item.computed) });

@@ -4,7 +4,7 @@
  */
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { Logo } from "~/components/layout/logo";
 import type { Role } from "~/db/schema";

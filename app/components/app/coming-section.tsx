@@ -1,5 +1,5 @@
 /** A section of the signed-in area that a later milestone builds: behind the guard already, honest about it. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const UPCOMING_SECTIONS = ["wallet", "transactions", "referrals", "settings", "profile", "plans"] as const;
 export type UpcomingSection = (typeof UPCOMING_SECTIONS)[number];

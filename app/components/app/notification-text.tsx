@@ -1,9 +1,10 @@
 /** A notification's title and message in the reader's language (amounts in cents formatted here). */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRootData } from "~/utils/root-data";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { notificationValues } from "~/notifications/values";
+import { relativeTimeFormat } from "~/utils/intl";
 
 export interface NotificationItem {
   id: string;
@@ -27,7 +28,7 @@ export function useNotificationText() {
 /** "3 minutes ago" for a moment, counted from `nowMs`, in `locale`. */
 export function relativeTime(iso: string, nowMs: number, locale: string): string {
   const seconds = Math.round((Date.parse(iso) - nowMs) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = relativeTimeFormat(locale, { numeric: "auto" });
   const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
     ["year", 31_536_000],
     ["month", 2_592_000],

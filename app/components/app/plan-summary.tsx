@@ -1,6 +1,6 @@
 /** The subscription line of the dashboard and the profile: plan and renewal date, or the trial's days left. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import type { PlanSummary } from "~/plans/subscriptions.server";
 import { formatDate } from "~/utils/dates";

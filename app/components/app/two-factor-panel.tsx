@@ -4,7 +4,7 @@
  * `2fa-disable` (with `code`); the route's action hands them to `twoFactorAction`.
  */
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/forms";
 
 export interface TwoFactorPanelProps {

@@ -2,9 +2,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PartnerSignUpSchema, SignUpSchema } from "~/auth/schemas";
 import { CheckboxField, ErrorList, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { RichText } from "~/i18n/rich-text";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
@@ -91,9 +92,8 @@ export function SignUpForm({
       />
       <CheckboxField
         label={
-          <Trans
-            t={t}
-            i18nKey="signup.terms"
+          <RichText
+            text={t("signup.terms")}
             components={{
               terms: <Link to={localePath(locale, "/terms-and-conditions")} className="font-medium text-brand-700 underline" />,
               privacy: <Link to={localePath(locale, "/privacy-policy")} className="font-medium text-brand-700 underline" />,

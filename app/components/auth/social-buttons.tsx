@@ -1,6 +1,6 @@
 /** Sign in with google, facebook or instagram: each button is a form post, so it works without JS. */
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "~/auth/providers";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";

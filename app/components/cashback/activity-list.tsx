@@ -5,7 +5,7 @@
  * Also the list of the member's claims.
  */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";

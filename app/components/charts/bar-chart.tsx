@@ -1,12 +1,12 @@
 /**
  * BarChart owns category charts (cashback per month, per store): one bar per category, optionally
- * with a stacked second part (e.g. pending on top of confirmed). d3-scale does the maths, React
- * renders an SVG that scales to any width, labels in unstretched SVG (no inline styles: see
- * shared.tsx), a legend, a hidden data table as the text alternative, and focusable bars (one equal
- * slot per band) that show their values with JS.
+ * with a stacked second part (e.g. pending on top of confirmed). geometry.ts does the maths (d3's,
+ * ported), React renders an SVG that scales to any width, labels in unstretched SVG (no inline
+ * styles: see shared.tsx), a legend, a hidden data table as the text alternative, and focusable
+ * bars (one equal slot per band) that show their values with JS.
  */
-import { scaleBand } from "d3-scale";
 import { useId, useState } from "react";
+import { bandScale } from "./geometry";
 import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, plotHeightOf, round, valueScale, type ChartTone } from "./shared";
 
 export interface BarChartBar {
@@ -59,13 +59,10 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
     plotHeight,
     formatValue,
   );
-  const band = scaleBand<number>()
-    .domain(bars.map((_, i) => i))
-    .range([0, VIEW_WIDTH])
-    .paddingInner(0.25)
-    .paddingOuter(0.125); // = paddingInner / 2: the steps tile the width exactly, so equal hit slots match the bands
-  const step = band.step();
-  const width = round(band.bandwidth());
+  // paddingOuter = paddingInner / 2: the steps tile the width exactly, so equal hit slots match the bands.
+  const band = bandScale(bars.length, VIEW_WIDTH, 0.25, 0.125);
+  const step = band.step;
+  const width = round(band.bandwidth);
 
   const span = (from: number, to: number): Segment => {
     const a = y(from);
@@ -76,7 +73,7 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
   const plotted = bars.map((bar, i) => {
     const value = finite(bar.value);
     const secondary = finite(bar.secondary);
-    const x = round(band(i) ?? 0);
+    const x = round(band.x(i));
     const main = span(0, value);
     let extra = span(value, value + secondary);
     // A 1px gap between the two parts, so they stay apart without relying on colour.
@@ -85,7 +82,7 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
       extra = { y: upwards ? extra.y : round(extra.y + 1), height: round(extra.height - 1) };
     }
     const top = round(Math.min(y(0), y(value), y(value + secondary)));
-    return { bar, x, center: round(x + band.bandwidth() / 2), main, extra, top };
+    return { bar, x, center: round(x + band.bandwidth / 2), main, extra, top };
   });
 
   const nameOf = (bar: BarChartBar): string => {

@@ -1,12 +1,11 @@
 /**
- * LineChart owns time-series charts (balance over time, daily cashback): d3-scale/d3-shape do the
- * maths, React renders an SVG that scales to any width, axis labels and dots in unstretched SVG
- * overlays (no inline styles: see shared.tsx), a hidden data table as the text alternative, and
- * focusable points that show their value with JS.
+ * LineChart owns time-series charts (balance over time, daily cashback): geometry.ts does the
+ * maths (d3's, ported), React renders an SVG that scales to any width, axis labels and dots in
+ * unstretched SVG overlays (no inline styles: see shared.tsx), a hidden data table as the text
+ * alternative, and focusable points that show their value with JS.
  */
-import { scaleUtc } from "d3-scale";
-import { area as d3Area, curveMonotoneX, line as d3Line } from "d3-shape";
 import { useId, useMemo, useState } from "react";
+import { monotoneArea, monotoneLine, scaleLinear } from "./geometry";
 import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, parseIsoDate, percent, plotHeightOf, round, roundPath, valueScale, type ChartTone } from "./shared";
 
 export interface LineChartPoint {
@@ -71,27 +70,13 @@ export function LineChart({ points, title, description, formatY, formatX, format
     plotHeight,
     formatYTick ?? formatY,
   );
-  const x = scaleUtc()
-    .domain([new Date(data[0]!.t), new Date(data[data.length - 1]!.t)])
-    .range([PAD_X, VIEW_WIDTH - PAD_X]);
-  const plotted: Plotted[] = data.map(({ point, t }) => ({ ...point, px: round(x(new Date(t))), py: round(y(point.y)) }));
+  // A UTC time scale is a linear scale over epoch milliseconds.
+  const x = scaleLinear([data[0]!.t, data[data.length - 1]!.t], [PAD_X, VIEW_WIDTH - PAD_X]);
+  const plotted: Plotted[] = data.map(({ point, t }) => ({ ...point, px: round(x(t)), py: round(y(point.y)) }));
   const zeroY = round(y(0));
 
-  const linePath = roundPath(
-    d3Line<Plotted>()
-      .x((p) => p.px)
-      .y((p) => p.py)
-      .curve(curveMonotoneX)(plotted),
-  );
-  const areaPath = area
-    ? roundPath(
-        d3Area<Plotted>()
-          .x((p) => p.px)
-          .y0(zeroY)
-          .y1((p) => p.py)
-          .curve(curveMonotoneX)(plotted),
-      )
-    : "";
+  const linePath = roundPath(monotoneLine(plotted.map((p) => [p.px, p.py])));
+  const areaPath = area ? roundPath(monotoneArea(plotted.map((p) => [p.px, p.py]), zeroY)) : "";
 
   const last = plotted.length - 1;
   const labelIndexes = [...new Set([0, Math.floor(last / 2), last])];

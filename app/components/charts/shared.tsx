@@ -10,7 +10,7 @@
  * attributes or fixed Tailwind classes, and hit areas are equal flex slots. Only what appears after
  * an interaction (the tooltip) may use `style`: React sets it through the CSSOM, which CSP allows.
  */
-import { scaleLinear, type ScaleLinear } from "d3-scale";
+import { scaleLinear, type LinearScale } from "./geometry";
 import type { Dispatch, ReactNode, SetStateAction } from "react";
 
 /** Charts draw into a viewBox this wide; CSS stretches it to the container (preserveAspectRatio="none"). */
@@ -110,7 +110,7 @@ export function valueScale(
   values: readonly number[],
   height: number,
   format: (n: number) => string,
-): { scale: ScaleLinear<number, number>; ticks: Tick[] } {
+): { scale: LinearScale; ticks: Tick[] } {
   const finite = values.filter(Number.isFinite);
   const lo = Math.min(0, ...finite);
   let hi = Math.max(0, ...finite);
@@ -118,14 +118,14 @@ export function valueScale(
   if (flat) hi = 1;
   const integers = finite.every(Number.isInteger);
 
-  const range = [height - PLOT_PAD, PLOT_PAD];
-  let scale = scaleLinear().domain([lo, hi]).range(range);
+  const range: [number, number] = [height - PLOT_PAD, PLOT_PAD];
+  let scale = scaleLinear([lo, hi], range);
   let values_: number[] = [0];
   if (!flat) {
     // The tightest "nice" domain that needs at most 5 gridlines (fewer gridlines break ties).
-    let best: { scale: ScaleLinear<number, number>; ticks: number[]; span: number } | undefined;
+    let best: { scale: LinearScale; ticks: number[]; span: number } | undefined;
     for (const count of [5, 4, 3, 2]) {
-      const candidate = scaleLinear().domain([lo, hi]).range(range).nice(count);
+      const candidate = scaleLinear([lo, hi], range).nice(count);
       let ticks = candidate.ticks(count);
       if (integers) ticks = ticks.filter(Number.isInteger);
       if (ticks.length < 2 || ticks.length > 5) continue;
@@ -137,7 +137,7 @@ export function valueScale(
       scale = best.scale;
       values_ = best.ticks;
     } else {
-      scale = scaleLinear().domain([lo, hi]).range(range).nice(2);
+      scale = scaleLinear([lo, hi], range).nice(2);
       values_ = scale.ticks(2).filter((tick) => !integers || Number.isInteger(tick));
     }
   }

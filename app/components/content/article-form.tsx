@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { BLOG_COVERS, coverName, EditArticleSchema, NewArticleSchema, type ArticleFormValues } from "~/blog/article-form";
 import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";

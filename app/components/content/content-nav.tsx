@@ -1,6 +1,6 @@
 /** The content area's own links (overview, blog, FAQ, subscribers), the current one marked. */
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 

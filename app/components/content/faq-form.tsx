@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CheckboxField, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { FAQ_CATEGORIES } from "~/help/faq";
 import { EditFaqSchema, NewFaqSchema } from "~/help/faq-form";

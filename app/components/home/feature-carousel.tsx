@@ -4,7 +4,7 @@
  * spec's rules: next disabled at index ≥ total − 3, previous at 0) and dots that follow.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const VISIBLE_CARDS = 3;

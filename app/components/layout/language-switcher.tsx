@@ -3,7 +3,7 @@
  * JavaScript; opening a page in a locale remembers the choice (see the `($locale)` loader).
  */
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Icon } from "~/components/icon";
 import { LOCALES, LOCALE_NAMES, pathInLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";

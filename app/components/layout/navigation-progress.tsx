@@ -6,7 +6,7 @@
  */
 import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function NavigationProgress() {
   const { t } = useTranslation("common");

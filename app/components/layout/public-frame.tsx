@@ -1,7 +1,7 @@
 /** The public site's frame: the consent banner until a choice is made, the top bar, the page, the footer. */
 import { useLocation } from "@remix-run/react";
-import { ConsentBanner } from "~/components/consent";
 import { useRootData } from "~/utils/root-data";
+import { ConsentBanner } from "./consent-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 

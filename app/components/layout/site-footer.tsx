@@ -1,6 +1,6 @@
 /** The public footer: site and legal links, the company's address, e-mail and phone, copyright. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { useRootData } from "~/utils/root-data";

@@ -1,6 +1,6 @@
 /** The public top bar: logo, the six sections, the site/dashboard switch, language, sign-in. */
 import { Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { useRootData } from "~/utils/root-data";
 import { localePath } from "~/utils/paths";

@@ -1,5 +1,5 @@
 /** The messages desk's small pieces: a message's status (new, read, replied, done) as a badge, and the name of the language it was written in. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ContactStatus } from "~/db/schema";
 
 const STATUS_STYLES: Record<ContactStatus, string> = {

@@ -8,7 +8,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { STORE_NETWORKS, STORE_RATE_KINDS } from "~/db/schema";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";

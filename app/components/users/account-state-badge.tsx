@@ -1,5 +1,5 @@
 /** An account's state in the back office (active, suspended, unverified), as a coloured badge. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { AccountState } from "~/users/account-states";
 
 const BADGE: Record<AccountState, string> = {

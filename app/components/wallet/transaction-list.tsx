@@ -1,11 +1,11 @@
 /** A list of wallet transactions: credits with "+", debits with "−", status colours, dates in the locale. */
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { counterparty, labelText } from "~/wallet/display";
-import { ProgressMeter } from "~/components/charts";
+import { ProgressMeter } from "~/components/charts/progress-meter";
 
 export interface TransactionItem {
   id: string;

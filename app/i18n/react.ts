@@ -1,0 +1,44 @@
+/**
+ * Translations in components, on both sides: `useTranslation` is react-i18next's on the server
+ * (with the real i18next of entry.server.tsx) and the small browser translator's in the browser
+ * (i18n.client.ts), so the browser bundle carries neither i18next nor react-i18next. Both give the
+ * same texts, so the server's HTML and hydration match. Components import it from here, never
+ * from "react-i18next" (tests/unit/i18n-client.test.ts checks).
+ *
+ * Also here, so the browser gets all of it in one file: `withNamespaces` (client-loader.ts) and the
+ * browser's translator instance for entry.client.tsx.
+ */
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { useTranslation as UseTranslation } from "react-i18next";
+import * as browser from "./i18n.client";
+import * as server from "./react.server";
+
+// Each build empties the other side's module (Remix: *.server in the browser, *.client on the server).
+export const useTranslation: typeof UseTranslation =
+  typeof document === "undefined" ? server.useTranslation : (browser.useTranslation as unknown as typeof UseTranslation);
+
+/** The browser's translator (undefined on the server). */
+export const i18n = browser.i18n;
+
+/**
+ * Client-side navigations into a route load its translation namespaces together with its data,
+ * so the page never renders before its texts are there. Each route with namespaces of its own
+ * exports `clientLoader = withNamespaces(handle.i18n)`; the first page load uses the server's
+ * render and needs nothing (Remix skips client loaders during hydration by default).
+ */
+export function withNamespaces(namespaces: string[]) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    const [data] = await Promise.all([serverLoader(), browser.i18n.loadNamespaces(namespaces)]);
+    return data;
+  };
+}
+
+// Bundling, not API: what the root route needs on every page (the page's locale, locale paths, the
+// root's data, the error screen) is re-exported here so that the browser build puts it in this
+// module's file, which every page loads, instead of one small file each: esbuild gives a module
+// its own file per distinct set of pages reaching it, and each file costs ~100–150 B gzipped in
+// headers and imports (issue #17's weight budget). Import these from their own modules as usual.
+export { usePageLocale } from "./use-page-locale";
+export { localePath } from "~/utils/paths";
+export { useRootData } from "~/utils/root-data";
+export { ErrorScreen } from "~/components/error-screen";

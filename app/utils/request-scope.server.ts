@@ -1,0 +1,29 @@
+/**
+ * The request scope: what several loaders of one page need (the signed-in session) is computed once
+ * per HTTP request and shared. The server guard (scripts/server-guard.cjs) runs every request in
+ * its own AsyncLocalStorage store; without it (tests calling loaders, scripts) nothing is shared.
+ * Only reads are shared: a POST computes afresh, since its action may change what a loader reads.
+ */
+import type { AsyncLocalStorage } from "node:async_hooks";
+
+const SCOPE = Symbol.for("cashwise.requestScope");
+
+function currentScope(): Map<string, Promise<unknown>> | undefined {
+  const storage = (globalThis as { [SCOPE]?: AsyncLocalStorage<Map<string, Promise<unknown>>> })[SCOPE];
+  return storage?.getStore();
+}
+
+/** `compute()` once per GET/HEAD request and key; the cookie is part of the key. */
+export function oncePerRequest<T>(request: Request, key: string, compute: () => Promise<T>): Promise<T> {
+  const scope = request.method === "GET" || request.method === "HEAD" ? currentScope() : undefined;
+  if (!scope) return compute();
+  const scoped = `${key}\n${request.headers.get("Cookie") ?? ""}`;
+  let value = scope.get(scoped) as Promise<T> | undefined;
+  if (!value) {
+    value = compute();
+    scope.set(scoped, value);
+    // A failure is not kept: the next caller tries again.
+    value.catch(() => scope.delete(scoped));
+  }
+  return value;
+}

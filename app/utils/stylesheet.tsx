@@ -1,0 +1,37 @@
+/**
+ * The site's one stylesheet. A first visit gets it inline in the document (one round trip to the
+ * first paint on a slow phone: no render-blocking request after the HTML) and fetches the file
+ * in the background, for later visits; a browser that already has the file (the `cw_css` cookie
+ * names the build whose file it fetched) gets the usual <link>. The choice is made by the server
+ * (entry.server) and kept by the browser for the life of the page: hydration reads it from the
+ * document, so the inline <style> is never replaced while the page is open.
+ */
+import { createContext, useContext, useState } from "react";
+import { useNonce } from "~/utils/nonce";
+
+const INLINE_ID = "cw-inline-css";
+
+/** The stylesheet's text when this document inlines it (server only; the browser has no provider). */
+const InlineStylesheetContext = createContext<string | null>(null);
+export const InlineStylesheetProvider = InlineStylesheetContext.Provider;
+
+function useInline(): { inline: boolean; css: string } {
+  const serverCss = useContext(InlineStylesheetContext);
+  const [inline] = useState(() => (typeof document === "undefined" ? serverCss !== null : document.getElementById(INLINE_ID) !== null));
+  return { inline, css: serverCss ?? "" };
+}
+
+/** In <head>: the inline stylesheet or the link to it. */
+export function Stylesheet({ href }: { href: string }) {
+  const nonce = useNonce();
+  const { inline, css } = useInline();
+  if (!inline) return <link rel="stylesheet" href={href} />;
+  // The browser keeps the server's text: hydration does not touch an element's inner HTML.
+  return <style id={INLINE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
+}
+
+/** At the end of <body>: after an inline first visit, the file is fetched at low priority for the next page load. */
+export function StylesheetPrefetch({ href }: { href: string }) {
+  const { inline } = useInline();
+  return inline ? <link rel="prefetch" href={href} as="style" /> : null;
+}
