@@ -6,16 +6,21 @@
  *  2. times the transactions loader's query (listTransactions) with several filters: p50 and p99;
  *  3. measures the signed-in dashboard under load with autocannon, beside a bare `node:http`
  *     server answering the same bytes on the same machine;
- *  4. measures withdrawals per second on one account with 16 concurrent clients, on SQLite and
- *     (when BENCH_DATABASE_URL or TEST_DATABASE_URL names one) on PostgreSQL.
+ *  4. measures the ledger's write paths with 16 concurrent clients, on SQLite and (when
+ *     BENCH_DATABASE_URL or TEST_DATABASE_URL names one) on PostgreSQL: withdrawals per second on
+ *     one account (each waits for the same account row), and top-ups per second of 1,000 different
+ *     members (they share only the platform's accounts, which keep no cached balance, so nothing
+ *     makes them wait for one another); the books are verified after the top-ups.
  *
- * Options: --postings 1000000 --seconds 10
+ * Options: --postings 1000000 --seconds 10. Alone: `npx tsx scripts/bench-ledger.ts`, or only
+ * part 4 on fresh databases: `npx tsx scripts/bench-ledger.ts --writes-only [--runs 3]`.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
@@ -26,9 +31,13 @@ import { createDb, type Db } from "../app/db/db.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
 import { createUser } from "../app/users/users.server";
 import { listTransactions, type TransactionFilters } from "../app/wallet/activity.server";
-import { creditDeposit, ensureUserAccounts, requestWithdrawal } from "../app/wallet/ledger.server";
+import { notify } from "../app/notifications/notifications.server";
+import { creditDeposit, ensureUserAccounts, platformAccount, requestWithdrawal } from "../app/wallet/ledger.server";
+import { savePayoutMethod } from "../app/wallet/payout-methods.server";
+import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedContent } from "../db/seed";
+import { printGoals, recordGoal } from "./bench-goals";
 import { buildIsStale, parseArgs, serverCommand } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
@@ -93,13 +102,9 @@ export function seedBulk(file: string, targetUserId: string) {
       }
     })();
   }
+  // The users' accounts keep cached balances; the platform's accounts keep none (their postings are their balance).
   database.transaction(() => {
-    let platform = 0;
-    for (const [userId, amount] of totals) {
-      addBalance.run(amount, `user:${userId}:available`);
-      platform -= amount;
-    }
-    addBalance.run(platform, "platform:affiliate_networks");
+    for (const [userId, amount] of totals) addBalance.run(amount, `user:${userId}:available`);
   })();
   database.pragma("wal_checkpoint(TRUNCATE)");
   database.close();
@@ -133,26 +138,141 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-export async function withdrawalsPerSecond(db: Db, label: string) {
+/** A queue of jobs worked through by `clients` concurrent clients; answers the rate per second. */
+async function perSecond(clients: number, jobs: Array<() => Promise<unknown>>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }),
+  );
+  return Math.round(jobs.length / ((performance.now() - t0) / 1000));
+}
+
+/**
+ * Withdrawals from one member's balance, 16 clients: every one waits for the same account row. Each
+ * is one unit of work: the ledger's hold (the minimum and suspension check, the idempotency key, the
+ * payout desk's row, the card-hold check, the conditional debit); `asTheForm` adds what the withdraw
+ * form's action writes with it (the saved payout method, the notification and its mail in the outbox).
+ */
+export async function withdrawalsPerSecond(db: Db, label: string, options: { count?: number; asTheForm?: boolean } = {}) {
+  const count = options.count ?? 2_000;
   const user = await createUser(db, { email: `bench-wd-${crypto.randomUUID()}@example.com`, name: "Bench" });
   await unitOfWork(db, async (tx) => {
     await ensureUserAccounts(tx, user.id);
     await creditDeposit(tx, { userId: user.id, amountCents: 100_000_000, paymentId: `bench-${user.id}`, description: "bench", provider: "sandbox" });
   });
-  const perClient = 40;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      for (let i = 0; i < perClient; i++) {
-        // What the withdraw form's action does: one unit of work per request.
-        await unitOfWork(db, (tx) =>
-          requestWithdrawal(tx, { userId: user.id, amountCents: 1_000, method: "paypal", destination: "b@example.com", description: "bench", idempotencyKey: crypto.randomUUID() }),
-        );
-      }
-    }),
+  const input = { userId: user.id, amountCents: 1_000, method: "paypal" as const, destination: "b@example.com", description: "bench" };
+  const rate = await perSecond(
+    16,
+    Array.from({ length: count }, () => () =>
+      unitOfWork(db, (tx) =>
+        requestWithdrawal(tx, {
+          ...input,
+          idempotencyKey: crypto.randomUUID(),
+          // The form's own rows go in before the hold, so the account row is not locked through them.
+          alongside: options.asTheForm
+            ? async () => {
+                await savePayoutMethod(tx, user.id, input.method, input.destination);
+                await notify(tx, user.id, "withdrawalHeld", { amountCents: input.amountCents });
+              }
+            : undefined,
+        }),
+      ),
+    ),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  return { database: label, clients: 16, withdrawals: 16 * perClient, "per second": Math.round((16 * perClient) / seconds) };
+  const movement = options.asTheForm ? "withdrawals from one account, as the form (+ method, notice, mail)" : "withdrawals from one account";
+  return { database: label, movement, clients: 16, count, "per second": rate };
+}
+
+/**
+ * Top-ups of `users` different members, one each, 16 clients: they share only the platform's
+ * payment provider account, which must not make them wait for one another.
+ */
+export async function depositsPerSecond(db: Db, label: string, users = 1_000) {
+  const ids: string[] = [];
+  for (let i = 0; i < users; i++) ids.push((await createUser(db, { email: `bench-dep-${crypto.randomUUID()}@example.com`, name: "Bench" })).id);
+  const rate = await perSecond(
+    16,
+    ids.map((userId) => () =>
+      // What the payment webhook's unit of work does on the ledger: one unit of work per top-up.
+      unitOfWork(db, (tx) => creditDeposit(tx, { userId, amountCents: 2_500, paymentId: crypto.randomUUID(), description: "bench", provider: "sandbox" })),
+    ),
+  );
+  const report = await verifyLedger(db);
+  if (report.problems.length) throw new Error(`the books do not balance after the run:\n${report.problems.join("\n")}`);
+  // The shared row no top-up may wait on: the provider's account keeps no cached balance, so none of them updated (or locked) it.
+  const provider = await db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", platformAccount("payment_provider")).executeTakeFirstOrThrow();
+  return { database: label, movement: `deposits of ${users} different members`, clients: 16, count: users, "per second": rate, sharedRowUpdated: Number(provider.balanceCents) !== 0 };
+}
+
+/**
+ * Part 4: the ledger's write paths under 16 concurrent clients, on `sqlite` (a migrated database)
+ * and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on PostgreSQL (a schema of its own).
+ */
+interface WriteRow {
+  database: string;
+  movement: string;
+  clients: number;
+  count: number;
+  "per second": number;
+  /** Deposits only: whether the platform's shared account row had its cached balance updated. */
+  sharedRowUpdated?: boolean;
+}
+
+export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } = {}) {
+  const runs = options.runs ?? 1;
+  const rows: WriteRow[] = [];
+  for (let run = 0; run < runs; run++) {
+    rows.push(await withdrawalsPerSecond(sqlite, "SQLite"));
+    rows.push(await withdrawalsPerSecond(sqlite, "SQLite", { count: 1_000, asTheForm: true }));
+    rows.push(await depositsPerSecond(sqlite, "SQLite"));
+  }
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const pgDb = createDb({ kind: "postgres", connectionString: pgUrl }, { searchPath: schema, poolSize: 16 });
+    try {
+      await migrateToLatest(pgDb);
+      for (let run = 0; run < runs; run++) {
+        rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL"));
+        rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL", { count: 1_000, asTheForm: true }));
+        rows.push(await depositsPerSecond(pgDb, "PostgreSQL"));
+      }
+    } finally {
+      await pgDb.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  } else {
+    console.log("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)");
+  }
+  console.table(rows.map(({ sharedRowUpdated: _, ...row }) => row));
+  const targets = { SQLite: 2_000, PostgreSQL: 1_000 } as const;
+  for (const database of ["SQLite", "PostgreSQL"] as const) {
+    const range = (values: number[]) => (values.length > 1 ? `${Math.max(...values)}/s (worst ${Math.min(...values)}/s of ${values.length})` : `${values[0]}/s`);
+    const of = (movement: string) => rows.filter((row) => row.database === database && row.movement === movement);
+    const withdrawals = of("withdrawals from one account").map((row) => row["per second"]);
+    if (!withdrawals.length) continue;
+    recordGoal({
+      goal: `Withdrawals on one account, 16 clients (${database})`,
+      target: `≥ ${targets[database].toLocaleString("en")}/s`,
+      measured: range(withdrawals),
+      met: Math.max(...withdrawals) >= targets[database],
+    });
+    const deposits = rows.filter((row) => row.database === database && row.sharedRowUpdated !== undefined);
+    recordGoal({
+      goal: `Deposits of 1,000 members in parallel, 16 clients (${database})`,
+      target: "no shared platform row",
+      measured: `${range(deposits.map((row) => row["per second"]))}; platform row updated: ${deposits.some((row) => row.sharedRowUpdated) ? "yes" : "no"}`,
+      met: deposits.every((row) => !row.sharedRowUpdated),
+    });
+  }
+  return rows;
 }
 
 export async function benchLedger() {
@@ -213,26 +333,25 @@ export async function benchLedger() {
     server.kill("SIGTERM");
   }
 
-  const rows = [await withdrawalsPerSecond(reader, "SQLite")];
+  await benchLedgerWrites(reader);
   await reader.destroy();
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const schema = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const pgDb = createDb({ kind: "postgres", connectionString: pgUrl }, { searchPath: schema, poolSize: 16 });
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Alone: `npx tsx scripts/bench-ledger.ts [--postings N] [--seconds N]`, or only part 4: `--writes-only [--runs N]`. */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (args["writes-only"] === true) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-bench-ledger-"));
+    const db = createDb({ kind: "sqlite", filename: path.join(dir, "writes.db") });
     try {
-      await migrateToLatest(pgDb);
-      rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL"));
+      await migrateToLatest(db);
+      await benchLedgerWrites(db, { runs: Number(args.runs ?? 1) });
+      printGoals();
     } finally {
-      await pgDb.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   } else {
-    console.log("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)");
+    await benchLedger();
   }
-  console.table(rows);
-  fs.rmSync(dir, { recursive: true, force: true });
 }

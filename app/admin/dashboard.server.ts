@@ -8,6 +8,8 @@
  */
 import { sql } from "kysely";
 import type { DbOrTx } from "~/db/db.server";
+import { balanceFromPostings } from "~/wallet/balances.server";
+import { platformAccount } from "~/wallet/ledger.server";
 
 const DAY_MS = 86_400_000;
 
@@ -127,16 +129,17 @@ async function sumCompleted(db: DbOrTx, type: "referral" | "affiliate"): Promise
 }
 
 export async function adminOverview(db: DbOrTx, nowMs = Date.now()): Promise<AdminOverview> {
-  const [users, ledger, withdrawals, weeks, deposits, bonusesPaidCents, commissionsPaidCents] = await Promise.all([
+  const [users, ledger, margin, withdrawals, weeks, deposits, bonusesPaidCents, commissionsPaidCents] = await Promise.all([
     userFigures(db, nowMs),
     db
       .selectFrom("ledgerAccounts")
       .select((eb) => [
         eb.fn.sum<number | string | null>(eb.case().when("userId", "is not", null).then(eb.ref("balanceCents")).else(0).end()).as("owed"),
         eb.fn.sum<number | string | null>(eb.case().when("kind", "=", "receivables").then(eb.ref("balanceCents")).else(0).end()).as("receivable"),
-        eb.fn.sum<number | string | null>(eb.case().when("id", "=", "platform:cashback_margin").then(eb.ref("balanceCents")).else(0).end()).as("margin"),
       ])
       .executeTakeFirstOrThrow(),
+    // The platform's accounts keep no cached balance: the margin is the sum of its postings.
+    balanceFromPostings(db, platformAccount("cashback_margin")),
     db
       .selectFrom("withdrawals")
       .select(["state", (eb) => eb.fn.countAll<number | string>().as("count"), (eb) => eb.fn.sum<number | string>("amountCents").as("cents")])
@@ -169,7 +172,7 @@ export async function adminOverview(db: DbOrTx, nowMs = Date.now()): Promise<Adm
     withdrawals: { pending: state("pending"), processing: state("processing") },
     cashbackWeeks: weeks,
     deposits: { last30DaysCents: num(deposits.recent), allTimeCents: num(deposits.all) },
-    marginCents: num(ledger.margin),
+    marginCents: margin,
     bonusesPaidCents,
     commissionsPaidCents,
   };

@@ -2,10 +2,11 @@
  * Reconciliation: owns `reconciliation_runs`. The ledger check (`verifyLedger`: every cached balance
  * equals its postings, every entry sums to zero, the books sum to zero) run by the job runner every
  * hour and when an admin asks, each run kept with its counts and problems; and the platform
- * accounts' balances, for the back office's reconciliation panel.
+ * accounts' balances (summed from their postings), for the back office's reconciliation panel.
  */
 import { randomUUID } from "node:crypto";
 import { now, type DbOrTx } from "~/db/db.server";
+import { accountBalances } from "~/wallet/balances.server";
 import { verifyLedger } from "~/wallet/verify.server";
 
 export interface ReconciliationRun {
@@ -66,10 +67,10 @@ export interface PlatformBalance {
   accounts: number;
 }
 
-/** Each platform account's balance (users' receivables summed into one line). */
+/** Each platform account's balance (users' receivables summed into one line), summed from its postings. */
 export async function platformBalances(db: DbOrTx): Promise<PlatformBalance[]> {
   const rows = await db
-    .selectFrom("ledgerAccounts")
+    .selectFrom(accountBalances(db).as("ledgerAccounts"))
     .select(["kind", (eb) => eb.fn.sum<number | string>("balanceCents").as("cents"), (eb) => eb.fn.countAll<number | string>().as("accounts")])
     .where("userId", "is", null)
     .groupBy("kind")

@@ -1,6 +1,8 @@
 /**
  * The wallet's read model: owns every balance and aggregate a screen shows, each with one name
- * and one meaning. Balances come from the ledger's accounts (cached sums of their postings):
+ * and one meaning. A user's balances come from their ledger accounts (cached sums of their
+ * postings); the platform's own accounts keep no cached balance and are summed from their postings
+ * (`accountBalances`, for the admin's views):
  *
  * - available: what the user can spend; withdrawable is available minus card top-ups on hold;
  * - pending cashback: reported by a store, not yet confirmed (the dashboard's "Pending" card);
@@ -13,6 +15,7 @@
  * and the monthly statement built from the available account's postings with a running balance.
  * Nothing here writes.
  */
+import { sql } from "kysely";
 import type { DbOrTx } from "~/db/db.server";
 import { heldDepositsCents, receivableAccount, toTransaction, userAccount, type LedgerTransaction } from "./ledger.server";
 import type { TransactionType } from "~/db/schema";
@@ -46,7 +49,26 @@ export async function getBalances(db: DbOrTx, userId: string): Promise<Balances>
   };
 }
 
-/** A balance recomputed from its postings (what the cached balance must always equal). */
+/**
+ * Every ledger account with its balance: a user's accounts and receivables from their cached
+ * balance, the platform's own accounts (which keep none, see `derivesBalance`) summed from their
+ * postings through the index on (account_id, amount_cents). Meant as a subquery:
+ * `db.selectFrom(accountBalances(db).as("b"))…`.
+ */
+export function accountBalances(db: DbOrTx) {
+  return db
+    .selectFrom("ledgerAccounts as a")
+    .select([
+      "a.id",
+      "a.userId",
+      "a.kind",
+      sql<number | string>`case when a.user_id is null and a.kind <> 'receivables'
+        then coalesce((select sum(p.amount_cents) from postings p where p.account_id = a.id), 0)
+        else a.balance_cents end`.as("balanceCents"),
+    ]);
+}
+
+/** A balance recomputed from its postings (what a cached balance must always equal; a platform account's balance). */
 export async function balanceFromPostings(db: DbOrTx, accountId: string): Promise<number> {
   const row = await db
     .selectFrom("postings")

@@ -12,6 +12,10 @@
  * - It is idempotent: the key is namespaced `<type>:<user>:<caller key>` and stored with a
  *   fingerprint of the request. The same key with the same request answers what happened the first
  *   time (`replayed`); with a different request it is an `IdempotencyConflictError`.
+ * - A user's accounts and receivable keep a cached balance (`balance_cents`, updated with each
+ *   posting); the platform's own accounts (`platform:<name>`) keep none: their balance is the sum
+ *   of their postings, computed when read (`accountBalances`, migration 0037). So a movement locks
+ *   only its user's rows, and top-ups or sales of different users never wait on a shared platform row.
  * - Account rows are locked in account-id order (postings sorted by account), so two movements
  *   on the same accounts cannot deadlock; the unit of work retries serialization failures.
  * - A user's balance never goes below zero: every debit is a conditional update, a CHECK
@@ -19,10 +23,10 @@
  *   deleted ledger rows (migration 0010).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
-import { MAX_HOLD_DAYS, getSetting, parseSetting } from "~/settings/settings.server";
+import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
 
 export const CURRENCY = "USD";
 
@@ -152,6 +156,14 @@ function assertAmount(amountCents: number) {
 
 // ——— Accounts ———
 
+/**
+ * True for the platform's own accounts (`platform:<name>`: payment provider, affiliate networks,
+ * margin, payouts, bonuses, sales, adjustments): shared by every user's movements, they keep no
+ * cached balance (it stays 0; the database refuses another) and their balance is derived from their
+ * postings. A user's accounts and receivable (`platform:receivables:<user>`) keep theirs cached.
+ */
+export const derivesBalance = (accountId: string) => /^platform:[a-z_]+$/.test(accountId) && accountId !== "platform:receivables";
+
 function accountRow(id: string, createdAt: string) {
   const user = /^user:(.+):(available|pending_cashback|withdrawals)$/.exec(id);
   if (user) return { id, userId: user[1]!, kind: user[2]!, currency: CURRENCY, createdAt };
@@ -192,10 +204,11 @@ interface Posting {
 }
 
 /**
- * Writes one entry: its postings first, each applied to its account's cached balance in
- * account-id order, then the entry row, which the database only accepts when the postings sum to
- * zero. A user account's balance is only lowered when it stays at or above zero (and above its
- * reserve); otherwise the caller's whole unit of work rolls back.
+ * Writes one entry: its postings first, then the entry row, which the database only accepts when
+ * the postings sum to zero, then the postings applied to their accounts' cached balances (a
+ * platform account keeps none: its postings are its balance, and its row is not locked). A user
+ * account's balance is only lowered when it stays at or above zero (and above its reserve);
+ * otherwise the caller's whole unit of work rolls back.
  */
 async function postEntry(tx: Tx, transactionId: string, memo: string, postings: Posting[], effectiveAt?: string) {
   const kept = postings.filter((posting) => posting.amountCents !== 0);
@@ -215,17 +228,51 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
     .insertInto("ledgerEntries")
     .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effectiveAt ?? createdAt, createdAt })
     .execute();
+  await applyToCachedBalances(tx, ordered);
+}
+
+/**
+ * Applies postings (sorted by account) to their accounts' cached balances in one statement: each
+ * account changes by the sum of its postings, and a user's account only where it stays at or above
+ * its debits (and reserve). The platform's own accounts are skipped: their postings are their
+ * balance, and their rows are not locked. On PostgreSQL the rows are locked in account-id order
+ * first (the materialized CTE), so two movements on the same accounts cannot deadlock. Fewer rows
+ * changed than accounts means a debit found the funds missing: `InsufficientFundsError`.
+ */
+async function applyToCachedBalances(tx: Tx, ordered: Posting[]) {
+  const changes = new Map<string, { deltaCents: number; floorCents: number | null }>();
   for (const posting of ordered) {
-    let update = tx
-      .updateTable("ledgerAccounts")
-      .set((eb) => ({ balanceCents: eb("balanceCents", "+", posting.amountCents) }))
-      .where("id", "=", posting.account);
+    if (derivesBalance(posting.account)) continue;
+    const change = changes.get(posting.account) ?? { deltaCents: 0, floorCents: null };
+    change.deltaCents += posting.amountCents;
     if (posting.amountCents < 0 && posting.account.startsWith("user:")) {
-      update = update.where("balanceCents", ">=", -posting.amountCents + (posting.reserveCents ?? 0));
+      change.floorCents = (change.floorCents ?? 0) - posting.amountCents + (posting.reserveCents ?? 0);
     }
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new InsufficientFundsError();
+    changes.set(posting.account, change);
   }
+  if (!changes.size) return;
+  const ids = [...changes.keys()];
+  const byAccount = (accounts: string[], then: (change: { deltaCents: number; floorCents: number | null }) => RawBuilder<unknown>) =>
+    sql.join(
+      accounts.map((id) => sql`when ${id} then ${then(changes.get(id)!)}`),
+      sql` `,
+    );
+  const set = { balanceCents: sql<number>`balance_cents + case id ${byAccount(ids, (change) => sql`cast(${change.deltaCents} as bigint)`)} end` };
+  const floors = ids.filter((id) => changes.get(id)!.floorCents !== null);
+  const query =
+    dialectOf(tx) === "postgres" && ids.length > 1
+      ? tx
+          .with(
+            (cte) => cte("locked").materialized(),
+            (db) => db.selectFrom("ledgerAccounts").select("id").where("id", "in", ids).orderBy("id").forNoKeyUpdate(),
+          )
+          .updateTable("ledgerAccounts")
+          .set(set)
+          .where("id", "in", (eb) => eb.selectFrom("locked").select("locked.id"))
+      : tx.updateTable("ledgerAccounts").set(set).where("id", "in", ids);
+  const guarded = floors.length ? query.where(sql<boolean>`case id ${byAccount(floors, (change) => sql`balance_cents >= ${change.floorCents}`)} else true end`) : query;
+  const result = await guarded.executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== ids.length) throw new InsufficientFundsError();
 }
 
 /**
@@ -468,17 +515,19 @@ export async function reverseDeposit(
 /** Card top-ups younger than the hold (admin setting) cannot be withdrawn: no card-to-cash loop. */
 export async function heldDepositsCents(tx: DbOrTx, userId: string, nowMs = Date.now()): Promise<number> {
   // One read for the setting and the card top-ups of the longest possible hold (usually none):
-  // always one row, with the setting, joined to each such top-up net of what was reversed.
+  // always one row, with the setting, joined to each such top-up net of what was reversed. The
+  // constants are literals so both databases read the partial index of completed top-ups
+  // (migration 0037), not every recent transaction of the user (a withdrawal per request adds up).
   const rows = await tx
     .selectFrom(sql<{ one: number }>`(select 1 as one)`.as("x"))
     .leftJoin("transactions", (join) =>
       join
         .on("transactions.userId", "=", userId)
+        .on("transactions.merchant", "in", [...CARD_PROVIDERS])
         .on("transactions.createdAt", ">", new Date(nowMs - MAX_HOLD_DAYS * 86_400_000).toISOString())
-        .on("transactions.type", "=", "deposit")
-        .on("transactions.direction", "=", "credit")
-        .on("transactions.status", "=", "completed")
-        .on("transactions.merchant", "in", [...CARD_PROVIDERS]),
+        .on("transactions.type", "=", sql.lit("deposit"))
+        .on("transactions.direction", "=", sql.lit("credit"))
+        .on("transactions.status", "=", sql.lit("completed")),
     )
     .leftJoin("payments", "payments.transactionId", "transactions.id")
     .select((eb) => [
@@ -509,14 +558,25 @@ export async function requestWithdrawal(
     description: string;
     idempotencyKey: string;
     at?: string;
+    /**
+     * The caller's own rows of a new request (the saved payout method, the notification and its
+     * mail), written with it before the hold touches the balance: the member's account row is then
+     * locked only for the debit and the commit, not through them. Not called on a replay.
+     */
+    alongside?: () => Promise<void>;
   },
 ): Promise<MoneyResult> {
-  if (input.amountCents < (await getSetting(tx, "minWithdrawalCents"))) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
-  // A suspended account requests nothing (whatever session or client asks). On PostgreSQL the row
-  // is share-locked: a suspension committing meanwhile waits for this request, or is seen by it.
-  let account = tx.selectFrom("users").select("suspendedAt").where("id", "=", input.userId);
+  // One read for the minimum (admin setting) and the member's suspension. A suspended account
+  // requests nothing (whatever session or client asks). On PostgreSQL the member's row is
+  // share-locked: a suspension committing meanwhile waits for this request, or is seen by it.
+  let account = tx
+    .selectFrom("users")
+    .select((eb) => ["suspendedAt", eb.selectFrom("settings").select("value").where("key", "=", "minWithdrawalCents").as("minimum")])
+    .where("id", "=", input.userId);
   if (dialectOf(tx) === "postgres") account = account.forShare();
-  if ((await account.executeTakeFirst())?.suspendedAt) throw new AccountSuspendedError();
+  const member = await account.executeTakeFirst();
+  if (input.amountCents < parseSetting("minWithdrawalCents", member?.minimum)) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
+  if (member?.suspendedAt) throw new AccountSuspendedError();
   return startMovement(tx, {
     userId: input.userId,
     type: "withdrawal",
@@ -544,6 +604,7 @@ export async function requestWithdrawal(
           updatedAt: timestamp,
         })
         .execute();
+      await input.alongside?.();
     },
     postings: async () => {
       const held = input.at ? 0 : await heldDepositsCents(tx, input.userId);

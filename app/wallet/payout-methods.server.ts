@@ -5,7 +5,13 @@ export async function getPayoutMethod(db: DbOrTx, userId: string) {
   return db.selectFrom("payoutMethods").select(["method", "destination"]).where("userId", "=", userId).executeTakeFirst();
 }
 
+/**
+ * Saves the method of a withdrawal. When it is the one saved already (the usual case) nothing is
+ * written: the row is not locked, so a member's withdrawals in flight do not wait on one another here.
+ */
 export async function savePayoutMethod(db: DbOrTx, userId: string, method: "paypal" | "bank", destination: string) {
+  const saved = await getPayoutMethod(db, userId);
+  if (saved?.method === method && saved.destination === destination) return;
   await db
     .insertInto("payoutMethods")
     .values({ userId, method, destination, updatedAt: now() })

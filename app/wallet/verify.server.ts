@@ -1,7 +1,9 @@
 /**
- * The ledger check: owns recomputing the books from their postings. Every cached balance must equal
- * the sum of its account's postings, every entry must balance to zero in one currency with at least
- * two postings, no user account may be negative, and all accounts together must sum to zero.
+ * The ledger check: owns recomputing the books from their postings. Every cached balance (a user's
+ * accounts and receivables) must equal the sum of its account's postings, the platform's own
+ * accounts must cache none (their balance is their postings'), every entry must balance to zero in
+ * one currency with at least two postings, no user account may be negative, and all accounts
+ * together must sum to zero.
  * Used by `npm run ledger:verify`, after the test suites, and by the admin dashboard.
  */
 import { sql } from "kysely";
@@ -16,17 +18,21 @@ export interface LedgerReport {
 
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const problems: string[] = [];
-  const cached = await sql<{ id: string; userId: string | null; currency: string; balanceCents: number | string; postedCents: number | string | null }>`
-    select a.id, a.user_id, a.currency, a.balance_cents, p.total as posted_cents
+  const cached = await sql<{ id: string; userId: string | null; kind: string; balanceCents: number | string; postedCents: number | string | null }>`
+    select a.id, a.user_id, a.kind, a.balance_cents, p.total as posted_cents
     from ledger_accounts a
     left join (select account_id, sum(amount_cents) as total from postings group by account_id) p on p.account_id = a.id
     order by a.id`.execute(db);
   let total = 0;
   for (const account of cached.rows) {
-    const balance = Number(account.balanceCents);
+    const stored = Number(account.balanceCents);
     const posted = Number(account.postedCents ?? 0);
+    // The platform's own accounts keep no cached balance (see `derivesBalance`): theirs is their postings'.
+    const derived = account.userId === null && account.kind !== "receivables";
+    const balance = derived ? posted : stored;
     total += balance;
-    if (balance !== posted) problems.push(`account ${account.id}: cached balance ${balance} but its postings sum to ${posted}`);
+    if (derived && stored !== 0) problems.push(`account ${account.id}: a platform account caches a balance (${stored}); its balance is its postings' (${posted})`);
+    if (!derived && stored !== posted) problems.push(`account ${account.id}: cached balance ${stored} but its postings sum to ${posted}`);
     if (account.userId !== null && balance < 0) problems.push(`account ${account.id}: a user's balance is negative (${balance})`);
   }
   if (total !== 0) problems.push(`all accounts together sum to ${total}, not 0`);

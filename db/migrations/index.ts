@@ -38,6 +38,7 @@ import * as assistant from "./20261123_0033_assistant";
 import * as adReports from "./20261123_0034_ad_reports";
 import * as adAlertCompetitors from "./20261123_0035_ad_alert_competitors";
 import * as adReportSchedules from "./20261123_0036_ad_report_schedules";
+import * as ledgerThroughput from "./20261123_0037_ledger_throughput";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "20261123_0034_ad_reports": adReports,
   "20261123_0035_ad_alert_competitors": adAlertCompetitors,
   "20261123_0036_ad_report_schedules": adReportSchedules,
+  "20261123_0037_ledger_throughput": ledgerThroughput,
 };

@@ -11,7 +11,7 @@ import { clickOut } from "~/cashback/clicks.server";
 import { confirmDueConversions, eventsOf, ingestConversion, matchConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import { handlePostback, POSTBACK_SIGNATURE_HEADER } from "~/cashback/postbacks.server";
 import type { Db } from "~/db/db.server";
-import { getBalances } from "~/wallet/balances.server";
+import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { platformAccount } from "~/wallet/ledger.server";
 import { signPayload } from "~/wallet/payments.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
@@ -62,7 +62,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
   const balances = (user: string) => getBalances(t.db, user);
   const ingest = (e: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, e));
   const conversion = (transactionId: string) => t.db.selectFrom("conversions").selectAll().where("networkTransactionId", "=", transactionId).executeTakeFirstOrThrow();
-  const margin = async () => Number((await t.db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", platformAccount("cashback_margin")).executeTakeFirst())?.balanceCents ?? 0);
+  const margin = () => balanceFromPostings(t.db, platformAccount("cashback_margin"));
   const titles = async (user: string) =>
     (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map((n) => n.titleKey.split(".")[1]);
 

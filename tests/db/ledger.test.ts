@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, expect, it } from "vitest";
 import { unitOfWork } from "~/db/unit-of-work.server";
+import { notify } from "~/notifications/notifications.server";
 import { setSetting } from "~/settings/settings.server";
 import { getBalances } from "~/wallet/balances.server";
+import { savePayoutMethod } from "~/wallet/payout-methods.server";
 import {
   FundsOnHoldError,
   IdempotencyConflictError,
@@ -18,6 +20,7 @@ import {
   payFromWallet,
   recordCashback,
   rejectWithdrawal,
+  requestWithdrawal,
   reverseDeposit,
   userAccount,
 } from "~/wallet/ledger.server";
@@ -136,6 +139,43 @@ describeEachDatabase("ledger", (t) => {
     expect(await t.db.selectFrom("withdrawals").select("state").where("userId", "=", user).execute()).toEqual([]);
     expect((await getBalances(t.db, user)).availableCents).toBe(1_500);
     await expectBooksBalance(t.db);
+  });
+
+  it("a withdrawal writes the caller's own rows with a new request only, and rolls them back with a refused one", async () => {
+    const user = await newUser("alongside");
+    await deposit(user, 5_000);
+    const request = (amountCents: number, key: string) =>
+      inTx(t.db, (tx) =>
+        requestWithdrawal(tx, {
+          userId: user,
+          amountCents,
+          method: "paypal",
+          destination: "along@example.com",
+          description: "Withdrawal",
+          idempotencyKey: key,
+          alongside: () => notify(tx, user, "withdrawalHeld", { amountCents }),
+        }),
+      );
+    const notices = async () => (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).execute()).length;
+    expect((await request(2_000, "al-1")).replayed).toBe(false);
+    expect(await notices()).toBe(1);
+    expect((await request(2_000, "al-1")).replayed).toBe(true);
+    expect(await notices()).toBe(1);
+    await expect(request(3_001, "al-2")).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await notices()).toBe(1);
+    expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 3_000, withdrawalsInProgressCents: 2_000 });
+  });
+
+  it("the payout method of a withdrawal is written only when it changes (no lock on the saved row otherwise)", async () => {
+    const user = await newUser("method");
+    const saved = () => t.db.selectFrom("payoutMethods").select(["method", "destination", "updatedAt"]).where("userId", "=", user).executeTakeFirstOrThrow();
+    await inTx(t.db, (tx) => savePayoutMethod(tx, user, "paypal", "m@example.com"));
+    await t.db.updateTable("payoutMethods").set({ updatedAt: "2000-01-01T00:00:00.000Z" }).where("userId", "=", user).execute();
+    await inTx(t.db, (tx) => savePayoutMethod(tx, user, "paypal", "m@example.com"));
+    expect(await saved()).toEqual({ method: "paypal", destination: "m@example.com", updatedAt: "2000-01-01T00:00:00.000Z" });
+    await inTx(t.db, (tx) => savePayoutMethod(tx, user, "bank", "NL91ABNA0417164300"));
+    expect(await saved()).toMatchObject({ method: "bank", destination: "NL91ABNA0417164300" });
+    expect((await saved()).updatedAt).not.toBe("2000-01-01T00:00:00.000Z");
   });
 
   it("16 parallel withdrawals on one balance never take it below zero", async () => {

@@ -22,7 +22,7 @@ import { action as deskAction, loader as deskLoader } from "~/routes/($locale)._
 import { loader as fileLoader } from "~/routes/($locale)._admin.admin.withdrawals_.batches.$batchId.file";
 import { createUser } from "~/users/users.server";
 import { approveWithdrawals, decideWithdrawal, listWithdrawals, WithdrawalInBatchError } from "~/wallet/admin.server";
-import { getBalances } from "~/wallet/balances.server";
+import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { approveWithdrawal, requestWithdrawal } from "~/wallet/ledger.server";
 import { batchCandidates, cancelPayoutBatch, createPayoutBatch, PayoutBatchError, payoutBatchFile, payPayoutBatch } from "~/wallet/payout-batches.server";
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
@@ -248,7 +248,7 @@ describeEachDatabase("payout batches", (t) => {
     const batch = await inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "pay-twice-" } }));
     const before = await getBalances(t.db, user.id);
     expect(before.withdrawalsInProgressCents).toBe(7_500);
-    const payoutsBefore = await t.db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", "platform:payouts").executeTakeFirst();
+    const payoutsBefore = await balanceFromPostings(t.db, "platform:payouts");
 
     const first = await inTx(t.db, (tx) => payPayoutBatch(tx, { actor, batchId: batch.id, payoutReference: "PP-BATCH-1" }));
     expect(first).toEqual({ replayed: false, paid: 2 });
@@ -264,8 +264,7 @@ describeEachDatabase("payout batches", (t) => {
     const after = await getBalances(t.db, user.id);
     expect(after.withdrawalsInProgressCents).toBe(0);
     expect(after.availableCents).toBe(before.availableCents);
-    const payoutsAfter = await t.db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", "platform:payouts").executeTakeFirst();
-    expect(Number(payoutsAfter?.balanceCents ?? 0) - Number(payoutsBefore?.balanceCents ?? 0)).toBe(7_500);
+    expect((await balanceFromPostings(t.db, "platform:payouts")) - payoutsBefore).toBe(7_500);
     const paidRows = (await auditOf("payoutBatch.paid")).filter((row) => row.subject === `payout-batch:${batch.id}`);
     expect(paidRows).toHaveLength(1);
     expect(JSON.parse(paidRows[0]!.before!)).toEqual({ state: "open" });
