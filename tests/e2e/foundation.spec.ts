@@ -174,11 +174,13 @@ test.describe("the stylesheet on a first visit", () => {
     expect(cookie).toMatch(/^cw_css=tailwind-[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
     const html = await first.text();
     const inline = new RegExp(`<style id="cw-inline-css" nonce="${nonce}">([^<]+)</style>`).exec(html)?.[1] ?? "";
-    const href = /<link rel="prefetch" href="(\/build\/_assets\/tailwind-[^"]+\.css)" as="style"\/>/.exec(html)?.[1];
+    // The whole stylesheet, byte for byte, in <head>; the file itself only at the end of <body>.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("cw-inline-css");
+    expect(head).not.toContain('rel="stylesheet"');
+    const href = /<link rel="stylesheet" href="(\/build\/_assets\/tailwind-[^"]+\.css)"\/><\/body>/.exec(html)?.[1];
     expect(href).toBeTruthy();
-    // The whole stylesheet, byte for byte, and no render-blocking link.
     expect(inline).toBe(await (await request.get(href!)).text());
-    expect(html).not.toContain('rel="stylesheet"');
 
     // The request context kept the cookie: the next document links the file.
     const second = await request.get("/en/about");
