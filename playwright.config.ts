@@ -15,6 +15,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // A busy CI machine runs two workers beside the memory-hard password hashes: room to breathe.
   timeout: process.env.CI ? 60_000 : 30_000,
+  // The same machine runs the server, its hashes and two browsers: a navigation may take longer than 5 s.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

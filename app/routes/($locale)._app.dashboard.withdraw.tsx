@@ -101,11 +101,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         destination,
         description: fixedT(DEFAULT_LOCALE, "wallet")("withdraw.description"),
         idempotencyKey,
+        // Written before the balance rows are locked (only for a new request, never for a replay),
+        // so parallel withdrawals wait on the member's account for as short a time as possible.
+        alongside: async () => {
+          await savePayoutMethod(tx, user.id, method, destination);
+          await notify(tx, user.id, "withdrawalHeld", { amountCents });
+        },
       });
-      if (!result.replayed) {
-        await savePayoutMethod(tx, user.id, method, destination);
-        await notify(tx, user.id, "withdrawalHeld", { amountCents });
-      }
       return result;
     });
     throw redirect(localePath(locale, "/dashboard"), {

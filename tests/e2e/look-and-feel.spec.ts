@@ -15,7 +15,12 @@ import { asNewVisitor } from "./support/visitor";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
 type Area = "public" | "member" | "partner" | "admin";
-const AREAS: Record<Area, string[]> = { public: PUBLIC_PAGES, member: MEMBER_PAGES, partner: PARTNER_PAGES, admin: ADMIN_PAGES };
+const AREAS: Record<Area, string[]> = {
+  public: PUBLIC_PAGES,
+  member: MEMBER_PAGES,
+  partner: PARTNER_PAGES,
+  admin: ADMIN_PAGES,
+};
 
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
@@ -24,6 +29,12 @@ function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
+}
+
+/** Pages in even groups of at most `size`: each group is its own test, so no test outgrows its timeout on a busy machine. */
+function groups(pages: string[], size: number): string[][] {
+  const count = Math.ceil(pages.length / size);
+  return Array.from({ length: count }, (_, i) => pages.slice(Math.round((i * pages.length) / count), Math.round(((i + 1) * pages.length) / count)));
 }
 
 async function enter(page: Page, area: Area) {
@@ -43,41 +54,49 @@ async function enter(page: Page, area: Area) {
 
 test.describe("every page in both themes: no serious axe violation, no console error", () => {
   for (const area of ["public", "member", "partner", "admin"] as const) {
+    const parts = groups(AREAS[area], 10);
     for (const theme of ["light", "dark"] as const) {
-      test(`${area} pages in ${theme} mode @js-only`, async ({ page }) => {
-        test.setTimeout(150_000);
-        // The demo accounts and visitors follow the device's theme ("System").
-        await page.emulateMedia({ colorScheme: theme });
-        await enter(page, area);
-        const errors = watchConsole(page);
-        const violations: string[] = [];
-        for (const pagePath of AREAS[area]) {
-          const url = `/en${pagePath}`;
-          await page.goto(url, { waitUntil: "networkidle" });
-          const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-          expect(background, `${url} body in ${theme} mode`).toBe(theme === "dark" ? "rgb(2, 6, 23)" : "rgb(255, 255, 255)");
-          const results = await new AxeBuilder({ page }).analyze();
-          for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-            violations.push(`${url} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`);
+      parts.forEach((pages, part) => {
+        test(`${area} pages (${part + 1} of ${parts.length}) in ${theme} mode @js-only`, async ({ page }) => {
+          test.setTimeout(120_000);
+          // The demo accounts and visitors follow the device's theme ("System").
+          await page.emulateMedia({ colorScheme: theme });
+          await enter(page, area);
+          const errors = watchConsole(page);
+          const violations: string[] = [];
+          for (const pagePath of pages) {
+            const url = `/en${pagePath}`;
+            await page.goto(url, { waitUntil: "networkidle" });
+            const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+            expect(background, `${url} body in ${theme} mode`).toBe(theme === "dark" ? "rgb(2, 6, 23)" : "rgb(255, 255, 255)");
+            const results = await new AxeBuilder({ page }).analyze();
+            for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+              violations.push(
+                `${url} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`
+              );
+            }
           }
-        }
-        expect(violations).toEqual([]);
-        // 404 answers for the not-found page are expected; anything else is a fault.
-        expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+          expect(violations).toEqual([]);
+          // 404 answers for the not-found page are expected; anything else is a fault.
+          expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+        });
       });
     }
   }
 });
 
 test.describe("phones: no page is wider than 390 px, in any locale", () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   for (const locale of LOCALES) {
-    test(`every page fits a 390 px screen in ${locale} @js-only`, async ({ page }) => {
-      test.setTimeout(150_000);
-      const errors = watchConsole(page);
-      const overflowing: string[] = [];
-      for (const area of ["public", "member", "partner", "admin"] as const) {
-        if (area !== "public") await page.context().clearCookies();
+    for (const area of ["public", "member", "partner", "admin"] as const) {
+      test(`every ${area} page fits a 390 px screen in ${locale} @js-only`, async ({ page }) => {
+        test.setTimeout(120_000);
+        const errors = watchConsole(page);
+        const overflowing: string[] = [];
         await enter(page, area);
         for (const pagePath of AREAS[area]) {
           const url = `/${locale}${pagePath}`;
@@ -91,10 +110,10 @@ test.describe("phones: no page is wider than 390 px, in any locale", () => {
           });
           if (widths.scroll > 390) overflowing.push(`${url}: ${widths.scroll}px (${widths.wide.join(", ")})`);
         }
-      }
-      expect(overflowing).toEqual([]);
-      expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
-    });
+        expect(overflowing).toEqual([]);
+        expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+      });
+    }
   }
 });
 
