@@ -22,7 +22,7 @@ import { startServerJobs } from "~/jobs/jobs.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
 import { InlineStylesheetProvider } from "~/utils/stylesheet";
-import { inlineStylesheet } from "~/utils/stylesheet.server";
+import { CRITICAL_CSS_MARKER, inlineStylesheet, withCriticalCss } from "~/utils/stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +53,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesheetProvider value={inline?.css ?? null}>
+        <InlineStylesheetProvider value={inline ? CRITICAL_CSS_MARKER : null}>
           <I18nextProvider i18n={i18n}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </I18nextProvider>
@@ -63,7 +63,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // A first visit's inline stylesheet is cut to what the rendered page uses.
+          const body = inline ? withCriticalCss(inline.css) : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, { nonce });
           resolve(

@@ -50,9 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        <StylesheetPrefetch href={stylesheet} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <StylesheetPrefetch href={stylesheet} />
       </body>
     </html>
   );

@@ -1,11 +1,14 @@
 /**
  * Whether a document inlines the stylesheet (app/utils/stylesheet.tsx): yes, unless the browser's
- * `cw_css` cookie says it fetched this build's file before. The file is read once per process.
+ * `cw_css` cookie says it fetched this build's file before. The file is read once per process. An
+ * inline document carries only the rules its own markup uses (app/utils/critical-css.server.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { isHttps } from "~/config/env.server";
 import stylesheetHref from "~/tailwind.css";
+
+export { CRITICAL_CSS_MARKER, withCriticalCss } from "~/utils/critical-css.server";
 
 const COOKIE = "cw_css";
 const THIRTY_DAYS = 30 * 86_400;
@@ -35,3 +38,4 @@ export function inlineStylesheet(request: Request): { css: string; setCookie: st
   const secure = isHttps() ? "; Secure" : "";
   return { css, setCookie: `${COOKIE}=${version()}; Path=/; Max-Age=${THIRTY_DAYS}; SameSite=Lax; HttpOnly${secure}` };
 }
+

@@ -1,10 +1,12 @@
 /**
- * The site's one stylesheet. A first visit gets it inline in the document (one round trip to the
- * first paint on a slow phone: no render-blocking request after the HTML) and links the file
- * at the end of the body, after everything it paints, so later visits find it cached; a browser that already has the file (the `cw_css` cookie
+ * The site's one stylesheet. A first visit gets the rules its page uses inline in the document
+ * (one round trip to the first paint on a slow phone: no render-blocking request after the HTML;
+ * entry.server cuts the stylesheet down, see critical-css.server.ts) and the whole file linked
+ * after the page's content and before its scripts, so no script runs before every rule is there
+ * and later visits find the file cached. A browser that already has the file (the `cw_css` cookie
  * names the build whose file it fetched) gets the usual <link>. The choice is made by the server
- * (entry.server) and kept by the browser for the life of the page: hydration reads it from the
- * document, so the inline <style> is never replaced while the page is open.
+ * and kept by the browser for the life of the page: hydration reads it from the document, so the
+ * inline <style> is never replaced while the page is open.
  */
 import { createContext, useContext, useState } from "react";
 import { useNonce } from "~/utils/nonce";
@@ -31,10 +33,11 @@ export function Stylesheet({ href }: { href: string }) {
 }
 
 /**
- * At the end of <body>: after an inline first visit, the file itself, so the next document finds it
- * in the cache. Nothing follows it, so it holds back no paint. (Not `rel="prefetch"`: Chromium keeps
- * prefetches alive after their page is gone, and a browser that opened many pages in a row was left
- * waiting for its own.)
+ * In <body>, after the content and before the scripts: after an inline first visit, the whole file.
+ * It holds back no paint of the content above it, and the scripts below wait for it (Chromium,
+ * Firefox and Safari run no script while an earlier stylesheet is loading). (Not
+ * `rel="prefetch"`: Chromium keeps prefetches alive after their page is gone, and a browser that
+ * opened many pages in a row was left waiting for its own.)
  */
 export function StylesheetPrefetch({ href }: { href: string }) {
   const { inline } = useInline();
