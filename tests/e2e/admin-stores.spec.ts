@@ -14,6 +14,8 @@ const PNG = Buffer.from(
 );
 
 test("an admin creates a store, edits its rate, uploads a logo and pauses it; the public pages follow @js", async ({ page }) => {
+  // A sign-up, the 2FA setup and a dozen pages: 51 of its 60 s in CI beside another worker.
+  test.slow();
   await asNewVisitor(page);
   await newAdmin(page);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
