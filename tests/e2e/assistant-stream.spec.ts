@@ -12,6 +12,7 @@ import { signIn } from "./support/accounts";
 declare global {
   interface Window {
     __assistantLive?: Array<{ text: string; busy: string | null; live: string | null; submitDisabled: boolean }>;
+    __assistantStream?: Promise<string>;
   }
 }
 
@@ -42,6 +43,14 @@ test("the answer appears as it is composed, then the stored conversation holds i
       if (!last || JSON.stringify(last) !== JSON.stringify(state)) window.__assistantLive!.push(state);
     };
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    // A copy of the stream as the page reads it (the browser may drop its own copy of the body once
+    // the page revalidates, and Playwright then cannot read it).
+    const pageFetch = window.fetch.bind(window);
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await pageFetch(...args);
+      if (new URL(response.url).pathname.endsWith("/assistant/stream")) window.__assistantStream = response.clone().text();
+      return response;
+    };
   });
 
   const streamed = page.waitForResponse((response) => new URL(response.url()).pathname === "/en/assistant/stream" && response.request().method() === "POST");
@@ -52,7 +61,7 @@ test("the answer appears as it is composed, then the stored conversation holds i
   const response = await streamed;
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/x-ndjson");
-  const events = (await response.text())
+  const events = (await page.evaluate(() => window.__assistantStream ?? ""))
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as AssistantStreamEvent);
