@@ -103,6 +103,14 @@ test.describe("home", () => {
     await expect(page.getByTestId("carousel-dot").nth(2)).toHaveAttribute("aria-current", "true");
     await page.getByTestId("carousel-dot").first().click();
     await expect(previous).toBeDisabled();
+    await expect(page.getByTestId("feature-carousel")).toHaveAttribute("data-index", "0");
+    // The last dot shows the last view; three cards share it, so its first card leads.
+    await page.getByTestId("carousel-dot").last().click();
+    await expect(next).toBeDisabled();
+    await expect(page.getByTestId("carousel-dot").nth(2)).toHaveAttribute("aria-current", "true");
+    await previous.click();
+    await expect(page.getByTestId("carousel-dot").nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("feature-carousel")).toHaveAttribute("data-index", "1");
   });
 });
 

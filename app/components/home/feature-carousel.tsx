@@ -28,36 +28,74 @@ export function FeatureCarousel() {
   const total = items.length;
   const { previousDisabled, nextDisabled } = carouselButtons(index, total);
 
-  const scrollToCard = useCallback((target: number) => {
+  // Where an arrow or dot click is scrolling the strip to; while set, scroll positions on the way
+  // there are not the visitor's own and must not move the index.
+  const target = useRef<number | null>(null);
+
+  const scrollToCard = useCallback((card: number) => {
     const list = track.current;
-    const card = list?.children[target] as HTMLElement | undefined;
-    if (!list || !card) return;
-    list.scrollTo({ left: card.offsetLeft - list.offsetLeft, behavior: "smooth" });
+    const element = list?.children[card] as HTMLElement | undefined;
+    if (!list || !element) return;
+    const left = Math.min(element.offsetLeft - list.offsetLeft, list.scrollWidth - list.clientWidth);
+    target.current = Math.abs(list.scrollLeft - left) > 1 ? left : null;
+    list.scrollTo({ left, behavior: "smooth" });
   }, []);
 
-  const go = (target: number) => {
-    const bounded = Math.min(Math.max(target, 0), total - 1);
+  const go = (card: number) => {
+    const bounded = Math.min(Math.max(card, 0), lastReachable());
     setIndex(bounded);
     scrollToCard(bounded);
   };
 
-  // When the visitor swipes the strip themselves, follow the card that snapped into place.
+  // The last card that can lead the strip: on a wide screen the last three share one view, so a
+  // dot past the first of them shows that view, as a swipe to the end would.
+  const lastReachable = () => {
+    const list = track.current;
+    if (!list) return total - 1;
+    const end = list.scrollWidth - list.clientWidth;
+    let last = 0;
+    Array.from(list.children).forEach((element, i) => {
+      if ((element as HTMLElement).offsetLeft - list.offsetLeft <= end + 1) last = i;
+    });
+    return Math.min(last, total - 1);
+  };
+
+  // When the visitor swipes the strip themselves, follow the card that snapped into place. The
+  // index is read once scrolling has settled: on `scrollend` where the browser has it, else 150 ms
+  // after the last scroll event. A settled position short of a click's target (a busy page can
+  // pause mid-animation) is ignored, so it cannot undo the click.
   useEffect(() => {
     const list = track.current;
     if (!list) return;
+    const settle = () => {
+      if (target.current !== null) {
+        if (Math.abs(list.scrollLeft - target.current) > 1) return;
+        target.current = null;
+        return;
+      }
+      const first = list.children[0] as HTMLElement | undefined;
+      if (!first) return;
+      const step = first.offsetWidth + 24;
+      setIndex(Math.min(total - 1, Math.max(0, Math.round(list.scrollLeft / step))));
+    };
+    // A swipe, wheel or key press takes over from a click's scroll.
+    const takeOver = () => {
+      target.current = null;
+    };
+    const hasScrollEnd = "onscrollend" in window;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const first = list.children[0] as HTMLElement | undefined;
-        if (!first) return;
-        const step = first.offsetWidth + 24;
-        setIndex(Math.min(total - 1, Math.max(0, Math.round(list.scrollLeft / step))));
-      }, 150);
+      timer = setTimeout(settle, 150);
     };
-    list.addEventListener("scroll", onScroll, { passive: true });
+    const takeOverEvents = ["pointerdown", "wheel", "touchstart", "keydown"] as const;
+    for (const name of takeOverEvents) list.addEventListener(name, takeOver, { passive: true });
+    if (hasScrollEnd) list.addEventListener("scrollend", settle);
+    else list.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       clearTimeout(timer);
+      for (const name of takeOverEvents) list.removeEventListener(name, takeOver);
+      list.removeEventListener("scrollend", settle);
       list.removeEventListener("scroll", onScroll);
     };
   }, [total]);
