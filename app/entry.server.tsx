@@ -1,5 +1,5 @@
 /**
- * The server entry: renders documents (with the shared i18next instance of the URL's locale, a
+ * The server entry: renders documents (with the shared translator of the URL's locale, a
  * fresh CSP nonce per request, and on a first visit the stylesheet inline) and puts the security
  * headers on documents and data responses.
  */
@@ -13,11 +13,11 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { env, isHttps } from "~/config/env.server";
 import { clientAddressProblem } from "~/security/client-address.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { localeFromUrl, serverI18n } from "~/i18n/i18next.server";
+import { localeFromUrl } from "~/i18n/locale.server";
+import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { startServerJobs } from "~/jobs/jobs.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -41,7 +41,7 @@ export default async function handleRequest(
 ) {
   const nonce = createNonce();
   const locale = localeFromUrl(request.url) ?? DEFAULT_LOCALE;
-  const i18n = serverI18n(locale);
+  const translator = serverTranslator(locale);
   // A first visit gets the stylesheet inside the document (first paint after one round trip).
   const inline = responseStatusCode < 300 ? inlineStylesheet(request) : null;
   if (inline) responseHeaders.append("Set-Cookie", inline.setCookie);
@@ -54,9 +54,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineStylesheetProvider value={inline ? CRITICAL_CSS_MARKER : null}>
-          <I18nextProvider i18n={i18n}>
+          <TranslatorContext.Provider value={translator}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslatorContext.Provider>
         </InlineStylesheetProvider>
       </NonceProvider>,
       {

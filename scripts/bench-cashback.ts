@@ -18,7 +18,7 @@
  *
  * Options (through `npm run bench`): --postbacks 2000 --clickouts 1000
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +34,7 @@ import { signPayload } from "../app/wallet/payments.server";
 import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedContent } from "../db/seed";
-import { serverCommand } from "./lib";
+import { spawnServer } from "./lib";
 
 const PORT = 3296;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -102,27 +102,17 @@ async function prepare(db: Db, memberCount: number): Promise<Prepared> {
 }
 
 function startServer(databaseUrl: string): ChildProcess {
-  const server = spawn(serverCommand().command, serverCommand().args, {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      PORT: String(PORT),
-      APP_URL: BASE,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET,
-      POSTBACK_SECRET_SANDBOX: POSTBACK_SECRET,
-      JOBS: "off",
-      TRUST_PROXY: "0",
-    },
+  return spawnServer({
+    NODE_ENV: "production",
+    APP_ENV: "test",
+    PORT: String(PORT),
+    APP_URL: BASE,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET,
+    POSTBACK_SECRET_SANDBOX: POSTBACK_SECRET,
+    JOBS: "off",
+    TRUST_PROXY: "0",
   });
-  // The server's own complaints go on to ours; remix-serve's "undefined" on a clean shutdown does not.
-  server.stderr!.on("data", (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (!/^(\s*undefined\s*)+$/.test(text)) process.stderr.write(text);
-  });
-  return server;
 }
 
 async function waitUntilUp(server: ChildProcess) {

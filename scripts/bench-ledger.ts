@@ -15,7 +15,6 @@
  * Options: --postings 1000000 --seconds 10. Alone: `npx tsx scripts/bench-ledger.ts`, or only
  * part 4 on fresh databases: `npx tsx scripts/bench-ledger.ts --writes-only [--runs 3]`.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -38,7 +37,7 @@ import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedContent } from "../db/seed";
 import { printGoals, recordGoal } from "./bench-goals";
-import { buildIsStale, parseArgs, serverCommand } from "./lib";
+import { buildIsStale, parseArgs, spawnServer } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
 const TOTAL_POSTINGS = Number(args.postings ?? 1_000_000);
@@ -299,10 +298,7 @@ export async function benchLedger() {
   process.env.SESSION_SECRET = SECRET;
   const { setCookie } = await createSession(reader, { id: target.id, role: "user" }, { remember: true });
   const cookie = setCookie.split(";")[0]!;
-  const server = spawn(serverCommand().command, serverCommand().args, {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", PORT: String(PORT), DATABASE_URL: `file:${file}`, SESSION_SECRET: SECRET },
-  });
+  const server = spawnServer({ NODE_ENV: "production", APP_ENV: "test", PORT: String(PORT), DATABASE_URL: `file:${file}`, SESSION_SECRET: SECRET });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     for (let i = 0; i < 100; i++) {

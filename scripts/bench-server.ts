@@ -29,7 +29,7 @@ import { createDb, type Db } from "../app/db/db.server";
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_USER, seedDemoData } from "../db/seed";
 import { kb, recordGoal } from "./bench-goals";
-import { buildIsStale, serverCommand } from "./lib";
+import { buildIsStale, spawnServer } from "./lib";
 
 const SECRET = "bench-session-secret-0123456789-0123456789";
 const OURS_PORT = 3299;
@@ -88,10 +88,7 @@ async function waitUntilUp(url: string) {
 }
 
 function startOurs(port: number, databaseUrl: string, extra: Record<string, string> = {}): ChildProcess {
-  return spawn(serverCommand().command, serverCommand().args, {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, JOBS: "off", ...extra },
-  });
+  return spawnServer({ NODE_ENV: "production", APP_ENV: "test", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, JOBS: "off", ...extra });
 }
 
 function startBaseline(): ChildProcess {

@@ -1,4 +1,5 @@
 /** Small helpers shared by the command-line scripts. */
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -45,4 +46,19 @@ export function serverCommand(): { command: string; args: string[] } {
       "./build/index.js",
     ],
   };
+}
+
+/**
+ * The built server started as `serverCommand` says, with `env` over ours. Its stdout is dropped;
+ * its stderr goes on to ours, but for the "undefined" remix-serve prints on a clean shutdown
+ * (`server.close(console.error)` is handed no error). `nodeArgs` go to Node before the script.
+ */
+export function spawnServer(env: Record<string, string | undefined>, nodeArgs: string[] = []): ChildProcess {
+  const { command, args } = serverCommand();
+  const server = spawn(command, [...nodeArgs, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
+  server.stderr!.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (!/^(\s*undefined\s*)+$/.test(text)) process.stderr.write(text);
+  });
+  return server;
 }

@@ -10,7 +10,7 @@ import type { Params } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { localePath } from "~/utils/paths";
 import { ensureWorkspace, type ClientAccount } from "./accounts.server";

@@ -8,7 +8,7 @@ import { accountContext } from "~/auth/context.server";
 import { CodeSchema, NewPasswordSchema } from "~/auth/schemas";
 import { db } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { clientAddress } from "~/security/client-address.server";
 import { consumeRateLimits, minutesToWait, type RateLimitName } from "~/security/rate-limit.server";
 import { EmailSchema } from "~/users/validation";

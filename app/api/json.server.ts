@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
-import { detectLocale, fixedT } from "~/i18n/i18next.server";
+import { detectLocale } from "~/i18n/locale.server";
+import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {

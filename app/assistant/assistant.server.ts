@@ -20,7 +20,7 @@ import { env } from "~/config/env.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { LOCALES, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney, formatPercentChange } from "~/utils/money";
 import { ASSISTANT_PAGES, type AssistantMessage, type AssistantSource } from "./assistant";

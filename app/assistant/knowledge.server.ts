@@ -20,7 +20,7 @@ import MiniSearch from "minisearch";
 import type { DbOrTx } from "~/db/db.server";
 import { listPublishedFaq } from "~/help/faq.server";
 import type { Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { translationResources } from "~/i18n/resources.server";
 import { forgetKnowledge, knowledgeIndexes } from "./knowledge-cache.server";
 

@@ -7,7 +7,7 @@
 import type { Db, DbOrTx, Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
 import { hashPassword, verifyPassword } from "~/users/password.server";

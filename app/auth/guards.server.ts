@@ -8,7 +8,7 @@ import type { Actor } from "~/audit/audit.server";
 import { db } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { localeFromUrl } from "~/i18n/i18next.server";
+import { localeFromUrl } from "~/i18n/locale.server";
 import { clientAddress } from "~/security/client-address.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";

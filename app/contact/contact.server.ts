@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { now, type Db } from "~/db/db.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import type { Mailer } from "~/mail/mailer.server";
 import type { ContactInput } from "./contact-schema";
 

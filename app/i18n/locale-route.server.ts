@@ -6,7 +6,7 @@
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { isLocale } from "~/i18n/config";
-import { detectLocale, readLocaleCookie, serializeLocaleCookie } from "~/i18n/i18next.server";
+import { detectLocale, readLocaleCookie, serializeLocaleCookie } from "~/i18n/locale.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

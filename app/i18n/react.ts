@@ -1,9 +1,10 @@
 /**
- * Translations in components, on both sides: `useTranslation` is react-i18next's on the server
- * (with the real i18next of entry.server.tsx) and the small browser translator's in the browser
- * (i18n.client.ts), so the browser bundle carries neither i18next nor react-i18next. Both give the
- * same texts, so the server's HTML and hydration match. Components import it from here, never
- * from "react-i18next" (tests/unit/i18n-client.test.ts checks).
+ * Translations in components, on both sides: `useTranslation` reads the shared Translator
+ * (translator.ts): on the server the locale's own, given by entry.server.tsx (react.server.ts), in
+ * the browser the one that loads namespaces as pages need them (i18n.client.ts). Same code, same
+ * texts, so the server's HTML and hydration match, and the browser bundle carries neither i18next
+ * nor react-i18next. The hook is typed as react-i18next's (a type import only). Components import
+ * it from here, never from "react-i18next" (tests/unit/i18n-client.test.ts checks).
  *
  * Also here, so the browser gets all of it in one file: `withNamespaces` (client-loader.ts) and the
  * browser's translator instance for entry.client.tsx.
@@ -15,7 +16,7 @@ import * as server from "./react.server";
 
 // Each build empties the other side's module (Remix: *.server in the browser, *.client on the server).
 export const useTranslation: typeof UseTranslation =
-  typeof document === "undefined" ? server.useTranslation : (browser.useTranslation as unknown as typeof UseTranslation);
+  (typeof document === "undefined" ? server.useTranslation : browser.useTranslation) as unknown as typeof UseTranslation;
 
 /** The browser's translator (undefined on the server). */
 export const i18n = browser.i18n;

@@ -1,6 +1,6 @@
 /**
  * Translation resources: owns reading `locales/<lng>/<ns>.json` (once per process) and serving
- * them to the server-side i18next instances and to the browser's resource route.
+ * them to the server's translators and to the browser's resource route.
  */
 import fs from "node:fs";
 import path from "node:path";

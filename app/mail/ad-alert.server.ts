@@ -5,7 +5,7 @@
  * builds the message; the alerts module puts it in the outbox with the firing.
  */
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { notificationValues } from "~/notifications/values";
 import type { MailMessage } from "./mailer.server";
 import { renderMail } from "./templates.server";

@@ -7,7 +7,7 @@
  */
 import { formatMonth } from "~/ads/reports/format";
 import type { Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import type { MailMessage } from "./mailer.server";
 import { renderMail } from "./templates.server";
 

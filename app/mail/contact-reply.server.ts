@@ -4,7 +4,7 @@
  * message quoted below it. Only builds the message; the messages desk puts it in the outbox.
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { formatDate } from "~/utils/dates";
 import type { MailMessage } from "./mailer.server";
 import { renderMail } from "./templates.server";

@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { now, type Db } from "~/db/db.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { isLocale, DEFAULT_LOCALE } from "~/i18n/config";
 import type { Mailer } from "~/mail/mailer.server";
 import { localePath } from "~/utils/paths";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { now, type Db, type DbOrTx } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { renderMail } from "~/mail/templates.server";
 import { notificationValues } from "./values";

@@ -22,7 +22,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import type { PartnerCommissionStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { getSetting } from "~/settings/settings.server";
 import { creditAffiliateBonus, reverseAffiliateBonus } from "~/wallet/ledger.server";
 

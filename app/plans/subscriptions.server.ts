@@ -21,7 +21,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import type { PlanAudience, SubscriptionStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { notify } from "~/notifications/notifications.server";
 import { onSubscriptionPaid, onSubscriptionRefunded } from "~/partner/commissions.server";
 import { IdempotencyConflictError, InsufficientFundsError, payFromWallet, recordProviderPurchase, refundPurchase } from "~/wallet/ledger.server";

@@ -24,7 +24,7 @@ import { audit } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { ReferralStatus } from "~/db/schema";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { renderMail } from "~/mail/templates.server";
 import { notify } from "~/notifications/notifications.server";

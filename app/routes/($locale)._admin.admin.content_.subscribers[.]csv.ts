@@ -8,7 +8,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { exportConfirmedSubscribers, subscribersCsv } from "~/newsletter/admin.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";

@@ -57,7 +57,7 @@ import { MAX_DEPOSIT_CENTS, parseAmountToCents } from "~/wallet/amounts";
 import { getBalances } from "~/wallet/balances.server";
 import { description as describe, labelText } from "~/wallet/display";
 import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "admin", "wallet", "cashback", "referrals", "plans"] };

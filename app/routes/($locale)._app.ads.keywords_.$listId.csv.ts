@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,7 +12,7 @@ import { streamAnswer } from "~/assistant/stream.server";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { readForm } from "~/utils/form-data.server";

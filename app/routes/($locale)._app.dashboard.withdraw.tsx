@@ -20,7 +20,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { getSetting } from "~/settings/settings.server";
 import { requireSameOrigin } from "~/security/csrf.server";

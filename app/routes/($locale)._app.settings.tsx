@@ -17,7 +17,7 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale } from "~/i18n/config";
-import { serializeLocaleCookie } from "~/i18n/i18next.server";
+import { serializeLocaleCookie } from "~/i18n/locale.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { exportTransactions, filtersFromSearch } from "~/wallet/activity.server";
 import { transactionsCsv } from "~/wallet/csv.server";

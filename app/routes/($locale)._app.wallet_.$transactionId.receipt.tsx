@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { getTransaction } from "~/wallet/balances.server";
 import { pdfLegalLine, receiptPdf } from "~/wallet/pdf.server";

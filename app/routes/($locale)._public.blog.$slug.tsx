@@ -6,7 +6,7 @@ import { getPost, renderArticleBody } from "~/blog/blog.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";

@@ -8,7 +8,7 @@ import { db } from "~/db/db.server";
 import { filterFaq } from "~/help/faq";
 import { listPublishedFaq } from "~/help/faq.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";

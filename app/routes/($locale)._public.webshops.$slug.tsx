@@ -6,7 +6,7 @@ import { NotFoundScreen } from "~/components/error-screen";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { headlineText, type Translate } from "~/stores/rates";
 import { getStoreBySlug, type StoreDetailView } from "~/stores/stores.server";

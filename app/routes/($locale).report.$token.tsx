@@ -28,7 +28,7 @@ import { AdDayCharts, KpiCard } from "~/components/ads/figures";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { formatDate } from "~/utils/dates";

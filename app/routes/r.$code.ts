@@ -4,7 +4,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { detectLocale } from "~/i18n/i18next.server";
+import { detectLocale } from "~/i18n/locale.server";
 import { rememberReferral } from "~/referrals/cookie.server";
 import { referrerByCode } from "~/referrals/referrals.server";
 import { withSecurityHeaders } from "~/security/headers.server";

@@ -9,7 +9,7 @@ import { CODE_TTL_MINUTES, checkCode, issueCode, pendingCode } from "~/auth/code
 import { now, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
 import { revokeUserSessions } from "~/auth/session.server";

@@ -1,7 +1,7 @@
 /** Page titles and descriptions, translated on the server for each route's `meta`. */
 import type { Params } from "@remix-run/react";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 
 export interface PageMeta {
   title: string;

@@ -16,7 +16,7 @@ import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { PayoutBatchState } from "~/db/schema";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { notify } from "~/notifications/notifications.server";
 import { CURRENCY, completeWithdrawal } from "./ledger.server";
 import { batchMessageId, creditTransferXml, paypalPayoutsCsv, PAYPAL_MAX_ROWS, sepaText } from "./payout-files.server";

@@ -8,7 +8,7 @@ import { json } from "~/api/json.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { applyPaymentEvent, type PaymentProvider, type PaymentTexts } from "./payments.server";
 
 export function paymentTexts(): PaymentTexts {

@@ -26,7 +26,7 @@ import { submitContactMessage } from "~/contact/contact.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { LOCALES } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { outboxMailer } from "~/jobs/outbox.server";
 import { contactReplyMail } from "~/mail/contact-reply.server";
 import type { MailMessage } from "~/mail/mailer.server";

@@ -12,7 +12,7 @@ process.env.SESSION_SECRET ??= "admin-stores-test-secret-0123456789-0123456789";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { action as logoAction } from "~/routes/($locale)._admin.admin.stores_.$slug_.logo";
 import { action as editAction, loader as editLoader } from "~/routes/($locale)._admin.admin.stores_.$slug";
 import { action as newAction } from "~/routes/($locale)._admin.admin.stores_.new";

@@ -33,7 +33,7 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/jobs/jobs.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { notificationValues } from "~/notifications/values";

@@ -9,7 +9,6 @@
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -39,7 +38,7 @@ import { generateSampleExports } from "~/ads/sample/generate";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverI18n } from "~/i18n/i18next.server";
+import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/jobs/jobs.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
@@ -156,7 +155,7 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     const context = await handler.query(body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url));
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(h(I18nextProvider, { i18n: serverI18n("en") }, h(StaticRouterProvider, { router, context, hydrate: false })));
+    return renderToString(h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })));
   }
   const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 

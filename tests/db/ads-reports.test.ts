@@ -7,7 +7,6 @@
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -39,7 +38,7 @@ import { applyTip, generateTips, listTips } from "~/ads/tips.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverI18n } from "~/i18n/i18next.server";
+import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import SharedReport, {
   loader as sharedLoader,
 } from "~/routes/($locale).report.$token";
@@ -441,8 +440,8 @@ describeEachDatabase("white-label reports", (t) => {
     const router = createStaticRouter(handler.dataRoutes, context);
     return renderToString(
       h(
-        I18nextProvider,
-        { i18n: serverI18n(locale) },
+        TranslatorContext.Provider,
+        { value: serverTranslator(locale) },
         h(StaticRouterProvider, { router, context, hydrate: false })
       )
     );

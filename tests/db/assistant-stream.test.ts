@@ -27,7 +27,7 @@ import { NewArticleSchema } from "~/blog/article-form";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry, deleteFaqEntry, updateFaqEntry } from "~/help/faq.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { action as streamAction } from "~/routes/($locale)._app.assistant_.stream";
 import { consumeRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { createUser } from "~/users/users.server";

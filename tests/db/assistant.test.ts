@@ -25,7 +25,7 @@ import { ConfigError, loadEnv } from "~/config/env.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry } from "~/help/faq.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant";
 import { createUser } from "~/users/users.server";
 import { creditDeposit } from "~/wallet/ledger.server";

@@ -173,7 +173,8 @@ test.describe("the stylesheet on a first visit", () => {
     const cookie = first.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("cw_css="))?.value;
     expect(cookie).toMatch(/^cw_css=tailwind-[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
     const html = await first.text();
-    const inline = new RegExp(`<style id="cw-inline-css" nonce="${nonce}">([^<]+)</style>`).exec(html)?.[1] ?? "";
+    // The nonce is base64: "+" and "/" must be taken literally.
+    const inline = new RegExp(`<style id="cw-inline-css" nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">([^<]+)</style>`).exec(html)?.[1] ?? "";
     // In <head> the rules this page uses (every one of them a rule of the file, in the file's order,
     // and far fewer); the file itself after the content, before the first script.
     const head = html.slice(0, html.indexOf("</head>"));

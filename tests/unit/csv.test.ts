@@ -1,6 +1,6 @@
 /** The transactions CSV: columns as before, formula-like cells neutralised, amounts left as numbers. */
 import { describe, expect, it } from "vitest";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { transactionsCsv } from "~/wallet/csv.server";
 import type { LedgerTransaction } from "~/wallet/ledger.server";
 

@@ -10,8 +10,13 @@ import path from "node:path";
 import { createInstance } from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCALES } from "~/i18n/config";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { ClientI18n } from "~/i18n/i18n.client";
-import { serverI18n } from "~/i18n/i18next.server";
+import { serverTranslator, TranslatorContext, useTranslation as useServerTranslation } from "~/i18n/react.server";
+import { Translator } from "~/i18n/translator";
+import { fixedT } from "~/i18n/translator.server";
+import { serverI18n } from "../support/i18next-oracle";
 import { translationNamespaces, translationResources } from "~/i18n/resources.server";
 
 type Tree = { [key: string]: unknown };
@@ -66,6 +71,9 @@ describe("the browser's translator", () => {
             ...[0, 1, 2, 5, 21, 1.5].map((count) => ({ ...filled, count })),
             { defaultValue: "Fallback {{x}}", x: "y" },
           ];
+          // The plain call, which the translator remembers.
+          expect(ours(key), `${locale} ${ns}:${key}`).toEqual(theirs(key));
+          expect(ours(key)).toEqual(theirs(key));
           for (const options of optionSets) {
             expect(ours(key, { ...options }), `${locale} ${ns}:${key} ${JSON.stringify(options)}`).toEqual(theirs(key, { ...options } as never));
             compared++;
@@ -212,5 +220,69 @@ describe("the browser bundle", () => {
       .filter((file) => /^import (?!type )[^;]*from "(i18next|react-i18next|remix-i18next[^"]*)";/m.test(fs.readFileSync(file, "utf8")))
       .map((file) => path.relative(process.cwd(), file));
     expect(offenders).toEqual([]);
+  });
+
+  it("uses react-i18next for its types only (components translate with the shared Translator on both sides)", () => {
+    const runtime = sourceFiles(path.resolve("app"))
+      .filter((file) => /^import (?!type )[^;]*from "react-i18next";/m.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(process.cwd(), file));
+    expect(runtime).toEqual([]);
+  });
+});
+
+describe("the server's translator", () => {
+  it("gives each locale every namespace, and the same strings as i18next", () => {
+    for (const locale of LOCALES) {
+      const translator = serverTranslator(locale);
+      expect(serverTranslator(locale)).toBe(translator);
+      for (const ns of translationNamespaces()) {
+        expect(translator.hasLoadedNamespace(ns)).toBe(true);
+        const resource = translationResources()[locale]![ns] as Tree;
+        const firstText = keysOf(resource).find((key) => typeof key.split(".").reduce<unknown>((node, part) => (node as Tree)?.[part], resource) === "string");
+        if (firstText) expect(translator.getFixedT(null, ns)(firstText)).toBe(serverI18n(locale).getFixedT(null, ns)(firstText));
+      }
+    }
+  });
+
+  it("looks a key up in each of a list of namespaces in turn, as i18next does (fixedT of the API's messages)", () => {
+    for (const locale of LOCALES) {
+      for (const list of [["common", "auth"], ["auth", "common"], ["ads-reports"]]) {
+        const ours = fixedT(locale, list);
+        const theirs = serverI18n(locale).getFixedT(null, list);
+        const keys = new Set(list.flatMap((ns) => keysOf(translationResources()[locale]![ns] as Tree)));
+        expect(keys.size).toBeGreaterThan(20);
+        for (const key of keys) {
+          expect(ours(key), `${locale} ${list.join()} ${key}`).toEqual(theirs(key));
+          expect(ours(key, { count: 2, returnObjects: true })).toEqual(theirs(key, { count: 2, returnObjects: true }));
+        }
+      }
+    }
+  });
+
+  it("remembers plain lookups, but not past new translations", () => {
+    const translator = new Translator();
+    translator.language = "en";
+    translator.addResourceBundle("en", "demo", { greeting: "Hello" });
+    const t = translator.getFixedT(null, "demo");
+    expect(t("greeting")).toBe("Hello");
+    expect(t("greeting")).toBe("Hello");
+    expect(t("missing")).toBe("missing");
+    translator.addResourceBundle("en", "demo", { greeting: "Hi", missing: "Found" });
+    expect(t("greeting")).toBe("Hi");
+    expect(t("missing")).toBe("Found");
+    // Another language's lookups are remembered apart.
+    translator.addResourceBundle("nl", "demo", { greeting: "Hallo" });
+    expect(translator.getFixedT("nl", "demo")("greeting")).toBe("Hallo");
+    expect(t("greeting")).toBe("Hi");
+  });
+
+  it("renders a component's strings through the context entry.server.tsx provides", () => {
+    function Greeting() {
+      const { t } = useServerTranslation("home");
+      return createElement("p", null, String(t("features.learnMore")));
+    }
+    const html = renderToStaticMarkup(createElement(TranslatorContext.Provider, { value: serverTranslator("de") }, createElement(Greeting)));
+    expect(html).toBe(`<p>${serverI18n("de").getFixedT(null, "home")("features.learnMore")}</p>`);
+    expect(() => renderToStaticMarkup(createElement(Greeting))).toThrow(/TranslatorContext/);
   });
 });

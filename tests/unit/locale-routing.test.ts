@@ -1,7 +1,7 @@
 /** The `($locale)` loader: redirects unknown first segments, remembers the chosen locale. */
 import { describe, expect, it } from "vitest";
 import { pathInLocale } from "~/i18n/config";
-import { detectLocale, localeCookie } from "~/i18n/i18next.server";
+import { detectLocale, localeCookie } from "~/i18n/locale.server";
 import { loader } from "~/routes/($locale)";
 
 async function run(url: string, headers: Record<string, string> = {}) {

@@ -5,7 +5,7 @@
  */
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { Statement } from "~/wallet/balances.server";

@@ -34,7 +34,8 @@ async function userRow(email: string) {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe("scripts", () => {
+// Each test starts the scripts as their own processes (tsx, two or three times): seconds each on a busy machine.
+describe("scripts", { timeout: 90_000 }, () => {
   it("db:migrate migrates, and says so when already up to date", async () => {
     const first = await script("db-migrate");
     expect(first.code).toBe(0);

@@ -22,7 +22,7 @@ import {
 } from "~/wallet/pdf-fonts.server";
 import type { DbOrTx } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import type { DayRange } from "../dashboard-query";
 import { getBrand, getLogo, type Brand, type Logo } from "./brand.server";
 import { REPORT_KPI_KEYS, readableOn, reportFormatters } from "./format";

@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { audit } from "~/audit/audit.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { fixedT } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/translator.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { adReportMail } from "~/mail/ad-report.server";

@@ -1,15 +1,12 @@
 /**
- * Server-side i18n: one initialised, read-only i18next instance per locale (shared by every
- * request: the server never changes an instance's language), route namespaces for the document,
- * fixed `t` functions for loaders and meta, and the language cookie with locale detection.
+ * The visitor's locale on the server: the language cookie, detection from the cookie and
+ * Accept-Language (remix-i18next's detector), and the locale a URL names. Translating is
+ * translator.server.ts's.
  */
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { isHttps } from "~/config/env.server";
-import { DEFAULT_LOCALE, LOCALES, i18nConfig, isLocale, type Locale } from "./config";
-import { translationNamespaces, translationResources } from "./resources.server";
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from "./config";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -34,31 +31,6 @@ const detector = new RemixI18Next({
   },
 });
 
-
-const instances = new Map<Locale, I18n>();
-
-/** The shared i18next instance of `locale`, fully loaded (all namespaces are in memory). */
-export function serverI18n(locale: Locale): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = createInstance();
-    // With in-memory resources and no backend, init completes synchronously.
-    void instance.use(initReactI18next).init({
-      ...i18nConfig,
-      supportedLngs: [...LOCALES],
-      lng: locale,
-      ns: translationNamespaces(),
-      resources: translationResources(),
-      initImmediate: false,
-    });
-    instances.set(locale, instance);
-  }
-  return instance;
-}
-
-export function fixedT(locale: Locale, ns: string | string[] = "common"): TFunction {
-  return serverI18n(locale).getFixedT(locale, ns);
-}
 
 /** The locale for a visitor whose URL names none: language cookie, Accept-Language, else en. */
 export async function detectLocale(request: Request): Promise<Locale> {
