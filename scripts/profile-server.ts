@@ -4,7 +4,10 @@
  * the functions with the most self time, and self time per package (our code, React's server
  * renderer, Remix, i18next, the database driver, garbage collection…).
  *
- *   npm run profile -- [--path /en] [--signed-in] [--seconds 10] [--concurrency 10] [--top 30]
+ *   npm run profile -- [--path /en] [--signed-in] [--seconds 10] [--concurrency 10] [--top 30] [--sql]
+ *
+ * With `--sql`, every SQLite statement is also timed (scripts/sql-timing.cjs) and the statements
+ * with the most time in all are listed, with their calls per request.
  *
  * The raw `.cpuprofile` is kept (its path is printed) for Chrome DevTools or speedscope.
  */
@@ -102,6 +105,8 @@ async function main() {
   await db.destroy();
 
   const profileDir = path.join(dir, "cpuprofile");
+  const sqlFile = path.join(dir, "sql-timing.json");
+  const sqlArgs = args.sql ? ["--require", path.resolve("scripts/sql-timing.cjs")] : [];
   const server = spawnServer({
     NODE_ENV: "production",
     APP_ENV: "test",
@@ -109,11 +114,13 @@ async function main() {
     DATABASE_URL: `file:${dbFile}`,
     SESSION_SECRET: SECRET,
     JOBS: "off",
-  }, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+    SQL_TIMING_FILE: sqlFile,
+  }, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs]);
   const base = `http://127.0.0.1:${PORT}`;
   const spawned = performance.now();
   const exited = new Promise((resolve) => server.once("exit", resolve));
   let window = { from: 0, to: Infinity };
+  let requests = 0;
   try {
     for (let i = 0; ; i++) {
       try {
@@ -138,6 +145,7 @@ async function main() {
     const result = await autocannon({ url: `${base}${pagePath}`, connections, duration: seconds, headers });
     // The profile starts as the server's process does, a few milliseconds after the spawn.
     window = { from: from * 1000, to: (performance.now() - spawned) * 1000 };
+    requests = result.requests.total;
     console.log(`${pagePath}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`);
   } finally {
     server.kill("SIGINT");
@@ -152,6 +160,18 @@ async function main() {
   console.log("Self time by function:");
   console.table(summary.functions);
   console.log(`profile: ${path.join(profileDir, file)}`);
+  if (args.sql && fs.existsSync(sqlFile)) {
+    // Totals over the whole run (warm-up included); calls per request of the measured load.
+    const rows = JSON.parse(fs.readFileSync(sqlFile, "utf8")) as Array<{ sql: string; calls: number; ms: number }>;
+    const all = rows.reduce((sum, row) => sum + row.ms, 0);
+    console.log(`SQLite statements: ${Math.round(all)} ms in all; the ${top} with the most time:`);
+    console.table(
+      rows
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, top)
+        .map((row) => ({ sql: row.sql.replace(/\s+/g, " ").slice(0, 110), calls: row.calls, "per request": (row.calls / Math.max(1, requests)).toFixed(2), "ms in all": Math.round(row.ms), "µs each": Math.round((1000 * row.ms) / row.calls) })),
+    );
+  }
 }
 
 await main();
