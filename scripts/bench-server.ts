@@ -300,11 +300,20 @@ export async function benchServer(options: ServerBenchOptions) {
       { request: "locale redirect /about", ...(await sequential(`${base}/about?x=1`, 300)) },
       { request: "not found /en/does-not-exist", ...(await sequential(`${base}/en/does-not-exist`, 300)) },
       { request: "translations /locales/en/common.json", ...(await sequential(`${base}/locales/en/common.json`, 300)) },
+      // Without compression: remix-serve's middleware compresses every streamed answer, however small.
+      { request: "page data /en/about.data, uncompressed", ...(await sequential(`${base}/en/about.data`, 300, { ...returning, "Accept-Encoding": "identity" })) },
+      { request: "bare Remix data /_root.data, uncompressed", ...(await sequential(`http://127.0.0.1:${BASELINE_PORT}/_root.data`, 300, { "Accept-Encoding": "identity" })) },
     ];
     console.log("\nUnloaded latency (one client, one request at a time, 300 requests)\n");
     console.table(latencies.map((row) => ({ request: row.request, "p50 ms": row.p50.toFixed(2), "p95 ms": row.p95.toFixed(2) })));
     const dataP50 = latencies[0]!.p50;
-    recordGoal({ goal: "Data request (.data) p50, unloaded", target: "< 2 ms", measured: `${dataP50.toFixed(2)} ms`, baseline: `${latencies[4]!.p50.toFixed(2)} ms`, met: dataP50 < 2 });
+    recordGoal({
+      goal: "Data request (.data) p50, unloaded",
+      target: "< 2 ms",
+      measured: `${dataP50.toFixed(2)} ms as a browser asks (compressed); ${latencies[9]!.p50.toFixed(2)} ms uncompressed`,
+      baseline: `${latencies[4]!.p50.toFixed(2)} ms; ${latencies[10]!.p50.toFixed(2)} ms uncompressed`,
+      met: dataP50 < 2,
+    });
 
     // 3. Weight.
     const baselineWeight = await pageWeight(`http://127.0.0.1:${BASELINE_PORT}`, new URL(homeBaseline.url).search.replace(/^/, "/"), {}, path.join(BASELINE_DIR, "public"));
