@@ -74,7 +74,7 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function waitUntilUp(url: string) {
+export async function waitUntilUp(url: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -232,15 +232,26 @@ async function demoCookie(db: Db): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
+/**
+ * A fresh SQLite file with the demo data, in a new temporary folder, and the session cookie of the
+ * demo member, signed with `sessionSecret` (the secret to start the server with).
+ */
+export async function demoDatabase(prefix: string): Promise<{ dir: string; dbFile: string; cookie: string; sessionSecret: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dbFile = path.join(dir, "demo.db");
+  const db = createDb({ kind: "sqlite", filename: dbFile });
+  try {
+    await migrateToLatest(db);
+    await seedDemoData(db);
+    return { dir, dbFile, cookie: await demoCookie(db), sessionSecret: SECRET };
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function benchServer(options: ServerBenchOptions) {
   buildBoth();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-bench-server-"));
-  const dbFile = path.join(dir, "bench.db");
-  const db = createDb({ kind: "sqlite", filename: dbFile });
-  await migrateToLatest(db);
-  await seedDemoData(db);
-  const cookie = await demoCookie(db);
-  await db.destroy();
+  const { dir, dbFile, cookie } = await demoDatabase("cashwise-bench-server-");
 
   const ours = startOurs(OURS_PORT, `file:${dbFile}`);
   const baseline = startBaseline();

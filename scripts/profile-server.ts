@@ -12,18 +12,12 @@
  * The raw `.cpuprofile` is kept (its path is printed) for Chrome DevTools or speedscope.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { createSession } from "../app/auth/session.server";
-import { createDb } from "../app/db/db.server";
-import { migrateToLatest } from "../db/migrate";
-import { DEMO_USER, seedDemoData } from "../db/seed";
-import { buildBoth } from "./bench-server";
+import { buildBoth, demoDatabase, waitUntilUp } from "./bench-server";
 import { parseArgs, spawnServer } from "./lib";
 
-const SECRET = "profile-session-secret-0123456789-0123456789";
 const PORT = 3297;
 
 interface ProfileNode {
@@ -91,50 +85,40 @@ async function main() {
   const top = Number(args.top ?? 30);
   buildBoth();
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-profile-"));
-  const dbFile = path.join(dir, "profile.db");
-  const db = createDb({ kind: "sqlite", filename: dbFile });
-  await migrateToLatest(db);
-  await seedDemoData(db);
-  let cookie = "";
-  if (args["signed-in"]) {
-    const user = await db.selectFrom("users").select(["id", "role"]).where("email", "=", DEMO_USER.email).executeTakeFirstOrThrow();
-    process.env.SESSION_SECRET = SECRET;
-    cookie = (await createSession(db, { id: user.id, role: user.role }, { remember: true })).setCookie.split(";")[0]!;
-  }
-  await db.destroy();
+  const demo = await demoDatabase("cashwise-profile-");
+  const { dir } = demo;
+  const cookie = args["signed-in"] ? demo.cookie : "";
 
   const profileDir = path.join(dir, "cpuprofile");
   const sqlFile = path.join(dir, "sql-timing.json");
   const sqlArgs = args.sql ? ["--require", path.resolve("scripts/sql-timing.cjs")] : [];
-  const server = spawnServer({
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(PORT),
-    DATABASE_URL: `file:${dbFile}`,
-    SESSION_SECRET: SECRET,
-    JOBS: "off",
-    SQL_TIMING_FILE: sqlFile,
-  }, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs]);
+  const server = spawnServer(
+    {
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      PORT: String(PORT),
+      DATABASE_URL: `file:${demo.dbFile}`,
+      SESSION_SECRET: demo.sessionSecret,
+      JOBS: "off",
+      SQL_TIMING_FILE: sqlFile,
+    },
+    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs]
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const spawned = performance.now();
   const exited = new Promise((resolve) => server.once("exit", resolve));
   let window = { from: 0, to: Infinity };
   let requests = 0;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilUp(`${base}/healthz`);
     // The stylesheet cookie of a returning visitor, as the bench's throughput rows use.
     const first = await fetch(`${base}/en`);
     await first.arrayBuffer();
-    const cssCookie = first.headers.getSetCookie().find((value) => value.startsWith("cw_css="))?.split(";")[0] ?? "";
+    const cssCookie =
+      first.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("cw_css="))
+        ?.split(";")[0] ?? "";
     const headers = { Cookie: [cookie, cssCookie].filter(Boolean).join("; ") };
     const check = await fetch(`${base}${pagePath}`, { headers, redirect: "manual" });
     await check.arrayBuffer();
@@ -146,7 +130,11 @@ async function main() {
     // The profile starts as the server's process does, a few milliseconds after the spawn.
     window = { from: from * 1000, to: (performance.now() - spawned) * 1000 };
     requests = result.requests.total;
-    console.log(`${pagePath}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`);
+    console.log(
+      `${pagePath}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${
+        result.non2xx + result.errors
+      } errors`
+    );
   } finally {
     server.kill("SIGINT");
     await exited;
@@ -169,7 +157,13 @@ async function main() {
       rows
         .sort((a, b) => b.ms - a.ms)
         .slice(0, top)
-        .map((row) => ({ sql: row.sql.replace(/\s+/g, " ").slice(0, 110), calls: row.calls, "per request": (row.calls / Math.max(1, requests)).toFixed(2), "ms in all": Math.round(row.ms), "µs each": Math.round((1000 * row.ms) / row.calls) })),
+        .map((row) => ({
+          sql: row.sql.replace(/\s+/g, " ").slice(0, 110),
+          calls: row.calls,
+          "per request": (row.calls / Math.max(1, requests)).toFixed(2),
+          "ms in all": Math.round(row.ms),
+          "µs each": Math.round((1000 * row.ms) / row.calls),
+        }))
     );
   }
 }

@@ -1,10 +1,9 @@
 /**
- * The translator every component uses, on the server and in the browser: a small stand-in for
- * i18next's `t` over translations already in memory. The server keeps one per locale with every
- * namespace (translator.server.ts); the browser's (i18n.client.ts) loads namespaces as pages need
- * them. Both sides rendering with the same code is what keeps hydration matching, and it is about
- * six times cheaper per string than i18next, which the server still uses for loaders, meta and
- * mail (`fixedT`).
+ * The one translator: components on the server and in the browser, loaders, meta, mail and the
+ * API all use it, a small stand-in for i18next's `t` over translations already in memory. The
+ * server keeps one per locale with every namespace (translator.server.ts); the browser's
+ * (i18n.client.ts) loads namespaces as pages need them. Both sides rendering with the same code is
+ * what keeps hydration matching, and it is about six times cheaper per string than i18next.
  *
  * It gives i18next's strings for everything our translations use (nested keys, "ns:key", plurals
  * with `count` including `_zero`, `{{placeholders}}`, `defaultValue`, `returnObjects`), which
