@@ -120,7 +120,7 @@ function text(url, key) {
   return { locale: lng, ...fallback, ...(errors[key] || {}) };
 }
 
-const escape = (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const escapeHtml = (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 function refuse(request, response, status, key, code) {
   const words = text(request.url, key);
@@ -135,8 +135,8 @@ function refuse(request, response, status, key, code) {
   };
   const body = api
     ? JSON.stringify({ code, message: words.text })
-    : `<!DOCTYPE html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${escape(words.title)}</title></head>` +
-      `<body><main><h1>${escape(words.title)}</h1><p>${escape(words.text)}</p></main></body></html>`;
+    : `<!DOCTYPE html><html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${escapeHtml(words.title)}</title></head>` +
+      `<body><main><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.text)}</p></main></body></html>`;
   response.writeHead(status, {
     ...headers,
     "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",

@@ -3,7 +3,7 @@
  * 4xx status (and `fields` for validation errors); messages are translated into the caller's
  * language (Accept-Language); a body that is not JSON is a 400, never a 500.
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { detectLocale } from "~/i18n/locale.server";
 import { fixedT } from "~/i18n/translator.server";

@@ -18,7 +18,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
-import { type Face, type FontWeight, primaryFace, textRuns, writeText } from "./pdf-fonts.server";
+import { type Face, type FontWeight, textRuns, writeText } from "./pdf-fonts.server";
 import { counterparty, description, labelText, storeOrderId } from "./display";
 import { dateTimeFormat } from "~/utils/intl";
 

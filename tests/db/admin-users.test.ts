@@ -28,7 +28,6 @@ import {
   changeRole,
   findAccounts,
   listNotes,
-  reinstateAccount,
   revokeAccountSession,
   revokeAccountSessions,
   suspendAccount,

@@ -108,9 +108,9 @@ export function normalizeKeyword(text: string): string {
   return text
     .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}'\-]+/gu, " ")
-    .replace(/(^|\s)['\-]+|['\-]+(?=\s|$)/gu, " ")
-    .replace(/['\-]{2,}/g, " ")
+    .replace(/[^\p{L}\p{N}'-]+/gu, " ")
+    .replace(/(^|\s)['-]+|['-]+(?=\s|$)/gu, " ")
+    .replace(/['-]{2,}/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -163,7 +163,7 @@ export function themeStems(keyword: string, language: KeywordLanguage, neutral: 
   for (const word of words(normalizeKeyword(keyword))) {
     if (word.length < 2 || neutral.has(word)) continue;
     // `trail-running` shares `run` with `running`.
-    for (const part of word.split(/['\-]/)) if (part.length >= 2 && !neutral.has(part)) stems.add(stemWord(part, language));
+    for (const part of word.split(/['-]/)) if (part.length >= 2 && !neutral.has(part)) stems.add(stemWord(part, language));
   }
   return [...stems].sort().join(" ");
 }
