@@ -17,7 +17,10 @@ import plugin from "tailwindcss/plugin";
 import { PALETTES, SHADES, paletteVariables } from "./app/theme/palette";
 
 const palette = Object.fromEntries(
-  Object.keys(PALETTES).map((family) => [family, Object.fromEntries(SHADES.map((shade) => [shade, `rgb(var(--${family}-${shade}) / <alpha-value>)`]))]),
+  Object.keys(PALETTES).map((family) => [
+    family,
+    Object.fromEntries(SHADES.map((shade) => [shade, `rgb(var(--${family}-${shade}) / <alpha-value>)`])),
+  ]),
 );
 
 export default {

@@ -1,12 +1,5 @@
 import type { LinksFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { useTranslation } from "~/i18n/react";
@@ -76,7 +69,11 @@ export default function App() {
       {later ? <later.NavigationProgress /> : null}
       <Outlet />
       {later && toastRegion.current ? <later.PwaEnhancements toastRegion={toastRegion.current} /> : null}
-      <div ref={toastRegion} className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite" />
+      <div
+        ref={toastRegion}
+        className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+        aria-live="polite"
+      />
     </>
   );
 }

@@ -31,7 +31,9 @@ export async function replaceCheckValues(db: Kysely<any>, change: CheckChange): 
   if (!table) throw new Error(`no ${name} table`);
   const before = `${column} in ${list(from)}`;
   if (!table.includes(before)) throw new Error(`the ${name} table has no check "${before}": ${table}`);
-  const next = table.replace(before, `${column} in ${list(to)}`).replace(new RegExp(`^create table ("?)${name}\\1`, "i"), `create table "${name}_next"`);
+  const next = table
+    .replace(before, `${column} in ${list(to)}`)
+    .replace(new RegExp(`^create table ("?)${name}\\1`, "i"), `create table "${name}_next"`);
   // The indexes (and any triggers) go with the old table: made again on the new one.
   const dependants = objects.rows.filter((row) => row.type === "index" || row.type === "trigger").map((row) => row.sql!);
   // Only outside a transaction does this pragma take effect (the SQLite migrator runs none).

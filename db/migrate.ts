@@ -19,10 +19,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[
   const { error, results } = await (await createMigrator(db)).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
-    throw new Error(
-      `Migration ${failed?.migrationName ?? "(unknown)"} failed: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return results ?? [];
 }

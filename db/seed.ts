@@ -17,7 +17,14 @@ import { getSetting } from "../app/settings/settings.server";
 import { releaseDueCommissions } from "../app/partner/commissions.server";
 import { cancelAndRefund, subscribeWithWallet } from "../app/plans/subscriptions.server";
 import { recordReferral } from "../app/referrals/referrals.server";
-import { approveWithdrawal, completeWithdrawal, creditDeposit, creditReferralBonus, requestWithdrawal, type MoneyResult } from "../app/wallet/ledger.server";
+import {
+  approveWithdrawal,
+  completeWithdrawal,
+  creditDeposit,
+  creditReferralBonus,
+  requestWithdrawal,
+  type MoneyResult,
+} from "../app/wallet/ledger.server";
 import { SEED_BLOG_POSTS } from "./seed-data/blog-posts";
 import { SEED_PLANS } from "./seed-data/plans";
 import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
@@ -27,7 +34,10 @@ export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-
 export const DEMO_PARTNER = { email: "partner@cashwise.test", password: "Partner-pass-1!", name: "Morgan Reyes" };
 
 async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Promise<boolean> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count) === 0;
 }
 
@@ -133,7 +143,9 @@ async function seedDemoAds(db: Db, demoId: string, nowMs: number): Promise<strin
     rows += (await storeImport(db, demoId, importId)).rows;
   }
   // An outdoor shop: the audit compares it with its industry's benchmarks.
-  await unitOfWork(db, (tx) => updateClientAccount(tx, demoId, clientAccountId, { name: account!.name, industry: "sports-recreation", timeZone: "America/New_York" }));
+  await unitOfWork(db, (tx) =>
+    updateClientAccount(tx, demoId, clientAccountId, { name: account!.name, industry: "sports-recreation", timeZone: "America/New_York" }),
+  );
   // What the daily job would find by tomorrow: the audit and its tips, there on the first visit.
   const tips = await generateTips(db, clientAccountId);
   return `demo ad imports (${files.length} files, ${rows} rows, ${tips.created} tips)`;
@@ -163,9 +175,17 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
     }
     const friendId = user.id;
     await unitOfWork(db, async (tx) => {
-      let referral = await tx.selectFrom("referrals").select(["id", "referrerId"]).where("referredUserId", "=", friendId).executeTakeFirst();
+      let referral = await tx
+        .selectFrom("referrals")
+        .select(["id", "referrerId"])
+        .where("referredUserId", "=", friendId)
+        .executeTakeFirst();
       if (!referral) {
-        await tx.updateTable("users").set({ createdAt: at(friend.daysAgo), updatedAt: at(friend.daysAgo) }).where("id", "=", friendId).execute();
+        await tx
+          .updateTable("users")
+          .set({ createdAt: at(friend.daysAgo), updatedAt: at(friend.daysAgo) })
+          .where("id", "=", friendId)
+          .execute();
         referral = { id: randomUUID(), referrerId: demoId };
         await tx
           .insertInto("referrals")
@@ -189,7 +209,13 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         changed = true;
       }
       if (friend.status !== "paid" || referral.referrerId !== demoId) return;
-      const demoBonus = await tx.selectFrom("transactions").select("id").where("userId", "=", demoId).where("type", "=", "referral").orderBy("createdAt").executeTakeFirst();
+      const demoBonus = await tx
+        .selectFrom("transactions")
+        .select("id")
+        .where("userId", "=", demoId)
+        .where("type", "=", "referral")
+        .orderBy("createdAt")
+        .executeTakeFirst();
       const friendBonus = await creditReferralBonus(tx, {
         userId: friendId,
         amountCents: 1_000,
@@ -200,7 +226,13 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
       });
       await tx
         .updateTable("referrals")
-        .set({ paidAt: at(88), referrerBonusCents: 2_500, friendBonusCents: 1_000, referrerTransactionId: demoBonus?.id ?? null, friendTransactionId: friendBonus.transaction.id })
+        .set({
+          paidAt: at(88),
+          referrerBonusCents: 2_500,
+          friendBonusCents: 1_000,
+          referrerTransactionId: demoBonus?.id ?? null,
+          friendTransactionId: friendBonus.transaction.id,
+        })
         .where("id", "=", referral.id)
         .execute();
     });
@@ -221,7 +253,13 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
   let changed = false;
   let partner = await findUserByEmail(db, DEMO_PARTNER.email);
   if (!partner) {
-    partner = await createUser(db, { ...DEMO_PARTNER, role: "partner", emailVerified: true, phone: "+31 20 555 0142", partnerPlanCode: "partner-basic" });
+    partner = await createUser(db, {
+      ...DEMO_PARTNER,
+      role: "partner",
+      emailVerified: true,
+      phone: "+31 20 555 0142",
+      partnerPlanCode: "partner-basic",
+    });
     changed = true;
   }
   const partnerId = partner.id;
@@ -245,15 +283,46 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
     const key = `seed-partner-${index + 1}`;
     await unitOfWork(db, async (tx) => {
       if (!(await tx.selectFrom("referrals").select("id").where("referredUserId", "=", businessId).executeTakeFirst())) {
-        await tx.updateTable("users").set({ createdAt: at(business.daysAgo + 2), updatedAt: at(business.daysAgo + 2) }).where("id", "=", businessId).execute();
-        await recordReferral(tx, { referrerId: partnerId, referrerEmail: partnerEmail, clientAddress: "unknown", referrerDevice: false, referredUserId: businessId, referredEmail: businessEmail, at: at(business.daysAgo + 2) });
+        await tx
+          .updateTable("users")
+          .set({ createdAt: at(business.daysAgo + 2), updatedAt: at(business.daysAgo + 2) })
+          .where("id", "=", businessId)
+          .execute();
+        await recordReferral(tx, {
+          referrerId: partnerId,
+          referrerEmail: partnerEmail,
+          clientAddress: "unknown",
+          referrerDevice: false,
+          referredUserId: businessId,
+          referredEmail: businessEmail,
+          at: at(business.daysAgo + 2),
+        });
         changed = true;
       }
-      await creditDeposit(tx, { userId: businessId, amountCents: Number(plan.priceCents), paymentId: `${key}-topup`, description: "Wallet top-up", provider: "sandbox", at: at(business.daysAgo + 1) });
-      const paid = await subscribeWithWallet(tx, { userId: businessId, planId: plan.id, idempotencyKey: key, audience: "business", at: at(business.daysAgo) });
+      await creditDeposit(tx, {
+        userId: businessId,
+        amountCents: Number(plan.priceCents),
+        paymentId: `${key}-topup`,
+        description: "Wallet top-up",
+        provider: "sandbox",
+        at: at(business.daysAgo + 1),
+      });
+      const paid = await subscribeWithWallet(tx, {
+        userId: businessId,
+        planId: plan.id,
+        idempotencyKey: key,
+        audience: "business",
+        at: at(business.daysAgo),
+      });
       if (!paid.replayed) changed = true;
       if (business.refund) {
-        const open = await tx.selectFrom("subscriptionPayments").select("id").where("userId", "=", businessId).where("refundState", "=", "none").where("status", "=", "paid").executeTakeFirst();
+        const open = await tx
+          .selectFrom("subscriptionPayments")
+          .select("id")
+          .where("userId", "=", businessId)
+          .where("refundState", "=", "none")
+          .where("status", "=", "paid")
+          .executeTakeFirst();
         if (open) await cancelAndRefund(tx, { userId: businessId, nowMs });
       }
     });
@@ -283,12 +352,24 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     // network's report of the sale through the one ingestion (confirmed on the day it happened,
     // except the last), told to nobody: it is history.
     const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
-      const store = await tx.selectFrom("stores").select(["id", "userShareBps", "cashbackRateBps"]).where("name", "=", merchant).executeTakeFirstOrThrow();
+      const store = await tx
+        .selectFrom("stores")
+        .select(["id", "userShareBps", "cashbackRateBps"])
+        .where("name", "=", merchant)
+        .executeTakeFirstOrThrow();
       const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
       const clickId = `seed-demo-click-${orderId}`;
       await tx
         .insertInto("clicks")
-        .values({ id: clickId, userId, storeId: store.id, ipHash: "seed", userAgent: "Cashwise demo seed", isBot: 0, createdAt: at(daysAgo + 0.05) })
+        .values({
+          id: clickId,
+          userId,
+          storeId: store.id,
+          ipHash: "seed",
+          userAgent: "Cashwise demo seed",
+          isBot: 0,
+          createdAt: at(daysAgo + 0.05),
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
       const { outcome } = await ingestConversion(tx, {
@@ -309,12 +390,38 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
       if (outcome !== "unchanged") cashbackCreated = true;
     };
 
-    await record(() => creditDeposit(tx, { userId, amountCents: 150_000, paymentId: "seed-demo-topup-1", description: "Wallet top-up", provider: "sandbox", at: at(120) }));
+    await record(() =>
+      creditDeposit(tx, {
+        userId,
+        amountCents: 150_000,
+        paymentId: "seed-demo-topup-1",
+        description: "Wallet top-up",
+        provider: "sandbox",
+        at: at(120),
+      }),
+    );
     await cashback(104, "Larkstitch", 4_560, "LKS-10442");
     await cashback(96, "Hearthwren", 3_210, "HRW-77120");
-    await record(() => creditReferralBonus(tx, { userId, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "seed-demo-referral-1", at: at(88) }));
+    await record(() =>
+      creditReferralBonus(tx, {
+        userId,
+        amountCents: 2_500,
+        description: "Referral bonus",
+        idempotencyKey: "seed-demo-referral-1",
+        at: at(88),
+      }),
+    );
     await cashback(75, "Driftcompass", 12_000, "DFC-55019");
-    await record(() => creditDeposit(tx, { userId, amountCents: 80_000, paymentId: "seed-demo-topup-2", description: "Wallet top-up", provider: "sandbox", at: at(62) }));
+    await record(() =>
+      creditDeposit(tx, {
+        userId,
+        amountCents: 80_000,
+        paymentId: "seed-demo-topup-2",
+        description: "Wallet top-up",
+        provider: "sandbox",
+        at: at(62),
+      }),
+    );
     const withdrawal = await record(() =>
       requestWithdrawal(tx, {
         userId,

@@ -23,14 +23,35 @@ import { migrateToLatest } from "../db/migrate";
 
 /** A search terms report of `rows` rows whose totals rows agree with them (deterministic). */
 export function searchTermsReport(rows: number): Uint8Array {
-  const lines = ["Search terms report", '"May 1, 2026 - July 29, 2026"', "Search term,Match type,Added/Excluded,Campaign,Ad group,Keyword,Impr.,Clicks,CTR,Currency code,Avg. CPC,Cost,Conversions,Conv. rate,Cost / conv.,Campaign type"];
+  const lines = [
+    "Search terms report",
+    '"May 1, 2026 - July 29, 2026"',
+    "Search term,Match type,Added/Excluded,Campaign,Ad group,Keyword,Impr.,Clicks,CTR,Currency code,Avg. CPC,Cost,Conversions,Conv. rate,Cost / conv.,Campaign type",
+  ];
   let impressions = 0;
   let clicks = 0;
   let cost = 0;
   let conversions = 0;
   let seed = 42;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const words = ["hiking", "boots", "tent", "jacket", "trail", "camping", "stove", "backpack", "waterproof", "lightweight", "women", "men", "kids", "sale", "best", "cheap"];
+  const words = [
+    "hiking",
+    "boots",
+    "tent",
+    "jacket",
+    "trail",
+    "camping",
+    "stove",
+    "backpack",
+    "waterproof",
+    "lightweight",
+    "women",
+    "men",
+    "kids",
+    "sale",
+    "best",
+    "cheap",
+  ];
   for (let i = 0; i < rows; i++) {
     const term = `${words[i % 16]} ${words[(i >> 4) % 16]} ${words[(i >> 8) % 16]} ${i}`;
     const impr = 20 + Math.floor(next() * 2000);
@@ -45,12 +66,40 @@ export function searchTermsReport(rows: number): Uint8Array {
     const cpc = click ? (costCents / click / 100).toFixed(2) : "0";
     const campaign = `Campaign ${i % 40}`;
     lines.push(
-      [term, "Phrase match", "None", campaign, `Group ${i % 400}`, `"""${words[i % 16]} ${words[(i >> 4) % 16]}"""`, impr.toLocaleString("en-US"), click.toLocaleString("en-US"), ctr, "USD", cpc, (costCents / 100).toFixed(2), conv.toFixed(2), click ? `${((conv / click) * 100).toFixed(2)}%` : "0.00%", conv ? (costCents / 100 / conv).toFixed(2) : "0", "Search"]
+      [
+        term,
+        "Phrase match",
+        "None",
+        campaign,
+        `Group ${i % 400}`,
+        `"""${words[i % 16]} ${words[(i >> 4) % 16]}"""`,
+        impr.toLocaleString("en-US"),
+        click.toLocaleString("en-US"),
+        ctr,
+        "USD",
+        cpc,
+        (costCents / 100).toFixed(2),
+        conv.toFixed(2),
+        click ? `${((conv / click) * 100).toFixed(2)}%` : "0.00%",
+        conv ? (costCents / 100 / conv).toFixed(2) : "0",
+        "Search",
+      ]
         .map((cell) => (cell.includes(",") && !cell.startsWith('"') ? `"${cell}"` : cell))
         .join(","),
     );
   }
-  const totals = [impressions.toLocaleString("en-US"), clicks.toLocaleString("en-US"), `${((clicks / impressions) * 100).toFixed(2)}%`, "USD", (cost / clicks / 100).toFixed(2), (cost / 100).toFixed(2), conversions.toFixed(2), `${((conversions / clicks) * 100).toFixed(2)}%`, (cost / 100 / conversions).toFixed(2), " --"];
+  const totals = [
+    impressions.toLocaleString("en-US"),
+    clicks.toLocaleString("en-US"),
+    `${((clicks / impressions) * 100).toFixed(2)}%`,
+    "USD",
+    (cost / clicks / 100).toFixed(2),
+    (cost / 100).toFixed(2),
+    conversions.toFixed(2),
+    `${((conversions / clicks) * 100).toFixed(2)}%`,
+    (cost / 100 / conversions).toFixed(2),
+    " --",
+  ];
   const quote = (cell: string) => (cell.includes(",") ? `"${cell}"` : cell);
   lines.push(["Total: Search terms", " --", " --", " --", " --", " --", ...totals].map(quote).join(","));
   lines.push(["Total: Account", "", "", "", "", "", ...totals].map(quote).join(","));
@@ -86,7 +135,9 @@ async function measure(label: string, db: Db, bytes: Uint8Array, rows: number) {
 export async function benchAdsImport(options: { rows?: number } = {}) {
   const rows = options.rows ?? 100_000;
   const bytes = searchTermsReport(rows);
-  console.log(`\nAd import: a Google Ads search terms report of ${rows.toLocaleString("en-US")} rows (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB)\n`);
+  console.log(
+    `\nAd import: a Google Ads search terms report of ${rows.toLocaleString("en-US")} rows (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB)\n`,
+  );
   const results = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-bench-ads-import-"));
   const sqlite = createDb({ kind: "sqlite", filename: path.join(dir, "import.db") });

@@ -73,7 +73,27 @@ const ROW_COLUMNS = [
   "conversion_value_cents",
   "extras",
 ] as const;
-type RowTuple = [string, string, string, string, number, string, string, string | null, string | null, string | null, number, null, string, number, number, number, number, number, string];
+type RowTuple = [
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  null,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+];
 
 interface ImportTuple {
   id: string;
@@ -129,10 +149,42 @@ function* generate(otherAccounts: number): Generator<[ImportTuple, RowTuple[]]> 
             const campaign = `Campaign ${feed.kind === "keyword" ? j % 20 : j}`;
             const adGroup = feed.kind === "campaign" ? null : `Group ${j % 6}`;
             const keyword = feed.kind === "keyword" ? `keyword ${j}` : null;
-            rows.push([id, account.id, feed.platform, feed.kind, rows.length + 4, day, campaign, adGroup, keyword, keyword ? "exact" : null, 0, null, "Enabled", impressions, clicks, costCents, conversions, Math.round(conversions * 4_500), "{}"]);
+            rows.push([
+              id,
+              account.id,
+              feed.platform,
+              feed.kind,
+              rows.length + 4,
+              day,
+              campaign,
+              adGroup,
+              keyword,
+              keyword ? "exact" : null,
+              0,
+              null,
+              "Enabled",
+              impressions,
+              clicks,
+              costCents,
+              conversions,
+              Math.round(conversions * 4_500),
+              "{}",
+            ]);
           }
         }
-        yield [{ id, clientAccountId: account.id, platform: feed.platform, kind: feed.kind, periodStart: dayOf(first), periodEnd: dayOf(last), rowCount: rows.length, at }, rows];
+        yield [
+          {
+            id,
+            clientAccountId: account.id,
+            platform: feed.platform,
+            kind: feed.kind,
+            periodStart: dayOf(first),
+            periodEnd: dayOf(last),
+            rowCount: rows.length,
+            at,
+          },
+          rows,
+        ];
       }
     }
   }
@@ -147,15 +199,38 @@ function otherAccountsFor(rows: number): number {
 const USERS = 100;
 const createdAt = "2025-05-01T00:00:00.000Z";
 const ownerOf = (accountIndex: number) => (accountIndex === 0 ? OWNER : `bench-ads-user-${accountIndex % USERS}`);
-const importValues = (item: ImportTuple) => [item.id, item.clientAccountId, "imported", `${item.kind}.csv`, 1000, item.id, item.platform, item.kind, "en", "day", "USD", item.periodStart, item.periodEnd, item.rowCount, "{}", item.at, item.at];
-const IMPORT_SQL = "(id, client_account_id, status, filename, byte_size, content_hash, platform, kind, language, granularity, currency, period_start, period_end, row_count, summary, created_at, imported_at)";
+const importValues = (item: ImportTuple) => [
+  item.id,
+  item.clientAccountId,
+  "imported",
+  `${item.kind}.csv`,
+  1000,
+  item.id,
+  item.platform,
+  item.kind,
+  "en",
+  "day",
+  "USD",
+  item.periodStart,
+  item.periodEnd,
+  item.rowCount,
+  "{}",
+  item.at,
+  item.at,
+];
+const IMPORT_SQL =
+  "(id, client_account_id, status, filename, byte_size, content_hash, platform, kind, language, granularity, currency, period_start, period_end, row_count, summary, created_at, imported_at)";
 
 function seedSqlite(file: string, otherAccounts: number): number {
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = OFF");
-  const insertUser = database.prepare("insert into users (id, email, name, role, locale, created_at, updated_at) values (?, ?, ?, 'user', 'en', ?, ?)");
-  const insertAccount = database.prepare("insert into ad_client_accounts (id, owner_id, name, currency, industry, time_zone, thresholds, created_at, updated_at) values (?, ?, ?, 'USD', 'all', 'UTC', '{}', ?, ?)");
+  const insertUser = database.prepare(
+    "insert into users (id, email, name, role, locale, created_at, updated_at) values (?, ?, ?, 'user', 'en', ?, ?)",
+  );
+  const insertAccount = database.prepare(
+    "insert into ad_client_accounts (id, owner_id, name, currency, industry, time_zone, thresholds, created_at, updated_at) values (?, ?, ?, 'USD', 'all', 'UTC', '{}', ?, ?)",
+  );
   const insertImport = database.prepare(`insert into ad_imports ${IMPORT_SQL} values (${Array(17).fill("?").join(", ")})`);
   const insertRow = database.prepare(`insert into ad_rows (${ROW_COLUMNS.join(", ")}) values (${ROW_COLUMNS.map(() => "?").join(", ")})`);
   database.transaction(() => {
@@ -189,14 +264,37 @@ function seedSqlite(file: string, otherAccounts: number): number {
   return total;
 }
 
-const PG_TYPES = ["text", "text", "text", "text", "int4", "text", "text", "text", "text", "text", "int4", "text", "text", "int4", "int4", "int4", "float8", "int4", "text"];
+const PG_TYPES = [
+  "text",
+  "text",
+  "text",
+  "text",
+  "int4",
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "int4",
+  "text",
+  "text",
+  "int4",
+  "int4",
+  "int4",
+  "float8",
+  "int4",
+  "text",
+];
 
 async function seedPostgres(db: Db, otherAccounts: number): Promise<number> {
   const raw = rawClientOf(db);
   if (raw.kind !== "postgres") throw new Error("not PostgreSQL");
   const pool = raw.client;
   const users = [OWNER, ...Array.from({ length: USERS }, (_, i) => `bench-ads-user-${i}`)];
-  await pool.query("insert into users (id, email, name, role, locale, created_at, updated_at) select id, id || '@example.com', id, 'user', 'en', $2, $2 from unnest($1::text[]) as id", [users, createdAt]);
+  await pool.query(
+    "insert into users (id, email, name, role, locale, created_at, updated_at) select id, id || '@example.com', id, 'user', 'en', $2, $2 from unnest($1::text[]) as id",
+    [users, createdAt],
+  );
   const accounts = [TARGET, ...Array.from({ length: otherAccounts }, (_, i) => `bench-ads-client-${i + 1}`)];
   await pool.query(
     "insert into ad_client_accounts (id, owner_id, name, currency, industry, time_zone, thresholds, created_at, updated_at) select a.id, a.owner, a.id, 'USD', 'all', 'UTC', '{}', $3, $3 from unnest($1::text[], $2::text[]) as a(id, owner)",
@@ -239,7 +337,10 @@ async function timeDashboard(db: Db, label: string, iterations: number) {
     ["latest import's month (default)", base],
     ["last 90 days", { ...base, period: { from: "2026-01-31", to: "2026-04-30" } }],
     ["whole year", { ...base, period: { from: "2025-05-01", to: "2026-04-30" } }],
-    ["30 days, Google, one campaign", { ...base, period: { from: "2026-04-01", to: "2026-04-30" }, platform: "google", campaign: "Campaign 3" }],
+    [
+      "30 days, Google, one campaign",
+      { ...base, period: { from: "2026-04-01", to: "2026-04-30" }, platform: "google", campaign: "Campaign 3" },
+    ],
     ["all time", { ...base, period: "all" }],
     ["month, sorted by CPA", { ...base, sort: "cpa", dir: "asc" }],
   ];
@@ -274,14 +375,25 @@ async function timeDashboard(db: Db, label: string, iterations: number) {
     });
   }
   all.sort((a, b) => a - b);
-  rows.push({ database: label, "dashboard query": "all of the above", "rows counted": "", "p50 ms": percentile(all, 50).toFixed(2), "p95 ms": percentile(all, 95).toFixed(2), "p99 ms": percentile(all, 99).toFixed(2) });
+  rows.push({
+    database: label,
+    "dashboard query": "all of the above",
+    "rows counted": "",
+    "p50 ms": percentile(all, 50).toFixed(2),
+    "p95 ms": percentile(all, 95).toFixed(2),
+    "p99 ms": percentile(all, 99).toFixed(2),
+  });
   return { rows, p99: percentile(all, 99) };
 }
 
 async function countRows(db: Db) {
   const result = await db
     .selectFrom("adRows")
-    .select([sql<string | number>`count(*)`.as("all"), sql<string | number>`sum(case when client_account_id = ${TARGET} then 1 else 0 end)`.as("mine"), sql<string | number>`count(distinct client_account_id)`.as("accounts")])
+    .select([
+      sql<string | number>`count(*)`.as("all"),
+      sql<string | number>`sum(case when client_account_id = ${TARGET} then 1 else 0 end)`.as("mine"),
+      sql<string | number>`count(distinct client_account_id)`.as("accounts"),
+    ])
     .executeTakeFirstOrThrow();
   return { all: Number(result.all), mine: Number(result.mine), accounts: Number(result.accounts) };
 }
@@ -304,7 +416,9 @@ export async function benchAdsDashboard(options: { rows?: number; iterations?: n
     const db = createDb({ kind: "sqlite", filename: file });
     try {
       const counts = await countRows(db);
-      console.log(`\nAd dashboard, SQLite: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written in ${seconds} s`);
+      console.log(
+        `\nAd dashboard, SQLite: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written in ${seconds} s`,
+      );
       results.push(await timeDashboard(db, "SQLite", iterations));
     } finally {
       await db.destroy();
@@ -326,7 +440,9 @@ export async function benchAdsDashboard(options: { rows?: number; iterations?: n
       await seedPostgres(db, others);
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const counts = await countRows(db);
-      console.log(`\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`);
+      console.log(
+        `\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`,
+      );
       results.push(await timeDashboard(db, "PostgreSQL", iterations));
     } finally {
       await db.destroy();
@@ -338,7 +454,9 @@ export async function benchAdsDashboard(options: { rows?: number; iterations?: n
   }
   console.table(results.flatMap((result) => result.rows));
   const worst = Math.max(...results.map((result) => result.p99));
-  console.log(`ad dashboard p99 over every query above: ${worst.toFixed(1)} ms (goal under 50 ms: ${worst < 50 ? "met" : "not met"}) on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `ad dashboard p99 over every query above: ${worst.toFixed(1)} ms (goal under 50 ms: ${worst < 50 ? "met" : "not met"}) on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -44,7 +44,8 @@ const POSTBACK_SECRET = "bench-postback-secret-0123456789-0123456789";
 const CLICKS_PER_MEMBER = 2;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuSeconds(pid: number | undefined): number {
@@ -80,18 +81,36 @@ interface Prepared {
 async function prepare(db: Db, memberCount: number): Promise<Prepared> {
   await migrateToLatest(db);
   await seedContent(db);
-  const store = await db.selectFrom("stores").select(["slug"]).where("network", "=", "sandbox").where("active", "=", 1).orderBy("slug").executeTakeFirst();
+  const store = await db
+    .selectFrom("stores")
+    .select(["slug"])
+    .where("network", "=", "sandbox")
+    .where("active", "=", 1)
+    .orderBy("slug")
+    .executeTakeFirst();
   if (!store) throw new Error("no active sandbox store after seeding the content");
   const members: Member[] = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < memberCount; i++) {
-    const user = await createUser(db, { email: `bench-shopper-${stamp}-${i}@example.com`, name: `Bench shopper ${i}`, emailVerified: true });
+    const user = await createUser(db, {
+      email: `bench-shopper-${stamp}-${i}@example.com`,
+      name: `Bench shopper ${i}`,
+      emailVerified: true,
+    });
     const { setCookie } = await createSession(db, user, { remember: true, userAgent: BROWSER, clientAddress: "127.0.0.1" });
     const clicks: string[] = [];
     for (let c = 0; c < CLICKS_PER_MEMBER; c++) {
       // The app's own "Shop now", minus the HTTP: a real, non-bot click at the sandbox store.
       const result = await unitOfWork(db, (tx) =>
-        clickOut(tx, { userId: user.id, slug: store.slug, clientAddress: "127.0.0.1", userAgent: BROWSER, secret: SESSION_SECRET, appUrl: new URL(BASE), sandboxAllowed: true }),
+        clickOut(tx, {
+          userId: user.id,
+          slug: store.slug,
+          clientAddress: "127.0.0.1",
+          userAgent: BROWSER,
+          secret: SESSION_SECRET,
+          appUrl: new URL(BASE),
+          sandboxAllowed: true,
+        }),
       );
       if (result.outcome !== "redirect" || result.bot) throw new Error(`setting up a click answered ${result.outcome}`);
       clicks.push(result.clickId);
@@ -155,7 +174,15 @@ type Kind = "pending" | "approval" | "replay";
 const MIX: Kind[] = ["pending", "pending", "approval", "pending", "pending", "replay", "pending", "approval", "pending", "pending"];
 
 function postbackBody(sale: Sale, status: "pending" | "approved"): string {
-  return JSON.stringify({ transactionId: sale.transactionId, clickId: sale.clickId, saleAmount: sale.saleAmount, commission: sale.commission, currency: "USD", status, occurredAt: sale.occurredAt });
+  return JSON.stringify({
+    transactionId: sale.transactionId,
+    clickId: sale.clickId,
+    saleAmount: sale.saleAmount,
+    commission: sale.commission,
+    currency: "USD",
+    status,
+    occurredAt: sale.occurredAt,
+  });
 }
 
 async function sendPostback(payload: string, signature: string): Promise<{ status: number; outcome: string }> {
@@ -286,7 +313,10 @@ async function runClickOuts(prepared: Prepared, total: number, label: string, se
         let status = 0;
         let location = "";
         try {
-          const response = await fetch(`${BASE}/en/out/${prepared.storeSlug}`, { redirect: "manual", headers: { Cookie: member.cookie, "User-Agent": BROWSER } });
+          const response = await fetch(`${BASE}/en/out/${prepared.storeSlug}`, {
+            redirect: "manual",
+            headers: { Cookie: member.cookie, "User-Agent": BROWSER },
+          });
           await response.arrayBuffer();
           status = response.status;
           location = response.headers.get("Location") ?? "";
@@ -327,7 +357,12 @@ interface Target {
 async function sqliteTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-bench-cashback-"));
   const filename = path.join(dir, "cashback.db");
-  return { label: "SQLite", databaseUrl: `file:${filename}`, target: { kind: "sqlite", filename }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    label: "SQLite",
+    databaseUrl: `file:${filename}`,
+    target: { kind: "sqlite", filename },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A throw-away database on the PostgreSQL server; a throw-away schema where the role may not create databases. */
@@ -385,7 +420,9 @@ async function benchOne(target: Target, options: { postbacks: number; clickouts:
   } finally {
     await setup.destroy();
   }
-  console.log(`${target.label}: ${prepared.members.length} members, ${prepared.members.length * CLICKS_PER_MEMBER} clicks at "${prepared.storeSlug}" prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${target.label}: ${prepared.members.length} members, ${prepared.members.length * CLICKS_PER_MEMBER} clicks at "${prepared.storeSlug}" prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const server = startServer(target.databaseUrl);
   const rows = [];
@@ -397,7 +434,12 @@ async function benchOne(target: Target, options: { postbacks: number; clickouts:
     if (warm.row.errors) notes.push(`${target.label} warm-up: ${warm.row.errors} postback errors`);
     for (let i = 0; i < 20; i++) {
       const member = prepared.members[i % prepared.members.length]!;
-      await (await fetch(`${BASE}/en/out/${prepared.storeSlug}`, { redirect: "manual", headers: { Cookie: member.cookie, "User-Agent": BROWSER } })).arrayBuffer();
+      await (
+        await fetch(`${BASE}/en/out/${prepared.storeSlug}`, {
+          redirect: "manual",
+          headers: { Cookie: member.cookie, "User-Agent": BROWSER },
+        })
+      ).arrayBuffer();
     }
     const postbacks = await runPostbacks(prepared, options.postbacks, target.label, server.pid);
     rows.push(postbacks.row);
@@ -412,12 +454,19 @@ async function benchOne(target: Target, options: { postbacks: number; clickouts:
   const check = createDb(target.target, target.createOptions);
   try {
     const report = await verifyLedger(check);
-    const conversions = await check.selectFrom("conversions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const conversions = await check
+      .selectFrom("conversions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     if (report.problems.length) {
       process.exitCode = 1;
-      notes.push(`${target.label}: the books do NOT balance after the run (${report.problems.length} problems): ${report.problems.slice(0, 3).join("; ")}`);
+      notes.push(
+        `${target.label}: the books do NOT balance after the run (${report.problems.length} problems): ${report.problems.slice(0, 3).join("; ")}`,
+      );
     } else {
-      notes.push(`${target.label}: ${Number(conversions.n)} conversions; books verified (${report.entries} entries, ${report.postings} postings)`);
+      notes.push(
+        `${target.label}: ${Number(conversions.n)} conversions; books verified (${report.entries} entries, ${report.postings} postings)`,
+      );
     }
   } finally {
     await check.destroy();
@@ -428,7 +477,8 @@ async function benchOne(target: Target, options: { postbacks: number; clickouts:
 export async function benchCashback(options: { postbacks: number; clickouts: number }) {
   // Sessions are signed in this process with the secret the server is given.
   process.env.SESSION_SECRET = SESSION_SECRET;
-  if (env().sessionSecrets[0] !== SESSION_SECRET) throw new Error("bench-cashback: this process parsed its environment before SESSION_SECRET was set");
+  if (env().sessionSecrets[0] !== SESSION_SECRET)
+    throw new Error("bench-cashback: this process parsed its environment before SESSION_SECRET was set");
 
   const rows = [];
   const notes: string[] = [];
@@ -445,7 +495,9 @@ export async function benchCashback(options: { postbacks: number; clickouts: num
       await target.cleanup();
     }
   }
-  console.log(`\nCashback: ${options.postbacks} signed postbacks (70 % new pending, 20 % approvals, 10 % exact replays) and ${options.clickouts} signed-in click-outs per database, ${CLIENTS} concurrent clients, ${os.cpus().length} cores\n`);
+  console.log(
+    `\nCashback: ${options.postbacks} signed postbacks (70 % new pending, 20 % approvals, 10 % exact replays) and ${options.clickouts} signed-in click-outs per database, ${CLIENTS} concurrent clients, ${os.cpus().length} cores\n`,
+  );
   console.table(rows);
   for (const note of notes) console.log(note);
   if (!pgUrl) console.log("PostgreSQL rows skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too");

@@ -20,7 +20,15 @@ export function recordGoal(row: GoalRow) {
 export function printGoals() {
   if (rows.length === 0) return;
   console.log("\nGoals (issue #17)\n");
-  console.table(rows.map((row) => ({ goal: row.goal, target: row.target, measured: row.measured, baseline: row.baseline ?? "", met: row.met === null ? "n/a" : row.met ? "yes" : "NO" })));
+  console.table(
+    rows.map((row) => ({
+      goal: row.goal,
+      target: row.target,
+      measured: row.measured,
+      baseline: row.baseline ?? "",
+      met: row.met === null ? "n/a" : row.met ? "yes" : "NO",
+    })),
+  );
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -57,13 +57,21 @@ export function seedBulk(file: string, targetUserId: string) {
   const movements = TOTAL_POSTINGS / 2;
   const otherUsers = 999;
   const now = Date.now();
-  const insertUser = database.prepare("insert into users (id, email, name, role, locale, created_at, updated_at) values (?, ?, ?, 'user', 'en', ?, ?)");
-  const insertAccount = database.prepare("insert or ignore into ledger_accounts (id, user_id, kind, currency, balance_cents, created_at) values (?, ?, ?, 'USD', 0, ?)");
+  const insertUser = database.prepare(
+    "insert into users (id, email, name, role, locale, created_at, updated_at) values (?, ?, ?, 'user', 'en', ?, ?)",
+  );
+  const insertAccount = database.prepare(
+    "insert or ignore into ledger_accounts (id, user_id, kind, currency, balance_cents, created_at) values (?, ?, ?, 'USD', 0, ?)",
+  );
   const insertTx = database.prepare(
     "insert into transactions (id, user_id, type, status, direction, amount_cents, currency, description, merchant, order_id, idempotency_key, metadata, created_at, updated_at) values (?, ?, ?, ?, 'credit', ?, 'USD', ?, ?, ?, ?, '{}', ?, ?)",
   );
-  const insertEntry = database.prepare("insert into ledger_entries (id, transaction_id, memo, effective_at, created_at) values (?, ?, 'bench', ?, ?)");
-  const insertPosting = database.prepare("insert into postings (id, entry_id, account_id, amount_cents, created_at) values (?, ?, ?, ?, ?)");
+  const insertEntry = database.prepare(
+    "insert into ledger_entries (id, transaction_id, memo, effective_at, created_at) values (?, ?, 'bench', ?, ?)",
+  );
+  const insertPosting = database.prepare(
+    "insert into postings (id, entry_id, account_id, amount_cents, created_at) values (?, ?, ?, ?, ?)",
+  );
   const addBalance = database.prepare("update ledger_accounts set balance_cents = balance_cents + ? where id = ?");
   const merchants = ["Zalando", "IKEA", "Amazon", "Nike", "Booking.com", "Adobe", "Sephora", "Expedia"];
   const types = ["cashback", "deposit", "referral", "affiliate"] as const;
@@ -76,7 +84,9 @@ export function seedBulk(file: string, targetUserId: string) {
       insertUser.run(id, `bench${i}@example.com`, `Bench ${i}`, createdAt, createdAt);
       users.push(id);
     }
-    for (const userId of users) for (const kind of ["available", "pending_cashback", "withdrawals"]) insertAccount.run(`user:${userId}:${kind}`, userId, kind, createdAt);
+    for (const userId of users)
+      for (const kind of ["available", "pending_cashback", "withdrawals"])
+        insertAccount.run(`user:${userId}:${kind}`, userId, kind, createdAt);
     insertAccount.run("platform:affiliate_networks", null, "affiliate_networks", createdAt);
   })();
 
@@ -160,28 +170,38 @@ export async function withdrawalsPerSecond(db: Db, label: string, options: { cou
   const user = await createUser(db, { email: `bench-wd-${crypto.randomUUID()}@example.com`, name: "Bench" });
   await unitOfWork(db, async (tx) => {
     await ensureUserAccounts(tx, user.id);
-    await creditDeposit(tx, { userId: user.id, amountCents: 100_000_000, paymentId: `bench-${user.id}`, description: "bench", provider: "sandbox" });
+    await creditDeposit(tx, {
+      userId: user.id,
+      amountCents: 100_000_000,
+      paymentId: `bench-${user.id}`,
+      description: "bench",
+      provider: "sandbox",
+    });
   });
   const input = { userId: user.id, amountCents: 1_000, method: "paypal" as const, destination: "b@example.com", description: "bench" };
   const rate = await perSecond(
     16,
-    Array.from({ length: count }, () => () =>
-      unitOfWork(db, (tx) =>
-        requestWithdrawal(tx, {
-          ...input,
-          idempotencyKey: crypto.randomUUID(),
-          // The form's own rows go in before the hold, so the account row is not locked through them.
-          alongside: options.asTheForm
-            ? async () => {
-                await savePayoutMethod(tx, user.id, input.method, input.destination);
-                await notify(tx, user.id, "withdrawalHeld", { amountCents: input.amountCents });
-              }
-            : undefined,
-        }),
-      ),
+    Array.from(
+      { length: count },
+      () => () =>
+        unitOfWork(db, (tx) =>
+          requestWithdrawal(tx, {
+            ...input,
+            idempotencyKey: crypto.randomUUID(),
+            // The form's own rows go in before the hold, so the account row is not locked through them.
+            alongside: options.asTheForm
+              ? async () => {
+                  await savePayoutMethod(tx, user.id, input.method, input.destination);
+                  await notify(tx, user.id, "withdrawalHeld", { amountCents: input.amountCents });
+                }
+              : undefined,
+          }),
+        ),
     ),
   );
-  const movement = options.asTheForm ? "withdrawals from one account, as the form (+ method, notice, mail)" : "withdrawals from one account";
+  const movement = options.asTheForm
+    ? "withdrawals from one account, as the form (+ method, notice, mail)"
+    : "withdrawals from one account";
   return { database: label, movement, clients: 16, count, "per second": rate };
 }
 
@@ -191,19 +211,34 @@ export async function withdrawalsPerSecond(db: Db, label: string, options: { cou
  */
 export async function depositsPerSecond(db: Db, label: string, users = 1_000) {
   const ids: string[] = [];
-  for (let i = 0; i < users; i++) ids.push((await createUser(db, { email: `bench-dep-${crypto.randomUUID()}@example.com`, name: "Bench" })).id);
+  for (let i = 0; i < users; i++)
+    ids.push((await createUser(db, { email: `bench-dep-${crypto.randomUUID()}@example.com`, name: "Bench" })).id);
   const rate = await perSecond(
     16,
-    ids.map((userId) => () =>
-      // What the payment webhook's unit of work does on the ledger: one unit of work per top-up.
-      unitOfWork(db, (tx) => creditDeposit(tx, { userId, amountCents: 2_500, paymentId: crypto.randomUUID(), description: "bench", provider: "sandbox" })),
+    ids.map(
+      (userId) => () =>
+        // What the payment webhook's unit of work does on the ledger: one unit of work per top-up.
+        unitOfWork(db, (tx) =>
+          creditDeposit(tx, { userId, amountCents: 2_500, paymentId: crypto.randomUUID(), description: "bench", provider: "sandbox" }),
+        ),
     ),
   );
   const report = await verifyLedger(db);
   if (report.problems.length) throw new Error(`the books do not balance after the run:\n${report.problems.join("\n")}`);
   // The shared row no top-up may wait on: the provider's account keeps no cached balance, so none of them updated (or locked) it.
-  const provider = await db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", platformAccount("payment_provider")).executeTakeFirstOrThrow();
-  return { database: label, movement: `deposits of ${users} different members`, clients: 16, count: users, "per second": rate, sharedRowUpdated: Number(provider.balanceCents) !== 0 };
+  const provider = await db
+    .selectFrom("ledgerAccounts")
+    .select("balanceCents")
+    .where("id", "=", platformAccount("payment_provider"))
+    .executeTakeFirstOrThrow();
+  return {
+    database: label,
+    movement: `deposits of ${users} different members`,
+    clients: 16,
+    count: users,
+    "per second": rate,
+    sharedRowUpdated: Number(provider.balanceCents) !== 0,
+  };
 }
 
 /**
@@ -253,7 +288,8 @@ export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } =
   console.table(rows.map(({ sharedRowUpdated: _, ...row }) => row));
   const targets = { SQLite: 2_000, PostgreSQL: 1_000 } as const;
   for (const database of ["SQLite", "PostgreSQL"] as const) {
-    const range = (values: number[]) => (values.length > 1 ? `${Math.max(...values)}/s (worst ${Math.min(...values)}/s of ${values.length})` : `${values[0]}/s`);
+    const range = (values: number[]) =>
+      values.length > 1 ? `${Math.max(...values)}/s (worst ${Math.min(...values)}/s of ${values.length})` : `${values[0]}/s`;
     const of = (movement: string) => rows.filter((row) => row.database === database && row.movement === movement);
     const withdrawals = of("withdrawals from one account").map((row) => row["per second"]);
     if (!withdrawals.length) continue;
@@ -289,7 +325,12 @@ export async function benchLedger() {
   seedBulk(file, target.id);
   const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
   const reader = createDb({ kind: "sqlite", filename: file });
-  const counts = await sql<{ postings: number; mine: number }>`select (select count(*) from postings) as postings, (select count(*) from postings where account_id like ${`user:${target.id}:%`}) as mine`.execute(reader);
+  const counts = await sql<{
+    postings: number;
+    mine: number;
+  }>`select (select count(*) from postings) as postings, (select count(*) from postings where account_id like ${`user:${target.id}:%`}) as mine`.execute(
+    reader,
+  );
   console.log(`\nLedger: ${counts.rows[0]!.postings} postings (${counts.rows[0]!.mine} on one user's account), seeded in ${seedSeconds} s`);
   console.table(await timeLoader(reader, target.id));
 
@@ -298,7 +339,13 @@ export async function benchLedger() {
   process.env.SESSION_SECRET = SECRET;
   const { setCookie } = await createSession(reader, { id: target.id, role: "user" }, { remember: true });
   const cookie = setCookie.split(";")[0]!;
-  const server = spawnServer({ NODE_ENV: "production", APP_ENV: "test", PORT: String(PORT), DATABASE_URL: `file:${file}`, SESSION_SECRET: SECRET });
+  const server = spawnServer({
+    NODE_ENV: "production",
+    APP_ENV: "test",
+    PORT: String(PORT),
+    DATABASE_URL: `file:${file}`,
+    SESSION_SECRET: SECRET,
+  });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     for (let i = 0; i < 100; i++) {
@@ -324,7 +371,9 @@ export async function benchLedger() {
       { server: "signed-in dashboard (remix-serve)", "req/s": dashboard.rps, "p99 ms": dashboard.p99, "non-2xx": dashboard.non2xx },
       { server: "bare node:http, same bytes", "req/s": baseline.rps, "p99 ms": baseline.p99, "non-2xx": baseline.non2xx },
     ]);
-    console.log(`dashboard at ${((dashboard.rps / baseline.rps) * 100).toFixed(1)}% of the bare server's rate (${bytes.length} bytes per page)`);
+    console.log(
+      `dashboard at ${((dashboard.rps / baseline.rps) * 100).toFixed(1)}% of the bare server's rate (${bytes.length} bytes per page)`,
+    );
   } finally {
     server.kill("SIGTERM");
   }

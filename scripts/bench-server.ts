@@ -35,7 +35,12 @@ const SECRET = "bench-session-secret-0123456789-0123456789";
 const OURS_PORT = 3299;
 const BASELINE_PORT = 3296;
 const BASELINE_DIR = path.resolve("bench/baseline");
-const SLOW_3G = { offline: false, latency: 400 * 5, downloadThroughput: ((500 * 1024) / 8) * 0.8, uploadThroughput: ((500 * 1024) / 8) * 0.8 };
+const SLOW_3G = {
+  offline: false,
+  latency: 400 * 5,
+  downloadThroughput: ((500 * 1024) / 8) * 0.8,
+  uploadThroughput: ((500 * 1024) / 8) * 0.8,
+};
 
 export interface ServerBenchOptions {
   seconds: number;
@@ -88,7 +93,15 @@ export async function waitUntilUp(url: string) {
 }
 
 function startOurs(port: number, databaseUrl: string, extra: Record<string, string> = {}): ChildProcess {
-  return spawnServer({ NODE_ENV: "production", APP_ENV: "test", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, JOBS: "off", ...extra });
+  return spawnServer({
+    NODE_ENV: "production",
+    APP_ENV: "test",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: SECRET,
+    JOBS: "off",
+    ...extra,
+  });
 }
 
 function startBaseline(): ChildProcess {
@@ -111,7 +124,12 @@ async function stop(child: ChildProcess) {
 
 async function load(url: string, options: { seconds: number; connections: number; headers?: Record<string, string> }) {
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 /** One client, one request at a time: the latency a request sees on an idle server. */
@@ -158,7 +176,10 @@ const gzipSize = (bytes: Uint8Array) => zlib.gzipSync(bytes).byteLength;
 async function pageWeight(base: string, pagePath: string, headers: Record<string, string>, publicDir = path.resolve("public")) {
   const first = await fetch(`${base}${pagePath}`, { headers });
   const firstHtml = await first.text();
-  const cssCookie = first.headers.getSetCookie().find((cookie) => cookie.startsWith("cw_css="))?.split(";")[0];
+  const cssCookie = first.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("cw_css="))
+    ?.split(";")[0];
   const later = cssCookie ? { ...headers, Cookie: [headers.Cookie, cssCookie].filter(Boolean).join("; ") } : headers;
   const html = await (await fetch(`${base}${pagePath}`, { headers: later })).text();
   const { js, css } = referencedAssets(html);
@@ -167,7 +188,15 @@ async function pageWeight(base: string, pagePath: string, headers: Record<string
   for (const asset of js) jsGz += gzipSize(fs.readFileSync(path.join(publicDir, asset)));
   for (const asset of css) cssGz += gzipSize(fs.readFileSync(path.join(publicDir, asset)));
   const inlineCss = [...firstHtml.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, match) => sum + match[1]!.length, 0);
-  return { page: pagePath, htmlGz: gzipSize(Buffer.from(html)), firstHtmlGz: gzipSize(Buffer.from(firstHtml)), jsGz, jsFiles: js.length, cssGz, inlineCss };
+  return {
+    page: pagePath,
+    htmlGz: gzipSize(Buffer.from(html)),
+    firstHtmlGz: gzipSize(Buffer.from(firstHtml)),
+    jsGz,
+    jsFiles: js.length,
+    cssGz,
+    inlineCss,
+  };
 }
 
 async function firstPaint(base: string, pages: Array<{ path: string; cookie?: string }>) {
@@ -191,7 +220,9 @@ async function firstPaint(base: string, pages: Array<{ path: string; cookie?: st
       await page.goto(`${base}${target.path}`, { waitUntil: "load", timeout: 120_000 });
       const timing = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
-        const scripts = performance.getEntriesByType("resource").filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"));
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"));
         const navigation = performance.getEntriesByType("navigation" as never)[0] as PerformanceNavigationTiming | undefined;
         return {
           fcp: paint ? paint.startTime : null,
@@ -262,7 +293,11 @@ export async function benchServer(options: ServerBenchOptions) {
     // visit's document (the stylesheet inline) is weighed and painted below.
     const firstVisit = await fetch(`${base}/en`);
     await firstVisit.arrayBuffer();
-    const cssCookie = firstVisit.headers.getSetCookie().find((value) => value.startsWith("cw_css="))?.split(";")[0] ?? "";
+    const cssCookie =
+      firstVisit.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("cw_css="))
+        ?.split(";")[0] ?? "";
     const returning = { Cookie: cssCookie };
     const signedIn = { Cookie: [cookie, cssCookie].filter(Boolean).join("; ") };
     const home = Buffer.from(await (await fetch(`${base}/en`, { headers: returning })).arrayBuffer());
@@ -273,7 +308,11 @@ export async function benchServer(options: ServerBenchOptions) {
     const dashboardBaseline = await calibrateBaseline(dashboard.byteLength);
     // Warm both servers up (module loading, JIT) before anything is timed.
     for (let i = 0; i < 200; i++) {
-      await Promise.all([fetch(`${base}/en`, { headers: returning }).then((r) => r.arrayBuffer()), fetch(`${base}/en/dashboard`, { headers: signedIn }).then((r) => r.arrayBuffer()), fetch(homeBaseline.url).then((r) => r.arrayBuffer())]);
+      await Promise.all([
+        fetch(`${base}/en`, { headers: returning }).then((r) => r.arrayBuffer()),
+        fetch(`${base}/en/dashboard`, { headers: signedIn }).then((r) => r.arrayBuffer()),
+        fetch(homeBaseline.url).then((r) => r.arrayBuffer()),
+      ]);
     }
 
     // 1. Throughput, best of two interleaved rounds.
@@ -292,13 +331,43 @@ export async function benchServer(options: ServerBenchOptions) {
       errors.home += h.errors;
       errors.dashboard += d.errors;
     }
-    console.log(`\nServer throughput: ${options.concurrency} concurrent clients, ${options.seconds} s per run, best of 2 rounds, ${os.cpus().length} cores\n`);
+    console.log(
+      `\nServer throughput: ${options.concurrency} concurrent clients, ${options.seconds} s per run, best of 2 rounds, ${os.cpus().length} cores\n`,
+    );
     console.table([
-      { page: "home /en", bytes: home.byteLength, "req/s": best.home, "bare Remix req/s": best.homeBase, "bare bytes": homeBaseline.bytes, ratio: (best.home / best.homeBase).toFixed(2), errors: errors.home },
-      { page: "dashboard (signed in)", bytes: dashboard.byteLength, "req/s": best.dashboard, "bare Remix req/s": best.dashboardBase, "bare bytes": dashboardBaseline.bytes, ratio: (best.dashboard / best.dashboardBase).toFixed(2), errors: errors.dashboard },
+      {
+        page: "home /en",
+        bytes: home.byteLength,
+        "req/s": best.home,
+        "bare Remix req/s": best.homeBase,
+        "bare bytes": homeBaseline.bytes,
+        ratio: (best.home / best.homeBase).toFixed(2),
+        errors: errors.home,
+      },
+      {
+        page: "dashboard (signed in)",
+        bytes: dashboard.byteLength,
+        "req/s": best.dashboard,
+        "bare Remix req/s": best.dashboardBase,
+        "bare bytes": dashboardBaseline.bytes,
+        ratio: (best.dashboard / best.dashboardBase).toFixed(2),
+        errors: errors.dashboard,
+      },
     ]);
-    recordGoal({ goal: "Home page throughput", target: "≥ 0.7× bare Remix", measured: `${best.home} req/s (${(best.home / best.homeBase).toFixed(2)}×)`, baseline: `${best.homeBase} req/s`, met: best.home >= 0.7 * best.homeBase && errors.home === 0 });
-    recordGoal({ goal: "Signed-in dashboard throughput", target: "≥ 0.5× bare Remix", measured: `${best.dashboard} req/s (${(best.dashboard / best.dashboardBase).toFixed(2)}×)`, baseline: `${best.dashboardBase} req/s`, met: best.dashboard >= 0.5 * best.dashboardBase && errors.dashboard === 0 });
+    recordGoal({
+      goal: "Home page throughput",
+      target: "≥ 0.7× bare Remix",
+      measured: `${best.home} req/s (${(best.home / best.homeBase).toFixed(2)}×)`,
+      baseline: `${best.homeBase} req/s`,
+      met: best.home >= 0.7 * best.homeBase && errors.home === 0,
+    });
+    recordGoal({
+      goal: "Signed-in dashboard throughput",
+      target: "≥ 0.5× bare Remix",
+      measured: `${best.dashboard} req/s (${(best.dashboard / best.dashboardBase).toFixed(2)}×)`,
+      baseline: `${best.dashboardBase} req/s`,
+      met: best.dashboard >= 0.5 * best.dashboardBase && errors.dashboard === 0,
+    });
 
     // 2. Unloaded latency.
     const latencies = [
@@ -312,8 +381,14 @@ export async function benchServer(options: ServerBenchOptions) {
       { request: "not found /en/does-not-exist", ...(await sequential(`${base}/en/does-not-exist`, 300)) },
       { request: "translations /locales/en/common.json", ...(await sequential(`${base}/locales/en/common.json`, 300)) },
       // Without compression: remix-serve's middleware compresses every streamed answer, however small.
-      { request: "page data /en/about.data, uncompressed", ...(await sequential(`${base}/en/about.data`, 300, { ...returning, "Accept-Encoding": "identity" })) },
-      { request: "bare Remix data /_root.data, uncompressed", ...(await sequential(`http://127.0.0.1:${BASELINE_PORT}/_root.data`, 300, { "Accept-Encoding": "identity" })) },
+      {
+        request: "page data /en/about.data, uncompressed",
+        ...(await sequential(`${base}/en/about.data`, 300, { ...returning, "Accept-Encoding": "identity" })),
+      },
+      {
+        request: "bare Remix data /_root.data, uncompressed",
+        ...(await sequential(`http://127.0.0.1:${BASELINE_PORT}/_root.data`, 300, { "Accept-Encoding": "identity" })),
+      },
     ];
     console.log("\nUnloaded latency (one client, one request at a time, 300 requests)\n");
     console.table(latencies.map((row) => ({ request: row.request, "p50 ms": row.p50.toFixed(2), "p95 ms": row.p95.toFixed(2) })));
@@ -327,30 +402,93 @@ export async function benchServer(options: ServerBenchOptions) {
     });
 
     // 3. Weight.
-    const baselineWeight = await pageWeight(`http://127.0.0.1:${BASELINE_PORT}`, new URL(homeBaseline.url).search.replace(/^/, "/"), {}, path.join(BASELINE_DIR, "public"));
-    const weights = [await pageWeight(base, "/en", {}), await pageWeight(base, "/en/dashboard", { Cookie: cookie }), await pageWeight(base, "/en/transactions", { Cookie: cookie })];
+    const baselineWeight = await pageWeight(
+      `http://127.0.0.1:${BASELINE_PORT}`,
+      new URL(homeBaseline.url).search.replace(/^/, "/"),
+      {},
+      path.join(BASELINE_DIR, "public"),
+    );
+    const weights = [
+      await pageWeight(base, "/en", {}),
+      await pageWeight(base, "/en/dashboard", { Cookie: cookie }),
+      await pageWeight(base, "/en/transactions", { Cookie: cookie }),
+    ];
     console.log("\nWeight of a first visit (gzipped)\n");
     console.table(
-      [...weights, { ...baselineWeight, page: "bare Remix page" }].map((row) => ({ page: row.page, "HTML gz": kb(row.htmlGz), "first visit HTML gz (CSS inline)": kb(row.firstHtmlGz), "JS gz": kb(row.jsGz), "JS files": row.jsFiles, "CSS gz": kb(row.cssGz) })),
+      [...weights, { ...baselineWeight, page: "bare Remix page" }].map((row) => ({
+        page: row.page,
+        "HTML gz": kb(row.htmlGz),
+        "first visit HTML gz (CSS inline)": kb(row.firstHtmlGz),
+        "JS gz": kb(row.jsGz),
+        "JS files": row.jsFiles,
+        "CSS gz": kb(row.cssGz),
+      })),
     );
-    const [homeWeight, dashboardWeight, transactionsWeight] = weights as [typeof baselineWeight, typeof baselineWeight, typeof baselineWeight];
-    recordGoal({ goal: "Home JavaScript (gz)", target: "≤ 100 KB", measured: kb(homeWeight.jsGz), baseline: kb(baselineWeight.jsGz), met: homeWeight.jsGz <= 100 * 1024 });
+    const [homeWeight, dashboardWeight, transactionsWeight] = weights as [
+      typeof baselineWeight,
+      typeof baselineWeight,
+      typeof baselineWeight,
+    ];
+    recordGoal({
+      goal: "Home JavaScript (gz)",
+      target: "≤ 100 KB",
+      measured: kb(homeWeight.jsGz),
+      baseline: kb(baselineWeight.jsGz),
+      met: homeWeight.jsGz <= 100 * 1024,
+    });
     recordGoal({ goal: "Home CSS (gz)", target: "≤ 15 KB", measured: kb(homeWeight.cssGz), met: homeWeight.cssGz <= 15 * 1024 });
-    recordGoal({ goal: "Home HTML (gz)", target: "≤ 10 KB", measured: `${kb(homeWeight.htmlGz)}; first visit ${kb(homeWeight.firstHtmlGz)} (stylesheet inline)`, baseline: kb(baselineWeight.htmlGz), met: homeWeight.htmlGz <= 10 * 1024 });
-    recordGoal({ goal: "Dashboard JavaScript (gz)", target: "≤ 120 KB", measured: kb(dashboardWeight.jsGz), met: dashboardWeight.jsGz <= 120 * 1024 });
-    recordGoal({ goal: "Transactions JavaScript (gz)", target: "≤ 120 KB", measured: kb(transactionsWeight.jsGz), met: transactionsWeight.jsGz <= 120 * 1024 });
+    recordGoal({
+      goal: "Home HTML (gz)",
+      target: "≤ 10 KB",
+      measured: `${kb(homeWeight.htmlGz)}; first visit ${kb(homeWeight.firstHtmlGz)} (stylesheet inline)`,
+      baseline: kb(baselineWeight.htmlGz),
+      met: homeWeight.htmlGz <= 10 * 1024,
+    });
+    recordGoal({
+      goal: "Dashboard JavaScript (gz)",
+      target: "≤ 120 KB",
+      measured: kb(dashboardWeight.jsGz),
+      met: dashboardWeight.jsGz <= 120 * 1024,
+    });
+    recordGoal({
+      goal: "Transactions JavaScript (gz)",
+      target: "≤ 120 KB",
+      measured: kb(transactionsWeight.jsGz),
+      met: transactionsWeight.jsGz <= 120 * 1024,
+    });
 
     // 4. First paint on a slow phone.
     if (!options.skipBrowser) {
       const paints = await firstPaint(base, [{ path: "/en" }, { path: "/en/dashboard", cookie }, { path: "/en/transactions", cookie }]);
-      const [basePaint] = await firstPaint(`http://127.0.0.1:${BASELINE_PORT}`, [{ path: new URL(homeBaseline.url).search.replace(/^/, "/") }]);
+      const [basePaint] = await firstPaint(`http://127.0.0.1:${BASELINE_PORT}`, [
+        { path: new URL(homeBaseline.url).search.replace(/^/, "/") },
+      ]);
       console.log('\nFirst visit on "Slow 3G" (2,000 ms latency, 400 kbit/s) with 4× CPU slowdown, 390 px wide\n');
       const ms = (value: number | null | undefined) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} ms`);
-      console.table([...paints, { ...basePaint!, page: "bare Remix page" }].map((row) => ({ page: row.page, FCP: ms(row.fcp), "document done": ms(row.documentDone), "scripts done": ms(row.scriptsDone), load: ms(row.load) })));
+      console.table(
+        [...paints, { ...basePaint!, page: "bare Remix page" }].map((row) => ({
+          page: row.page,
+          FCP: ms(row.fcp),
+          "document done": ms(row.documentDone),
+          "scripts done": ms(row.scriptsDone),
+          load: ms(row.load),
+        })),
+      );
       const homeFcp = paints[0]!.fcp;
-      recordGoal({ goal: "Home FCP, Slow 3G + 4× CPU", target: "< 2.5 s", measured: ms(homeFcp), baseline: ms(basePaint?.fcp), met: homeFcp !== null && homeFcp < 2_500 });
+      recordGoal({
+        goal: "Home FCP, Slow 3G + 4× CPU",
+        target: "< 2.5 s",
+        measured: ms(homeFcp),
+        baseline: ms(basePaint?.fcp),
+        met: homeFcp !== null && homeFcp < 2_500,
+      });
       const before = paints.every((row) => row.fcp !== null && row.fcp < row.scriptsDone);
-      recordGoal({ goal: "Pages painted before their scripts arrive", target: "every page", measured: paints.map((row) => `${row.page} ${ms(row.fcp)} < ${ms(row.scriptsDone)}`).join("; "), met: before });
+      recordGoal({
+        goal: "Pages painted before their scripts arrive",
+        target: "every page",
+        measured: paints.map((row) => `${row.page} ${ms(row.fcp)} < ${ms(row.scriptsDone)}`).join("; "),
+        met: before,
+      });
     }
 
     // 5. Memory over many requests.
@@ -381,7 +519,9 @@ export async function benchServer(options: ServerBenchOptions) {
       sent += perBatch;
       series.push(rssMiB(ours.pid!));
     }
-    console.log(`\nServer memory (RSS) over ${sent} mixed requests, every ${perBatch}: ${series.map((value) => value.toFixed(0)).join(" → ")} MiB`);
+    console.log(
+      `\nServer memory (RSS) over ${sent} mixed requests, every ${perBatch}: ${series.map((value) => value.toFixed(0)).join(" → ")} MiB`,
+    );
     // V8 grows its heap to a size it keeps (the first thousands of requests); a leak keeps growing.
     // Stable: the second half of the run adds less than 5 %.
     const half = series[batches / 2]!;
@@ -400,7 +540,8 @@ export async function benchServer(options: ServerBenchOptions) {
   // 6. Scale-out on PostgreSQL.
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!options.skipScaleOut && pgUrl) await benchScaleOut(pgUrl, options);
-  else if (!options.skipScaleOut) console.log("\nScale-out: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL database)");
+  else if (!options.skipScaleOut)
+    console.log("\nScale-out: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL database)");
 }
 
 async function benchScaleOut(adminUrl: string, options: ServerBenchOptions) {
@@ -427,11 +568,14 @@ async function benchScaleOut(adminUrl: string, options: ServerBenchOptions) {
     await Promise.all(ports.map((port) => waitUntilUp(`http://127.0.0.1:${port}/healthz`)));
     proxy = await roundRobinProxy(proxyPort, ports);
     const headers = { Cookie: cookie };
-    for (let i = 0; i < 100; i++) for (const port of [...ports, proxyPort]) await (await fetch(`http://127.0.0.1:${port}/en/dashboard`, { headers })).arrayBuffer();
+    for (let i = 0; i < 100; i++)
+      for (const port of [...ports, proxyPort]) await (await fetch(`http://127.0.0.1:${port}/en/dashboard`, { headers })).arrayBuffer();
     const loadOptions = { seconds: options.seconds, connections: options.concurrency, headers };
     const one = await load(`http://127.0.0.1:${ports[0]}/en/dashboard`, loadOptions);
     const two = await load(`http://127.0.0.1:${proxyPort}/en/dashboard`, loadOptions);
-    console.log(`\nScale-out on PostgreSQL: the signed-in dashboard, ${options.concurrency} clients, ${os.cpus().length} cores (the clients, the proxy and both processes share them)\n`);
+    console.log(
+      `\nScale-out on PostgreSQL: the signed-in dashboard, ${options.concurrency} clients, ${os.cpus().length} cores (the clients, the proxy and both processes share them)\n`,
+    );
     console.table([
       { setup: "one app process", "req/s": one.rps, "p99 ms": one.p99, errors: one.errors },
       { setup: "two app processes behind a loopback proxy", "req/s": two.rps, "p99 ms": two.p99, errors: two.errors },

@@ -46,7 +46,8 @@ for (let i = 0; i < 5; i++) {
 hashTimes.sort((a, b) => a - b);
 console.log(`\nargon2id password hash: median ${hashTimes[2]!.toFixed(0)} ms (of 5)`);
 
-if (args["skip-cashback"] !== true) await benchCashback({ postbacks: Number(args.postbacks ?? 2000), clickouts: Number(args.clickouts ?? 1000) });
+if (args["skip-cashback"] !== true)
+  await benchCashback({ postbacks: Number(args.postbacks ?? 2000), clickouts: Number(args.clickouts ?? 1000) });
 if (args["skip-ledger"] !== true) await benchLedger();
 if (args["skip-ads"] !== true) {
   await benchAdsImport({ rows: Number(args["import-rows"] ?? 100_000) });

@@ -53,7 +53,11 @@ try {
   }
 } catch (error) {
   if (error instanceof ReportFormatError) {
-    console.error(error.code === "missing_columns" ? `This is not a ${network} report: missing columns ${error.columns.join(", ")}.` : `Could not read the report: ${error.code}.`);
+    console.error(
+      error.code === "missing_columns"
+        ? `This is not a ${network} report: missing columns ${error.columns.join(", ")}.`
+        : `Could not read the report: ${error.code}.`,
+    );
   } else {
     console.error(error);
   }

@@ -23,13 +23,11 @@ const MESSAGES: Record<string, string> = {
 };
 
 const args = parseArgs(process.argv.slice(2));
-const parsed = z
-  .object({ email: EmailSchema, password: PasswordSchema, name: NameSchema.optional() })
-  .safeParse({
-    email: typeof args.email === "string" ? args.email : undefined,
-    password: typeof args.password === "string" ? args.password : undefined,
-    name: typeof args.name === "string" ? args.name : undefined,
-  });
+const parsed = z.object({ email: EmailSchema, password: PasswordSchema, name: NameSchema.optional() }).safeParse({
+  email: typeof args.email === "string" ? args.email : undefined,
+  password: typeof args.password === "string" ? args.password : undefined,
+  name: typeof args.name === "string" ? args.name : undefined,
+});
 if (!parsed.success) {
   console.error("Usage: npm run create-admin -- --email you@example.com --password 'S3cure-pass!' [--name 'Your Name']");
   for (const issue of parsed.error.issues) console.error(`  ${MESSAGES[issue.message] ?? issue.message}`);

@@ -15,7 +15,9 @@ try {
     for (const problem of report.problems) console.error(`  - ${problem}`);
     process.exitCode = 1;
   } else {
-    console.log(`Ledger verified: ${report.accounts} accounts, ${report.entries} entries, ${report.postings} postings; every balance equals its postings, every entry sums to zero.`);
+    console.log(
+      `Ledger verified: ${report.accounts} accounts, ${report.entries} entries, ${report.postings} postings; every balance equals its postings, every entry sums to zero.`,
+    );
   }
 } catch (error) {
   console.error(`Could not verify the ledger: ${error instanceof Error ? error.message : error}`);

@@ -102,7 +102,7 @@ async function main() {
       JOBS: "off",
       SQL_TIMING_FILE: sqlFile,
     },
-    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs]
+    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs],
   );
   const base = `http://127.0.0.1:${PORT}`;
   const spawned = performance.now();
@@ -133,7 +133,7 @@ async function main() {
     console.log(
       `${pagePath}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${
         result.non2xx + result.errors
-      } errors`
+      } errors`,
     );
   } finally {
     server.kill("SIGINT");
@@ -163,7 +163,7 @@ async function main() {
           "per request": (row.calls / Math.max(1, requests)).toFixed(2),
           "ms in all": Math.round(row.ms),
           "µs each": Math.round((1000 * row.ms) / row.calls),
-        }))
+        })),
     );
   }
 }

@@ -73,7 +73,11 @@ function isCrossSite(request) {
     } catch {
       return true;
     }
-    const forwardedHost = trustProxy() ? String(request.headers["x-forwarded-host"] || "").split(",")[0].trim() : "";
+    const forwardedHost = trustProxy()
+      ? String(request.headers["x-forwarded-host"] || "")
+          .split(",")[0]
+          .trim()
+      : "";
     const host = forwardedHost || request.headers.host;
     return originHost !== host;
   }
@@ -85,7 +89,11 @@ function isCrossSite(request) {
 function isMisdirected(request) {
   const url = appUrl();
   if (!url || request.headers.origin !== url.origin) return false;
-  const forwardedHost = trustProxy() ? String(request.headers["x-forwarded-host"] || "").split(",")[0].trim() : "";
+  const forwardedHost = trustProxy()
+    ? String(request.headers["x-forwarded-host"] || "")
+        .split(",")[0]
+        .trim()
+    : "";
   const host = forwardedHost || request.headers.host;
   return typeof host === "string" && host !== url.host;
 }
@@ -180,7 +188,10 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
       if (chunked && declared === undefined) return refuse(request, response, 411, "lengthRequired", "length_required");
       const length = Number(declared || 0);
       if (!Number.isFinite(length) || length > limitFor(url)) return refuse(request, response, 413, "payloadTooLarge", "payload_too_large");
-      const type = String(request.headers["content-type"] || "").split(";")[0].trim().toLowerCase();
+      const type = String(request.headers["content-type"] || "")
+        .split(";")[0]
+        .trim()
+        .toLowerCase();
       const isApi = url.startsWith("/api/");
       // Every page action takes a form (what browsers and Remix's fetchers send); the API and
       // webhooks take JSON and judge it themselves.

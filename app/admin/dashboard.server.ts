@@ -90,11 +90,7 @@ async function cashbackWeeks(db: DbOrTx, nowMs: number, weeks: number): Promise<
   const first = weekStart(nowMs - (weeks - 1) * 7 * DAY_MS);
   const rows = await db
     .selectFrom("conversions")
-    .select([
-      sql<string>`substr(occurred_at, 1, 10)`.as("day"),
-      "status",
-      (eb) => eb.fn.sum<number | string>("cashbackCents").as("cents"),
-    ])
+    .select([sql<string>`substr(occurred_at, 1, 10)`.as("day"), "status", (eb) => eb.fn.sum<number | string>("cashbackCents").as("cents")])
     .where("occurredAt", ">=", `${first}T00:00:00.000Z`)
     .where("status", "in", ["pending", "confirmed", "declined", "reversed"])
     .groupBy([sql`substr(occurred_at, 1, 10)`, "status"])
@@ -135,14 +131,20 @@ export async function adminOverview(db: DbOrTx, nowMs = Date.now()): Promise<Adm
       .selectFrom("ledgerAccounts")
       .select((eb) => [
         eb.fn.sum<number | string | null>(eb.case().when("userId", "is not", null).then(eb.ref("balanceCents")).else(0).end()).as("owed"),
-        eb.fn.sum<number | string | null>(eb.case().when("kind", "=", "receivables").then(eb.ref("balanceCents")).else(0).end()).as("receivable"),
+        eb.fn
+          .sum<number | string | null>(eb.case().when("kind", "=", "receivables").then(eb.ref("balanceCents")).else(0).end())
+          .as("receivable"),
       ])
       .executeTakeFirstOrThrow(),
     // The platform's accounts keep no cached balance: the margin is the sum of its postings.
     balanceFromPostings(db, platformAccount("cashback_margin")),
     db
       .selectFrom("withdrawals")
-      .select(["state", (eb) => eb.fn.countAll<number | string>().as("count"), (eb) => eb.fn.sum<number | string>("amountCents").as("cents")])
+      .select([
+        "state",
+        (eb) => eb.fn.countAll<number | string>().as("count"),
+        (eb) => eb.fn.sum<number | string>("amountCents").as("cents"),
+      ])
       .where("state", "in", ["pending", "processing"])
       .groupBy("state")
       .execute(),
@@ -151,7 +153,16 @@ export async function adminOverview(db: DbOrTx, nowMs = Date.now()): Promise<Adm
       .selectFrom("transactions")
       .select((eb) => [
         eb.fn.sum<number | string | null>("amountCents").as("all"),
-        eb.fn.sum<number | string | null>(eb.case().when("createdAt", ">=", new Date(nowMs - 30 * DAY_MS).toISOString()).then(eb.ref("amountCents")).else(0).end()).as("recent"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when("createdAt", ">=", new Date(nowMs - 30 * DAY_MS).toISOString())
+              .then(eb.ref("amountCents"))
+              .else(0)
+              .end(),
+          )
+          .as("recent"),
       ])
       .where("type", "=", "deposit")
       .where("direction", "=", "credit")

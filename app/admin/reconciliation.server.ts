@@ -22,7 +22,10 @@ export interface ReconciliationRun {
 }
 
 /** Checks the books and records the run (the check reads; the record is one insert). */
-export async function runReconciliation(db: DbOrTx, input: { trigger: "schedule" | "admin"; requestedBy?: string | null }): Promise<ReconciliationRun> {
+export async function runReconciliation(
+  db: DbOrTx,
+  input: { trigger: "schedule" | "admin"; requestedBy?: string | null },
+): Promise<ReconciliationRun> {
   const startedAt = now();
   const report = await verifyLedger(db);
   const run: ReconciliationRun = {
@@ -44,7 +47,13 @@ export async function runReconciliation(db: DbOrTx, input: { trigger: "schedule"
 }
 
 export async function lastReconciliation(db: DbOrTx): Promise<ReconciliationRun | null> {
-  const row = await db.selectFrom("reconciliationRuns").selectAll().orderBy("finishedAt", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("reconciliationRuns")
+    .selectAll()
+    .orderBy("finishedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
@@ -71,7 +80,11 @@ export interface PlatformBalance {
 export async function platformBalances(db: DbOrTx): Promise<PlatformBalance[]> {
   const rows = await db
     .selectFrom(accountBalances(db).as("ledgerAccounts"))
-    .select(["kind", (eb) => eb.fn.sum<number | string>("balanceCents").as("cents"), (eb) => eb.fn.countAll<number | string>().as("accounts")])
+    .select([
+      "kind",
+      (eb) => eb.fn.sum<number | string>("balanceCents").as("cents"),
+      (eb) => eb.fn.countAll<number | string>().as("accounts"),
+    ])
     .where("userId", "is", null)
     .groupBy("kind")
     .orderBy("kind")

@@ -69,20 +69,38 @@ export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: 
   const at = now();
   await db
     .insertInto("adClientAccounts")
-    .values({ id: uuidv5(ownerId, DEFAULT_ACCOUNT_NAMESPACE), ownerId, name: defaultName.slice(0, CLIENT_NAME_MAX), currency: null, createdAt: at, updatedAt: at })
+    .values({
+      id: uuidv5(ownerId, DEFAULT_ACCOUNT_NAMESPACE),
+      ownerId,
+      name: defaultName.slice(0, CLIENT_NAME_MAX),
+      currency: null,
+      createdAt: at,
+      updatedAt: at,
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   return listClientAccounts(db, ownerId);
 }
 
 export async function listClientAccounts(db: DbOrTx, ownerId: string): Promise<ClientAccount[]> {
-  const rows = await db.selectFrom("adClientAccounts").select(COLUMNS).where("ownerId", "=", ownerId).orderBy("name").orderBy("createdAt").execute();
+  const rows = await db
+    .selectFrom("adClientAccounts")
+    .select(COLUMNS)
+    .where("ownerId", "=", ownerId)
+    .orderBy("name")
+    .orderBy("createdAt")
+    .execute();
   return rows.map(toAccount);
 }
 
 /** The owner's client account `id`; `ClientAccountNotFoundError` for anyone else's or none. */
 export async function getClientAccount(db: DbOrTx, ownerId: string, id: string): Promise<ClientAccount> {
-  const row = await db.selectFrom("adClientAccounts").select(COLUMNS).where("id", "=", id).where("ownerId", "=", ownerId).executeTakeFirst();
+  const row = await db
+    .selectFrom("adClientAccounts")
+    .select(COLUMNS)
+    .where("id", "=", id)
+    .where("ownerId", "=", ownerId)
+    .executeTakeFirst();
   if (!row) throw new ClientAccountNotFoundError();
   return toAccount(row);
 }
@@ -93,14 +111,32 @@ export interface ClientAccountInput {
   timeZone: string;
 }
 
-export async function createClientAccount(tx: Tx, ownerId: string, input: ClientAccountInput & { currency?: string | null }): Promise<ClientAccount> {
+export async function createClientAccount(
+  tx: Tx,
+  ownerId: string,
+  input: ClientAccountInput & { currency?: string | null },
+): Promise<ClientAccount> {
   const at = now();
   const id = randomUUID();
   await tx
     .insertInto("adClientAccounts")
-    .values({ id, ownerId, name: input.name.slice(0, CLIENT_NAME_MAX), currency: input.currency ?? null, industry: input.industry, timeZone: input.timeZone, createdAt: at, updatedAt: at })
+    .values({
+      id,
+      ownerId,
+      name: input.name.slice(0, CLIENT_NAME_MAX),
+      currency: input.currency ?? null,
+      industry: input.industry,
+      timeZone: input.timeZone,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
-  await audit(tx, { actorId: ownerId, action: "ads.client.create", subject: `ad-client:${id}`, after: { name: input.name, industry: input.industry, timeZone: input.timeZone } });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.client.create",
+    subject: `ad-client:${id}`,
+    after: { name: input.name, industry: input.industry, timeZone: input.timeZone },
+  });
   return getClientAccount(tx, ownerId, id);
 }
 
@@ -124,8 +160,19 @@ export async function updateClientAccount(tx: Tx, ownerId: string, id: string, i
 /** Sets the auditor thresholds this client account overrides (validated by the caller). */
 export async function setThresholds(tx: Tx, ownerId: string, id: string, thresholds: ClientAccount["thresholds"]): Promise<void> {
   const before = await getClientAccount(tx, ownerId, id);
-  await tx.updateTable("adClientAccounts").set({ thresholds: JSON.stringify(thresholds), updatedAt: now() }).where("id", "=", id).where("ownerId", "=", ownerId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.client.thresholds", subject: `ad-client:${id}`, before: { thresholds: before.thresholds }, after: { thresholds } });
+  await tx
+    .updateTable("adClientAccounts")
+    .set({ thresholds: JSON.stringify(thresholds), updatedAt: now() })
+    .where("id", "=", id)
+    .where("ownerId", "=", ownerId)
+    .execute();
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.client.thresholds",
+    subject: `ad-client:${id}`,
+    before: { thresholds: before.thresholds },
+    after: { thresholds },
+  });
 }
 
 /** Per client account: how many imports are stored and the latest day or period end they cover. */
@@ -133,20 +180,35 @@ export async function clientAccountStats(db: DbOrTx, ownerId: string): Promise<R
   const rows = await db
     .selectFrom("adImports")
     .innerJoin("adClientAccounts", "adClientAccounts.id", "adImports.clientAccountId")
-    .select((eb) => ["adImports.clientAccountId", eb.fn.countAll<string | number>().as("imports"), eb.fn.max("adImports.periodEnd").as("latest")])
+    .select((eb) => [
+      "adImports.clientAccountId",
+      eb.fn.countAll<string | number>().as("imports"),
+      eb.fn.max("adImports.periodEnd").as("latest"),
+    ])
     .where("adClientAccounts.ownerId", "=", ownerId)
     .where("adImports.status", "=", "imported")
     .groupBy("adImports.clientAccountId")
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.clientAccountId, { imports: Number(row.imports), latest: (row.latest as string | null) ?? null }]));
+  return Object.fromEntries(
+    rows.map((row) => [row.clientAccountId, { imports: Number(row.imports), latest: (row.latest as string | null) ?? null }]),
+  );
 }
 
 /** Deletes a client account and everything imported into it; the last one of a workspace stays. */
 export async function deleteClientAccount(tx: Tx, ownerId: string, id: string): Promise<void> {
   const account = await getClientAccount(tx, ownerId, id);
-  const count = await tx.selectFrom("adClientAccounts").select((eb) => eb.fn.countAll<string | number>().as("n")).where("ownerId", "=", ownerId).executeTakeFirstOrThrow();
+  const count = await tx
+    .selectFrom("adClientAccounts")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("ownerId", "=", ownerId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) <= 1) throw new LastClientAccountError();
   await tx.deleteFrom("adRows").where("clientAccountId", "=", id).execute();
   await tx.deleteFrom("adClientAccounts").where("id", "=", id).where("ownerId", "=", ownerId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.client.delete", subject: `ad-client:${id}`, before: { name: account.name, currency: account.currency } });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.client.delete",
+    subject: `ad-client:${id}`,
+    before: { name: account.name, currency: account.currency },
+  });
 }

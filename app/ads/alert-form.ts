@@ -53,7 +53,8 @@ export const AlertSchema = z
     }
     if (value.threshold === undefined) return threshold(`ads-alerts:form.errors.required.${ALERT_UNITS[value.kind]}`);
     if (ALERT_UNITS[value.kind] === "money") {
-      if (value.threshold <= 0 || value.threshold > MAX_MONEY_THRESHOLD || !wholeCents(value.threshold)) threshold("ads-alerts:form.errors.money");
+      if (value.threshold <= 0 || value.threshold > MAX_MONEY_THRESHOLD || !wholeCents(value.threshold))
+        threshold("ads-alerts:form.errors.money");
     } else if (value.threshold <= 0 || value.threshold >= 100 || !hundredths(value.threshold)) {
       threshold("ads-alerts:form.errors.percent");
     }

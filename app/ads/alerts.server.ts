@@ -107,9 +107,29 @@ export interface AlertFiring {
 
 // ——— Alerts (owner only) ———
 
-type AlertRow = { id: string; clientAccountId: string; kind: AdAlertKind; threshold: number; days: number | null; campaign: string | null; enabled: number; createdAt: string; updatedAt: string };
+type AlertRow = {
+  id: string;
+  clientAccountId: string;
+  kind: AdAlertKind;
+  threshold: number;
+  days: number | null;
+  campaign: string | null;
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+};
 
-const ALERT_COLUMNS = ["adAlerts.id", "adAlerts.clientAccountId", "adAlerts.kind", "adAlerts.threshold", "adAlerts.days", "adAlerts.campaign", "adAlerts.enabled", "adAlerts.createdAt", "adAlerts.updatedAt"] as const;
+const ALERT_COLUMNS = [
+  "adAlerts.id",
+  "adAlerts.clientAccountId",
+  "adAlerts.kind",
+  "adAlerts.threshold",
+  "adAlerts.days",
+  "adAlerts.campaign",
+  "adAlerts.enabled",
+  "adAlerts.createdAt",
+  "adAlerts.updatedAt",
+] as const;
 
 function toAlert(row: AlertRow & { lastFiredAt?: string | null }): AdAlert {
   return {
@@ -159,7 +179,12 @@ export async function listAlerts(db: DbOrTx, ownerId: string, clientAccountId: s
   return rows.map((row) => toAlert({ ...row, lastFiredAt: (row.lastFiredAt as string | null) ?? null }));
 }
 
-const auditable = (alert: Pick<AdAlert, "kind" | "threshold" | "days" | "campaign">) => ({ kind: alert.kind, threshold: alert.threshold, days: alert.days, campaign: alert.campaign });
+const auditable = (alert: Pick<AdAlert, "kind" | "threshold" | "days" | "campaign">) => ({
+  kind: alert.kind,
+  threshold: alert.threshold,
+  days: alert.days,
+  campaign: alert.campaign,
+});
 
 function normalized(input: AlertInput): AlertInput {
   return {
@@ -172,13 +197,26 @@ function normalized(input: AlertInput): AlertInput {
 
 export async function createAlert(tx: Tx, ownerId: string, clientAccountId: string, input: AlertInput): Promise<AdAlert> {
   await getClientAccount(tx, ownerId, clientAccountId);
-  const count = await tx.selectFrom("adAlerts").select((eb) => eb.fn.countAll<number | string>().as("n")).where("clientAccountId", "=", clientAccountId).executeTakeFirstOrThrow();
+  const count = await tx
+    .selectFrom("adAlerts")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("clientAccountId", "=", clientAccountId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_ALERTS_PER_CLIENT) throw new TooManyAlertsError();
   const at = now();
   const id = randomUUID();
   const value = normalized(input);
-  await tx.insertInto("adAlerts").values({ id, clientAccountId, ...value, enabled: 1, createdAt: at, updatedAt: at }).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.alert.create", subject: `ad-alert:${id}`, details: { clientAccountId }, after: auditable(value) });
+  await tx
+    .insertInto("adAlerts")
+    .values({ id, clientAccountId, ...value, enabled: 1, createdAt: at, updatedAt: at })
+    .execute();
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.alert.create",
+    subject: `ad-alert:${id}`,
+    details: { clientAccountId },
+    after: auditable(value),
+  });
   return ownedAlert(tx, ownerId, id);
 }
 
@@ -187,15 +225,29 @@ export async function updateAlert(tx: Tx, ownerId: string, alertId: string, inpu
   const value = normalized(input);
   const changed = changedFields(auditable(before), auditable(value));
   if (!changed) return before;
-  await tx.updateTable("adAlerts").set({ ...value, updatedAt: now() }).where("id", "=", alertId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.alert.update", subject: `ad-alert:${alertId}`, details: { clientAccountId: before.clientAccountId }, ...changed });
+  await tx
+    .updateTable("adAlerts")
+    .set({ ...value, updatedAt: now() })
+    .where("id", "=", alertId)
+    .execute();
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.alert.update",
+    subject: `ad-alert:${alertId}`,
+    details: { clientAccountId: before.clientAccountId },
+    ...changed,
+  });
   return ownedAlert(tx, ownerId, alertId);
 }
 
 export async function setAlertEnabled(tx: Tx, ownerId: string, alertId: string, enabled: boolean): Promise<AdAlert> {
   const before = await ownedAlert(tx, ownerId, alertId);
   if (before.enabled === enabled) return before;
-  await tx.updateTable("adAlerts").set({ enabled: enabled ? 1 : 0, updatedAt: now() }).where("id", "=", alertId).execute();
+  await tx
+    .updateTable("adAlerts")
+    .set({ enabled: enabled ? 1 : 0, updatedAt: now() })
+    .where("id", "=", alertId)
+    .execute();
   await audit(tx, {
     actorId: ownerId,
     action: enabled ? "ads.alert.enable" : "ads.alert.disable",
@@ -212,7 +264,13 @@ export async function deleteAlert(tx: Tx, ownerId: string, alertId: string): Pro
   const before = await ownedAlert(tx, ownerId, alertId);
   await tx.deleteFrom("adAlertFirings").where("alertId", "=", alertId).execute();
   await tx.deleteFrom("adAlerts").where("id", "=", alertId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.alert.delete", subject: `ad-alert:${alertId}`, details: { clientAccountId: before.clientAccountId }, before: auditable(before) });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.alert.delete",
+    subject: `ad-alert:${alertId}`,
+    details: { clientAccountId: before.clientAccountId },
+    before: auditable(before),
+  });
 }
 
 /** The client account's latest firings, newest first (owner only). */
@@ -279,7 +337,9 @@ export async function knownCampaigns(db: DbOrTx, ownerId: string, clientAccountI
 /** YYYY-MM-DD of `nowMs` in `timeZone` (UTC when the zone is unknown). */
 export function localDay(nowMs: number, timeZone: string): string {
   const format = (zone: string) => {
-    const parts = dateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date(nowMs));
+    const parts = dateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+      new Date(nowMs),
+    );
     const part = (type: string) => parts.find((item) => item.type === type)!.value;
     return `${part("year")}-${part("month")}-${part("day")}`;
   };
@@ -439,8 +499,14 @@ class AccountData {
     const asOf = (item: (typeof imports)[number]) => item.periodEnd ?? (item.importedAt ?? "").slice(0, 10);
     const period = imports.sort((a, b) => asOf(b).localeCompare(asOf(a)) || (b.importedAt ?? "").localeCompare(a.importedAt ?? ""))[0];
     if (period && (!day || asOf(period) > day)) {
-      const rows = await this.db.selectFrom("adRows").select(["campaign", "extras"]).where("importId", "=", period.id).where("kind", "=", "campaign").execute();
-      const basis: FiringBasis = period.periodStart && period.periodEnd ? { start: period.periodStart, end: period.periodEnd } : { allTime: true };
+      const rows = await this.db
+        .selectFrom("adRows")
+        .select(["campaign", "extras"])
+        .where("importId", "=", period.id)
+        .where("kind", "=", "campaign")
+        .execute();
+      const basis: FiringBasis =
+        period.periodStart && period.periodEnd ? { start: period.periodStart, end: period.periodEnd } : { allTime: true };
       return { basis, ref: `import:${period.id}`, rows };
     }
     if (!day) return null;
@@ -491,7 +557,14 @@ async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null>
   if (alert.kind === "daily-spend") {
     const spend = (await data.window(alert.campaign, latest, latest)).costCents;
     if (!(spend > alert.threshold)) return null;
-    return { value: spend, basis, dataRef, messageKey: `ads.alerts.${event}.message`, params: { latestDay: latest, valueCents: spend, thresholdCents: alert.threshold }, figures: { costCents: spend } };
+    return {
+      value: spend,
+      basis,
+      dataRef,
+      messageKey: `ads.alerts.${event}.message`,
+      params: { latestDay: latest, valueCents: spend, thresholdCents: alert.threshold },
+      figures: { costCents: spend },
+    };
   }
 
   if (alert.kind === "cpa") {
@@ -501,11 +574,25 @@ async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null>
     const figures = { from, to: latest, costCents: week.costCents, conversions: round(week.conversions, 2) };
     if (week.conversions <= 0) {
       if (!(week.costCents > alert.threshold)) return null;
-      return { value: week.costCents, basis, dataRef, messageKey: `ads.alerts.${event}.messageNoConversions`, params: { latestDay: latest, spendCents: week.costCents, thresholdCents: alert.threshold }, figures: { ...figures, noConversions: true } };
+      return {
+        value: week.costCents,
+        basis,
+        dataRef,
+        messageKey: `ads.alerts.${event}.messageNoConversions`,
+        params: { latestDay: latest, spendCents: week.costCents, thresholdCents: alert.threshold },
+        figures: { ...figures, noConversions: true },
+      };
     }
     const cpa = Math.round(week.costCents / week.conversions);
     if (!(cpa > alert.threshold)) return null;
-    return { value: cpa, basis, dataRef, messageKey: `ads.alerts.${event}.message`, params: { latestDay: latest, valueCents: cpa, thresholdCents: alert.threshold }, figures };
+    return {
+      value: cpa,
+      basis,
+      dataRef,
+      messageKey: `ads.alerts.${event}.message`,
+      params: { latestDay: latest, valueCents: cpa, thresholdCents: alert.threshold },
+      figures,
+    };
   }
 
   if (alert.kind === "ctr-drop") {
@@ -522,7 +609,13 @@ async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null>
       basis,
       dataRef,
       messageKey: `ads.alerts.${event}.message`,
-      params: { latestDay: latest, dropPercent: round(drop, 1), beforePercent: round(before, 2), afterPercent: round(after, 2), thresholdPercent: alert.threshold },
+      params: {
+        latestDay: latest,
+        dropPercent: round(drop, 1),
+        beforePercent: round(before, 2),
+        afterPercent: round(after, 2),
+        thresholdPercent: alert.threshold,
+      },
       figures: { from, to: latest, ctrBefore: round(before, 4), ctrAfter: round(after, 4), previous, current },
     };
   }
@@ -566,7 +659,9 @@ async function checkLostIs(alert: AdAlert, data: AccountData): Promise<Outcome |
     if (!known || known.percent < percent) over.set(row.campaign, { percent, bound: lost.bound });
   }
   if (!over.size) return null;
-  const campaigns = [...over].map(([name, item]) => ({ name, ...item })).sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
+  const campaigns = [...over]
+    .map(([name, item]) => ({ name, ...item }))
+    .sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
   const worst = campaigns[0]!;
   return {
     value: worst.percent,
@@ -607,7 +702,16 @@ async function checkCompetitors(alert: AdAlert, data: AccountData): Promise<Outc
     params,
     figures: {
       period: latest,
-      competitors: flagged.slice(0, 20).map((trend) => ({ domain: trend.domain, newEntrant: trend.newEntrant, gaining: trend.gaining, overtaking: trend.overtaking, change: trend.change, impressionShare: trend.latest?.impressionShare ?? null })),
+      competitors: flagged
+        .slice(0, 20)
+        .map((trend) => ({
+          domain: trend.domain,
+          newEntrant: trend.newEntrant,
+          gaining: trend.gaining,
+          overtaking: trend.overtaking,
+          change: trend.change,
+          impressionShare: trend.latest?.impressionShare ?? null,
+        })),
     },
   };
 }
@@ -639,9 +743,20 @@ type Account = { id: string; ownerId: string; name: string; currency: string | n
  */
 export async function evaluateAlerts(db: Db, clientAccountId: string, options: EvaluateOptions = {}): Promise<CreatedFiring[]> {
   const nowMs = options.nowMs ?? Date.now();
-  const account = await db.selectFrom("adClientAccounts").select(["id", "ownerId", "name", "currency", "timeZone"]).where("id", "=", clientAccountId).executeTakeFirst();
+  const account = await db
+    .selectFrom("adClientAccounts")
+    .select(["id", "ownerId", "name", "currency", "timeZone"])
+    .where("id", "=", clientAccountId)
+    .executeTakeFirst();
   if (!account) return [];
-  const rows = await db.selectFrom("adAlerts").select(ALERT_COLUMNS).where("clientAccountId", "=", clientAccountId).where("enabled", "=", 1).orderBy("createdAt").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("adAlerts")
+    .select(ALERT_COLUMNS)
+    .where("clientAccountId", "=", clientAccountId)
+    .where("enabled", "=", 1)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   if (!rows.length) return [];
   if (!(await hasAdToolsAccess(db, account.ownerId))) return [];
   const day = localDay(nowMs, account.timeZone);
@@ -675,10 +790,27 @@ function subjectOf(account: Account, alert: AdAlert): string {
   return alert.campaign ? `${account.name} · ${alert.campaign}` : account.name;
 }
 
-async function fire(db: Db, account: Account, alert: AdAlert, day: string, outcome: Outcome, options: EvaluateOptions): Promise<CreatedFiring | null> {
+async function fire(
+  db: Db,
+  account: Account,
+  alert: AdAlert,
+  day: string,
+  outcome: Outcome,
+  options: EvaluateOptions,
+): Promise<CreatedFiring | null> {
   const event = EVENT_KEYS[alert.kind];
-  const params: Record<string, string | number> = { subject: subjectOf(account, alert), ...(account.currency ? { currency: account.currency } : {}), ...outcome.params };
-  const details: FiringDetails = { basis: outcome.basis, titleKey: `ads.alerts.${event}.title`, messageKey: outcome.messageKey, params, figures: outcome.figures };
+  const params: Record<string, string | number> = {
+    subject: subjectOf(account, alert),
+    ...(account.currency ? { currency: account.currency } : {}),
+    ...outcome.params,
+  };
+  const details: FiringDetails = {
+    basis: outcome.basis,
+    titleKey: `ads.alerts.${event}.title`,
+    messageKey: outcome.messageKey,
+    params,
+    figures: outcome.figures,
+  };
   // The data read and the alert's settings: the same question on the same data fires once.
   const dataKey = [outcome.dataRef, alert.threshold, alert.days ?? "", alert.campaign?.trim().toLocaleLowerCase("en") ?? ""].join("|");
   return unitOfWork(db, async (tx) => {
@@ -687,11 +819,26 @@ async function fire(db: Db, account: Account, alert: AdAlert, day: string, outco
     const id = randomUUID();
     const inserted = await tx
       .insertInto("adAlertFirings")
-      .values({ id, alertId: alert.id, day, value: outcome.value, threshold: alert.threshold, dataKey, details: JSON.stringify(details), createdAt: now() })
+      .values({
+        id,
+        alertId: alert.id,
+        day,
+        value: outcome.value,
+        threshold: alert.threshold,
+        dataKey,
+        details: JSON.stringify(details),
+        createdAt: now(),
+      })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null; // fired today already, or for this data
-    const recipient = await recordNotification(tx, account.ownerId, { type: "warning", topic: "ads", titleKey: details.titleKey, messageKey: details.messageKey, params });
+    const recipient = await recordNotification(tx, account.ownerId, {
+      type: "warning",
+      topic: "ads",
+      titleKey: details.titleKey,
+      messageKey: details.messageKey,
+      params,
+    });
     if (recipient) {
       const appUrl = options.appUrl ?? env().appUrl;
       const link = (path: string) => new URL(`${localePath(recipient.locale, path)}?client=${encodeURIComponent(account.id)}`, appUrl).href;
@@ -741,7 +888,13 @@ export async function afterAdImport(
   clientAccountId: string,
   options: { queue?: (name: string, data: { clientAccountId: string }) => Promise<void> } = {},
 ): Promise<boolean> {
-  const enabled = await db.selectFrom("adAlerts").select("id").where("clientAccountId", "=", clientAccountId).where("enabled", "=", 1).limit(1).executeTakeFirst();
+  const enabled = await db
+    .selectFrom("adAlerts")
+    .select("id")
+    .where("clientAccountId", "=", clientAccountId)
+    .where("enabled", "=", 1)
+    .limit(1)
+    .executeTakeFirst();
   if (!enabled) return false;
   const queue =
     options.queue ??

@@ -53,7 +53,13 @@ export const BENCHMARKS: Record<Industry, Benchmark> = {
 };
 
 /** The industry's figure, or the all-industries one where the industry has none. */
-export function benchmarkFor(industry: string): { ctr: number; cpcCents: number; conversionRate: number; edition: number; fallback: boolean } {
+export function benchmarkFor(industry: string): {
+  ctr: number;
+  cpcCents: number;
+  conversionRate: number;
+  edition: number;
+  fallback: boolean;
+} {
   const own = isIndustry(industry) ? BENCHMARKS[industry] : BENCHMARKS.all;
   const all = BENCHMARKS.all;
   return {

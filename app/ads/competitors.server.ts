@@ -33,7 +33,14 @@ const OVERTAKE_RATE = 0.5;
 /** Periods kept (the latest ones). */
 const MAX_PERIODS = 52;
 
-export const RATE_KEYS = ["impressionShare", "overlapRate", "positionAboveRate", "topOfPageRate", "absTopOfPageRate", "outrankingShare"] as const;
+export const RATE_KEYS = [
+  "impressionShare",
+  "overlapRate",
+  "positionAboveRate",
+  "topOfPageRate",
+  "absTopOfPageRate",
+  "outrankingShare",
+] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 export type Rates = Record<RateKey, BoundedValue | null>;
 
@@ -82,7 +89,14 @@ export interface CompetitorReport {
   skippedDeviceRows: number;
 }
 
-type StoredRow = { day: string | null; campaign: string | null; extras: string; periodStart: string | null; periodEnd: string | null; importedAt: string | null };
+type StoredRow = {
+  day: string | null;
+  campaign: string | null;
+  extras: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  importedAt: string | null;
+};
 
 type Extras = Partial<Record<RateKey, BoundedValue>> & { domain?: string; isYou?: boolean; device?: string };
 
@@ -96,7 +110,9 @@ function parseExtras(raw: string): Extras {
 }
 
 const isBounded = (value: unknown): value is BoundedValue =>
-  Boolean(value) && typeof (value as BoundedValue).value === "number" && ["exact", "below", "above"].includes((value as BoundedValue).bound);
+  Boolean(value) &&
+  typeof (value as BoundedValue).value === "number" &&
+  ["exact", "below", "above"].includes((value as BoundedValue).bound);
 
 /** The range a bounded fraction stands for: `< 10%` → [0, 0.1], `> 90%` → [0.9, 1]. */
 export function rangeOf(value: BoundedValue): { low: number; high: number } {
@@ -118,13 +134,22 @@ export function shareChange(from: BoundedValue, to: BoundedValue): PointChange {
 const atLeast = (value: BoundedValue | null, share: number) => value != null && rangeOf(value).low >= share - 1e-9;
 
 /** The owner's client account's competitor report (another user's client account is "not found"). */
-export async function competitorReport(db: DbOrTx, ownerId: string, clientAccountId: string, options: { campaign?: string | null; gainPoints?: number } = {}): Promise<CompetitorReport> {
+export async function competitorReport(
+  db: DbOrTx,
+  ownerId: string,
+  clientAccountId: string,
+  options: { campaign?: string | null; gainPoints?: number } = {},
+): Promise<CompetitorReport> {
   await getClientAccount(db, ownerId, clientAccountId);
   return readCompetitors(db, clientAccountId, options);
 }
 
 /** The report without the owner check (the alerts' evaluation, which already holds the account). */
-export async function readCompetitors(db: DbOrTx, clientAccountId: string, options: { campaign?: string | null; gainPoints?: number } = {}): Promise<CompetitorReport> {
+export async function readCompetitors(
+  db: DbOrTx,
+  clientAccountId: string,
+  options: { campaign?: string | null; gainPoints?: number } = {},
+): Promise<CompetitorReport> {
   const gainPoints = options.gainPoints ?? DEFAULT_GAIN_POINTS;
   const rows: StoredRow[] = await db
     .selectFrom("adRows")
@@ -136,7 +161,9 @@ export async function readCompetitors(db: DbOrTx, clientAccountId: string, optio
     .where("adImports.status", "=", "imported")
     .execute();
 
-  const campaigns = [...new Set(rows.map((row) => row.campaign).filter((name): name is string => Boolean(name)))].sort((a, b) => a.localeCompare(b));
+  const campaigns = [...new Set(rows.map((row) => row.campaign).filter((name): name is string => Boolean(name)))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   const wanted = options.campaign?.trim() ? options.campaign.trim().toLocaleLowerCase("en") : null;
   let campaign: string | null = null;
   if (wanted) campaign = campaigns.find((name) => name.toLocaleLowerCase("en") === wanted) ?? null;
@@ -194,11 +221,19 @@ export async function readCompetitors(db: DbOrTx, clientAccountId: string, optio
     const firstIndex = series.findIndex((point) => point !== null);
     const first = series[firstIndex] ?? null;
     const latest = series[last] ?? null;
-    const change = first?.impressionShare && latest?.impressionShare && firstIndex < last ? shareChange(first.impressionShare, latest.impressionShare) : null;
+    const change =
+      first?.impressionShare && latest?.impressionShare && firstIndex < last
+        ? shareChange(first.impressionShare, latest.impressionShare)
+        : null;
     const several = periods.length >= 2 && !isYou;
     const newEntrant = several && firstIndex > 0 && atLeast(latest?.impressionShare ?? null, NEW_ENTRANT_SHARE);
     const overtaking =
-      several && firstIndex < last && first?.positionAboveRate != null && latest?.positionAboveRate != null && rangeOf(first.positionAboveRate).high <= OVERTAKE_RATE && rangeOf(latest.positionAboveRate).low > OVERTAKE_RATE;
+      several &&
+      firstIndex < last &&
+      first?.positionAboveRate != null &&
+      latest?.positionAboveRate != null &&
+      rangeOf(first.positionAboveRate).high <= OVERTAKE_RATE &&
+      rangeOf(latest.positionAboveRate).low > OVERTAKE_RATE;
     const gainingShare = several && change !== null && change.min >= gainPoints - 1e-9;
     return { domain, isYou, points: series, latest, change, newEntrant, gaining: gainingShare || overtaking, gainingShare, overtaking };
   });

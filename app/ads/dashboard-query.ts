@@ -11,7 +11,18 @@ export const AD_PLATFORMS = ["google", "meta", "microsoft"] as const satisfies r
 /** The levels that hold metrics, highest first: the first with data in the period counts. */
 export const DASHBOARD_LEVELS = ["campaign", "ad-group", "ad", "keyword", "search-term"] as const;
 export type DashboardLevel = (typeof DASHBOARD_LEVELS)[number];
-export const CAMPAIGN_SORTS = ["campaign", "platform", "spend", "impressions", "clicks", "ctr", "cpc", "conversions", "cpa", "roas"] as const;
+export const CAMPAIGN_SORTS = [
+  "campaign",
+  "platform",
+  "spend",
+  "impressions",
+  "clicks",
+  "ctr",
+  "cpc",
+  "conversions",
+  "cpa",
+  "roas",
+] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 /** The longest range the filter accepts (three years and a day). */

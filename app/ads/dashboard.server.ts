@@ -55,9 +55,26 @@ interface Sums {
   costWithValueCents: number | null;
 }
 
-const SUM_KEYS = ["impressions", "clicks", "costCents", "conversions", "conversionValueCents", "costWithConversionsCents", "costWithValueCents"] as const;
+const SUM_KEYS = [
+  "impressions",
+  "clicks",
+  "costCents",
+  "conversions",
+  "conversionValueCents",
+  "costWithConversionsCents",
+  "costWithValueCents",
+] as const;
 
-const emptySums = (): Sums => ({ rows: 0, impressions: null, clicks: null, costCents: null, conversions: null, conversionValueCents: null, costWithConversionsCents: null, costWithValueCents: null });
+const emptySums = (): Sums => ({
+  rows: 0,
+  impressions: null,
+  clicks: null,
+  costCents: null,
+  conversions: null,
+  conversionValueCents: null,
+  costWithConversionsCents: null,
+  costWithValueCents: null,
+});
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const addNullable = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
@@ -98,7 +115,18 @@ function figuresOf(sums: Sums): Figures {
   };
 }
 
-export const KPI_KEYS = ["spendCents", "impressions", "clicks", "ctr", "avgCpcCents", "conversions", "cpaCents", "conversionValueCents", "roas", "campaigns"] as const;
+export const KPI_KEYS = [
+  "spendCents",
+  "impressions",
+  "clicks",
+  "ctr",
+  "avgCpcCents",
+  "conversions",
+  "cpaCents",
+  "conversionValueCents",
+  "roas",
+  "campaigns",
+] as const;
 export type KpiKey = (typeof KPI_KEYS)[number];
 
 export interface Kpi {
@@ -216,14 +244,22 @@ function sourcesFor(imports: ImportSpan[], platform: AdPlatform, kind: Dashboard
 type Where = { clientAccountId: string; platform: AdPlatform; kind: DashboardLevel; campaign: string | null };
 
 function dayRows(db: DbOrTx, where: Where, days: DayRange | "all", exceptDays: DayRange[] = []) {
-  let query = db.selectFrom("adRows").where("clientAccountId", "=", where.clientAccountId).where("platform", "=", where.platform).where("kind", "=", where.kind);
+  let query = db
+    .selectFrom("adRows")
+    .where("clientAccountId", "=", where.clientAccountId)
+    .where("platform", "=", where.platform)
+    .where("kind", "=", where.kind);
   query = days === "all" ? query.where("day", "is not", null) : query.where("day", ">=", days.from).where("day", "<=", days.to);
   for (const span of exceptDays) query = query.where((eb) => eb.or([eb("day", "<", span.from), eb("day", ">", span.to)]));
   return where.campaign === null ? query : query.where("campaign", "=", where.campaign);
 }
 
 function periodRows(db: DbOrTx, where: Where, importIds: string[]) {
-  const query = db.selectFrom("adRows").where("clientAccountId", "=", where.clientAccountId).where("importId", "in", importIds).where("day", "is", null);
+  const query = db
+    .selectFrom("adRows")
+    .where("clientAccountId", "=", where.clientAccountId)
+    .where("importId", "in", importIds)
+    .where("day", "is", null);
   return where.campaign === null ? query : query.where("campaign", "=", where.campaign);
 }
 
@@ -234,8 +270,12 @@ const SUM_COLUMNS = [
   sql<string | number | null>`sum(${sql.ref("costCents")})`.as("costCents"),
   sql<string | number | null>`sum(${sql.ref("conversions")})`.as("conversions"),
   sql<string | number | null>`sum(${sql.ref("conversionValueCents")})`.as("conversionValueCents"),
-  sql<string | number | null>`sum(case when ${sql.ref("conversions")} is not null then ${sql.ref("costCents")} end)`.as("costWithConversionsCents"),
-  sql<string | number | null>`sum(case when ${sql.ref("conversionValueCents")} is not null then ${sql.ref("costCents")} end)`.as("costWithValueCents"),
+  sql<string | number | null>`sum(case when ${sql.ref("conversions")} is not null then ${sql.ref("costCents")} end)`.as(
+    "costWithConversionsCents",
+  ),
+  sql<string | number | null>`sum(case when ${sql.ref("conversionValueCents")} is not null then ${sql.ref("costCents")} end)`.as(
+    "costWithValueCents",
+  ),
 ];
 
 function toSums(row: Record<string, unknown>): Sums {
@@ -260,13 +300,20 @@ async function sumsByCampaign(db: DbOrTx, where: Where, sources: Sources): Promi
       result.set(key, addSums(result.get(key) ?? emptySums(), toSums(row)));
     }
   };
-  if (sources.days) merge(await dayRows(db, where, sources.days, sources.exceptDays).select("campaign").select(SUM_COLUMNS).groupBy("campaign").execute());
-  if (sources.periodImports.length) merge(await periodRows(db, where, sources.periodImports).select("campaign").select(SUM_COLUMNS).groupBy("campaign").execute());
+  if (sources.days)
+    merge(await dayRows(db, where, sources.days, sources.exceptDays).select("campaign").select(SUM_COLUMNS).groupBy("campaign").execute());
+  if (sources.periodImports.length)
+    merge(await periodRows(db, where, sources.periodImports).select("campaign").select(SUM_COLUMNS).groupBy("campaign").execute());
   return result;
 }
 
 async function hasDayRows(db: DbOrTx, where: Where, days: DayRange | "all"): Promise<boolean> {
-  return Boolean(await dayRows(db, { ...where, campaign: null }, days).select("day").limit(1).executeTakeFirst());
+  return Boolean(
+    await dayRows(db, { ...where, campaign: null }, days)
+      .select("day")
+      .limit(1)
+      .executeTakeFirst(),
+  );
 }
 
 function change(value: number | null, previous: number | null, hasPrevious: boolean): number | null {
@@ -304,12 +351,18 @@ function sortCampaigns(rows: CampaignRow[], sort: CampaignSort, dir: SortDirecti
 }
 
 /** Days the counted day exports cover inside the period (an export of more than three years adds its rows only). */
-function coveredDays(imports: ImportSpan[], chosen: Array<{ platform: AdPlatform; level: DashboardLevel; sources: Sources }>, period: DayRange | "all"): string[] {
+function coveredDays(
+  imports: ImportSpan[],
+  chosen: Array<{ platform: AdPlatform; level: DashboardLevel; sources: Sources }>,
+  period: DayRange | "all",
+): string[] {
   const days = new Set<number>();
   const dayNumber = (day: string) => toMs(day) / DAY_MS;
   for (const item of imports) {
     if (item.granularity !== "day" || item.periodStart === null || item.periodEnd === null) continue;
-    const pick = chosen.find((candidate) => candidate.sources.days && candidate.platform === item.platform && candidate.level === item.kind);
+    const pick = chosen.find(
+      (candidate) => candidate.sources.days && candidate.platform === item.platform && candidate.level === item.kind,
+    );
     if (!pick || (period !== "all" && !overlaps(item, period))) continue;
     const from = dayNumber(period !== "all" && item.periodStart < period.from ? period.from : item.periodStart);
     const to = dayNumber(period !== "all" && item.periodEnd > period.to ? period.to : item.periodEnd);
@@ -338,12 +391,16 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
       .orderBy("createdAt", "desc")
       .execute(),
   ]);
-  const imports = stored.filter((item): item is ImportSpan => (DASHBOARD_LEVELS as readonly string[]).includes(item.kind) && (AD_PLATFORMS as readonly string[]).includes(item.platform));
+  const imports = stored.filter(
+    (item): item is ImportSpan =>
+      (DASHBOARD_LEVELS as readonly string[]).includes(item.kind) && (AD_PLATFORMS as readonly string[]).includes(item.platform),
+  );
   const currency = client.currency ?? "USD";
   const emptyKpis = Object.fromEntries(KPI_KEYS.map((key) => [key, { value: null, previous: null, change: null }])) as Record<KpiKey, Kpi>;
 
   const latest = imports[0];
-  const defaultPeriod: DayRange | "all" = latest && latest.periodStart && latest.periodEnd ? { from: latest.periodStart, to: latest.periodEnd } : "all";
+  const defaultPeriod: DayRange | "all" =
+    latest && latest.periodStart && latest.periodEnd ? { from: latest.periodStart, to: latest.periodEnd } : "all";
   const period = query.period ?? defaultPeriod;
   const base: AdsDashboard = {
     currency,
@@ -367,34 +424,53 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
   const periods: Array<DayRange | "all"> = [];
   for (const item of imports) {
     const pick: DayRange | "all" = item.periodStart && item.periodEnd ? { from: item.periodStart, to: item.periodEnd } : "all";
-    if (!periods.some((known) => (known === "all" || pick === "all" ? known === pick : known.from === pick.from && known.to === pick.to))) periods.push(pick);
+    if (!periods.some((known) => (known === "all" || pick === "all" ? known === pick : known.from === pick.from && known.to === pick.to)))
+      periods.push(pick);
     if (periods.length === QUICK_PERIODS) break;
   }
   base.periods = periods;
 
   // One level per platform: the highest with data in the period.
-  const platforms = AD_PLATFORMS.filter((platform) => (query.platform === null || query.platform === platform) && imports.some((item) => item.platform === platform));
+  const platforms = AD_PLATFORMS.filter(
+    (platform) => (query.platform === null || query.platform === platform) && imports.some((item) => item.platform === platform),
+  );
   const picks = await Promise.all(
     platforms.map(async (platform) => {
       for (const level of DASHBOARD_LEVELS) {
         const sources = sourcesFor(imports, platform, level, period);
         const where = { clientAccountId: client.id, platform, kind: level, campaign: null };
-        if (sources.periodImports.length || (sources.days && (await hasDayRows(db, where, sources.days)))) return { platform, level, sources };
+        if (sources.periodImports.length || (sources.days && (await hasDayRows(db, where, sources.days))))
+          return { platform, level, sources };
       }
       return null;
     }),
   );
   const chosen = picks.filter((pick): pick is NonNullable<typeof pick> => pick !== null);
-  base.sources = chosen.map(({ platform, level, sources }) => ({ platform, level, periodExports: sources.periodImports.length > 0, allTime: sources.allTime }));
+  base.sources = chosen.map(({ platform, level, sources }) => ({
+    platform,
+    level,
+    periodExports: sources.periodImports.length > 0,
+    allTime: sources.allTime,
+  }));
 
   // The period per campaign (the campaign filter applies to what is shown, not to the list of
   // names), the previous period at the same levels, and the days.
   const previousPeriod = base.previous;
   const [currentSums, previousSums, daySums] = await Promise.all([
-    Promise.all(chosen.map(({ platform, level, sources }) => sumsByCampaign(db, { clientAccountId: client.id, platform, kind: level, campaign: null }, sources))),
+    Promise.all(
+      chosen.map(({ platform, level, sources }) =>
+        sumsByCampaign(db, { clientAccountId: client.id, platform, kind: level, campaign: null }, sources),
+      ),
+    ),
     Promise.all(
       previousPeriod
-        ? chosen.map(({ platform, level }) => sumsByCampaign(db, { clientAccountId: client.id, platform, kind: level, campaign: query.campaign }, sourcesFor(imports, platform, level, previousPeriod)))
+        ? chosen.map(({ platform, level }) =>
+            sumsByCampaign(
+              db,
+              { clientAccountId: client.id, platform, kind: level, campaign: query.campaign },
+              sourcesFor(imports, platform, level, previousPeriod),
+            ),
+          )
         : [],
     ),
     Promise.all(
@@ -417,7 +493,9 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
   chosen.forEach(({ platform }, i) => {
     for (const [campaign, value] of currentSums[i]!) campaignRows.push({ platform, campaign, sums: value, ...figuresOf(value) });
   });
-  base.campaignNames = [...new Set(campaignRows.map((row) => row.campaign).filter((name): name is string => name !== null))].sort((a, b) => a.localeCompare(b));
+  base.campaignNames = [...new Set(campaignRows.map((row) => row.campaign).filter((name): name is string => name !== null))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   const shown = query.campaign === null ? campaignRows : campaignRows.filter((row) => row.campaign === query.campaign);
   const current = shown.reduce((total, row) => addSums(total, row.sums), emptySums());
   base.rows = current.rows;

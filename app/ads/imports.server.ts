@@ -22,7 +22,16 @@ import type { AdImportStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
 import { parseAdsExport } from "./import/read.server";
-import type { AdPlatform, AdReportKind, AdsImport, DerivedMetrics, FileTotals, ImportWarning, Metrics, NormalizedRow } from "./import/types";
+import type {
+  AdPlatform,
+  AdReportKind,
+  AdsImport,
+  DerivedMetrics,
+  FileTotals,
+  ImportWarning,
+  Metrics,
+  NormalizedRow,
+} from "./import/types";
 
 /** Rows shown in the preview. */
 const SAMPLE_ROWS = 20;
@@ -157,7 +166,10 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
  * Parses an upload and keeps it as a pending import of the owner's client account. Throws
  * `AdsImportError` (nothing stored) when the file is not a supported export.
  */
-export async function stageImport(db: Db, input: { ownerId: string; clientAccountId: string; filename: string; bytes: Uint8Array }): Promise<string> {
+export async function stageImport(
+  db: Db,
+  input: { ownerId: string; clientAccountId: string; filename: string; bytes: Uint8Array },
+): Promise<string> {
   await getClientAccount(db, input.ownerId, input.clientAccountId);
   const parsed = await parseAdsExport(input.bytes);
   const summary = summarize(parsed);
@@ -188,7 +200,10 @@ export async function stageImport(db: Db, input: { ownerId: string; clientAccoun
         replacedBy: null,
       })
       .execute();
-    await tx.insertInto("adImportFiles").values({ importId: id, data: packRows(parsed.rows) }).execute();
+    await tx
+      .insertInto("adImportFiles")
+      .values({ importId: id, data: packRows(parsed.rows) })
+      .execute();
   });
   return id;
 }
@@ -222,10 +237,35 @@ export interface ImportPreview {
   replaces: ImportListItem[];
 }
 
-const LIST_COLUMNS = ["id", "clientAccountId", "status", "filename", "platform", "kind", "granularity", "currency", "periodStart", "periodEnd", "rowCount", "createdAt", "importedAt"] as const;
+const LIST_COLUMNS = [
+  "id",
+  "clientAccountId",
+  "status",
+  "filename",
+  "platform",
+  "kind",
+  "granularity",
+  "currency",
+  "periodStart",
+  "periodEnd",
+  "rowCount",
+  "createdAt",
+  "importedAt",
+] as const;
 
 /** The stored imports a new one of this platform, kind and period would replace. */
-async function overlapping(db: DbOrTx, target: { id: string; clientAccountId: string; platform: string; kind: string; granularity: string; periodStart: string | null; periodEnd: string | null }) {
+async function overlapping(
+  db: DbOrTx,
+  target: {
+    id: string;
+    clientAccountId: string;
+    platform: string;
+    kind: string;
+    granularity: string;
+    periodStart: string | null;
+    periodEnd: string | null;
+  },
+) {
   let query = db
     .selectFrom("adImports")
     .select(LIST_COLUMNS)
@@ -235,10 +275,16 @@ async function overlapping(db: DbOrTx, target: { id: string; clientAccountId: st
     .where("status", "=", "imported")
     .where("id", "!=", target.id);
   if (target.granularity === "day" && target.periodStart && target.periodEnd) {
-    query = query.where("granularity", "=", "day").where("periodStart", "<=", target.periodEnd).where("periodEnd", ">=", target.periodStart);
+    query = query
+      .where("granularity", "=", "day")
+      .where("periodStart", "<=", target.periodEnd)
+      .where("periodEnd", ">=", target.periodStart);
   } else {
     query = query.where("granularity", "=", "period");
-    query = target.periodStart === null ? query.where("periodStart", "is", null).where("periodEnd", "is", null) : query.where("periodStart", "=", target.periodStart).where("periodEnd", "=", target.periodEnd);
+    query =
+      target.periodStart === null
+        ? query.where("periodStart", "is", null).where("periodEnd", "is", null)
+        : query.where("periodStart", "=", target.periodStart).where("periodEnd", "=", target.periodEnd);
   }
   return (await query.orderBy("importedAt").execute()) as ImportListItem[];
 }
@@ -249,9 +295,18 @@ export async function getImportPreview(db: DbOrTx, ownerId: string, importId: st
   const summary = JSON.parse(row.summary) as ImportSummary;
   const duplicate =
     row.status === "pending"
-      ? await db.selectFrom("adImports").select("id").where("clientAccountId", "=", row.clientAccountId).where("contentHash", "=", row.contentHash).where("status", "=", "imported").executeTakeFirst()
+      ? await db
+          .selectFrom("adImports")
+          .select("id")
+          .where("clientAccountId", "=", row.clientAccountId)
+          .where("contentHash", "=", row.contentHash)
+          .where("status", "=", "imported")
+          .executeTakeFirst()
       : undefined;
-  const mismatch = clientAccount.currency && row.currency && clientAccount.currency !== row.currency ? { account: clientAccount.currency, file: row.currency } : null;
+  const mismatch =
+    clientAccount.currency && row.currency && clientAccount.currency !== row.currency
+      ? { account: clientAccount.currency, file: row.currency }
+      : null;
   return {
     id: row.id,
     status: row.status,
@@ -272,8 +327,40 @@ export async function getImportPreview(db: DbOrTx, ownerId: string, importId: st
  * order): storing then needs no second parse of the file (on a 100,000-row report that is half
  * the import's time).
  */
-const STORED_COLUMNS = ["line", "day", "campaign", "adGroup", "keyword", "matchType", "negative", "searchTerm", "status", "impressions", "clicks", "costCents", "conversions", "conversionValueCents", "extras"] as const;
-type StoredRow = [number, string | null, string | null, string | null, string | null, string | null, number, string | null, string | null, number | null, number | null, number | null, number | null, number | null, string];
+const STORED_COLUMNS = [
+  "line",
+  "day",
+  "campaign",
+  "adGroup",
+  "keyword",
+  "matchType",
+  "negative",
+  "searchTerm",
+  "status",
+  "impressions",
+  "clicks",
+  "costCents",
+  "conversions",
+  "conversionValueCents",
+  "extras",
+] as const;
+type StoredRow = [
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string,
+];
 
 function packRows(rows: readonly NormalizedRow[]): string {
   const packed: StoredRow[] = rows.map((row) => [
@@ -298,7 +385,8 @@ function packRows(rows: readonly NormalizedRow[]): string {
 
 function unpackRows(data: string): StoredRow[] {
   const parsed = JSON.parse(data) as { columns?: unknown; rows?: unknown };
-  if (JSON.stringify(parsed.columns) !== JSON.stringify(STORED_COLUMNS) || !Array.isArray(parsed.rows)) throw new Error("a pending import in an unknown layout");
+  if (JSON.stringify(parsed.columns) !== JSON.stringify(STORED_COLUMNS) || !Array.isArray(parsed.rows))
+    throw new Error("a pending import in an unknown layout");
   return parsed.rows as StoredRow[];
 }
 
@@ -326,7 +414,12 @@ export interface StoreOutcome {
  * new currency). One unit of work: the rows, the replaced imports' rows and statuses, the client
  * account's currency and the audit row.
  */
-export async function storeImport(db: Db, ownerId: string, importId: string, options: { clientAccountId?: string } = {}): Promise<StoreOutcome> {
+export async function storeImport(
+  db: Db,
+  ownerId: string,
+  importId: string,
+  options: { clientAccountId?: string } = {},
+): Promise<StoreOutcome> {
   const file = await db.selectFrom("adImportFiles").select("data").where("importId", "=", importId).executeTakeFirst();
   const pending = await importRow(db, ownerId, importId);
   if (pending.status !== "pending" || !file) throw new ImportNotPendingError(pending.status);
@@ -354,31 +447,54 @@ export async function storeImport(db: Db, ownerId: string, importId: string, opt
     const replacedIds = replacedImports.map((item) => item.id);
     if (replacedIds.length) {
       let remove = tx.deleteFrom("adRows").where("importId", "in", replacedIds);
-      if (row.granularity === "day" && row.periodStart && row.periodEnd) remove = remove.where("day", ">=", row.periodStart).where("day", "<=", row.periodEnd);
+      if (row.granularity === "day" && row.periodStart && row.periodEnd)
+        remove = remove.where("day", ">=", row.periodStart).where("day", "<=", row.periodEnd);
       await remove.execute();
     }
-    const values = stored.map(([line, day, campaign, adGroup, keyword, matchType, negative, searchTerm, status, impressions, clicks, costCents, conversions, conversionValueCents, extras]) => ({
-      importId,
-      clientAccountId: target.id,
-      platform: row.platform,
-      kind: row.kind,
-      line,
-      day,
-      campaign,
-      adGroup,
-      keyword,
-      matchType,
-      negative,
-      searchTerm,
-      status,
-      impressions,
-      clicks,
-      costCents,
-      conversions,
-      conversionValueCents,
-      extras,
-    }));
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insertInto("adRows").values(values.slice(i, i + INSERT_CHUNK)).execute();
+    const values = stored.map(
+      ([
+        line,
+        day,
+        campaign,
+        adGroup,
+        keyword,
+        matchType,
+        negative,
+        searchTerm,
+        status,
+        impressions,
+        clicks,
+        costCents,
+        conversions,
+        conversionValueCents,
+        extras,
+      ]) => ({
+        importId,
+        clientAccountId: target.id,
+        platform: row.platform,
+        kind: row.kind,
+        line,
+        day,
+        campaign,
+        adGroup,
+        keyword,
+        matchType,
+        negative,
+        searchTerm,
+        status,
+        impressions,
+        clicks,
+        costCents,
+        conversions,
+        conversionValueCents,
+        extras,
+      }),
+    );
+    for (let i = 0; i < values.length; i += INSERT_CHUNK)
+      await tx
+        .insertInto("adRows")
+        .values(values.slice(i, i + INSERT_CHUNK))
+        .execute();
     // An older import left without rows is replaced; one still holding other days stays imported.
     const replaced: string[] = [];
     for (const id of replacedIds) {
@@ -387,14 +503,26 @@ export async function storeImport(db: Db, ownerId: string, importId: string, opt
       await tx.updateTable("adImports").set({ status: "replaced", replacedBy: importId }).where("id", "=", id).execute();
       replaced.push(id);
     }
-    await tx.updateTable("adImports").set({ status: "imported", importedAt: at, clientAccountId: target.id }).where("id", "=", importId).execute();
+    await tx
+      .updateTable("adImports")
+      .set({ status: "imported", importedAt: at, clientAccountId: target.id })
+      .where("id", "=", importId)
+      .execute();
     await tx.deleteFrom("adImportFiles").where("importId", "=", importId).execute();
-    if (!target.currency && row.currency) await tx.updateTable("adClientAccounts").set({ currency: row.currency, updatedAt: at }).where("id", "=", target.id).execute();
+    if (!target.currency && row.currency)
+      await tx.updateTable("adClientAccounts").set({ currency: row.currency, updatedAt: at }).where("id", "=", target.id).execute();
     await audit(tx, {
       actorId: ownerId,
       action: "ads.import.store",
       subject: `ad-import:${importId}`,
-      details: { clientAccountId: target.id, platform: row.platform, kind: row.kind, rows: values.length, period: row.periodStart ? `${row.periodStart}..${row.periodEnd}` : null, replaced },
+      details: {
+        clientAccountId: target.id,
+        platform: row.platform,
+        kind: row.kind,
+        rows: values.length,
+        period: row.periodStart ? `${row.periodStart}..${row.periodEnd}` : null,
+        replaced,
+      },
     });
     return { outcome: "stored", importId, rows: values.length, replaced };
   });
@@ -414,11 +542,20 @@ export async function removeImport(tx: Tx, ownerId: string, importId: string): P
   if (row.status !== "imported") throw new ImportNotPendingError(row.status);
   await tx.deleteFrom("adRows").where("importId", "=", importId).execute();
   await tx.updateTable("adImports").set({ status: "discarded" }).where("id", "=", importId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.import.remove", subject: `ad-import:${importId}`, details: { clientAccountId: row.clientAccountId, rows: row.rowCount } });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.import.remove",
+    subject: `ad-import:${importId}`,
+    details: { clientAccountId: row.clientAccountId, rows: row.rowCount },
+  });
 }
 
 /** The owner's imports (newest first), optionally of one client account; pending ones included. */
-export async function listImports(db: DbOrTx, ownerId: string, options: { clientAccountId?: string; limit?: number } = {}): Promise<ImportListItem[]> {
+export async function listImports(
+  db: DbOrTx,
+  ownerId: string,
+  options: { clientAccountId?: string; limit?: number } = {},
+): Promise<ImportListItem[]> {
   let query = db
     .selectFrom("adImports")
     .innerJoin("adClientAccounts", "adClientAccounts.id", "adImports.clientAccountId")
@@ -426,7 +563,10 @@ export async function listImports(db: DbOrTx, ownerId: string, options: { client
     .where("adClientAccounts.ownerId", "=", ownerId)
     .where("adImports.status", "!=", "discarded");
   if (options.clientAccountId) query = query.where("adImports.clientAccountId", "=", options.clientAccountId);
-  return (await query.orderBy("adImports.createdAt", "desc").limit(options.limit ?? 50).execute()) as ImportListItem[];
+  return (await query
+    .orderBy("adImports.createdAt", "desc")
+    .limit(options.limit ?? 50)
+    .execute()) as ImportListItem[];
 }
 
 /** Pending uploads older than a day are dropped with their files (run by the daily ads job). */
@@ -441,6 +581,10 @@ export async function purgeStalePending(db: DbOrTx, olderThan: string): Promise<
 
 /** How many rows a client account holds (for the empty states). */
 export async function rowCount(db: DbOrTx, clientAccountId: string): Promise<number> {
-  const result = await db.selectFrom("adRows").select(sql<string | number>`count(*)`.as("n")).where("clientAccountId", "=", clientAccountId).executeTakeFirstOrThrow();
+  const result = await db
+    .selectFrom("adRows")
+    .select(sql<string | number>`count(*)`.as("n"))
+    .where("clientAccountId", "=", clientAccountId)
+    .executeTakeFirstOrThrow();
   return Number(result.n);
 }

@@ -72,7 +72,11 @@ export function kpiFormatters(locale: string, currency: string, texts: KpiTexts)
       const up = change > 0;
       const tone = KPI_TONES[key];
       const value = formatPercentChange(change, locale);
-      return { text: up ? texts.change.up(value) : texts.change.down(value), good: tone === null ? null : up === tone, direction: up ? "up" : "down" };
+      return {
+        text: up ? texts.change.up(value) : texts.change.down(value),
+        good: tone === null ? null : up === tone,
+        direction: up ? "up" : "down",
+      };
     },
   };
   return f;

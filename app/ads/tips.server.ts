@@ -164,9 +164,10 @@ function budgetTips(snapshot: AuditSnapshot): TipCandidate[] {
 }
 
 function negativeTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
-  const items = [...(checkOf(snapshot, "wasted-search-terms")?.items ?? []), ...(checkOf(snapshot, "job-seeker-terms")?.items ?? [])].filter(
-    (item) => item.searchTerm && item.campaign && item.severity === "fail" && num(item.figures.conversions) === 0,
-  );
+  const items = [
+    ...(checkOf(snapshot, "wasted-search-terms")?.items ?? []),
+    ...(checkOf(snapshot, "job-seeker-terms")?.items ?? []),
+  ].filter((item) => item.searchTerm && item.campaign && item.severity === "fail" && num(item.figures.conversions) === 0);
   const tips: TipCandidate[] = [];
   for (const [campaign, list] of byCampaign(items)) {
     // One line per term and ad group (a term flagged by both checks once), the costliest first.
@@ -182,7 +183,12 @@ function negativeTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
         days,
         costCents: cost,
         clicks: terms.reduce((sum, item) => sum + num(item.figures.clicks), 0),
-        terms: terms.map((item) => ({ term: item.searchTerm, adGroup: item.adGroup ?? null, costCents: num(item.figures.costCents), clicks: num(item.figures.clicks) })),
+        terms: terms.map((item) => ({
+          term: item.searchTerm,
+          adGroup: item.adGroup ?? null,
+          costCents: num(item.figures.costCents),
+          clicks: num(item.figures.clicks),
+        })),
       },
       identity: terms.map((item) => `${item.adGroup ?? ""}/${item.searchTerm!.toLowerCase()}`).sort(),
       impactCents: Math.round((cost / days) * DAYS_PER_MONTH),
@@ -197,7 +203,9 @@ function negativeTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
 }
 
 function pauseTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
-  const items = (checkOf(snapshot, "zero-conversion-keywords")?.items ?? []).filter((item) => item.keyword && item.campaign && num(item.figures.conversions) === 0);
+  const items = (checkOf(snapshot, "zero-conversion-keywords")?.items ?? []).filter(
+    (item) => item.keyword && item.campaign && num(item.figures.conversions) === 0,
+  );
   const tips: TipCandidate[] = [];
   for (const [campaign, list] of byCampaign(items)) {
     const keywords = [...list].sort((a, b) => num(b.figures.costCents) - num(a.figures.costCents)).slice(0, MAX_ITEMS);
@@ -210,7 +218,13 @@ function pauseTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
         days,
         costCents: cost,
         clicks: keywords.reduce((sum, item) => sum + num(item.figures.clicks), 0),
-        keywords: keywords.map((item) => ({ keyword: item.keyword, matchType: item.matchType ?? null, adGroup: item.adGroup ?? null, costCents: num(item.figures.costCents), clicks: num(item.figures.clicks) })),
+        keywords: keywords.map((item) => ({
+          keyword: item.keyword,
+          matchType: item.matchType ?? null,
+          adGroup: item.adGroup ?? null,
+          costCents: num(item.figures.costCents),
+          clicks: num(item.figures.clicks),
+        })),
       },
       identity: keywords.map((item) => `${item.adGroup ?? ""}/${item.keyword!.toLowerCase()}/${item.matchType ?? ""}`).sort(),
       impactCents: Math.round((cost / days) * DAYS_PER_MONTH),
@@ -258,7 +272,8 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
     .groupBy(["platform", "kind", "campaign"])
     .execute();
   const levelOf = new Map<string, string>();
-  for (const level of TREND_LEVELS) for (const row of rows) if (row.kind === level && !levelOf.has(row.platform)) levelOf.set(row.platform, level);
+  for (const level of TREND_LEVELS)
+    for (const row of rows) if (row.kind === level && !levelOf.has(row.platform)) levelOf.set(row.platform, level);
   const tips: TipCandidate[] = [];
   for (const row of rows) {
     if (levelOf.get(row.platform) !== row.kind) continue;
@@ -275,7 +290,13 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
     tips.push({
       kind: "cpa-rising",
       subject: { campaign: row.campaign, platform: row.platform },
-      evidence: { weekEnd: end, cpaNowCents: Math.round(cpaNow), cpaBeforeCents: Math.round(cpaBefore), rise: Math.round(rise * 1000) / 1000, conversionsNow: Math.round(convNow * 10) / 10 },
+      evidence: {
+        weekEnd: end,
+        cpaNowCents: Math.round(cpaNow),
+        cpaBeforeCents: Math.round(cpaBefore),
+        rise: Math.round(rise * 1000) / 1000,
+        conversionsNow: Math.round(convNow * 10) / 10,
+      },
       identity: { weekEnd: end },
       impactCents: Math.round(((cpaNow - cpaBefore) * convNow * DAYS_PER_MONTH) / 7),
       impactKind: "spend",
@@ -303,13 +324,19 @@ export async function tipCandidates(db: DbOrTx, snapshot: AuditSnapshot | null, 
       const end = span?.end as string | null | undefined;
       return Math.min(window, start && end ? daysIn({ start, end }) : daysIn(snapshot.period));
     };
-    fromAudit = [...budgetTips(snapshot), ...negativeTips(snapshot, await days("search-term", WINDOW_DAYS.searchTerms)), ...pauseTips(snapshot, await days("keyword", WINDOW_DAYS.metrics))];
+    fromAudit = [
+      ...budgetTips(snapshot),
+      ...negativeTips(snapshot, await days("search-term", WINDOW_DAYS.searchTerms)),
+      ...pauseTips(snapshot, await days("keyword", WINDOW_DAYS.metrics)),
+    ];
   }
   return [...fromAudit, ...(await cpaTrendTips(db, clientAccountId))];
 }
 
 function fingerprint(clientAccountId: string, candidate: Pick<TipCandidate, "kind" | "subject" | "identity">): string {
-  return createHash("sha256").update(JSON.stringify([clientAccountId, candidate.kind, candidate.subject, candidate.identity])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([clientAccountId, candidate.kind, candidate.subject, candidate.identity]))
+    .digest("hex");
 }
 
 /** The audit tips are made from: the latest one, re-run when a stored import is newer. */
@@ -349,7 +376,11 @@ export async function generateTips(db: Db, clientAccountId: string): Promise<Gen
   const candidates = await tipCandidates(db, snapshot, clientAccountId);
   return unitOfWork(db, async (tx) => {
     const at = now();
-    const existing = await tx.selectFrom("adTips").select(["id", "fingerprint", "status"]).where("clientAccountId", "=", clientAccountId).execute();
+    const existing = await tx
+      .selectFrom("adTips")
+      .select(["id", "fingerprint", "status"])
+      .where("clientAccountId", "=", clientAccountId)
+      .execute();
     const known = new Map(existing.map((row) => [row.fingerprint, row]));
     const seen = new Set<string>();
     const outcome: GenerateOutcome = { created: 0, refreshed: 0, expired: 0 };
@@ -369,13 +400,30 @@ export async function generateTips(db: Db, clientAccountId: string): Promise<Gen
       if (!row) {
         const inserted = await tx
           .insertInto("adTips")
-          .values({ id: randomUUID(), clientAccountId, kind: candidate.kind, fingerprint: print, subject: JSON.stringify(candidate.subject), status: "open", dismissReason: null, dismissNote: null, decidedBy: null, decidedAt: null, createdAt: at, ...values })
+          .values({
+            id: randomUUID(),
+            clientAccountId,
+            kind: candidate.kind,
+            fingerprint: print,
+            subject: JSON.stringify(candidate.subject),
+            status: "open",
+            dismissReason: null,
+            dismissNote: null,
+            decidedBy: null,
+            decidedAt: null,
+            createdAt: at,
+            ...values,
+          })
           .onConflict((oc) => oc.columns(["clientAccountId", "fingerprint"]).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) outcome.created++;
       } else if (row.status === "open" || row.status === "expired") {
         // Still true: the figures are refreshed (and an expired tip whose evidence is back reopens).
-        await tx.updateTable("adTips").set({ ...values, status: "open" }).where("id", "=", row.id).execute();
+        await tx
+          .updateTable("adTips")
+          .set({ ...values, status: "open" })
+          .where("id", "=", row.id)
+          .execute();
         outcome.refreshed++;
       }
     }
@@ -409,7 +457,10 @@ export async function clientAccountsForTips(db: DbOrTx, nowMs = Date.now()): Pro
 }
 
 /** The daily job: tips for every client account (one failing account does not stop the others). */
-export async function runDailyTips(db: Db, nowMs = Date.now()): Promise<GenerateOutcome & { accounts: number; failed: number; purged: number }> {
+export async function runDailyTips(
+  db: Db,
+  nowMs = Date.now(),
+): Promise<GenerateOutcome & { accounts: number; failed: number; purged: number }> {
   const total = { created: 0, refreshed: 0, expired: 0, accounts: 0, failed: 0, purged: 0 };
   for (const id of await clientAccountsForTips(db, nowMs)) {
     try {
@@ -478,24 +529,41 @@ const TIP_COLUMNS = [
 ] as const;
 
 function ownedTips(db: DbOrTx, ownerId: string) {
-  return db.selectFrom("adTips").innerJoin("adClientAccounts", "adClientAccounts.id", "adTips.clientAccountId").where("adClientAccounts.ownerId", "=", ownerId);
+  return db
+    .selectFrom("adTips")
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adTips.clientAccountId")
+    .where("adClientAccounts.ownerId", "=", ownerId);
 }
 
 /** The client account's tips: open ones by impact, then the decided ones, newest first. */
-export async function listTips(db: DbOrTx, ownerId: string, clientAccountId: string): Promise<{ open: Tip[]; applied: Tip[]; dismissed: Tip[] }> {
+export async function listTips(
+  db: DbOrTx,
+  ownerId: string,
+  clientAccountId: string,
+): Promise<{ open: Tip[]; applied: Tip[]; dismissed: Tip[] }> {
   await getClientAccount(db, ownerId, clientAccountId);
-  const rows = (await ownedTips(db, ownerId).select(TIP_COLUMNS).where("adTips.clientAccountId", "=", clientAccountId).where("adTips.status", "!=", "expired").execute()) as TipRow[];
+  const rows = (await ownedTips(db, ownerId)
+    .select(TIP_COLUMNS)
+    .where("adTips.clientAccountId", "=", clientAccountId)
+    .where("adTips.status", "!=", "expired")
+    .execute()) as TipRow[];
   const tips = rows.map(toTip);
-  const decided = (status: AdTipStatus) => tips.filter((tip) => tip.status === status).sort((a, b) => (b.decidedAt ?? "").localeCompare(a.decidedAt ?? ""));
+  const decided = (status: AdTipStatus) =>
+    tips.filter((tip) => tip.status === status).sort((a, b) => (b.decidedAt ?? "").localeCompare(a.decidedAt ?? ""));
   return {
-    open: tips.filter((tip) => tip.status === "open").sort((a, b) => (b.impactCents ?? 0) - (a.impactCents ?? 0) || a.createdAt.localeCompare(b.createdAt)),
+    open: tips
+      .filter((tip) => tip.status === "open")
+      .sort((a, b) => (b.impactCents ?? 0) - (a.impactCents ?? 0) || a.createdAt.localeCompare(b.createdAt)),
     applied: decided("applied"),
     dismissed: decided("dismissed"),
   };
 }
 
 async function ownTip(db: DbOrTx, ownerId: string, tipId: string): Promise<TipRow & { clientAccountId: string }> {
-  const row = await ownedTips(db, ownerId).select([...TIP_COLUMNS, "adTips.clientAccountId"]).where("adTips.id", "=", tipId).executeTakeFirst();
+  const row = await ownedTips(db, ownerId)
+    .select([...TIP_COLUMNS, "adTips.clientAccountId"])
+    .where("adTips.id", "=", tipId)
+    .executeTakeFirst();
   if (!row) throw new TipNotFoundError();
   return row as TipRow & { clientAccountId: string };
 }
@@ -505,8 +573,17 @@ export async function applyTip(tx: Tx, ownerId: string, tipId: string): Promise<
   const row = await ownTip(tx, ownerId, tipId);
   if (row.status !== "open") throw new TipDecidedError(row.status);
   const at = now();
-  await tx.updateTable("adTips").set({ status: "applied", decidedBy: ownerId, decidedAt: at, updatedAt: at }).where("id", "=", tipId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.tip.apply", subject: `ad-tip:${tipId}`, details: { clientAccountId: row.clientAccountId, kind: row.kind, impactCents: row.impactCents } });
+  await tx
+    .updateTable("adTips")
+    .set({ status: "applied", decidedBy: ownerId, decidedAt: at, updatedAt: at })
+    .where("id", "=", tipId)
+    .execute();
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.tip.apply",
+    subject: `ad-tip:${tipId}`,
+    details: { clientAccountId: row.clientAccountId, kind: row.kind, impactCents: row.impactCents },
+  });
   return toTip({ ...row, status: "applied", decidedAt: at, updatedAt: at });
 }
 
@@ -516,13 +593,26 @@ export async function dismissTip(tx: Tx, ownerId: string, tipId: string, reason:
   if (row.status !== "open") throw new TipDecidedError(row.status);
   const at = now();
   const cleanNote = note?.trim().slice(0, DISMISS_NOTE_MAX) || null;
-  await tx.updateTable("adTips").set({ status: "dismissed", dismissReason: reason, dismissNote: cleanNote, decidedBy: ownerId, decidedAt: at, updatedAt: at }).where("id", "=", tipId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.tip.dismiss", subject: `ad-tip:${tipId}`, details: { clientAccountId: row.clientAccountId, kind: row.kind, reason } });
+  await tx
+    .updateTable("adTips")
+    .set({ status: "dismissed", dismissReason: reason, dismissNote: cleanNote, decidedBy: ownerId, decidedAt: at, updatedAt: at })
+    .where("id", "=", tipId)
+    .execute();
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.tip.dismiss",
+    subject: `ad-tip:${tipId}`,
+    details: { clientAccountId: row.clientAccountId, kind: row.kind, reason },
+  });
   return toTip({ ...row, status: "dismissed", dismissReason: reason, dismissNote: cleanNote, decidedAt: at, updatedAt: at });
 }
 
 /** The Editor CSV of an applied tip (the file is what applying gives). */
-export async function tipEditorFile(db: DbOrTx, ownerId: string, tipId: string): Promise<{ csv: string; kind: TipKind; campaign: string | null }> {
+export async function tipEditorFile(
+  db: DbOrTx,
+  ownerId: string,
+  tipId: string,
+): Promise<{ csv: string; kind: TipKind; campaign: string | null }> {
   const row = await ownTip(db, ownerId, tipId);
   if (!row.editorCsv || row.status !== "applied") throw new TipNotFoundError();
   return { csv: row.editorCsv, kind: row.kind as TipKind, campaign: (JSON.parse(row.subject) as TipSubject).campaign };

@@ -18,7 +18,14 @@ async function throttled(request: Request, locale: Locale, checks: Array<[RateLi
   const verdict = await consumeRateLimits(db(), checks);
   if (verdict.allowed) return null;
   const minutes = minutesToWait(verdict.retryAfterSeconds);
-  const response = apiError(locale, 429, "too_many_attempts", "common:errors.tooManyAttemptsMinutes", { retryAfterSeconds: verdict.retryAfterSeconds }, { minutes });
+  const response = apiError(
+    locale,
+    429,
+    "too_many_attempts",
+    "common:errors.tooManyAttemptsMinutes",
+    { retryAfterSeconds: verdict.retryAfterSeconds },
+    { minutes },
+  );
   response.headers.set("Retry-After", String(verdict.retryAfterSeconds));
   return response;
 }
@@ -29,7 +36,10 @@ export async function forgotPasswordApi(request: Request, locale: Locale): Promi
   const body = await readJson(request, z.object({ email: EmailSchema }), locale);
   if (!body.ok) return body.response;
   const email = body.value.email;
-  const limited = await throttled(request, locale, [["forgotIp", clientAddress(request)], ["forgotAccount", email.toLowerCase()]]);
+  const limited = await throttled(request, locale, [
+    ["forgotIp", clientAddress(request)],
+    ["forgotAccount", email.toLowerCase()],
+  ]);
   if (limited) return limited;
   try {
     await requestPasswordReset(db(), email, accountContext());
@@ -64,7 +74,10 @@ export async function verifyOtpApi(request: Request, locale: Locale): Promise<Re
   const body = await readJson(request, CodeSchema.extend({ email: EmailSchema }), locale);
   if (!body.ok) return body.response;
   const { email, code } = body.value;
-  const limited = await throttled(request, locale, [["codeIp", clientAddress(request)], ["codeAccount", email.toLowerCase()]]);
+  const limited = await throttled(request, locale, [
+    ["codeIp", clientAddress(request)],
+    ["codeAccount", email.toLowerCase()],
+  ]);
   if (limited) return limited;
   const outcome = await verifyEmailCode(db(), email, code, accountContext());
   if (outcome === "verified") return json({ verified: true, message: message(locale, "auth:verify.successText") });
@@ -82,7 +95,10 @@ export async function resendOtpApi(request: Request, locale: Locale): Promise<Re
   const body = await readJson(request, z.object({ email: EmailSchema }), locale);
   if (!body.ok) return body.response;
   const email = body.value.email;
-  const limited = await throttled(request, locale, [["resendIp", clientAddress(request)], ["resendAccount", email.toLowerCase()]]);
+  const limited = await throttled(request, locale, [
+    ["resendIp", clientAddress(request)],
+    ["resendAccount", email.toLowerCase()],
+  ]);
   if (limited) return limited;
   try {
     await resendVerificationCode(db(), email, accountContext());

@@ -17,11 +17,20 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 export async function apiLocale(request: Request): Promise<Locale> {
-  return request.headers.has("Accept-Language") ? detectLocale(new Request(request.url, { headers: { "Accept-Language": request.headers.get("Accept-Language")! } })) : DEFAULT_LOCALE;
+  return request.headers.has("Accept-Language")
+    ? detectLocale(new Request(request.url, { headers: { "Accept-Language": request.headers.get("Accept-Language")! } }))
+    : DEFAULT_LOCALE;
 }
 
 /** A translated error response; `key` is a translation key (`ns:key`). */
-export function apiError(locale: Locale, status: number, code: string, key: string, extra: Record<string, unknown> = {}, values: Record<string, unknown> = {}): Response {
+export function apiError(
+  locale: Locale,
+  status: number,
+  code: string,
+  key: string,
+  extra: Record<string, unknown> = {},
+  values: Record<string, unknown> = {},
+): Response {
   const t = fixedT(locale, ["common", "auth"]);
   return json({ code, message: t(key, values), ...extra }, status);
 }

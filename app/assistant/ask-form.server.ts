@@ -11,15 +11,19 @@ import { consumeRateLimit } from "~/security/rate-limit.server";
 import { AskSchema } from "./ask-form";
 
 export type QuestionVerdict =
-  | { ok: true; question: string }
-  | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
+  { ok: true; question: string } | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
 
 export async function acceptQuestion(db: Db, userId: string, form: FormData): Promise<QuestionVerdict> {
   const submission = parseWithZod(form, { schema: AskSchema });
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
   const verdict = await consumeRateLimit(db, "assistantQuestion", userId);
   if (!verdict.allowed) {
-    return { ok: false, status: 429, result: submission.reply({ formErrors: ["assistant:errors.rateLimited"] }), retryAfterSeconds: verdict.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      result: submission.reply({ formErrors: ["assistant:errors.rateLimited"] }),
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
   }
   return { ok: true, question: submission.value.question };
 }

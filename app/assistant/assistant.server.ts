@@ -44,7 +44,14 @@ export interface Composed {
   known: boolean;
 }
 
-const toMessage = (row: { id: string; role: string; content: string; sources: string; via: string | null; createdAt: string }): AssistantMessage => ({
+const toMessage = (row: {
+  id: string;
+  role: string;
+  content: string;
+  sources: string;
+  via: string | null;
+  createdAt: string;
+}): AssistantMessage => ({
   id: row.id,
   role: row.role as AssistantMessage["role"],
   content: row.content,
@@ -56,7 +63,9 @@ const toMessage = (row: { id: string; role: string; content: string; sources: st
 function parseSources(json: string): AssistantSource[] {
   try {
     const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.filter((item): item is AssistantSource => typeof item?.title === "string" && typeof item?.link === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((item): item is AssistantSource => typeof item?.title === "string" && typeof item?.link === "string")
+      : [];
   } catch {
     return [];
   }
@@ -64,7 +73,13 @@ function parseSources(json: string): AssistantSource[] {
 
 /** The user's conversation, oldest first. */
 export async function listMessages(db: DbOrTx, userId: string): Promise<AssistantMessage[]> {
-  const rows = await db.selectFrom("assistantMessages").selectAll().where("userId", "=", userId).orderBy("createdAt").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("assistantMessages")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   return rows.map(toMessage);
 }
 
@@ -81,7 +96,15 @@ function adLines(t: ReturnType<typeof fixedT>, locale: Locale, ads: AdFacts, top
   const money = (cents: number | null) => (cents === null ? "–" : formatMoney(Math.round(cents), locale, ads.currency));
   const count = (value: number | null) => (value === null ? "–" : numberFormat(locale, { maximumFractionDigits: 1 }).format(value));
   const day = (iso: string) => formatDate(`${iso}T12:00:00.000Z`, locale);
-  const lines = [t("a.adsWeek", { client: ads.clientName, from: day(ads.week.from), to: day(ads.week.to), prevFrom: day(ads.previousWeek.from), prevTo: day(ads.previousWeek.to) })];
+  const lines = [
+    t("a.adsWeek", {
+      client: ads.clientName,
+      from: day(ads.week.from),
+      to: day(ads.week.to),
+      prevFrom: day(ads.previousWeek.from),
+      prevTo: day(ads.previousWeek.to),
+    }),
+  ];
   if (!ads.hasPrevious) {
     lines.push(t("a.adsNow", { spend: money(ads.spendCents.now), conversions: count(ads.conversions.now), cpa: money(ads.cpaCents.now) }));
     lines.push(t("a.noPrevious"));
@@ -91,9 +114,23 @@ function adLines(t: ReturnType<typeof fixedT>, locale: Locale, ads: AdFacts, top
   if (topics.includes("cpa") || topics.includes("conversions")) {
     if (cpaNow === null || cpaBefore === null) lines.push(t("a.cpaUnknown"));
     else if (Math.round(cpaNow) === Math.round(cpaBefore)) lines.push(t("a.cpaSame", { now: money(cpaNow) }));
-    else lines.push(t(cpaNow > cpaBefore ? "a.cpaRose" : "a.cpaFell", { before: money(cpaBefore), now: money(cpaNow), change: formatPercentChange(((cpaNow - cpaBefore) / cpaBefore) * 100, locale) }));
+    else
+      lines.push(
+        t(cpaNow > cpaBefore ? "a.cpaRose" : "a.cpaFell", {
+          before: money(cpaBefore),
+          now: money(cpaNow),
+          change: formatPercentChange(((cpaNow - cpaBefore) / cpaBefore) * 100, locale),
+        }),
+      );
   }
-  lines.push(t("a.spendConversions", { spendBefore: money(ads.spendCents.before), spendNow: money(ads.spendCents.now), convBefore: count(ads.conversions.before), convNow: count(ads.conversions.now) }));
+  lines.push(
+    t("a.spendConversions", {
+      spendBefore: money(ads.spendCents.before),
+      spendNow: money(ads.spendCents.now),
+      convBefore: count(ads.conversions.before),
+      convNow: count(ads.conversions.now),
+    }),
+  );
   if ((topics.includes("cpa") || topics.includes("conversions")) && cpaNow !== null && cpaBefore !== null && cpaNow > cpaBefore) {
     if (ads.movers.length) {
       lines.push(t("a.moversIntro"));
@@ -122,7 +159,8 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
   const lines: string[] = [];
   const sources: AssistantSource[] = [];
   const source = (page: keyof typeof ASSISTANT_PAGES) => {
-    if (!sources.some((known) => known.link === ASSISTANT_PAGES[page])) sources.push({ title: t(`pages.${page}`), link: ASSISTANT_PAGES[page] });
+    if (!sources.some((known) => known.link === ASSISTANT_PAGES[page]))
+      sources.push({ title: t(`pages.${page}`), link: ASSISTANT_PAGES[page] });
   };
   if (facts.balances) {
     const b = facts.balances;
@@ -139,7 +177,14 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
     if (!facts.withdrawals.length) lines.push(t("a.withdrawalsNone"));
     else {
       lines.push(t("a.withdrawalsIntro"));
-      for (const w of facts.withdrawals) lines.push(t("a.withdrawal", { amount: money(w.amountCents, w.currency), date: formatDate(w.createdAt, locale), status: t(`withdrawalStates.${w.state}`) }));
+      for (const w of facts.withdrawals)
+        lines.push(
+          t("a.withdrawal", {
+            amount: money(w.amountCents, w.currency),
+            date: formatDate(w.createdAt, locale),
+            status: t(`withdrawalStates.${w.state}`),
+          }),
+        );
     }
     lines.push(t("a.withdrawalsHint"));
     source("wallet");
@@ -148,7 +193,12 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
   if (facts.plan) {
     const { subscription, trial } = facts.plan;
     if (subscription) {
-      lines.push(t(subscription.cancelAtPeriodEnd ? "a.planEnding" : "a.planActive", { plan: subscription.plan.name, date: formatDate(subscription.currentPeriodEnd, locale) }));
+      lines.push(
+        t(subscription.cancelAtPeriodEnd ? "a.planEnding" : "a.planActive", {
+          plan: subscription.plan.name,
+          date: formatDate(subscription.currentPeriodEnd, locale),
+        }),
+      );
     } else if (trial?.active) lines.push(t("a.trialActive", { date: formatDate(trial.endsAt, locale) }));
     else if (trial) lines.push(t("a.trialEnded", { date: formatDate(trial.endsAt, locale) }));
     else lines.push(t("a.noPlan"));
@@ -162,7 +212,17 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
   }
   if (facts.audit !== undefined) {
     const a = facts.audit;
-    lines.push(a ? t("a.audit", { client: a.clientName, date: formatDate(a.createdAt, locale), grade: a.grade, score: Math.round(a.score), failing: a.failingChecks }) : t("a.auditNone"));
+    lines.push(
+      a
+        ? t("a.audit", {
+            client: a.clientName,
+            date: formatDate(a.createdAt, locale),
+            grade: a.grade,
+            score: Math.round(a.score),
+            failing: a.failingChecks,
+          })
+        : t("a.auditNone"),
+    );
     source("audit");
   }
   return { lines, sources };
@@ -190,7 +250,10 @@ async function passagesFor(db: DbOrTx, locale: Locale, question: string): Promis
  * as its parts are ready: the user's figures first (the help is searched meanwhile), then the
  * passages; returns the whole answer, whose content is the lines joined by newlines.
  */
-export async function* composeLines(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): AsyncGenerator<string, Composed, void> {
+export async function* composeLines(
+  db: DbOrTx,
+  input: { userId: string; locale: Locale; question: string; nowMs?: number },
+): AsyncGenerator<string, Composed, void> {
   const t = fixedT(input.locale, "assistant");
   const topics = detectTopics(input.question);
   const searching = passagesFor(db, input.locale, input.question);
@@ -208,7 +271,8 @@ export async function* composeLines(db: DbOrTx, input: { userId: string; locale:
     more.push(t("a.found"));
     for (const passage of shown) {
       more.push(t("a.passage", { title: passage.title, passage: passage.passage }));
-      if (!sources.some((known) => known.link === passage.link && known.title === passage.title)) sources.push({ title: passage.title, link: passage.link });
+      if (!sources.some((known) => known.link === passage.link && known.title === passage.title))
+        sources.push({ title: passage.title, link: passage.link });
     }
   }
   for (const line of more) yield line;
@@ -256,7 +320,11 @@ function contextText(composed: Composed): string {
   parts.push(composed.context.facts.length ? composed.context.facts.map((line) => `- ${line}`).join("\n") : "(none for this question)");
   parts.push("");
   parts.push("Help passages:");
-  parts.push(composed.context.passages.length ? composed.context.passages.map((p) => `- ${p.title} (${p.link}): ${p.passage}`).join("\n") : "(none found)");
+  parts.push(
+    composed.context.passages.length
+      ? composed.context.passages.map((p) => `- ${p.title} (${p.link}): ${p.passage}`).join("\n")
+      : "(none found)",
+  );
   return parts.join("\n");
 }
 
@@ -268,12 +336,22 @@ export const LLM_ANSWER_MAX = 8_000;
  * asking user's figures and the passages: nothing else) and the question; `stream: true` asks for
  * server-sent events.
  */
-export function llmRequest(llm: LlmConfig, locale: Locale, question: string, composed: Composed, options: { stream?: boolean } = {}): { url: string; init: RequestInit } {
+export function llmRequest(
+  llm: LlmConfig,
+  locale: Locale,
+  question: string,
+  composed: Composed,
+  options: { stream?: boolean } = {},
+): { url: string; init: RequestInit } {
   return {
     url: `${llm.url.replace(/\/+$/, "")}/chat/completions`,
     init: {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${llm.apiKey}`, ...(options.stream ? { Accept: "text/event-stream" } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${llm.apiKey}`,
+        ...(options.stream ? { Accept: "text/event-stream" } : {}),
+      },
       body: JSON.stringify({
         model: llm.model,
         temperature: 0.2,
@@ -288,7 +366,13 @@ export function llmRequest(llm: LlmConfig, locale: Locale, question: string, com
 }
 
 /** The endpoint's answer, or null on any failure (HTTP error, timeout, empty or malformed reply). */
-export async function askLlm(llm: LlmConfig, locale: Locale, question: string, composed: Composed, timeoutMs = LLM_TIMEOUT_MS): Promise<string | null> {
+export async function askLlm(
+  llm: LlmConfig,
+  locale: Locale,
+  question: string,
+  composed: Composed,
+  timeoutMs = LLM_TIMEOUT_MS,
+): Promise<string | null> {
   try {
     const request = llmRequest(llm, locale, question, composed);
     const response = await fetch(request.url, { ...request.init, signal: AbortSignal.timeout(timeoutMs) });
@@ -324,10 +408,29 @@ export interface FinishedAnswer {
  * Stores a question and its finished answer in the user's conversation: both rows in one unit of
  * work, or neither. The one way an exchange is stored (the form's `ask` and the streamed answer).
  */
-export async function storeExchange(db: Db, input: { userId: string; question: string; answer: FinishedAnswer }): Promise<{ question: AssistantMessage; answer: AssistantMessage }> {
+export async function storeExchange(
+  db: Db,
+  input: { userId: string; question: string; answer: FinishedAnswer },
+): Promise<{ question: AssistantMessage; answer: AssistantMessage }> {
   const at = now();
-  const questionRow = { id: uuidv7(), userId: input.userId, role: "question" as const, content: input.question, sources: "[]", via: null, createdAt: at };
-  const answerRow = { id: uuidv7(), userId: input.userId, role: "answer" as const, content: input.answer.content, sources: JSON.stringify(input.answer.sources), via: input.answer.via, createdAt: at };
+  const questionRow = {
+    id: uuidv7(),
+    userId: input.userId,
+    role: "question" as const,
+    content: input.question,
+    sources: "[]",
+    via: null,
+    createdAt: at,
+  };
+  const answerRow = {
+    id: uuidv7(),
+    userId: input.userId,
+    role: "answer" as const,
+    content: input.answer.content,
+    sources: JSON.stringify(input.answer.sources),
+    via: input.answer.via,
+    createdAt: at,
+  };
   await unitOfWork(db, async (tx) => {
     await tx.insertInto("assistantMessages").values([questionRow, answerRow]).execute();
   });
@@ -340,5 +443,9 @@ export async function ask(db: Db, input: AskInput): Promise<{ question: Assistan
   const composed = await compose(db, { ...input, question });
   const llm = input.llm === undefined ? env().llm : input.llm;
   const phrased = llm ? await askLlm(llm, input.locale, question, composed) : null;
-  return storeExchange(db, { userId: input.userId, question, answer: { content: phrased ?? composed.content, sources: composed.sources, via: phrased ? "llm" : "rules" } });
+  return storeExchange(db, {
+    userId: input.userId,
+    question,
+    answer: { content: phrased ?? composed.content, sources: composed.sources, via: phrased ? "llm" : "rules" },
+  });
 }

@@ -23,27 +23,99 @@ export type Topic = (typeof TOPICS)[number];
  * Dutch, French, Spanish and German. A keyword matches at the start of a word.
  */
 const KEYWORDS: Record<Topic, string[]> = {
-  balance: ["balance", "how much money", "available", "saldo", "tegoed", "beschikbaar", "hoeveel geld", "solde", "disponible", "combien d'argent", "cuanto dinero", "guthaben", "kontostand", "verfugbar", "wie viel geld"],
+  balance: [
+    "balance",
+    "how much money",
+    "available",
+    "saldo",
+    "tegoed",
+    "beschikbaar",
+    "hoeveel geld",
+    "solde",
+    "disponible",
+    "combien d'argent",
+    "cuanto dinero",
+    "guthaben",
+    "kontostand",
+    "verfugbar",
+    "wie viel geld",
+  ],
   cashback: ["cashback", "cash back", "pending", "afwachting", "openstaand", "en attente", "pendiente", "ausstehend"],
-  withdrawals: ["withdraw", "payout", "pay out", "opname", "opnemen", "opgenomen", "uitbetal", "retrait", "retirer", "virement", "retiro", "retirar", "auszahl", "abhebung", "abheben"],
-  plan: ["plan", "subscription", "trial", "abonnement", "proefperiode", "proefabonnement", "tarif", "forfait", "periode d'essai", "suscripcion", "prueba", "tarifa", "testphase", "testzeitraum"],
-  cpa: ["cost per conversion", "cost-per-conversion", "cost per acquisition", "cpa", "kosten per conversie", "kosten per acquisitie", "cout par conversion", "cout par acquisition", "coste por conversion", "costo por conversion", "coste por adquisicion", "kosten pro conversion", "kosten pro konversion", "kosten pro akquisition"],
-  spend: ["spend", "spent", "ad cost", "uitgaven", "uitgegeven", "advertentiekosten", "depense", "gasto", "gastado", "ausgaben", "ausgegeben", "werbekosten"],
+  withdrawals: [
+    "withdraw",
+    "payout",
+    "pay out",
+    "opname",
+    "opnemen",
+    "opgenomen",
+    "uitbetal",
+    "retrait",
+    "retirer",
+    "virement",
+    "retiro",
+    "retirar",
+    "auszahl",
+    "abhebung",
+    "abheben",
+  ],
+  plan: [
+    "plan",
+    "subscription",
+    "trial",
+    "abonnement",
+    "proefperiode",
+    "proefabonnement",
+    "tarif",
+    "forfait",
+    "periode d'essai",
+    "suscripcion",
+    "prueba",
+    "tarifa",
+    "testphase",
+    "testzeitraum",
+  ],
+  cpa: [
+    "cost per conversion",
+    "cost-per-conversion",
+    "cost per acquisition",
+    "cpa",
+    "kosten per conversie",
+    "kosten per acquisitie",
+    "cout par conversion",
+    "cout par acquisition",
+    "coste por conversion",
+    "costo por conversion",
+    "coste por adquisicion",
+    "kosten pro conversion",
+    "kosten pro konversion",
+    "kosten pro akquisition",
+  ],
+  spend: [
+    "spend",
+    "spent",
+    "ad cost",
+    "uitgaven",
+    "uitgegeven",
+    "advertentiekosten",
+    "depense",
+    "gasto",
+    "gastado",
+    "ausgaben",
+    "ausgegeben",
+    "werbekosten",
+  ],
   conversions: ["conversion", "conversie", "konversion", "conversiones", "campaign", "campagne", "campana", "kampagne"],
   audit: ["audit", "grade", "score", "beoordeling", "cijfer", "auditoria", "calificacion", "bewertung"],
 };
 
-const normalize = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[’`]/g, "'")
-    .replace(/\s+/g, " ");
+const normalize = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/[’`]/g, "'").replace(/\s+/g, " ");
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PATTERNS = Object.fromEntries(
-  TOPICS.map((topic) => [topic, new RegExp(`(^|[^\\p{L}\\p{N}])(${KEYWORDS[topic].map((word) => escape(normalize(word))).join("|")})`, "u")]),
+  TOPICS.map((topic) => [
+    topic,
+    new RegExp(`(^|[^\\p{L}\\p{N}])(${KEYWORDS[topic].map((word) => escape(normalize(word))).join("|")})`, "u"),
+  ]),
 ) as Record<Topic, RegExp>;
 
 /** The topics of the user's own data a question is about, in TOPICS order. */
@@ -163,7 +235,17 @@ export async function adWeekFacts(db: DbOrTx, ownerId: string, nowMs = Date.now(
     const conversionsNow = now?.conversions ?? 0;
     const conversionsBefore = then?.conversions ?? 0;
     const pushCents = Math.round(spendNowCents - spendBeforeCents - (cpaBefore ?? 0) * (conversionsNow - conversionsBefore));
-    moves.push({ platform: row.platform, campaign: row.campaign!, spendNowCents, spendBeforeCents, conversionsNow, conversionsBefore, cpaNowCents: now?.cpaCents ?? null, cpaBeforeCents: then?.cpaCents ?? null, pushCents });
+    moves.push({
+      platform: row.platform,
+      campaign: row.campaign!,
+      spendNowCents,
+      spendBeforeCents,
+      conversionsNow,
+      conversionsBefore,
+      cpaNowCents: now?.cpaCents ?? null,
+      cpaBeforeCents: then?.cpaCents ?? null,
+      pushCents,
+    });
     seen.add(key);
   };
   for (const [key, row] of byCampaign(current.campaigns)) add(key, row, before.get(key));
@@ -205,7 +287,11 @@ export async function gatherFacts(db: DbOrTx, userId: string, topics: readonly T
   if (wants("balance")) facts.balances = await getBalances(db, userId);
   if (wants("cashback")) {
     const figures = await dashboardFigures(db, userId, nowMs);
-    facts.cashback = { pendingCents: figures.pendingCashbackCents, lifetimeCents: figures.lifetimeCashbackCents, thisMonthCents: figures.cashbackThisMonthCents };
+    facts.cashback = {
+      pendingCents: figures.pendingCashbackCents,
+      lifetimeCents: figures.lifetimeCashbackCents,
+      thisMonthCents: figures.cashbackThisMonthCents,
+    };
   }
   if (wants("withdrawals")) facts.withdrawals = await latestWithdrawals(db, userId);
   if (wants("plan")) facts.plan = { subscription: await getSubscription(db, userId, nowMs), trial: await getTrial(db, userId, nowMs) };

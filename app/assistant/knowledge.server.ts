@@ -73,7 +73,13 @@ function helpDocs(locale: Locale): KnowledgeDoc[] {
   const rules = (resources?.["ads-audit"]?.rules ?? {}) as Record<string, { title?: string; why?: string; fix?: string }>;
   for (const [id, rule] of Object.entries(rules)) {
     if (!rule.title) continue;
-    docs.push({ id: `help:rule:${id}`, kind: "help", title: rule.title, text: [rule.why, rule.fix].filter(Boolean).join(" "), link: "/ads/audit" });
+    docs.push({
+      id: `help:rule:${id}`,
+      kind: "help",
+      title: rule.title,
+      text: [rule.why, rule.fix].filter(Boolean).join(" "),
+      link: "/ads/audit",
+    });
   }
   const client = fixedT(locale, "assistant")("help.client");
   for (const [ns, titleKey, introKey, link] of INTROS) {
@@ -99,10 +105,18 @@ export async function knowledgeDocs(db: DbOrTx, locale: Locale, nowIso = new Dat
   ]);
   const docs: KnowledgeDoc[] = [];
   faq.forEach((group) =>
-    group.questions.forEach((entry, i) => docs.push({ id: `faq:${group.id}:${i}`, kind: "faq", title: entry.question, text: entry.answer, link: "/faq" })),
+    group.questions.forEach((entry, i) =>
+      docs.push({ id: `faq:${group.id}:${i}`, kind: "faq", title: entry.question, text: entry.answer, link: "/faq" }),
+    ),
   );
   for (const post of posts) {
-    docs.push({ id: `blog:${post.id}`, kind: "blog", title: post.title, text: `${post.excerpt}\n${plainText(post.body)}`, link: `/blog/${post.slug}` });
+    docs.push({
+      id: `blog:${post.id}`,
+      kind: "blog",
+      title: post.title,
+      text: `${post.excerpt}\n${plainText(post.body)}`,
+      link: `/blog/${post.slug}`,
+    });
   }
   return [...docs, ...helpDocs(locale)];
 }
@@ -134,12 +148,27 @@ async function contentStamp(db: DbOrTx, locale: Locale, nowIso: string): Promise
       .select((eb) => [
         eb.fn.countAll<number | string>().as("count"),
         sql<string | null>`max(coalesce(${sql.ref("updatedAt")}, ${sql.ref("createdAt")}))`.as("changed"),
-        eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "published"), eb("publishedAt", "<=", nowIso)])).then(1).else(0).end()).as("public"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([eb("status", "=", "published"), eb("publishedAt", "<=", nowIso)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("public"),
       ])
       .where("locale", "=", locale)
       .executeTakeFirst(),
   ]);
-  return JSON.stringify([Number(faq?.count ?? 0), faq?.changed ?? null, Number(blog?.count ?? 0), blog?.changed ?? null, Number(blog?.public ?? 0)]);
+  return JSON.stringify([
+    Number(faq?.count ?? 0),
+    faq?.changed ?? null,
+    Number(blog?.count ?? 0),
+    blog?.changed ?? null,
+    Number(blog?.public ?? 0),
+  ]);
 }
 
 async function build(db: DbOrTx, locale: Locale, stamp: string): Promise<Built> {
@@ -154,7 +183,11 @@ async function build(db: DbOrTx, locale: Locale, stamp: string): Promise<Built> 
   const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
   const processTerm = MiniSearch.getDefault("processTerm") as (term: string) => string | null;
   for (const doc of docs) {
-    const terms = new Set(tokenize(`${doc.title} ${doc.text}`).map((term) => processTerm(term)).filter((term): term is string => Boolean(term)));
+    const terms = new Set(
+      tokenize(`${doc.title} ${doc.text}`)
+        .map((term) => processTerm(term))
+        .filter((term): term is string => Boolean(term)),
+    );
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   return { index, builtAt: Date.now(), stamp, documentFrequency };
@@ -181,16 +214,29 @@ async function indexFor(db: DbOrTx, locale: Locale): Promise<Built> {
 export function questionTerms(question: string): string[] {
   const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
   const processTerm = MiniSearch.getDefault("processTerm") as (term: string) => string | null;
-  return [...new Set(tokenize(question).map((term) => processTerm(term)).filter((term): term is string => Boolean(term)))];
+  return [
+    ...new Set(
+      tokenize(question)
+        .map((term) => processTerm(term))
+        .filter((term): term is string => Boolean(term)),
+    ),
+  ];
 }
 
 /** The sentences of `text` that share the most words with the question, in their order, cut short. */
 export function bestPassage(text: string, terms: readonly string[]): string {
-  const split = text.split(/(?<=[.!?])\s+|\n+/).map((sentence) => sentence.trim()).filter(Boolean);
+  const split = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
   const sentences = split.length ? split : [text];
   const scored = sentences.map((sentence, position) => {
     const lower = sentence.toLowerCase();
-    return { sentence, position, hits: terms.filter((term) => term.length >= 3 && lower.includes(term.slice(0, Math.max(3, term.length - 2)))).length };
+    return {
+      sentence,
+      position,
+      hits: terms.filter((term) => term.length >= 3 && lower.includes(term.slice(0, Math.max(3, term.length - 2)))).length,
+    };
   });
   const best = scored.slice().sort((a, b) => b.hits - a.hits || a.position - b.position)[0]!;
   let passage = best.sentence;

@@ -28,7 +28,18 @@ import { env } from "~/config/env.server";
 import type { Db } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
 import type { AssistantStreamEvent } from "./assistant";
-import { compose, composeLines, llmRequest, LLM_ANSWER_MAX, LLM_TIMEOUT_MS, storeExchange, type AskInput, type Composed, type FinishedAnswer, type LlmConfig } from "./assistant.server";
+import {
+  compose,
+  composeLines,
+  llmRequest,
+  LLM_ANSWER_MAX,
+  LLM_TIMEOUT_MS,
+  storeExchange,
+  type AskInput,
+  type Composed,
+  type FinishedAnswer,
+  type LlmConfig,
+} from "./assistant.server";
 
 /** The longest a streamed answer may take in all. */
 export const LLM_STREAM_MAX_MS = 120_000;
@@ -58,7 +69,13 @@ interface StreamOptions {
  * for `idleTimeoutMs`, or a stream that ends before either. Stopping early (or `signal`) aborts the
  * request.
  */
-export async function* streamLlm(llm: LlmConfig, locale: Locale, question: string, composed: Composed, options: StreamOptions = {}): AsyncGenerator<string, void, void> {
+export async function* streamLlm(
+  llm: LlmConfig,
+  locale: Locale,
+  question: string,
+  composed: Composed,
+  options: StreamOptions = {},
+): AsyncGenerator<string, void, void> {
   const idle = options.idleTimeoutMs ?? LLM_TIMEOUT_MS;
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);

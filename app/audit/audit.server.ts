@@ -46,7 +46,10 @@ export async function audit(tx: Tx, entry: AuditEntry) {
 }
 
 /** The fields of `after` whose value differs from `before`, as a before/after pair for `audit`. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } | null {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } | null {
   const was: Partial<T> = {};
   const is: Partial<T> = {};
   for (const key of Object.keys(after) as Array<keyof T>) {
@@ -94,11 +97,15 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
   let base = db.selectFrom("auditLog").leftJoin("users", "users.id", "auditLog.actorId");
   if (filter.action) {
     const action = filter.action;
-    base = base.where((eb) => eb.or([eb("auditLog.action", "=", action), eb("auditLog.action", "like", sql<string>`${`${escapeLike(action)}.%`} escape '\\'`)]));
+    base = base.where((eb) =>
+      eb.or([eb("auditLog.action", "=", action), eb("auditLog.action", "like", sql<string>`${`${escapeLike(action)}.%`} escape '\\'`)]),
+    );
   }
   if (filter.actorId) base = base.where("auditLog.actorId", "=", filter.actorId);
-  if (filter.actorEmail?.trim()) base = base.where(sql`lower(users.email)`, "like", sql`${likePattern(filter.actorEmail.trim().toLowerCase())} escape '\\'`);
-  if (filter.subject?.trim()) base = base.where(sql`audit_log.subject`, "like", sql`${`${escapeLike(filter.subject.trim())}%`} escape '\\'`);
+  if (filter.actorEmail?.trim())
+    base = base.where(sql`lower(users.email)`, "like", sql`${likePattern(filter.actorEmail.trim().toLowerCase())} escape '\\'`);
+  if (filter.subject?.trim())
+    base = base.where(sql`audit_log.subject`, "like", sql`${`${escapeLike(filter.subject.trim())}%`} escape '\\'`);
   if (filter.from) base = base.where("auditLog.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) base = base.where("auditLog.createdAt", "<=", `${filter.to}T23:59:59.999Z`);
   const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();

@@ -80,9 +80,16 @@ export async function signUp(db: Db, input: SignUpInput, context: AccountContext
   if (existing) {
     // The same work as a new account (the memory-hard hash dominates), so timing tells nothing.
     await hashPassword(input.password);
-    await sendMail(context, existing.email, localeOf(existing.locale), "accountExists", {
-      name: existing.name,
-    }, { action: new URL(localePath(localeOf(existing.locale), "/signin"), context.appUrl).href });
+    await sendMail(
+      context,
+      existing.email,
+      localeOf(existing.locale),
+      "accountExists",
+      {
+        name: existing.name,
+      },
+      { action: new URL(localePath(localeOf(existing.locale), "/signin"), context.appUrl).href },
+    );
     return;
   }
   let user: PublicUser;
@@ -192,7 +199,14 @@ export async function sendUnlockLink(db: Db, email: string, context: AccountCont
   // The link and its e-mail (through the outbox) are written together.
   await unitOfWork(db, async (tx) => {
     await issueCode(tx, user.id, "sign-in-unlock", context.secrets[0]!, null, token);
-    await sendMail({ ...context, mailer: context.mailerIn?.(tx) ?? context.mailer }, user.email, locale, "unlockSignIn", { name: user.name, minutes: CODE_TTL_MINUTES }, { action: url.href });
+    await sendMail(
+      { ...context, mailer: context.mailerIn?.(tx) ?? context.mailer },
+      user.email,
+      locale,
+      "unlockSignIn",
+      { name: user.name, minutes: CODE_TTL_MINUTES },
+      { action: url.href },
+    );
   });
 }
 

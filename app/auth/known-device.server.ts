@@ -11,7 +11,14 @@ import { env, isHttps } from "~/config/env.server";
 const MAX_ACCOUNTS = 5;
 
 function deviceCookie() {
-  return createCookie("known_device", { path: "/", httpOnly: true, sameSite: "lax", secure: isHttps(), maxAge: 365 * 86_400, secrets: env().sessionSecrets });
+  return createCookie("known_device", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(),
+    maxAge: 365 * 86_400,
+    secrets: env().sessionSecrets,
+  });
 }
 
 function accountTag(email: string): string {
@@ -20,7 +27,9 @@ function accountTag(email: string): string {
 
 async function tags(request: Request): Promise<string[]> {
   const value = (await deviceCookie().parse(request.headers.get("Cookie"))) as { accounts?: unknown } | null;
-  return Array.isArray(value?.accounts) ? value.accounts.filter((tag): tag is string => typeof tag === "string").slice(0, MAX_ACCOUNTS) : [];
+  return Array.isArray(value?.accounts)
+    ? value.accounts.filter((tag): tag is string => typeof tag === "string").slice(0, MAX_ACCOUNTS)
+    : [];
 }
 
 export async function isKnownDevice(request: Request, email: string): Promise<boolean> {

@@ -9,6 +9,7 @@ export const PasswordChangeSchema = z
     const next = NewPasswordSchema.safeParse(value.password ?? "");
     if (!next.success) ctx.addIssue({ code: "custom", path: ["password"], message: next.error.issues[0]!.message });
     if (!value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.confirmRequired" });
-    else if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
+    else if (value.password !== value.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
   })
   .transform((value) => ({ current: value.currentPassword!, next: value.password! }));

@@ -43,7 +43,8 @@ function check(ctx: z.RefinementCtx, path: string, schema: z.ZodTypeAny, value: 
 function checkPasswords(ctx: z.RefinementCtx, password: string | undefined, confirmPassword: string | undefined) {
   check(ctx, "password", NewPasswordSchema, password ?? "");
   if (!confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.confirmRequired" });
-  else if (password !== confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
+  else if (password !== confirmPassword)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
 }
 
 export const PhoneSchema = z

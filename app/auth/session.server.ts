@@ -101,10 +101,7 @@ async function readToken(request: Request): Promise<string | null> {
 }
 
 /** The signed-in user and session behind the request's cookie, if the session is still valid. */
-export async function readSession(
-  db: Db,
-  request: Request,
-): Promise<{ user: SignedInUser; session: SessionRecord } | null> {
+export async function readSession(db: Db, request: Request): Promise<{ user: SignedInUser; session: SessionRecord } | null> {
   const token = await readToken(request);
   if (!token) return null;
   const row = await db
@@ -147,7 +144,13 @@ export async function readSession(
       theme: row.theme,
       twoFactor: row.totpEnabledAt !== null,
     },
-    session: { id: row.sessionId, userId: row.userId, remember: row.remember === 1, expiresAt: row.expiresAt, reauthenticatedAt: row.reauthenticatedAt },
+    session: {
+      id: row.sessionId,
+      userId: row.userId,
+      remember: row.remember === 1,
+      expiresAt: row.expiresAt,
+      reauthenticatedAt: row.reauthenticatedAt,
+    },
   };
 }
 
@@ -155,7 +158,12 @@ export async function readSession(
 export async function endSession(db: DbOrTx, request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) {
-    await db.updateTable("sessions").set({ revokedAt: now() }).where("tokenHash", "=", sha256(token)).where("revokedAt", "is", null).execute();
+    await db
+      .updateTable("sessions")
+      .set({ revokedAt: now() })
+      .where("tokenHash", "=", sha256(token))
+      .where("revokedAt", "is", null)
+      .execute();
   }
   return sessionCookie().serialize("", { maxAge: 0 });
 }

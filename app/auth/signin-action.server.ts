@@ -42,13 +42,17 @@ export async function signInAction(request: Request, locale: Locale, area: "user
       await sendUnlockLink(db(), email, accountContext());
     }
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }
   const outcome = await signIn(db(), { email, password });
   const suspended = outcome.outcome === "suspended" && (area === "user" || outcome.user.role === "admin");
-  const refused = !suspended && (outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin")));
+  const refused =
+    !suspended && (outcome.outcome === "invalid" || (area === "admin" && (outcome.outcome !== "ok" || outcome.user.role !== "admin")));
   if (refused) return data({ result: submission.reply({ formErrors: ["auth:signin.invalid"], hideFields }), wait: null }, { status: 400 });
   // The right password: this attempt does not count against the throttles.
   await refundRateLimits(db(), limits);
@@ -80,7 +84,11 @@ export interface FinishSignInOptions {
  * code checked yet, it sends the browser to the code step; otherwise it tells the owner about a new
  * browser, rotates the session and goes on. No sign-in path can skip a step.
  */
-export async function finishSignIn(request: Request, user: { id: string; email: string; role: "user" | "partner" | "admin" }, options: FinishSignInOptions): Promise<never> {
+export async function finishSignIn(
+  request: Request,
+  user: { id: string; email: string; role: "user" | "partner" | "admin" },
+  options: FinishSignInOptions,
+): Promise<never> {
   if (await isSuspended(db(), user.id)) {
     const headers = new Headers();
     for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
@@ -90,7 +98,10 @@ export async function finishSignIn(request: Request, user: { id: string; email: 
     const twoFactor = await db().selectFrom("users").select("totpEnabledAt").where("id", "=", user.id).executeTakeFirst();
     if (twoFactor?.totpEnabledAt) {
       const headers = new Headers();
-      headers.append("Set-Cookie", await setPendingSignIn({ userId: user.id, remember: options.remember, redirectTo: options.redirectTo, area: options.area }));
+      headers.append(
+        "Set-Cookie",
+        await setPendingSignIn({ userId: user.id, remember: options.remember, redirectTo: options.redirectTo, area: options.area }),
+      );
       for (const cookie of options.extraCookies ?? []) headers.append("Set-Cookie", cookie);
       throw redirect(localePath(options.locale, "/signin/two-factor"), { headers });
     }
@@ -98,12 +109,21 @@ export async function finishSignIn(request: Request, user: { id: string; email: 
   const userAgent = request.headers.get("User-Agent") ?? "";
   const { setCookie } = await unitOfWork(db(), async (tx) => {
     // A browser this account has never signed in with: tell the owner.
-    const known = await tx.selectFrom("sessions").select("id").where("userId", "=", user.id).where("userAgent", "=", userAgent.slice(0, 300)).executeTakeFirst();
+    const known = await tx
+      .selectFrom("sessions")
+      .select("id")
+      .where("userId", "=", user.id)
+      .where("userAgent", "=", userAgent.slice(0, 300))
+      .executeTakeFirst();
     const firstSession = await tx.selectFrom("sessions").select("id").where("userId", "=", user.id).executeTakeFirst();
     if (!known && firstSession) await notify(tx, user.id, "newDevice", { device: userAgent.slice(0, 120) || "?" });
     // Rotate: whatever session the browser had ends, a new one starts.
     await endSession(tx, request);
-    return createSession(tx, user, { remember: options.remember, userAgent: request.headers.get("User-Agent"), clientAddress: clientAddress(request) });
+    return createSession(tx, user, {
+      remember: options.remember,
+      userAgent: request.headers.get("User-Agent"),
+      clientAddress: clientAddress(request),
+    });
   });
   const home = localePath(options.locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard");
   let target = safeRedirectPath(options.redirectTo, home);

@@ -33,7 +33,10 @@ export async function signUpAction(request: Request, locale: Locale, partner: bo
   const verdict = await consumeRateLimit(db(), "signUpIp", clientAddress(request));
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }

@@ -36,7 +36,10 @@ export interface SocialProviderConfig {
 }
 
 /** The provider's settings from the environment, or null when it is not configured. */
-export function socialProviderConfig(provider: SocialProvider, source: Record<string, string | undefined> = process.env): SocialProviderConfig | null {
+export function socialProviderConfig(
+  provider: SocialProvider,
+  source: Record<string, string | undefined> = process.env,
+): SocialProviderConfig | null {
   const prefix = provider.toUpperCase();
   const clientId = source[`${prefix}_CLIENT_ID`]?.trim();
   const clientSecret = source[`${prefix}_CLIENT_SECRET`]?.trim();
@@ -51,7 +54,6 @@ export function socialProviderConfig(provider: SocialProvider, source: Record<st
     scopes: defaults.scopes,
   };
 }
-
 
 /** The origins of the configured providers' sign-in pages (for the CSP's form-action). */
 export function socialFormActionOrigins(source: Record<string, string | undefined> = process.env): string[] {

@@ -52,7 +52,12 @@ export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEm
  * pre-account takeover): when the provider vouches for the address, the account is claimed by its
  * owner and whatever the stranger set up goes: the password, every session, pending codes.
  */
-export async function linkSocialAccount(database: Tx, profile: SocialProfile, locale: Locale, referral: ReferralSignUp | null = null): Promise<LinkOutcome> {
+export async function linkSocialAccount(
+  database: Tx,
+  profile: SocialProfile,
+  locale: Locale,
+  referral: ReferralSignUp | null = null,
+): Promise<LinkOutcome> {
   const linked = await database
     .selectFrom("oauthAccounts")
     .select("userId")
@@ -74,10 +79,24 @@ export async function linkSocialAccount(database: Tx, profile: SocialProfile, lo
   }
   if (!user.emailVerifiedAt) {
     const timestamp = now();
-    await database.updateTable("users").set({ passwordHash: null, emailVerifiedAt: timestamp, updatedAt: timestamp }).where("id", "=", user.id).execute();
+    await database
+      .updateTable("users")
+      .set({ passwordHash: null, emailVerifiedAt: timestamp, updatedAt: timestamp })
+      .where("id", "=", user.id)
+      .execute();
     await revokeUserSessions(database, user.id);
-    await database.updateTable("verifications").set({ consumedAt: timestamp }).where("userId", "=", user.id).where("consumedAt", "is", null).execute();
-    await database.updateTable("passwordResets").set({ usedAt: timestamp }).where("userId", "=", user.id).where("usedAt", "is", null).execute();
+    await database
+      .updateTable("verifications")
+      .set({ consumedAt: timestamp })
+      .where("userId", "=", user.id)
+      .where("consumedAt", "is", null)
+      .execute();
+    await database
+      .updateTable("passwordResets")
+      .set({ usedAt: timestamp })
+      .where("userId", "=", user.id)
+      .where("usedAt", "is", null)
+      .execute();
   }
   await linkProvider(database, user.id, profile);
   return { outcome: "ok", user: (await getUserById(database, user.id))! };
@@ -118,7 +137,14 @@ interface ReturnTo {
 function strategyFor(provider: SocialProvider, config: SocialProviderConfig) {
   return new OAuth2Strategy<SocialProfile>(
     {
-      cookie: { name: `oauth2_${provider}`, path: "/", httpOnly: true, sameSite: "Lax", maxAge: 600, ...(isHttps() ? { secure: true as const } : {}) },
+      cookie: {
+        name: `oauth2_${provider}`,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        maxAge: 600,
+        ...(isHttps() ? { secure: true as const } : {}),
+      },
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       authorizationEndpoint: config.authorization,
@@ -127,7 +153,9 @@ function strategyFor(provider: SocialProvider, config: SocialProviderConfig) {
       scopes: config.scopes,
     },
     async ({ tokens }) => {
-      const response = await fetch(config.userinfo, { headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" } });
+      const response = await fetch(config.userinfo, {
+        headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
+      });
       if (!response.ok) throw new Error(`${provider} user info answered ${response.status}`);
       const profile = profileFrom(provider, (await response.json()) as Record<string, unknown>);
       if (!profile) throw new Error(`${provider} user info has no user id`);

@@ -37,7 +37,12 @@ export function totpStep(secret: string, code: string, timestamp = Date.now()): 
  * accepted (a code seen over a shoulder or replayed from a log is refused). The step is claimed
  * with a conditional update, so two requests with one code cannot both pass.
  */
-export async function acceptTotpCode(db: DbOrTx, userId: string, code: string, options: { secret?: string | null; timestamp?: number } = {}): Promise<boolean> {
+export async function acceptTotpCode(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  options: { secret?: string | null; timestamp?: number } = {},
+): Promise<boolean> {
   const row = await db.selectFrom("users").select(["totpSecret", "totpLastStep"]).where("id", "=", userId).executeTakeFirst();
   const secret = options.secret ?? row?.totpSecret;
   if (!row || !secret) return false;
@@ -53,7 +58,11 @@ export async function acceptTotpCode(db: DbOrTx, userId: string, code: string, o
 }
 
 export async function twoFactorState(db: DbOrTx, userId: string) {
-  const row = await db.selectFrom("users").select(["email", "totpSecret", "totpEnabledAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select(["email", "totpSecret", "totpEnabledAt"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   return { email: row.email, secret: row.totpSecret, enabled: row.totpEnabledAt !== null };
 }
 
@@ -85,14 +94,17 @@ export async function disableTwoFactor(tx: Tx, userId: string, code: string): Pr
   const state = await twoFactorState(tx, userId);
   const { role } = await tx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
   if (role === "admin" || !state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
-  await tx.updateTable("users").set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() }).where("id", "=", userId).execute();
+  await tx
+    .updateTable("users")
+    .set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() })
+    .where("id", "=", userId)
+    .execute();
   await notify(tx, userId, "twoFactorOff");
   return true;
 }
 
 export type TwoFactorIntentResult =
-  | { outcome: "started" | "enabled" | "disabled" }
-  | { outcome: "error"; error: string; status: 400 | 429 };
+  { outcome: "started" | "enabled" | "disabled" } | { outcome: "error"; error: string; status: 400 | 429 };
 
 /**
  * The forms of the two-factor panel (`intent` = `2fa-start`, `2fa-enable`, `2fa-disable` with
@@ -111,7 +123,10 @@ export async function twoFactorIntent(
   }
   if (intent !== "2fa-enable" && intent !== "2fa-disable") return null;
   const code = String(input.code ?? "").trim();
-  const verdict = await consumeRateLimits(db, [["codeIp", input.clientAddress], ["codeAccount", userId]]);
+  const verdict = await consumeRateLimits(db, [
+    ["codeIp", input.clientAddress],
+    ["codeAccount", userId],
+  ]);
   if (!verdict.allowed) return { outcome: "error", error: "common:errors.tooManyRequests.text", status: 429 };
   const done = await unitOfWork(db, async (tx) => {
     const ok = intent === "2fa-enable" ? await enableTwoFactor(tx, userId, code) : await disableTwoFactor(tx, userId, code);
@@ -124,7 +139,14 @@ export async function twoFactorIntent(
 
 /** Between the password and the code: who is signing in, for five minutes, in a signed cookie. */
 function pendingCookie() {
-  return createCookie("pending_2fa", { path: "/", httpOnly: true, sameSite: "lax", secure: isHttps(), maxAge: 300, secrets: env().sessionSecrets });
+  return createCookie("pending_2fa", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(),
+    maxAge: 300,
+    secrets: env().sessionSecrets,
+  });
 }
 
 export interface PendingSignIn {

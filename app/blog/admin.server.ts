@@ -134,11 +134,27 @@ export async function createPost(tx: Tx, options: { actor: Actor; input: NewArti
   await assertSlugFree(tx, input.locale, input.slug);
   const timestamp = now();
   const id = randomUUID();
-  const values = { id, locale: input.locale, ...columns(input), status: "draft" as const, publishedAt: timestamp, createdAt: timestamp, updatedAt: timestamp };
+  const values = {
+    id,
+    locale: input.locale,
+    ...columns(input),
+    status: "draft" as const,
+    publishedAt: timestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
   await tx.insertInto("blogPosts").values(values).execute();
   forgetKnowledgeAfterCommit(tx, input.locale);
   const { id: _id, createdAt: _created, updatedAt: _updated, publishedAt: _published, ...after } = values;
-  await audit(tx, { actorId: actor.id, action: "blog.created", subject: `blog_post:${id}`, before: null, after, clientAddress: actor.clientAddress, details: { locale: input.locale, slug: input.slug } });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "blog.created",
+    subject: `blog_post:${id}`,
+    before: null,
+    after,
+    clientAddress: actor.clientAddress,
+    details: { locale: input.locale, slug: input.slug },
+  });
   return tx.selectFrom("blogPosts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
@@ -157,7 +173,11 @@ export async function updatePost(
   const next = columns(options.input);
   const changes = changedFields(before as unknown as Record<string, unknown>, next);
   if (!changes) return { outcome: "unchanged", post: before };
-  await tx.updateTable("blogPosts").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
+  await tx
+    .updateTable("blogPosts")
+    .set({ ...next, updatedAt: now() })
+    .where("id", "=", before.id)
+    .execute();
   forgetKnowledgeAfterCommit(tx, before.locale);
   await audit(tx, {
     actorId: actor.id,
@@ -185,7 +205,11 @@ export async function setPostStatus(tx: Tx, options: { actor: Actor; postId: str
   if (post.status === status) return "unchanged";
   const timestamp = now();
   const change = status === "published" ? { status, publishedAt: timestamp } : { status };
-  await tx.updateTable("blogPosts").set({ ...change, updatedAt: timestamp }).where("id", "=", post.id).execute();
+  await tx
+    .updateTable("blogPosts")
+    .set({ ...change, updatedAt: timestamp })
+    .where("id", "=", post.id)
+    .execute();
   forgetKnowledgeAfterCommit(tx, post.locale);
   const before = status === "published" ? { status: post.status, publishedAt: post.publishedAt } : { status: post.status };
   await audit(tx, {

@@ -29,7 +29,11 @@ export const ARTICLE_LIMITS = { slug: 100, title: 200, excerpt: 500, author: 100
 const ERR = (key: string) => `content:blog.errors.${key}`;
 
 const text = (max: number, required: string, tooLong: string) =>
-  z.string({ required_error: ERR(required) }).trim().min(1, ERR(required)).max(max, ERR(tooLong));
+  z
+    .string({ required_error: ERR(required) })
+    .trim()
+    .min(1, ERR(required))
+    .max(max, ERR(tooLong));
 
 const fields = {
   slug: z

@@ -31,10 +31,7 @@ export async function listPosts(
   if (options.query?.trim()) {
     const pattern = likePattern(options.query);
     base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(title)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(excerpt)`, "like", sql`${pattern} escape '\\'`),
-      ]),
+      eb.or([eb(sql`lower(title)`, "like", sql`${pattern} escape '\\'`), eb(sql`lower(excerpt)`, "like", sql`${pattern} escape '\\'`)]),
     );
   }
   const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();

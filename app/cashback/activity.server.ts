@@ -115,14 +115,36 @@ export async function cashbackActivity(
   const nowMs = options.nowMs ?? Date.now();
   const pageSize = options.pageSize ?? ACTIVITY_PAGE_SIZE;
   const [counted, clicks, totals, stores] = await Promise.all([
-    rows(db, userId, filters, nowMs).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    clicksOf(db, userId, filters, nowMs).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    rows(db, userId, filters, nowMs)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
+    clicksOf(db, userId, filters, nowMs)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("conversions")
       .where("userId", "=", userId)
       .select((eb) => [
-        eb.fn.sum<number | string | null>(eb.case().when("status", "=", "pending").then(eb("cashbackCents", "-", eb.ref("reversedCents"))).else(0).end()).as("pending"),
-        eb.fn.sum<number | string | null>(eb.case().when("status", "=", "confirmed").then(eb("cashbackCents", "-", eb.ref("reversedCents"))).else(0).end()).as("confirmed"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when("status", "=", "pending")
+              .then(eb("cashbackCents", "-", eb.ref("reversedCents")))
+              .else(0)
+              .end(),
+          )
+          .as("pending"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when("status", "=", "confirmed")
+              .then(eb("cashbackCents", "-", eb.ref("reversedCents")))
+              .else(0)
+              .end(),
+          )
+          .as("confirmed"),
       ])
       .executeTakeFirstOrThrow(),
     db

@@ -69,16 +69,28 @@ export async function eventsFor(db: DbOrTx, conversions: Array<{ id: string; net
   const rows = await db
     .selectFrom("conversionEvents")
     .select(["id", "network", "networkTransactionId", "source", "body", "outcome", "partId", "receivedAt"])
-    .where((eb) => eb.or(conversions.map((c) => eb.and([eb("network", "=", c.network), eb("networkTransactionId", "=", c.networkTransactionId)]))))
+    .where((eb) =>
+      eb.or(conversions.map((c) => eb.and([eb("network", "=", c.network), eb("networkTransactionId", "=", c.networkTransactionId)]))),
+    )
     .orderBy("receivedAt")
     .limit(conversions.length * 20)
     .execute();
   const byKey = new Map(conversions.map((c) => [`${c.network}\u0000${c.networkTransactionId}`, c.id]));
-  const result: Record<string, Array<{ id: string; source: string; outcome: string; partId: string | null; receivedAt: string; body: string }>> = {};
+  const result: Record<
+    string,
+    Array<{ id: string; source: string; outcome: string; partId: string | null; receivedAt: string; body: string }>
+  > = {};
   for (const row of rows) {
     const id = byKey.get(`${row.network}\u0000${row.networkTransactionId}`);
     if (!id) continue;
-    (result[id] ??= []).push({ id: row.id, source: row.source, outcome: row.outcome, partId: row.partId, receivedAt: row.receivedAt, body: row.body.slice(0, 2_000) });
+    (result[id] ??= []).push({
+      id: row.id,
+      source: row.source,
+      outcome: row.outcome,
+      partId: row.partId,
+      receivedAt: row.receivedAt,
+      body: row.body.slice(0, 2_000),
+    });
   }
   return result;
 }

@@ -54,7 +54,11 @@ export async function claimableClick(db: DbOrTx, userId: string, clickId: string
     .executeTakeFirst();
 }
 
-export async function submitClaim(tx: Tx, input: ClaimInput, nowMs = Date.now()): Promise<{ ok: true; claimId: string } | { ok: false; error: ClaimError }> {
+export async function submitClaim(
+  tx: Tx,
+  input: ClaimInput,
+  nowMs = Date.now(),
+): Promise<{ ok: true; claimId: string } | { ok: false; error: ClaimError }> {
   const click = await claimableClick(tx, input.userId, input.clickId);
   if (!click || click.isBot === 1) return { ok: false, error: "clickNotFound" };
   const window = claimWindow(click.createdAt, nowMs);
@@ -87,7 +91,12 @@ export async function submitClaim(tx: Tx, input: ClaimInput, nowMs = Date.now())
     .onConflict((oc) => oc.columns(["userId", "storeId", "orderId"]).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ok: false, error: "duplicate" };
-  await audit(tx, { actorId: input.userId, action: "claim.submitted", subject: `claim:${id}`, details: { clickId: click.id, orderId, amountCents: input.amountCents } });
+  await audit(tx, {
+    actorId: input.userId,
+    action: "claim.submitted",
+    subject: `claim:${id}`,
+    details: { clickId: click.id, orderId, amountCents: input.amountCents },
+  });
   return { ok: true, claimId: id };
 }
 
@@ -139,14 +148,23 @@ export interface AdminClaimView extends ClaimView {
 }
 
 /** The admin's queue: open claims first (oldest first), or those of a status. */
-export async function claimQueue(db: DbOrTx, options: { status: ClaimStatus; page: number }): Promise<{ items: AdminClaimView[]; total: number }> {
+export async function claimQueue(
+  db: DbOrTx,
+  options: { status: ClaimStatus; page: number },
+): Promise<{ items: AdminClaimView[]; total: number }> {
   const shareDefault = await getSetting(db, "cashbackUserShareBps");
   const base = db.selectFrom("cashbackClaims").where("status", "=", options.status);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const rows = await claimsQuery(db)
     .innerJoin("users", "users.id", "cashbackClaims.userId")
     .innerJoin("clicks", "clicks.id", "cashbackClaims.clickId")
-    .select(["cashbackClaims.userId", "users.email as userEmail", "clicks.createdAt as clickedAt", "stores.cashbackRateBps as storeRateBps", "stores.userShareBps"])
+    .select([
+      "cashbackClaims.userId",
+      "users.email as userEmail",
+      "clicks.createdAt as clickedAt",
+      "stores.cashbackRateBps as storeRateBps",
+      "stores.userShareBps",
+    ])
     .where("cashbackClaims.status", "=", options.status)
     .orderBy("cashbackClaims.createdAt", options.status === "open" ? "asc" : "desc")
     .limit(CLAIMS_PAGE_SIZE)
@@ -167,7 +185,12 @@ export function suggestedCommission(amountCents: number, storeRateBps: number, s
 }
 
 async function lockClaim(tx: Tx, claimId: string) {
-  let query = tx.selectFrom("cashbackClaims").innerJoin("stores", "stores.id", "cashbackClaims.storeId").selectAll("cashbackClaims").select("stores.name as storeName").where("cashbackClaims.id", "=", claimId);
+  let query = tx
+    .selectFrom("cashbackClaims")
+    .innerJoin("stores", "stores.id", "cashbackClaims.storeId")
+    .selectAll("cashbackClaims")
+    .select("stores.name as storeName")
+    .where("cashbackClaims.id", "=", claimId);
   if (dialectOf(tx) === "postgres") query = query.forUpdate("cashbackClaims");
   return query.executeTakeFirst();
 }
@@ -205,8 +228,14 @@ export async function approveClaim(
     .set({ status: "approved", conversionId, decidedBy: input.adminId, decidedAt: timestamp, updatedAt: timestamp })
     .where("id", "=", claim.id)
     .execute();
-  const conversion = conversionId ? await tx.selectFrom("conversions").select("cashbackCents").where("id", "=", conversionId).executeTakeFirst() : undefined;
-  await notify(tx, claim.userId, "claimApproved", { orderId: claim.orderId, merchant: claim.storeName, amountCents: conversion?.cashbackCents ?? 0 });
+  const conversion = conversionId
+    ? await tx.selectFrom("conversions").select("cashbackCents").where("id", "=", conversionId).executeTakeFirst()
+    : undefined;
+  await notify(tx, claim.userId, "claimApproved", {
+    orderId: claim.orderId,
+    merchant: claim.storeName,
+    amountCents: conversion?.cashbackCents ?? 0,
+  });
   await audit(tx, {
     actorId: input.adminId,
     action: "claim.approved",
@@ -219,7 +248,10 @@ export async function approveClaim(
   return { ok: true, conversionId };
 }
 
-export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: string; reason: string; clientAddress?: string | null }): Promise<{ ok: true } | { ok: false; error: DecisionError }> {
+export async function rejectClaim(
+  tx: Tx,
+  input: { claimId: string; adminId: string; reason: string; clientAddress?: string | null },
+): Promise<{ ok: true } | { ok: false; error: DecisionError }> {
   const claim = await lockClaim(tx, input.claimId);
   if (!claim) return { ok: false, error: "notFound" };
   if (claim.status !== "open") return { ok: false, error: "notOpen" };
@@ -231,6 +263,13 @@ export async function rejectClaim(tx: Tx, input: { claimId: string; adminId: str
     .where("id", "=", claim.id)
     .execute();
   await notify(tx, claim.userId, "claimRejected", { orderId: claim.orderId, merchant: claim.storeName, reason });
-  await audit(tx, { actorId: input.adminId, action: "claim.rejected", subject: `claim:${claim.id}`, before: { status: "pending" }, after: { status: "rejected", reason }, clientAddress: input.clientAddress });
+  await audit(tx, {
+    actorId: input.adminId,
+    action: "claim.rejected",
+    subject: `claim:${claim.id}`,
+    before: { status: "pending" },
+    after: { status: "rejected", reason },
+    clientAddress: input.clientAddress,
+  });
   return { ok: true };
 }

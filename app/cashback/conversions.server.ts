@@ -87,11 +87,19 @@ export async function ingestConversion(tx: Tx, event: ConversionEvent): Promise<
     // A part counts once: its replay is kept, as a plain event that changes nothing.
     const inserted = await tx
       .insertInto("conversionEvents")
-      .values({ ...eventRow(event, eventId, timestamp, "unchanged"), partId: event.partId, saleAmountCents: event.saleAmountCents, commissionCents: event.commissionCents })
+      .values({
+        ...eventRow(event, eventId, timestamp, "unchanged"),
+        partId: event.partId,
+        saleAmountCents: event.saleAmountCents,
+        commissionCents: event.commissionCents,
+      })
       .onConflict((oc) => oc.columns(["network", "networkTransactionId", "partId"]).where("partId", "is not", null).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      await tx.insertInto("conversionEvents").values(eventRow(event, eventId, timestamp, "unchanged")).execute();
+      await tx
+        .insertInto("conversionEvents")
+        .values(eventRow(event, eventId, timestamp, "unchanged"))
+        .execute();
       const row = await findConversion(tx, event.network, event.transactionId);
       return { outcome: "unchanged", conversionId: row?.id ?? null };
     }
@@ -102,13 +110,20 @@ export async function ingestConversion(tx: Tx, event: ConversionEvent): Promise<
       .where("networkTransactionId", "=", event.transactionId)
       .where("partId", "is not", null)
       .executeTakeFirstOrThrow();
-    effective = { ...event, saleAmountCents: Math.max(0, Number(sums.sale ?? 0)), commissionCents: Math.max(0, Number(sums.commission ?? 0)) };
+    effective = {
+      ...event,
+      saleAmountCents: Math.max(0, Number(sums.sale ?? 0)),
+      commissionCents: Math.max(0, Number(sums.commission ?? 0)),
+    };
   }
   const result = await apply(tx, effective, timestamp);
   if (event.partId) {
     await tx.updateTable("conversionEvents").set({ outcome: result.outcome }).where("id", "=", eventId).execute();
   } else {
-    await tx.insertInto("conversionEvents").values(eventRow(event, eventId, timestamp, result.outcome)).execute();
+    await tx
+      .insertInto("conversionEvents")
+      .values(eventRow(event, eventId, timestamp, result.outcome))
+      .execute();
   }
   return result;
 }
@@ -183,7 +198,15 @@ async function clickOf(db: DbOrTx, clickId: string) {
   return db
     .selectFrom("clicks")
     .innerJoin("stores", "stores.id", "clicks.storeId")
-    .select(["clicks.id", "clicks.userId", "clicks.storeId", "clicks.isBot", "stores.name as storeName", "stores.userShareBps", "stores.confirmationDays"])
+    .select([
+      "clicks.id",
+      "clicks.userId",
+      "clicks.storeId",
+      "clicks.isBot",
+      "stores.name as storeName",
+      "stores.userShareBps",
+      "stores.confirmationDays",
+    ])
     .where("clicks.id", "=", clickId)
     .executeTakeFirst();
 }
@@ -200,10 +223,22 @@ async function credit(tx: Tx, row: ConversionRow, click: Click, options: Options
   const windowDays = click.confirmationDays ?? (await getSetting(tx, "cashbackConfirmationDays"));
   const cashbackCents = cashbackFor(row.commissionCents, shareBps);
   const confirmsAt = new Date(Date.parse(row.occurredAt) + windowDays * 86_400_000).toISOString();
-  const base = { userId: click.userId, storeId: click.storeId, clickId: click.id, userShareBps: shareBps, cashbackCents, confirmsAt, updatedAt: timestamp };
+  const base = {
+    userId: click.userId,
+    storeId: click.storeId,
+    clickId: click.id,
+    userShareBps: shareBps,
+    cashbackCents,
+    confirmsAt,
+    updatedAt: timestamp,
+  };
   const reported = row.reportedStatus ?? "pending";
   if (reported === "declined" || cashbackCents <= 0) {
-    await tx.updateTable("conversions").set({ ...base, status: "declined" }).where("id", "=", row.id).execute();
+    await tx
+      .updateTable("conversions")
+      .set({ ...base, status: "declined" })
+      .where("id", "=", row.id)
+      .execute();
     return "declined";
   }
   const { transaction } = await recordCashback(tx, {
@@ -216,7 +251,11 @@ async function credit(tx: Tx, row: ConversionRow, click: Click, options: Options
     description: "Cashback",
     at: row.occurredAt,
   });
-  await tx.updateTable("conversions").set({ ...base, status: "pending", transactionId: transaction.id }).where("id", "=", row.id).execute();
+  await tx
+    .updateTable("conversions")
+    .set({ ...base, status: "pending", transactionId: transaction.id })
+    .where("id", "=", row.id)
+    .execute();
   if (reported === "approved") {
     await confirm(tx, { ...row, ...base, status: "pending", transactionId: transaction.id }, click.storeName, options);
     return "confirmed";
@@ -240,11 +279,17 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
   if (status === "declined" || status === "reversed" || status === "needs-review") return "unchanged";
   if (status === "unmatched") {
     // Kept up to date for the admin who matches it.
-    const changed = reported !== row.reportedStatus || event.commissionCents !== row.commissionCents || event.saleAmountCents !== row.saleAmountCents;
+    const changed =
+      reported !== row.reportedStatus || event.commissionCents !== row.commissionCents || event.saleAmountCents !== row.saleAmountCents;
     if (changed) {
       await tx
         .updateTable("conversions")
-        .set({ reportedStatus: reported, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents, updatedAt: timestamp })
+        .set({
+          reportedStatus: reported,
+          commissionCents: event.commissionCents,
+          saleAmountCents: event.saleAmountCents,
+          updatedAt: timestamp,
+        })
         .where("id", "=", row.id)
         .execute();
     }
@@ -258,7 +303,11 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
   if (status === "pending") {
     if (reported === "declined" || target <= 0) {
       await declineCashback(tx, { transactionId: row.transactionId });
-      await tx.updateTable("conversions").set({ status: "declined", reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
+      await tx
+        .updateTable("conversions")
+        .set({ status: "declined", reportedStatus: reported, updatedAt: timestamp })
+        .where("id", "=", row.id)
+        .execute();
       await tell(tx, event, row.userId, "cashbackDeclined", { amountCents: row.cashbackCents, merchant });
       return "declined";
     }
@@ -269,12 +318,18 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
       current = { ...row, cashbackCents: target, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents };
       await tx
         .updateTable("conversions")
-        .set({ cashbackCents: target, commissionCents: event.commissionCents, saleAmountCents: event.saleAmountCents, updatedAt: timestamp })
+        .set({
+          cashbackCents: target,
+          commissionCents: event.commissionCents,
+          saleAmountCents: event.saleAmountCents,
+          updatedAt: timestamp,
+        })
         .where("id", "=", row.id)
         .execute();
       outcome = "amended";
     }
-    if (reported !== row.reportedStatus) await tx.updateTable("conversions").set({ reportedStatus: reported }).where("id", "=", row.id).execute();
+    if (reported !== row.reportedStatus)
+      await tx.updateTable("conversions").set({ reportedStatus: reported }).where("id", "=", row.id).execute();
     if (reported === "approved") {
       await confirm(tx, current, merchant, event);
       return "confirmed";
@@ -286,7 +341,8 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
   const kept = row.cashbackCents - row.reversedCents;
   const keepCents = reported === "declined" ? 0 : Math.min(kept, target);
   if (keepCents >= kept) {
-    if (reported !== row.reportedStatus) await tx.updateTable("conversions").set({ reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
+    if (reported !== row.reportedStatus)
+      await tx.updateTable("conversions").set({ reportedStatus: reported, updatedAt: timestamp }).where("id", "=", row.id).execute();
     return "unchanged";
   }
   const takenCents = kept - keepCents;
@@ -323,13 +379,17 @@ async function storeName(db: DbOrTx, storeId: string | null): Promise<string> {
 
 // ——— Admin: matching an unmatched conversion ———
 
-export type MatchResult = { ok: true; outcome: IngestOutcome } | { ok: false; error: "notFound" | "notUnmatched" | "clickNotFound" | "botClick" | "otherStore" };
+export type MatchResult =
+  { ok: true; outcome: IngestOutcome } | { ok: false; error: "notFound" | "notUnmatched" | "clickNotFound" | "botClick" | "otherStore" };
 
 /**
  * An admin resolves an unmatched conversion by naming the click it came from (e.g. the member's
  * support request). The network's latest word then applies as if the click had come with it.
  */
-export async function matchConversion(tx: Tx, input: { conversionId: string; clickId: string; adminId: string; clientAddress?: string | null }): Promise<MatchResult> {
+export async function matchConversion(
+  tx: Tx,
+  input: { conversionId: string; clickId: string; adminId: string; clientAddress?: string | null },
+): Promise<MatchResult> {
   const row = await lockConversion(tx, input.conversionId);
   if (!row) return { ok: false, error: "notFound" };
   if (row.status !== "unmatched") return { ok: false, error: "notUnmatched" };

@@ -26,7 +26,15 @@ export interface ImportPreview {
   errors: RowError[];
   outcomes: Partial<Record<RowOutcome, number>>;
   /** The first rows with what each would do. */
-  sample: Array<{ line: number; transactionId: string; clickId: string | null; commissionCents: number; saleAmountCents: number; status: string; outcome: RowOutcome }>;
+  sample: Array<{
+    line: number;
+    transactionId: string;
+    clickId: string | null;
+    commissionCents: number;
+    saleAmountCents: number;
+    status: string;
+    outcome: RowOutcome;
+  }>;
 }
 
 class Rollback extends Error {
@@ -58,10 +66,19 @@ export async function previewReport(db: Db, network: ReportNetwork, input: strin
   try {
     await unitOfWork(db, async (tx) => {
       for (const row of parsed.rows) {
-        const outcome: RowOutcome = row.currency !== "USD" ? "unsupported_currency" : (await ingestConversion(tx, toEvent(network, row))).outcome;
+        const outcome: RowOutcome =
+          row.currency !== "USD" ? "unsupported_currency" : (await ingestConversion(tx, toEvent(network, row))).outcome;
         preview.outcomes[outcome] = (preview.outcomes[outcome] ?? 0) + 1;
         if (preview.sample.length < SAMPLE_ROWS) {
-          preview.sample.push({ line: row.line, transactionId: row.transactionId, clickId: row.clickId, commissionCents: row.commissionCents, saleAmountCents: row.saleAmountCents, status: row.statusWord, outcome });
+          preview.sample.push({
+            line: row.line,
+            transactionId: row.transactionId,
+            clickId: row.clickId,
+            commissionCents: row.commissionCents,
+            saleAmountCents: row.saleAmountCents,
+            status: row.statusWord,
+            outcome,
+          });
         }
       }
       throw new Rollback(preview);
@@ -73,18 +90,26 @@ export async function previewReport(db: Db, network: ReportNetwork, input: strin
 }
 
 /** Applies a parsed report row by row; returns how many rows had each outcome. */
-export async function applyReport(db: Db, network: ReportNetwork, input: string | Uint8Array): Promise<Partial<Record<RowOutcome, number>>> {
+export async function applyReport(
+  db: Db,
+  network: ReportNetwork,
+  input: string | Uint8Array,
+): Promise<Partial<Record<RowOutcome, number>>> {
   const parsed = parseReport(network, input);
   const counts: Partial<Record<RowOutcome, number>> = {};
   for (const row of parsed.rows) {
-    const outcome: RowOutcome = row.currency !== "USD" ? "unsupported_currency" : (await unitOfWork(db, (tx) => ingestConversion(tx, toEvent(network, row)))).outcome;
+    const outcome: RowOutcome =
+      row.currency !== "USD" ? "unsupported_currency" : (await unitOfWork(db, (tx) => ingestConversion(tx, toEvent(network, row)))).outcome;
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
   return counts;
 }
 
 /** Keeps an admin's upload with its preview; the ReportFormatError of a file that is no report propagates. */
-export async function createImport(db: Db, input: { adminId: string; network: ReportNetwork; filename: string; bytes: Uint8Array; clientAddress?: string | null }): Promise<string> {
+export async function createImport(
+  db: Db,
+  input: { adminId: string; network: ReportNetwork; filename: string; bytes: Uint8Array; clientAddress?: string | null },
+): Promise<string> {
   const preview = await previewReport(db, input.network, input.bytes);
   const id = randomUUID();
   await unitOfWork(db, async (tx) => {
@@ -103,7 +128,13 @@ export async function createImport(db: Db, input: { adminId: string; network: Re
         appliedAt: null,
       })
       .execute();
-    await audit(tx, { actorId: input.adminId, action: "report.uploaded", subject: `import:${id}`, details: { network: input.network, rows: preview.rows, errors: preview.errors.length }, clientAddress: input.clientAddress });
+    await audit(tx, {
+      actorId: input.adminId,
+      action: "report.uploaded",
+      subject: `import:${id}`,
+      details: { network: input.network, rows: preview.rows, errors: preview.errors.length },
+      clientAddress: input.clientAddress,
+    });
   });
   return id;
 }
@@ -135,7 +166,12 @@ export async function getImport(db: DbOrTx, id: string): Promise<ImportView | nu
 }
 
 export async function recentImports(db: DbOrTx, limit = 10) {
-  return db.selectFrom("reportImports").select(["id", "network", "filename", "status", "createdAt", "appliedAt"]).orderBy("createdAt", "desc").limit(limit).execute();
+  return db
+    .selectFrom("reportImports")
+    .select(["id", "network", "filename", "status", "createdAt", "appliedAt"])
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** An import left "applying" this long (a crash) may be applied again: ingestion is idempotent. */
@@ -145,9 +181,16 @@ const STUCK_MS = 10 * 60_000;
  * Applies an upload once: it is claimed (previewed → applying) so a double click or a second admin
  * applies nothing more, then every row runs in its own unit of work.
  */
-export async function applyImport(db: Db, input: { importId: string; adminId: string; clientAddress?: string | null }): Promise<{ ok: true; result: Partial<Record<RowOutcome, number>> } | { ok: false; error: "notFound" | "alreadyApplied" }> {
+export async function applyImport(
+  db: Db,
+  input: { importId: string; adminId: string; clientAddress?: string | null },
+): Promise<{ ok: true; result: Partial<Record<RowOutcome, number>> } | { ok: false; error: "notFound" | "alreadyApplied" }> {
   const claimed = await unitOfWork(db, async (tx) => {
-    const row = await tx.selectFrom("reportImports").select(["id", "network", "content", "status", "appliedAt"]).where("id", "=", input.importId).executeTakeFirst();
+    const row = await tx
+      .selectFrom("reportImports")
+      .select(["id", "network", "content", "status", "appliedAt"])
+      .where("id", "=", input.importId)
+      .executeTakeFirst();
     if (!row) return "notFound" as const;
     const stuck = row.status === "applying" && row.appliedAt !== null && Date.parse(row.appliedAt) < Date.now() - STUCK_MS;
     if (row.status !== "previewed" && !stuck) return "alreadyApplied" as const;
@@ -163,8 +206,20 @@ export async function applyImport(db: Db, input: { importId: string; adminId: st
   if (claimed === "notFound" || claimed === "alreadyApplied") return { ok: false, error: claimed };
   const result = await applyReport(db, claimed.network as ReportNetwork, Buffer.from(claimed.content, "base64"));
   await unitOfWork(db, async (tx) => {
-    await tx.updateTable("reportImports").set({ status: "applied", result: JSON.stringify(result), appliedAt: now() }).where("id", "=", claimed.id).execute();
-    await audit(tx, { actorId: input.adminId, action: "report.applied", subject: `import:${claimed.id}`, before: { status: "previewed" }, after: { status: "applied" }, details: { network: claimed.network, result }, clientAddress: input.clientAddress });
+    await tx
+      .updateTable("reportImports")
+      .set({ status: "applied", result: JSON.stringify(result), appliedAt: now() })
+      .where("id", "=", claimed.id)
+      .execute();
+    await audit(tx, {
+      actorId: input.adminId,
+      action: "report.applied",
+      subject: `import:${claimed.id}`,
+      before: { status: "previewed" },
+      after: { status: "applied" },
+      details: { network: claimed.network, result },
+      clientAddress: input.clientAddress,
+    });
   });
   return { ok: true, result };
 }

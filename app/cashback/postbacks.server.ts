@@ -40,10 +40,21 @@ export function mapStatus(word: string): ReportedStatus | null {
 }
 
 /** Dollars as the networks write them (12.5) to cents, refusing what is not a sane amount. */
-const money = z.number().finite().min(0).max(10_000_000).transform((value) => Math.round(value * 100));
+const money = z
+  .number()
+  .finite()
+  .min(0)
+  .max(10_000_000)
+  .transform((value) => Math.round(value * 100));
 
 /** Identifiers as networks send them: printable, no control characters (PostgreSQL refuses NUL). */
-const identifier = (min: number) => z.string().trim().min(min).max(200).regex(/^[^\p{Cc}]*$/u);
+const identifier = (min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(200)
+    .regex(/^[^\p{Cc}]*$/u);
 
 const PostbackSchema = z.object({
   transactionId: identifier(1),
@@ -82,7 +93,9 @@ export async function handlePostback(
   }
   const parsed = PostbackSchema.safeParse(body);
   if (!parsed.success) {
-    return apiError(locale, 422, "validation_failed", "common:postback.invalid", { fields: [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))] });
+    return apiError(locale, 422, "validation_failed", "common:postback.invalid", {
+      fields: [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))],
+    });
   }
   const status = mapStatus(parsed.data.status);
   if (!status) return apiError(locale, 422, "unknown_status", "common:postback.unknownStatus");
@@ -107,7 +120,14 @@ export async function handlePostback(
 
 /** What the sandbox network does when its merchant page reports an order: a signed postback, server to server. */
 export async function sendSandboxPostback(
-  body: { transactionId: string; clickId: string | null; saleAmount: number; commission: number; status: "pending" | "approved" | "declined"; occurredAt: string },
+  body: {
+    transactionId: string;
+    clickId: string | null;
+    saleAmount: number;
+    commission: number;
+    status: "pending" | "approved" | "declined";
+    occurredAt: string;
+  },
   config = env(),
 ): Promise<number> {
   const secret = config.postbackSecrets.sandbox;

@@ -172,7 +172,15 @@ const LAYOUTS: Record<ReportNetwork, Layout> = {
       occurredAt: titles("Transaction Date", "date"),
     },
     required: ["transactionId", "saleAmount", "commission", "currency", "status", "occurredAt"],
-    statuses: statusWords({ pending: "pending", approved: "approved", declined: "declined", deleted: "declined", "0": "pending", "1": "approved", "2": "declined" }),
+    statuses: statusWords({
+      pending: "pending",
+      approved: "approved",
+      declined: "declined",
+      deleted: "declined",
+      "0": "pending",
+      "1": "approved",
+      "2": "declined",
+    }),
     dayFirst: true,
     negativeAllowed: false,
   },
@@ -222,7 +230,10 @@ export function reportColumnTitles(network: ReportNetwork): Record<string, strin
 
 /** A header title as compared: NFKC, lower-case, letters and digits only. */
 export function normalizeTitle(title: string): string {
-  return title.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  return title
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 interface Column {
@@ -334,7 +345,15 @@ export function decode(input: Uint8Array): string {
 
 /** Starts of files people upload by mistake: zip (xlsx), OLE (xls), PDF, gzip, PNG, JPEG, GIF. */
 /** As decoded here (Windows-1252 when not UTF-8), or with replacement characters from a UTF-8 decoder. */
-const BINARY_MAGIC = [/^PK\u0003\u0004/, /^\u00D0\u00CF\u0011\u00E0/, /^%PDF-/, /^\u001F[\u2039\uFFFD]/, /^[\u2030\uFFFD]PNG/, /^\u00FF\u00D8\u00FF/, /^GIF8[79]a/];
+const BINARY_MAGIC = [
+  /^PK\u0003\u0004/,
+  /^\u00D0\u00CF\u0011\u00E0/,
+  /^%PDF-/,
+  /^\u001F[\u2039\uFFFD]/,
+  /^[\u2030\uFFFD]PNG/,
+  /^\u00FF\u00D8\u00FF/,
+  /^GIF8[79]a/,
+];
 
 /** Control characters other than tab and line breaks, and replacement characters. */
 const SUSPICIOUS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
@@ -424,7 +443,10 @@ export interface ParsedAmount {
  */
 export function parseAmount(value: string, options: { subCents?: boolean } = {}): ParsedAmount | null {
   if (value.length > MAX_VALUE_CHARS) return null;
-  let text = value.replace(/[\u00A0\u202F]/g, " ").replace(/\u2212/g, "-").trim();
+  let text = value
+    .replace(/[\u00A0\u202F]/g, " ")
+    .replace(/\u2212/g, "-")
+    .trim();
   let negative = false;
   const parenthesised = /^\((.*)\)$/.exec(text);
   if (parenthesised) {
@@ -464,16 +486,7 @@ export function parseAmount(value: string, options: { subCents?: boolean } = {})
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function utcIso(
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-  millis = 0,
-  offsetMinutes = 0,
-): string | null {
+function utcIso(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millis = 0, offsetMinutes = 0): string | null {
   if (year < 1970 || year > 2999 || month < 1 || month > 12) return null;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
@@ -481,8 +494,7 @@ function utcIso(
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000).toISOString();
 }
 
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const SLASH_DATE = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T,]\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?)?$/i;
 
 /**
@@ -599,7 +611,8 @@ function parseRecord(
   record: SourceRecord,
 ): { row: ReportRow | null; errors: RowError[] } {
   const failures: { error: RowError; index: number }[] = [];
-  const fail = (code: RowError["code"], column: Column) => failures.push({ error: { line: record.line, code, column: column.title }, index: column.index });
+  const fail = (code: RowError["code"], column: Column) =>
+    failures.push({ error: { line: record.line, code, column: column.title }, index: column.index });
   const get = (column: Column | undefined) => (column ? cellValue(record.cells[column.index]) : "");
 
   // Ids.

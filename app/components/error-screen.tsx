@@ -52,9 +52,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
         {t(`errors.${key}.title`)}
       </h1>
       <p className="mt-3 text-slate-600">{t(`errors.${key}.text`)}</p>
-      {showDetails ? (
-        <pre className="mt-6 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{error.stack}</pre>
-      ) : null}
+      {showDetails ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{error.stack}</pre> : null}
       <Link to={localePath(locale)} className="btn-primary mt-8">
         {t("notFound.home")}
       </Link>

@@ -4,7 +4,14 @@
  * line so a message appearing or disappearing never moves the button under a click.
  */
 import { useNavigation } from "@remix-run/react";
-import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "~/i18n/react";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -72,13 +79,7 @@ export function Field({
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
-      <input
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={inputClass}
-        {...inputProps}
-      />
+      <input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...inputProps} />
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
@@ -188,12 +189,17 @@ export function SubmitButton({
   busy?: boolean;
 }) {
   const navigation = useNavigation();
-  const pending =
-    busy ||
-    (navigation.state === "submitting" &&
-      (name === undefined || navigation.formData?.get(name) === value));
+  const pending = busy || (navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value));
   return (
-    <button type="submit" className={className} disabled={pending} name={name} value={value} formAction={formAction} aria-busy={pending || undefined}>
+    <button
+      type="submit"
+      className={className}
+      disabled={pending}
+      name={name}
+      value={value}
+      formAction={formAction}
+      aria-busy={pending || undefined}
+    >
       {pending && pendingLabel ? pendingLabel : children}
     </button>
   );

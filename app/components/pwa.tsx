@@ -57,7 +57,12 @@ export function ToastProvider({ region, children }: { region: HTMLElement; child
       {children}
       {createPortal(
         toasts.map((toast) => (
-          <div key={toast.id} role="status" className="pointer-events-auto rounded-xl bg-night p-4 text-sm text-white shadow-xl" data-testid="toast">
+          <div
+            key={toast.id}
+            role="status"
+            className="pointer-events-auto rounded-xl bg-night p-4 text-sm text-white shadow-xl"
+            data-testid="toast"
+          >
             <p>{toast.message}</p>
             <div className="mt-3 flex justify-end gap-2">
               {toast.actions.map((action) => (
@@ -213,7 +218,10 @@ export function InstallPrompt() {
   );
   if (hidden) return null;
   return (
-    <aside className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl" aria-labelledby="install-title">
+    <aside
+      className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl"
+      aria-labelledby="install-title"
+    >
       <h2 id="install-title" className="font-semibold">
         {t("pwa.install.title")}
       </h2>

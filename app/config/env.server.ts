@@ -15,9 +15,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isValidIban } from "~/wallet/amounts";
 
-export type DatabaseTarget =
-  | { kind: "sqlite"; filename: string }
-  | { kind: "postgres"; connectionString: string };
+export type DatabaseTarget = { kind: "sqlite"; filename: string } | { kind: "postgres"; connectionString: string };
 
 export type MailTransport = { kind: "smtp"; url: string } | { kind: "outbox"; directory: string };
 
@@ -74,8 +72,7 @@ export class ConfigError extends Error {
   }
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
@@ -103,9 +100,7 @@ const schema = z
       "must start with file: (SQLite) or postgres:// (PostgreSQL)",
     ),
     SESSION_SECRET: optionalString.refine(
-      (value) =>
-        value === undefined ||
-        value.split(",").every((secret) => secret.trim().length >= 32),
+      (value) => value === undefined || value.split(",").every((secret) => secret.trim().length >= 32),
       "each comma-separated secret must be at least 32 characters long",
     ),
     APP_URL: optionalString.refine(
@@ -130,12 +125,27 @@ const schema = z
       blankToUndefined,
       z.enum(["sandbox", "stripe"], { errorMap: () => ({ message: "must be sandbox or stripe" }) }).optional(),
     ),
-    POSTBACK_SECRET_SANDBOX: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
-    POSTBACK_SECRET_AWIN: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
-    POSTBACK_SECRET_IMPACT: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_SANDBOX: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
+    POSTBACK_SECRET_AWIN: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
+    POSTBACK_SECRET_IMPACT: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
     POSTBACK_SECRET_CJ: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
-    POSTBACK_SECRET_RAKUTEN: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
-    POSTBACK_SECRET_OTHER: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+    POSTBACK_SECRET_RAKUTEN: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
+    POSTBACK_SECRET_OTHER: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters long",
+    ),
     PAYMENT_WEBHOOK_SECRET: optionalString.refine(
       (value) => value === undefined || value.length >= 32,
       "must be at least 32 characters long",
@@ -148,20 +158,29 @@ const schema = z
       (value) => value === undefined || value.startsWith("whsec_"),
       "must be a Stripe webhook signing secret (whsec_…)",
     ),
-    PAYOUT_DEBTOR_NAME: optionalString.refine((value) => value === undefined || value.length <= 70, "must be at most 70 characters (the credit transfer's limit)"),
+    PAYOUT_DEBTOR_NAME: optionalString.refine(
+      (value) => value === undefined || value.length <= 70,
+      "must be at most 70 characters (the credit transfer's limit)",
+    ),
     PAYOUT_DEBTOR_IBAN: z.preprocess(
       (value) => (typeof value === "string" ? value.replace(/\s+/g, "").toUpperCase() : value),
       optionalString.refine((value) => value === undefined || isValidIban(value), "must be a valid IBAN, e.g. NL91ABNA0417164300"),
     ),
     PAYOUT_DEBTOR_BIC: z.preprocess(
       (value) => (typeof value === "string" ? value.trim().toUpperCase() : value),
-      optionalString.refine((value) => value === undefined || /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(value), "must be a BIC of 8 or 11 characters, e.g. ABNANL2A"),
+      optionalString.refine(
+        (value) => value === undefined || /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(value),
+        "must be a BIC of 8 or 11 characters, e.g. ABNANL2A",
+      ),
     ),
     JOBS: z.preprocess(
       blankToUndefined,
       z.enum(["inline", "off"], { errorMap: () => ({ message: "must be inline or off" }) }).default("inline"),
     ),
-    LLM_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]+/.test(value), "must be an http:// or https:// URL, e.g. https://api.openai.com/v1"),
+    LLM_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/[^/]+/.test(value),
+      "must be an http:// or https:// URL, e.g. https://api.openai.com/v1",
+    ),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     TRUST_PROXY: z.preprocess(
@@ -178,7 +197,8 @@ const schema = z
     const debtor = ["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN", "PAYOUT_DEBTOR_BIC"] as const;
     if (debtor.some((name) => value[name])) {
       for (const name of debtor) {
-        if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required with the other PAYOUT_DEBTOR_* variables" });
+        if (!value[name])
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required with the other PAYOUT_DEBTOR_* variables" });
       }
     }
     if (Boolean(value.LLM_URL) !== Boolean(value.LLM_API_KEY)) {
@@ -192,12 +212,14 @@ const schema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["PAYMENT_PROVIDER"],
-        message: "must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+        message:
+          "must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
       });
     }
     if (stripe) {
       for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!value[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when payments go through Stripe" });
+        if (!value[name])
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when payments go through Stripe" });
       }
     }
     for (const name of ["SESSION_SECRET", "APP_URL", "SMTP_URL"] as const) {
@@ -217,15 +239,10 @@ export interface LoadEnvOptions {
 }
 
 /** Parses an environment. Pure apart from creating the generated session secret when needed. */
-export function loadEnv(
-  source: Record<string, string | undefined> = process.env,
-  options: LoadEnvOptions = {},
-): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env, options: LoadEnvOptions = {}): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
   }
   const value = parsed.data;
   const dataDir = path.resolve(options.dataDir ?? "data");
@@ -240,9 +257,7 @@ export function loadEnv(
     appUrl,
     database: parseDatabaseUrl(value.DATABASE_URL, dataDir),
     sessionSecrets,
-    mail: value.SMTP_URL
-      ? { kind: "smtp", url: value.SMTP_URL }
-      : { kind: "outbox", directory: path.join(dataDir, "outbox") },
+    mail: value.SMTP_URL ? { kind: "smtp", url: value.SMTP_URL } : { kind: "outbox", directory: path.join(dataDir, "outbox") },
     mailFrom: value.MAIL_FROM ?? `Cashwise <no-reply@${appUrl.hostname}>`,
     supportEmail: value.SUPPORT_EMAIL ?? `support@${appUrl.hostname === "localhost" ? "cashwise.localhost" : appUrl.hostname}`,
     supportPhone: value.SUPPORT_PHONE ?? "+31 20 123 4567",
@@ -279,7 +294,10 @@ export function loadEnv(
       rakuten: value.POSTBACK_SECRET_RAKUTEN ?? null,
       other: value.POSTBACK_SECRET_OTHER ?? null,
     },
-    llm: value.LLM_URL && value.LLM_API_KEY ? { url: value.LLM_URL.replace(/\/+$/, ""), apiKey: value.LLM_API_KEY, model: value.LLM_MODEL ?? "gpt-4o-mini" } : null,
+    llm:
+      value.LLM_URL && value.LLM_API_KEY
+        ? { url: value.LLM_URL.replace(/\/+$/, ""), apiKey: value.LLM_API_KEY, model: value.LLM_MODEL ?? "gpt-4o-mini" }
+        : null,
     dataDir,
   };
 }

@@ -123,7 +123,14 @@ export async function getMessage(db: DbOrTx, id: string): Promise<DeskMessage | 
   const replies = await db
     .selectFrom("contactReplies")
     .leftJoin("users", "users.id", "contactReplies.authorId")
-    .select(["contactReplies.id", "contactReplies.body", "contactReplies.locale", "contactReplies.createdAt", "users.id as authorId", "users.name as authorName"])
+    .select([
+      "contactReplies.id",
+      "contactReplies.body",
+      "contactReplies.locale",
+      "contactReplies.createdAt",
+      "users.id as authorId",
+      "users.name as authorName",
+    ])
     .where("contactReplies.messageId", "=", id)
     .orderBy("contactReplies.createdAt", "asc")
     .orderBy("contactReplies.id", "asc")
@@ -142,7 +149,10 @@ export async function getMessage(db: DbOrTx, id: string): Promise<DeskMessage | 
 
 /** The message's row, locked for this transaction on PostgreSQL. */
 async function lockMessage(tx: Tx, id: string) {
-  let query = tx.selectFrom("contactMessages").select(["id", "name", "email", "message", "locale", "status", "createdAt"]).where("id", "=", id);
+  let query = tx
+    .selectFrom("contactMessages")
+    .select(["id", "name", "email", "message", "locale", "status", "createdAt"])
+    .where("id", "=", id);
   if (dialectOf(tx) === "postgres") query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -153,7 +163,14 @@ const subjectOf = (id: string) => `contact:${id}`;
 async function move(
   tx: Tx,
   actor: Actor,
-  input: { id: string; from: ContactStatus; to: ContactStatus; action: string; set: { readAt?: string; repliedAt?: string; doneAt?: string | null }; details?: Record<string, unknown> },
+  input: {
+    id: string;
+    from: ContactStatus;
+    to: ContactStatus;
+    action: string;
+    set: { readAt?: string; repliedAt?: string; doneAt?: string | null };
+    details?: Record<string, unknown>;
+  },
 ): Promise<boolean> {
   const updated = await tx
     .updateTable("contactMessages")
@@ -183,14 +200,18 @@ export async function openMessage(tx: Tx, input: { actor: Actor; messageId: stri
   return moved ? "read" : "unchanged";
 }
 
-export type ReplyOutcome = { outcome: "notFound" } | { outcome: "done" } | { outcome: "replied"; replyId: string; locale: string; name: string };
+export type ReplyOutcome =
+  { outcome: "notFound" } | { outcome: "done" } | { outcome: "replied"; replyId: string; locale: string; name: string };
 
 /**
  * Answers a message: the reply is stored (who, when, what), e-mailed to the sender in the language
  * they wrote in (through the outbox, in this transaction), and the message becomes replied. A done
  * message is reopened first, by its own action: replying to it changes nothing.
  */
-export async function replyToMessage(tx: Tx, input: { actor: Actor; messageId: string; body: string; replyTo?: string }): Promise<ReplyOutcome> {
+export async function replyToMessage(
+  tx: Tx,
+  input: { actor: Actor; messageId: string; body: string; replyTo?: string },
+): Promise<ReplyOutcome> {
   const message = await lockMessage(tx, input.messageId);
   if (!message) return { outcome: "notFound" };
   if (message.status === "done") return { outcome: "done" };
@@ -206,10 +227,21 @@ export async function replyToMessage(tx: Tx, input: { actor: Actor; messageId: s
     details: { replyId, to: message.email, locale },
   });
   if (!moved) return { outcome: "done" };
-  await tx.insertInto("contactReplies").values({ id: replyId, messageId: message.id, authorId: input.actor.id, body: input.body, locale, createdAt: timestamp }).execute();
+  await tx
+    .insertInto("contactReplies")
+    .values({ id: replyId, messageId: message.id, authorId: input.actor.id, body: input.body, locale, createdAt: timestamp })
+    .execute();
   await enqueueMail(
     tx,
-    contactReplyMail({ to: message.email, name: message.name, locale, reply: input.body, original: message.message, sentAt: message.createdAt, replyTo: input.replyTo }),
+    contactReplyMail({
+      to: message.email,
+      name: message.name,
+      locale,
+      reply: input.body,
+      original: message.message,
+      sentAt: message.createdAt,
+      replyTo: input.replyTo,
+    }),
   );
   return { outcome: "replied", replyId, locale, name: message.name };
 }
@@ -219,7 +251,13 @@ export async function markMessageDone(tx: Tx, input: { actor: Actor; messageId: 
   const message = await lockMessage(tx, input.messageId);
   if (!message) return "notFound";
   if (message.status === "done") return "unchanged";
-  const moved = await move(tx, input.actor, { id: message.id, from: message.status, to: "done", action: "contact.done", set: { doneAt: now() } });
+  const moved = await move(tx, input.actor, {
+    id: message.id,
+    from: message.status,
+    to: "done",
+    action: "contact.done",
+    set: { doneAt: now() },
+  });
   return moved ? "done" : "unchanged";
 }
 
@@ -228,6 +266,12 @@ export async function reopenMessage(tx: Tx, input: { actor: Actor; messageId: st
   const message = await lockMessage(tx, input.messageId);
   if (!message) return "notFound";
   if (message.status !== "done") return "unchanged";
-  const moved = await move(tx, input.actor, { id: message.id, from: "done", to: "read", action: "contact.reopened", set: { doneAt: null } });
+  const moved = await move(tx, input.actor, {
+    id: message.id,
+    from: "done",
+    to: "read",
+    action: "contact.reopened",
+    set: { doneAt: null },
+  });
   return moved ? "reopened" : "unchanged";
 }

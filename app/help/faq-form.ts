@@ -13,8 +13,16 @@ const ERR = (key: string) => `content:faq.errors.${key}`;
 
 const fields = {
   category: z.enum(FAQ_CATEGORIES, { errorMap: () => ({ message: ERR("categoryRequired") }) }),
-  question: z.string({ required_error: ERR("questionRequired") }).trim().min(1, ERR("questionRequired")).max(FAQ_LIMITS.question, ERR("questionTooLong")),
-  answer: z.string({ required_error: ERR("answerRequired") }).trim().min(1, ERR("answerRequired")).max(FAQ_LIMITS.answer, ERR("answerTooLong")),
+  question: z
+    .string({ required_error: ERR("questionRequired") })
+    .trim()
+    .min(1, ERR("questionRequired"))
+    .max(FAQ_LIMITS.question, ERR("questionTooLong")),
+  answer: z
+    .string({ required_error: ERR("answerRequired") })
+    .trim()
+    .min(1, ERR("answerRequired"))
+    .max(FAQ_LIMITS.answer, ERR("answerTooLong")),
 };
 
 /** A new question: its locale is chosen once; "published" is a checkbox (Conform sends "on"). */

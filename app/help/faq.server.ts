@@ -25,11 +25,16 @@ async function grouped(db: DbOrTx, locale: string, publishedOnly: boolean): Prom
   let query = db.selectFrom("faqEntries").selectAll().where("locale", "=", locale);
   if (publishedOnly) query = query.where("published", "=", 1);
   const rows = await query.orderBy("category").orderBy("position").orderBy("createdAt").orderBy("id").execute();
-  return FAQ_CATEGORIES.map((id) => ({ id, entries: rows.filter((row) => row.category === id) })).filter((group) => group.entries.length > 0);
+  return FAQ_CATEGORIES.map((id) => ({ id, entries: rows.filter((row) => row.category === id) })).filter(
+    (group) => group.entries.length > 0,
+  );
 }
 
 /** The public FAQ of a locale: published questions only. */
-export async function listPublishedFaq(db: DbOrTx, locale: string): Promise<Array<{ id: FaqCategoryId; questions: Array<{ question: string; answer: string }> }>> {
+export async function listPublishedFaq(
+  db: DbOrTx,
+  locale: string,
+): Promise<Array<{ id: FaqCategoryId; questions: Array<{ question: string; answer: string }> }>> {
   return (await grouped(db, locale, true)).map((group) => ({
     id: group.id,
     questions: group.entries.map((entry) => ({ question: entry.question, answer: entry.answer })),
@@ -109,7 +114,15 @@ export async function createFaqEntry(tx: Tx, options: { actor: Actor; input: New
   };
   await tx.insertInto("faqEntries").values(entry).execute();
   forgetKnowledgeAfterCommit(tx, entry.locale);
-  await audit(tx, { actorId: actor.id, action: "faq.created", subject: `faq_entry:${entry.id}`, before: null, after: snapshot(entry), clientAddress: actor.clientAddress, details: { locale: entry.locale } });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "faq.created",
+    subject: `faq_entry:${entry.id}`,
+    before: null,
+    after: snapshot(entry),
+    clientAddress: actor.clientAddress,
+    details: { locale: entry.locale },
+  });
   return entry;
 }
 
@@ -128,9 +141,21 @@ export async function updateFaqEntry(
   if (input.category !== before.category) next.position = await nextPosition(tx, before.locale, input.category);
   const changes = changedFields(before as unknown as Record<string, unknown>, next);
   if (!changes) return { outcome: "unchanged", entry: before };
-  await tx.updateTable("faqEntries").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
+  await tx
+    .updateTable("faqEntries")
+    .set({ ...next, updatedAt: now() })
+    .where("id", "=", before.id)
+    .execute();
   forgetKnowledgeAfterCommit(tx, before.locale);
-  await audit(tx, { actorId: actor.id, action: "faq.updated", subject: `faq_entry:${before.id}`, before: changes.before, after: changes.after, clientAddress: actor.clientAddress, details: { locale: before.locale } });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "faq.updated",
+    subject: `faq_entry:${before.id}`,
+    before: changes.before,
+    after: changes.after,
+    clientAddress: actor.clientAddress,
+    details: { locale: before.locale },
+  });
   return { outcome: "updated", entry: (await getFaqEntry(tx, before.id))! };
 }
 
@@ -213,6 +238,14 @@ export async function deleteFaqEntry(tx: Tx, options: { actor: Actor; id: string
   if (!entry) return "notFound";
   await tx.deleteFrom("faqEntries").where("id", "=", entry.id).execute();
   forgetKnowledgeAfterCommit(tx, entry.locale);
-  await audit(tx, { actorId: actor.id, action: "faq.deleted", subject: `faq_entry:${entry.id}`, before: snapshot(entry), after: null, clientAddress: actor.clientAddress, details: { locale: entry.locale } });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "faq.deleted",
+    subject: `faq_entry:${entry.id}`,
+    before: snapshot(entry),
+    after: null,
+    clientAddress: actor.clientAddress,
+    details: { locale: entry.locale },
+  });
   return "deleted";
 }

@@ -27,8 +27,7 @@ export function filterFaq(categories: FaqCategory[], query: string, locale = "en
     .map((category) => ({
       ...category,
       questions: category.questions.filter(
-        (q) =>
-          q.question.toLocaleLowerCase(locale).includes(needle) || q.answer.toLocaleLowerCase(locale).includes(needle),
+        (q) => q.question.toLocaleLowerCase(locale).includes(needle) || q.answer.toLocaleLowerCase(locale).includes(needle),
       ),
     }))
     .filter((category) => category.questions.length > 0);

@@ -31,7 +31,6 @@ const detector = new RemixI18Next({
   },
 });
 
-
 /** The locale for a visitor whose URL names none: language cookie, Accept-Language, else en. */
 export async function detectLocale(request: Request): Promise<Locale> {
   const locale = await detector.getLocale(request);

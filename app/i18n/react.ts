@@ -15,8 +15,9 @@ import * as browser from "./i18n.client";
 import * as server from "./react.server";
 
 // Each build empties the other side's module (Remix: *.server in the browser, *.client on the server).
-export const useTranslation: typeof UseTranslation =
-  (typeof document === "undefined" ? server.useTranslation : browser.useTranslation) as unknown as typeof UseTranslation;
+export const useTranslation: typeof UseTranslation = (typeof document === "undefined"
+  ? server.useTranslation
+  : browser.useTranslation) as unknown as typeof UseTranslation;
 
 /** The browser's translator (undefined on the server). */
 export const i18n = browser.i18n;

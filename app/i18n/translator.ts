@@ -89,7 +89,8 @@ export class Translator {
 
   getFixedT(language: string | null, ns?: string | string[], keyPrefix?: string) {
     return (key: string, second?: unknown, third?: unknown) => {
-      if (second === undefined && third === undefined) return this.plainT(language || this.language, ns, keyPrefix ? `${keyPrefix}.${key}` : key);
+      if (second === undefined && third === undefined)
+        return this.plainT(language || this.language, ns, keyPrefix ? `${keyPrefix}.${key}` : key);
       // i18next's call forms: t(key, options), t(key, defaultValue), t(key, defaultValue, options).
       const options: Options = typeof second === "object" && second ? { ...second } : {};
       if (typeof second === "string") options.defaultValue = second;
@@ -125,9 +126,7 @@ export class Translator {
     const plural = count !== undefined && typeof count !== "string";
     // Looked up in i18next's order: each namespace in turn, and in each `_zero` (count 0), then the
     // plural form, then the key itself.
-    const candidates = plural
-      ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralForm(language, count as number)}`, key]
-      : [key];
+    const candidates = plural ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralForm(language, count as number)}`, key] : [key];
     let namespace = namespaces[0]!;
     let usedKey = key;
     let value: unknown;

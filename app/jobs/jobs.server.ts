@@ -35,7 +35,8 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
       cron: "* * * * *",
       handler: async () => {
         const report = await deliverOutbox(deps.db, deps.mailer, { messageIdDomain: deps.appUrl.hostname });
-        if (report.retried || report.failed) console.warn(`outbox: ${report.sent} sent, ${report.retried} to retry, ${report.failed} failed`);
+        if (report.retried || report.failed)
+          console.warn(`outbox: ${report.sent} sent, ${report.retried} to retry, ${report.failed} failed`);
       },
     },
     {
@@ -142,14 +143,21 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
  * Queues a job from a request (slow work never runs inside one). A queued copy with the same
  * singleton key makes this one unnecessary (default key: "manual").
  */
-export async function queueJob(name: string, data: Record<string, unknown> = {}, config: Env = env(), options: SendOptions = { singletonKey: "manual" }): Promise<void> {
+export async function queueJob(
+  name: string,
+  data: Record<string, unknown> = {},
+  config: Env = env(),
+  options: SendOptions = { singletonKey: "manual" },
+): Promise<void> {
   const runner = await startJobs({ work: config.jobs === "inline" }, config);
   await runner.send(name, data, options);
 }
 
 export function createRunner(config: Env, deps: { db: Db; mailer: Mailer }): JobRunner {
   const definitions = jobDefinitions({ ...deps, appUrl: config.appUrl });
-  return config.database.kind === "postgres" ? pgBossRunner(config.database.connectionString, definitions) : inlineRunner(deps.db, definitions);
+  return config.database.kind === "postgres"
+    ? pgBossRunner(config.database.connectionString, definitions)
+    : inlineRunner(deps.db, definitions);
 }
 
 const globalForJobs = globalThis as typeof globalThis & { __cashwiseJobs?: Promise<JobRunner> };

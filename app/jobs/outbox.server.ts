@@ -46,7 +46,17 @@ export async function enqueueMail(db: DbOrTx, message: MailMessage): Promise<str
   const timestamp = now();
   await db
     .insertInto("outbox")
-    .values({ id, kind: "email", payload: JSON.stringify(message), status: "pending", nextAttemptAt: timestamp, lockedUntil: null, lastError: null, createdAt: timestamp, sentAt: null })
+    .values({
+      id,
+      kind: "email",
+      payload: JSON.stringify(message),
+      status: "pending",
+      nextAttemptAt: timestamp,
+      lockedUntil: null,
+      lastError: null,
+      createdAt: timestamp,
+      sentAt: null,
+    })
     .execute();
   if (isTransaction(db)) {
     try {
@@ -67,7 +77,11 @@ export interface DeliveryReport {
 }
 
 /** Sends what is due, oldest first; answers what happened. Safe to run from several workers at once. */
-export async function deliverOutbox(db: Db, mailer: Mailer, options: { nowMs?: number; limit?: number; messageIdDomain?: string } = {}): Promise<DeliveryReport> {
+export async function deliverOutbox(
+  db: Db,
+  mailer: Mailer,
+  options: { nowMs?: number; limit?: number; messageIdDomain?: string } = {},
+): Promise<DeliveryReport> {
   const nowMs = options.nowMs ?? Date.now();
   const nowIso = new Date(nowMs).toISOString();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
@@ -103,7 +117,8 @@ export async function deliverOutbox(db: Db, mailer: Mailer, options: { nowMs?: n
     if (Number(claimed.numUpdatedRows) !== 1) continue; // another worker has it
     // The verdict is only written while the claim still holds: a worker that gave the row up as
     // interrupted has the last word.
-    const mine = (query: ReturnType<typeof db.updateTable<"outbox">>) => query.where("id", "=", row.id).where("status", "=", "sending").where("lockedUntil", "=", lease);
+    const mine = (query: ReturnType<typeof db.updateTable<"outbox">>) =>
+      query.where("id", "=", row.id).where("status", "=", "sending").where("lockedUntil", "=", lease);
     const attempts = row.attempts + 1;
     const message = JSON.parse(row.payload) as MailMessage;
     try {
@@ -130,7 +145,11 @@ export async function deliverOutbox(db: Db, mailer: Mailer, options: { nowMs?: n
 
 /** Counts by status, for the admin dashboard and `ledger:verify`'s neighbours. */
 export async function outboxCounts(db: DbOrTx): Promise<Record<"pending" | "sending" | "sent" | "failed", number>> {
-  const rows = await db.selectFrom("outbox").select(["status", (eb) => eb.fn.countAll<number | string>().as("count")]).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("count")])
+    .groupBy("status")
+    .execute();
   const counts = { pending: 0, sending: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;

@@ -57,14 +57,24 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
     const candidates = await db
       .selectFrom("jobs")
       .select(["id", "name", "data", "attempts", "maxAttempts", "status"])
-      .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("runAt", "<=", nowIso)]), eb.and([eb("status", "=", "active"), eb("lockedUntil", "<", nowIso)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "queued"), eb("runAt", "<=", nowIso)]),
+          eb.and([eb("status", "=", "active"), eb("lockedUntil", "<", nowIso)]),
+        ]),
+      )
       .orderBy("runAt")
       .limit(5)
       .execute();
     for (const job of candidates) {
       const claimed = await db
         .updateTable("jobs")
-        .set({ status: "active", attempts: job.attempts + 1, lockedUntil: new Date(Date.now() + 10 * 60_000).toISOString(), updatedAt: nowIso })
+        .set({
+          status: "active",
+          attempts: job.attempts + 1,
+          lockedUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
+          updatedAt: nowIso,
+        })
         .where("id", "=", job.id)
         .where("status", "=", job.status)
         .where("attempts", "=", job.attempts)
@@ -80,14 +90,22 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
       if (!job) break;
       if (stopped) {
         // Claimed as the runner stopped: hand it back at once rather than after its lock.
-        await db.updateTable("jobs").set({ status: "queued", attempts: job.attempts - 1, lockedUntil: null, updatedAt: now() }).where("id", "=", job.id).execute();
+        await db
+          .updateTable("jobs")
+          .set({ status: "queued", attempts: job.attempts - 1, lockedUntil: null, updatedAt: now() })
+          .where("id", "=", job.id)
+          .execute();
         break;
       }
       const definition = byName.get(job.name);
       try {
         if (!definition) throw new Error(`no handler for job ${job.name}`);
         await definition.handler(JSON.parse(job.data) as Record<string, unknown>);
-        await db.updateTable("jobs").set({ status: "done", lockedUntil: null, lastError: null, updatedAt: now() }).where("id", "=", job.id).execute();
+        await db
+          .updateTable("jobs")
+          .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: now() })
+          .where("id", "=", job.id)
+          .execute();
       } catch (error) {
         const failed = job.attempts >= job.maxAttempts;
         const delay = RETRY_DELAYS_S[Math.min(job.attempts - 1, RETRY_DELAYS_S.length - 1)]!;
@@ -95,16 +113,28 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
         console.error(`job ${job.name} (${job.id}) failed on attempt ${job.attempts}${failed ? ", giving up" : ""}`, error);
         const retry = { lockedUntil: null, lastError, runAt: new Date(Date.now() + delay * 1000).toISOString(), updatedAt: now() };
         try {
-          await db.updateTable("jobs").set({ status: failed ? "failed" : "queued", ...retry }).where("id", "=", job.id).execute();
+          await db
+            .updateTable("jobs")
+            .set({ status: failed ? "failed" : "queued", ...retry })
+            .where("id", "=", job.id)
+            .execute();
         } catch (updateError) {
           // A stately job with a copy already queued: that copy does the same work, this one ends here.
           if (!isUniqueViolation(updateError)) throw updateError;
-          await db.updateTable("jobs").set({ status: "failed", ...retry, lastError: `${lastError} (a queued copy runs instead)` }).where("id", "=", job.id).execute();
+          await db
+            .updateTable("jobs")
+            .set({ status: "failed", ...retry, lastError: `${lastError} (a queued copy runs instead)` })
+            .where("id", "=", job.id)
+            .execute();
         }
       }
     }
     // Keep the table small: finished jobs older than a day go.
-    await db.deleteFrom("jobs").where("status", "=", "done").where("updatedAt", "<", new Date(Date.now() - 86_400_000).toISOString()).execute();
+    await db
+      .deleteFrom("jobs")
+      .where("status", "=", "done")
+      .where("updatedAt", "<", new Date(Date.now() - 86_400_000).toISOString())
+      .execute();
   }
 
   /** Runs due jobs now; a call while a run is going makes it go round once more. */
@@ -138,7 +168,13 @@ export function inlineRunner(db: Db, definitions: JobDefinition[], options: { po
       poll();
       for (const definition of definitions) {
         if (!definition.cron) continue;
-        crons.push(new Cron(definition.cron, { timezone: "UTC", protect: true, unref: true }, () => void this.send(definition.name, {}, { singletonKey: "schedule" })));
+        crons.push(
+          new Cron(
+            definition.cron,
+            { timezone: "UTC", protect: true, unref: true },
+            () => void this.send(definition.name, {}, { singletonKey: "schedule" }),
+          ),
+        );
       }
     },
     async send(name, data = {}, sendOptions = {}) {
@@ -214,7 +250,13 @@ export function pgBossRunner(connectionString: string, definitions: JobDefinitio
       await oneProcessAtATime(connectionString, `cashwise.jobs.queues:${options.schema ?? "pgboss"}`, async () => {
         for (const definition of definitions) {
           if (!(await started.getQueue(definition.name))) {
-            await started.createQueue(definition.name, { name: definition.name, policy: definition.policy ?? "standard", retryLimit: RETRY_DELAYS_S.length, retryDelay: 5, retryBackoff: true });
+            await started.createQueue(definition.name, {
+              name: definition.name,
+              policy: definition.policy ?? "standard",
+              retryLimit: RETRY_DELAYS_S.length,
+              retryDelay: 5,
+              retryBackoff: true,
+            });
           }
         }
       });

@@ -35,7 +35,12 @@ export function adReportMail(input: AdReportMail): MailMessage {
     locale: input.language,
     brand: { name: input.agency, color: input.agencyColor },
     heading: t("adReport.heading", values),
-    paragraphs: [t("adReport.greeting"), t("adReport.intro", values), t("adReport.attached", { ...values, file: input.filename }), ...(input.agencyFooter ? [input.agencyFooter] : [])],
+    paragraphs: [
+      t("adReport.greeting"),
+      t("adReport.intro", values),
+      t("adReport.attached", { ...values, file: input.filename }),
+      ...(input.agencyFooter ? [input.agencyFooter] : []),
+    ],
     footer: t("adReport.footer", values),
   });
   return {

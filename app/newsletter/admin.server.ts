@@ -26,7 +26,10 @@ export interface SubscriberRow {
   createdAt: string;
 }
 
-export async function listSubscribers(db: DbOrTx, filter: { status?: NewsletterStatus; page?: number; pageSize?: number } = {}): Promise<Page<SubscriberRow>> {
+export async function listSubscribers(
+  db: DbOrTx,
+  filter: { status?: NewsletterStatus; page?: number; pageSize?: number } = {},
+): Promise<Page<SubscriberRow>> {
   const pageSize = filter.pageSize ?? SUBSCRIBERS_PAGE_SIZE;
   let base = db.selectFrom("newsletterSubscriptions");
   if (filter.status) base = base.where("status", "=", filter.status);

@@ -65,7 +65,12 @@ export interface NotificationView {
  * Records an event for a user, and queues its e-mail when their preferences say so, both in the
  * caller's transaction (`tx` from the unit of work that made the event happen).
  */
-export async function notify(db: DbOrTx, userId: string, event: NotificationEvent, params: Record<string, string | number> = {}): Promise<void> {
+export async function notify(
+  db: DbOrTx,
+  userId: string,
+  event: NotificationEvent,
+  params: Record<string, string | number> = {},
+): Promise<void> {
   const { type, topic } = NOTIFICATION_EVENTS[event];
   await db
     .insertInto("notifications")
@@ -107,11 +112,26 @@ export async function notify(db: DbOrTx, userId: string, event: NotificationEven
 export async function recordNotification(
   db: DbOrTx,
   userId: string,
-  input: { type: NotificationType; topic: NotificationTopic; titleKey: string; messageKey: string; params: Record<string, string | number> },
+  input: {
+    type: NotificationType;
+    topic: NotificationTopic;
+    titleKey: string;
+    messageKey: string;
+    params: Record<string, string | number>;
+  },
 ): Promise<{ email: string; name: string; locale: Locale } | null> {
   await db
     .insertInto("notifications")
-    .values({ id: randomUUID(), userId, type: input.type, titleKey: input.titleKey, messageKey: input.messageKey, params: JSON.stringify(input.params), readAt: null, createdAt: now() })
+    .values({
+      id: randomUUID(),
+      userId,
+      type: input.type,
+      titleKey: input.titleKey,
+      messageKey: input.messageKey,
+      params: JSON.stringify(input.params),
+      readAt: null,
+      createdAt: now(),
+    })
     .execute();
   const user = await db
     .selectFrom("users")
@@ -135,7 +155,15 @@ export function wantsEmail(
   return true;
 }
 
-function toView(row: { id: string; type: NotificationType; titleKey: string; messageKey: string; params: string; readAt: string | null; createdAt: string }): NotificationView {
+function toView(row: {
+  id: string;
+  type: NotificationType;
+  titleKey: string;
+  messageKey: string;
+  params: string;
+  readAt: string | null;
+  createdAt: string;
+}): NotificationView {
   return {
     id: row.id,
     type: row.type,
@@ -148,7 +176,14 @@ function toView(row: { id: string; type: NotificationType; titleKey: string; mes
 }
 
 export async function listNotifications(db: Db, userId: string, limit = 50): Promise<NotificationView[]> {
-  const rows = await db.selectFrom("notifications").selectAll().where("userId", "=", userId).orderBy("createdAt", "desc").orderBy("id").limit(limit).execute();
+  const rows = await db
+    .selectFrom("notifications")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map(toView);
 }
 
@@ -175,6 +210,11 @@ export async function markRead(db: Db, userId: string, notificationId: string): 
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {
-  const result = await db.updateTable("notifications").set({ readAt: now() }).where("userId", "=", userId).where("readAt", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("notifications")
+    .set({ readAt: now() })
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -15,7 +15,8 @@ export function notificationValues(params: Record<string, string | number>, loca
     if (key.endsWith("Cents") && typeof value === "number") values[key.slice(0, -"Cents".length)] = formatMoney(value, locale, currency);
     else if (key.endsWith("Percent") && typeof value === "number") {
       values[key.slice(0, -"Percent".length)] = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
-    } else if (key.endsWith("Day") && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) values[key.slice(0, -"Day".length)] = formatDate(value, locale);
+    } else if (key.endsWith("Day") && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
+      values[key.slice(0, -"Day".length)] = formatDate(value, locale);
     else values[key] = value;
   }
   return values;

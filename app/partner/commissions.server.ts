@@ -174,9 +174,16 @@ export async function onSubscriptionRefunded(tx: Tx, subscriptionPaymentId: stri
     .where("status", "=", "available")
     .executeTakeFirst();
   if (Number(reversed.numUpdatedRows) !== 1) return;
-  const row = await tx.selectFrom("partnerCommissions").selectAll().where("subscriptionPaymentId", "=", subscriptionPaymentId).executeTakeFirstOrThrow();
+  const row = await tx
+    .selectFrom("partnerCommissions")
+    .selectAll()
+    .where("subscriptionPaymentId", "=", subscriptionPaymentId)
+    .executeTakeFirstOrThrow();
   if (!row.transactionId) throw new Error(`commission ${row.id} is available without its ledger credit`);
-  const reversal = await reverseAffiliateBonus(tx, { transactionId: row.transactionId, description: ledgerTexts().reversal(await businessName(tx, row.businessId)) });
+  const reversal = await reverseAffiliateBonus(tx, {
+    transactionId: row.transactionId,
+    description: ledgerTexts().reversal(await businessName(tx, row.businessId)),
+  });
   await tx.updateTable("partnerCommissions").set({ reversalTransactionId: reversal.transaction.id }).where("id", "=", row.id).execute();
 }
 
@@ -229,7 +236,18 @@ export async function getPartnerOverview(db: DbOrTx, partnerId: string, nowMs = 
       .innerJoin("users as b", "b.id", "c.businessId")
       .innerJoin("subscriptionPayments as p", "p.id", "c.subscriptionPaymentId")
       .innerJoin("plans", "plans.id", "p.planId")
-      .select(["c.id", "c.businessId", "b.name as businessName", "plans.name as planName", "c.paidAt", "c.paymentAmountCents", "c.rateBps", "c.amountCents", "c.status", "c.releaseAt"])
+      .select([
+        "c.id",
+        "c.businessId",
+        "b.name as businessName",
+        "plans.name as planName",
+        "c.paidAt",
+        "c.paymentAmountCents",
+        "c.rateBps",
+        "c.amountCents",
+        "c.status",
+        "c.releaseAt",
+      ])
       .where("c.partnerId", "=", partnerId)
       .orderBy("c.paidAt", "desc")
       .execute(),
@@ -261,7 +279,10 @@ export async function getPartnerOverview(db: DbOrTx, partnerId: string, nowMs = 
   const months = Array.from({ length: 12 }, (_, index) => {
     const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11 + index, 1));
     const month = date.toISOString().slice(0, 7);
-    return { month, cents: payments.filter((p) => earned(p.status) && p.paidAt.slice(0, 7) === month).reduce((total, p) => total + p.amountCents, 0) };
+    return {
+      month,
+      cents: payments.filter((p) => earned(p.status) && p.paidAt.slice(0, 7) === month).reduce((total, p) => total + p.amountCents, 0),
+    };
   });
   return {
     rateBps,

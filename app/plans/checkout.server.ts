@@ -58,7 +58,14 @@ export async function startPlanCheckout(
     await unitOfWork(db, async (tx) => {
       await tx
         .insertInto("payments")
-        .values({ ...payment, providerSessionId: null, providerChargeId: null, idempotencyKey: `plan:${input.key}`, transactionId: null, updatedAt: timestamp })
+        .values({
+          ...payment,
+          providerSessionId: null,
+          providerChargeId: null,
+          idempotencyKey: `plan:${input.key}`,
+          transactionId: null,
+          updatedAt: timestamp,
+        })
         .execute();
       await recordPendingProviderPayment(tx, {
         userId: input.userId,
@@ -75,7 +82,11 @@ export async function startPlanCheckout(
     if (await findPlanPaymentByKey(db, input.key)) return startPlanCheckout(db, provider, input);
     throw error;
   }
-  const session = await provider.createCheckout(payment, { returnUrl: input.returnUrl(payment.id), cancelUrl: input.cancelUrl, locale: input.locale });
+  const session = await provider.createCheckout(payment, {
+    returnUrl: input.returnUrl(payment.id),
+    cancelUrl: input.cancelUrl,
+    locale: input.locale,
+  });
   await db.updateTable("payments").set({ providerSessionId: session.sessionId, updatedAt: now() }).where("id", "=", payment.id).execute();
   return { payment, redirectTo: session.url, replayed: false };
 }
@@ -91,11 +102,26 @@ export async function refundAtProvider(db: Db, provider: PaymentProvider | null,
     if (row.source !== "provider" || !row.paymentId) continue;
     const payment = await db
       .selectFrom("payments")
-      .select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "purpose", "createdAt", "providerChargeId"])
+      .select([
+        "id",
+        "userId",
+        "provider",
+        "amountCents",
+        "currency",
+        "reversedCents",
+        "status",
+        "purpose",
+        "createdAt",
+        "providerChargeId",
+      ])
       .where("id", "=", row.paymentId)
       .executeTakeFirstOrThrow();
     if (payment.provider === "sandbox") continue;
-    if (!provider || provider.name !== payment.provider || !provider.refund) throw new Error(`payment ${payment.id} cannot be refunded through ${payment.provider} here`);
-    await provider.refund({ ...payment, amountCents: Number(payment.amountCents), reversedCents: Number(payment.reversedCents) }, { idempotencyKey: `plan-refund:${row.id}` });
+    if (!provider || provider.name !== payment.provider || !provider.refund)
+      throw new Error(`payment ${payment.id} cannot be refunded through ${payment.provider} here`);
+    await provider.refund(
+      { ...payment, amountCents: Number(payment.amountCents), reversedCents: Number(payment.reversedCents) },
+      { idempotencyKey: `plan-refund:${row.id}` },
+    );
   }
 }

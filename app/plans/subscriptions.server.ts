@@ -24,7 +24,13 @@ import { DEFAULT_LOCALE } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { notify } from "~/notifications/notifications.server";
 import { onSubscriptionPaid, onSubscriptionRefunded } from "~/partner/commissions.server";
-import { IdempotencyConflictError, InsufficientFundsError, payFromWallet, recordProviderPurchase, refundPurchase } from "~/wallet/ledger.server";
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  payFromWallet,
+  recordProviderPurchase,
+  refundPurchase,
+} from "~/wallet/ledger.server";
 
 export { TRIAL_DAYS } from "./trial.server";
 export const TRIAL_REMINDER_DAYS = 3;
@@ -98,7 +104,11 @@ async function liveSubscriptionRow(db: DbOrTx, userId: string) {
 export async function getSubscription(db: DbOrTx, userId: string, nowMs = Date.now()): Promise<SubscriptionView | null> {
   const sub = await liveSubscriptionRow(db, userId);
   if (!sub) return null;
-  const plan = await db.selectFrom("plans").select(["id", "code", "name", "priceCents", "durationDays"]).where("id", "=", sub.planId).executeTakeFirstOrThrow();
+  const plan = await db
+    .selectFrom("plans")
+    .select(["id", "code", "name", "priceCents", "durationDays"])
+    .where("id", "=", sub.planId)
+    .executeTakeFirstOrThrow();
   const payments = await db
     .selectFrom("subscriptionPayments")
     .select(["id", "source", "status", "refundState", "paymentId", "createdAt"])
@@ -211,7 +221,12 @@ export async function subscribeWithWallet(
   if (plan.priceCents === 0) {
     const created = await createSubscription(tx, { userId: input.userId, plan, at });
     await notify(tx, input.userId, "planActivated", { plan: plan.name, amountCents: 0, date: created.periodEnd.slice(0, 10) });
-    await audit(tx, { actorId: input.userId, action: "plan.subscribe", subject: `subscription:${created.id}`, details: { plan: plan.code, source: "free" } });
+    await audit(tx, {
+      actorId: input.userId,
+      action: "plan.subscribe",
+      subject: `subscription:${created.id}`,
+      details: { plan: plan.code, source: "free" },
+    });
     return { subscriptionId: created.id, replayed: false };
   }
   const texts = ledgerTexts();
@@ -270,7 +285,15 @@ export async function subscribeWithWallet(
  */
 export async function recordPendingProviderPayment(
   tx: Tx,
-  input: { userId: string; planId: string; paymentId: string; key: string; kind: "initial" | "renewal"; subscriptionId?: string; amountCents: number },
+  input: {
+    userId: string;
+    planId: string;
+    paymentId: string;
+    key: string;
+    kind: "initial" | "renewal";
+    subscriptionId?: string;
+    amountCents: number;
+  },
 ): Promise<void> {
   const at = now();
   await tx
@@ -324,7 +347,12 @@ export async function applyPlanPayment(tx: Tx, input: { paymentId: string; provi
   // renewal paid after its subscription ended) starts one, unless another one is live: then it
   // extends that one.
   let target = row.subscriptionId
-    ? await tx.selectFrom("subscriptions").selectAll().where("id", "=", row.subscriptionId).where("status", "in", ["active", "past_due"]).executeTakeFirst()
+    ? await tx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", row.subscriptionId)
+        .where("status", "in", ["active", "past_due"])
+        .executeTakeFirst()
     : undefined;
   target ??= await liveSubscriptionRow(tx, row.userId);
   let subscriptionId: string;
@@ -360,7 +388,12 @@ export async function applyPlanPayment(tx: Tx, input: { paymentId: string; provi
 
 /** A provider event says the plan payment failed: it is marked (nothing was booked). */
 export async function failPlanPayment(tx: Tx, paymentId: string): Promise<void> {
-  await tx.updateTable("subscriptionPayments").set({ status: "failed", updatedAt: now() }).where("paymentId", "=", paymentId).where("status", "=", "pending").execute();
+  await tx
+    .updateTable("subscriptionPayments")
+    .set({ status: "failed", updatedAt: now() })
+    .where("paymentId", "=", paymentId)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 // ——— Cancelling and refunding ———
@@ -396,7 +429,11 @@ async function refundPaymentRow(tx: Tx, row: PaymentRow, planName: string): Prom
   await tx.updateTable("subscriptionPayments").set({ refundTransactionId: refund.transaction.id }).where("id", "=", row.id).execute();
   await onSubscriptionRefunded(tx, row.id);
   if (row.paymentId) {
-    await tx.updateTable("payments").set({ reversedCents: Number(row.amountCents), updatedAt: at }).where("id", "=", row.paymentId).execute();
+    await tx
+      .updateTable("payments")
+      .set({ reversedCents: Number(row.amountCents), updatedAt: at })
+      .where("id", "=", row.paymentId)
+      .execute();
   }
   return Number(row.amountCents);
 }
@@ -435,9 +472,19 @@ export async function cancelAndRefund(tx: Tx, input: { userId: string; nowMs?: n
     .where("id", "=", sub.id)
     .execute();
   // A provider renewal still waiting for payment is no longer wanted.
-  await tx.updateTable("subscriptionPayments").set({ status: "failed", updatedAt: at }).where("subscriptionId", "=", sub.id).where("status", "=", "pending").execute();
+  await tx
+    .updateTable("subscriptionPayments")
+    .set({ status: "failed", updatedAt: at })
+    .where("subscriptionId", "=", sub.id)
+    .where("status", "=", "pending")
+    .execute();
   await notify(tx, input.userId, "planRefunded", { plan: plan.name, amountCents: refundedCents });
-  await audit(tx, { actorId: input.userId, action: "plan.refund", subject: `subscription:${sub.id}`, details: { plan: plan.code, refundedCents } });
+  await audit(tx, {
+    actorId: input.userId,
+    action: "plan.refund",
+    subject: `subscription:${sub.id}`,
+    details: { plan: plan.code, refundedCents },
+  });
   return { refundedCents };
 }
 
@@ -474,7 +521,14 @@ export async function applyProviderPlanRefund(tx: Tx, paymentId: string): Promis
 
 export interface RenewalDeps {
   /** Starts a provider checkout for a renewal and answers the absolute link to pay it (outside any transaction). */
-  startRenewalCheckout?: (input: { userId: string; planId: string; subscriptionId: string; amountCents: number; key: string; locale: string }) => Promise<string>;
+  startRenewalCheckout?: (input: {
+    userId: string;
+    planId: string;
+    subscriptionId: string;
+    amountCents: number;
+    key: string;
+    locale: string;
+  }) => Promise<string>;
   nowMs?: number;
 }
 
@@ -485,7 +539,11 @@ export interface RenewalReport {
   remindersSent: number;
 }
 
-async function endSubscription(tx: Tx, sub: { id: string; userId: string; planId: string; currentPeriodEnd: string; status: string }, reason: "cancelled" | "insufficient_funds" | "unpaid") {
+async function endSubscription(
+  tx: Tx,
+  sub: { id: string; userId: string; planId: string; currentPeriodEnd: string; status: string },
+  reason: "cancelled" | "insufficient_funds" | "unpaid",
+) {
   const at = now();
   const ended = await tx
     .updateTable("subscriptions")
@@ -512,7 +570,13 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
   const nowMs = deps.nowMs ?? Date.now();
   const nowIso = new Date(nowMs).toISOString();
   const report: RenewalReport = { renewed: 0, ended: 0, checkoutsSent: 0, remindersSent: 0 };
-  const due = await db.selectFrom("subscriptions").selectAll().where("status", "=", "active").where("currentPeriodEnd", "<=", nowIso).limit(500).execute();
+  const due = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("status", "=", "active")
+    .where("currentPeriodEnd", "<=", nowIso)
+    .limit(500)
+    .execute();
   for (const sub of due) {
     if (sub.cancelAtPeriodEnd === 1) {
       if (await unitOfWork(db, (tx) => endSubscription(tx, sub, "cancelled"))) report.ended++;
@@ -529,15 +593,37 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
     const amountCents = Number(plan.priceCents);
     const key = `renewal:${sub.id}:${sub.currentPeriodEnd}`;
     if (amountCents === 0) {
-      await db.updateTable("subscriptions").set({ currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: addDays(sub.currentPeriodEnd, plan.durationDays), updatedAt: nowIso }).where("id", "=", sub.id).where("currentPeriodEnd", "=", sub.currentPeriodEnd).execute();
+      await db
+        .updateTable("subscriptions")
+        .set({
+          currentPeriodStart: sub.currentPeriodEnd,
+          currentPeriodEnd: addDays(sub.currentPeriodEnd, plan.durationDays),
+          updatedAt: nowIso,
+        })
+        .where("id", "=", sub.id)
+        .where("currentPeriodEnd", "=", sub.currentPeriodEnd)
+        .execute();
       continue;
     }
     if (last?.source === "provider" && deps.startRenewalCheckout) {
       if (await findPlanPaymentByKey(db, key)) continue;
       const user = await db.selectFrom("users").select("locale").where("id", "=", sub.userId).executeTakeFirstOrThrow();
-      const url = await deps.startRenewalCheckout({ userId: sub.userId, planId: plan.id, subscriptionId: sub.id, amountCents, key, locale: user.locale });
+      const url = await deps.startRenewalCheckout({
+        userId: sub.userId,
+        planId: plan.id,
+        subscriptionId: sub.id,
+        amountCents,
+        key,
+        locale: user.locale,
+      });
       const sent = await unitOfWork(db, async (tx) => {
-        const moved = await tx.updateTable("subscriptions").set({ status: "past_due", updatedAt: nowIso }).where("id", "=", sub.id).where("status", "=", "active").where("currentPeriodEnd", "=", sub.currentPeriodEnd).executeTakeFirst();
+        const moved = await tx
+          .updateTable("subscriptions")
+          .set({ status: "past_due", updatedAt: nowIso })
+          .where("id", "=", sub.id)
+          .where("status", "=", "active")
+          .where("currentPeriodEnd", "=", sub.currentPeriodEnd)
+          .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return false;
         await notify(tx, sub.userId, "planRenewalCheckout", { plan: plan.name, amountCents, url });
         return true;
@@ -547,7 +633,13 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
     }
     try {
       const renewed = await unitOfWork(db, async (tx) => {
-        const paid = await payFromWallet(tx, { userId: sub.userId, amountCents, description: ledgerTexts().payment(plan.name), merchant: "Cashwise", idempotencyKey: key });
+        const paid = await payFromWallet(tx, {
+          userId: sub.userId,
+          amountCents,
+          description: ledgerTexts().payment(plan.name),
+          merchant: "Cashwise",
+          idempotencyKey: key,
+        });
         if (paid.replayed) return false;
         const periodEnd = addDays(sub.currentPeriodEnd, plan.durationDays);
         const moved = await tx
@@ -557,7 +649,8 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
           .where("status", "=", "active")
           .where("currentPeriodEnd", "=", sub.currentPeriodEnd)
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw Object.assign(new Error("the subscription changed during its renewal"), { code: "40001" });
+        if (Number(moved.numUpdatedRows) !== 1)
+          throw Object.assign(new Error("the subscription changed during its renewal"), { code: "40001" });
         const subscriptionPaymentId = randomUUID();
         await tx
           .insertInto("subscriptionPayments")
@@ -584,7 +677,12 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
           .execute();
         await onSubscriptionPaid(tx, subscriptionPaymentId);
         await notify(tx, sub.userId, "planRenewed", { plan: plan.name, amountCents, date: periodEnd.slice(0, 10) });
-        await audit(tx, { actorId: null, action: "plan.renew", subject: `subscription:${sub.id}`, details: { source: "wallet", amountCents } });
+        await audit(tx, {
+          actorId: null,
+          action: "plan.renew",
+          subject: `subscription:${sub.id}`,
+          details: { source: "wallet", amountCents },
+        });
         return true;
       });
       if (renewed) report.renewed++;
@@ -595,7 +693,13 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
   }
   // Provider renewals nobody paid within the grace days end.
   const graceCutoff = new Date(nowMs - PROVIDER_RENEWAL_GRACE_DAYS * DAY_MS).toISOString();
-  const lapsed = await db.selectFrom("subscriptions").selectAll().where("status", "=", "past_due").where("currentPeriodEnd", "<=", graceCutoff).limit(500).execute();
+  const lapsed = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("status", "=", "past_due")
+    .where("currentPeriodEnd", "<=", graceCutoff)
+    .limit(500)
+    .execute();
   for (const sub of lapsed) {
     if (await unitOfWork(db, (tx) => endSubscription(tx, sub, "unpaid"))) report.ended++;
   }
@@ -618,7 +722,12 @@ export async function sendTrialReminders(db: Db, nowMs = Date.now()): Promise<nu
   let sent = 0;
   for (const trial of trials) {
     const done = await unitOfWork(db, async (tx) => {
-      const claimed = await tx.updateTable("trials").set({ reminderSentAt: nowIso }).where("userId", "=", trial.userId).where("reminderSentAt", "is", null).executeTakeFirst();
+      const claimed = await tx
+        .updateTable("trials")
+        .set({ reminderSentAt: nowIso })
+        .where("userId", "=", trial.userId)
+        .where("reminderSentAt", "is", null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
       if (await liveSubscriptionRow(tx, trial.userId)) return false;
       const days = Math.max(1, Math.ceil((new Date(trial.endsAt).getTime() - nowMs) / DAY_MS));
@@ -631,14 +740,19 @@ export async function sendTrialReminders(db: Db, nowMs = Date.now()): Promise<nu
 }
 
 export type PlanSummary =
-  | { kind: "trial"; daysLeft: number }
-  | { kind: "plan"; plan: string; date: string; ending: boolean; pastDue: boolean }
-  | { kind: "none" };
+  { kind: "trial"; daysLeft: number } | { kind: "plan"; plan: string; date: string; ending: boolean; pastDue: boolean } | { kind: "none" };
 
 /** What the dashboard and profile say about the subscription: the plan and its renewal date, or the trial. */
 export async function planSummary(db: DbOrTx, userId: string, nowMs = Date.now()): Promise<PlanSummary> {
   const sub = await getSubscription(db, userId, nowMs);
-  if (sub) return { kind: "plan", plan: sub.plan.name, date: sub.currentPeriodEnd, ending: sub.cancelAtPeriodEnd, pastDue: sub.status === "past_due" };
+  if (sub)
+    return {
+      kind: "plan",
+      plan: sub.plan.name,
+      date: sub.currentPeriodEnd,
+      ending: sub.cancelAtPeriodEnd,
+      pastDue: sub.status === "past_due",
+    };
   const trial = await getTrial(db, userId, nowMs);
   if (trial?.active) return { kind: "trial", daysLeft: trial.daysLeft };
   return { kind: "none" };

@@ -7,7 +7,12 @@ export const TRIAL_DAYS = 14;
 export async function startTrial(db: DbOrTx, userId: string, at: string = now()): Promise<void> {
   await db
     .insertInto("trials")
-    .values({ userId, startedAt: at, endsAt: new Date(new Date(at).getTime() + TRIAL_DAYS * 86_400_000).toISOString(), reminderSentAt: null })
+    .values({
+      userId,
+      startedAt: at,
+      endsAt: new Date(new Date(at).getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+      reminderSentAt: null,
+    })
     .onConflict((oc) => oc.column("userId").doNothing())
     .execute();
 }

@@ -10,7 +10,14 @@ import { clientAddress } from "~/security/client-address.server";
 import { CODE_PATTERN, REFERRAL_COOKIE_DAYS, referrerByCode, type ReferralSignUp } from "./referrals.server";
 
 function referralCookie() {
-  return createCookie("referral", { path: "/", httpOnly: true, sameSite: "lax", secure: isHttps(), maxAge: REFERRAL_COOKIE_DAYS * 86_400, secrets: env().sessionSecrets });
+  return createCookie("referral", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(),
+    maxAge: REFERRAL_COOKIE_DAYS * 86_400,
+    secrets: env().sessionSecrets,
+  });
 }
 
 export async function rememberReferral(code: string): Promise<string> {

@@ -54,7 +54,11 @@ export async function referralCodeOf(db: DbOrTx, userId: string): Promise<string
     const existing = await db.selectFrom("referralCodes").select("code").where("userId", "=", userId).executeTakeFirst();
     if (existing) return existing.code;
     try {
-      await db.insertInto("referralCodes").values({ userId, code: newCode(), createdAt: now() }).onConflict((oc) => oc.column("userId").doNothing()).execute();
+      await db
+        .insertInto("referralCodes")
+        .values({ userId, code: newCode(), createdAt: now() })
+        .onConflict((oc) => oc.column("userId").doNothing())
+        .execute();
     } catch (error) {
       // Another member's code (unlikely: 31^8): try another.
       if (!isUniqueViolation(error)) throw error;
@@ -116,7 +120,10 @@ export type RecordOutcome = "recorded" | "held" | "self" | "duplicate";
  * same normalised address; held for an admin when the sign-up came from an address the referrer
  * used or from the referrer's browser. Once per referred account.
  */
-export async function recordReferral(tx: Tx, input: ReferralSignUp & { referredUserId: string; referredEmail: string; at?: string }): Promise<RecordOutcome> {
+export async function recordReferral(
+  tx: Tx,
+  input: ReferralSignUp & { referredUserId: string; referredEmail: string; at?: string },
+): Promise<RecordOutcome> {
   if (input.referrerId === input.referredUserId) return "self";
   const referrer = await tx.selectFrom("users").select(["id", "email"]).where("id", "=", input.referrerId).executeTakeFirst();
   if (!referrer) return "self";
@@ -201,7 +208,12 @@ function windowEnds(createdAt: string): number {
  */
 export async function onCashbackConfirmed(tx: Tx, userId: string): Promise<void> {
   // Cheap way out for members nobody referred (most confirmations).
-  const exists = await tx.selectFrom("referrals").select("id").where("referredUserId", "=", userId).where("status", "in", ["pending", "held"]).executeTakeFirst();
+  const exists = await tx
+    .selectFrom("referrals")
+    .select("id")
+    .where("referredUserId", "=", userId)
+    .where("status", "in", ["pending", "held"])
+    .executeTakeFirst();
   if (!exists) return;
   // The lock orders concurrent confirmations of one friend: the second reads the first's cashback.
   const referral = await lockReferral(tx, { referredUserId: userId });
@@ -244,7 +256,14 @@ async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
   }
   await tx
     .updateTable("referrals")
-    .set({ status: "paid", paidAt: now(), referrerBonusCents: referrerCents, friendBonusCents: friendCents, referrerTransactionId, friendTransactionId })
+    .set({
+      status: "paid",
+      paidAt: now(),
+      referrerBonusCents: referrerCents,
+      friendBonusCents: friendCents,
+      referrerTransactionId,
+      friendTransactionId,
+    })
     .where("id", "=", referral.id)
     .execute();
 }
@@ -254,10 +273,17 @@ async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
 export type DecisionResult = { ok: true; paid: boolean } | { ok: false };
 
 /** Approves a held referral: it counts again, and is paid now when it already qualified in its window. */
-export async function approveReferral(tx: Tx, input: { referralId: string; adminId: string; clientAddress?: string | null }): Promise<DecisionResult> {
+export async function approveReferral(
+  tx: Tx,
+  input: { referralId: string; adminId: string; clientAddress?: string | null },
+): Promise<DecisionResult> {
   const referral = await lockReferral(tx, { id: input.referralId });
   if (!referral || referral.status !== "held") return { ok: false };
-  await tx.updateTable("referrals").set({ status: "pending", decidedBy: input.adminId, decidedAt: now() }).where("id", "=", referral.id).execute();
+  await tx
+    .updateTable("referrals")
+    .set({ status: "pending", decidedBy: input.adminId, decidedAt: now() })
+    .where("id", "=", referral.id)
+    .execute();
   await audit(tx, {
     actorId: input.adminId,
     action: "referral.approved",
@@ -277,10 +303,17 @@ export async function approveReferral(tx: Tx, input: { referralId: string; admin
   return { ok: true, paid: qualified };
 }
 
-export async function rejectReferral(tx: Tx, input: { referralId: string; adminId: string; clientAddress?: string | null }): Promise<DecisionResult> {
+export async function rejectReferral(
+  tx: Tx,
+  input: { referralId: string; adminId: string; clientAddress?: string | null },
+): Promise<DecisionResult> {
   const referral = await lockReferral(tx, { id: input.referralId });
   if (!referral || referral.status !== "held") return { ok: false };
-  await tx.updateTable("referrals").set({ status: "rejected", decidedBy: input.adminId, decidedAt: now() }).where("id", "=", referral.id).execute();
+  await tx
+    .updateTable("referrals")
+    .set({ status: "rejected", decidedBy: input.adminId, decidedAt: now() })
+    .where("id", "=", referral.id)
+    .execute();
   await audit(tx, {
     actorId: input.adminId,
     action: "referral.rejected",
@@ -295,7 +328,10 @@ export async function rejectReferral(tx: Tx, input: { referralId: string; adminI
 
 // ——— What the screens show ———
 
-export function displayStatus(row: { status: ReferralStatus; qualifiedAt: string | null; createdAt: string }, nowMs = Date.now()): ReferralDisplayStatus {
+export function displayStatus(
+  row: { status: ReferralStatus; qualifiedAt: string | null; createdAt: string },
+  nowMs = Date.now(),
+): ReferralDisplayStatus {
   if (row.status === "paid") return "paid";
   if (row.status === "rejected") return "rejected";
   if (row.qualifiedAt) return "qualified";
@@ -317,7 +353,14 @@ export async function referredFriends(db: DbOrTx, referrerId: string, nowMs = Da
   const rows = await db
     .selectFrom("referrals")
     .innerJoin("users", "users.id", "referrals.referredUserId")
-    .select(["referrals.id", "users.name", "referrals.status", "referrals.qualifiedAt", "referrals.createdAt", "referrals.referrerBonusCents"])
+    .select([
+      "referrals.id",
+      "users.name",
+      "referrals.status",
+      "referrals.qualifiedAt",
+      "referrals.createdAt",
+      "referrals.referrerBonusCents",
+    ])
     .where("referrals.referrerId", "=", referrerId)
     .orderBy("referrals.createdAt", "desc")
     .limit(200)
@@ -347,7 +390,14 @@ export async function heldReferrals(db: DbOrTx): Promise<HeldReferral[]> {
     .selectFrom("referrals")
     .innerJoin("users as referrer", "referrer.id", "referrals.referrerId")
     .innerJoin("users as friend", "friend.id", "referrals.referredUserId")
-    .select(["referrals.id", "referrer.email as referrerEmail", "friend.email as friendEmail", "referrals.holdReason", "referrals.qualifiedAt", "referrals.createdAt"])
+    .select([
+      "referrals.id",
+      "referrer.email as referrerEmail",
+      "friend.email as friendEmail",
+      "referrals.holdReason",
+      "referrals.qualifiedAt",
+      "referrals.createdAt",
+    ])
     .where("referrals.status", "=", "held")
     .orderBy("referrals.createdAt", "asc")
     .limit(200)
@@ -368,7 +418,11 @@ export async function inviteFriend(
   input: { referrerId: string; email: string; locale: Locale; appUrl: URL; nowMs?: number },
 ): Promise<InviteOutcome> {
   const email = input.email.trim().toLowerCase();
-  const referrer = await tx.selectFrom("users").select(["id", "email", "name"]).where("id", "=", input.referrerId).executeTakeFirstOrThrow();
+  const referrer = await tx
+    .selectFrom("users")
+    .select(["id", "email", "name"])
+    .where("id", "=", input.referrerId)
+    .executeTakeFirstOrThrow();
   if (normaliseEmail(referrer.email) === normaliseEmail(email)) return "self";
   const nowMs = input.nowMs ?? Date.now();
   const since = new Date(nowMs - DAY_MS).toISOString();

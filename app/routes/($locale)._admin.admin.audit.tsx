@@ -71,7 +71,11 @@ export default function AdminAudit() {
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("audit.title")}</h1>
       <p className="mt-2 max-w-3xl text-slate-700">{t("audit.intro")}</p>
-      <Form method="get" className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6" aria-label={t("audit.filters")}>
+      <Form
+        method="get"
+        className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
+        aria-label={t("audit.filters")}
+      >
         <label className="text-sm lg:col-span-2">
           <span className="mb-1 block font-medium">{t("audit.action")}</span>
           <select name="action" defaultValue={filters.action} className={field}>
@@ -107,18 +111,37 @@ export default function AdminAudit() {
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>
       {/* Scrolls sideways on narrow screens: focusable, so it can be scrolled with the keyboard. */}
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("audit.title")}>
+      <div
+        className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+        tabIndex={0}
+        role="region"
+        aria-label={t("audit.title")}
+      >
         <table className="w-full min-w-[56rem] text-left text-xs" data-testid="audit-log">
           <caption className="sr-only">{t("audit.title")}</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.when")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.who")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.what")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.subject")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.before")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.after")}</th>
-              <th scope="col" className="px-3 py-2">{t("audit.columns.address")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.when")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.who")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.what")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.subject")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.before")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.after")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("audit.columns.address")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 align-top">
@@ -136,7 +159,13 @@ export default function AdminAudit() {
                       {formatDate(row.createdAt, locale)} {row.createdAt.slice(11, 19)} UTC
                     </time>
                   </td>
-                  <td className="px-3 py-2">{row.actor ? <span className="break-all">{row.actor.email}</span> : <span className="text-slate-600">{t("audit.system")}</span>}</td>
+                  <td className="px-3 py-2">
+                    {row.actor ? (
+                      <span className="break-all">{row.actor.email}</span>
+                    ) : (
+                      <span className="text-slate-600">{t("audit.system")}</span>
+                    )}
+                  </td>
                   <td className="px-3 py-2 font-mono">{row.action}</td>
                   <td className="break-all px-3 py-2 font-mono">{row.subject}</td>
                   <td className="px-3 py-2">

@@ -73,7 +73,11 @@ const DecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("reject"),
     claimId: z.string().uuid(),
-    reason: z.string({ required_error: "admin:claims.reasonRequired" }).trim().min(1, "admin:claims.reasonRequired").max(300, "admin:claims.reasonTooLong"),
+    reason: z
+      .string({ required_error: "admin:claims.reasonRequired" })
+      .trim()
+      .min(1, "admin:claims.reasonRequired")
+      .max(300, "admin:claims.reasonTooLong"),
   }),
 ]);
 
@@ -88,12 +92,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const decision = submission.value;
   const result = await unitOfWork(db(), (tx) =>
     decision.intent === "approve"
-      ? approveClaim(tx, { claimId: decision.claimId, adminId: actor.id, clientAddress: actor.clientAddress, commissionCents: decision.commission })
+      ? approveClaim(tx, {
+          claimId: decision.claimId,
+          adminId: actor.id,
+          clientAddress: actor.clientAddress,
+          commissionCents: decision.commission,
+        })
       : rejectClaim(tx, { claimId: decision.claimId, adminId: actor.id, clientAddress: actor.clientAddress, reason: decision.reason }),
   );
   const key = result.ok ? (decision.intent === "approve" ? "claims.approved" : "claims.rejected") : "claims.alreadyDecided";
   const back = new URL(request.url);
-  throw redirect(`${localePath(locale, "/admin/claims")}${back.search}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  throw redirect(`${localePath(locale, "/admin/claims")}${back.search}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -110,7 +121,12 @@ export default function AdminClaims() {
           <label htmlFor="claim-status" className="mb-1 block text-sm font-medium text-slate-800">
             {t("claims.filter")}
           </label>
-          <select id="claim-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="claim-status"
+            name="status"
+            defaultValue={status}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             {CLAIM_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(`claims.statuses.${value}`)}
@@ -160,7 +176,8 @@ function ClaimRow({ item }: { item: AdminClaimView }) {
           </p>
           <p className="break-words text-sm text-slate-700">{item.userEmail}</p>
           <p className="break-all text-xs text-slate-600">
-            {t("claims.order", { orderId: item.orderId, date: formatDate(item.orderDate, locale) })} · {t("claims.clicked", { date: formatDate(item.clickedAt, locale) })}
+            {t("claims.order", { orderId: item.orderId, date: formatDate(item.orderDate, locale) })} ·{" "}
+            {t("claims.clicked", { date: formatDate(item.clickedAt, locale) })}
           </p>
           <p className="break-all font-mono text-xs text-slate-600">{t("claims.click", { clickId: item.clickId })}</p>
           {item.reason ? <p className="mt-1 text-xs text-slate-700">{t("claims.reasonShown", { reason: item.reason })}</p> : null}

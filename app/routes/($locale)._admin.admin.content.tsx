@@ -25,7 +25,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [posts, faq, subscribers] = await Promise.all([countPostsByStatus(db()), countFaq(db()), countSubscribers(db())]);
-  return data({ meta: await pageMeta(params, "content", "overview.meta"), posts, faq: { total: faq.total, hidden: faq.hidden }, subscribers });
+  return data({
+    meta: await pageMeta(params, "content", "overview.meta"),
+    posts,
+    faq: { total: faq.total, hidden: faq.hidden },
+    subscribers,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -28,9 +28,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const language = search.get("language");
   const requestedStatus = search.get("status");
-  const status: BlogPostStatus | "" = (BLOG_POST_STATUSES as readonly string[]).includes(requestedStatus ?? "") ? (requestedStatus as BlogPostStatus) : "";
+  const status: BlogPostStatus | "" = (BLOG_POST_STATUSES as readonly string[]).includes(requestedStatus ?? "")
+    ? (requestedStatus as BlogPostStatus)
+    : "";
   const filter = { language: isLocale(language) ? language : "", status };
-  const posts = await listPostsForAdmin(db(), { locale: filter.language || undefined, status: filter.status || undefined, page: pageFromSearch(search.get("page")) });
+  const posts = await listPostsForAdmin(db(), {
+    locale: filter.language || undefined,
+    status: filter.status || undefined,
+    page: pageFromSearch(search.get("page")),
+  });
   return data({ meta: await pageMeta(params, "content", "blog.meta"), filter, posts });
 }
 
@@ -60,7 +66,12 @@ export default function BlogDesk() {
           <label htmlFor="blog-language" className="mb-1 block text-sm font-medium text-slate-800">
             {t("blog.filters.language")}
           </label>
-          <select id="blog-language" name="language" defaultValue={filter.language} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="blog-language"
+            name="language"
+            defaultValue={filter.language}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             <option value="">{t("blog.filters.allLanguages")}</option>
             {LOCALES.map((code) => (
               <option key={code} value={code}>
@@ -73,7 +84,12 @@ export default function BlogDesk() {
           <label htmlFor="blog-status" className="mb-1 block text-sm font-medium text-slate-800">
             {t("blog.filters.status")}
           </label>
-          <select id="blog-status" name="status" defaultValue={filter.status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="blog-status"
+            name="status"
+            defaultValue={filter.status}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             <option value="">{t("blog.filters.allStatuses")}</option>
             {BLOG_POST_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -130,7 +146,10 @@ function ArticleRow({ post }: { post: AdminPostRow }) {
   return (
     <tr>
       <td className="px-4 py-3">
-        <Link to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)} className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {post.title}
         </Link>
         <p className="break-all text-xs text-slate-600">{post.slug}</p>

@@ -47,7 +47,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       meta: { ...meta, title: `${post.title} · ${meta.title}` },
       notice: flash?.kind === "notice" ? flash : null,
-      post: { id: post.id, locale: post.locale as Locale, slug: post.slug, title: post.title, status: post.status, publishedAt: post.publishedAt, updatedAt: post.updatedAt ?? post.createdAt },
+      post: {
+        id: post.id,
+        locale: post.locale as Locale,
+        slug: post.slug,
+        title: post.title,
+        status: post.status,
+        publishedAt: post.publishedAt,
+        updatedAt: post.updatedAt ?? post.createdAt,
+      },
       values: { slug: post.slug, title: post.title, excerpt: post.excerpt, body: post.body, author: post.author, cover: post.cover ?? "" },
     },
     { headers },
@@ -67,16 +75,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
 
   if (intent === "publish" || intent === "unpublish") {
-    const outcome = await unitOfWork(db(), (tx) => setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }));
+    const outcome = await unitOfWork(db(), (tx) =>
+      setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
+    );
     if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
-    throw await back(post.slug, outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged");
+    throw await back(
+      post.slug,
+      outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
+    );
   }
 
   const submission = parseWithZod(formData, { schema: EditArticleSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const input = submission.value;
   if (intent === "preview") {
-    const preview = { title: input.title, excerpt: input.excerpt, author: input.author, cover: input.cover, readingMinutes: readingMinutes(input.body), html: renderArticleBody(input.body) };
+    const preview = {
+      title: input.title,
+      excerpt: input.excerpt,
+      author: input.author,
+      cover: input.cover,
+      readingMinutes: readingMinutes(input.body),
+      html: renderArticleBody(input.body),
+    };
     return data({ result: submission.reply(), preview });
   }
   let result: Awaited<ReturnType<typeof updatePost>>;

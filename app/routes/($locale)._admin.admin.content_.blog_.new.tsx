@@ -49,7 +49,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const input = submission.value;
   if (formData.get("intent") === "preview") {
-    const preview = { title: input.title, excerpt: input.excerpt, author: input.author, cover: input.cover, readingMinutes: readingMinutes(input.body), html: renderArticleBody(input.body) };
+    const preview = {
+      title: input.title,
+      excerpt: input.excerpt,
+      author: input.author,
+      cover: input.cover,
+      readingMinutes: readingMinutes(input.body),
+      html: renderArticleBody(input.body),
+    };
     return data({ result: submission.reply(), preview });
   }
   try {

@@ -45,7 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       meta: await pageMeta(params, "content", "faq.meta"),
       notice: flash?.kind === "notice" ? flash : null,
       language,
-      groups: groups.map((group) => ({ id: group.id, entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })) })),
+      groups: groups.map((group) => ({
+        id: group.id,
+        entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })),
+      })),
     },
     { headers },
   );
@@ -111,7 +114,12 @@ export default function FaqDesk() {
           <label htmlFor="faq-language" className="mb-1 block text-sm font-medium text-slate-800">
             {t("faq.language")}
           </label>
-          <select id="faq-language" name="language" defaultValue={language} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="faq-language"
+            name="language"
+            defaultValue={language}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             {LOCALES.map((code) => (
               <option key={code} value={code}>
                 {LOCALE_NAMES[code]}
@@ -145,7 +153,13 @@ export default function FaqDesk() {
               </h2>
               <ol className="mt-3 space-y-3">
                 {group.entries.map((entry, index) => (
-                  <EntryRow key={entry.id} entry={entry} language={language} first={index === 0} last={index === group.entries.length - 1} />
+                  <EntryRow
+                    key={entry.id}
+                    entry={entry}
+                    language={language}
+                    first={index === 0}
+                    last={index === group.entries.length - 1}
+                  />
                 ))}
               </ol>
             </section>
@@ -180,19 +194,43 @@ function EntryRow({
       </div>
       <Form method="post" action={`${localePath(locale, "/admin/content/faq")}?language=${language}`} className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="entryId" value={entry.id} />
-        <Link to={localePath(locale, `/admin/content/faq/${entry.id}`)} className="btn-secondary" aria-label={t("faq.editLabel", { question: entry.question })}>
+        <Link
+          to={localePath(locale, `/admin/content/faq/${entry.id}`)}
+          className="btn-secondary"
+          aria-label={t("faq.editLabel", { question: entry.question })}
+        >
           {t("faq.edit")}
         </Link>
-        <button type="submit" name="intent" value="up" className="btn-secondary" disabled={first} aria-label={t("faq.moveUpLabel", { question: entry.question })}>
+        <button
+          type="submit"
+          name="intent"
+          value="up"
+          className="btn-secondary"
+          disabled={first}
+          aria-label={t("faq.moveUpLabel", { question: entry.question })}
+        >
           {t("faq.moveUp")}
         </button>
-        <button type="submit" name="intent" value="down" className="btn-secondary" disabled={last} aria-label={t("faq.moveDownLabel", { question: entry.question })}>
+        <button
+          type="submit"
+          name="intent"
+          value="down"
+          className="btn-secondary"
+          disabled={last}
+          aria-label={t("faq.moveDownLabel", { question: entry.question })}
+        >
           {t("faq.moveDown")}
         </button>
         <button type="submit" name="intent" value={entry.published ? "unpublish" : "publish"} className="btn-secondary">
           {entry.published ? t("faq.unpublish") : t("faq.publish")}
         </button>
-        <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" aria-label={t("faq.deleteLabel", { question: entry.question })}>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="btn-secondary text-red-700"
+          aria-label={t("faq.deleteLabel", { question: entry.question })}
+        >
           {t("faq.delete")}
         </button>
       </Form>

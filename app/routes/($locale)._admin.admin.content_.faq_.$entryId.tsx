@@ -71,7 +71,10 @@ export default function EditFaqEntry() {
   return (
     <div className="container-page max-w-3xl py-10">
       <ContentNav />
-      <Link to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
         ← {t("faq.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.editTitle")}</h1>

@@ -34,7 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = new URL(request.url).searchParams.get("language");
   return data({
     meta: await pageMeta(params, "content", "faq.newMeta"),
-    defaults: { locale: isLocale(language) ? language : pageLocale, category: FAQ_CATEGORIES[0], question: "", answer: "", published: true },
+    defaults: {
+      locale: isLocale(language) ? language : pageLocale,
+      category: FAQ_CATEGORIES[0],
+      question: "",
+      answer: "",
+      published: true,
+    },
   });
 }
 
@@ -61,7 +67,10 @@ export default function NewFaqEntry() {
   return (
     <div className="container-page max-w-3xl py-10">
       <ContentNav />
-      <Link to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
         ← {t("faq.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.newTitle")}</h1>

@@ -30,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const requested = search.get("status");
   const status = (NEWSLETTER_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as NewsletterStatus) : "";
-  const [counts, subscribers] = await Promise.all([countSubscribers(db()), listSubscribers(db(), { status: status || undefined, page: pageFromSearch(search.get("page")) })]);
+  const [counts, subscribers] = await Promise.all([
+    countSubscribers(db()),
+    listSubscribers(db(), { status: status || undefined, page: pageFromSearch(search.get("page")) }),
+  ]);
   return data({ meta: await pageMeta(params, "content", "subscribers.meta"), status, counts, subscribers });
 }
 
@@ -70,7 +73,12 @@ export default function Subscribers() {
             <label htmlFor="subscriber-status" className="mb-1 block text-sm font-medium text-slate-800">
               {t("subscribers.filter")}
             </label>
-            <select id="subscriber-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+            <select
+              id="subscriber-status"
+              name="status"
+              defaultValue={status}
+              className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+            >
               <option value="">{t("subscribers.allStatuses")}</option>
               {NEWSLETTER_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -121,7 +129,11 @@ export default function Subscribers() {
                   <td className="break-all px-4 py-3">{subscriber.email}</td>
                   <td className="px-4 py-3">{LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale}</td>
                   <td className="px-4 py-3">
-                    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}>{t(`subscribers.statuses.${subscriber.status}`)}</span>
+                    <span
+                      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}
+                    >
+                      {t(`subscribers.statuses.${subscriber.status}`)}
+                    </span>
                   </td>
                   <td className="px-4 py-3 text-slate-600">{formatDate(subscriber.createdAt, locale)}</td>
                   <td className="px-4 py-3 text-slate-600">{subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"}</td>

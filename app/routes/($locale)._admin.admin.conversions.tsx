@@ -62,7 +62,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const MatchSchema = z.object({
   intent: z.literal("match"),
   conversionId: z.string().uuid(),
-  clickId: z.string({ required_error: "admin:conversions.clickRequired" }).trim().min(1, "admin:conversions.clickRequired").max(200, "admin:conversions.clickNotFound"),
+  clickId: z
+    .string({ required_error: "admin:conversions.clickRequired" })
+    .trim()
+    .min(1, "admin:conversions.clickRequired")
+    .max(200, "admin:conversions.clickNotFound"),
 });
 
 const MATCH_ERRORS = {
@@ -81,7 +85,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: MatchSchema });
   const id = String(formData.get("conversionId") ?? "");
   if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });
-  const result = await unitOfWork(db(), (tx) => matchConversion(tx, { conversionId: submission.value.conversionId, clickId: submission.value.clickId, adminId: actor.id, clientAddress: actor.clientAddress }));
+  const result = await unitOfWork(db(), (tx) =>
+    matchConversion(tx, {
+      conversionId: submission.value.conversionId,
+      clickId: submission.value.clickId,
+      adminId: actor.id,
+      clientAddress: actor.clientAddress,
+    }),
+  );
   if (!result.ok) {
     return data({ id, result: submission.reply({ fieldErrors: { clickId: [MATCH_ERRORS[result.error]] } }) }, { status: 400 });
   }
@@ -159,12 +170,19 @@ export default function AdminConversions() {
       ) : (
         <ul className="mt-4 space-y-3">
           {list.items.map((item) => (
-            <li key={item.id} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid="conversion" data-status={item.status}>
+            <li
+              key={item.id}
+              className="rounded-2xl border border-slate-200 bg-surface p-5"
+              data-testid="conversion"
+              data-status={item.status}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 text-lg font-bold tabular-nums">
                     {formatMoney(item.cashbackCents - item.reversedCents, locale)}
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-700">{t(`conversions.statuses.${item.status}`)}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-700">
+                      {t(`conversions.statuses.${item.status}`)}
+                    </span>
                   </p>
                   <p className="break-words text-sm text-slate-700">
                     {item.storeName ?? t("conversions.noStore")} · {item.userEmail ?? t("conversions.noMember")}
@@ -179,18 +197,27 @@ export default function AdminConversions() {
                       reported: item.reportedStatus ? t(`conversions.reported.${item.reportedStatus}`) : "—",
                     })}
                   </p>
-                  {item.status === "pending" && item.confirmsAt ? <p className="text-xs text-slate-600">{t("conversions.confirmsAt", { date: formatDate(item.confirmsAt, locale) })}</p> : null}
-                  {item.reversedCents > 0 ? <p className="text-xs text-slate-600">{t("conversions.reversed", { amount: formatMoney(item.reversedCents, locale) })}</p> : null}
+                  {item.status === "pending" && item.confirmsAt ? (
+                    <p className="text-xs text-slate-600">{t("conversions.confirmsAt", { date: formatDate(item.confirmsAt, locale) })}</p>
+                  ) : null}
+                  {item.reversedCents > 0 ? (
+                    <p className="text-xs text-slate-600">
+                      {t("conversions.reversed", { amount: formatMoney(item.reversedCents, locale) })}
+                    </p>
+                  ) : null}
                 </div>
                 {item.status === "unmatched" ? <MatchForm conversionId={item.id} /> : null}
               </div>
               <details className="mt-3">
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("conversions.events", { count: events[item.id]?.length ?? 0 })}</summary>
+                <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                  {t("conversions.events", { count: events[item.id]?.length ?? 0 })}
+                </summary>
                 <ol className="mt-2 space-y-2">
                   {(events[item.id] ?? []).map((event) => (
                     <li key={event.id} className="rounded-lg bg-slate-50 p-3 text-xs">
                       <p className="font-semibold text-slate-800">
-                        {t(`conversions.sources.${event.source}`)} · {t(`conversions.outcomes.${event.outcome}`)} · {formatDate(event.receivedAt, locale)}
+                        {t(`conversions.sources.${event.source}`)} · {t(`conversions.outcomes.${event.outcome}`)} ·{" "}
+                        {formatDate(event.receivedAt, locale)}
                         {event.partId ? ` · ${t("conversions.part", { part: event.partId })}` : ""}
                       </p>
                       <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-slate-700">{event.body}</pre>

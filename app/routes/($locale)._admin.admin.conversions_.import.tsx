@@ -58,7 +58,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_REPORT_BYTES + 1 }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
-      return data({ result: { status: "error" as const, error: { report: ["admin:imports.errors.tooLarge"] } }, missing: [] as string[] }, { status: 413 });
+      return data(
+        { result: { status: "error" as const, error: { report: ["admin:imports.errors.tooLarge"] } }, missing: [] as string[] },
+        { status: 413 },
+      );
     }
     // Not a multipart form at all, or a broken one: a bad request, not a server error.
     badRequest();
@@ -67,11 +70,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), missing: [] as string[] }, { status: 400 });
   const { network, report } = submission.value;
   try {
-    const id = await createImport(db(), { adminId: actor.id, clientAddress: actor.clientAddress, network, filename: report.name, bytes: new Uint8Array(await report.arrayBuffer()) });
+    const id = await createImport(db(), {
+      adminId: actor.id,
+      clientAddress: actor.clientAddress,
+      network,
+      filename: report.name,
+      bytes: new Uint8Array(await report.arrayBuffer()),
+    });
     throw redirect(localePath(locale, `/admin/conversions/import/${id}`));
   } catch (error) {
     if (!(error instanceof ReportFormatError)) throw error;
-    return data({ result: submission.reply({ fieldErrors: { report: [`admin:imports.errors.${error.code}`] } }), missing: error.columns }, { status: 422 });
+    return data(
+      { result: submission.reply({ fieldErrors: { report: [`admin:imports.errors.${error.code}`] } }), missing: error.columns },
+      { status: 422 },
+    );
   }
 }
 
@@ -82,7 +94,11 @@ export default function ImportReport() {
   const locale = usePageLocale();
   const { imports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ network: string; report: File }>({ id: "report-import", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ network: string; report: File }>({
+    id: "report-import",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   return (
     <div className="container-page py-10">
       <p className="text-sm">
@@ -92,7 +108,12 @@ export default function ImportReport() {
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("imports.title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("imports.intro")}</p>
-      <Form method="post" encType="multipart/form-data" className="mt-6 max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-surface p-5" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-surface p-5"
+        {...getFormProps(form)}
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
         <div>
           <label htmlFor={fields.network.id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -131,7 +152,9 @@ export default function ImportReport() {
             {t("imports.fileHint")}
           </p>
           <ErrorList id={`${fields.report.id}-error`} errors={fields.report.errors} />
-          {actionData?.missing.length ? <p className="text-xs text-slate-700">{t("imports.missingColumns", { columns: actionData.missing.join(", ") })}</p> : null}
+          {actionData?.missing.length ? (
+            <p className="text-xs text-slate-700">{t("imports.missingColumns", { columns: actionData.missing.join(", ") })}</p>
+          ) : null}
         </div>
         <SubmitButton pendingLabel={t("imports.previewing")}>{t("imports.preview")}</SubmitButton>
       </Form>
@@ -142,7 +165,10 @@ export default function ImportReport() {
         <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
           {imports.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <Link to={localePath(locale, `/admin/conversions/import/${item.id}`)} className="break-all font-medium text-brand-700 underline">
+              <Link
+                to={localePath(locale, `/admin/conversions/import/${item.id}`)}
+                className="break-all font-medium text-brand-700 underline"
+              >
                 {item.filename}
               </Link>
               <span className="text-slate-600">

@@ -33,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
   if (!found) throw data({ error: "not_found" }, { status: 404 });
   const { flash, headers } = await takeFlash(request);
-  return data({ meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null }, { headers });
+  return data(
+    { meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -81,7 +84,8 @@ export default function ImportPreviewPage() {
       </p>
       <h1 className="mt-2 break-all text-3xl font-bold tracking-tight">{found.filename}</h1>
       <p className="mt-2 text-slate-600">
-        {t(`conversions.networks.${found.network}`)} · {t(`imports.statuses.${found.status}`)} · {formatDate(found.createdAt, locale)} · {t("imports.rows", { count: preview.rows })}
+        {t(`conversions.networks.${found.network}`)} · {t(`imports.statuses.${found.status}`)} · {formatDate(found.createdAt, locale)} ·{" "}
+        {t("imports.rows", { count: preview.rows })}
       </p>
       {notice ? (
         <div className="mt-4">
@@ -121,7 +125,9 @@ export default function ImportPreviewPage() {
           </h2>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {preview.errors.slice(0, 200).map((error) => (
-              <li key={`${error.line}-${error.column}`}>{t(`imports.rowErrors.${error.code}`, { line: error.line, column: error.column })}</li>
+              <li key={`${error.line}-${error.column}`}>
+                {t(`imports.rowErrors.${error.code}`, { line: error.line, column: error.column })}
+              </li>
             ))}
           </ul>
         </section>
@@ -134,12 +140,24 @@ export default function ImportPreviewPage() {
           <table className="min-w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("imports.columns.line")}</th>
-                <th scope="col" className="px-3 py-2">{t("imports.columns.transaction")}</th>
-                <th scope="col" className="px-3 py-2">{t("imports.columns.click")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("imports.columns.commission")}</th>
-                <th scope="col" className="px-3 py-2">{t("imports.columns.status")}</th>
-                <th scope="col" className="px-3 py-2">{t("imports.columns.outcome")}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t("imports.columns.line")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("imports.columns.transaction")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("imports.columns.click")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("imports.columns.commission")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("imports.columns.status")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("imports.columns.outcome")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -156,7 +174,9 @@ export default function ImportPreviewPage() {
             </tbody>
           </table>
         </div>
-        {preview.rows > preview.sample.length ? <p className="mt-2 text-xs text-slate-600">{t("imports.sampleNote", { shown: preview.sample.length, count: preview.rows })}</p> : null}
+        {preview.rows > preview.sample.length ? (
+          <p className="mt-2 text-xs text-slate-600">{t("imports.sampleNote", { shown: preview.sample.length, count: preview.rows })}</p>
+        ) : null}
       </section>
     </div>
   );

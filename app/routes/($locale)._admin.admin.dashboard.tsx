@@ -55,7 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const form = await readForm(request);
   if (form.get("intent") !== "reconcile") return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
-  await unitOfWork(db(), (tx) => audit(tx, { actorId: actor.id, action: "ledger.check-requested", subject: "ledger", clientAddress: actor.clientAddress }));
+  await unitOfWork(db(), (tx) =>
+    audit(tx, { actorId: actor.id, action: "ledger.check-requested", subject: "ledger", clientAddress: actor.clientAddress }),
+  );
   await queueJob(RECONCILE_JOB, { requestedBy: actor.id });
   throw redirect(`${localePath(locale, "/admin/dashboard")}#reconciliation`, {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "dashboard.reconciliation.queued" }) },
@@ -91,7 +93,12 @@ export default function AdminDashboard() {
           {t("dashboard.accounts.title")}
         </h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat id="total" label={t("dashboard.stats.total")} value={number.format(users.total)} hint={t("dashboard.stats.partners", { count: users.partners })} />
+          <Stat
+            id="total"
+            label={t("dashboard.stats.total")}
+            value={number.format(users.total)}
+            hint={t("dashboard.stats.partners", { count: users.partners })}
+          />
           <Stat id="verified" label={t("dashboard.stats.verified")} value={number.format(users.verified)} />
           <Stat id="newLast30Days" label={t("dashboard.stats.newLast30Days")} value={number.format(users.newLast30Days)} />
           <Stat id="suspended" label={t("dashboard.stats.suspended")} value={number.format(users.suspended)} />
@@ -113,7 +120,12 @@ export default function AdminDashboard() {
           {t("dashboard.money.title")}
         </h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat id="owed" label={t("dashboard.money.owed")} value={money(overview.owedToUsersCents)} hint={overview.owedByUsersCents > 0 ? t("dashboard.money.owedBack", { amount: money(overview.owedByUsersCents) }) : undefined} />
+          <Stat
+            id="owed"
+            label={t("dashboard.money.owed")}
+            value={money(overview.owedToUsersCents)}
+            hint={overview.owedByUsersCents > 0 ? t("dashboard.money.owedBack", { amount: money(overview.owedByUsersCents) }) : undefined}
+          />
           <Stat
             id="withdrawals-pending"
             label={t("dashboard.money.withdrawalsPending")}
@@ -126,7 +138,12 @@ export default function AdminDashboard() {
             value={money(withdrawals.processing.cents)}
             hint={t("dashboard.money.count", { count: withdrawals.processing.count })}
           />
-          <Stat id="deposits" label={t("dashboard.money.deposits")} value={money(overview.deposits.last30DaysCents)} hint={t("dashboard.money.allTime", { amount: money(overview.deposits.allTimeCents) })} />
+          <Stat
+            id="deposits"
+            label={t("dashboard.money.deposits")}
+            value={money(overview.deposits.last30DaysCents)}
+            hint={t("dashboard.money.allTime", { amount: money(overview.deposits.allTimeCents) })}
+          />
           <Stat id="margin" label={t("dashboard.money.margin")} value={money(overview.marginCents)} />
           <Stat id="bonuses" label={t("dashboard.money.bonuses")} value={money(overview.bonusesPaidCents)} />
           <Stat id="commissions" label={t("dashboard.money.commissions")} value={money(overview.commissionsPaidCents)} />
@@ -147,22 +164,39 @@ export default function AdminDashboard() {
           <BarChart
             title={t("dashboard.cashback.chart")}
             emptyText={t("dashboard.charts.empty")}
-            bars={overview.cashbackWeeks.map((week) => ({ label: formatShortDay(week.week, locale), value: week.confirmedCents, secondary: week.pendingCents }))}
+            bars={overview.cashbackWeeks.map((week) => ({
+              label: formatShortDay(week.week, locale),
+              value: week.confirmedCents,
+              secondary: week.pendingCents,
+            }))}
             formatValue={money}
             seriesLabels={{ value: t("dashboard.cashback.confirmed"), secondary: t("dashboard.cashback.pending") }}
             height={180}
           />
         </div>
         {/* Scrolls sideways on a phone: focusable, so it can be scrolled with the keyboard. */}
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("dashboard.cashback.table")}>
+        <div
+          className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+          tabIndex={0}
+          role="region"
+          aria-label={t("dashboard.cashback.table")}
+        >
           <table className="w-full text-left text-sm" data-testid="cashback-weeks">
             <caption className="sr-only">{t("dashboard.cashback.table")}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-2">{t("dashboard.cashback.week")}</th>
-                <th scope="col" className="px-4 py-2 text-right">{t("dashboard.cashback.pending")}</th>
-                <th scope="col" className="px-4 py-2 text-right">{t("dashboard.cashback.confirmed")}</th>
-                <th scope="col" className="px-4 py-2 text-right">{t("dashboard.cashback.declined")}</th>
+                <th scope="col" className="px-4 py-2">
+                  {t("dashboard.cashback.week")}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t("dashboard.cashback.pending")}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t("dashboard.cashback.confirmed")}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t("dashboard.cashback.declined")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 tabular-nums">
@@ -171,7 +205,9 @@ export default function AdminDashboard() {
                 .reverse()
                 .map((week) => (
                   <tr key={week.week}>
-                    <th scope="row" className="px-4 py-2 font-medium">{formatDate(week.week, locale)}</th>
+                    <th scope="row" className="px-4 py-2 font-medium">
+                      {formatDate(week.week, locale)}
+                    </th>
                     <td className="px-4 py-2 text-right">{money(week.pendingCents)}</td>
                     <td className="px-4 py-2 text-right">{money(week.confirmedCents)}</td>
                     <td className="px-4 py-2 text-right">{money(week.declinedCents)}</td>
@@ -189,8 +225,13 @@ export default function AdminDashboard() {
         <div className="mt-4 rounded-2xl border border-slate-200 bg-surface p-5" data-testid="reconciliation">
           {reconciliation ? (
             <>
-              <p className={reconciliation.ok ? "font-semibold text-green-800" : "font-semibold text-red-700"} data-testid="reconciliation-verdict">
-                {reconciliation.ok ? t("dashboard.reconciliation.ok") : t("dashboard.reconciliation.problems", { count: reconciliation.problems.length })}
+              <p
+                className={reconciliation.ok ? "font-semibold text-green-800" : "font-semibold text-red-700"}
+                data-testid="reconciliation-verdict"
+              >
+                {reconciliation.ok
+                  ? t("dashboard.reconciliation.ok")
+                  : t("dashboard.reconciliation.problems", { count: reconciliation.problems.length })}
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 {t("dashboard.reconciliation.lastRun", {
@@ -222,8 +263,12 @@ export default function AdminDashboard() {
               <caption className="mb-2 text-left font-medium">{t("dashboard.reconciliation.accounts")}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("dashboard.reconciliation.account")}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t("dashboard.reconciliation.balance")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("dashboard.reconciliation.account")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("dashboard.reconciliation.balance")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 tabular-nums">

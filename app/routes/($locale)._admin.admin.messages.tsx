@@ -74,13 +74,24 @@ export default function AdminMessages() {
           <label htmlFor="message-search" className="mb-1 block text-sm font-medium text-slate-800">
             {t("messages.filters.search")}
           </label>
-          <input id="message-search" type="search" name="q" defaultValue={query} className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm" />
+          <input
+            id="message-search"
+            type="search"
+            name="q"
+            defaultValue={query}
+            className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          />
         </div>
         <div>
           <label htmlFor="message-status" className="mb-1 block text-sm font-medium text-slate-800">
             {t("messages.filters.status")}
           </label>
-          <select id="message-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="message-status"
+            name="status"
+            defaultValue={status}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             <option value="">{t("messages.filters.allStatuses")}</option>
             {CONTACT_STATUSES.map((value) => (
               <option key={value} value={value}>

@@ -88,7 +88,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const replyTo = env().supportEmail;
     const result = await unitOfWork(db(), (tx) => replyToMessage(tx, { actor, messageId, body: input.body, replyTo }));
     if (result.outcome === "notFound") throw notFound();
-    notice = result.outcome === "replied" ? { key: "messages.notices.replied", values: { name: result.name } } : { key: "messages.notices.closed" };
+    notice =
+      result.outcome === "replied"
+        ? { key: "messages.notices.replied", values: { name: result.name } }
+        : { key: "messages.notices.closed" };
   } else if (input.intent === "done") {
     const outcome = await unitOfWork(db(), (tx) => markMessageDone(tx, { actor, messageId }));
     if (outcome === "notFound") throw notFound();
@@ -107,7 +110,15 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 /** A date and time in the page's locale, in UTC (so the server and the browser agree). */
 function formatDateTime(iso: string, locale: string): string {
-  return dateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
+  return dateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 }
 
 export default function AdminMessage() {
@@ -115,7 +126,11 @@ export default function AdminMessage() {
   const locale = usePageLocale();
   const { message, notice, replyMaxLength } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ intent: string; body: string }>({ id: "reply-form", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ intent: string; body: string }>({
+    id: "reply-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   const language = languageName(message.locale, locale);
   const done = message.status === "done";
   return (

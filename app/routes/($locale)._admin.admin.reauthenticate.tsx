@@ -32,7 +32,10 @@ export const handle = { i18n: ["common", "auth", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const CodeSchema = z.object({
-  code: z.string({ required_error: "validation.otpRequired" }).trim().regex(/^\d{6}$/, "validation.invalidOtp"),
+  code: z
+    .string({ required_error: "validation.otpRequired" })
+    .trim()
+    .regex(/^\d{6}$/, "validation.invalidOtp"),
   redirectTo: z.string().max(2048).optional(),
 });
 
@@ -64,7 +67,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   ];
   const verdict = await consumeRateLimits(db(), limits);
   if (!verdict.allowed) {
-    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
+      { status: 429 },
+    );
   }
   if (!(await acceptTotpCode(db(), user.id, submission.value.code))) {
     return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
@@ -80,7 +89,11 @@ export default function AdminReauthenticate() {
   const { t } = useTranslation("auth");
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ code: string; redirectTo: string }>({ id: "admin-reauth-form", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ code: string; redirectTo: string }>({
+    id: "admin-reauth-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   return (
     <div className="py-8">
       <AuthCard title={t("reauth.title")} subtitle={t("admin:users.reauth.subtitle")}>
@@ -89,7 +102,12 @@ export default function AdminReauthenticate() {
           <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
           <Field
             labelProps={{ children: t("twoFactor.code") }}
-            inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+            inputProps={{
+              ...getInputProps(fields.code, { type: "text" }),
+              inputMode: "numeric",
+              autoComplete: "one-time-code",
+              maxLength: 6,
+            }}
             errors={fields.code.errors}
           />
           <SubmitButton className="btn-primary w-full">{t("reauth.submit")}</SubmitButton>

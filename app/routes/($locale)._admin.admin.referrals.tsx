@@ -32,7 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { flash, headers } = await takeFlash(request);
   return data(
-    { meta: await pageMeta(params, "referrals", "admin.meta"), held: await heldReferrals(db()), notice: flash?.kind === "notice" ? flash : null },
+    {
+      meta: await pageMeta(params, "referrals", "admin.meta"),
+      held: await heldReferrals(db()),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
     { headers },
   );
 }
@@ -48,9 +52,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) throw data({ error: "bad_request" }, { status: 400 });
   const { intent, referralId } = parsed.data;
   const result = await unitOfWork(db(), (tx) =>
-    intent === "approve" ? approveReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress }) : rejectReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress }),
+    intent === "approve"
+      ? approveReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress })
+      : rejectReferral(tx, { referralId, adminId: actor.id, clientAddress: actor.clientAddress }),
   );
-  const key = !result.ok ? "admin.alreadyDecided" : intent === "reject" ? "admin.rejected" : result.paid ? "admin.approvedPaid" : "admin.approved";
+  const key = !result.ok
+    ? "admin.alreadyDecided"
+    : intent === "reject"
+      ? "admin.rejected"
+      : result.paid
+        ? "admin.approvedPaid"
+        : "admin.approved";
   throw redirect(localePath(locale, "/admin/referrals"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
 }
 

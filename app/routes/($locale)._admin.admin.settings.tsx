@@ -71,7 +71,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { flash, headers } = await takeFlash(request);
   return data(
-    { meta: await pageMeta(params, "admin", "settings.meta"), settings: await getSettings(db()), notice: flash?.kind === "notice" ? flash : null },
+    {
+      meta: await pageMeta(params, "admin", "settings.meta"),
+      settings: await getSettings(db()),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
     { headers },
   );
 }
@@ -82,8 +86,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { cardDepositHoldDays, cashbackConfirmationDays, cashbackUserSharePercent, minWithdrawal, referralQualifying, referralBonusReferrer, referralBonusFriend, partnerCommissionPercent } =
-    submission.value;
+  const {
+    cardDepositHoldDays,
+    cashbackConfirmationDays,
+    cashbackUserSharePercent,
+    minWithdrawal,
+    referralQualifying,
+    referralBonusReferrer,
+    referralBonusFriend,
+    partnerCommissionPercent,
+  } = submission.value;
   // One unit of work: every value and its audit row, or nothing.
   await unitOfWork(db(), async (tx) => {
     await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, actor);
@@ -95,7 +107,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), actor);
     await setSetting(tx, "partnerCommissionBps", Math.round(partnerCommissionPercent * 100), actor);
   });
-  throw redirect(localePath(locale, "/admin/settings"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) } });
+  throw redirect(localePath(locale, "/admin/settings"), {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

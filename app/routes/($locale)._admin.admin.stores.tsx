@@ -45,7 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       query,
       status,
       network,
-      stores: await listStoresForAdmin(db(), { query, status: status || undefined, network: network || undefined, page: pageFromSearch(search.get("page")) }),
+      stores: await listStoresForAdmin(db(), {
+        query,
+        status: status || undefined,
+        network: network || undefined,
+        page: pageFromSearch(search.get("page")),
+      }),
     },
     { headers },
   );
@@ -89,7 +94,12 @@ export default function AdminStores() {
           <label htmlFor="store-status" className="mb-1 block text-sm font-medium text-slate-800">
             {t("stores.filters.status")}
           </label>
-          <select id="store-status" name="status" defaultValue={status} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="store-status"
+            name="status"
+            defaultValue={status}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             <option value="">{t("stores.filters.allStatuses")}</option>
             {STORE_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -102,7 +112,12 @@ export default function AdminStores() {
           <label htmlFor="store-network" className="mb-1 block text-sm font-medium text-slate-800">
             {t("stores.filters.network")}
           </label>
-          <select id="store-network" name="network" defaultValue={network} className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm">
+          <select
+            id="store-network"
+            name="network"
+            defaultValue={network}
+            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          >
             <option value="">{t("stores.filters.allNetworks")}</option>
             {STORE_NETWORKS.map((value) => (
               <option key={value} value={value}>
@@ -176,7 +191,11 @@ function useStoreFacts(store: AdminStoreRow) {
 
 function StatusBadge({ active, label }: { active: boolean; label: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${active ? "bg-brand-50 text-brand-900" : "bg-amber-100 text-amber-900"}`}>{label}</span>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${active ? "bg-brand-50 text-brand-900" : "bg-amber-100 text-amber-900"}`}
+    >
+      {label}
+    </span>
   );
 }
 

@@ -49,7 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       meta: { ...meta, title: `${store.name} · ${meta.title}` },
       notice: flash?.kind === "notice" ? flash : null,
-      store: { id: store.id, slug: store.slug, name: store.name, logo: store.logo, active: store.active === 1, headline: headlineRate(store), updatedAt: store.updatedAt },
+      store: {
+        id: store.id,
+        slug: store.slug,
+        name: store.name,
+        logo: store.logo,
+        active: store.active === 1,
+        headline: headlineRate(store),
+        updatedAt: store.updatedAt,
+      },
       values: storeFormValues(store),
       platform: { userShareBps: settings.cashbackUserShareBps, confirmationDays: settings.cashbackConfirmationDays },
       logoMaxMegabytes: STORE_LOGO_MAX_BYTES / 1_048_576,
@@ -69,7 +77,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirect(localePath(locale, `/admin/stores/${slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
 
   if (intent === "pause" || intent === "resume") {
-    const outcome = await unitOfWork(db(), (tx) => setStoreStatus(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, status: intent === "pause" ? "paused" : "active" }));
+    const outcome = await unitOfWork(db(), (tx) =>
+      setStoreStatus(tx, {
+        adminId: actor.id,
+        clientAddress: actor.clientAddress,
+        storeId: store.id,
+        status: intent === "pause" ? "paused" : "active",
+      }),
+    );
     if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
     const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
     throw await back(store.slug, key, { name: store.name });
@@ -79,7 +94,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let result: Awaited<ReturnType<typeof updateStore>>;
   try {
-    result = await unitOfWork(db(), (tx) => updateStore(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, input: submission.value }));
+    result = await unitOfWork(db(), (tx) =>
+      updateStore(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, input: submission.value }),
+    );
   } catch (error) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
@@ -106,7 +123,8 @@ export default function EditStore() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{store.name}</h1>
           <p className="text-sm text-slate-600">
-            <span data-testid="store-status">{t(`stores.status.${store.active ? "active" : "paused"}`)}</span> · {headlineText(t as Translate, store.headline, locale)}
+            <span data-testid="store-status">{t(`stores.status.${store.active ? "active" : "paused"}`)}</span> ·{" "}
+            {headlineText(t as Translate, store.headline, locale)}
           </p>
         </div>
       </div>
@@ -156,7 +174,13 @@ export default function EditStore() {
               <label htmlFor="store-logo-file" className="mb-1 block text-sm font-medium text-slate-800">
                 {t("stores.logo.choose")}
               </label>
-              <input id="store-logo-file" type="file" name="logo" accept="image/png,image/jpeg,image/webp" className="block w-full text-sm" />
+              <input
+                id="store-logo-file"
+                type="file"
+                name="logo"
+                accept="image/png,image/jpeg,image/webp"
+                className="block w-full text-sm"
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <button type="submit" name="intent" value="upload" className="btn-secondary">
@@ -173,7 +197,13 @@ export default function EditStore() {
       </div>
 
       <div className="mt-6">
-        <StoreForm mode="edit" key={`${store.id}-${store.updatedAt}`} lastResult={actionData?.result} defaultValue={values} platform={platform} />
+        <StoreForm
+          mode="edit"
+          key={`${store.id}-${store.updatedAt}`}
+          lastResult={actionData?.result}
+          defaultValue={values}
+          platform={platform}
+        />
       </div>
     </div>
   );

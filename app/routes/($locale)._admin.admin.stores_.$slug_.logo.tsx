@@ -47,7 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirect(localePath(locale, `/admin/stores/${store.slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: STORE_LOGO_MAX_BYTES + 1 }));
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: STORE_LOGO_MAX_BYTES + 1 }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw await back(MESSAGES["too-large"]);
     // Not a multipart form at all, or a broken one: a bad request, not a server error.
@@ -55,11 +58,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let outcome: LogoOutcome;
   if (formData.get("intent") === "remove") {
-    outcome = await unitOfWork(db(), (tx) => removeStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id }));
+    outcome = await unitOfWork(db(), (tx) =>
+      removeStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id }),
+    );
   } else {
     const file = formData.get("logo");
     const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-    outcome = await unitOfWork(db(), (tx) => setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes }));
+    outcome = await unitOfWork(db(), (tx) =>
+      setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes }),
+    );
   }
   if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
   throw await back(MESSAGES[outcome]);

@@ -48,7 +48,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   // Turning it off is not offered here: the back office needs it.
-  const result = intent === "2fa-disable" ? null : await twoFactorIntent(db(), { userId: user.id, sessionId: session.id, intent, code: form.get("code"), clientAddress: clientAddress(request) });
+  const result =
+    intent === "2fa-disable"
+      ? null
+      : await twoFactorIntent(db(), {
+          userId: user.id,
+          sessionId: session.id,
+          intent,
+          code: form.get("code"),
+          clientAddress: clientAddress(request),
+        });
   if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
   if (result.outcome === "error") return data({ error: result.error }, { status: result.status });
   const url = new URL(request.url);

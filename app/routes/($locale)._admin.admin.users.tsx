@@ -51,7 +51,13 @@ export default function AdminUsers() {
           <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-800">
             {t("users.search")}
           </label>
-          <input id="user-search" type="search" name="q" defaultValue={filters.q} className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm" />
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+          />
         </div>
         <div>
           <label htmlFor="user-role" className="mb-1 block text-sm font-medium text-slate-800">

@@ -94,7 +94,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = fixedT(locale, "admin");
   return data(
     {
-      meta: { title: `${account.name} · ${t("users.detail.metaTitle")} | ${fixedT(locale, "common")("brand.name")}`, description: t("users.detail.metaDescription") },
+      meta: {
+        title: `${account.name} · ${t("users.detail.metaTitle")} | ${fixedT(locale, "common")("brand.name")}`,
+        description: t("users.detail.metaDescription"),
+      },
       notice: flash?.kind === "notice" ? flash : null,
       account,
       balances,
@@ -173,7 +176,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "suspend": {
       const result = await unitOfWork(db(), (tx) => suspendAccount(tx, actor, { userId, reason: input.reason }));
-      return refused(result) ?? done(result.ok && result.changed ? "users.suspend.done" : "users.suspend.already", { count: result.ok ? (result.sessionsEnded ?? 0) : 0 });
+      return (
+        refused(result) ??
+        done(result.ok && result.changed ? "users.suspend.done" : "users.suspend.already", {
+          count: result.ok ? (result.sessionsEnded ?? 0) : 0,
+        })
+      );
     }
     case "reinstate": {
       const result = await unitOfWork(db(), (tx) => reinstateAccount(tx, actor, { userId }));
@@ -185,7 +193,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "revokeAll": {
       const result = await unitOfWork(db(), (tx) => revokeAccountSessions(tx, actor, { userId }));
-      return refused(result) ?? done(result.ok && result.changed ? "users.sessions.allRevoked" : "users.sessions.noneRevoked", { count: result.ok ? (result.sessionsEnded ?? 0) : 0 });
+      return (
+        refused(result) ??
+        done(result.ok && result.changed ? "users.sessions.allRevoked" : "users.sessions.noneRevoked", {
+          count: result.ok ? (result.sessionsEnded ?? 0) : 0,
+        })
+      );
     }
     case "note": {
       const result = await unitOfWork(db(), (tx) => addNote(tx, actor, { userId, body: input.body }));
@@ -194,18 +207,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "adjust": {
       try {
         const result = await unitOfWork(db(), (tx) =>
-          adjustAccountBalance(tx, actor, { userId, direction: input.direction, amountCents: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey }),
+          adjustAccountBalance(tx, actor, {
+            userId,
+            direction: input.direction,
+            amountCents: input.amount,
+            reason: input.reason,
+            idempotencyKey: input.idempotencyKey,
+          }),
         );
         if (!result.ok) throw data({ reason: "notFound" }, { status: 404 });
         const amount = formatMoney(input.amount, locale);
-        return done(!result.changed ? "users.adjust.replayed" : input.direction === "credit" ? "users.adjust.credited" : "users.adjust.debited", { amount });
+        return done(
+          !result.changed ? "users.adjust.replayed" : input.direction === "credit" ? "users.adjust.credited" : "users.adjust.debited",
+          { amount },
+        );
       } catch (error) {
         if (error instanceof InsufficientFundsError) {
           const { availableCents } = await getBalances(db(), userId);
-          return data({ intent, result: submission.reply({ formErrors: ["admin:users.adjust.insufficient"] }), available: formatMoney(availableCents, locale) }, { status: 400 });
+          return data(
+            {
+              intent,
+              result: submission.reply({ formErrors: ["admin:users.adjust.insufficient"] }),
+              available: formatMoney(availableCents, locale),
+            },
+            { status: 400 },
+          );
         }
         if (error instanceof IdempotencyConflictError) {
-          return data({ intent, result: submission.reply({ formErrors: ["admin:users.adjust.formReused"] }), available: null }, { status: 409 });
+          return data(
+            { intent, result: submission.reply({ formErrors: ["admin:users.adjust.formReused"] }), available: null },
+            { status: 409 },
+          );
         }
         throw error;
       }
@@ -296,7 +328,11 @@ export default function AdminUser() {
         </div>
       ) : null}
       {account.suspendedAt ? (
-        <p role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="suspension">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+          data-testid="suspension"
+        >
           {t("users.detail.suspendedBanner", { date: formatDateTime(account.suspendedAt, locale), reason: account.suspendedReason ?? "" })}
         </p>
       ) : null}
@@ -345,7 +381,12 @@ function ProfileSection({ account, plan }: { account: LoaderData["account"]; pla
           [t("users.profile.twoFactor"), account.twoFactor ? t("users.profile.on") : t("users.profile.off")],
           [
             t("users.profile.suspended"),
-            account.suspendedAt ? t("users.profile.suspendedSince", { date: formatDateTime(account.suspendedAt, locale), reason: account.suspendedReason ?? "" }) : t("users.no"),
+            account.suspendedAt
+              ? t("users.profile.suspendedSince", {
+                  date: formatDateTime(account.suspendedAt, locale),
+                  reason: account.suspendedReason ?? "",
+                })
+              : t("users.no"),
           ],
           [tp("summary.label"), <span data-testid="plan-summary">{planText}</span>],
         ]}
@@ -361,10 +402,18 @@ function BalancesSection({ balances }: { balances: LoaderData["balances"] }) {
     <Section title={t("users.balances.title")} id="balances-title">
       <Facts
         rows={[
-          [t("users.balances.available"), <span className="font-semibold tabular-nums" data-testid="balance-available">{formatMoney(balances.availableCents, locale)}</span>],
+          [
+            t("users.balances.available"),
+            <span className="font-semibold tabular-nums" data-testid="balance-available">
+              {formatMoney(balances.availableCents, locale)}
+            </span>,
+          ],
           [t("users.balances.withdrawable"), <span className="tabular-nums">{formatMoney(balances.withdrawableCents, locale)}</span>],
           [t("users.balances.pending"), <span className="tabular-nums">{formatMoney(balances.pendingCashbackCents, locale)}</span>],
-          [t("users.balances.withdrawals"), <span className="tabular-nums">{formatMoney(balances.withdrawalsInProgressCents, locale)}</span>],
+          [
+            t("users.balances.withdrawals"),
+            <span className="tabular-nums">{formatMoney(balances.withdrawalsInProgressCents, locale)}</span>,
+          ],
           [t("users.balances.owed"), <span className="tabular-nums">{formatMoney(balances.owedCents, locale)}</span>],
         ]}
       />
@@ -458,12 +507,19 @@ function AdjustmentForm({ adjustmentKey }: { adjustmentKey: string }) {
           <div className="flex flex-wrap gap-4">
             {(["credit", "debit"] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name={fields.direction.name} value={value} defaultChecked={(fields.direction.initialValue ?? "credit") === value} />
+                <input
+                  type="radio"
+                  name={fields.direction.name}
+                  value={value}
+                  defaultChecked={(fields.direction.initialValue ?? "credit") === value}
+                />
                 {t(`users.adjust.${value}`)}
               </label>
             ))}
           </div>
-          {fields.direction.errors?.length ? <p className="pt-1 text-xs font-medium text-red-700">{t(fields.direction.errors[0]!)}</p> : null}
+          {fields.direction.errors?.length ? (
+            <p className="pt-1 text-xs font-medium text-red-700">{t(fields.direction.errors[0]!)}</p>
+          ) : null}
         </fieldset>
         <Field
           labelProps={{ children: t("users.adjust.amount") }}
@@ -494,13 +550,25 @@ function SessionsSection({ sessions }: { sessions: LoaderData["sessions"] }) {
         <p className="text-sm text-slate-600">{t("users.sessions.empty")}</p>
       ) : (
         <>
-          <Table label={t("users.sessions.title")} head={[t("users.sessions.started"), t("users.sessions.lastSeen"), t("users.sessions.remember"), t("users.sessions.device"), t("users.sessions.action")]} testId="sessions-table">
+          <Table
+            label={t("users.sessions.title")}
+            head={[
+              t("users.sessions.started"),
+              t("users.sessions.lastSeen"),
+              t("users.sessions.remember"),
+              t("users.sessions.device"),
+              t("users.sessions.action"),
+            ]}
+            testId="sessions-table"
+          >
             {sessions.map((session) => (
               <tr key={session.id}>
                 <td className={`${td} whitespace-nowrap`}>{formatDateTime(session.createdAt, locale)}</td>
                 <td className={`${td} whitespace-nowrap`}>{formatDateTime(session.lastSeenAt, locale)}</td>
                 <td className={td}>{session.remember ? t("users.yes") : t("users.no")}</td>
-                <td className={`${td} max-w-xs break-words text-xs text-slate-600`}>{session.userAgent || t("users.sessions.unknownDevice")}</td>
+                <td className={`${td} max-w-xs break-words text-xs text-slate-600`}>
+                  {session.userAgent || t("users.sessions.unknownDevice")}
+                </td>
                 <td className={td}>
                   <Form method="post">
                     <input type="hidden" name="intent" value="revokeSession" />
@@ -536,14 +604,26 @@ function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
         <p className="text-sm text-slate-600">{t("users.ledger.empty")}</p>
       ) : (
         <>
-          <Table label={t("users.ledger.title")} head={[t("users.ledger.date"), t("users.ledger.type"), t("users.ledger.description"), t("users.ledger.status"), t("users.ledger.amount")]} testId="ledger-table">
+          <Table
+            label={t("users.ledger.title")}
+            head={[
+              t("users.ledger.date"),
+              t("users.ledger.type"),
+              t("users.ledger.description"),
+              t("users.ledger.status"),
+              t("users.ledger.amount"),
+            ]}
+            testId="ledger-table"
+          >
             {ledger.items.map((item) => (
               <tr key={item.id}>
                 <td className={`${td} whitespace-nowrap`}>{formatDate(item.createdAt, locale)}</td>
                 <td className={td}>{tw(`types.${item.type}`)}</td>
                 <td className={`${td} break-words`}>{labelText(item.label, tw)}</td>
                 <td className={td}>{tw(`statuses.${item.status}`)}</td>
-                <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`}>
+                <td
+                  className={`${td} whitespace-nowrap text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`}
+                >
                   {item.direction === "credit" ? "+" : "−"}
                   {formatMoney(item.amountCents, locale)}
                 </td>
@@ -566,7 +646,16 @@ function CashbackSection({ cashback }: { cashback: LoaderData["cashback"] }) {
         <p className="text-sm text-slate-600">{t("users.cashback.empty")}</p>
       ) : (
         <>
-          <Table label={t("users.cashback.title")} head={[t("users.cashback.clicked"), t("users.cashback.store"), t("users.cashback.status"), t("users.cashback.sale"), t("users.cashback.cashback")]}>
+          <Table
+            label={t("users.cashback.title")}
+            head={[
+              t("users.cashback.clicked"),
+              t("users.cashback.store"),
+              t("users.cashback.status"),
+              t("users.cashback.sale"),
+              t("users.cashback.cashback"),
+            ]}
+          >
             {cashback.items.map((row) => (
               <tr key={row.key}>
                 <td className={`${td} whitespace-nowrap`}>{formatDate(row.clickedAt, locale)}</td>
@@ -574,8 +663,12 @@ function CashbackSection({ cashback }: { cashback: LoaderData["cashback"] }) {
                 <td className={td}>
                   <StatusBadge status={row.status} />
                 </td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{row.conversion ? formatMoney(row.conversion.saleAmountCents, locale) : "—"}</td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{row.conversion ? formatMoney(row.conversion.cashbackCents, locale) : "—"}</td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>
+                  {row.conversion ? formatMoney(row.conversion.saleAmountCents, locale) : "—"}
+                </td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>
+                  {row.conversion ? formatMoney(row.conversion.cashbackCents, locale) : "—"}
+                </td>
               </tr>
             ))}
           </Table>
@@ -595,13 +688,18 @@ function ReferralsSection({ referrals }: { referrals: LoaderData["referrals"] })
       {referrals.length === 0 ? (
         <p className="text-sm text-slate-600">{t("users.referrals.empty")}</p>
       ) : (
-        <Table label={t("users.referrals.title")} head={[t("users.referrals.name"), t("users.referrals.signedUp"), t("users.referrals.status"), t("users.referrals.bonus")]}>
+        <Table
+          label={t("users.referrals.title")}
+          head={[t("users.referrals.name"), t("users.referrals.signedUp"), t("users.referrals.status"), t("users.referrals.bonus")]}
+        >
           {referrals.map((friend) => (
             <tr key={friend.id}>
               <td className={td}>{friend.name}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(friend.signedUpAt, locale)}</td>
               <td className={td}>{tr(`statuses.${friend.status}`)}</td>
-              <td className={`${td} whitespace-nowrap tabular-nums`}>{friend.bonusCents !== null ? formatMoney(friend.bonusCents, locale) : "—"}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>
+                {friend.bonusCents !== null ? formatMoney(friend.bonusCents, locale) : "—"}
+              </td>
             </tr>
           ))}
         </Table>
@@ -637,7 +735,10 @@ function NotesSection({ notes }: { notes: LoaderData["notes"] }) {
             <li key={note.id} className="rounded-xl border border-slate-200 p-3">
               <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{note.body}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {t("users.notes.by", { name: note.author?.name ?? t("users.notes.unknownAuthor"), date: formatDateTime(note.createdAt, locale) })}
+                {t("users.notes.by", {
+                  name: note.author?.name ?? t("users.notes.unknownAuthor"),
+                  date: formatDateTime(note.createdAt, locale),
+                })}
               </p>
             </li>
           ))}

@@ -84,13 +84,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
   const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
-  const states: WithdrawalState[] | undefined = filters.state === "open" ? undefined : filters.state === "all" ? [...WITHDRAWAL_STATES] : [filters.state];
+  const states: WithdrawalState[] | undefined =
+    filters.state === "open" ? undefined : filters.state === "all" ? [...WITHDRAWAL_STATES] : [filters.state];
   return data(
     {
       meta: await pageMeta(params, "admin", "withdrawals.meta"),
       notice: flash?.kind === "notice" ? flash : null,
       filters,
-      withdrawals: await listWithdrawals(db(), { ...scope, states, method: filters.method || undefined, batchId: filters.batch || undefined, page: pageFromSearch(search.get("page")) }),
+      withdrawals: await listWithdrawals(db(), {
+        ...scope,
+        states,
+        method: filters.method || undefined,
+        batchId: filters.batch || undefined,
+        page: pageFromSearch(search.get("page")),
+      }),
       batches: await listPayoutBatches(db()),
       candidates: await batchCandidates(db(), scope),
       currency: CURRENCY,
@@ -100,12 +107,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const text = (max: number, required: string) => z.string({ required_error: required }).trim().min(1, required).max(max, "admin:withdrawals.tooLong");
+const text = (max: number, required: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, "admin:withdrawals.tooLong");
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 const DecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), transactionId: z.string().uuid() }),
-  z.object({ intent: z.literal("paid"), transactionId: z.string().uuid(), payoutReference: text(140, "admin:withdrawals.referenceRequired") }),
+  z.object({
+    intent: z.literal("paid"),
+    transactionId: z.string().uuid(),
+    payoutReference: text(140, "admin:withdrawals.referenceRequired"),
+  }),
   z.object({ intent: z.literal("reject"), transactionId: z.string().uuid(), reason: text(300, "admin:withdrawals.reasonRequired") }),
   z.object({
     intent: z.literal("approveSelected"),
@@ -118,10 +130,20 @@ const DecisionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("createBatch"),
     method: z.enum(PAYOUT_METHODS),
     q: optionalText(100),
-    from: z.string().optional().transform((value) => dateParam(value ?? null)),
-    to: z.string().optional().transform((value) => dateParam(value ?? null)),
+    from: z
+      .string()
+      .optional()
+      .transform((value) => dateParam(value ?? null)),
+    to: z
+      .string()
+      .optional()
+      .transform((value) => dateParam(value ?? null)),
   }),
-  z.object({ intent: z.literal("payBatch"), batchId: z.string().uuid(), payoutReference: text(140, "admin:withdrawals.referenceRequired") }),
+  z.object({
+    intent: z.literal("payBatch"),
+    batchId: z.string().uuid(),
+    payoutReference: text(140, "admin:withdrawals.referenceRequired"),
+  }),
   z.object({ intent: z.literal("cancelBatch"), batchId: z.string().uuid() }),
 ]);
 
@@ -155,13 +177,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
         break;
       }
       case "createBatch": {
-        const batch = await unitOfWork(db(), (tx) => createPayoutBatch(tx, { actor, method: input.method, scope: { email: input.q || undefined, from: input.from, to: input.to } }));
+        const batch = await unitOfWork(db(), (tx) =>
+          createPayoutBatch(tx, { actor, method: input.method, scope: { email: input.q || undefined, from: input.from, to: input.to } }),
+        );
         key = "withdrawals.batches.created";
         values = { reference: batch.reference, count: batch.itemCount };
         break;
       }
       case "payBatch": {
-        const result = await unitOfWork(db(), (tx) => payPayoutBatch(tx, { actor, batchId: input.batchId, payoutReference: input.payoutReference }));
+        const result = await unitOfWork(db(), (tx) =>
+          payPayoutBatch(tx, { actor, batchId: input.batchId, payoutReference: input.payoutReference }),
+        );
         key = result.replayed ? "withdrawals.batches.alreadyPaid" : "withdrawals.batches.paid";
         values = { reference: batchMessageId(input.batchId), count: result.paid };
         break;
@@ -186,7 +212,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
                 : { decision: "reject" as const, reason: decision.reason }),
           }),
         );
-        key = replayed ? "withdrawals.alreadyDecided" : decision.intent === "approve" ? "withdrawals.approved" : decision.intent === "paid" ? "withdrawals.markedPaid" : "withdrawals.rejected";
+        key = replayed
+          ? "withdrawals.alreadyDecided"
+          : decision.intent === "approve"
+            ? "withdrawals.approved"
+            : decision.intent === "paid"
+              ? "withdrawals.markedPaid"
+              : "withdrawals.rejected";
       }
     }
   } catch (error) {
@@ -197,7 +229,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values = undefined;
   }
   const back = new URL(request.url);
-  throw redirect(`${localePath(locale, "/admin/withdrawals")}${back.search}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+  throw redirect(`${localePath(locale, "/admin/withdrawals")}${back.search}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -220,7 +254,11 @@ export default function AdminWithdrawals() {
         </div>
       ) : null}
 
-      <Form method="get" className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" data-testid="withdrawal-filters">
+      <Form
+        method="get"
+        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        data-testid="withdrawal-filters"
+      >
         <label className="text-sm">
           <span className="mb-1 block font-medium text-slate-800">{t("withdrawals.filter")}</span>
           <select name="state" defaultValue={filters.state} className={`${control} w-full`}>
@@ -244,7 +282,14 @@ export default function AdminWithdrawals() {
         </label>
         <label className="text-sm sm:col-span-2">
           <span className="mb-1 block font-medium text-slate-800">{t("withdrawals.email")}</span>
-          <input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t("withdrawals.emailPlaceholder")} className={`${control} w-full`} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            placeholder={t("withdrawals.emailPlaceholder")}
+            className={`${control} w-full`}
+          />
         </label>
         <label className="text-sm">
           <span className="mb-1 block font-medium text-slate-800">{t("withdrawals.from")}</span>
@@ -264,11 +309,21 @@ export default function AdminWithdrawals() {
               {t("withdrawals.clear")}
             </Link>
           ) : null}
-          {filters.batch ? <span className="break-all text-sm text-slate-600">{t("withdrawals.batchFilter", { reference: batchMessageId(filters.batch) })}</span> : null}
+          {filters.batch ? (
+            <span className="break-all text-sm text-slate-600">
+              {t("withdrawals.batchFilter", { reference: batchMessageId(filters.batch) })}
+            </span>
+          ) : null}
         </div>
       </Form>
 
-      <BatchesPanel batches={batches} candidates={candidates} currency={currency} bankConfigured={bankConfigured} scope={{ q: filters.q, from: filters.from, to: filters.to }} />
+      <BatchesPanel
+        batches={batches}
+        candidates={candidates}
+        currency={currency}
+        bankConfigured={bankConfigured}
+        scope={{ q: filters.q, from: filters.from, to: filters.to }}
+      />
 
       <h2 className="mt-8 text-xl font-bold">{t("withdrawals.listTitle")}</h2>
       <p className="mt-1 text-sm text-slate-600" data-testid="withdrawals-count">
@@ -328,16 +383,30 @@ function BatchesPanel({
 }) {
   const { t } = useTranslation("admin");
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="payout-batches-title" data-testid="payout-batches">
+    <section
+      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
+      aria-labelledby="payout-batches-title"
+      data-testid="payout-batches"
+    >
       <h2 id="payout-batches-title" className="text-xl font-bold">
         {t("withdrawals.batches.title")}
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("withdrawals.batches.intro")}</p>
-      {currency !== "EUR" ? <p className="mt-2 max-w-3xl text-sm text-slate-700">{t("withdrawals.batches.currencyNote", { currency })}</p> : null}
-      {!bankConfigured ? <p className="mt-2 max-w-3xl text-sm font-medium text-red-700">{t("withdrawals.batches.errors.bank_not_configured")}</p> : null}
+      {currency !== "EUR" ? (
+        <p className="mt-2 max-w-3xl text-sm text-slate-700">{t("withdrawals.batches.currencyNote", { currency })}</p>
+      ) : null}
+      {!bankConfigured ? (
+        <p className="mt-2 max-w-3xl text-sm font-medium text-red-700">{t("withdrawals.batches.errors.bank_not_configured")}</p>
+      ) : null}
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         {PAYOUT_METHOD_OPTIONS.map((method) => (
-          <CreateBatch key={method} method={method} candidate={candidates[method]} scope={scope} disabled={method === "bank" && !bankConfigured} />
+          <CreateBatch
+            key={method}
+            method={method}
+            candidate={candidates[method]}
+            scope={scope}
+            disabled={method === "bank" && !bankConfigured}
+          />
         ))}
       </div>
       {batches.length === 0 ? (
@@ -374,7 +443,11 @@ function CreateBatch({
       {scope.from ? <input type="hidden" name="from" value={scope.from} /> : null}
       {scope.to ? <input type="hidden" name="to" value={scope.to} /> : null}
       <p className="text-sm text-slate-700">
-        {t("withdrawals.batches.candidates", { method: methodName, count: candidate.count, total: formatMoney(candidate.totalCents, locale) })}
+        {t("withdrawals.batches.candidates", {
+          method: methodName,
+          count: candidate.count,
+          total: formatMoney(candidate.totalCents, locale),
+        })}
       </p>
       <button type="submit" name="intent" value="createBatch" className="btn-primary mt-3" disabled={disabled || candidate.count === 0}>
         {t(`withdrawals.batches.create.${method}`)}
@@ -399,20 +472,32 @@ function BatchRow({ batch }: { batch: PayoutBatchView }) {
         <div className="min-w-0">
           <p className="font-bold tabular-nums">
             {t(`wallet:withdraw.methods.${batch.method}`)} · {formatMoney(batch.totalCents, locale)}
-            <span className="ml-2 align-middle text-xs font-semibold uppercase text-slate-600">{t(`withdrawals.batches.states.${batch.state}`)}</span>
+            <span className="ml-2 align-middle text-xs font-semibold uppercase text-slate-600">
+              {t(`withdrawals.batches.states.${batch.state}`)}
+            </span>
           </p>
           <p className="break-words text-xs text-slate-600">
-            <span className="break-all">{batch.reference}</span> · {t("withdrawals.batches.items", { count: batch.itemCount })} · {formatDate(batch.createdAt, locale)}
+            <span className="break-all">{batch.reference}</span> · {t("withdrawals.batches.items", { count: batch.itemCount })} ·{" "}
+            {formatDate(batch.createdAt, locale)}
           </p>
-          {batch.payoutReference ? <p className="text-xs text-slate-600">{t("withdrawals.referenceShown", { reference: batch.payoutReference })}</p> : null}
+          {batch.payoutReference ? (
+            <p className="text-xs text-slate-600">{t("withdrawals.referenceShown", { reference: batch.payoutReference })}</p>
+          ) : null}
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {batch.state !== "cancelled" ? (
-              <a href={localePath(locale, `/admin/withdrawals/batches/${batch.id}/file`)} download className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <a
+                href={localePath(locale, `/admin/withdrawals/batches/${batch.id}/file`)}
+                download
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
                 {t("withdrawals.batches.download")}
               </a>
             ) : null}
             {batch.state !== "cancelled" ? (
-              <Link to={`${localePath(locale, "/admin/withdrawals")}?state=all&batch=${batch.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to={`${localePath(locale, "/admin/withdrawals")}?state=all&batch=${batch.id}`}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
                 {t("withdrawals.batches.show")}
               </Link>
             ) : null}
@@ -470,7 +555,10 @@ function DeskRow({ item }: { item: DeskWithdrawal }) {
           ) : null}
           <div className="min-w-0">
             <p className="text-lg font-bold tabular-nums">
-              {amount} <span className="ml-2 align-middle text-xs font-semibold uppercase text-slate-600">{t(`withdrawals.states.${item.state}`)}</span>
+              {amount}{" "}
+              <span className="ml-2 align-middle text-xs font-semibold uppercase text-slate-600">
+                {t(`withdrawals.states.${item.state}`)}
+              </span>
             </p>
             <p className="break-words text-sm text-slate-700">
               {item.userName} · {item.userEmail}
@@ -478,8 +566,14 @@ function DeskRow({ item }: { item: DeskWithdrawal }) {
             <p className="break-all text-xs text-slate-600">
               {t(`wallet:withdraw.methods.${item.method}`)} · {item.destination} · {formatDate(item.createdAt, locale)}
             </p>
-            {item.batchId ? <p className="break-all text-xs text-slate-600">{t("withdrawals.inBatchShown", { reference: batchMessageId(item.batchId) })}</p> : null}
-            {item.payoutReference ? <p className="text-xs text-slate-600">{t("withdrawals.referenceShown", { reference: item.payoutReference })}</p> : null}
+            {item.batchId ? (
+              <p className="break-all text-xs text-slate-600">
+                {t("withdrawals.inBatchShown", { reference: batchMessageId(item.batchId) })}
+              </p>
+            ) : null}
+            {item.payoutReference ? (
+              <p className="text-xs text-slate-600">{t("withdrawals.referenceShown", { reference: item.payoutReference })}</p>
+            ) : null}
             {item.reason ? <p className="text-xs text-slate-600">{t("withdrawals.reasonShown", { reason: item.reason })}</p> : null}
           </div>
         </div>

@@ -79,7 +79,11 @@ function SourcesNote({ sources }: { sources: PlatformSource[] }) {
   if (!sources.length) return null;
   const levelKey = (source: PlatformSource) => (source.platform === "meta" && source.level === "ad-group" ? "adSet" : source.level);
   return (
-    <section aria-labelledby="ads-sources" className="mt-4 rounded-2xl border border-slate-200 bg-surface p-4 text-sm" data-testid="sources">
+    <section
+      aria-labelledby="ads-sources"
+      className="mt-4 rounded-2xl border border-slate-200 bg-surface p-4 text-sm"
+      data-testid="sources"
+    >
       <h2 id="ads-sources" className="font-semibold">
         {t("sources.title")}
       </h2>
@@ -92,7 +96,9 @@ function SourcesNote({ sources }: { sources: PlatformSource[] }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-slate-600">{t("sources.oneLevel")}</p>
-      {sources.some((source) => source.level === "search-term") ? <p className="mt-1 text-xs text-slate-600">{t("sources.hiddenTerms")}</p> : null}
+      {sources.some((source) => source.level === "search-term") ? (
+        <p className="mt-1 text-xs text-slate-600">{t("sources.hiddenTerms")}</p>
+      ) : null}
     </section>
   );
 }
@@ -109,7 +115,12 @@ function CampaignsTable({ rows, filters, f }: { rows: CampaignRow[]; filters: Lo
   const { t } = useTranslation("ads-dashboard");
   const { search } = useLocation();
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("campaigns.table")}>
+    <div
+      className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+      tabIndex={0}
+      role="region"
+      aria-label={t("campaigns.table")}
+    >
       <table className="w-full text-left text-sm" data-testid="campaigns">
         <caption className="sr-only">
           {t("campaigns.table")} {t("campaigns.sortHint")}
@@ -125,7 +136,11 @@ function CampaignsTable({ rows, filters, f }: { rows: CampaignRow[]; filters: Lo
                   aria-sort={sorted ? (filters.dir === "asc" ? "ascending" : "descending") : undefined}
                   className={`whitespace-nowrap px-3 py-2 ${column.numeric ? "text-right" : ""}`}
                 >
-                  <Link to={sortHref(search, column.sort, filters)} preventScrollReset className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={sortHref(search, column.sort, filters)}
+                    preventScrollReset
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {t(`columns.${column.sort}`)}
                     {sorted ? <span aria-hidden="true">{filters.dir === "asc" ? " \u25B2" : " \u25BC"}</span> : null}
                   </Link>
@@ -170,27 +185,41 @@ export default function AdsDashboardPage() {
   };
   const periodHref = (period: DayRange | "all") => withClient(period === "all" ? "period=all" : `from=${period.from}&to=${period.to}`);
   const shown = dashboard.period;
-  const isShown = (period: DayRange | "all") => (period === "all" || shown === "all" ? period === shown : period.from === shown.from && period.to === shown.to);
-  const campaignChoices = filters.campaign && !dashboard.campaignNames.includes(filters.campaign) ? [filters.campaign, ...dashboard.campaignNames] : dashboard.campaignNames;
+  const isShown = (period: DayRange | "all") =>
+    period === "all" || shown === "all" ? period === shown : period.from === shown.from && period.to === shown.to;
+  const campaignChoices =
+    filters.campaign && !dashboard.campaignNames.includes(filters.campaign)
+      ? [filters.campaign, ...dashboard.campaignNames]
+      : dashboard.campaignNames;
   const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
 
   return (
     <div className="py-6">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-1 text-sm text-slate-600" data-testid="period">
-        {dashboard.hasData ? t("subtitle", { client: client.name, period: shown === "all" ? t("period.all") : f.range(shown) }) : client.name}
+        {dashboard.hasData
+          ? t("subtitle", { client: client.name, period: shown === "all" ? t("period.all") : f.range(shown) })
+          : client.name}
         {dashboard.defaultPeriod && dashboard.hasData ? ` ${t("period.latestImport")}` : ""}
         {dashboard.previous && dashboard.hasPrevious ? ` ${t("period.comparedWith", { period: f.range(dashboard.previous) })}` : ""}
       </p>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900" data-testid="filter-error">
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900"
+          data-testid="filter-error"
+        >
           {t(`errors.${error}`)}
         </p>
       ) : null}
 
       {!dashboard.hasData ? (
-        <section className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8 text-center" aria-labelledby="ads-empty" data-testid="empty">
+        <section
+          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8 text-center"
+          aria-labelledby="ads-empty"
+          data-testid="empty"
+        >
           <h2 id="ads-empty" className="text-xl font-semibold">
             {t("empty.title")}
           </h2>
@@ -201,7 +230,12 @@ export default function AdsDashboardPage() {
         </section>
       ) : (
         <>
-          <Form method="get" action={here} className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-labelledby="ads-filters">
+          <Form
+            method="get"
+            action={here}
+            className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4"
+            aria-labelledby="ads-filters"
+          >
             <h2 id="ads-filters" className="sr-only">
               {t("filters.title")}
             </h2>
@@ -269,7 +303,11 @@ export default function AdsDashboardPage() {
           ) : null}
 
           {dashboard.rows === 0 ? (
-            <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-match">
+            <p
+              role="status"
+              className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+              data-testid="no-match"
+            >
               {t("noMatch.text")}{" "}
               <Link to={withClient("")} className="font-semibold underline underline-offset-2">
                 {t("noMatch.reset")}
@@ -295,7 +333,11 @@ export default function AdsDashboardPage() {
                   ))}
                 </dl>
                 <p className="mt-2 text-xs text-slate-600" data-testid="comparison">
-                  {dashboard.hasPrevious ? t("kpis.comparison") : dashboard.previous ? t("change.noPrevious", { period: f.range(dashboard.previous) }) : t("change.allTime")}
+                  {dashboard.hasPrevious
+                    ? t("kpis.comparison")
+                    : dashboard.previous
+                      ? t("change.noPrevious", { period: f.range(dashboard.previous) })
+                      : t("change.allTime")}
                 </p>
               </section>
 
@@ -304,7 +346,12 @@ export default function AdsDashboardPage() {
                   {t("charts.title")}
                 </h2>
                 {dashboard.days.length ? (
-                  <AdDayCharts days={dashboard.days} currency={dashboard.currency} f={f} labels={{ spend: t("charts.spend"), conversions: t("charts.conversions"), empty: t("charts.empty") }} />
+                  <AdDayCharts
+                    days={dashboard.days}
+                    currency={dashboard.currency}
+                    f={f}
+                    labels={{ spend: t("charts.spend"), conversions: t("charts.conversions"), empty: t("charts.empty") }}
+                  />
                 ) : (
                   <p className="mt-2 text-sm text-slate-700" data-testid="no-days">
                     {t("charts.noDays")}

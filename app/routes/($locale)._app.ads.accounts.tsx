@@ -83,7 +83,10 @@ export default function ClientAccounts() {
               </p>
               <p className="text-sm text-slate-600">
                 {stats[account.id]
-                  ? t("accounts.imports", { count: stats[account.id]!.imports, latest: stats[account.id]!.latest ? formatDate(stats[account.id]!.latest!, locale) : "—" })
+                  ? t("accounts.imports", {
+                      count: stats[account.id]!.imports,
+                      latest: stats[account.id]!.latest ? formatDate(stats[account.id]!.latest!, locale) : "—",
+                    })
                   : t("accounts.noImports")}
               </p>
             </div>

@@ -10,7 +10,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
-import { ClientAccountNotFoundError, LastClientAccountError, deleteClientAccount, getClientAccount, updateClientAccount } from "~/ads/accounts.server";
+import {
+  ClientAccountNotFoundError,
+  LastClientAccountError,
+  deleteClientAccount,
+  getClientAccount,
+  updateClientAccount,
+} from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
 import { ClientAccountFields } from "~/components/ads/client-account-fields";
 import { CheckboxField, FormErrors, SubmitButton } from "~/components/forms";
@@ -55,7 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, locale } = await requireAdTools(request, params);
   const account = await ownAccount(user.id, params.clientId);
   const submission = parseWithZod(await readForm(request), { schema: Schema });
-  if (submission.status !== "success") return data({ result: submission.reply(), intent: submission.payload.intent === "delete" ? "delete" : "save" }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), intent: submission.payload.intent === "delete" ? "delete" : "save" }, { status: 400 });
   if (submission.value.intent === "save") {
     const { name, industry, timeZone } = submission.value;
     await unitOfWork(db(), (tx) => updateClientAccount(tx, user.id, account.id, { name, industry, timeZone }));
@@ -89,7 +96,10 @@ export default function EditClientAccount() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveSchema }),
   });
-  const [deleteForm, deleteFields] = useForm<{ intent: string; confirm: string }>({ id: "client-account-delete", lastResult: actionData?.intent === "delete" ? actionData.result : undefined });
+  const [deleteForm, deleteFields] = useForm<{ intent: string; confirm: string }>({
+    id: "client-account-delete",
+    lastResult: actionData?.intent === "delete" ? actionData.result : undefined,
+  });
   return (
     <div className="py-6">
       <p className="text-sm">
@@ -98,7 +108,9 @@ export default function EditClientAccount() {
         </Link>
       </p>
       <h1 className="mt-2 break-words text-3xl font-bold tracking-tight">{account.name}</h1>
-      <p className="mt-1 text-slate-600">{account.currency ? t("accounts.currency", { currency: account.currency }) : t("switcher.noCurrency")}</p>
+      <p className="mt-1 text-slate-600">
+        {account.currency ? t("accounts.currency", { currency: account.currency }) : t("switcher.noCurrency")}
+      </p>
       <section aria-labelledby="edit-client" className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
         <h2 id="edit-client" className="text-lg font-bold">
           {t("accounts.details")}
@@ -120,7 +132,11 @@ export default function EditClientAccount() {
         <Form method="post" className="mt-3" {...getFormProps(deleteForm)}>
           <input type="hidden" name="intent" value="delete" />
           <FormErrors id={deleteForm.errorId} errors={deleteForm.errors} />
-          <CheckboxField inputProps={{ name: "confirm", id: deleteFields.confirm.id }} label={t("accounts.deleteConfirm", { name: account.name })} errors={deleteFields.confirm.errors} />
+          <CheckboxField
+            inputProps={{ name: "confirm", id: deleteFields.confirm.id }}
+            label={t("accounts.deleteConfirm", { name: account.name })}
+            errors={deleteFields.confirm.errors}
+          />
           <div className="pt-3">
             <SubmitButton pendingLabel={t("accounts.deleting")} className="btn bg-danger text-white hover:opacity-90">
               {t("accounts.deleteButton")}

@@ -13,7 +13,17 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_ALERT_KINDS, ALERT_UNITS, AlertSchema, NO_CONVERSION_DAYS, toAlertInput, type AdAlertKind } from "~/ads/alert-form";
-import { AlertNotFoundError, TooManyAlertsError, createAlert, deleteAlert, knownCampaigns, listAlerts, listFirings, setAlertEnabled, type FiringBasis } from "~/ads/alerts.server";
+import {
+  AlertNotFoundError,
+  TooManyAlertsError,
+  createAlert,
+  deleteAlert,
+  knownCampaigns,
+  listAlerts,
+  listFirings,
+  setAlertEnabled,
+  type FiringBasis,
+} from "~/ads/alerts.server";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -48,7 +58,11 @@ const KIND_KEYS: Record<AdAlertKind, string> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
-  const [alerts, firings, campaigns] = await Promise.all([listAlerts(db(), user.id, client.id), listFirings(db(), user.id, client.id), knownCampaigns(db(), user.id, client.id)]);
+  const [alerts, firings, campaigns] = await Promise.all([
+    listAlerts(db(), user.id, client.id),
+    listFirings(db(), user.id, client.id),
+    knownCampaigns(db(), user.id, client.id),
+  ]);
   return data(
     {
       meta: await pageMeta(params, "ads-alerts", "meta"),
@@ -94,7 +108,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await unitOfWork(db(), (tx) => createAlert(tx, user.id, client.id, toAlertInput(submission.value)));
   } catch (error) {
-    if (error instanceof TooManyAlertsError) return data({ result: submission.reply({ formErrors: ["ads-alerts:form.errors.tooMany"] }) }, { status: 400 });
+    if (error instanceof TooManyAlertsError)
+      return data({ result: submission.reply({ formErrors: ["ads-alerts:form.errors.tooMany"] }) }, { status: 400 });
     throw error;
   }
   throw await back("created");
@@ -148,7 +163,9 @@ export default function AdAlerts() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSchema }),
   });
-  const kind = (AD_ALERT_KINDS as readonly string[]).includes(String(fields.kind.value)) ? (fields.kind.value as AdAlertKind) : "daily-spend";
+  const kind = (AD_ALERT_KINDS as readonly string[]).includes(String(fields.kind.value))
+    ? (fields.kind.value as AdAlertKind)
+    : "daily-spend";
   const currency = client.currency ?? t("form.accountCurrency");
   // Without JavaScript every field shows with a general label; with it, the ones the kind uses.
   const thresholdLabel = !hydrated
@@ -158,7 +175,11 @@ export default function AdAlerts() {
       : ALERT_UNITS[kind] === "money"
         ? t("form.thresholdMoney", { currency })
         : t("form.thresholdPercent");
-  const thresholdHint = !hydrated ? t("form.thresholdHint", { currency }) : ALERT_UNITS[kind] === "percent" ? t("form.percentHint") : undefined;
+  const thresholdHint = !hydrated
+    ? t("form.thresholdHint", { currency })
+    : ALERT_UNITS[kind] === "percent"
+      ? t("form.percentHint")
+      : undefined;
 
   return (
     <div className="py-6">
@@ -174,16 +195,31 @@ export default function AdAlerts() {
             <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("empty.text")}</p>
           </div>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("list.tableLabel")}>
+          <div
+            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label={t("list.tableLabel")}
+          >
             <table className="w-full min-w-[44rem] text-left text-sm" data-testid="alerts">
               <caption className="sr-only">{t("list.tableLabel")}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("list.kind")}</th>
-                  <th scope="col" className="px-3 py-2">{t("list.threshold")}</th>
-                  <th scope="col" className="px-3 py-2">{t("list.status")}</th>
-                  <th scope="col" className="px-3 py-2">{t("list.lastFired")}</th>
-                  <th scope="col" className="px-3 py-2">{t("list.actions")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.kind")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.threshold")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.lastFired")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("list.actions")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 align-top">
@@ -193,15 +229,25 @@ export default function AdAlerts() {
                     <tr key={alert.id} data-testid="alert-row">
                       <td className="px-3 py-2">
                         <p className="font-medium">{label}</p>
-                        <p className="break-words text-xs text-slate-600">{alert.campaign ? t("list.campaign", { name: alert.campaign }) : t("list.allCampaigns")}</p>
+                        <p className="break-words text-xs text-slate-600">
+                          {alert.campaign ? t("list.campaign", { name: alert.campaign }) : t("list.allCampaigns")}
+                        </p>
                       </td>
                       <td className="px-3 py-2">{thresholdText(alert, format, t)}</td>
                       <td className="px-3 py-2">
-                        <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${alert.enabled ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700"}`}>
+                        <span
+                          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${alert.enabled ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700"}`}
+                        >
                           {alert.enabled ? t("list.on") : t("list.off")}
                         </span>
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2">{alert.lastFiredAt ? <time dateTime={alert.lastFiredAt}>{formatDate(alert.lastFiredAt, locale)}</time> : t("list.never")}</td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        {alert.lastFiredAt ? (
+                          <time dateTime={alert.lastFiredAt}>{formatDate(alert.lastFiredAt, locale)}</time>
+                        ) : (
+                          t("list.never")
+                        )}
+                      </td>
                       <td className="px-3 py-2">
                         <div className="flex flex-wrap gap-2">
                           <Form method="post" action={formAction}>
@@ -214,7 +260,12 @@ export default function AdAlerts() {
                           </Form>
                           <Form method="post" action={formAction}>
                             <input type="hidden" name="alertId" value={alert.id} />
-                            <button type="submit" name="intent" value="delete" className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50">
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="delete"
+                              className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
+                            >
                               {t("list.delete")}
                               <span className="sr-only">: {label}</span>
                             </button>
@@ -253,14 +304,24 @@ export default function AdAlerts() {
           {!hydrated || kind === "no-conversions" ? (
             <Field
               labelProps={{ children: t("form.days") }}
-              inputProps={{ ...getInputProps(fields.days, { type: "number" }), inputMode: "numeric", step: "1", min: String(NO_CONVERSION_DAYS.min), max: String(NO_CONVERSION_DAYS.max) }}
+              inputProps={{
+                ...getInputProps(fields.days, { type: "number" }),
+                inputMode: "numeric",
+                step: "1",
+                min: String(NO_CONVERSION_DAYS.min),
+                max: String(NO_CONVERSION_DAYS.max),
+              }}
               errors={fields.days.errors}
               hint={t("form.daysHint")}
             />
           ) : null}
           <Field
             labelProps={{ children: t("form.campaign") }}
-            inputProps={{ ...getInputProps(fields.campaign, { type: "text" }), list: campaigns.length ? "ad-alert-campaigns" : undefined, autoComplete: "off" }}
+            inputProps={{
+              ...getInputProps(fields.campaign, { type: "text" }),
+              list: campaigns.length ? "ad-alert-campaigns" : undefined,
+              autoComplete: "off",
+            }}
             errors={fields.campaign.errors}
             hint={t("form.campaignHint")}
           />
@@ -297,16 +358,31 @@ export default function AdAlerts() {
         {firings.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t("firings.empty")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("firings.tableLabel")}>
+          <div
+            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label={t("firings.tableLabel")}
+          >
             <table className="w-full min-w-[52rem] text-left text-sm" data-testid="alert-firings">
               <caption className="sr-only">{t("firings.tableLabel")}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("firings.when")}</th>
-                  <th scope="col" className="px-3 py-2">{t("firings.what")}</th>
-                  <th scope="col" className="px-3 py-2">{t("firings.value")}</th>
-                  <th scope="col" className="px-3 py-2">{t("firings.threshold")}</th>
-                  <th scope="col" className="px-3 py-2">{t("firings.data")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("firings.when")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("firings.what")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("firings.value")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("firings.threshold")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("firings.data")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 align-top">
@@ -333,7 +409,9 @@ export default function AdAlerts() {
                         <p className="text-slate-600">{tn(firing.details.messageKey, values)}</p>
                       </td>
                       <td className="px-3 py-2 font-semibold">{measured}</td>
-                      <td className="px-3 py-2">{thresholdText({ kind: firing.kind, threshold: firing.threshold, days: firing.days }, format, t)}</td>
+                      <td className="px-3 py-2">
+                        {thresholdText({ kind: firing.kind, threshold: firing.threshold, days: firing.days }, format, t)}
+                      </td>
                       <td className="whitespace-nowrap px-3 py-2">{basisText(firing.details.basis, locale, t)}</td>
                     </tr>
                   );

@@ -12,7 +12,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
-import { AuditNotFoundError, NothingToAuditError, auditWithComparison, getAudit, latestAudit, listAudits, runAudit } from "~/ads/audit/audit.server";
+import {
+  AuditNotFoundError,
+  NothingToAuditError,
+  auditWithComparison,
+  getAudit,
+  latestAudit,
+  listAudits,
+  runAudit,
+} from "~/ads/audit/audit.server";
 import { CATEGORIES, RULES_BY_ID, type CheckChange } from "~/ads/audit/rules";
 import type { AuditItem, CheckResult } from "~/ads/audit/types";
 import { rowCount } from "~/ads/imports.server";
@@ -50,10 +58,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "ads-audit", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency ?? "USD", industry: client.industry, timeZone: client.timeZone },
+      client: {
+        id: client.id,
+        name: client.name,
+        currency: client.currency ?? "USD",
+        industry: client.industry,
+        timeZone: client.timeZone,
+      },
       hasRows: (await rowCount(db(), client.id)) > 0,
       audit: withComparison?.audit ?? null,
-      previous: withComparison?.previous ? { id: withComparison.previous.id, createdAt: withComparison.previous.createdAt, score: withComparison.previous.score } : null,
+      previous: withComparison?.previous
+        ? { id: withComparison.previous.id, createdAt: withComparison.previous.createdAt, score: withComparison.previous.score }
+        : null,
       comparison: withComparison?.comparison ?? null,
       latest: !wanted,
       history: await listAudits(db(), user.id, client.id, { limit: 12 }),
@@ -71,7 +87,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const audit = await runAudit(db(), user.id, client.id);
     throw redirect(`${localePath(locale, "/ads/audit")}?client=${encodeURIComponent(client.id)}`, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:notices.ran", values: { score: audit.score, grade: audit.grade } }) },
+      headers: {
+        "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:notices.ran", values: { score: audit.score, grade: audit.grade } }),
+      },
     });
   } catch (error) {
     if (error instanceof NothingToAuditError) return data({ error: "nothingToAudit" as const }, { status: 409 });
@@ -90,7 +108,12 @@ function ItemPlace({ item }: { item: AuditItem }) {
   const parts: Array<{ key: string; label: string; value: string }> = [];
   if (item.campaign) parts.push({ key: "campaign", label: t("place.campaign"), value: item.campaign });
   if (item.adGroup) parts.push({ key: "adGroup", label: t("place.adGroup"), value: item.adGroup });
-  if (item.keyword && !item.searchTerm) parts.push({ key: "keyword", label: t("place.keyword"), value: item.matchType ? `${item.keyword} (${t(`matchTypes.${item.matchType}`)})` : item.keyword });
+  if (item.keyword && !item.searchTerm)
+    parts.push({
+      key: "keyword",
+      label: t("place.keyword"),
+      value: item.matchType ? `${item.keyword} (${t(`matchTypes.${item.matchType}`)})` : item.keyword,
+    });
   if (item.searchTerm) parts.push({ key: "searchTerm", label: t("place.searchTerm"), value: item.searchTerm });
   if (item.ad) parts.push({ key: "ad", label: t("place.ad"), value: item.ad });
   if (!parts.length) return <span className="font-medium">{t("place.account")}</span>;
@@ -133,7 +156,11 @@ function Trend({ change }: { change: CheckChange | undefined }) {
   const { t } = useTranslation("ads-audit");
   if (!change) return null;
   const style = change.trend === "better" ? "text-emerald-800" : change.trend === "worse" ? "text-red-800" : "text-slate-600";
-  return <p className={`text-sm ${style}`}>{t(`trend.${change.trend}`, { before: change.before ?? "—", count: Math.abs(change.failingChange ?? 0) })}</p>;
+  return (
+    <p className={`text-sm ${style}`}>
+      {t(`trend.${change.trend}`, { before: change.before ?? "—", count: Math.abs(change.failingChange ?? 0) })}
+    </p>
+  );
 }
 
 function CheckCard({ check, change, f }: { check: CheckResult; change: CheckChange | undefined; f: Formatter }) {
@@ -172,7 +199,10 @@ function CheckCard({ check, change, f }: { check: CheckResult; change: CheckChan
         <p className="mt-3 text-xs text-slate-600">
           {t("check.thresholds")}{" "}
           {Object.entries(check.thresholds)
-            .map(([name, value]) => `${t(`rules.${check.ruleId}.thresholds.${name}`)}: ${rule.thresholds[name] ? f.threshold(rule.thresholds[name]!, value) : value}`)
+            .map(
+              ([name, value]) =>
+                `${t(`rules.${check.ruleId}.thresholds.${name}`)}: ${rule.thresholds[name] ? f.threshold(rule.thresholds[name]!, value) : value}`,
+            )
             .join(" · ")}
         </p>
       ) : null}
@@ -192,7 +222,9 @@ function CheckCard({ check, change, f }: { check: CheckResult; change: CheckChan
             {check.items.map((item, index) => (
               <li key={index} className="py-2">
                 <div className="flex items-start gap-2 text-sm">
-                  <span className={`mt-0.5 shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold ${item.severity === "fail" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"}`}>
+                  <span
+                    className={`mt-0.5 shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold ${item.severity === "fail" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"}`}
+                  >
                     {t(`severity.${item.severity}`)}
                   </span>
                   <ItemPlace item={item} />
@@ -201,7 +233,9 @@ function CheckCard({ check, change, f }: { check: CheckResult; change: CheckChan
               </li>
             ))}
           </ul>
-          {check.failing + (check.warnings ?? 0) > check.items.length && check.unit !== "campaigns" ? <p className="mt-1 text-xs text-slate-600">{t("check.truncated", { count: check.items.length })}</p> : null}
+          {check.failing + (check.warnings ?? 0) > check.items.length && check.unit !== "campaigns" ? (
+            <p className="mt-1 text-xs text-slate-600">{t("check.truncated", { count: check.items.length })}</p>
+          ) : null}
         </details>
       ) : (
         <p className="mt-3 text-sm font-medium text-emerald-800">{t("check.allPass")}</p>
@@ -223,7 +257,8 @@ function PassingCheck({ check, change, f }: { check: CheckResult; change: CheckC
           <span className="min-w-0 flex-1">
             <span className="block font-medium">{t(`rules.${check.ruleId}.title`)}</span>
             <span className="block text-sm text-slate-600">
-              {t("check.counts", { failing: f.integer.format(check.failing), audited: f.integer.format(check.audited), unit })} · {t(`categories.${check.category}`)}
+              {t("check.counts", { failing: f.integer.format(check.failing), audited: f.integer.format(check.audited), unit })} ·{" "}
+              {t(`categories.${check.category}`)}
             </span>
           </span>
           <span className="shrink-0 text-sm font-medium text-brand-700 underline">{t("check.more")}</span>
@@ -242,7 +277,10 @@ function PassingCheck({ check, change, f }: { check: CheckResult; change: CheckC
           <p className="mt-2 text-xs text-slate-600">
             {t("check.thresholds")}{" "}
             {Object.entries(check.thresholds)
-              .map(([name, value]) => `${t(`rules.${check.ruleId}.thresholds.${name}`)}: ${rule.thresholds[name] ? f.threshold(rule.thresholds[name]!, value) : value}`)
+              .map(
+                ([name, value]) =>
+                  `${t(`rules.${check.ruleId}.thresholds.${name}`)}: ${rule.thresholds[name] ? f.threshold(rule.thresholds[name]!, value) : value}`,
+              )
               .join(" · ")}
           </p>
         ) : null}
@@ -270,8 +308,14 @@ export default function AdsAudit() {
       .filter((c) => c.category === category && (c.grade !== "A" || c.items.length > 0))
       .sort((a, b) => order[a.grade!] - order[b.grade!] || b.failing / b.audited - a.failing / a.audited),
   })).filter((group) => group.checks.length);
-  const passing = graded.filter((c) => c.grade === "A" && c.items.length === 0).sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
-  const counts = { A: graded.filter((c) => c.grade === "A").length, B: graded.filter((c) => c.grade === "B").length, C: graded.filter((c) => c.grade === "C").length };
+  const passing = graded
+    .filter((c) => c.grade === "A" && c.items.length === 0)
+    .sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
+  const counts = {
+    A: graded.filter((c) => c.grade === "A").length,
+    B: graded.filter((c) => c.grade === "B").length,
+    C: graded.filter((c) => c.grade === "C").length,
+  };
 
   return (
     <div className="py-6">
@@ -363,7 +407,9 @@ export default function AdsAudit() {
             <p className="mt-3 text-sm text-slate-600">
               {t("score.meta", {
                 date: formatRunAt(audit.createdAt, locale, client.timeZone),
-                period: audit.period ? `${formatDate(audit.period.start, locale)} – ${formatDate(audit.period.end, locale)}` : t("score.noPeriod"),
+                period: audit.period
+                  ? `${formatDate(audit.period.start, locale)} – ${formatDate(audit.period.end, locale)}`
+                  : t("score.noPeriod"),
                 imports: audit.importIds.length,
                 count: audit.importIds.length,
               })}
@@ -415,7 +461,12 @@ export default function AdsAudit() {
                   return (
                     <li key={check.ruleId}>
                       <span className="font-medium">{t(`rules.${check.ruleId}.title`)}</span>
-                      {rule ? <span className="text-slate-600"> — {t("notApplicable.needs", { what: rule.needs.map((need) => t(`needs.${need}`)).join(t("notApplicable.or")) })}</span> : null}
+                      {rule ? (
+                        <span className="text-slate-600">
+                          {" "}
+                          — {t("notApplicable.needs", { what: rule.needs.map((need) => t(`needs.${need}`)).join(t("notApplicable.or")) })}
+                        </span>
+                      ) : null}
                     </li>
                   );
                 })}
@@ -434,12 +485,18 @@ export default function AdsAudit() {
                     <span className="flex items-center gap-3">
                       <GradeBadge grade={item.grade} />
                       <span>
-                        {t("history.item", { date: formatRunAt(item.createdAt, locale, client.timeZone), score: f.decimal.format(item.score) })}
+                        {t("history.item", {
+                          date: formatRunAt(item.createdAt, locale, client.timeZone),
+                          score: f.decimal.format(item.score),
+                        })}
                         {item.id === audit.id ? <span className="ml-2 text-slate-600">{t("history.shown")}</span> : null}
                       </span>
                     </span>
                     {item.id !== audit.id ? (
-                      <Link to={`${localePath(locale, "/ads/audit")}${query}&audit=${encodeURIComponent(item.id)}`} className="font-medium text-brand-700 underline">
+                      <Link
+                        to={`${localePath(locale, "/ads/audit")}${query}&audit=${encodeURIComponent(item.id)}`}
+                        className="font-medium text-brand-700 underline"
+                      >
                         {t("history.open")}
                         <span className="sr-only"> {formatRunAt(item.createdAt, locale, client.timeZone)}</span>
                       </Link>

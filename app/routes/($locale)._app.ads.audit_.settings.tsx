@@ -151,7 +151,10 @@ function ThresholdField({
       <div className="min-h-[1.25rem] pt-1">
         {error ? (
           <p id={errorId} className="text-xs font-medium text-red-700">
-            {t(`settings.errors.${error.issue}`, { min: f.threshold(definition, definition.min), max: f.threshold(definition, definition.max) })}
+            {t(`settings.errors.${error.issue}`, {
+              min: f.threshold(definition, definition.min),
+              max: f.threshold(definition, definition.max),
+            })}
           </p>
         ) : null}
       </div>

@@ -67,14 +67,20 @@ export default function AdCompetitors() {
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
   const latest = report.periods.at(-1);
   const periodLabel = (period: (typeof report.periods)[number]) =>
-    period.start && period.end ? t("period.range", { start: formatDate(period.start, locale), end: formatDate(period.end, locale) }) : formatDate(period.key, locale);
+    period.start && period.end
+      ? t("period.range", { start: formatDate(period.start, locale), end: formatDate(period.end, locale) })
+      : formatDate(period.key, locale);
 
   if (!latest) {
     return (
       <div className="py-6">
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
-        <section className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8" aria-labelledby="competitors-empty" data-testid="empty">
+        <section
+          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
+          aria-labelledby="competitors-empty"
+          data-testid="empty"
+        >
           <h2 id="competitors-empty" className="text-xl font-semibold">
             {t("empty.title")}
           </h2>
@@ -96,7 +102,12 @@ export default function AdCompetitors() {
   const flagged = report.competitors.filter((trend) => trend.newEntrant || trend.gaining);
   const charted = [...(report.you ? [report.you] : []), ...report.competitors.slice(0, MAX_CHARTS)];
   const rows = [...(report.you ? [report.you] : []), ...report.competitors];
-  const flagsOf = (trend: CompetitorTrend) => [trend.newEntrant ? t("flags.newEntrant") : null, trend.gainingShare ? t("flags.gaining") : null, trend.overtaking ? t("flags.overtaking") : null].filter(Boolean) as string[];
+  const flagsOf = (trend: CompetitorTrend) =>
+    [
+      trend.newEntrant ? t("flags.newEntrant") : null,
+      trend.gainingShare ? t("flags.gaining") : null,
+      trend.overtaking ? t("flags.overtaking") : null,
+    ].filter(Boolean) as string[];
   const nameOf = (trend: CompetitorTrend) => (trend.isYou ? t("you") : trend.domain);
 
   return (
@@ -105,13 +116,22 @@ export default function AdCompetitors() {
       <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
 
       {report.campaigns.length > 0 ? (
-        <Form method="get" action={location.pathname} className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4">
+        <Form
+          method="get"
+          action={location.pathname}
+          className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4"
+        >
           {client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null}
           <div>
             <label htmlFor="competitors-campaign" className="block text-sm font-medium">
               {t("filters.campaign")}
             </label>
-            <select id="competitors-campaign" name="campaign" defaultValue={report.campaign ?? ""} className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm">
+            <select
+              id="competitors-campaign"
+              name="campaign"
+              defaultValue={report.campaign ?? ""}
+              className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
+            >
               {report.accountLevel ? <option value="">{t("filters.wholeAccount")}</option> : null}
               {report.campaigns.map((name) => (
                 <option key={name} value={name}>
@@ -142,7 +162,10 @@ export default function AdCompetitors() {
               <li key={trend.domain}>
                 <span className="font-semibold">{trend.domain}</span>: {flagsOf(trend).join(", ")}
                 {" · "}
-                {t("flags.detail", { share: rateText(trend.latest?.impressionShare ?? null, percent, t), change: changeText(trend.change, signed, t) })}
+                {t("flags.detail", {
+                  share: rateText(trend.latest?.impressionShare ?? null, percent, t),
+                  change: changeText(trend.change, signed, t),
+                })}
               </li>
             ))}
           </ul>
@@ -153,7 +176,12 @@ export default function AdCompetitors() {
         <h2 id="competitors-table" className="text-lg font-bold">
           {t("table.title")}
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("table.label")}>
+        <div
+          className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+          tabIndex={0}
+          role="region"
+          aria-label={t("table.label")}
+        >
           <table className="w-full min-w-[56rem] text-left text-sm" data-testid="competitors">
             <caption className="sr-only">{t("table.label")}</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -188,7 +216,10 @@ export default function AdCompetitors() {
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{changeText(trend.change, signed, t)}</td>
                   <td className="px-3 py-2">
                     {flagsOf(trend).map((flag) => (
-                      <span key={flag} className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      <span
+                        key={flag}
+                        className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                      >
                         {flag}
                       </span>
                     ))}
@@ -199,7 +230,9 @@ export default function AdCompetitors() {
           </table>
         </div>
         <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note")}</p>
-        {report.skippedDeviceRows > 0 ? <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: report.skippedDeviceRows })}</p> : null}
+        {report.skippedDeviceRows > 0 ? (
+          <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: report.skippedDeviceRows })}</p>
+        ) : null}
       </section>
 
       <section aria-labelledby="competitors-charts" className="mt-8">
@@ -214,7 +247,11 @@ export default function AdCompetitors() {
             });
             const byX = new Map(series.map((point) => [point.x, point.share]));
             return (
-              <div key={`${trend.isYou}-${trend.domain}`} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid="competitor-chart">
+              <div
+                key={`${trend.isYou}-${trend.domain}`}
+                className="rounded-2xl border border-slate-200 bg-surface p-4"
+                data-testid="competitor-chart"
+              >
                 <h3 className="break-all font-semibold">{nameOf(trend)}</h3>
                 <LineChart
                   title={t("charts.chartTitle", { name: nameOf(trend) })}

@@ -71,7 +71,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES + 1 }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
-      return data({ result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null }, { status: 413 });
+      return data(
+        { result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null },
+        { status: 413 },
+      );
     }
     // Not a multipart form, or a broken one: a bad request, not a server error.
     badRequest();
@@ -82,14 +85,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const clientAccountId = submission.value.clientAccountId ?? client.id;
   let id: string;
   try {
-    id = await stageImport(db(), { ownerId: user.id, clientAccountId, filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    id = await stageImport(db(), {
+      ownerId: user.id,
+      clientAccountId,
+      filename: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
   } catch (error) {
     if (error instanceof ClientAccountNotFoundError) {
-      return data({ result: submission.reply({ fieldErrors: { clientAccountId: ["ads:import.errors.clientAccount"] } }), problem: null as ParserProblem | null }, { status: 400 });
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { clientAccountId: ["ads:import.errors.clientAccount"] } }),
+          problem: null as ParserProblem | null,
+        },
+        { status: 400 },
+      );
     }
     if (!(error instanceof AdsImportError)) throw error;
     const problem: ParserProblem = { code: error.code, ...error.params };
-    return data({ result: submission.reply({ fieldErrors: { file: ["parser"] } }), problem }, { status: error.code === "ads.import.tooLarge" ? 413 : 422 });
+    return data(
+      { result: submission.reply({ fieldErrors: { file: ["parser"] } }), problem },
+      { status: error.code === "ads.import.tooLarge" ? 413 : 422 },
+    );
   }
   throw redirect(`${localePath(locale, `/ads/import/${id}`)}?client=${clientAccountId}`);
 }
@@ -101,7 +118,11 @@ export default function AdsImport() {
   const locale = usePageLocale();
   const { clientId, accounts, imports, maxMegabytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ clientAccountId: string; file: File }>({ id: "ads-import", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ clientAccountId: string; file: File }>({
+    id: "ads-import",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   const problem = actionData?.problem;
   // The parser's problem is one sentence with its line and column; other errors are keys.
   const parts = problem ? importMessageParts(t, locale, null, problem) : null;
@@ -110,12 +131,20 @@ export default function AdsImport() {
     <div className="py-6">
       <h1 className="text-3xl font-bold tracking-tight">{t("import.title")}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{t("import.intro")}</p>
-      <Form method="post" encType="multipart/form-data" className="mt-6 max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-surface p-5" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-surface p-5"
+        {...getFormProps(form)}
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField
           label={t("import.clientAccount")}
           selectProps={{ id: fields.clientAccountId.id, name: fields.clientAccountId.name, defaultValue: clientId }}
-          options={accounts.map((account) => ({ value: account.id, label: account.currency ? `${account.name} (${account.currency})` : account.name }))}
+          options={accounts.map((account) => ({
+            value: account.id,
+            label: account.currency ? `${account.name} (${account.currency})` : account.name,
+          }))}
           errors={fields.clientAccountId.errors}
         />
         <div>
@@ -156,13 +185,18 @@ export default function AdsImport() {
         <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
           {imports.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <Link to={`${localePath(locale, `/ads/import/${item.id}`)}?client=${item.clientAccountId}`} className="break-all font-medium text-brand-700 underline">
+              <Link
+                to={`${localePath(locale, `/ads/import/${item.id}`)}?client=${item.clientAccountId}`}
+                className="break-all font-medium text-brand-700 underline"
+              >
                 {item.filename}
               </Link>
               <span className="text-slate-600">
                 {t(`platforms.${item.platform}`)} · {t(`kinds.${item.kind}`)} ·{" "}
-                {item.periodStart && item.periodEnd ? t("import.range", { start: formatDate(item.periodStart, locale), end: formatDate(item.periodEnd, locale) }) : t("import.noRange")} ·{" "}
-                {t("import.rowCount", { count: item.rowCount })} · <strong>{t(`import.statuses.${item.status}`)}</strong>
+                {item.periodStart && item.periodEnd
+                  ? t("import.range", { start: formatDate(item.periodStart, locale), end: formatDate(item.periodEnd, locale) })
+                  : t("import.noRange")}{" "}
+                · {t("import.rowCount", { count: item.rowCount })} · <strong>{t(`import.statuses.${item.status}`)}</strong>
               </span>
             </li>
           ))}

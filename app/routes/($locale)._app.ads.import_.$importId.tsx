@@ -17,7 +17,15 @@ import { CLIENT_NAME_MAX } from "~/ads/account-form";
 import { createClientAccount } from "~/ads/accounts.server";
 import { afterAdImport } from "~/ads/alerts.server";
 import { requireAdTools } from "~/ads/access.server";
-import { CurrencyMismatchError, ImportNotFoundError, ImportNotPendingError, discardImport, getImportPreview, removeImport, storeImport } from "~/ads/imports.server";
+import {
+  CurrencyMismatchError,
+  ImportNotFoundError,
+  ImportNotPendingError,
+  discardImport,
+  getImportPreview,
+  removeImport,
+  storeImport,
+} from "~/ads/imports.server";
 import { importMessage } from "~/components/ads/import-messages";
 import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -51,7 +59,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
   return data(
-    { meta: await pageMeta(params, "ads", "import.previewMeta"), preview: await preview(user.id, params.importId), notice: flash?.kind === "notice" ? flash : null },
+    {
+      meta: await pageMeta(params, "ads", "import.previewMeta"),
+      preview: await preview(user.id, params.importId),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
     { headers },
   );
 }
@@ -62,7 +74,11 @@ const Schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove") }),
   z.object({
     intent: z.literal("newClient"),
-    name: z.string({ required_error: "ads:accounts.errors.name" }).trim().min(1, "ads:accounts.errors.name").max(CLIENT_NAME_MAX, "ads:accounts.errors.nameLength"),
+    name: z
+      .string({ required_error: "ads:accounts.errors.name" })
+      .trim()
+      .min(1, "ads:accounts.errors.name")
+      .max(CLIENT_NAME_MAX, "ads:accounts.errors.nameLength"),
   }),
 ]);
 
@@ -90,7 +106,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "newClient": {
         const name = submission.value.name;
-        const client = await unitOfWork(db(), (tx) => createClientAccount(tx, user.id, { name, industry: current.clientAccount.industry, timeZone: current.clientAccount.timeZone }));
+        const client = await unitOfWork(db(), (tx) =>
+          createClientAccount(tx, user.id, { name, industry: current.clientAccount.industry, timeZone: current.clientAccount.timeZone }),
+        );
         const outcome = await storeImport(db(), user.id, current.id, { clientAccountId: client.id });
         await afterAdImport(db(), client.id);
         throw await notice("ads:import.storedNewClient", { count: outcome.rows, name }, client.id);
@@ -98,15 +116,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "discard":
         await unitOfWork(db(), (tx) => discardImport(tx, user.id, current.id));
         throw redirect(`${localePath(locale, "/ads/import")}?client=${current.clientAccount.id}`, {
-          headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:import.discarded", values: { filename: current.filename } }) },
+          headers: {
+            "Set-Cookie": await setFlash({ kind: "notice", key: "ads:import.discarded", values: { filename: current.filename } }),
+          },
         });
       case "remove":
         await unitOfWork(db(), (tx) => removeImport(tx, user.id, current.id));
         throw await notice("ads:import.removed", { count: current.summary.rows }, current.clientAccount.id);
     }
   } catch (error) {
-    if (error instanceof CurrencyMismatchError) return data({ result: submission.reply({ formErrors: ["ads:import.currencyRefused"] }) }, { status: 409 });
-    if (error instanceof ImportNotPendingError) return data({ result: submission.reply({ formErrors: ["ads:import.notPending"] }) }, { status: 409 });
+    if (error instanceof CurrencyMismatchError)
+      return data({ result: submission.reply({ formErrors: ["ads:import.currencyRefused"] }) }, { status: 409 });
+    if (error instanceof ImportNotPendingError)
+      return data({ result: submission.reply({ formErrors: ["ads:import.notPending"] }) }, { status: 409 });
     throw error;
   }
 }
@@ -132,7 +154,10 @@ export default function ImportPreview() {
   const { preview: p, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({ id: "ads-import-decision", lastResult: actionData?.result });
-  const [newClientForm, newClientFields] = useForm<{ intent: string; name: string }>({ id: "ads-import-new-client", lastResult: actionData?.result });
+  const [newClientForm, newClientFields] = useForm<{ intent: string; name: string }>({
+    id: "ads-import-new-client",
+    lastResult: actionData?.result,
+  });
   const s = p.summary;
   const currency = s.currency ?? p.clientAccount.currency;
   const f = useFormatters(currency);
@@ -141,7 +166,14 @@ export default function ImportPreview() {
     [t("import.facts.platform"), t(`platforms.${s.platform}`)],
     [t("import.facts.kind"), t(`kinds.${s.kind}`)],
     [t("import.facts.clientAccount"), p.clientAccount.name],
-    [t("import.facts.period"), s.allTime ? t("import.allTime") : s.period ? t("import.range", { start: formatDate(s.period.start, locale), end: formatDate(s.period.end, locale) }) : t("import.noRange")],
+    [
+      t("import.facts.period"),
+      s.allTime
+        ? t("import.allTime")
+        : s.period
+          ? t("import.range", { start: formatDate(s.period.start, locale), end: formatDate(s.period.end, locale) })
+          : t("import.noRange"),
+    ],
     [t("import.facts.granularity"), s.granularity === "day" ? t("import.byDay", { count: s.days ?? 0 }) : t("import.byPeriod")],
     [t("import.facts.rows"), f.int(s.rows)],
     [t("import.facts.campaigns"), f.int(s.campaigns)],
@@ -197,7 +229,11 @@ export default function ImportPreview() {
       ) : null}
       {pending && p.replaces.length ? (
         <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p>{s.granularity === "day" ? t("import.replacesDays", { count: p.replaces.length }) : t("import.replacesPeriod", { count: p.replaces.length })}</p>
+          <p>
+            {s.granularity === "day"
+              ? t("import.replacesDays", { count: p.replaces.length })
+              : t("import.replacesPeriod", { count: p.replaces.length })}
+          </p>
           <ul className="mt-2 list-disc pl-5">
             {p.replaces.map((item) => (
               <li key={item.id}>
@@ -215,12 +251,18 @@ export default function ImportPreview() {
           <h2 id="currency-mismatch" className="font-bold">
             {t("import.mismatch.title")}
           </h2>
-          <p className="mt-1 text-sm">{t("import.mismatch.body", { account: p.currencyMismatch.account, file: p.currencyMismatch.file, name: p.clientAccount.name })}</p>
+          <p className="mt-1 text-sm">
+            {t("import.mismatch.body", { account: p.currencyMismatch.account, file: p.currencyMismatch.file, name: p.clientAccount.name })}
+          </p>
           <Form method="post" className="mt-3 max-w-md" {...getFormProps(newClientForm)}>
             <input type="hidden" name="intent" value="newClient" />
             <Field
               labelProps={{ children: t("import.mismatch.name") }}
-              inputProps={{ ...getInputProps(newClientFields.name, { type: "text" }), defaultValue: `${p.clientAccount.name} (${p.currencyMismatch.file})`, autoComplete: "off" }}
+              inputProps={{
+                ...getInputProps(newClientFields.name, { type: "text" }),
+                defaultValue: `${p.clientAccount.name} (${p.currencyMismatch.file})`,
+                autoComplete: "off",
+              }}
               errors={newClientFields.name.errors}
             />
             <SubmitButton pendingLabel={t("import.storing")}>{t("import.mismatch.submit")}</SubmitButton>
@@ -289,7 +331,9 @@ export default function ImportPreview() {
                 {importMessage(t, locale, currency, warning)}
               </li>
             ))}
-            {s.warningCount > s.warnings.length ? <li className="text-slate-600">{t("import.moreWarnings", { count: s.warningCount - s.warnings.length })}</li> : null}
+            {s.warningCount > s.warnings.length ? (
+              <li className="text-slate-600">{t("import.moreWarnings", { count: s.warningCount - s.warnings.length })}</li>
+            ) : null}
           </ul>
         )}
       </section>
@@ -298,17 +342,38 @@ export default function ImportPreview() {
         <h2 id="sample" className="text-xl font-semibold">
           {t("import.sample", { count: s.sample.length })}
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-labelledby="sample">
+        <div
+          className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="sample"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("import.columns.line")}</th>
-                {s.granularity === "day" ? <th scope="col" className="px-3 py-2">{t("import.columns.day")}</th> : null}
-                <th scope="col" className="px-3 py-2">{t("import.columns.item")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("import.metrics.impressions")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("import.metrics.clicks")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("import.metrics.costCents")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("import.metrics.conversions")}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t("import.columns.line")}
+                </th>
+                {s.granularity === "day" ? (
+                  <th scope="col" className="px-3 py-2">
+                    {t("import.columns.day")}
+                  </th>
+                ) : null}
+                <th scope="col" className="px-3 py-2">
+                  {t("import.columns.item")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("import.metrics.impressions")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("import.metrics.clicks")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("import.metrics.costCents")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("import.metrics.conversions")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -16,7 +16,15 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type ExpansionKind, type KeywordLanguage } from "~/ads/keywords/form";
 import { generateKeywords } from "~/ads/keywords/generate";
-import { KeywordListNotFoundError, TooManyKeywordListsError, deleteKeywordList, keywordFigures, listKeywordLists, saveKeywordList, type KeywordFigures } from "~/ads/keywords/keywords.server";
+import {
+  KeywordListNotFoundError,
+  TooManyKeywordListsError,
+  deleteKeywordList,
+  keywordFigures,
+  listKeywordLists,
+  saveKeywordList,
+  type KeywordFigures,
+} from "~/ads/keywords/keywords.server";
 import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -69,7 +77,11 @@ async function generated(clientId: string, values: Values) {
     landingWords: result.landingWords,
     themes: result.themes.map((theme) => ({
       name: theme.name,
-      keywords: theme.keywords.map((item) => ({ keyword: item.keyword, kind: item.kind, figures: figures.get(item.keyword) ?? ({ source: "none" } as KeywordFigures) })),
+      keywords: theme.keywords.map((item) => ({
+        keyword: item.keyword,
+        kind: item.kind,
+        figures: figures.get(item.keyword) ?? ({ source: "none" } as KeywordFigures),
+      })),
     })),
   };
 }
@@ -102,13 +114,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "save") {
     const named = parseWithZod(form, { schema: SaveListSchema });
-    if (named.status !== "success") return data({ result: null, save: named.reply(), generated: await generated(client.id, values) }, { status: 400 });
+    if (named.status !== "success")
+      return data({ result: null, save: named.reply(), generated: await generated(client.id, values) }, { status: 400 });
     const result = generateKeywords(values);
     try {
       await unitOfWork(db(), (tx) => saveKeywordList(tx, user.id, client.id, { name: named.value.name, ...values }, result));
     } catch (error) {
       if (error instanceof TooManyKeywordListsError) {
-        return data({ result: null, save: named.reply({ formErrors: ["ads-keywords:save.errors.tooMany"] }), generated: await generated(client.id, values) }, { status: 400 });
+        return data(
+          {
+            result: null,
+            save: named.reply({ formErrors: ["ads-keywords:save.errors.tooMany"] }),
+            generated: await generated(client.id, values),
+          },
+          { status: 400 },
+        );
       }
       throw error;
     }
@@ -135,16 +155,24 @@ const KIND_KEYS: Record<ExpansionKind, string> = {
 
 function SourceBadge({ figures, t }: { figures: KeywordFigures; t: TFunction }) {
   const tone =
-    figures.source === "keyword-planner" ? "bg-brand-50 text-brand-900" : figures.source === "account" ? "bg-sky-50 text-sky-900" : "bg-slate-100 text-slate-700";
+    figures.source === "keyword-planner"
+      ? "bg-brand-50 text-brand-900"
+      : figures.source === "account"
+        ? "bg-sky-50 text-sky-900"
+        : "bg-slate-100 text-slate-700";
   const key = figures.source === "keyword-planner" ? "keywordPlanner" : figures.source;
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`sources.${key}`)}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`sources.${key}`)}</span>
+  );
 }
 
 /** The figures of one keyword with their basis, in words. */
 function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures; locale: string; currency: string | null; t: TFunction }) {
   const number = numberFormat(locale);
-  const money = (cents: number) => (currency ? formatMoney(cents, locale, currency) : numberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100));
-  const period = (p: { start: string; end: string } | null) => (p ? t("figures.period", { start: formatDate(p.start, locale), end: formatDate(p.end, locale) }) : t("figures.allTime"));
+  const money = (cents: number) =>
+    currency ? formatMoney(cents, locale, currency) : numberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100);
+  const period = (p: { start: string; end: string } | null) =>
+    p ? t("figures.period", { start: formatDate(p.start, locale), end: formatDate(p.end, locale) }) : t("figures.allTime");
   if (figures.source === "keyword-planner") {
     const p = figures.planner;
     const volume =
@@ -161,7 +189,9 @@ function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures
         </p>
         <p className="text-xs text-slate-600">
           {p.competition ? t("figures.competition", { level: t(`competition.${p.competition}`), index: p.competitionIndex ?? "–" }) : null}
-          {p.bidLowCents != null && p.bidHighCents != null ? ` · ${t("figures.bids", { low: money(p.bidLowCents), high: money(p.bidHighCents) })}` : null}
+          {p.bidLowCents != null && p.bidHighCents != null
+            ? ` · ${t("figures.bids", { low: money(p.bidLowCents), high: money(p.bidHighCents) })}`
+            : null}
         </p>
         <p className="text-xs text-slate-600">{t("figures.plannerBasis", { period: period(p.period) })}</p>
       </div>
@@ -175,7 +205,9 @@ function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures
           {t("figures.account", { impressions: number.format(a.impressions), clicks: number.format(a.clicks), cost: money(a.costCents) })}
           {a.cpcCents != null ? ` · ${t("figures.cpc", { cpc: money(a.cpcCents) })}` : null}
         </p>
-        <p className="text-xs text-slate-600">{t(`figures.basis.${a.basis === "keyword" ? "keyword" : "searchTerm"}`, { period: period(a.period) })}</p>
+        <p className="text-xs text-slate-600">
+          {t(`figures.basis.${a.basis === "keyword" ? "keyword" : "searchTerm"}`, { period: period(a.period) })}
+        </p>
       </div>
     );
   }
@@ -189,9 +221,13 @@ function Results({ generated, locale, currency, t }: { generated: Generated; loc
         {t("results.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("results.summary", { count: generated.total, themes: generated.themes.length })}</p>
-      {generated.removedByNegatives > 0 ? <p className="mt-1 text-sm text-slate-600">{t("results.removed", { count: generated.removedByNegatives })}</p> : null}
+      {generated.removedByNegatives > 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{t("results.removed", { count: generated.removedByNegatives })}</p>
+      ) : null}
       {generated.truncated ? <p className="mt-1 text-sm text-slate-600">{t("results.truncated", { count: generated.total })}</p> : null}
-      {generated.landingWords.length ? <p className="mt-1 text-sm text-slate-600">{t("results.landingWords", { words: generated.landingWords.join(", ") })}</p> : null}
+      {generated.landingWords.length ? (
+        <p className="mt-1 text-sm text-slate-600">{t("results.landingWords", { words: generated.landingWords.join(", ") })}</p>
+      ) : null}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">{t("sources.title")}</summary>
         <dl className="mt-2 space-y-2">
@@ -208,15 +244,28 @@ function Results({ generated, locale, currency, t }: { generated: Generated; loc
           <h3 id={`keyword-theme-${index}`} className="font-semibold">
             {t("results.theme", { name: theme.name, count: theme.keywords.length })}
           </h3>
-          <div className="mt-2 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("results.tableLabel", { name: theme.name })}>
+          <div
+            className="mt-2 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label={t("results.tableLabel", { name: theme.name })}
+          >
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">{t("results.tableLabel", { name: theme.name })}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("results.keyword")}</th>
-                  <th scope="col" className="px-3 py-2">{t("results.kind")}</th>
-                  <th scope="col" className="px-3 py-2">{t("results.source")}</th>
-                  <th scope="col" className="px-3 py-2">{t("results.figures")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("results.keyword")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("results.kind")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("results.source")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("results.figures")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 align-top">
@@ -262,7 +311,8 @@ export default function AdKeywords() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveListSchema }),
   });
   const result = actionData?.generated ?? null;
-  const listUrl = (id: string, file: "csv" | "editor.csv") => `${localePath(locale, `/ads/keywords/${id}/${file}`)}?client=${encodeURIComponent(client.id)}`;
+  const listUrl = (id: string, file: "csv" | "editor.csv") =>
+    `${localePath(locale, `/ads/keywords/${id}/${file}`)}?client=${encodeURIComponent(client.id)}`;
 
   return (
     <div className="py-6">
@@ -343,15 +393,28 @@ export default function AdKeywords() {
             {t("lists.empty")}
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface" tabIndex={0} role="region" aria-label={t("lists.tableLabel")}>
+          <div
+            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label={t("lists.tableLabel")}
+          >
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="keyword-lists">
               <caption className="sr-only">{t("lists.tableLabel")}</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("lists.name")}</th>
-                  <th scope="col" className="px-3 py-2">{t("lists.keywords")}</th>
-                  <th scope="col" className="px-3 py-2">{t("lists.created")}</th>
-                  <th scope="col" className="px-3 py-2">{t("lists.actions")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("lists.name")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("lists.keywords")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("lists.created")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("lists.actions")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 align-top">
@@ -377,7 +440,12 @@ export default function AdKeywords() {
                         </a>
                         <Form method="post" action={formAction}>
                           <input type="hidden" name="listId" value={list.id} />
-                          <button type="submit" name="intent" value="delete" className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50">
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
+                          >
                             {t("lists.delete")}
                             <span className="sr-only">: {list.name}</span>
                           </button>

@@ -13,7 +13,14 @@ import { withSecurityHeaders } from "~/security/headers.server";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fileSlug(name: string): string {
-  return name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "keywords";
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase()
+      .slice(0, 40) || "keywords"
+  );
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

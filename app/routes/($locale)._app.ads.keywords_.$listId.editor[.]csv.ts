@@ -23,7 +23,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
     throw error;
   }
-  const slug = file.name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "keywords";
+  const slug =
+    file.name
+      .normalize("NFKD")
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase()
+      .slice(0, 40) || "keywords";
   return new Response(file.csv, {
     headers: withSecurityHeaders({
       "Content-Type": "text/csv; charset=utf-8",

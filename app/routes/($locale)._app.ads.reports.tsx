@@ -6,21 +6,9 @@
  * `from`, `to`, `language`, `days`; `intent=revoke`: `shareId`), and the monthly report e-mailed to
  * the client (`intent=schedule`: `recipients`, one address per line, `language`, `enabled`).
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
@@ -38,21 +26,9 @@ import {
 } from "~/ads/reports/form";
 import { formatMonth } from "~/ads/reports/format";
 import { getSchedule, saveSchedule } from "~/ads/reports/schedule.server";
-import {
-  ShareNotFoundError,
-  createShare,
-  listShares,
-  revokeShare,
-} from "~/ads/reports/share.server";
+import { ShareNotFoundError, createShare, listShares, revokeShare } from "~/ads/reports/share.server";
 import { Notice } from "~/components/auth/auth-card";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-} from "~/components/forms";
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -74,9 +50,7 @@ export const clientLoader = withNamespaces(handle.i18n);
  * The period offered first: the latest performance import's (the dashboard's levels, not a Keyword
  * Planner export's year or an Auction insights report), else the last 30 days.
  */
-async function defaultPeriod(
-  clientAccountId: string
-): Promise<{ from: string; to: string }> {
+async function defaultPeriod(clientAccountId: string): Promise<{ from: string; to: string }> {
   const latest = await db()
     .selectFrom("adImports")
     .select(["periodStart", "periodEnd"])
@@ -88,17 +62,13 @@ async function defaultPeriod(
     .where("periodEnd", "is not", null)
     .orderBy("importedAt", "desc")
     .executeTakeFirst();
-  if (latest?.periodStart && latest.periodEnd)
-    return { from: latest.periodStart, to: latest.periodEnd };
+  if (latest?.periodStart && latest.periodEnd) return { from: latest.periodStart, to: latest.periodEnd };
   const today = new Date().toISOString().slice(0, 10);
   return { from: addDays(today, -30), to: addDays(today, -1) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, locale, accounts, client } = await requireAdTools(
-    request,
-    params
-  );
+  const { user, locale, accounts, client } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
   const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
@@ -124,11 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         period: share.period,
         language: share.language,
         expiresAt: share.expiresAt,
-        state: share.revokedAt
-          ? ("revoked" as const)
-          : share.expiresAt <= nowIso
-          ? ("expired" as const)
-          : ("active" as const),
+        state: share.revokedAt ? ("revoked" as const) : share.expiresAt <= nowIso ? ("expired" as const) : ("active" as const),
         url: `${origin}/${share.language}/report/${share.token}`,
       })),
       schedule: schedule
@@ -141,72 +107,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
       notice: flash?.kind === "notice" ? flash : null,
     },
-    { headers }
+    { headers },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user, locale, client, accounts } = await requireAdTools(
-    request,
-    params
-  );
+  const { user, locale, client, accounts } = await requireAdTools(request, params);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const back = async (key: string) => {
-    const query =
-      accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
+    const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
     return redirect(`${localePath(locale, "/ads/reports")}${query}`, {
       headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
     });
   };
   if (intent === "brand") {
     const submission = parseWithZod(formData, { schema: BrandSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "brand" as const, result: submission.reply() },
-        { status: 400 }
-      );
+    if (submission.status !== "success") return data({ intent: "brand" as const, result: submission.reply() }, { status: 400 });
     await unitOfWork(db(), (tx) => saveBrand(tx, user.id, submission.value));
     throw await back("ads-reports:brand.saved");
   }
   if (intent === "share") {
     const submission = parseWithZod(formData, { schema: ShareSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "share" as const, result: submission.reply() },
-        { status: 400 }
-      );
+    if (submission.status !== "success") return data({ intent: "share" as const, result: submission.reply() }, { status: 400 });
     const { from, to, language, days } = submission.value;
     await unitOfWork(db(), (tx) =>
       createShare(tx, user.id, client.id, {
         period: { from, to },
         language,
         days,
-      })
+      }),
     );
     throw await back("ads-reports:share.created");
   }
   if (intent === "schedule") {
     const submission = parseWithZod(formData, { schema: ScheduleSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "schedule" as const, result: submission.reply() },
-        { status: 400 }
-      );
-    await unitOfWork(db(), (tx) =>
-      saveSchedule(tx, user.id, client.id, submission.value)
-    );
+    if (submission.status !== "success") return data({ intent: "schedule" as const, result: submission.reply() }, { status: 400 });
+    await unitOfWork(db(), (tx) => saveSchedule(tx, user.id, client.id, submission.value));
     throw await back("ads-reports:schedule.saved");
   }
   if (intent === "revoke") {
     try {
-      await unitOfWork(db(), (tx) =>
-        revokeShare(tx, user.id, String(formData.get("shareId") ?? ""))
-      );
+      await unitOfWork(db(), (tx) => revokeShare(tx, user.id, String(formData.get("shareId") ?? "")));
     } catch (error) {
-      if (error instanceof ShareNotFoundError)
-        throw await back("ads-reports:share.notFound");
+      if (error instanceof ShareNotFoundError) throw await back("ads-reports:share.notFound");
       throw error;
     }
     throw await back("ads-reports:share.revoked");
@@ -219,13 +164,10 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function AdsReports() {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
-  const { client, brand, period, shares, schedule, notice } =
-    useLoaderData<typeof loader>();
+  const { client, brand, period, shares, schedule, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: "brand" | "share" | "schedule") =>
-    actionData && "intent" in actionData && actionData.intent === intent
-      ? actionData.result
-      : undefined;
+    actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   const [brandForm, brandFields] = useForm({
     id: "report-brand",
     lastResult: lastResult("brand"),
@@ -237,8 +179,7 @@ export default function AdsReports() {
       footer: brand.footer,
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: BrandSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BrandSchema }),
   });
   const [shareForm, shareFields] = useForm({
     id: "report-share",
@@ -250,8 +191,7 @@ export default function AdsReports() {
       days: String(SHARE_DAYS_DEFAULT),
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: ShareSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShareSchema }),
   });
   const [scheduleForm, scheduleFields] = useForm({
     id: "report-schedule",
@@ -263,35 +203,22 @@ export default function AdsReports() {
       enabled: schedule ? (schedule.enabled ? "on" : undefined) : "on",
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: ScheduleSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleSchema }),
   });
   const typedRecipients = scheduleFields.recipients.value;
-  const badRecipients = invalidRecipients(
-    splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")
-  ).join(", ");
+  const badRecipients = invalidRecipients(splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")).join(", ");
   const languages = LOCALES.map((value) => ({
     value,
     label: LOCALE_NAMES[value],
   }));
-  const logoSrc = brand.logoUpdatedAt
-    ? `${localePath(locale, "/ads/reports/logo")}?v=${encodeURIComponent(
-        brand.logoUpdatedAt
-      )}`
-    : null;
-  const clientField = client.inQuery ? (
-    <input type="hidden" name="client" value={client.id} />
-  ) : null;
-  const clientQuery = client.inQuery
-    ? `?client=${encodeURIComponent(client.id)}`
-    : "";
+  const logoSrc = brand.logoUpdatedAt ? `${localePath(locale, "/ads/reports/logo")}?v=${encodeURIComponent(brand.logoUpdatedAt)}` : null;
+  const clientField = client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null;
+  const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
   return (
     <div className="py-6">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">
-        {t("intro", { client: client.name })}
-      </p>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("intro", { client: client.name })}</p>
       {notice ? (
         <div className="mt-4">
           <Notice>{t(notice.key, notice.values)}</Notice>
@@ -299,16 +226,11 @@ export default function AdsReports() {
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="report-pdf"
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-        >
+        <section aria-labelledby="report-pdf" className="rounded-2xl border border-slate-200 bg-surface p-5">
           <h2 id="report-pdf" className="text-lg font-bold">
             {t("report.title")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t("report.intro", { client: client.name })}
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("report.intro", { client: client.name })}</p>
           <Form
             method="get"
             action={localePath(locale, "/ads/reports/pdf")}
@@ -356,10 +278,7 @@ export default function AdsReports() {
           </Form>
         </section>
 
-        <section
-          aria-labelledby="report-share-title"
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-        >
+        <section aria-labelledby="report-share-title" className="rounded-2xl border border-slate-200 bg-surface p-5">
           <h2 id="report-share-title" className="text-lg font-bold">
             {t("share.title")}
           </h2>
@@ -409,26 +328,15 @@ export default function AdsReports() {
               />
             </div>
             <div className="pt-3">
-              <SubmitButton
-                name="intent"
-                value="share"
-                pendingLabel={t("share.creating")}
-              >
+              <SubmitButton name="intent" value="share" pendingLabel={t("share.creating")}>
                 {t("share.create")}
               </SubmitButton>
             </div>
           </Form>
           {shares.length ? (
-            <ul
-              className="mt-5 divide-y divide-slate-200 border-t border-slate-200"
-              data-testid="report-shares"
-            >
+            <ul className="mt-5 divide-y divide-slate-200 border-t border-slate-200" data-testid="report-shares">
               {shares.map((share) => (
-                <li
-                  key={share.id}
-                  className="py-3 text-sm"
-                  data-testid="report-share"
-                >
+                <li key={share.id} className="py-3 text-sm" data-testid="report-share">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">
                       {t("doc.range", {
@@ -436,14 +344,10 @@ export default function AdsReports() {
                         to: formatDate(share.period.to, locale),
                       })}
                     </span>
-                    <span className="text-slate-600">
-                      · {LOCALE_NAMES[share.language]}
-                    </span>
+                    <span className="text-slate-600">· {LOCALE_NAMES[share.language]}</span>
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                        share.state === "active"
-                          ? "bg-brand-50 text-brand-800"
-                          : "bg-slate-100 text-slate-700"
+                        share.state === "active" ? "bg-brand-50 text-brand-800" : "bg-slate-100 text-slate-700"
                       }`}
                     >
                       {t(`share.states.${share.state}`)}
@@ -464,20 +368,9 @@ export default function AdsReports() {
                           data-testid="report-share-url"
                         />
                       </label>
-                      <Form
-                        method="post"
-                        action={`${localePath(
-                          locale,
-                          "/ads/reports"
-                        )}${clientQuery}`}
-                      >
+                      <Form method="post" action={`${localePath(locale, "/ads/reports")}${clientQuery}`}>
                         <input type="hidden" name="shareId" value={share.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="revoke"
-                          className="btn-secondary px-3 py-1.5"
-                        >
+                        <button type="submit" name="intent" value="revoke" className="btn-secondary px-3 py-1.5">
                           {t("share.revoke")}
                         </button>
                       </Form>
@@ -500,13 +393,8 @@ export default function AdsReports() {
         <h2 id="report-schedule-title" className="text-lg font-bold">
           {t("schedule.title")}
         </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">
-          {t("schedule.intro", { client: client.name })}
-        </p>
-        <p
-          className="mt-2 text-sm font-medium text-slate-700"
-          data-testid="report-schedule-last"
-        >
+        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("schedule.intro", { client: client.name })}</p>
+        <p className="mt-2 text-sm font-medium text-slate-700" data-testid="report-schedule-last">
           {schedule?.lastDelivery
             ? t("schedule.lastSent", {
                 date: formatDate(schedule.lastDelivery.sentAt, locale),
@@ -551,21 +439,14 @@ export default function AdsReports() {
             errors={scheduleFields.enabled.errors}
           />
           <div className="pt-3">
-            <SubmitButton
-              name="intent"
-              value="schedule"
-              pendingLabel={t("schedule.saving")}
-            >
+            <SubmitButton name="intent" value="schedule" pendingLabel={t("schedule.saving")}>
               {t("schedule.save")}
             </SubmitButton>
           </div>
         </Form>
       </section>
 
-      <section
-        aria-labelledby="report-brand-title"
-        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-      >
+      <section aria-labelledby="report-brand-title" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5">
         <h2 id="report-brand-title" className="text-lg font-bold">
           {t("brand.title")}
         </h2>
@@ -618,11 +499,7 @@ export default function AdsReports() {
               errors={brandFields.footer.errors}
             />
             <div className="pt-3">
-              <SubmitButton
-                name="intent"
-                value="brand"
-                pendingLabel={t("brand.saving")}
-              >
+              <SubmitButton name="intent" value="brand" pendingLabel={t("brand.saving")}>
                 {t("brand.save")}
               </SubmitButton>
             </div>
@@ -643,10 +520,7 @@ export default function AdsReports() {
             )}
             <Form
               method="post"
-              action={`${localePath(
-                locale,
-                "/ads/reports/logo"
-              )}${clientQuery}`}
+              action={`${localePath(locale, "/ads/reports/logo")}${clientQuery}`}
               encType="multipart/form-data"
               className="mt-3 space-y-2"
               data-testid="report-logo-form"
@@ -662,22 +536,11 @@ export default function AdsReports() {
                 }}
               />
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="upload"
-                  className="btn-primary"
-                >
+                <button type="submit" name="intent" value="upload" className="btn-primary">
                   {t("logo.upload")}
                 </button>
                 {logoSrc ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    formNoValidate
-                    className="btn-secondary"
-                  >
+                  <button type="submit" name="intent" value="remove" formNoValidate className="btn-secondary">
                     {t("logo.remove")}
                   </button>
                 ) : null}

@@ -25,8 +25,7 @@ import { localePath } from "~/utils/paths";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const logo = await getLogo(db(), user.id);
-  if (!logo)
-    return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (!logo) return new Response(null, { status: 404, headers: withSecurityHeaders() });
   return new Response(new Uint8Array(logo.bytes), {
     headers: withSecurityHeaders({
       "Content-Type": logo.type,
@@ -38,12 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { user, locale, client, accounts } = await requireAdTools(
-    request,
-    params
-  );
-  const query =
-    accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
+  const { user, locale, client, accounts } = await requireAdTools(request, params);
+  const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
   const back = async (key: string) =>
     redirect(`${localePath(locale, "/ads/reports")}${query}`, {
       headers: {
@@ -55,13 +50,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES + 1 })
-    );
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES + 1 }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError)
-      throw await back("logo.tooLarge");
+    if (error instanceof MaxPartSizeExceededError) throw await back("logo.tooLarge");
     // Not a multipart form at all, or a broken one: a bad request, not a server error.
     badRequest();
   }
@@ -70,10 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await back("logo.removed");
   }
   const file = formData.get("logo");
-  const bytes =
-    file instanceof File
-      ? new Uint8Array(await file.arrayBuffer())
-      : new Uint8Array();
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, bytes));
   const keys = {
     saved: "logo.saved",

@@ -18,34 +18,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, client } = await requireAdTools(request, params);
   const search = new URL(request.url).searchParams;
   const wanted = search.get("client");
-  if (wanted && wanted !== client.id)
-    throw new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (wanted && wanted !== client.id) throw new Response(null, { status: 404, headers: withSecurityHeaders() });
   const submission = parseWithZod(search, { schema: ReportSchema });
   if (submission.status !== "success") {
     const message =
       Object.values(submission.error ?? {})
         .flat()
-        .find((item): item is string => typeof item === "string") ??
-      "ads-reports:errors.dates";
-    throw redirect(
-      `${localePath(locale, "/ads/reports")}?client=${encodeURIComponent(
-        client.id
-      )}`,
-      {
-        headers: {
-          "Set-Cookie": await setFlash({ kind: "notice", key: message }),
-        },
-      }
-    );
+        .find((item): item is string => typeof item === "string") ?? "ads-reports:errors.dates";
+    throw redirect(`${localePath(locale, "/ads/reports")}?client=${encodeURIComponent(client.id)}`, {
+      headers: {
+        "Set-Cookie": await setFlash({ kind: "notice", key: message }),
+      },
+    });
   }
   const { from, to, language } = submission.value;
-  const { pdf, report } = await reportPdfFor(
-    db(),
-    user.id,
-    client.id,
-    { from, to },
-    language
-  );
+  const { pdf, report } = await reportPdfFor(db(), user.id, client.id, { from, to }, language);
   return new Response(new Uint8Array(pdf), {
     headers: withSecurityHeaders({
       "Content-Type": "application/pdf",

@@ -36,7 +36,15 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
-  const hasImports = Boolean(await db().selectFrom("adImports").select("id").where("clientAccountId", "=", client.id).where("status", "=", "imported").limit(1).executeTakeFirst());
+  const hasImports = Boolean(
+    await db()
+      .selectFrom("adImports")
+      .select("id")
+      .where("clientAccountId", "=", client.id)
+      .where("status", "=", "imported")
+      .limit(1)
+      .executeTakeFirst(),
+  );
   return data(
     {
       meta: await pageMeta(params, "ads-tips", "meta"),
@@ -68,7 +76,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tipId = typeof form.get("tipId") === "string" ? String(form.get("tipId")) : null;
   if (submission.status !== "success") return data({ result: submission.reply(), tipId }, { status: 400 });
   const back = async (key: string, values: Record<string, string | number> = {}, hash = "") =>
-    redirect(`${localePath(locale, "/ads/tips")}?client=${client.id}${hash}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+    redirect(`${localePath(locale, "/ads/tips")}?client=${client.id}${hash}`, {
+      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
+    });
   const value = submission.value;
   try {
     switch (value.intent) {
@@ -88,7 +98,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof TipNotFoundError) throw data({ error: "not_found" }, { status: 404 });
-    if (error instanceof TipDecidedError) return data({ result: submission.reply({ formErrors: ["ads-tips:errors.decided"] }), tipId }, { status: 409 });
+    if (error instanceof TipDecidedError)
+      return data({ result: submission.reply({ formErrors: ["ads-tips:errors.decided"] }), tipId }, { status: 409 });
     throw error;
   }
 }
@@ -101,7 +112,8 @@ function useTipText(currency: string) {
   const money = (cents: unknown) => formatMoney(typeof cents === "number" ? cents : 0, locale, currency);
   const int = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
   const dec = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 1 }).format(typeof value === "number" ? value : 0);
-  const pct = (value: unknown) => numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
+  const pct = (value: unknown) =>
+    numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
   return (tip: Tip): { title: string; body: string; impact: string | null } => {
     const e = tip.evidence;
     const campaign = tip.subject.campaign ?? "";
@@ -130,14 +142,23 @@ function useTipText(currency: string) {
         };
       case "pause-keywords":
         return {
-          title: t("kinds.pause-keywords.title", { count: Array.isArray(e.keywords) ? e.keywords.length : 0, campaign, cost: money(e.costCents) }),
+          title: t("kinds.pause-keywords.title", {
+            count: Array.isArray(e.keywords) ? e.keywords.length : 0,
+            campaign,
+            cost: money(e.costCents),
+          }),
           body: t("kinds.pause-keywords.body", { days: int(e.days) }),
           impact,
         };
       case "cpa-rising":
         return {
           title: t("kinds.cpa-rising.title", { campaign, rise: pct(e.rise) }),
-          body: t("kinds.cpa-rising.body", { before: money(e.cpaBeforeCents), now: money(e.cpaNowCents), conversions: dec(e.conversionsNow), weekEnd: typeof e.weekEnd === "string" ? formatDate(e.weekEnd, locale) : "" }),
+          body: t("kinds.cpa-rising.body", {
+            before: money(e.cpaBeforeCents),
+            now: money(e.cpaNowCents),
+            conversions: dec(e.conversionsNow),
+            weekEnd: typeof e.weekEnd === "string" ? formatDate(e.weekEnd, locale) : "",
+          }),
           impact,
         };
     }
@@ -147,7 +168,9 @@ function useTipText(currency: string) {
 function Evidence({ tip, currency }: { tip: Tip; currency: string }) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
-  const lines = (Array.isArray(tip.evidence.terms) ? tip.evidence.terms : Array.isArray(tip.evidence.keywords) ? tip.evidence.keywords : []) as Array<Record<string, unknown>>;
+  const lines = (
+    Array.isArray(tip.evidence.terms) ? tip.evidence.terms : Array.isArray(tip.evidence.keywords) ? tip.evidence.keywords : []
+  ) as Array<Record<string, unknown>>;
   if (!lines.length) return null;
   return (
     <details className="mt-3 text-sm">
@@ -160,7 +183,10 @@ function Evidence({ tip, currency }: { tip: Tip; currency: string }) {
               {line.adGroup ? <span className="text-slate-500"> · {String(line.adGroup)}</span> : null}
             </span>
             <span className="tabular-nums text-slate-700">
-              {t("evidenceLine", { cost: formatMoney(typeof line.costCents === "number" ? line.costCents : 0, locale, currency), clicks: typeof line.clicks === "number" ? line.clicks : 0 })}
+              {t("evidenceLine", {
+                cost: formatMoney(typeof line.costCents === "number" ? line.costCents : 0, locale, currency),
+                clicks: typeof line.clicks === "number" ? line.clicks : 0,
+              })}
             </span>
           </li>
         ))}
@@ -169,7 +195,15 @@ function Evidence({ tip, currency }: { tip: Tip; currency: string }) {
   );
 }
 
-function OpenTip({ tip, currency, actionData }: { tip: Tip; currency: string; actionData: { result: unknown; tipId: string | null } | undefined }) {
+function OpenTip({
+  tip,
+  currency,
+  actionData,
+}: {
+  tip: Tip;
+  currency: string;
+  actionData: { result: unknown; tipId: string | null } | undefined;
+}) {
   const { t } = useTranslation("ads-tips");
   const text = useTipText(currency)(tip);
   const mine = actionData?.tipId === tip.id;
@@ -181,7 +215,9 @@ function OpenTip({ tip, currency, actionData }: { tip: Tip; currency: string; ac
     <li id={`tip-${tip.id}`} className="rounded-2xl border border-slate-200 bg-surface p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="min-w-0 flex-1 break-words font-semibold">{text.title}</h3>
-        {text.impact ? <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{text.impact}</span> : null}
+        {text.impact ? (
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{text.impact}</span>
+        ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700">{text.body}</p>
       <Evidence tip={tip} currency={currency} />
@@ -197,15 +233,28 @@ function OpenTip({ tip, currency, actionData }: { tip: Tip; currency: string; ac
           <input type="hidden" name="tipId" value={tip.id} />
           <SelectField
             label={t("reason")}
-            selectProps={{ id: fields.reason.id, name: fields.reason.name, defaultValue: (fields.reason.initialValue as string | undefined) ?? "" }}
-            options={[{ value: "", label: t("chooseReason") }, ...DISMISS_REASONS.map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))]}
+            selectProps={{
+              id: fields.reason.id,
+              name: fields.reason.name,
+              defaultValue: (fields.reason.initialValue as string | undefined) ?? "",
+            }}
+            options={[
+              { value: "", label: t("chooseReason") },
+              ...DISMISS_REASONS.map((reason) => ({ value: reason, label: t(`reasons.${reason}`) })),
+            ]}
             errors={fields.reason.errors}
           />
           <div>
             <label htmlFor={fields.note.id} className="mb-1 block text-sm font-medium text-slate-800">
               {t("note")}
             </label>
-            <input id={fields.note.id} name={fields.note.name} maxLength={DISMISS_NOTE_MAX} defaultValue={(fields.note.initialValue as string | undefined) ?? ""} className="block w-48 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm" />
+            <input
+              id={fields.note.id}
+              name={fields.note.name}
+              maxLength={DISMISS_NOTE_MAX}
+              defaultValue={(fields.note.initialValue as string | undefined) ?? ""}
+              className="block w-48 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
+            />
           </div>
           <SubmitButton name="intent" value="dismiss" className="btn-secondary" pendingLabel={t("dismissing")}>
             {t("dismiss")}
@@ -282,7 +331,11 @@ export default function AdsTips() {
                   {tip.hasEditorFile ? (
                     <>
                       {" · "}
-                      <a href={`${localePath(locale, `/ads/tips/${tip.id}/editor.csv`)}`} className="font-medium text-brand-700 underline" download>
+                      <a
+                        href={`${localePath(locale, `/ads/tips/${tip.id}/editor.csv`)}`}
+                        className="font-medium text-brand-700 underline"
+                        download
+                      >
                         {t("download")}
                       </a>
                     </>
@@ -305,7 +358,10 @@ export default function AdsTips() {
               <li key={tip.id} className="px-4 py-3 text-sm">
                 <p className="break-words font-medium">{text(tip).title}</p>
                 <p className="mt-1 text-slate-600">
-                  {t("dismissedOn", { date: tip.decidedAt ? formatDate(tip.decidedAt, locale) : "", reason: tip.dismissReason ? t(`reasons.${tip.dismissReason}`) : "" })}
+                  {t("dismissedOn", {
+                    date: tip.decidedAt ? formatDate(tip.decidedAt, locale) : "",
+                    reason: tip.dismissReason ? t(`reasons.${tip.dismissReason}`) : "",
+                  })}
                   {tip.dismissNote ? ` · “${tip.dismissNote}”` : ""}
                 </p>
               </li>

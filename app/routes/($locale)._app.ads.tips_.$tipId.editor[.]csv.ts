@@ -22,7 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof TipNotFoundError) throw data({ error: "not_found" }, { status: 404 });
     throw error;
   }
-  const slug = (file.campaign ?? "campaign").normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "campaign";
+  const slug =
+    (file.campaign ?? "campaign")
+      .normalize("NFKD")
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase()
+      .slice(0, 40) || "campaign";
   return new Response(file.csv, {
     headers: withSecurityHeaders({
       "Content-Type": "text/csv; charset=utf-8",

@@ -63,7 +63,12 @@ export default function AdsLayout() {
               <label htmlFor="ads-client" className="block text-xs font-medium text-slate-600">
                 {t("switcher.label")}
               </label>
-              <select id="ads-client" name="client" defaultValue={clientId} className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm">
+              <select
+                id="ads-client"
+                name="client"
+                defaultValue={clientId}
+                className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
+              >
                 {accounts.map((account) => (
                   <option key={account.id} value={account.id}>
                     {account.name}
@@ -72,7 +77,10 @@ export default function AdsLayout() {
                 ))}
               </select>
             </div>
-            <button type="submit" className="rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            <button
+              type="submit"
+              className="rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+            >
               {t("switcher.submit")}
             </button>
           </Form>

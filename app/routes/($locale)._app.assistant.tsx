@@ -70,7 +70,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const verdict = await acceptQuestion(db(), user.id, form);
   if (!verdict.ok) {
-    return data({ result: verdict.result }, { status: verdict.status, headers: verdict.retryAfterSeconds ? { "Retry-After": String(verdict.retryAfterSeconds) } : undefined });
+    return data(
+      { result: verdict.result },
+      { status: verdict.status, headers: verdict.retryAfterSeconds ? { "Retry-After": String(verdict.retryAfterSeconds) } : undefined },
+    );
   }
   const { answer } = await ask(db(), { userId: user.id, locale, question: verdict.question });
   throw redirect(`${here}#message-${answer.id}`);
@@ -82,7 +85,9 @@ function BubbleFrame({ mine, id, children, live }: { mine: boolean; id?: string;
   const { t } = useTranslation("assistant");
   return (
     <li id={id} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-live={live || undefined}>
-      <div className={`max-w-[85%] rounded-2xl px-4 py-3 ${mine ? "bg-accent text-white" : "border border-slate-200 bg-surface text-slate-900"}`}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-3 ${mine ? "bg-accent text-white" : "border border-slate-200 bg-surface text-slate-900"}`}
+      >
         <p className={`text-xs font-semibold ${mine ? "text-white" : "text-slate-500"}`}>{mine ? t("you") : t("assistant")}</p>
         {children}
       </div>
@@ -201,7 +206,14 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
       };
       const fail = () => update((current) => ({ ...current, state: "failed" }));
       onRefused(null);
-      setLive({ question: String(formData.get("question") ?? "").trim(), text: "", state: "answering", sources: [], answerId: null, interrupted: false });
+      setLive({
+        question: String(formData.get("question") ?? "").trim(),
+        text: "",
+        state: "answering",
+        sources: [],
+        answerId: null,
+        interrupted: false,
+      });
       let answerId: string | null = null;
       try {
         const response = await fetch(localePath(locale, ASSISTANT_STREAM_PATH), {
@@ -218,7 +230,9 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
           return;
         }
         if (!response.ok) {
-          const body = type.includes("application/json") ? ((await response.json().catch(() => null)) as { result?: unknown } | null) : null;
+          const body = type.includes("application/json")
+            ? ((await response.json().catch(() => null)) as { result?: unknown } | null)
+            : null;
           if (body?.result) {
             setLive(null);
             onRefused(body.result);
@@ -242,7 +256,13 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
             else if (event.type === "sources") update((current) => ({ ...current, sources: event.sources }));
             else if (event.type === "done") {
               answerId = event.answer.id;
-              update((current) => ({ ...current, text: event.answer.content, sources: event.answer.sources, state: "stored", answerId: event.answer.id }));
+              update((current) => ({
+                ...current,
+                text: event.answer.content,
+                sources: event.answer.sources,
+                state: "stored",
+                answerId: event.answer.id,
+              }));
             } else if (event.type === "error") return fail();
           }
           if (chunk.done) break;
@@ -254,7 +274,8 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
       if (!answerId) return fail();
       // The stored conversation replaces the live bubbles; a question prefilled from ?q= is gone, as
       // after the form's redirect.
-      if (window.location.search) navigate(`${localePath(locale, "/assistant")}#message-${answerId}`, { replace: true, preventScrollReset: true });
+      if (window.location.search)
+        navigate(`${localePath(locale, "/assistant")}#message-${answerId}`, { replace: true, preventScrollReset: true });
       else revalidator.revalidate();
     },
     [locale, navigate, onRefused, revalidator],
@@ -262,7 +283,17 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
   return { live: stored ? null : live, ask };
 }
 
-function QuestionForm({ prefill, lastResult, busy, onAsk }: { prefill: string; lastResult: unknown; busy: boolean; onAsk: (formData: FormData, form: HTMLFormElement) => void }) {
+function QuestionForm({
+  prefill,
+  lastResult,
+  busy,
+  onAsk,
+}: {
+  prefill: string;
+  lastResult: unknown;
+  busy: boolean;
+  onAsk: (formData: FormData, form: HTMLFormElement) => void;
+}) {
   const { t } = useTranslation("assistant");
   const locale = usePageLocale();
   const [form, fields] = useForm({
@@ -340,7 +371,10 @@ export default function Assistant() {
             <ul className="mt-3 flex flex-wrap gap-2">
               {EXAMPLE_QUESTIONS.map((key) => (
                 <li key={key}>
-                  <Link to={`${here}?q=${encodeURIComponent(t(`examples.${key}`))}#ask`} className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+                  <Link
+                    to={`${here}?q=${encodeURIComponent(t(`examples.${key}`))}#ask`}
+                    className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
+                  >
                     {t(`examples.${key}`)}
                   </Link>
                 </li>

@@ -29,7 +29,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { result: verdict.result, message: fixedT(locale, ns)(key) },
       {
         status: verdict.status,
-        headers: withSecurityHeaders({ "Cache-Control": "no-store", ...(verdict.retryAfterSeconds ? { "Retry-After": String(verdict.retryAfterSeconds) } : {}) }),
+        headers: withSecurityHeaders({
+          "Cache-Control": "no-store",
+          ...(verdict.retryAfterSeconds ? { "Retry-After": String(verdict.retryAfterSeconds) } : {}),
+        }),
       },
     );
   }

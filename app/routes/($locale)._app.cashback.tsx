@@ -30,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const search = new URL(request.url).searchParams;
   const filters = activityFiltersFromSearch(search);
-  const [activity, claims] = await Promise.all([cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }), claimsOf(db(), user.id)]);
+  const [activity, claims] = await Promise.all([
+    cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
+    claimsOf(db(), user.id),
+  ]);
   const { flash, headers } = await takeFlash(request);
   return data(
     {

@@ -82,12 +82,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit(db(), "cashbackClaim", user.id);
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), minutes: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        minutes: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }
   const { orderId, orderDate, amount } = submission.value;
-  const outcome = await unitOfWork(db(), (tx) => submitClaim(tx, { userId: user.id, clickId: click.id, orderId, orderDate, amountCents: amount }));
+  const outcome = await unitOfWork(db(), (tx) =>
+    submitClaim(tx, { userId: user.id, clickId: click.id, orderId, orderDate, amountCents: amount }),
+  );
   if (!outcome.ok) {
     if (outcome.error === "clickNotFound") throw data({ error: "not_found" }, { status: 404 });
     const { field, key } = DOMAIN_ERRORS[outcome.error];
@@ -116,15 +121,17 @@ export default function ClaimPage() {
         <StoreLogo name={click.storeName} logo={click.logo} />
         <div className="min-w-0">
           <p className="text-lg font-semibold text-slate-900">{click.storeName}</p>
-          <p className="text-sm text-slate-600">
-            {t("claim.visited", { date: formatDate(click.clickedAt, locale) })}
-          </p>
+          <p className="text-sm text-slate-600">{t("claim.visited", { date: formatDate(click.clickedAt, locale) })}</p>
         </div>
       </div>
       {click.window === "open" ? (
         <ClaimForm deadline={click.closesAt} />
       ) : (
-        <div className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900" role="status" data-testid="claim-window">
+        <div
+          className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900"
+          role="status"
+          data-testid="claim-window"
+        >
           <p>
             {click.window === "tooEarly"
               ? t("claim.window.tooEarly", { date: formatDate(click.opensAt, locale) })
@@ -165,10 +172,19 @@ function ClaimForm({ deadline }: { deadline: string }) {
           hint={t("claim.orderIdHint")}
           errors={fields.orderId.errors}
         />
-        <Field labelProps={{ children: t("claim.orderDate") }} inputProps={{ ...getInputProps(fields.orderDate, { type: "date" }) }} errors={fields.orderDate.errors} />
+        <Field
+          labelProps={{ children: t("claim.orderDate") }}
+          inputProps={{ ...getInputProps(fields.orderDate, { type: "date" }) }}
+          errors={fields.orderDate.errors}
+        />
         <Field
           labelProps={{ children: t("claim.amount") }}
-          inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "49.99", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(fields.amount, { type: "text" }),
+            inputMode: "decimal",
+            placeholder: "49.99",
+            autoComplete: "off",
+          }}
           hint={t("claim.amountHint")}
           errors={fields.amount.errors}
         />

@@ -54,7 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     throw redirect(redirectTo);
   } catch (error) {
-    if (error instanceof IdempotencyConflictError) return data({ result: submission.reply({ formErrors: ["validation.formReused"] }) }, { status: 409 });
+    if (error instanceof IdempotencyConflictError)
+      return data({ result: submission.reply({ formErrors: ["validation.formReused"] }) }, { status: 409 });
     throw error;
   }
 }

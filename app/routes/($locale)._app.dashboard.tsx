@@ -55,20 +55,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSetting(db(), "minWithdrawalCents"),
   ]);
   const { flash, headers } = await takeFlash(request);
-  return data({
-    meta: await pageMeta(params, "app", "dashboard.meta"),
-    notice: flash?.kind === "notice" ? flash : null,
-    name: user.name,
-    minimumWithdrawalCents,
-    hidden: await isBalanceHidden(request),
-    plan,
-    balances,
-    figures,
-    tab,
-    days,
-    history,
-    recent: recent.map((item) => transactionView(item, pending)),
-  }, { headers });
+  return data(
+    {
+      meta: await pageMeta(params, "app", "dashboard.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      name: user.name,
+      minimumWithdrawalCents,
+      hidden: await isBalanceHidden(request),
+      plan,
+      balances,
+      figures,
+      tab,
+      days,
+      history,
+      recent: recent.map((item) => transactionView(item, pending)),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -90,7 +93,8 @@ export default function DashboardPage() {
   const locale = usePageLocale();
   const outlet = useOutlet();
   const [searchParams] = useSearchParams();
-  const { name, minimumWithdrawalCents, hidden, balances, figures, tab, days, history, recent, notice, plan } = useLoaderData<typeof loader>();
+  const { name, minimumWithdrawalCents, hidden, balances, figures, tab, days, history, recent, notice, plan } =
+    useLoaderData<typeof loader>();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
 
@@ -104,7 +108,10 @@ export default function DashboardPage() {
         </div>
       ) : null}
 
-      <section className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-5 text-white shadow-lg sm:p-8" aria-labelledby="balance-title">
+      <section
+        className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-5 text-white shadow-lg sm:p-8"
+        aria-labelledby="balance-title"
+      >
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id="balance-title" className="text-sm font-medium text-white/90">
@@ -116,7 +123,12 @@ export default function DashboardPage() {
           </div>
           <Form method="post" action={localePath(locale, "/dashboard")}>
             <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" name="intent" value="toggle-balance" className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20">
+            <button
+              type="submit"
+              name="intent"
+              value="toggle-balance"
+              className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20"
+            >
               {hidden ? t("dashboard.show") : t("dashboard.hide")}
             </button>
           </Form>
@@ -191,7 +203,10 @@ export default function DashboardPage() {
           <p className="mt-3 text-sm text-white/90" data-testid="withdraw-unavailable">
             {balances.onHoldCents > 0
               ? t("dashboard.withdrawOnHold", { minimum: formatMoney(minimumWithdrawalCents, locale), amount: money(balances.onHoldCents) })
-              : t("dashboard.withdrawUnavailable", { minimum: formatMoney(minimumWithdrawalCents, locale), amount: money(balances.withdrawableCents) })}
+              : t("dashboard.withdrawUnavailable", {
+                  minimum: formatMoney(minimumWithdrawalCents, locale),
+                  amount: money(balances.withdrawableCents),
+                })}
           </p>
         ) : null}
       </section>
@@ -220,7 +235,11 @@ export default function DashboardPage() {
             ["viewReports", "/wallet"],
           ] as const
         ).map(([key, path]) => (
-          <Link key={key} to={localePath(locale, path)} className="rounded-2xl border border-slate-200 bg-surface p-4 font-semibold hover:border-brand-700">
+          <Link
+            key={key}
+            to={localePath(locale, path)}
+            className="rounded-2xl border border-slate-200 bg-surface p-4 font-semibold hover:border-brand-700"
+          >
             {t(`dashboard.actions.${key}`)}
           </Link>
         ))}
@@ -246,7 +265,9 @@ export default function DashboardPage() {
                   <span className="flex-1 font-medium">
                     {store.slug ? <Link to={localePath(locale, `/webshops/${store.slug}`)}>{store.merchant}</Link> : store.merchant}
                     {store.cashbackRateBps !== null ? (
-                      <span className="block text-xs font-normal text-brand-700">{t("webshops:rate", { rate: formatRate(store.cashbackRateBps, locale) })}</span>
+                      <span className="block text-xs font-normal text-brand-700">
+                        {t("webshops:rate", { rate: formatRate(store.cashbackRateBps, locale) })}
+                      </span>
                     ) : null}
                   </span>
                   <span className="text-slate-600">{t("dashboard.orders", { count: store.orders })}</span>
@@ -277,13 +298,22 @@ export default function DashboardPage() {
               </Link>
             ))}
           </nav>
-          {recent.length === 0 ? <p className="mt-4 text-sm text-slate-600">{t("transactions.emptyTitle")}</p> : <TransactionList items={recent} />}
+          {recent.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">{t("transactions.emptyTitle")}</p>
+          ) : (
+            <TransactionList items={recent} />
+          )}
         </section>
       </div>
 
       {outlet ? (
         <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
-          <div role="dialog" aria-modal="true" aria-labelledby="wallet-dialog-title" className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-2xl">
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="wallet-dialog-title"
+            className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-2xl"
+          >
             {outlet}
           </div>
         </div>

@@ -27,10 +27,23 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, filterAmountInput, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import {
+  WITHDRAWAL_QUICK_AMOUNTS,
+  expectedPayoutDate,
+  filterAmountInput,
+  maskDestination,
+  parseAmountToCents,
+  withdrawalSchema,
+} from "~/wallet/amounts";
 import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
-import { AccountSuspendedError, FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError, requestWithdrawal } from "~/wallet/ledger.server";
+import {
+  AccountSuspendedError,
+  FundsOnHoldError,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  requestWithdrawal,
+} from "~/wallet/ledger.server";
 import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
 import { readForm } from "~/utils/form-data.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -40,7 +53,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const [balances, saved, minimumCents] = await Promise.all([getBalances(db(), user.id), getPayoutMethod(db(), user.id), getSetting(db(), "minWithdrawalCents")]);
+  const [balances, saved, minimumCents] = await Promise.all([
+    getBalances(db(), user.id),
+    getPayoutMethod(db(), user.id),
+    getSetting(db(), "minWithdrawalCents"),
+  ]);
   return {
     minimumCents,
     availableCents: balances.availableCents,
@@ -75,7 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { amountCents, method, destination, idempotencyKey } = submission.value;
   // Paying out somewhere new is sensitive: the person must have proved who they are recently.
   const saved = await getPayoutMethod(db(), user.id);
-  if (saved && (saved.method !== method || saved.destination !== destination)) requireRecentAuth(request, session, localePath(locale, "/dashboard/withdraw"));
+  if (saved && (saved.method !== method || saved.destination !== destination))
+    requireRecentAuth(request, session, localePath(locale, "/dashboard/withdraw"));
   if (intent === "review") {
     return data({
       result: submission.reply(),
@@ -122,12 +140,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof FundsOnHoldError) {
       return data(
-        { result: submission.reply({ fieldErrors: { amount: ["validation.fundsOnHold"] } }), review: null, withdrawableCents: error.withdrawableCents },
+        {
+          result: submission.reply({ fieldErrors: { amount: ["validation.fundsOnHold"] } }),
+          review: null,
+          withdrawableCents: error.withdrawableCents,
+        },
         { status: 400 },
       );
     }
     if (error instanceof InsufficientFundsError) {
-      return data({ result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }), review: null }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: { amount: ["validation.insufficientBalance"] } }), review: null },
+        { status: 400 },
+      );
     }
     if (error instanceof IdempotencyConflictError) {
       return data({ result: submission.reply({ formErrors: ["validation.formReused"] }), review: null }, { status: 409 });
@@ -203,7 +228,13 @@ export default function Withdraw() {
   );
 }
 
-function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: string; destination: string } | null; lastResult: SubmissionResult<string[]> | null }) {
+function WithdrawForm({
+  edit,
+  lastResult,
+}: {
+  edit: { amount: string; method: string; destination: string } | null;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
@@ -232,7 +263,10 @@ function WithdrawForm({ edit, lastResult }: { edit: { amount: string; method: st
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="withdraw-unavailable">
           {onHoldCents > 0
             ? t("dashboard.withdrawOnHold", { minimum: formatMoney(minimumCents, locale), amount: formatMoney(onHoldCents, locale) })
-            : t("dashboard.withdrawUnavailable", { minimum: formatMoney(minimumCents, locale), amount: formatMoney(withdrawableCents, locale) })}
+            : t("dashboard.withdrawUnavailable", {
+                minimum: formatMoney(minimumCents, locale),
+                amount: formatMoney(withdrawableCents, locale),
+              })}
         </p>
       ) : null}
       {onHoldCents > 0 ? (

@@ -24,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireSignedIn(request);
   const { flash, headers } = await takeFlash(request);
   return data(
-    { meta: await pageMeta(params, "notifications", "meta"), notice: flash?.kind === "notice" ? flash : null, items: await listNotifications(db(), user.id, 100) },
+    {
+      meta: await pageMeta(params, "notifications", "meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      items: await listNotifications(db(), user.id, 100),
+    },
     { headers },
   );
 }
@@ -74,7 +78,10 @@ export default function NotificationsPage() {
             const { title, message } = text(item);
             return (
               <li key={item.id} className="flex gap-3 px-5 py-4" data-testid={item.read ? "notification-read" : "notification-unread"}>
-                <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`} aria-hidden="true" />
+                <span
+                  className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`}
+                  aria-hidden="true"
+                />
                 <div className="min-w-0 flex-1">
                   <p className={item.read ? "text-slate-700" : "font-semibold"}>{title}</p>
                   <p className="text-sm text-slate-600">{message}</p>

@@ -68,7 +68,11 @@ export default function Partner() {
         ))}
       </dl>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="chart-title" data-testid="partner-chart">
+      <section
+        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6"
+        aria-labelledby="chart-title"
+        data-testid="partner-chart"
+      >
         <h2 id="chart-title" className="text-lg font-semibold">
           {t("chart.heading")}
         </h2>
@@ -117,23 +121,33 @@ export default function Partner() {
         ) : (
           <ul className="mt-4 divide-y divide-slate-200" data-testid="partner-payments">
             {overview.payments.map((payment) => (
-              <li key={payment.commissionId} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid={`commission-${payment.status}`}>
+              <li
+                key={payment.commissionId}
+                className="flex flex-wrap items-start justify-between gap-3 py-3"
+                data-testid={`commission-${payment.status}`}
+              >
                 <div className="min-w-0">
                   <p className="break-words font-semibold text-slate-900">
                     {payment.businessName} · {payment.planName}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {t("payments.date")}: {formatDate(payment.paidAt, locale)} · {t("payments.amount")}: {formatMoney(payment.paymentAmountCents, locale)} ·{" "}
-                    {t("payments.rate")}: {formatRate(payment.rateBps, locale)}
+                    {t("payments.date")}: {formatDate(payment.paidAt, locale)} · {t("payments.amount")}:{" "}
+                    {formatMoney(payment.paymentAmountCents, locale)} · {t("payments.rate")}: {formatRate(payment.rateBps, locale)}
                   </p>
-                  {payment.status === "held" ? <p className="text-sm text-slate-600">{t("payments.releases", { date: formatDate(payment.releaseAt, locale) })}</p> : null}
+                  {payment.status === "held" ? (
+                    <p className="text-sm text-slate-600">{t("payments.releases", { date: formatDate(payment.releaseAt, locale) })}</p>
+                  ) : null}
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className={`text-sm font-semibold tabular-nums ${payment.status === "held" || payment.status === "available" ? "text-brand-800" : "text-slate-600 line-through"}`}>
+                  <span
+                    className={`text-sm font-semibold tabular-nums ${payment.status === "held" || payment.status === "available" ? "text-brand-800" : "text-slate-600 line-through"}`}
+                  >
                     <span className="sr-only">{t("payments.commission")}: </span>
                     {formatMoney(payment.amountCents, locale)}
                   </span>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[payment.status]}`}>{t(`statuses.${payment.status}`)}</span>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[payment.status]}`}>
+                    {t(`statuses.${payment.status}`)}
+                  </span>
                 </div>
               </li>
             ))}

@@ -21,7 +21,14 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { startPlanCheckout, refundAtProvider } from "~/plans/checkout.server";
 import { listActivePlans, type PlanView } from "~/plans/plans.server";
-import { PlanError, cancelAndRefund, getSubscription, getTrial, setCancelAtPeriodEnd, subscribeWithWallet } from "~/plans/subscriptions.server";
+import {
+  PlanError,
+  cancelAndRefund,
+  getSubscription,
+  getTrial,
+  setCancelAtPeriodEnd,
+  subscribeWithWallet,
+} from "~/plans/subscriptions.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -50,7 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     console.error("the plans could not be loaded", error);
     plans = null;
   }
-  const [trial, subscription, balances] = await Promise.all([getTrial(db(), user.id), getSubscription(db(), user.id), getBalances(db(), user.id)]);
+  const [trial, subscription, balances] = await Promise.all([
+    getTrial(db(), user.id),
+    getSubscription(db(), user.id),
+    getBalances(db(), user.id),
+  ]);
   const wanted = url.searchParams.get("planId");
   const selected = plans?.find((plan) => plan.id === wanted) ?? null;
   const paymentId = url.searchParams.get("payment");
@@ -77,7 +88,10 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 const PaySchema = z.object({
   planId: z.string({ required_error: "plans:errors.planRequired" }).uuid("plans:errors.planRequired"),
-  method: z.enum(["wallet", "provider"], { required_error: "plans:errors.methodRequired", invalid_type_error: "plans:errors.methodRequired" }),
+  method: z.enum(["wallet", "provider"], {
+    required_error: "plans:errors.methodRequired",
+    invalid_type_error: "plans:errors.methodRequired",
+  }),
   idempotencyKey: z.string().uuid(),
 });
 
@@ -132,9 +146,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     return redirect(redirectTo);
   } catch (error) {
-    if (error instanceof InsufficientFundsError) return data({ result: submission.reply({ formErrors: ["validation.insufficientBalance"] }), error: null }, { status: 400 });
-    if (error instanceof IdempotencyConflictError) return data({ result: submission.reply({ formErrors: ["validation.formReused"] }), error: null }, { status: 409 });
-    if (error instanceof PlanError) return data({ result: submission.reply({ formErrors: [PLAN_ERRORS[error.code]] }), error: null }, { status: 409 });
+    if (error instanceof InsufficientFundsError)
+      return data({ result: submission.reply({ formErrors: ["validation.insufficientBalance"] }), error: null }, { status: 400 });
+    if (error instanceof IdempotencyConflictError)
+      return data({ result: submission.reply({ formErrors: ["validation.formReused"] }), error: null }, { status: 409 });
+    if (error instanceof PlanError)
+      return data({ result: submission.reply({ formErrors: [PLAN_ERRORS[error.code]] }), error: null }, { status: 409 });
     throw error;
   }
 }
@@ -158,12 +175,20 @@ export default function Plans() {
 
       <div className="mt-6 grid gap-4">
         {locked ? (
-          <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-900" data-testid="plans-locked">
+          <p
+            role="status"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-900"
+            data-testid="plans-locked"
+          >
             {t("locked")}
           </p>
         ) : null}
         {done ? (
-          <p role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-testid="plans-done">
+          <p
+            role="status"
+            className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
+            data-testid="plans-done"
+          >
             {t(`done.${done}`)}
           </p>
         ) : null}
@@ -178,7 +203,9 @@ export default function Plans() {
             <h2 id="trial-title" className="text-lg font-semibold">
               {trial.active ? t("trial.active", { count: trial.daysLeft }) : t("trial.ended")}
             </h2>
-            {trial.active ? <p className="mt-1 text-sm text-slate-600">{t("trial.endsOn", { date: formatDate(trial.endsAt, locale) })}</p> : null}
+            {trial.active ? (
+              <p className="mt-1 text-sm text-slate-600">{t("trial.endsOn", { date: formatDate(trial.endsAt, locale) })}</p>
+            ) : null}
           </section>
         ) : null}
         {subscription ? <CurrentPlan subscription={subscription} /> : null}
@@ -207,7 +234,12 @@ export default function Plans() {
               {t("list.empty")}
             </p>
           ) : view.selected ? (
-            <PayStep plan={view.selected} availableCents={availableCents} idempotencyKey={loaded.idempotencyKey} result={actionData?.result as SubmissionResult<string[]> | null | undefined} />
+            <PayStep
+              plan={view.selected}
+              availableCents={availableCents}
+              idempotencyKey={loaded.idempotencyKey}
+              result={actionData?.result as SubmissionResult<string[]> | null | undefined}
+            />
           ) : (
             <PlanList plans={view.plans} preselected={loaded.preselected} />
           )}
@@ -219,7 +251,12 @@ export default function Plans() {
 
 function PaymentStatus({ status }: { status: "pending" | "paid" | "failed" }) {
   const { t } = useTranslation("plans");
-  const tone = status === "paid" ? "border-emerald-300 bg-emerald-50 text-emerald-900" : status === "failed" ? "border-red-300 bg-red-50 text-red-900" : "border-amber-300 bg-amber-50 text-amber-900";
+  const tone =
+    status === "paid"
+      ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+      : status === "failed"
+        ? "border-red-300 bg-red-50 text-red-900"
+        : "border-amber-300 bg-amber-50 text-amber-900";
   return (
     <div role="status" className={`rounded-xl border p-4 text-sm font-medium ${tone}`} data-testid="plan-payment-status">
       <p>{t(status === "pending" ? "status.processing" : `status.${status}`)}</p>
@@ -259,7 +296,10 @@ function CurrentPlan({ subscription }: { subscription: NonNullable<Loaded["subsc
       {subscription.pendingPaymentId ? (
         <p className="mt-2 text-sm">
           {t("current.renewalDue", { price: formatMoney(subscription.plan.priceCents, locale) })}{" "}
-          <Link className="font-semibold text-accent underline" to={localePath(locale, `/sandbox/checkout/${subscription.pendingPaymentId}`)}>
+          <Link
+            className="font-semibold text-accent underline"
+            to={localePath(locale, `/sandbox/checkout/${subscription.pendingPaymentId}`)}
+          >
             {t("current.payRenewal")}
           </Link>
         </p>
@@ -276,7 +316,9 @@ function CurrentPlan({ subscription }: { subscription: NonNullable<Loaded["subsc
       {subscription.refundableUntil ? (
         <div className="mt-5 border-t border-slate-200 pt-4">
           <h3 className="font-semibold">{t("current.refundTitle")}</h3>
-          <p className="mt-1 text-sm text-slate-600">{t("current.refundText", { date: formatDate(subscription.refundableUntil, locale) })}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t("current.refundText", { date: formatDate(subscription.refundableUntil, locale) })}
+          </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="refund" />
             <SubmitButton className="btn-secondary" pendingLabel={t("pay.processing")}>
@@ -300,12 +342,17 @@ function PlanList({ plans, preselected }: { plans: PlanView[]; preselected: stri
         <legend className="sr-only">{t("list.title")}</legend>
         <div className="grid gap-4 md:grid-cols-3">
           {plans.map((plan) => (
-            <label key={plan.id} className="flex cursor-pointer flex-col rounded-2xl border-2 border-slate-200 bg-surface p-5 has-[:checked]:border-accent">
+            <label
+              key={plan.id}
+              className="flex cursor-pointer flex-col rounded-2xl border-2 border-slate-200 bg-surface p-5 has-[:checked]:border-accent"
+            >
               <span className="flex items-center gap-2">
                 <input type="radio" name="planId" value={plan.id} defaultChecked={plan.id === initial} className="h-4 w-4 accent-current" />
                 <span className="text-lg font-semibold">{plan.name}</span>
               </span>
-              <span className="mt-2 text-2xl font-extrabold tabular-nums">{plan.priceCents === 0 ? t("list.free") : formatMoney(plan.priceCents, locale)}</span>
+              <span className="mt-2 text-2xl font-extrabold tabular-nums">
+                {plan.priceCents === 0 ? t("list.free") : formatMoney(plan.priceCents, locale)}
+              </span>
               <span className="text-sm text-slate-600">{t("list.perDays", { count: plan.durationDays })}</span>
               <ul className="mt-3 grid gap-1 text-sm text-slate-700">
                 {plan.features.map((feature) => (
@@ -336,7 +383,11 @@ function PayStep({
 }) {
   const { t } = useTranslation("plans");
   const locale = usePageLocale();
-  const [form, fields] = useForm<{ planId: string; method: string; idempotencyKey: string }>({ id: "plan-pay-form", lastResult: result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ planId: string; method: string; idempotencyKey: string }>({
+    id: "plan-pay-form",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+  });
   const price = formatMoney(plan.priceCents, locale);
   const covered = availableCents >= plan.priceCents;
   const free = plan.priceCents === 0;
@@ -355,7 +406,14 @@ function PayStep({
         <fieldset className="mt-4 grid gap-3">
           <legend className="sr-only">{t("pay.title")}</legend>
           <label className="flex gap-3 rounded-xl border border-slate-200 p-4 has-[:checked]:border-accent">
-            <input type="radio" name="method" value="wallet" defaultChecked={covered} className="mt-1 h-4 w-4" aria-describedby="wallet-balance" />
+            <input
+              type="radio"
+              name="method"
+              value="wallet"
+              defaultChecked={covered}
+              className="mt-1 h-4 w-4"
+              aria-describedby="wallet-balance"
+            />
             <span>
               <span className="block font-medium">{t("pay.wallet")}</span>
               <span id="wallet-balance" className="block text-sm text-slate-600">

@@ -65,22 +65,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
   if (intent === "email-request") {
     const parsed = EmailSchema.safeParse(formData.get("newEmail") ?? "");
-    if (!parsed.success) return data({ result: undefined, email: { error: parsed.error.issues[0]!.message, typed: String(formData.get("newEmail") ?? "") } }, { status: 400 });
+    if (!parsed.success)
+      return data(
+        { result: undefined, email: { error: parsed.error.issues[0]!.message, typed: String(formData.get("newEmail") ?? "") } },
+        { status: 400 },
+      );
     const verdict = await consumeRateLimits(db(), [["resendAccount", `email-change:${user.id}`]]);
     if (!verdict.allowed) {
-      return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: parsed.data, minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
+      return data(
+        {
+          result: undefined,
+          email: { error: "common:errors.tooManyAttemptsMinutes", typed: parsed.data, minutes: minutesToWait(verdict.retryAfterSeconds) },
+        },
+        { status: 429 },
+      );
     }
-    await requestEmailChange(db(), { userId: user.id, newEmail: parsed.data }, { mailer: outboxMailer(db()), secret: env().sessionSecrets[0]! });
+    await requestEmailChange(
+      db(),
+      { userId: user.id, newEmail: parsed.data },
+      { mailer: outboxMailer(db()), secret: env().sessionSecrets[0]! },
+    );
     throw await back("profile.emailChange.sent");
   }
   if (intent === "email-confirm") {
     const code = String(formData.get("code") ?? "").trim();
     if (!/^\d{6}$/.test(code)) return data({ result: undefined, email: { error: "validation.invalidOtp", typed: "" } }, { status: 400 });
     const verdict = await consumeRateLimits(db(), [["codeAccount", `email-change:${user.id}`]]);
-    if (!verdict.allowed) return data({ result: undefined, email: { error: "common:errors.tooManyAttemptsMinutes", typed: "", minutes: minutesToWait(verdict.retryAfterSeconds) } }, { status: 429 });
-    const outcome = await confirmEmailChange(db(), { userId: user.id, code, keepSessionId: session.id }, { mailer: outboxMailer(db()), secrets: env().sessionSecrets });
+    if (!verdict.allowed)
+      return data(
+        {
+          result: undefined,
+          email: { error: "common:errors.tooManyAttemptsMinutes", typed: "", minutes: minutesToWait(verdict.retryAfterSeconds) },
+        },
+        { status: 429 },
+      );
+    const outcome = await confirmEmailChange(
+      db(),
+      { userId: user.id, code, keepSessionId: session.id },
+      { mailer: outboxMailer(db()), secrets: env().sessionSecrets },
+    );
     if (outcome === "changed") throw await back("profile.emailChange.changed");
-    const errors = { invalid: "auth:verify.failed", none: "auth:verify.failed", expired: "auth:verify.expired", locked: "auth:verify.locked", taken: "auth:verify.failed" } as const;
+    const errors = {
+      invalid: "auth:verify.failed",
+      none: "auth:verify.failed",
+      expired: "auth:verify.expired",
+      locked: "auth:verify.locked",
+      taken: "auth:verify.failed",
+    } as const;
     return data({ result: undefined, email: { error: errors[outcome], typed: "" } }, { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: ProfileSchema });
@@ -120,11 +151,21 @@ export default function ProfilePage() {
               data-testid="avatar-image"
             />
           ) : (
-            <span className="grid h-20 w-20 place-items-center rounded-full bg-accent text-3xl font-bold text-white" aria-hidden="true" data-testid="avatar-initial">
+            <span
+              className="grid h-20 w-20 place-items-center rounded-full bg-accent text-3xl font-bold text-white"
+              aria-hidden="true"
+              data-testid="avatar-initial"
+            >
               {user.name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          <Form method="post" action={localePath(locale, "/profile/avatar")} encType="multipart/form-data" reloadDocument className="flex flex-col items-center gap-1 text-xs">
+          <Form
+            method="post"
+            action={localePath(locale, "/profile/avatar")}
+            encType="multipart/form-data"
+            reloadDocument
+            className="flex flex-col items-center gap-1 text-xs"
+          >
             <label className="cursor-pointer font-semibold text-brand-700">
               {t("profile.avatar.choose")}
               <input type="file" name="avatar" accept="image/png,image/jpeg,image/webp" className="block w-48 text-xs" />
@@ -144,7 +185,10 @@ export default function ProfilePage() {
           <p className="text-sm text-slate-600">{t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}</p>
           <PlanSummaryLine summary={plan} />
           {user.emailVerifiedAt ? (
-            <p className="mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900" data-testid="verified-badge">
+            <p
+              className="mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900"
+              data-testid="verified-badge"
+            >
               {t("profile.verified")} · {t("profile.emailVerified")}
             </p>
           ) : null}
@@ -179,9 +223,21 @@ export default function ProfilePage() {
         {editing ? (
           <Form method="post" className="mt-4" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field labelProps={{ children: t("profile.fullName") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
-            <Field labelProps={{ children: t("profile.phone") }} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
-            <Field labelProps={{ children: t("profile.location") }} inputProps={{ ...getInputProps(fields.location, { type: "text" }), autoComplete: "address-level2" }} errors={fields.location.errors} />
+            <Field
+              labelProps={{ children: t("profile.fullName") }}
+              inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+              errors={fields.name.errors}
+            />
+            <Field
+              labelProps={{ children: t("profile.phone") }}
+              inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+              errors={fields.phone.errors}
+            />
+            <Field
+              labelProps={{ children: t("profile.location") }}
+              inputProps={{ ...getInputProps(fields.location, { type: "text" }), autoComplete: "address-level2" }}
+              errors={fields.location.errors}
+            />
             <div className="flex gap-2">
               <SubmitButton>{t("profile.save")}</SubmitButton>
               <Link to={localePath(locale, "/profile")} className="btn-secondary">
@@ -217,7 +273,13 @@ export default function ProfilePage() {
           <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("profile.emailChange.code", { email: pendingEmail })}</span>
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              <input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
             </label>
             <button type="submit" name="intent" value="email-confirm" className="btn-primary">
               {t("profile.emailChange.confirm")}
@@ -227,7 +289,13 @@ export default function ProfilePage() {
         <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
           <label className="text-sm">
             <span className="mb-1 block font-medium">{t("profile.emailChange.newEmail")}</span>
-            <input name="newEmail" type="email" autoComplete="email" defaultValue={emailState?.typed ?? ""} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            <input
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              defaultValue={emailState?.typed ?? ""}
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
           </label>
           <button type="submit" name="intent" value="email-request" className="btn-secondary">
             {t("profile.emailChange.send")}
@@ -242,9 +310,16 @@ export default function ProfilePage() {
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {profile.achievements.map((achievement) => (
-            <li key={achievement.id} className="rounded-xl border border-slate-200 p-4" data-testid={`achievement-${achievement.id}`} data-done={achievement.done ? "true" : "false"}>
+            <li
+              key={achievement.id}
+              className="rounded-xl border border-slate-200 p-4"
+              data-testid={`achievement-${achievement.id}`}
+              data-done={achievement.done ? "true" : "false"}
+            >
               <p className="font-semibold">{t(`profile.achievementNames.${achievement.id}`)}</p>
-              <p className="text-xs text-slate-600">{achievement.done ? t("profile.completed") : t("profile.inProgress", { percent: Math.round(achievement.progress * 100) })}</p>
+              <p className="text-xs text-slate-600">
+                {achievement.done ? t("profile.completed") : t("profile.inProgress", { percent: Math.round(achievement.progress * 100) })}
+              </p>
               <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
                 <div className={`h-2 rounded-full bg-accent ${widthClass(achievement.progress)}`} />
               </div>

@@ -33,7 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const back = (key: string) => setFlash({ kind: "notice", key }).then((cookie) => redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": cookie } }));
+  const back = (key: string) =>
+    setFlash({ kind: "notice", key }).then((cookie) => redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": cookie } }));
   let formData: FormData;
   try {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES + 1 }));
@@ -49,6 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const file = formData.get("avatar");
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const outcome = await setAvatar(db(), user.id, bytes);
-  const keys = { saved: "profile.avatar.saved", "too-large": "profile.avatar.tooLarge", "not-an-image": "profile.avatar.notAnImage", empty: "profile.avatar.empty" };
+  const keys = {
+    saved: "profile.avatar.saved",
+    "too-large": "profile.avatar.tooLarge",
+    "not-an-image": "profile.avatar.notAnImage",
+    empty: "profile.avatar.empty",
+  };
   throw await back(keys[outcome]);
 }

@@ -36,11 +36,17 @@ export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const PasswordSchema = z.object({
-  password: z.string({ required_error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(128, "validation.passwordTooLong"),
+  password: z
+    .string({ required_error: "validation.passwordRequired" })
+    .min(1, "validation.passwordRequired")
+    .max(128, "validation.passwordTooLong"),
   redirectTo: z.string().max(2048).optional(),
 });
 const CodeSchema = z.object({
-  code: z.string({ required_error: "validation.otpRequired" }).trim().regex(/^\d{6}$/, "validation.invalidOtp"),
+  code: z
+    .string({ required_error: "validation.otpRequired" })
+    .trim()
+    .regex(/^\d{6}$/, "validation.invalidOtp"),
   redirectTo: z.string().max(2048).optional(),
 });
 
@@ -51,7 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const hasPassword = Boolean(await getPasswordHash(db(), user.id));
   // Without a password or 2FA, the account proves itself by signing in again with a linked provider
   // (a fresh sign-in counts as recent); only configured providers are offered.
-  const providers = hasPassword || state.enabled ? [] : (await linkedProviders(db(), user.id)).filter((p) => socialProviderConfig(p) !== null);
+  const providers =
+    hasPassword || state.enabled ? [] : (await linkedProviders(db(), user.id)).filter((p) => socialProviderConfig(p) !== null);
   return { meta: await pageMeta(params, "auth", "reauth.meta"), useCode: state.enabled, hasPassword, providers, redirectTo };
 }
 
@@ -66,11 +73,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = state.enabled ? parseWithZod(formData, { schema: CodeSchema }) : parseWithZod(formData, { schema: PasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
   const limits: Array<[RateLimitName, string]> = state.enabled
-    ? [["codeIp", clientAddress(request)], ["codeAccount", user.id]]
-    : [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]];
+    ? [
+        ["codeIp", clientAddress(request)],
+        ["codeAccount", user.id],
+      ]
+    : [
+        ["signInIp", clientAddress(request)],
+        ["signInAccount", user.email.toLowerCase()],
+      ];
   const verdict = await consumeRateLimits(db(), limits);
   if (!verdict.allowed) {
-    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
+      { status: 429 },
+    );
   }
   if ("code" in submission.value) {
     if (!(await acceptTotpCode(db(), user.id, submission.value.code))) return failed({ code: ["auth:twoFactor.invalid"] });
@@ -99,7 +118,10 @@ export default function Reauthenticate() {
     const names = providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(" / ");
     return (
       <div className="py-8">
-        <AuthCard title={t("reauth.title")} subtitle={providers.length > 0 ? t("reauth.subtitleSocial", { providers: names }) : t("reauth.noMethod")}>
+        <AuthCard
+          title={t("reauth.title")}
+          subtitle={providers.length > 0 ? t("reauth.subtitleSocial", { providers: names }) : t("reauth.noMethod")}
+        >
           {providers.length > 0 ? <SocialButtons intent="signin" redirectTo={redirectTo} providers={providers} divider={false} /> : null}
         </AuthCard>
       </div>
@@ -114,7 +136,12 @@ export default function Reauthenticate() {
           {useCode ? (
             <Field
               labelProps={{ children: t("twoFactor.code") }}
-              inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+              inputProps={{
+                ...getInputProps(fields.code, { type: "text" }),
+                inputMode: "numeric",
+                autoComplete: "one-time-code",
+                maxLength: 6,
+              }}
               errors={fields.code.errors}
             />
           ) : (

@@ -48,7 +48,11 @@ const InviteSchema = z.object({
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const code = await referralCodeOf(db(), user.id);
-  const [friends, settings, sentToday] = await Promise.all([referredFriends(db(), user.id), getSettings(db()), invitationsSentToday(db(), user.id)]);
+  const [friends, settings, sentToday] = await Promise.all([
+    referredFriends(db(), user.id),
+    getSettings(db()),
+    invitationsSentToday(db(), user.id),
+  ]);
   const { flash, headers } = await takeFlash(request);
   return data(
     {
@@ -79,12 +83,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });
   const verdict = await consumeRateLimit(db(), "referralInvite", user.id);
   if (!verdict.allowed) {
-    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), minutes: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        minutes: minutesToWait(verdict.retryAfterSeconds),
+      },
+      { status: 429 },
+    );
   }
   const email = submission.value.email;
   const outcome = await unitOfWork(db(), (tx) => inviteFriend(tx, { referrerId: user.id, email, locale, appUrl: env().appUrl }));
   if (outcome !== "sent") {
-    return data({ result: submission.reply({ fieldErrors: { email: [OUTCOME_ERRORS[outcome]] } }), minutes: null }, { status: outcome === "limit" ? 429 : 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [OUTCOME_ERRORS[outcome]] } }), minutes: null },
+      { status: outcome === "limit" ? 429 : 409 },
+    );
   }
   throw redirect(localePath(locale, "/referrals"), {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "invite.sent", values: { email: email.toLowerCase() } }) },
@@ -135,12 +148,18 @@ export default function Referrals() {
         ) : (
           <ul className="mt-4 divide-y divide-slate-200" data-testid="referred-friends">
             {friends.map((friend) => (
-              <li key={friend.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`friend-${friend.status}`}>
+              <li
+                key={friend.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid={`friend-${friend.status}`}
+              >
                 <div className="min-w-0">
                   <p className="break-words font-semibold text-slate-900">{friend.name}</p>
                   <p className="text-sm text-slate-600">
                     {t("friends.signedUp")}: {formatDate(friend.signedUpAt, locale)}
-                    {friend.status === "signedUp" || friend.status === "inReview" ? <> · {t("friends.until", { date: formatDate(friend.windowEndsAt, locale) })}</> : null}
+                    {friend.status === "signedUp" || friend.status === "inReview" ? (
+                      <> · {t("friends.until", { date: formatDate(friend.windowEndsAt, locale) })}</>
+                    ) : null}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
@@ -149,7 +168,9 @@ export default function Referrals() {
                       <span className="sr-only">{t("friends.bonus")}: </span>+{formatMoney(friend.bonusCents, locale)}
                     </span>
                   ) : null}
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[friend.status]}`}>{t(`statuses.${friend.status}`)}</span>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[friend.status]}`}>
+                    {t(`statuses.${friend.status}`)}
+                  </span>
                 </div>
               </li>
             ))}
@@ -179,7 +200,10 @@ function LinkCard({ link, code }: { link: string; code: string }) {
       <h2 id="link-title" className="text-lg font-semibold">
         {t("link.heading")}
       </h2>
-      <p className="mt-3 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900" data-testid="referral-link">
+      <p
+        className="mt-3 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+        data-testid="referral-link"
+      >
         {link}
       </p>
       <p className="mt-2 text-sm text-slate-600">{t("link.code", { code })}</p>

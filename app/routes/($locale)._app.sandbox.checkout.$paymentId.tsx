@@ -27,8 +27,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
-  if (!payment || payment.provider !== "sandbox") return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
-  return { payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status, purpose: payment.purpose }, meta: await pageMeta(params, "wallet", "sandbox.meta") };
+  if (!payment || payment.provider !== "sandbox")
+    return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  return {
+    payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status, purpose: payment.purpose },
+    meta: await pageMeta(params, "wallet", "sandbox.meta"),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,7 +60,10 @@ export default function SandboxCheckout() {
   if (!payment) return <NotFoundScreen />;
   return (
     <div className="container-page flex justify-center py-12">
-      <section className="w-full max-w-md rounded-2xl border-2 border-dashed border-amber-400 bg-surface p-8" aria-labelledby="checkout-title">
+      <section
+        className="w-full max-w-md rounded-2xl border-2 border-dashed border-amber-400 bg-surface p-8"
+        aria-labelledby="checkout-title"
+      >
         <p className="text-xs font-bold uppercase tracking-wide text-amber-800">{t("sandbox.badge")}</p>
         <h1 id="checkout-title" className="mt-2 text-2xl font-bold">
           {t("sandbox.title")}
@@ -78,7 +85,10 @@ export default function SandboxCheckout() {
             </button>
           </Form>
         ) : (
-          <Link to={localePath(locale, payment.purpose === "plan" ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`)} className="btn-primary mt-6 w-full">
+          <Link
+            to={localePath(locale, payment.purpose === "plan" ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`)}
+            className="btn-primary mt-6 w-full"
+          >
             {t("deposit.backToDashboard")}
           </Link>
         )}

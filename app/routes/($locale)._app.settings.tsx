@@ -22,7 +22,14 @@ import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "~/users/notification-flags";
-import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
+import {
+  applyPasswordChange,
+  getSettings,
+  preparePasswordChange,
+  setLocale,
+  setNotificationFlags,
+  setTheme,
+} from "~/users/settings.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -72,7 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await saved(chosen);
   }
   if (intent === "notifications") {
-    const flags = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, formData.get(flag) === "on"])) as Record<NotificationFlag, boolean>;
+    const flags = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, formData.get(flag) === "on"])) as Record<
+      NotificationFlag,
+      boolean
+    >;
     await setNotificationFlags(db(), user.id, flags);
     throw await saved();
   }
@@ -81,23 +91,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     if (submission.status !== "success") return data({ password: submission.reply({ hideFields }) }, { status: 400 });
     // The current password is the re-authentication here, throttled like sign-in.
-    const limits: Array<[RateLimitName, string]> = [["signInIp", clientAddress(request)], ["signInAccount", user.email.toLowerCase()]];
+    const limits: Array<[RateLimitName, string]> = [
+      ["signInIp", clientAddress(request)],
+      ["signInAccount", user.email.toLowerCase()],
+    ];
     const verdict = await consumeRateLimits(db(), limits);
     if (!verdict.allowed) {
-      return data(
-        { password: submission.reply({ formErrors: ["common:errors.tooManyRequests.text"], hideFields }) },
-        { status: 429 },
-      );
+      return data({ password: submission.reply({ formErrors: ["common:errors.tooManyRequests.text"], hideFields }) }, { status: 429 });
     }
     const prepared = await preparePasswordChange(db(), { userId: user.id, ...submission.value });
     if (!prepared) {
-      return data({ password: submission.reply({ fieldErrors: { currentPassword: ["app:settings.security.wrongCurrent"] }, hideFields }) }, { status: 400 });
+      return data(
+        { password: submission.reply({ fieldErrors: { currentPassword: ["app:settings.security.wrongCurrent"] }, hideFields }) },
+        { status: 400 },
+      );
     }
     await refundRateLimits(db(), limits);
-    await unitOfWork(db(), (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: session.id, passwordHash: prepared.passwordHash }));
+    await unitOfWork(db(), (tx) =>
+      applyPasswordChange(tx, { userId: user.id, sessionId: session.id, passwordHash: prepared.passwordHash }),
+    );
     throw await saved(locale, "settings.security.changed");
   }
-  const twoFactor = await twoFactorIntent(db(), { userId: user.id, sessionId: session.id, intent, code: formData.get("code"), clientAddress: clientAddress(request) });
+  const twoFactor = await twoFactorIntent(db(), {
+    userId: user.id,
+    sessionId: session.id,
+    intent,
+    code: formData.get("code"),
+    clientAddress: clientAddress(request),
+  });
   if (twoFactor?.outcome === "started") throw redirect(`${localePath(locale, "/settings")}#two-factor`);
   if (twoFactor?.outcome === "error") return data({ password: null, twoFactorError: twoFactor.error }, { status: twoFactor.status });
   if (twoFactor) throw await saved(locale, twoFactor.outcome === "enabled" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");

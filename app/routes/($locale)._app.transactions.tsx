@@ -37,13 +37,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
-  const [list, pending] = await Promise.all([listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }), pendingContext(db())]);
+  const [list, pending] = await Promise.all([
+    listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
+    pendingContext(db()),
+  ]);
   const { flash, headers } = await takeFlash(request);
   return data(
     {
       meta: await pageMeta(params, "wallet", "transactions.meta"),
       notice: flash?.kind === "notice" ? flash : null,
-      filters: { q: filters.query ?? "", type: filters.type ?? "", status: filters.status ?? "", range: filters.range ?? "all", from: filters.from ?? "", to: filters.to ?? "" },
+      filters: {
+        q: filters.query ?? "",
+        type: filters.type ?? "",
+        status: filters.status ?? "",
+        range: filters.range ?? "all",
+        from: filters.from ?? "",
+        to: filters.to ?? "",
+      },
       list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
     },
     { headers },
@@ -118,7 +128,14 @@ export default function TransactionsPage() {
           <label htmlFor="tx-search" className="sr-only">
             {t("transactions.search")}
           </label>
-          <input id="tx-search" type="search" name="q" defaultValue={filters.q} placeholder={t("transactions.search")} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            id="tx-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            placeholder={t("transactions.search")}
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
           <button type="submit" className="btn-primary">
             {t("transactions.apply")}
           </button>

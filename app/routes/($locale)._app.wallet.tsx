@@ -56,13 +56,16 @@ export default function WalletPage() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
-  const monthName = (month: string) => dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = (month: string) =>
+    dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const facts: Array<[string, string, string]> = [
     ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],
     ["pending", t("dashboard.stats.pending"), formatMoney(balances.pendingCashbackCents, locale)],
     ["lifetime", t("dashboard.stats.lifetime"), formatMoney(lifetimeCashbackCents, locale)],
     ["inProgress", t("wallet.withdrawalsInProgress"), formatMoney(balances.withdrawalsInProgressCents, locale)],
-    ...(balances.onHoldCents > 0 ? [["onHold", t("wallet.onHold"), formatMoney(balances.onHoldCents, locale)] as [string, string, string]] : []),
+    ...(balances.onHoldCents > 0
+      ? [["onHold", t("wallet.onHold"), formatMoney(balances.onHoldCents, locale)] as [string, string, string]]
+      : []),
     ...(balances.owedCents > 0 ? [["owed", t("wallet.owed"), formatMoney(balances.owedCents, locale)] as [string, string, string]] : []),
     ["currency", t("wallet.currency"), "USD"],
     ["type", t("wallet.type"), t("wallet.typeValue")],
@@ -94,7 +97,12 @@ export default function WalletPage() {
         />
       </section>
 
-      <Form method="get" action={localePath(locale, "/wallet/statement")} reloadDocument className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4">
+      <Form
+        method="get"
+        action={localePath(locale, "/wallet/statement")}
+        reloadDocument
+        className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4"
+      >
         <label className="text-sm">
           <span className="mb-1 block font-medium">{t("wallet.statementMonth")}</span>
           <input type="month" name="month" defaultValue={currentMonth} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />

@@ -16,7 +16,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { month, start, end } = statementMonth(new URL(request.url).searchParams.get("month"));
   const statement = await availableStatement(db(), user.id, { start, end });
   const t = fixedT(locale, "common");
-  const pdf = await statementPdf({ owner: user, month, statement }, fixedT(locale, "wallet"), locale, pdfLegalLine(env(), t("footer.legalLine.demo")));
+  const pdf = await statementPdf(
+    { owner: user, month, statement },
+    fixedT(locale, "wallet"),
+    locale,
+    pdfLegalLine(env(), t("footer.legalLine.demo")),
+  );
   return new Response(new Uint8Array(pdf), {
     headers: withSecurityHeaders({
       "Content-Type": "application/pdf",

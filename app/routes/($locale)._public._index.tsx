@@ -36,7 +36,12 @@ export default function Home() {
               </Link>
             </p>
             <Form method="post" replace preventScrollReset>
-              <button type="submit" name="intent" value="dismiss-banner" className="rounded px-2 py-1 text-white/80 hover:bg-white/10 hover:text-white">
+              <button
+                type="submit"
+                name="intent"
+                value="dismiss-banner"
+                className="rounded px-2 py-1 text-white/80 hover:bg-white/10 hover:text-white"
+              >
                 {t("banner.dismiss")}
               </button>
             </Form>
@@ -84,7 +89,10 @@ export default function Home() {
           <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label={t("proof.storesLabel")}>
             {facts.featured.map((store) => (
               <li key={store.slug}>
-                <Link to={localePath(locale, `/webshops/${store.slug}`)} className="flex items-center gap-2 rounded-xl border border-slate-200 bg-surface px-3 py-2 text-sm font-medium hover:border-brand-700">
+                <Link
+                  to={localePath(locale, `/webshops/${store.slug}`)}
+                  className="flex items-center gap-2 rounded-xl border border-slate-200 bg-surface px-3 py-2 text-sm font-medium hover:border-brand-700"
+                >
                   <StoreLogo name={store.name} logo={store.logo} size="h-8 w-8" />
                   <span>{store.name}</span>
                   <span className="text-xs text-brand-700">{t("webshops:rate", { rate: formatRate(store.cashbackRateBps, locale) })}</span>

@@ -53,7 +53,11 @@ export default function AdminSignInPage() {
       <Form method="post" {...getFormProps(form)}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {/* A suspended account sent back here by a sign-in that got past the password (social, the code step). */}
-        <FormErrors id={form.errorId} errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)} values={{ minutes: actionData?.wait ?? 1 }} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)}
+          values={{ minutes: actionData?.wait ?? 1 }}
+        />
         <Field
           labelProps={{ children: t("fields.email") }}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}

@@ -64,12 +64,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit(db(), "newsletter", clientAddress(request));
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }
   const config = env();
-  await subscribe(db(), { email: submission.value.email, locale }, { mailer: outboxMailer(db()), appUrl: config.appUrl, secret: config.sessionSecrets[0]! });
+  await subscribe(
+    db(),
+    { email: submission.value.email, locale },
+    { mailer: outboxMailer(db()), appUrl: config.appUrl, secret: config.sessionSecrets[0]! },
+  );
   throw redirect(`${localePath(locale, "/blog")}#newsletter-signup`, {
     headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: "checkInbox" }) },
   });
@@ -141,7 +148,11 @@ export default function BlogPage() {
       )}
       <Pagination page={posts.page} pageCount={posts.pageCount} />
 
-      <section id="newsletter-signup" className="mx-auto mt-20 max-w-2xl rounded-3xl bg-night p-8 text-white sm:p-10" aria-labelledby="newsletter-title">
+      <section
+        id="newsletter-signup"
+        className="mx-auto mt-20 max-w-2xl rounded-3xl bg-night p-8 text-white sm:p-10"
+        aria-labelledby="newsletter-title"
+      >
         <h2 id="newsletter-title" className="text-2xl font-bold">
           {t("newsletter.title")}
         </h2>
@@ -157,7 +168,11 @@ export default function BlogPage() {
               <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
               <Field
                 labelProps={{ children: t("newsletter.email") }}
-                inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("newsletter.placeholder") }}
+                inputProps={{
+                  ...getInputProps(fields.email, { type: "email" }),
+                  autoComplete: "email",
+                  placeholder: t("newsletter.placeholder"),
+                }}
                 errors={fields.email.errors}
               />
               <SubmitButton pendingLabel={t("newsletter.subscribing")}>{t("newsletter.subscribe")}</SubmitButton>

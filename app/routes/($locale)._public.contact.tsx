@@ -56,7 +56,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit(db(), "contact", address);
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }
@@ -117,18 +120,30 @@ export default function ContactPage() {
                 <div className="grid gap-x-4 sm:grid-cols-2">
                   <Field
                     labelProps={{ children: t("form.name") }}
-                    inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", placeholder: t("form.namePlaceholder") }}
+                    inputProps={{
+                      ...getInputProps(fields.name, { type: "text" }),
+                      autoComplete: "name",
+                      placeholder: t("form.namePlaceholder"),
+                    }}
                     errors={fields.name.errors}
                   />
                   <Field
                     labelProps={{ children: t("form.email") }}
-                    inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("form.emailPlaceholder") }}
+                    inputProps={{
+                      ...getInputProps(fields.email, { type: "email" }),
+                      autoComplete: "email",
+                      placeholder: t("form.emailPlaceholder"),
+                    }}
                     errors={fields.email.errors}
                   />
                 </div>
                 <Field
                   labelProps={{ children: t("form.company") }}
-                  inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization", placeholder: t("form.companyPlaceholder") }}
+                  inputProps={{
+                    ...getInputProps(fields.company, { type: "text" }),
+                    autoComplete: "organization",
+                    placeholder: t("form.companyPlaceholder"),
+                  }}
                   errors={fields.company.errors}
                 />
                 <TextareaField

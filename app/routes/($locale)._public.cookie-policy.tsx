@@ -23,7 +23,12 @@ export default function CookiePolicyPage() {
   const common = useTranslation("common").t;
   const locale = usePageLocale();
   const paragraphs = (key: string) => t(key, { returnObjects: true }) as string[];
-  const types = t("cookies.types.items", { returnObjects: true }) as Array<{ id: string; title: string; description: string; examples: string }>;
+  const types = t("cookies.types.items", { returnObjects: true }) as Array<{
+    id: string;
+    title: string;
+    description: string;
+    examples: string;
+  }>;
   return (
     <LegalDocument doc="cookies">
       <section className="mt-10">

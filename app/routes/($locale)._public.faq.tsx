@@ -35,7 +35,12 @@ export default function FaqPage() {
   const locale = usePageLocale();
   const { query, categories } = useLoaderData<typeof loader>();
   const count = categories.reduce((sum, category) => sum + category.questions.length, 0);
-  const methods = t("contact.methods", { returnObjects: true }) as Array<{ id: string; title: string; description: string; action: string }>;
+  const methods = t("contact.methods", { returnObjects: true }) as Array<{
+    id: string;
+    title: string;
+    description: string;
+    action: string;
+  }>;
 
   return (
     <div className="container-page py-16">
@@ -97,7 +102,10 @@ export default function FaqPage() {
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {methods.map((method) => (
             <li key={method.id}>
-              <Link to={localePath(locale, "/contact")} className="block h-full rounded-2xl border border-slate-200 bg-surface p-6 hover:border-brand-700">
+              <Link
+                to={localePath(locale, "/contact")}
+                className="block h-full rounded-2xl border border-slate-200 bg-surface p-6 hover:border-brand-700"
+              >
                 <Icon name={METHOD_ICONS[method.id] ?? "chat"} className="h-6 w-6 text-brand-700" />
                 <h3 className="mt-3 font-semibold">{method.title}</h3>
                 <p className="mt-1 text-sm text-slate-600">{method.description}</p>

@@ -46,7 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   ]);
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }
@@ -97,7 +100,11 @@ export default function ForgotPasswordPage() {
         <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
         <Field
           labelProps={{ children: t("fields.email") }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("fields.emailPlaceholder") }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: t("fields.emailPlaceholder"),
+          }}
           errors={fields.email.errors}
         />
         <SubmitButton className="btn-primary w-full" pendingLabel={t("forgot.sending")}>

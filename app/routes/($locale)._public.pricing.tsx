@@ -77,7 +77,10 @@ function PlanGroup({ audience, plans }: { audience: "business" | "partner"; plan
                 </li>
               ))}
             </ul>
-            <Link to={audience === "partner" ? `${localePath(locale, "/signup/partner")}?plan=${encodeURIComponent(plan.code)}` : signup} className="btn-primary mt-6">
+            <Link
+              to={audience === "partner" ? `${localePath(locale, "/signup/partner")}?plan=${encodeURIComponent(plan.code)}` : signup}
+              className="btn-primary mt-6"
+            >
               {audience === "partner" ? t("ctaPartner") : t("ctaTrial")}
             </Link>
           </li>

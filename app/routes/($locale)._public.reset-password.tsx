@@ -34,7 +34,8 @@ export const COUNTDOWN_SECONDS = 5;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
   const meta = await pageMeta(params, "auth", "reset.meta");
-  if (flash?.kind === "notice" && flash.key === "reset.done") return data({ meta, state: "done" as const, email: "", token: "" }, { headers });
+  if (flash?.kind === "notice" && flash.key === "reset.done")
+    return data({ meta, state: "done" as const, email: "", token: "" }, { headers });
   const url = new URL(request.url);
   const email = url.searchParams.get("email") ?? "";
   const token = url.searchParams.get("token") ?? "";

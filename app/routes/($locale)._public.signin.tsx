@@ -24,10 +24,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const { flash, headers } = await takeFlash(request);
-  return data(
-    { meta: await pageMeta(params, "auth", "signin.meta"), notice: flash?.kind === "notice" ? flash : null },
-    { headers },
-  );
+  return data({ meta: await pageMeta(params, "auth", "signin.meta"), notice: flash?.kind === "notice" ? flash : null }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -58,10 +55,18 @@ export default function SignInPage() {
       <Form method="post" {...getFormProps(form)}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {/* A suspended account sent back here by a sign-in that got past the password (social, the code step). */}
-        <FormErrors id={form.errorId} errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)} values={{ minutes: actionData?.wait ?? 1 }} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)}
+          values={{ minutes: actionData?.wait ?? 1 }}
+        />
         <Field
           labelProps={{ children: t("fields.email") }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: t("fields.emailPlaceholder") }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: t("fields.emailPlaceholder"),
+          }}
           errors={fields.email.errors}
         />
         <PasswordField

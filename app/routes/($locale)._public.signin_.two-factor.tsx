@@ -42,7 +42,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ["codeAccount", pending.userId],
   ]);
   if (!verdict.allowed) {
-    return data({ result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
+      { status: 429 },
+    );
   }
   const [state, user] = await Promise.all([twoFactorState(db(), pending.userId), getUserById(db(), pending.userId)]);
   if (!user || !state.enabled || !(await acceptTotpCode(db(), pending.userId, submission.value.code))) {
@@ -70,7 +76,12 @@ export default function TwoFactorSignIn() {
         <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
         <Field
           labelProps={{ children: t("twoFactor.code") }}
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            maxLength: 6,
+          }}
           errors={fields.code.errors}
         />
         <SubmitButton className="btn-primary w-full">{t("twoFactor.submit")}</SubmitButton>

@@ -29,7 +29,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
-  return { meta: await pageMeta(params, "auth", "unlock.meta"), userId: (search.get("u") ?? "").slice(0, 64), token: (search.get("t") ?? "").slice(0, 128) };
+  return {
+    meta: await pageMeta(params, "auth", "unlock.meta"),
+    userId: (search.get("u") ?? "").slice(0, 64),
+    token: (search.get("t") ?? "").slice(0, 128),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

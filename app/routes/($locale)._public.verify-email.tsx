@@ -67,7 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ]);
     if (!verdict.allowed) {
       return data(
-        { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], resetForm: true }), wait: minutesToWait(verdict.retryAfterSeconds) },
+        {
+          result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], resetForm: true }),
+          wait: minutesToWait(verdict.retryAfterSeconds),
+        },
         { status: 429 },
       );
     }
@@ -89,7 +92,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   ]);
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }), wait: minutesToWait(verdict.retryAfterSeconds) },
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
       { status: 429 },
     );
   }

@@ -108,7 +108,13 @@ export default function StorePage() {
         <h2 className="font-semibold">{t("store.howTitle")}</h2>
         <p className="mt-2 text-sm text-slate-700">{t("store.signInFirst")}</p>
         {/* The click-out records the visit (signing in first when needed) and goes on to the store. */}
-        <Link to={localePath(locale, `/out/${store.slug}`)} reloadDocument rel="nofollow" className="btn-primary mt-4" data-testid="shop-now">
+        <Link
+          to={localePath(locale, `/out/${store.slug}`)}
+          reloadDocument
+          rel="nofollow"
+          className="btn-primary mt-4"
+          data-testid="shop-now"
+        >
           {t("shopNow")}
         </Link>
       </div>

@@ -74,7 +74,12 @@ export default function WebshopsPage() {
         <label htmlFor="store-category" className="sr-only">
           {t("search.category")}
         </label>
-        <select id="store-category" name="category" defaultValue={category} className="rounded-lg border border-slate-300 px-3 py-2.5 text-sm">
+        <select
+          id="store-category"
+          name="category"
+          defaultValue={category}
+          className="rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+        >
           <option value="">{t("search.allCategories")}</option>
           {STORE_CATEGORIES.map((id) => (
             <option key={id} value={id}>

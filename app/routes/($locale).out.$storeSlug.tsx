@@ -28,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const meta = await pageMeta(params, "webshops", "out.meta");
   const verdict = await consumeRateLimits(db(), [["clickOut", user.id]]);
-  if (!verdict.allowed) return data({ meta, state: "tooMany" as const, store: null, minutes: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
+  if (!verdict.allowed)
+    return data({ meta, state: "tooMany" as const, store: null, minutes: minutesToWait(verdict.retryAfterSeconds) }, { status: 429 });
   const config = env();
   const result = await unitOfWork(db(), (tx) =>
     clickOut(tx, {

@@ -7,21 +7,11 @@
  * answers 404 with a translated page. Brand colours are SVG presentation attributes (the CSP
  * allows no inline styles).
  */
-import {
-  data,
-  redirect,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { getBrand, getLogo } from "~/ads/reports/brand.server";
-import {
-  REPORT_KPI_KEYS,
-  readableOn,
-  reportFormatters,
-} from "~/ads/reports/format";
+import { REPORT_KPI_KEYS, readableOn, reportFormatters } from "~/ads/reports/format";
 import { reportData } from "~/ads/reports/report.server";
 import { ShareNotFoundError, openShare } from "~/ads/reports/share.server";
 import { AdDayCharts, KpiCard } from "~/components/ads/figures";
@@ -52,7 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const t = fixedT(locale, "ads-reports");
     return data(
       { found: false as const, title: t("shared.notFound.title") },
-      { status: 404, headers: withSecurityHeaders(PRIVATE_HEADERS) }
+      { status: 404, headers: withSecurityHeaders(PRIVATE_HEADERS) },
     );
   }
   if (share.language !== locale)
@@ -68,9 +58,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data(
     {
       found: true as const,
-      title: `${brand.agencyName || t("doc.defaultAgency")} · ${
-        report.client.name
-      }`,
+      title: `${brand.agencyName || t("doc.defaultAgency")} · ${report.client.name}`,
       report,
       brand: {
         agencyName: brand.agencyName,
@@ -78,12 +66,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
         accentColor: brand.accentColor,
         footer: brand.footer,
       },
-      logo: logo
-        ? `data:${logo.type};base64,${logo.bytes.toString("base64")}`
-        : null,
+      logo: logo ? `data:${logo.type};base64,${logo.bytes.toString("base64")}` : null,
       expiresAt: new Date(share.expiresAt).toISOString(),
     },
-    { headers: withSecurityHeaders(PRIVATE_HEADERS) }
+    { headers: withSecurityHeaders(PRIVATE_HEADERS) },
   );
 }
 
@@ -108,11 +94,7 @@ export default function SharedReport() {
   const locale = usePageLocale();
   if (!loaded.found) {
     return (
-      <main
-        id="main"
-        className="flex flex-1 items-center justify-center p-6"
-        data-testid="shared-report-not-found"
-      >
+      <main id="main" className="flex flex-1 items-center justify-center p-6" data-testid="shared-report-not-found">
         <div className="max-w-md text-center">
           <h1 className="text-2xl font-bold">{t("shared.notFound.title")}</h1>
           <p className="mt-3 text-slate-700">{t("shared.notFound.text")}</p>
@@ -126,24 +108,13 @@ export default function SharedReport() {
   const latest = report.audits.at(-1);
   return (
     <main id="main" className="flex-1 bg-slate-50" data-testid="shared-report">
-      <svg
-        aria-hidden="true"
-        className="block h-2 w-full"
-        preserveAspectRatio="none"
-        viewBox="0 0 100 2"
-      >
+      <svg aria-hidden="true" className="block h-2 w-full" preserveAspectRatio="none" viewBox="0 0 100 2">
         <rect width="100" height="2" fill={brand.primaryColor} />
       </svg>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-5">
           <div className="flex min-w-0 items-center gap-4">
-            {logo ? (
-              <img
-                src={logo}
-                alt={t("logo.alt", { agency })}
-                className="max-h-14 max-w-[10rem] object-contain"
-              />
-            ) : null}
+            {logo ? <img src={logo} alt={t("logo.alt", { agency })} className="max-h-14 max-w-[10rem] object-contain" /> : null}
             <p className="break-words text-xl font-bold">{agency}</p>
           </div>
           <div className="text-right text-sm text-slate-700">
@@ -152,23 +123,13 @@ export default function SharedReport() {
           </div>
         </header>
 
-        <h1 className="mt-6 text-3xl font-bold tracking-tight">
-          {t("doc.title")}
-        </h1>
-        <p className="mt-2 text-slate-700">
-          {t("doc.clientLine", { name: report.client.name })}
-        </p>
-        <p className="text-slate-700">
-          {t("doc.periodLine", { period: f.range(report.period) })}
-        </p>
+        <h1 className="mt-6 text-3xl font-bold tracking-tight">{t("doc.title")}</h1>
+        <p className="mt-2 text-slate-700">{t("doc.clientLine", { name: report.client.name })}</p>
+        <p className="text-slate-700">{t("doc.periodLine", { period: f.range(report.period) })}</p>
         <p className="mt-1 text-sm text-slate-600">
-          {report.hasPrevious
-            ? t("doc.comparedWith", { period: f.range(report.previous) })
-            : t("doc.noPrevious")}
+          {report.hasPrevious ? t("doc.comparedWith", { period: f.range(report.previous) }) : t("doc.noPrevious")}
         </p>
-        {!report.hasData ? (
-          <p className="mt-4 text-slate-700">{t("doc.noData")}</p>
-        ) : null}
+        {!report.hasData ? <p className="mt-4 text-slate-700">{t("doc.noData")}</p> : null}
 
         <section aria-labelledby="shared-kpis" className="mt-8">
           <h2 id="shared-kpis" className="text-xl font-semibold">
@@ -192,7 +153,12 @@ export default function SharedReport() {
             {t("doc.charts")}
           </h2>
           {report.days.length ? (
-            <AdDayCharts days={report.days} currency={report.currency} f={f} labels={{ spend: t("doc.spendPerDay"), conversions: t("doc.conversionsPerDay"), empty: t("doc.noDays") }} />
+            <AdDayCharts
+              days={report.days}
+              currency={report.currency}
+              f={f}
+              labels={{ spend: t("doc.spendPerDay"), conversions: t("doc.conversionsPerDay"), empty: t("doc.noDays") }}
+            />
           ) : (
             <p className="mt-2 text-sm text-slate-700">{t("doc.noDays")}</p>
           )}
@@ -213,28 +179,16 @@ export default function SharedReport() {
                     <th scope="col" className="px-3 py-2 font-medium">
                       {t("doc.columns.platform")}
                     </th>
-                    <th
-                      scope="col"
-                      className="px-3 py-2 text-right font-medium"
-                    >
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
                       {t("doc.columns.spend")}
                     </th>
-                    <th
-                      scope="col"
-                      className="px-3 py-2 text-right font-medium"
-                    >
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
                       {t("doc.columns.clicks")}
                     </th>
-                    <th
-                      scope="col"
-                      className="px-3 py-2 text-right font-medium"
-                    >
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
                       {t("doc.columns.conversions")}
                     </th>
-                    <th
-                      scope="col"
-                      className="px-3 py-2 text-right font-medium"
-                    >
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
                       {t("doc.columns.cpa")}
                     </th>
                   </tr>
@@ -242,33 +196,19 @@ export default function SharedReport() {
                 <tbody className="divide-y divide-slate-100">
                   {report.campaigns.map((row, i) => (
                     <tr key={`${row.platform}-${row.campaign ?? ""}-${i}`}>
-                      <td className="break-words px-3 py-2">
-                        {row.campaign ?? t("doc.noCampaign")}
-                      </td>
-                      <td className="px-3 py-2">
-                        {t(`platforms.${row.platform}`)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {f.money(row.spendCents)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {f.integer(row.clicks)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {f.decimal(row.conversions)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {f.money(row.cpaCents)}
-                      </td>
+                      <td className="break-words px-3 py-2">{row.campaign ?? t("doc.noCampaign")}</td>
+                      <td className="px-3 py-2">{t(`platforms.${row.platform}`)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.money(row.spendCents)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.integer(row.clicks)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.decimal(row.conversions)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.money(row.cpaCents)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           ) : (
-            <p className="mt-2 text-sm text-slate-700">
-              {t("doc.noCampaigns")}
-            </p>
+            <p className="mt-2 text-sm text-slate-700">{t("doc.noCampaigns")}</p>
           )}
         </section>
 
@@ -281,46 +221,19 @@ export default function SharedReport() {
               className="mt-3 flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-surface p-4"
               data-testid="shared-audit-grade"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 48 48"
-                className="h-12 w-12 shrink-0"
-              >
-                <rect
-                  width="48"
-                  height="48"
-                  rx="10"
-                  fill={brand.primaryColor}
-                />
-                <text
-                  x="24"
-                  y="33"
-                  textAnchor="middle"
-                  fontSize="26"
-                  fontWeight="700"
-                  fill={readableOn(brand.primaryColor)}
-                >
+              <svg aria-hidden="true" viewBox="0 0 48 48" className="h-12 w-12 shrink-0">
+                <rect width="48" height="48" rx="10" fill={brand.primaryColor} />
+                <text x="24" y="33" textAnchor="middle" fontSize="26" fontWeight="700" fill={readableOn(brand.primaryColor)}>
                   {latest.grade}
                 </text>
               </svg>
               <div>
-                <p className="font-semibold">
-                  {t("doc.grade", { grade: latest.grade, score: latest.score })}
-                </p>
-                <p className="text-sm text-slate-600">
-                  {t("doc.auditedOn", { date: f.date(latest.createdAt) })}
-                </p>
+                <p className="font-semibold">{t("doc.grade", { grade: latest.grade, score: latest.score })}</p>
+                <p className="text-sm text-slate-600">{t("doc.auditedOn", { date: f.date(latest.createdAt) })}</p>
                 {report.audits.length > 1 ? (
                   <p className="mt-1 text-sm text-slate-600">
                     {t("doc.trend", {
-                      trend: report.audits
-                        .map(
-                          (item) =>
-                            `${f.date(item.createdAt)}: ${item.grade} (${
-                              item.score
-                            })`
-                        )
-                        .join(" \u2192 "),
+                      trend: report.audits.map((item) => `${f.date(item.createdAt)}: ${item.grade} (${item.score})`).join(" \u2192 "),
                     })}
                   </p>
                 ) : null}
@@ -354,17 +267,10 @@ export default function SharedReport() {
 
         <footer className="mt-10 border-t border-slate-200 pt-4 text-sm text-slate-600">
           {brand.footer ? <p className="break-words">{brand.footer}</p> : null}
-          <p className="mt-1 text-xs">
-            {t("doc.validUntil", { date: formatDate(expiresAt, locale) })}
-          </p>
+          <p className="mt-1 text-xs">{t("doc.validUntil", { date: formatDate(expiresAt, locale) })}</p>
         </footer>
       </div>
-      <svg
-        aria-hidden="true"
-        className="block h-1 w-full"
-        preserveAspectRatio="none"
-        viewBox="0 0 100 1"
-      >
+      <svg aria-hidden="true" className="block h-1 w-full" preserveAspectRatio="none" viewBox="0 0 100 1">
         <rect width="100" height="1" fill={brand.accentColor} />
       </svg>
     </main>

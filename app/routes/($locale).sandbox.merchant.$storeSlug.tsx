@@ -39,7 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const store =
     env().appEnv === "production"
       ? undefined
-      : await db().selectFrom("stores").select(["slug", "name", "logo", "network"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
+      : await db()
+          .selectFrom("stores")
+          .select(["slug", "name", "logo", "network"])
+          .where("slug", "=", params.storeSlug ?? "")
+          .executeTakeFirst();
   if (!store || store.network !== "sandbox") return data({ meta, store: null, click: null, orders: [] }, { status: 404 });
   const clickId = new URL(request.url).searchParams.get("clickref") ?? "";
   const click = clickId ? await getClick(db(), clickId) : undefined;
@@ -50,13 +54,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const OrderSchema = z.object({
-  amount: z
-    .string({ required_error: "webshops:sandboxMerchant.amountInvalid" })
-    .refine((value) => {
-      const cents = parseAmountToCents(value);
-      return cents !== null && cents >= 100 && cents <= 1_000_000;
-    }, "webshops:sandboxMerchant.amountInvalid"),
-  orderId: z.string({ required_error: "webshops:sandboxMerchant.orderIdInvalid" }).trim().regex(/^[A-Za-z0-9._-]{3,40}$/, "webshops:sandboxMerchant.orderIdInvalid"),
+  amount: z.string({ required_error: "webshops:sandboxMerchant.amountInvalid" }).refine((value) => {
+    const cents = parseAmountToCents(value);
+    return cents !== null && cents >= 100 && cents <= 1_000_000;
+  }, "webshops:sandboxMerchant.amountInvalid"),
+  orderId: z
+    .string({ required_error: "webshops:sandboxMerchant.orderIdInvalid" })
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,40}$/, "webshops:sandboxMerchant.orderIdInvalid"),
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,7 +70,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const store =
     config.appEnv === "production"
       ? undefined
-      : await db().selectFrom("stores").select(["slug", "network", "cashbackRateBps", "userShareBps", "rateKind", "rateFixedCents"]).where("slug", "=", params.storeSlug ?? "").executeTakeFirst();
+      : await db()
+          .selectFrom("stores")
+          .select(["slug", "network", "cashbackRateBps", "userShareBps", "rateKind", "rateFixedCents"])
+          .where("slug", "=", params.storeSlug ?? "")
+          .executeTakeFirst();
   if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
@@ -75,7 +84,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Back to this page (a data request's URL ends in .data and carries routing parameters).
   const back = `${url.pathname.replace(/\.data$/, "")}?clickref=${encodeURIComponent(click.id)}`;
   if (intent === "approve" || intent === "decline") {
-    const order = (await conversionsForClick(db(), click.id)).find((candidate) => candidate.networkTransactionId === formData.get("orderId"));
+    const order = (await conversionsForClick(db(), click.id)).find(
+      (candidate) => candidate.networkTransactionId === formData.get("orderId"),
+    );
     if (!order) throw data({ error: "not_found" }, { status: 404 });
     const status = await sendSandboxPostback({
       transactionId: order.networkTransactionId,
@@ -105,7 +116,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     status: "pending",
     occurredAt: new Date().toISOString(),
   });
-  if (status !== 200) return data({ result: submission.reply({ formErrors: ["webshops:sandboxMerchant.postbackFailed"] }), postback: status }, { status: 502 });
+  if (status !== 200)
+    return data(
+      { result: submission.reply({ formErrors: ["webshops:sandboxMerchant.postbackFailed"] }), postback: status },
+      { status: 502 },
+    );
   throw redirect(back);
 }
 
@@ -116,7 +131,11 @@ export default function SandboxMerchant() {
   const locale = usePageLocale();
   const { store, click, orders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ amount: string; orderId: string }>({ id: "sandbox-order", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ amount: string; orderId: string }>({
+    id: "sandbox-order",
+    lastResult: actionData?.result ?? undefined,
+    shouldValidate: "onSubmit",
+  });
   if (!store) return <NotFoundScreen />;
   return (
     <main id="main" className="flex-1 bg-slate-50 py-12">
@@ -144,8 +163,21 @@ export default function SandboxMerchant() {
             <p className="mt-1 text-sm text-slate-600">{t("sandboxMerchant.orderText")}</p>
             <Form method="post" className="mt-4" {...getFormProps(form)}>
               <FormErrors id={form.errorId} errors={form.errors} />
-              <Field labelProps={{ children: t("sandboxMerchant.amount") }} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "0.00", autoComplete: "off" }} errors={fields.amount.errors} />
-              <Field labelProps={{ children: t("sandboxMerchant.orderId") }} inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }} errors={fields.orderId.errors} />
+              <Field
+                labelProps={{ children: t("sandboxMerchant.amount") }}
+                inputProps={{
+                  ...getInputProps(fields.amount, { type: "text" }),
+                  inputMode: "decimal",
+                  placeholder: "0.00",
+                  autoComplete: "off",
+                }}
+                errors={fields.amount.errors}
+              />
+              <Field
+                labelProps={{ children: t("sandboxMerchant.orderId") }}
+                inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }}
+                errors={fields.orderId.errors}
+              />
               <SubmitButton className="btn-primary" name="intent" value="purchase" pendingLabel={t("sandboxMerchant.sending")}>
                 {t("sandboxMerchant.simulate")}
               </SubmitButton>

@@ -87,10 +87,7 @@ export async function resetRateLimit(db: Db, name: RateLimitName, key: string): 
  * Counts one attempt against several policies (e.g. per IP and per account); refused when any is
  * exhausted, with the longest wait.
  */
-export async function consumeRateLimits(
-  db: Db,
-  checks: Array<[RateLimitName, string]>,
-): Promise<RateLimitVerdict> {
+export async function consumeRateLimits(db: Db, checks: Array<[RateLimitName, string]>): Promise<RateLimitVerdict> {
   let wait = 0;
   let remaining = Number.POSITIVE_INFINITY;
   for (const [name, key] of checks) {

@@ -77,6 +77,13 @@ export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: Se
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updatedBy: adminId, updatedAt }))
     .execute();
   if (before !== parsed) {
-    await audit(tx, { actorId: adminId, action: "setting.changed", subject: `setting:${key}`, before: { [key]: before }, after: { [key]: parsed }, clientAddress: actor.clientAddress });
+    await audit(tx, {
+      actorId: adminId,
+      action: "setting.changed",
+      subject: `setting:${key}`,
+      before: { [key]: before },
+      after: { [key]: parsed },
+      clientAddress: actor.clientAddress,
+    });
   }
 }

@@ -66,7 +66,22 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
   const rows = await base
-    .select(["id", "slug", "name", "logo", "category", "network", "active", "rateKind", "cashbackRateBps", "rateFixedCents", "newCustomerRateBps", "categoryRates", "userShareBps", "updatedAt"])
+    .select([
+      "id",
+      "slug",
+      "name",
+      "logo",
+      "category",
+      "network",
+      "active",
+      "rateKind",
+      "cashbackRateBps",
+      "rateFixedCents",
+      "newCustomerRateBps",
+      "categoryRates",
+      "userShareBps",
+      "updatedAt",
+    ])
     .orderBy("name")
     .orderBy("slug")
     .limit(pageSize)
@@ -124,11 +139,21 @@ async function assertSlugFree(tx: Tx, slug: string, exceptId?: string): Promise<
 }
 
 /** Adds a store (active or paused) with its audit row. Throws `SlugTakenError` when the slug is in use. */
-export async function createStore(tx: Tx, options: { adminId: string; input: StoreInput; status: StoreStatus; clientAddress?: string | null }): Promise<Store> {
+export async function createStore(
+  tx: Tx,
+  options: { adminId: string; input: StoreInput; status: StoreStatus; clientAddress?: string | null },
+): Promise<Store> {
   await assertSlugFree(tx, options.input.slug);
   const timestamp = now();
   const id = randomUUID();
-  const values = { id, ...columns(options.input), logo: null, active: options.status === "active" ? 1 : 0, createdAt: timestamp, updatedAt: timestamp };
+  const values = {
+    id,
+    ...columns(options.input),
+    logo: null,
+    active: options.status === "active" ? 1 : 0,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
   await tx.insertInto("stores").values(values).execute();
   await audit(tx, {
     actorId: options.adminId,
@@ -154,8 +179,19 @@ export async function updateStore(
   const next = columns(options.input);
   const changes = changedFields(before as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>);
   if (!changes) return { outcome: "unchanged", store: before };
-  await tx.updateTable("stores").set({ ...next, updatedAt: now() }).where("id", "=", before.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.updated", subject: `store:${before.id}`, ...changes, details: { slug: next.slug }, clientAddress: options.clientAddress });
+  await tx
+    .updateTable("stores")
+    .set({ ...next, updatedAt: now() })
+    .where("id", "=", before.id)
+    .execute();
+  await audit(tx, {
+    actorId: options.adminId,
+    action: "store.updated",
+    subject: `store:${before.id}`,
+    ...changes,
+    details: { slug: next.slug },
+    clientAddress: options.clientAddress,
+  });
   return { outcome: "updated", store: await tx.selectFrom("stores").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow() };
 }
 
@@ -173,7 +209,15 @@ export async function setStoreStatus(
   if (store.active === active) return "unchanged";
   await tx.updateTable("stores").set({ active, updatedAt: now() }).where("id", "=", store.id).execute();
   const action = active ? "store.resumed" : "store.paused";
-  await audit(tx, { actorId: options.adminId, action, subject: `store:${store.id}`, before: { status: active ? "paused" : "active" }, after: { status: options.status }, details: { slug: store.slug }, clientAddress: options.clientAddress });
+  await audit(tx, {
+    actorId: options.adminId,
+    action,
+    subject: `store:${store.id}`,
+    before: { status: active ? "paused" : "active" },
+    after: { status: options.status },
+    details: { slug: store.slug },
+    clientAddress: options.clientAddress,
+  });
   return active ? "resumed" : "paused";
 }
 
@@ -185,7 +229,10 @@ export function storeLogoPath(storeId: string, updatedAt: string): string {
 }
 
 /** Keeps an uploaded logo (checked by its content, like profile pictures) and points the store at it. Audited. */
-export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: string; bytes: Uint8Array; clientAddress?: string | null }): Promise<LogoOutcome> {
+export async function setStoreLogo(
+  tx: Tx,
+  options: { adminId: string; storeId: string; bytes: Uint8Array; clientAddress?: string | null },
+): Promise<LogoOutcome> {
   const { bytes } = options;
   if (bytes.length === 0) return "empty";
   if (bytes.length > STORE_LOGO_MAX_BYTES) return "too-large";
@@ -202,18 +249,37 @@ export async function setStoreLogo(tx: Tx, options: { adminId: string; storeId: 
     .execute();
   const logo = storeLogoPath(store.id, updatedAt);
   await tx.updateTable("stores").set({ logo, updatedAt }).where("id", "=", store.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.logoChanged", subject: `store:${store.id}`, before: { logo: store.logo }, after: { logo }, details: { slug: store.slug, type, bytes: bytes.length }, clientAddress: options.clientAddress });
+  await audit(tx, {
+    actorId: options.adminId,
+    action: "store.logoChanged",
+    subject: `store:${store.id}`,
+    before: { logo: store.logo },
+    after: { logo },
+    details: { slug: store.slug, type, bytes: bytes.length },
+    clientAddress: options.clientAddress,
+  });
   return "saved";
 }
 
 /** Removes the store's logo (uploaded or the seeded mark): the pages show its initial instead. Audited. */
-export async function removeStoreLogo(tx: Tx, options: { adminId: string; storeId: string; clientAddress?: string | null }): Promise<LogoOutcome> {
+export async function removeStoreLogo(
+  tx: Tx,
+  options: { adminId: string; storeId: string; clientAddress?: string | null },
+): Promise<LogoOutcome> {
   const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();
   if (!store) return "notFound";
   await tx.deleteFrom("storeLogos").where("storeId", "=", store.id).execute();
   if (store.logo === null) return "removed";
   await tx.updateTable("stores").set({ logo: null, updatedAt: now() }).where("id", "=", store.id).execute();
-  await audit(tx, { actorId: options.adminId, action: "store.logoRemoved", subject: `store:${store.id}`, before: { logo: store.logo }, after: { logo: null }, details: { slug: store.slug }, clientAddress: options.clientAddress });
+  await audit(tx, {
+    actorId: options.adminId,
+    action: "store.logoRemoved",
+    subject: `store:${store.id}`,
+    before: { logo: store.logo },
+    after: { logo: null },
+    details: { slug: store.slug },
+    clientAddress: options.clientAddress,
+  });
   return "removed";
 }
 

@@ -49,7 +49,9 @@ export function parseCategoryRates(value: string | CategoryRate[] | null | undef
     if (!isBps(rateBps)) return [];
     if (typeof name === "string" && name.trim()) return [{ name: name.trim(), rateBps }];
     if (name && typeof name === "object" && !Array.isArray(name)) {
-      const texts = Object.fromEntries(Object.entries(name).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== ""));
+      const texts = Object.fromEntries(
+        Object.entries(name).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== ""),
+      );
       return Object.keys(texts).length ? [{ name: texts, rateBps }] : [];
     }
     return [];

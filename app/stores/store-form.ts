@@ -86,7 +86,9 @@ export function checkLink(text: string): "ok" | "invalid" | "insecure" {
 }
 
 const text = z.string().optional();
-const perLocale = z.object(Object.fromEntries(LOCALES.map((locale) => [locale, text])) as Record<(typeof LOCALES)[number], typeof text>).optional();
+const perLocale = z
+  .object(Object.fromEntries(LOCALES.map((locale) => [locale, text])) as Record<(typeof LOCALES)[number], typeof text>)
+  .optional();
 
 /** The form as posted (Conform leaves blank fields out). */
 const RawStoreForm = z.object({
@@ -101,7 +103,10 @@ const RawStoreForm = z.object({
   ratePercent: text,
   rateFixed: text,
   newCustomerPercent: text,
-  categoryRates: z.array(z.object({ percent: text, name: perLocale }).optional()).max(MAX_CATEGORY_RATES + 10).optional(),
+  categoryRates: z
+    .array(z.object({ percent: text, name: perLocale }).optional())
+    .max(MAX_CATEGORY_RATES + 10)
+    .optional(),
   userSharePercent: text,
   confirmationDays: text,
   description: perLocale,
@@ -110,7 +115,11 @@ const RawStoreForm = z.object({
 });
 
 /** The input, or null after reporting every problem on its field. */
-function buildInput(raw: z.infer<typeof RawStoreForm>, ctx: z.RefinementCtx, options: { withStatus: boolean }): (StoreInput & { status: StoreStatus }) | null {
+function buildInput(
+  raw: z.infer<typeof RawStoreForm>,
+  ctx: z.RefinementCtx,
+  options: { withStatus: boolean },
+): (StoreInput & { status: StoreStatus }) | null {
   let failed = false;
   const fail = (path: Array<string | number>, key: string) => {
     failed = true;
@@ -175,7 +184,9 @@ function buildInput(raw: z.infer<typeof RawStoreForm>, ctx: z.RefinementCtx, opt
 
   const categoryRates: CategoryRate[] = [];
   (raw.categoryRates ?? []).forEach((row, index) => {
-    const names: Record<string, string> = Object.fromEntries(LOCALES.map((locale) => [locale, trimmed(row?.name?.[locale])] as const).filter(([, value]) => value !== ""));
+    const names: Record<string, string> = Object.fromEntries(
+      LOCALES.map((locale) => [locale, trimmed(row?.name?.[locale])] as const).filter(([, value]) => value !== ""),
+    );
     const rowPercent = trimmed(row?.percent);
     if (!rowPercent && Object.keys(names).length === 0) return; // a blank row
     if (!percent) {
@@ -185,7 +196,8 @@ function buildInput(raw: z.infer<typeof RawStoreForm>, ctx: z.RefinementCtx, opt
     const bps = percentToBps(rowPercent);
     if (bps === null || bps === 0) fail(["categoryRates", index, "percent"], "rateInvalid");
     if (!names.en) fail(["categoryRates", index, "name", "en"], "categoryNameRequired");
-    for (const [locale, value] of Object.entries(names)) if (value.length > LIMITS.categoryName) fail(["categoryRates", index, "name", locale], "tooLong");
+    for (const [locale, value] of Object.entries(names))
+      if (value.length > LIMITS.categoryName) fail(["categoryRates", index, "name", locale], "tooLong");
     if (bps !== null && bps > 0 && names.en) categoryRates.push({ name: names, rateBps: bps });
   });
   if (categoryRates.length > MAX_CATEGORY_RATES) fail(["categoryRates"], "tooManyCategories");

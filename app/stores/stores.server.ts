@@ -93,7 +93,9 @@ export async function getStoreBySlug(db: Db, slug: string, locale: string): Prom
     rateKind: row.rateKind,
     rateFixedCents: row.rateFixedCents,
     newCustomerRateBps: percent ? row.newCustomerRateBps : null,
-    categoryRates: percent ? parseCategoryRates(row.categoryRates).map((rule) => ({ name: categoryRateName(rule.name, locale), rateBps: rule.rateBps })) : [],
+    categoryRates: percent
+      ? parseCategoryRates(row.categoryRates).map((rule) => ({ name: categoryRateName(rule.name, locale), rateBps: rule.rateBps }))
+      : [],
     terms: row.terms ? localized(row.terms, locale) || null : null,
   };
 }

@@ -26,7 +26,17 @@ export const PALETTES = {
  * (50–200) become dark but stay a step apart from the dark surface, so empty tracks stay visible.
  */
 export const DARK_SHADE: Record<Shade, Shade> = {
-  50: 950, 100: 800, 200: 700, 300: 600, 400: 500, 500: 400, 600: 400, 700: 300, 800: 200, 900: 100, 950: 50,
+  50: 950,
+  100: 800,
+  200: 700,
+  300: 600,
+  400: 500,
+  500: 400,
+  600: 400,
+  700: 300,
+  800: 200,
+  900: 100,
+  950: 50,
 };
 
 function rgb(hex: string): string {

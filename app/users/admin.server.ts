@@ -56,7 +56,11 @@ export interface AccountRow {
 }
 
 /** Accounts matching the filters, newest first, a page at a time. */
-export async function findAccounts(db: DbOrTx, filters: AccountFilters, options: { page?: number; pageSize?: number } = {}): Promise<Page<AccountRow>> {
+export async function findAccounts(
+  db: DbOrTx,
+  filters: AccountFilters,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<Page<AccountRow>> {
   const pageSize = options.pageSize ?? ACCOUNTS_PAGE_SIZE;
   let base = db.selectFrom("users");
   if (filters.query) {
@@ -81,7 +85,14 @@ export async function findAccounts(db: DbOrTx, filters: AccountFilters, options:
     .offset((page - 1) * pageSize)
     .execute();
   return {
-    items: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role, state: stateOf(row), createdAt: row.createdAt })),
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      state: stateOf(row),
+      createdAt: row.createdAt,
+    })),
     page,
     pageCount,
     total,
@@ -106,7 +117,19 @@ export interface AccountProfile {
 export async function getAccount(db: DbOrTx, userId: string): Promise<AccountProfile | undefined> {
   const row = await db
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "locale", "phone", "createdAt", "emailVerifiedAt", "totpEnabledAt", "suspendedAt", "suspendedReason"])
+    .select([
+      "id",
+      "name",
+      "email",
+      "role",
+      "locale",
+      "phone",
+      "createdAt",
+      "emailVerifiedAt",
+      "totpEnabledAt",
+      "suspendedAt",
+      "suspendedReason",
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -203,14 +226,22 @@ export async function changeRole(tx: Tx, actor: Actor, input: { userId: string; 
  * Suspends an account with a reason: every session ends now, and until it is reinstated the
  * account cannot sign in (it is told it is suspended) nor request a withdrawal.
  */
-export async function suspendAccount(tx: Tx, actor: Actor, input: { userId: string; reason: string }): Promise<ActionResult & { sessionsEnded?: number }> {
+export async function suspendAccount(
+  tx: Tx,
+  actor: Actor,
+  input: { userId: string; reason: string },
+): Promise<ActionResult & { sessionsEnded?: number }> {
   const { account, otherAdmins } = await lockAccount(tx, input.userId);
   if (!account) return { ok: false, reason: "notFound" };
   if (account.suspendedAt) return { ok: true, changed: false };
   const refusal = guardAdmin(actor, input.userId, account.role, otherAdmins);
   if (refusal) return { ok: false, reason: refusal };
   const timestamp = now();
-  await tx.updateTable("users").set({ suspendedAt: timestamp, suspendedReason: input.reason, updatedAt: timestamp }).where("id", "=", input.userId).execute();
+  await tx
+    .updateTable("users")
+    .set({ suspendedAt: timestamp, suspendedReason: input.reason, updatedAt: timestamp })
+    .where("id", "=", input.userId)
+    .execute();
   const sessionsEnded = await revokeUserSessions(tx, input.userId);
   await audit(tx, {
     actorId: actor.id,
@@ -229,7 +260,11 @@ export async function reinstateAccount(tx: Tx, actor: Actor, input: { userId: st
   const { account } = await lockAccount(tx, input.userId);
   if (!account) return { ok: false, reason: "notFound" };
   if (!account.suspendedAt) return { ok: true, changed: false };
-  await tx.updateTable("users").set({ suspendedAt: null, suspendedReason: null, updatedAt: now() }).where("id", "=", input.userId).execute();
+  await tx
+    .updateTable("users")
+    .set({ suspendedAt: null, suspendedReason: null, updatedAt: now() })
+    .where("id", "=", input.userId)
+    .execute();
   await audit(tx, {
     actorId: actor.id,
     action: "user.reinstated",
@@ -264,7 +299,11 @@ export async function revokeAccountSession(tx: Tx, actor: Actor, input: { userId
 }
 
 /** Ends every session of the account (every browser is signed out on its next request). */
-export async function revokeAccountSessions(tx: Tx, actor: Actor, input: { userId: string }): Promise<ActionResult & { sessionsEnded?: number }> {
+export async function revokeAccountSessions(
+  tx: Tx,
+  actor: Actor,
+  input: { userId: string },
+): Promise<ActionResult & { sessionsEnded?: number }> {
   const exists = await tx.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst();
   if (!exists) return { ok: false, reason: "notFound" };
   const active = await tx

@@ -15,7 +15,14 @@ import { renderMail } from "~/mail/templates.server";
 import { revokeUserSessions } from "~/auth/session.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
 
-async function send(mailer: Mailer, to: string, locale: string, kind: "emailChangeCode" | "emailChangeTaken" | "emailChanged", values: Record<string, string | number>, code?: string) {
+async function send(
+  mailer: Mailer,
+  to: string,
+  locale: string,
+  kind: "emailChangeCode" | "emailChangeTaken" | "emailChanged",
+  values: Record<string, string | number>,
+  code?: string,
+) {
   const lng = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const t = fixedT(lng, "emails");
   const parts = renderMail({
@@ -67,7 +74,11 @@ export async function confirmEmailChange(
       const check = await checkCode(tx, input.userId, "email-change", input.code, context.secrets);
       if (check.verdict !== "ok" || !check.payload) return check.verdict === "ok" ? "invalid" : check.verdict;
       newEmail = check.payload;
-      await tx.updateTable("users").set({ email: newEmail, emailVerifiedAt: now(), updatedAt: now() }).where("id", "=", input.userId).execute();
+      await tx
+        .updateTable("users")
+        .set({ email: newEmail, emailVerifiedAt: now(), updatedAt: now() })
+        .where("id", "=", input.userId)
+        .execute();
       // A new sign-in address ends every other session (someone who knew the old one is out).
       await revokeUserSessions(tx, input.userId, input.keepSessionId ? { except: input.keepSessionId } : {});
       return "ok";

@@ -61,7 +61,12 @@ export const ProfileSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(PhoneSchema.optional()),
-  location: z.string().trim().max(100, "validation.locationTooLong").optional().transform((value) => value || undefined),
+  location: z
+    .string()
+    .trim()
+    .max(100, "validation.locationTooLong")
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export async function updateProfile(db: Db, userId: string, input: z.infer<typeof ProfileSchema>) {

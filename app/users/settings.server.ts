@@ -13,25 +13,34 @@ import { NOTIFICATION_FLAGS, type NotificationFlag } from "./notification-flags"
 
 export { NOTIFICATION_FLAGS, type NotificationFlag };
 
-const column = (flag: NotificationFlag) => `notify${flag[0]!.toUpperCase()}${flag.slice(1)}` as
-  | "notifyEmail"
-  | "notifyPush"
-  | "notifySms"
-  | "notifyCashback"
-  | "notifyPurchases"
-  | "notifyPromotions";
+const column = (flag: NotificationFlag) =>
+  `notify${flag[0]!.toUpperCase()}${flag.slice(1)}` as
+    "notifyEmail" | "notifyPush" | "notifySms" | "notifyCashback" | "notifyPurchases" | "notifyPromotions";
 
 export async function getSettings(db: Db, userId: string) {
   const row = await db
     .selectFrom("users")
-    .select(["theme", "locale", "notifyEmail", "notifyPush", "notifySms", "notifyCashback", "notifyPurchases", "notifyPromotions", "totpEnabledAt"])
+    .select([
+      "theme",
+      "locale",
+      "notifyEmail",
+      "notifyPush",
+      "notifySms",
+      "notifyCashback",
+      "notifyPurchases",
+      "notifyPromotions",
+      "totpEnabledAt",
+    ])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return {
     theme: row.theme,
     locale: row.locale,
     twoFactor: row.totpEnabledAt !== null,
-    notifications: Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, row[column(flag)] === 1])) as Record<NotificationFlag, boolean>,
+    notifications: Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, row[column(flag)] === 1])) as Record<
+      NotificationFlag,
+      boolean
+    >,
   };
 }
 
@@ -46,7 +55,11 @@ export async function setLocale(db: Db, userId: string, locale: string) {
 
 export async function setNotificationFlags(db: Db, userId: string, flags: Record<NotificationFlag, boolean>) {
   const values = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [column(flag), flags[flag] ? 1 : 0]));
-  await db.updateTable("users").set({ ...values, updatedAt: now() }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ ...values, updatedAt: now() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Changes the password when the current one is right; ends every other session. */
@@ -54,7 +67,10 @@ export async function setNotificationFlags(db: Db, userId: string, flags: Record
  * Checks the current password and hashes the new one: the slow part, done before the unit of work
  * (a memory-hard hash must not hold the database's write lock). Null when the current one is wrong.
  */
-export async function preparePasswordChange(db: Db, input: { userId: string; current: string; next: string }): Promise<{ passwordHash: string } | null> {
+export async function preparePasswordChange(
+  db: Db,
+  input: { userId: string; current: string; next: string },
+): Promise<{ passwordHash: string } | null> {
   const hash = await getPasswordHash(db, input.userId);
   if (!hash || !(await verifyPassword(hash, input.current))) return null;
   return { passwordHash: await hashPassword(input.next) };

@@ -130,10 +130,7 @@ export type EnsureAdminResult = { outcome: "created" | "promoted" | "unchanged";
  * Makes `email` an administrator: creates a verified admin account with `password`, or promotes
  * the existing account (whose password is left as it is).
  */
-export async function ensureAdmin(
-  db: DbOrTx,
-  input: { email: string; password: string; name?: string },
-): Promise<EnsureAdminResult> {
+export async function ensureAdmin(db: DbOrTx, input: { email: string; password: string; name?: string }): Promise<EnsureAdminResult> {
   const existing = await findUserByEmail(db, input.email);
   if (!existing) {
     const user = await createUser(db, {

@@ -54,9 +54,17 @@ function entriesOf(nodes: ChildNode[]): Entry[] {
   for (const node of nodes) {
     if (node.type === "rule") {
       const selectors = node.selectors.map(requiredClasses);
-      entries.push({ kind: "rule", text: node.toString(), selectors: selectors.some((classes) => classes.length === 0) ? null : selectors });
+      entries.push({
+        kind: "rule",
+        text: node.toString(),
+        selectors: selectors.some((classes) => classes.length === 0) ? null : selectors,
+      });
     } else if (node.type === "atrule" && GROUPING.has(node.name) && node.nodes) {
-      entries.push({ kind: "group", open: `@${node.name}${node.raws.afterName ?? " "}${node.params}{`, children: entriesOf((node as AtRule).nodes ?? []) });
+      entries.push({
+        kind: "group",
+        open: `@${node.name}${node.raws.afterName ?? " "}${node.params}{`,
+        children: entriesOf((node as AtRule).nodes ?? []),
+      });
     } else if (node.type !== "comment") {
       entries.push({ kind: "verbatim", text: node.toString() });
     }
@@ -81,7 +89,10 @@ export function classNamesIn(html: string): Set<string> {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[entity] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[entity] ?? _,
+  );
 }
 
 function keep(entries: Entry[], classes: Set<string>, out: string[]): void {

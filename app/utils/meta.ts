@@ -25,9 +25,19 @@ export function metaFromLoader({ data, location, matches }: MetaArgs): MetaDescr
     const base = root.appUrl;
     descriptors.push({ tagName: "link", rel: "canonical", href: `${base}${location.pathname}${location.search}` });
     for (const locale of LOCALES) {
-      descriptors.push({ tagName: "link", rel: "alternate", hrefLang: locale, href: `${base}${pathInLocale(location.pathname, location.search, locale)}` });
+      descriptors.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: locale,
+        href: `${base}${pathInLocale(location.pathname, location.search, locale)}`,
+      });
     }
-    descriptors.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${base}${pathInLocale(location.pathname, location.search, "en")}` });
+    descriptors.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: `${base}${pathInLocale(location.pathname, location.search, "en")}`,
+    });
   }
   return descriptors;
 }

@@ -17,7 +17,9 @@ export function formatRate(basisPoints: number, locale: string): string {
 
 /** Whole dollars ("$2,000"), for chart axes where cents are noise. */
 export function formatMoneyWhole(cents: number, locale: string, currency = "USD"): string {
-  return numberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(cents / 100));
+  return numberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(
+    Math.round(cents / 100),
+  );
 }
 
 /** A signed change in percent as the locale writes it ("12.5%", "12,5 %"), without its sign. */

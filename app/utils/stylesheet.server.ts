@@ -38,4 +38,3 @@ export function inlineStylesheet(request: Request): { css: string; setCookie: st
   const secure = isHttps() ? "; Secure" : "";
   return { css, setCookie: `${COOKIE}=${version()}; Path=/; Max-Age=${THIRTY_DAYS}; SameSite=Lax; HttpOnly${secure}` };
 }
-

@@ -16,7 +16,9 @@ export type ActivityItem = LedgerTransaction & { withdrawalState: WithdrawalStat
 
 async function withStates(db: DbOrTx, items: LedgerTransaction[]): Promise<ActivityItem[]> {
   const ids = items.filter((item) => item.type === "withdrawal").map((item) => item.id);
-  const states = ids.length ? await db.selectFrom("withdrawals").select(["transactionId", "state"]).where("transactionId", "in", ids).execute() : [];
+  const states = ids.length
+    ? await db.selectFrom("withdrawals").select(["transactionId", "state"]).where("transactionId", "in", ids).execute()
+    : [];
   return items.map((item) => ({ ...item, withdrawalState: states.find((row) => row.transactionId === item.id)?.state ?? null }));
 }
 import { DATE_RANGES, type DateRange } from "./filters";
@@ -46,7 +48,8 @@ export function rangeBounds(filters: TransactionFilters, nowMs = Date.now()): { 
     case "month":
       return { start: iso(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)) };
     case "custom": {
-      const valid = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
+      const valid = (value?: string) =>
+        value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
       const from = valid(filters.from);
       const to = valid(filters.to);
       return {
@@ -97,26 +100,59 @@ export async function listTransactions(
   const totals = await base
     .select((eb) => [
       eb.fn.countAll<number | string>().as("count"),
-      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "credit")])).then(eb.ref("amountCents")).else(0).end()).as("credits"),
-      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "debit")])).then(eb.ref("amountCents")).else(0).end()).as("debits"),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "credit")]))
+            .then(eb.ref("amountCents"))
+            .else(0)
+            .end(),
+        )
+        .as("credits"),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "debit")]))
+            .then(eb.ref("amountCents"))
+            .else(0)
+            .end(),
+        )
+        .as("debits"),
       eb.fn.sum<number | string | null>(eb.case().when("status", "=", "pending").then(eb.ref("amountCents")).else(0).end()).as("pending"),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(totals.count);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await base.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   return {
     items: await withStates(db, rows.map(toTransaction)),
     page,
     pageCount,
     total,
-    summary: { creditsCents: Number(totals.credits ?? 0), debitsCents: Number(totals.debits ?? 0), pendingTransactionsCents: Number(totals.pending ?? 0) },
+    summary: {
+      creditsCents: Number(totals.credits ?? 0),
+      debitsCents: Number(totals.debits ?? 0),
+      pendingTransactionsCents: Number(totals.pending ?? 0),
+    },
   };
 }
 
 /** Every transaction matching the filters, newest first, for the CSV export. */
-export async function exportTransactions(db: Db, userId: string, filters: TransactionFilters, nowMs?: number): Promise<LedgerTransaction[]> {
+export async function exportTransactions(
+  db: Db,
+  userId: string,
+  filters: TransactionFilters,
+  nowMs?: number,
+): Promise<LedgerTransaction[]> {
   const rows = await filtered(db, userId, filters, nowMs).selectAll().orderBy("createdAt", "desc").orderBy("id").limit(100_000).execute();
   return rows.map(toTransaction);
 }

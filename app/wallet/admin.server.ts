@@ -91,10 +91,7 @@ export async function withdrawalState(db: DbOrTx, transactionId: string, userId?
   return (await query.executeTakeFirst())?.state;
 }
 
-export type DeskDecision =
-  | { decision: "approve" }
-  | { decision: "paid"; payoutReference: string }
-  | { decision: "reject"; reason: string };
+export type DeskDecision = { decision: "approve" } | { decision: "paid"; payoutReference: string } | { decision: "reject"; reason: string };
 
 /** A withdrawal in a payout batch is paid (or released) with its batch, not on its own. */
 export class WithdrawalInBatchError extends Error {
@@ -152,7 +149,10 @@ export async function decideWithdrawal(
  * the caller's unit of work, with one audit row for the whole action. Ones no longer pending are
  * left as they are and named in the row.
  */
-export async function approveWithdrawals(tx: Tx, input: { actor: Actor; transactionIds: string[] }): Promise<{ approved: string[]; skipped: string[] }> {
+export async function approveWithdrawals(
+  tx: Tx,
+  input: { actor: Actor; transactionIds: string[] },
+): Promise<{ approved: string[]; skipped: string[] }> {
   const approved: string[] = [];
   const skipped: string[] = [];
   let totalCents = 0;

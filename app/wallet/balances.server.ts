@@ -31,7 +31,12 @@ export interface Balances {
 }
 
 export async function getBalances(db: DbOrTx, userId: string): Promise<Balances> {
-  const ids = [userAccount(userId, "available"), userAccount(userId, "pending_cashback"), userAccount(userId, "withdrawals"), receivableAccount(userId)];
+  const ids = [
+    userAccount(userId, "available"),
+    userAccount(userId, "pending_cashback"),
+    userAccount(userId, "withdrawals"),
+    receivableAccount(userId),
+  ];
   const [rows, held] = await Promise.all([
     db.selectFrom("ledgerAccounts").select(["id", "balanceCents"]).where("id", "in", ids).execute(),
     heldDepositsCents(db, userId),
@@ -56,16 +61,14 @@ export async function getBalances(db: DbOrTx, userId: string): Promise<Balances>
  * `db.selectFrom(accountBalances(db).as("b"))…`.
  */
 export function accountBalances(db: DbOrTx) {
-  return db
-    .selectFrom("ledgerAccounts as a")
-    .select([
-      "a.id",
-      "a.userId",
-      "a.kind",
-      sql<number | string>`case when a.user_id is null and a.kind <> 'receivables'
+  return db.selectFrom("ledgerAccounts as a").select([
+    "a.id",
+    "a.userId",
+    "a.kind",
+    sql<number | string>`case when a.user_id is null and a.kind <> 'receivables'
         then coalesce((select sum(p.amount_cents) from postings p where p.account_id = a.id), 0)
         else a.balance_cents end`.as("balanceCents"),
-    ]);
+  ]);
 }
 
 /** A balance recomputed from its postings (what a cached balance must always equal; a platform account's balance). */
@@ -79,7 +82,12 @@ export async function balanceFromPostings(db: DbOrTx, accountId: string): Promis
 }
 
 export async function getTransaction(db: DbOrTx, userId: string, transactionId: string): Promise<LedgerTransaction | undefined> {
-  const row = await db.selectFrom("transactions").selectAll().where("id", "=", transactionId).where("userId", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", transactionId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row ? toTransaction(row) : undefined;
 }
 
@@ -103,10 +111,37 @@ export async function earningsSummary(db: DbOrTx, userId: string): Promise<Earni
     .select((eb) => {
       const done = eb("status", "=", "completed");
       return [
-        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "in", [...EARNING_TYPES])])).then(eb.ref("amountCents")).else(0).end()).as("earned"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([done, eb("type", "in", [...EARNING_TYPES])]))
+              .then(eb.ref("amountCents"))
+              .else(0)
+              .end(),
+          )
+          .as("earned"),
         eb.fn.sum<number | string | null>(eb.case().when("type", "=", "cashback").then(1).else(0).end()).as("purchases"),
-        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "=", "cashback")])).then(1).else(0).end()).as("cashbackOrders"),
-        eb.fn.sum<number | string | null>(eb.case().when(eb.and([done, eb("type", "=", "referral")])).then(1).else(0).end()).as("referrals"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([done, eb("type", "=", "cashback")]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("cashbackOrders"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([done, eb("type", "=", "referral")]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("referrals"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -141,7 +176,14 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
   // The same point in last month (clamped to its last day): a fair comparison on the 5th.
   const lastMonthDays = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate();
   const samePoint = new Date(
-    Date.UTC(lastMonthStart.getUTCFullYear(), lastMonthStart.getUTCMonth(), Math.min(now.getUTCDate(), lastMonthDays), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()),
+    Date.UTC(
+      lastMonthStart.getUTCFullYear(),
+      lastMonthStart.getUTCMonth(),
+      Math.min(now.getUTCDate(), lastMonthDays),
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+    ),
   );
   const samePointLastMonth = samePoint.toISOString();
   const [months, byStore, pending] = await Promise.all([
@@ -152,15 +194,28 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
       .where("status", "=", "completed")
       .where("type", "=", "cashback")
       .select((eb) => [
-        eb.fn.sum<number | string | null>(eb.case().when("createdAt", ">=", monthStart).then(eb.ref("amountCents")).else(0).end()).as("thisMonth"),
         eb.fn
-          .sum<number | string | null>(eb.case().when(eb.and([eb("createdAt", "<", monthStart), eb("createdAt", "<", samePointLastMonth)])).then(eb.ref("amountCents")).else(0).end())
+          .sum<number | string | null>(eb.case().when("createdAt", ">=", monthStart).then(eb.ref("amountCents")).else(0).end())
+          .as("thisMonth"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([eb("createdAt", "<", monthStart), eb("createdAt", "<", samePointLastMonth)]))
+              .then(eb.ref("amountCents"))
+              .else(0)
+              .end(),
+          )
           .as("lastMonth"),
       ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("transactions")
-      .select(["merchant", (eb) => eb.fn.countAll<number | string>().as("orders"), (eb) => eb.fn.sum<number | string>("amountCents").as("total")])
+      .select([
+        "merchant",
+        (eb) => eb.fn.countAll<number | string>().as("orders"),
+        (eb) => eb.fn.sum<number | string>("amountCents").as("total"),
+      ])
       .where("userId", "=", userId)
       .where("type", "=", "cashback")
       .where("status", "=", "completed")
@@ -176,7 +231,15 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
     .sort((a, b) => b.orders - a.orders || a.merchant.localeCompare(b.merchant))
     .slice(0, 4);
   const stores = ranked.length
-    ? await db.selectFrom("stores").select(["name", "slug", "logo", "cashbackRateBps"]).where("name", "in", ranked.map((store) => store.merchant)).execute()
+    ? await db
+        .selectFrom("stores")
+        .select(["name", "slug", "logo", "cashbackRateBps"])
+        .where(
+          "name",
+          "in",
+          ranked.map((store) => store.merchant),
+        )
+        .execute()
     : [];
   return {
     lifetimeCashbackCents: byStore.reduce((sum, store) => sum + Number(store.total), 0),
@@ -228,7 +291,13 @@ export async function availableStatement(db: DbOrTx, userId: string, bounds: { s
       .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
       .innerJoin("transactions", "transactions.id", "ledgerEntries.transactionId")
       .selectAll("transactions")
-      .select(["postings.entryId", "postings.amountCents as postingCents", "ledgerEntries.effectiveAt", "ledgerEntries.memo", "ledgerEntries.createdAt as entryCreatedAt"])
+      .select([
+        "postings.entryId",
+        "postings.amountCents as postingCents",
+        "ledgerEntries.effectiveAt",
+        "ledgerEntries.memo",
+        "ledgerEntries.createdAt as entryCreatedAt",
+      ])
       .where("postings.accountId", "=", account)
       .where("ledgerEntries.effectiveAt", ">=", bounds.start)
       .where("ledgerEntries.effectiveAt", "<", bounds.end)
@@ -242,7 +311,14 @@ export async function availableStatement(db: DbOrTx, userId: string, bounds: { s
   const lines = rows.map((row) => {
     const amountCents = Number(row.postingCents);
     running += amountCents;
-    return { entryId: row.entryId, transaction: toTransaction(row), effectiveAt: row.effectiveAt ?? row.entryCreatedAt, memo: row.memo, amountCents, balanceCents: running };
+    return {
+      entryId: row.entryId,
+      transaction: toTransaction(row),
+      effectiveAt: row.effectiveAt ?? row.entryCreatedAt,
+      memo: row.memo,
+      amountCents,
+      balanceCents: running,
+    };
   });
   return { openingCents, lines, closingCents: running };
 }

@@ -22,7 +22,8 @@ const SYSTEM_DESCRIBED = new Set(["deposit", "withdrawal"]);
 /** Who is on the other side: a store's name, the payment method of a top-up, the payout method. */
 export function counterparty(item: Pick<DisplayedTransaction, "type" | "merchant">): Label | null {
   if (item.type === "deposit") return { key: `parties.${item.merchant && PROVIDERS.has(item.merchant) ? item.merchant : "card"}` };
-  if (item.type === "withdrawal" && item.merchant && PAYOUT_METHODS[item.merchant]) return { key: `withdraw.methods.${PAYOUT_METHODS[item.merchant]}` };
+  if (item.type === "withdrawal" && item.merchant && PAYOUT_METHODS[item.merchant])
+    return { key: `withdraw.methods.${PAYOUT_METHODS[item.merchant]}` };
   return item.merchant ? { text: item.merchant } : null;
 }
 

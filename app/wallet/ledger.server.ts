@@ -31,7 +31,8 @@ import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
 export const CURRENCY = "USD";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
-export type PlatformAccount = "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales" | "adjustments";
+export type PlatformAccount =
+  "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales" | "adjustments";
 
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
@@ -74,7 +75,10 @@ export class AccountSuspendedError extends Error {
 }
 
 export class LedgerError extends Error {
-  constructor(public readonly code: "not_found" | "not_pending" | "not_confirmed" | "invalid_amount" | "invalid_state", message: string) {
+  constructor(
+    public readonly code: "not_found" | "not_pending" | "not_confirmed" | "invalid_amount" | "invalid_state",
+    message: string,
+  ) {
     super(message);
     this.name = "LedgerError";
   }
@@ -191,7 +195,10 @@ async function ensureAccounts(tx: Tx, ids: string[]): Promise<void> {
 
 /** Opens the user's three accounts (idempotent). */
 export async function ensureUserAccounts(tx: Tx, userId: string): Promise<void> {
-  await ensureAccounts(tx, (["available", "pending_cashback", "withdrawals"] as const).map((kind) => userAccount(userId, kind)));
+  await ensureAccounts(
+    tx,
+    (["available", "pending_cashback", "withdrawals"] as const).map((kind) => userAccount(userId, kind)),
+  );
 }
 
 // ——— Entries ———
@@ -220,7 +227,16 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
   const createdAt = now();
   await tx
     .insertInto("postings")
-    .values(ordered.map((posting) => ({ id: randomUUID(), entryId, accountId: posting.account, amountCents: posting.amountCents, currency: CURRENCY, createdAt })))
+    .values(
+      ordered.map((posting) => ({
+        id: randomUUID(),
+        entryId,
+        accountId: posting.account,
+        amountCents: posting.amountCents,
+        currency: CURRENCY,
+        createdAt,
+      })),
+    )
     .execute();
   // The entry row seals its postings (the database checks they balance). Written before the
   // balances are touched, so the account rows stay locked for as short a time as possible.
@@ -257,7 +273,9 @@ async function applyToCachedBalances(tx: Tx, ordered: Posting[]) {
       accounts.map((id) => sql`when ${id} then ${then(changes.get(id)!)}`),
       sql` `,
     );
-  const set = { balanceCents: sql<number>`balance_cents + case id ${byAccount(ids, (change) => sql`cast(${change.deltaCents} as bigint)`)} end` };
+  const set = {
+    balanceCents: sql<number>`balance_cents + case id ${byAccount(ids, (change) => sql`cast(${change.deltaCents} as bigint)`)} end`,
+  };
   const floors = ids.filter((id) => changes.get(id)!.floorCents !== null);
   const query =
     dialectOf(tx) === "postgres" && ids.length > 1
@@ -270,7 +288,9 @@ async function applyToCachedBalances(tx: Tx, ordered: Posting[]) {
           .set(set)
           .where("id", "in", (eb) => eb.selectFrom("locked").select("locked.id"))
       : tx.updateTable("ledgerAccounts").set(set).where("id", "in", ids);
-  const guarded = floors.length ? query.where(sql<boolean>`case id ${byAccount(floors, (change) => sql`balance_cents >= ${change.floorCents}`)} else true end`) : query;
+  const guarded = floors.length
+    ? query.where(sql<boolean>`case id ${byAccount(floors, (change) => sql`balance_cents >= ${change.floorCents}`)} else true end`)
+    : query;
   const result = await guarded.executeTakeFirst();
   if (Number(result.numUpdatedRows) !== ids.length) throw new InsufficientFundsError();
 }
@@ -337,7 +357,16 @@ export function namespacedKey(type: TransactionType, userId: string, key: string
 
 function fingerprintOf(movement: NewMovement): string {
   return createHash("sha256")
-    .update(JSON.stringify([movement.userId, movement.type, movement.direction, movement.amountCents, CURRENCY, movement.fingerprintExtra ?? null]))
+    .update(
+      JSON.stringify([
+        movement.userId,
+        movement.type,
+        movement.direction,
+        movement.amountCents,
+        CURRENCY,
+        movement.fingerprintExtra ?? null,
+      ]),
+    )
     .digest("base64url");
 }
 
@@ -490,7 +519,15 @@ async function takeBack(
  */
 export async function reverseDeposit(
   tx: Tx,
-  input: { userId: string; amountCents: number; paymentId: string; reversalKey: string; reason: "refund" | "dispute"; description: string; provider: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    paymentId: string;
+    reversalKey: string;
+    reason: "refund" | "dispute";
+    description: string;
+    provider: string;
+  },
 ): Promise<MoneyResult & { owedCents: number }> {
   return takeBack(
     tx,
@@ -575,7 +612,8 @@ export async function requestWithdrawal(
     .where("id", "=", input.userId);
   if (dialectOf(tx) === "postgres") account = account.forShare();
   const member = await account.executeTakeFirst();
-  if (input.amountCents < parseSetting("minWithdrawalCents", member?.minimum)) throw new LedgerError("invalid_amount", "below the minimum withdrawal");
+  if (input.amountCents < parseSetting("minWithdrawalCents", member?.minimum))
+    throw new LedgerError("invalid_amount", "below the minimum withdrawal");
   if (member?.suspendedAt) throw new AccountSuspendedError();
   return startMovement(tx, {
     userId: input.userId,
@@ -618,7 +656,11 @@ export async function requestWithdrawal(
     // Tell "on hold" apart from "not there" (the unit of work is rolling back either way).
     const held = await heldDepositsCents(tx, input.userId);
     if (held > 0) {
-      const available = await tx.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", userAccount(input.userId, "available")).executeTakeFirst();
+      const available = await tx
+        .selectFrom("ledgerAccounts")
+        .select("balanceCents")
+        .where("id", "=", userAccount(input.userId, "available"))
+        .executeTakeFirst();
       const balance = Number(available?.balanceCents ?? 0);
       if (balance >= input.amountCents) throw new FundsOnHoldError(Math.max(0, balance - held));
     }
@@ -667,7 +709,10 @@ async function moveWithdrawal(
   const row = await query.executeTakeFirst();
   if (!row) throw new LedgerError("not_found", `no withdrawal ${transactionId}`);
   if (row.state === to) return false;
-  throw new LedgerError(row.state === "processing" ? "not_pending" : "invalid_state", `withdrawal ${transactionId} is ${row.state}, not ${from.join(" or ")}`);
+  throw new LedgerError(
+    row.state === "processing" ? "not_pending" : "invalid_state",
+    `withdrawal ${transactionId} is ${row.state}, not ${from.join(" or ")}`,
+  );
 }
 
 async function current(tx: Tx, transactionId: string): Promise<MoneyResult> {
@@ -676,8 +721,11 @@ async function current(tx: Tx, transactionId: string): Promise<MoneyResult> {
 
 /** The user takes back a withdrawal while it is still pending (not once an admin approved it). */
 export async function cancelWithdrawal(tx: Tx, input: { userId: string; transactionId: string }): Promise<MoneyResult> {
-  if (!(await moveWithdrawal(tx, input.transactionId, ["pending"], "cancelled", { decidedBy: null }, input.userId))) return current(tx, input.transactionId);
-  return settle(tx, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold(tx), { cancelledBy: "user" });
+  if (!(await moveWithdrawal(tx, input.transactionId, ["pending"], "cancelled", { decidedBy: null }, input.userId)))
+    return current(tx, input.transactionId);
+  return settle(tx, input.transactionId, { type: "withdrawal", userId: input.userId }, "failed", "withdrawal cancelled", returnHold(tx), {
+    cancelledBy: "user",
+  });
 }
 
 /** An admin approved it for payment: from now on the user can no longer cancel it. */
@@ -693,7 +741,12 @@ export async function completeWithdrawal(
   input: { transactionId: string; adminId: string; payoutReference: string; at?: string },
 ): Promise<MoneyResult> {
   if (!input.payoutReference.trim()) throw new LedgerError("invalid_state", "a payout reference is required");
-  if (!(await moveWithdrawal(tx, input.transactionId, ["processing"], "paid", { payoutReference: input.payoutReference, decidedBy: input.adminId }))) {
+  if (
+    !(await moveWithdrawal(tx, input.transactionId, ["processing"], "paid", {
+      payoutReference: input.payoutReference,
+      decidedBy: input.adminId,
+    }))
+  ) {
     return current(tx, input.transactionId);
   }
   return settle(
@@ -714,7 +767,12 @@ export async function completeWithdrawal(
 /** An admin refused it (pending or processing), with a reason: the held amount returns to the balance. */
 export async function rejectWithdrawal(tx: Tx, input: { transactionId: string; adminId: string; reason: string }): Promise<MoneyResult> {
   if (!input.reason.trim()) throw new LedgerError("invalid_state", "a reason is required");
-  if (!(await moveWithdrawal(tx, input.transactionId, ["pending", "processing"], "rejected", { reason: input.reason, decidedBy: input.adminId }))) {
+  if (
+    !(await moveWithdrawal(tx, input.transactionId, ["pending", "processing"], "rejected", {
+      reason: input.reason,
+      decidedBy: input.adminId,
+    }))
+  ) {
     return current(tx, input.transactionId);
   }
   return settle(tx, input.transactionId, { type: "withdrawal" }, "failed", "withdrawal rejected", returnHold(tx), {
@@ -758,7 +816,8 @@ export async function recordCashback(
   },
 ): Promise<MoneyResult> {
   const commissionCents = input.commissionCents ?? input.amountCents;
-  if (!Number.isInteger(commissionCents) || commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
+  if (!Number.isInteger(commissionCents) || commissionCents < input.amountCents)
+    throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
   return startMovement(tx, {
     userId: input.userId,
     type: "cashback",
@@ -782,9 +841,13 @@ export async function recordCashback(
  * cashback and the margin follow the new commission with one adjusting entry. Only a pending
  * transaction can be amended; the caller holds the conversion's lock, so amendments are serial.
  */
-export async function amendCashback(tx: Tx, input: { transactionId: string; amountCents: number; commissionCents: number }): Promise<LedgerTransaction> {
+export async function amendCashback(
+  tx: Tx,
+  input: { transactionId: string; amountCents: number; commissionCents: number },
+): Promise<LedgerTransaction> {
   assertAmount(input.amountCents);
-  if (!Number.isInteger(input.commissionCents) || input.commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
+  if (!Number.isInteger(input.commissionCents) || input.commissionCents < input.amountCents)
+    throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
   const row = await selectTransaction(tx, { id: input.transactionId });
   if (!row || row.type !== "cashback") throw new LedgerError("not_found", `no cashback transaction ${input.transactionId}`);
   const current = toTransaction(row);
@@ -793,7 +856,11 @@ export async function amendCashback(tx: Tx, input: { transactionId: string; amou
   const commissionDelta = input.commissionCents - commissionOf(current);
   if (cashbackDelta === 0 && commissionDelta === 0) return current;
   const updatedAt = now();
-  const metadata = { ...current.metadata, commissionCents: input.commissionCents, amendedFromCents: current.metadata.amendedFromCents ?? current.amountCents };
+  const metadata = {
+    ...current.metadata,
+    commissionCents: input.commissionCents,
+    amendedFromCents: current.metadata.amendedFromCents ?? current.amountCents,
+  };
   const updated = await tx
     .updateTable("transactions")
     .set({ amountCents: input.amountCents, metadata: JSON.stringify(metadata), updatedAt })
@@ -813,7 +880,10 @@ export function confirmCashback(tx: Tx, input: { transactionId: string; at?: str
     { type: "cashback" },
     "completed",
     "cashback confirmed",
-    async (row) => [{ account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents }, ...(await creditAvailable(tx, row.userId, row.amountCents))],
+    async (row) => [
+      { account: userAccount(row.userId, "pending_cashback"), amountCents: -row.amountCents },
+      ...(await creditAvailable(tx, row.userId, row.amountCents)),
+    ],
     {},
     input.at,
   );
@@ -838,7 +908,8 @@ export async function reverseCashback(
   const row = await selectTransaction(tx, { id: input.transactionId });
   if (!row || row.type !== "cashback") throw new LedgerError("not_found", `no cashback transaction ${input.transactionId}`);
   const original = toTransaction(row);
-  if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("not_confirmed", "only confirmed cashback can be returned");
+  if (original.status !== "completed" || original.direction !== "credit")
+    throw new LedgerError("not_confirmed", "only confirmed cashback can be returned");
   if (input.commissionCents < input.amountCents) throw new LedgerError("invalid_amount", "the cashback cannot exceed the commission");
   return takeBack(
     tx,
@@ -866,7 +937,14 @@ export async function reverseCashback(
 function bonus(type: "referral" | "affiliate") {
   return (
     tx: Tx,
-    input: { userId: string; amountCents: number; description: string; idempotencyKey: string; metadata?: Record<string, unknown>; at?: string },
+    input: {
+      userId: string;
+      amountCents: number;
+      description: string;
+      idempotencyKey: string;
+      metadata?: Record<string, unknown>;
+      at?: string;
+    },
   ) =>
     startMovement(tx, {
       userId: input.userId,
@@ -901,7 +979,8 @@ export async function reverseAffiliateBonus(
   const row = await selectTransaction(tx, { id: input.transactionId });
   if (!row || row.type !== "affiliate") throw new LedgerError("not_found", `no affiliate transaction ${input.transactionId}`);
   const original = toTransaction(row);
-  if (original.status !== "completed" || original.direction !== "credit") throw new LedgerError("invalid_state", "only a credited affiliate bonus can be reversed");
+  if (original.status !== "completed" || original.direction !== "credit")
+    throw new LedgerError("invalid_state", "only a credited affiliate bonus can be reversed");
   return takeBack(
     tx,
     {
@@ -948,7 +1027,10 @@ export async function adjustBalance(
     memo: `manual ${input.direction}`,
     postings: async () =>
       input.direction === "credit"
-        ? [{ account: platformAccount("adjustments"), amountCents: -input.amountCents }, ...(await creditAvailable(tx, input.userId, input.amountCents))]
+        ? [
+            { account: platformAccount("adjustments"), amountCents: -input.amountCents },
+            ...(await creditAvailable(tx, input.userId, input.amountCents)),
+          ]
         : [
             { account: userAccount(input.userId, "available"), amountCents: -input.amountCents },
             { account: platformAccount("adjustments"), amountCents: input.amountCents },
@@ -1019,7 +1101,8 @@ export async function refundPurchase(tx: Tx, input: { transactionId: string; use
     throw new LedgerError("not_found", `no purchase transaction ${input.transactionId}`);
   }
   const original = toTransaction(row);
-  if (original.direction !== "debit" || original.status !== "completed") throw new LedgerError("invalid_state", "only a completed purchase can be refunded");
+  if (original.direction !== "debit" || original.status !== "completed")
+    throw new LedgerError("invalid_state", "only a completed purchase can be refunded");
   const viaProvider = original.metadata.source === "provider";
   return startMovement(tx, {
     userId: original.userId,

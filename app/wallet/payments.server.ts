@@ -79,7 +79,10 @@ export interface PaymentProvider {
 export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
 
 export async function getPayment(db: DbOrTx, paymentId: string, userId?: string): Promise<Payment | undefined> {
-  let query = db.selectFrom("payments").select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "purpose", "createdAt"]).where("id", "=", paymentId);
+  let query = db
+    .selectFrom("payments")
+    .select(["id", "userId", "provider", "amountCents", "currency", "reversedCents", "status", "purpose", "createdAt"])
+    .where("id", "=", paymentId);
   if (userId) query = query.where("userId", "=", userId);
   const row = await query.executeTakeFirst();
   return row ? { ...row, amountCents: Number(row.amountCents), reversedCents: Number(row.reversedCents) } : undefined;
@@ -92,7 +95,14 @@ export async function getPayment(db: DbOrTx, paymentId: string, userId?: string)
 export async function startTopUp(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; amountCents: number; idempotencyKey: string; locale: string; returnUrl: (paymentId: string) => string; cancelUrl: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    locale: string;
+    returnUrl: (paymentId: string) => string;
+    cancelUrl: string;
+  },
 ): Promise<{ payment: Payment; redirectTo: string; replayed: boolean }> {
   const key = `topup:${input.userId}:${input.idempotencyKey}`;
   const existing = await db.selectFrom("payments").select("id").where("idempotencyKey", "=", key).executeTakeFirst();
@@ -116,13 +126,24 @@ export async function startTopUp(
   try {
     await db
       .insertInto("payments")
-      .values({ ...payment, providerSessionId: null, providerChargeId: null, idempotencyKey: key, transactionId: null, updatedAt: timestamp })
+      .values({
+        ...payment,
+        providerSessionId: null,
+        providerChargeId: null,
+        idempotencyKey: key,
+        transactionId: null,
+        updatedAt: timestamp,
+      })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) return startTopUp(db, provider, input);
     throw error;
   }
-  const session = await provider.createCheckout(payment, { returnUrl: input.returnUrl(payment.id), cancelUrl: input.cancelUrl, locale: input.locale });
+  const session = await provider.createCheckout(payment, {
+    returnUrl: input.returnUrl(payment.id),
+    cancelUrl: input.cancelUrl,
+    locale: input.locale,
+  });
   await db.updateTable("payments").set({ providerSessionId: session.sessionId, updatedAt: now() }).where("id", "=", payment.id).execute();
   return { payment, redirectTo: session.url, replayed: false };
 }
@@ -158,7 +179,12 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, event: Pay
   if (event.currency && event.currency.toUpperCase() !== payment.currency) return "currency_mismatch";
 
   if (event.type === "payment.failed") {
-    await tx.updateTable("payments").set({ status: "failed", updatedAt: now() }).where("id", "=", payment.id).where("status", "=", "pending").execute();
+    await tx
+      .updateTable("payments")
+      .set({ status: "failed", updatedAt: now() })
+      .where("id", "=", payment.id)
+      .where("status", "=", "pending")
+      .execute();
     if (payment.purpose === "plan") await failPlanPayment(tx, payment.id);
     return "applied";
   }
@@ -191,14 +217,24 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, event: Pay
   });
   await tx
     .updateTable("payments")
-    .set({ status: "paid", transactionId: transaction.id, updatedAt: now(), ...(event.providerChargeId ? { providerChargeId: event.providerChargeId } : {}) })
+    .set({
+      status: "paid",
+      transactionId: transaction.id,
+      updatedAt: now(),
+      ...(event.providerChargeId ? { providerChargeId: event.providerChargeId } : {}),
+    })
     .where("id", "=", payment.id)
     .execute();
   if (!replayed) await notify(tx, payment.userId, "depositCompleted", { amountCents: payment.amountCents });
   return "applied";
 }
 
-async function reverse(tx: Tx, payment: Payment, event: Extract<PaymentEvent, { type: "payment.reversed" }>, texts: PaymentTexts): Promise<EventOutcome> {
+async function reverse(
+  tx: Tx,
+  payment: Payment,
+  event: Extract<PaymentEvent, { type: "payment.reversed" }>,
+  texts: PaymentTexts,
+): Promise<EventOutcome> {
   if (payment.status !== "paid") return "applied"; // nothing was credited: nothing to take back
   const total = Math.min(event.amountCents, payment.amountCents);
   const amountCents = event.cumulative ? total - payment.reversedCents : Math.min(total, payment.amountCents - payment.reversedCents);
@@ -235,7 +271,12 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 }
 
 /** True when `header` signs `payload` with `secret` and is at most 5 minutes old (replays die). */
-export function verifySignature(payload: string, header: string | null, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifySignature(
+  payload: string,
+  header: string | null,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!header) return false;
   const parts = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]));
   const timestamp = Number(parts.t);

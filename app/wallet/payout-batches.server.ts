@@ -73,9 +73,16 @@ function unbatched(db: DbOrTx, scope: BatchScope) {
 }
 
 /** What a new batch of each method would take now (within `scope`). */
-export async function batchCandidates(db: DbOrTx, scope: BatchScope = {}): Promise<Record<PayoutMethod, { count: number; totalCents: number }>> {
+export async function batchCandidates(
+  db: DbOrTx,
+  scope: BatchScope = {},
+): Promise<Record<PayoutMethod, { count: number; totalCents: number }>> {
   const rows = await unbatched(db, scope)
-    .select((eb) => ["withdrawals.method", eb.fn.countAll<number | string>().as("count"), eb.fn.sum<number | string | null>("withdrawals.amountCents").as("total")])
+    .select((eb) => [
+      "withdrawals.method",
+      eb.fn.countAll<number | string>().as("count"),
+      eb.fn.sum<number | string | null>("withdrawals.amountCents").as("total"),
+    ])
     .groupBy("withdrawals.method")
     .execute();
   const result = { paypal: { count: 0, totalCents: 0 }, bank: { count: 0, totalCents: 0 } };
@@ -112,7 +119,10 @@ function toView(row: Omit<PayoutBatchView, "reference">): PayoutBatchView {
  * Gathers the processing withdrawals of `method` that are in no batch (within `scope`, oldest first,
  * at most PAYOUT_BATCH_MAX_ITEMS) into a new open batch.
  */
-export async function createPayoutBatch(tx: Tx, input: { actor: Actor; method: PayoutMethod; scope?: BatchScope }): Promise<PayoutBatchView> {
+export async function createPayoutBatch(
+  tx: Tx,
+  input: { actor: Actor; method: PayoutMethod; scope?: BatchScope },
+): Promise<PayoutBatchView> {
   if (input.method === "bank" && !env().payoutDebtor) throw new PayoutBatchError("bank_not_configured");
   const candidates = await unbatched(tx, input.scope ?? {})
     .select(["withdrawals.transactionId", "withdrawals.amountCents"])
@@ -128,7 +138,17 @@ export async function createPayoutBatch(tx: Tx, input: { actor: Actor; method: P
   const ids = candidates.map((row) => row.transactionId);
   await tx
     .insertInto("payoutBatches")
-    .values({ id, method: input.method, state: "open", currency: CURRENCY, itemCount: ids.length, totalCents, createdBy: input.actor.id, createdAt: timestamp, updatedAt: timestamp })
+    .values({
+      id,
+      method: input.method,
+      state: "open",
+      currency: CURRENCY,
+      itemCount: ids.length,
+      totalCents,
+      createdBy: input.actor.id,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })
     .execute();
   let claimed = 0;
   for (let start = 0; start < ids.length; start += 500) {
@@ -149,7 +169,11 @@ export async function createPayoutBatch(tx: Tx, input: { actor: Actor; method: P
     action: "payoutBatch.created",
     subject: `payout-batch:${id}`,
     after: { state: "open", method: input.method, currency: CURRENCY, itemCount: ids.length, totalCents },
-    details: { reference: batchMessageId(id), transactionIds: ids, ...(input.scope && Object.values(input.scope).some(Boolean) ? { scope: input.scope } : {}) },
+    details: {
+      reference: batchMessageId(id),
+      transactionIds: ids,
+      ...(input.scope && Object.values(input.scope).some(Boolean) ? { scope: input.scope } : {}),
+    },
   });
   return (await getPayoutBatch(tx, id))!;
 }
@@ -206,7 +230,13 @@ export async function payPayoutBatch(
     subject: `payout-batch:${input.batchId}`,
     before: { state: "open" },
     after: { state: "paid", payoutReference },
-    details: { reference: batchMessageId(input.batchId), paidCount: paid.length, paidCents, transactionIds: paid, ...(skipped.length ? { skipped } : {}) },
+    details: {
+      reference: batchMessageId(input.batchId),
+      paidCount: paid.length,
+      paidCents,
+      transactionIds: paid,
+      ...(skipped.length ? { skipped } : {}),
+    },
   });
   return { replayed: false, paid: paid.length };
 }
@@ -256,7 +286,15 @@ export async function payoutBatchFile(db: DbOrTx, batchId: string, at: Date = ne
   const items = await db
     .selectFrom("withdrawals")
     .innerJoin("users", "users.id", "withdrawals.userId")
-    .select(["withdrawals.transactionId", "withdrawals.amountCents", "withdrawals.currency", "withdrawals.destination", "users.name", "users.email", "users.locale"])
+    .select([
+      "withdrawals.transactionId",
+      "withdrawals.amountCents",
+      "withdrawals.currency",
+      "withdrawals.destination",
+      "users.name",
+      "users.email",
+      "users.locale",
+    ])
     .where("withdrawals.batchId", "=", batchId)
     .orderBy("withdrawals.createdAt", "asc")
     .orderBy("withdrawals.transactionId", "asc")
@@ -270,7 +308,13 @@ export async function payoutBatchFile(db: DbOrTx, batchId: string, at: Date = ne
       fileName: `paypal-payouts-${stamp}-${batch.reference}.csv`,
       contentType: "text/csv; charset=utf-8",
       body: paypalPayoutsCsv(
-        items.map((item) => ({ transactionId: item.transactionId, email: item.destination, amountCents: Number(item.amountCents), currency: item.currency, note: note(item.locale) })),
+        items.map((item) => ({
+          transactionId: item.transactionId,
+          email: item.destination,
+          amountCents: Number(item.amountCents),
+          currency: item.currency,
+          note: note(item.locale),
+        })),
       ),
     };
   }

@@ -145,7 +145,9 @@ export function creditTransferXml(transfer: CreditTransfer): string {
     tx.ele("PmtId").ele("EndToEndId").txt(payoutItemReference(item.transactionId));
     tx.ele("Amt").ele("InstdAmt", { Ccy: transfer.currency }).txt(centsToDecimal(item.amountCents));
     if (item.bic) tx.ele("CdtrAgt").ele("FinInstnId").ele("BIC").txt(item.bic);
-    tx.ele("Cdtr").ele("Nm").txt(sepaText(item.creditorName, 70) || payoutItemReference(item.transactionId));
+    tx.ele("Cdtr")
+      .ele("Nm")
+      .txt(sepaText(item.creditorName, 70) || payoutItemReference(item.transactionId));
     tx.ele("CdtrAcct").ele("Id").ele("IBAN").txt(item.iban.replace(/\s+/g, "").toUpperCase());
     const remittance = sepaText(item.remittance, 140);
     if (remittance) tx.ele("RmtInf").ele("Ustrd").txt(remittance);

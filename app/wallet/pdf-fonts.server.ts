@@ -160,7 +160,9 @@ function matchVerticalMetrics(sfnt: Buffer, like: Buffer): Buffer {
   };
   const source = metrics(like);
   const target = metrics(sfnt);
-  source.values.forEach((value, i) => sfnt.writeInt16BE(Math.round((value * target.unitsPerEm) / source.unitsPerEm), target.hhea + 4 + 2 * i));
+  source.values.forEach((value, i) =>
+    sfnt.writeInt16BE(Math.round((value * target.unitsPerEm) / source.unitsPerEm), target.hhea + 4 + 2 * i),
+  );
   return sfnt;
 }
 
@@ -179,7 +181,8 @@ function face(spec: FaceSpec, weight: FontWeight): Face {
   return result;
 }
 
-const inRanges = (codePoint: number, ranges: Array<[number, number]>) => ranges.some(([start, end]) => codePoint >= start && codePoint <= end);
+const inRanges = (codePoint: number, ranges: Array<[number, number]>) =>
+  ranges.some(([start, end]) => codePoint >= start && codePoint <= end);
 
 /** The first face that has a glyph for the code point (undefined: none has). */
 export function faceFor(codePoint: number, weight: FontWeight): Face | undefined {
@@ -200,7 +203,18 @@ const RTL = String.raw`(?:(?=\p{L})[\p{sc=Arab}\p{sc=Hebr}])`;
 const LTR = String.raw`(?:(?=\p{L})[^\p{sc=Arab}\p{sc=Hebr}])`;
 const RTL_STRETCH = new RegExp(`${RTL}(?:(?:(?!${LTR})[\\s\\S])*${RTL})?`, "gu");
 const RTL_TOKEN = /(?:(?!\p{Nd})[\p{scx=Arab}\p{scx=Hebr}\p{M}\u200c\u200d])+|\p{Nd}+(?:[.,]\p{Nd}+)*|[\s\S]/gu;
-const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«" };
+const MIRRORED: Record<string, string> = {
+  "(": ")",
+  ")": "(",
+  "[": "]",
+  "]": "[",
+  "{": "}",
+  "}": "{",
+  "<": ">",
+  ">": "<",
+  "«": "»",
+  "»": "«",
+};
 
 /**
  * The text with each right-to-left stretch (from a right-to-left letter to the last one before the

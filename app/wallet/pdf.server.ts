@@ -128,7 +128,13 @@ function wrap(doc: PDFKit.PDFDocument, text: string, style: Pick<Style, "weight"
 }
 
 /** The text at its size when it fits the width, else smaller (down to `minSize`), else cut short with an ellipsis. */
-function fit(doc: PDFKit.PDFDocument, text: string, style: Style, width: number, minSize = style.size * 0.75): { text: string; style: Style } {
+function fit(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  style: Style,
+  width: number,
+  minSize = style.size * 0.75,
+): { text: string; style: Style } {
   let size = style.size;
   while (size > minSize && textWidth(doc, text, style.weight, size) > width) size -= 0.5;
   let fitted = text;
@@ -159,7 +165,14 @@ function putRight(doc: PDFKit.PDFDocument, text: string, style: Style, right: nu
 }
 
 /** Paragraphs one below the other from (x, y), left- or right-aligned (then x is the right edge). */
-function putParagraphs(doc: PDFKit.PDFDocument, paragraphs: Paragraph[], x: number, y: number, align: "left" | "right" = "left", gap = 2): void {
+function putParagraphs(
+  doc: PDFKit.PDFDocument,
+  paragraphs: Paragraph[],
+  x: number,
+  y: number,
+  align: "left" | "right" = "left",
+  gap = 2,
+): void {
   let top = y;
   for (const p of paragraphs) {
     p.lines.forEach((line, i) => (align === "right" ? putRight : put)(doc, line, p, x, top + i * leading(p.size)));
@@ -219,7 +232,11 @@ function header(doc: PDFKit.PDFDocument, frame: Frame): void {
     { text: frame.t("pdf.customer"), style: { weight: 400, size: 7.5, colour: COLOUR.faint }, gap: 0 },
     ...nameLines.map((text, i) => ({ text, style: nameStyle, gap: i === 0 ? 1.5 : 0 })),
     { text: frame.holder.email, style: { weight: 400, size: 8.5, colour: COLOUR.muted }, gap: 1 },
-    ...frame.dates.map((text, i) => ({ text, style: { weight: 400 as const, size: 8, colour: COLOUR.muted }, gap: i === 0 ? (nameLines.length > 1 ? 3 : 6) : 1 })),
+    ...frame.dates.map((text, i) => ({
+      text,
+      style: { weight: 400 as const, size: 8, colour: COLOUR.muted },
+      gap: i === 0 ? (nameLines.length > 1 ? 3 : 6) : 1,
+    })),
   ];
   let y = HEADER_TOP;
   for (const line of lines) {
@@ -239,7 +256,8 @@ function footer(doc: PDFKit.PDFDocument, frame: Frame, page: number, pages: numb
   putRight(doc, pageText, pageStyle, RIGHT, FOOTER_TOP + 8);
   const legal = paragraph(doc, frame.legalLine, { weight: 400, size: 7, colour: COLOUR.faint }, WIDTH - pageWidth - 24);
   // Room for five lines under the rule; a longer legal line is cut.
-  if (legal.lines.length > 5) legal.lines = [...legal.lines.slice(0, 4), fit(doc, legal.lines.slice(4).join(" "), legal, WIDTH - pageWidth - 24, legal.size).text];
+  if (legal.lines.length > 5)
+    legal.lines = [...legal.lines.slice(0, 4), fit(doc, legal.lines.slice(4).join(" "), legal, WIDTH - pageWidth - 24, legal.size).text];
   putParagraphs(doc, [legal], LEFT, FOOTER_TOP + 8);
 }
 
@@ -288,7 +306,8 @@ const today = (locale: string) => formatDate(new Date().toISOString(), locale);
 
 // --- The receipt -----------------------------------------------------------------------------
 
-const signed = (item: LedgerTransaction, locale: string) => `${item.direction === "credit" ? "+" : MINUS}${formatMoney(item.amountCents, locale, item.currency)}`;
+const signed = (item: LedgerTransaction, locale: string) =>
+  `${item.direction === "credit" ? "+" : MINUS}${formatMoney(item.amountCents, locale, item.currency)}`;
 
 /**
  * The receipt of one transaction: its amount, large, with its type and status, then a two-column
@@ -304,7 +323,12 @@ export function receiptPdf(item: LedgerTransaction, owner: Holder, t: TFunction,
     doc.save().roundedRect(LEFT, top, WIDTH, panelHeight, 6).fill(COLOUR.panel).restore();
     const amountLabel: Style = { weight: 400, size: 8.5, colour: COLOUR.muted };
     putRight(doc, t("csv.amount"), amountLabel, RIGHT - pad, top + pad);
-    const amount = fit(doc, signed(item, locale), { weight: 700, size: 24, colour: item.direction === "credit" ? COLOUR.brand : COLOUR.ink }, WIDTH / 2 - pad);
+    const amount = fit(
+      doc,
+      signed(item, locale),
+      { weight: 700, size: 24, colour: item.direction === "credit" ? COLOUR.brand : COLOUR.ink },
+      WIDTH / 2 - pad,
+    );
     putRight(doc, amount.text, amount.style, RIGHT - pad, top + pad + 16 + (24 - amount.style.size) / 2);
 
     const type = fit(doc, t(`types.${item.type}`), { weight: 700, size: 13, colour: COLOUR.ink }, WIDTH / 2 - 2 * pad);
@@ -333,7 +357,13 @@ export function receiptPdf(item: LedgerTransaction, owner: Holder, t: TFunction,
     // Identifiers in full, smaller, cut between characters when a line cannot hold them.
     const code: Style = { weight: 400, size: 8.5, colour: COLOUR.ink };
     const rows: Array<[string, Array<[string, Style]>]> = [
-      [t("pdf.customer"), [[owner.name, value], [owner.email, { ...value, size: 9, colour: COLOUR.muted }]]],
+      [
+        t("pdf.customer"),
+        [
+          [owner.name, value],
+          [owner.email, { ...value, size: 9, colour: COLOUR.muted }],
+        ],
+      ],
       [t("csv.id"), [[item.id, code]]],
       [t("csv.date"), [[formatDate(item.createdAt, locale), value]]],
       [t("csv.type"), [[t(`types.${item.type}`), value]]],
@@ -403,7 +433,9 @@ const CELL_PAD_Y = 5;
 
 /** A table row: its cells' paragraphs, its height, and how to draw it at a y. */
 function tableRow(doc: PDFKit.PDFDocument, columns: Column[], cells: Array<Array<[string, Style]>>) {
-  const laid = cells.map((cell, i) => cell.filter(([text]) => text !== "").map(([text, style]) => paragraph(doc, text, style, columns[i]!.width - 2 * CELL_PAD_X)));
+  const laid = cells.map((cell, i) =>
+    cell.filter(([text]) => text !== "").map(([text, style]) => paragraph(doc, text, style, columns[i]!.width - 2 * CELL_PAD_X)),
+  );
   const height = Math.max(...laid.map((paragraphs) => paragraphsHeight(paragraphs, 1.5))) + 2 * CELL_PAD_Y;
   const draw = (y: number, fill?: string) => {
     if (fill) doc.save().rect(LEFT, y, WIDTH, height).fill(fill).restore();
@@ -422,11 +454,18 @@ function tableRow(doc: PDFKit.PDFDocument, columns: Column[], cells: Array<Array
  * out, closing balance), then every movement of the month with the balance after it, in a table
  * whose header row starts every page it runs over.
  */
-export function statementPdf(input: { owner: Holder; month: string; statement: Statement }, t: TFunction, locale: string, legalLine: string): Promise<Buffer> {
+export function statementPdf(
+  input: { owner: Holder; month: string; statement: Statement },
+  t: TFunction,
+  locale: string,
+  legalLine: string,
+): Promise<Buffer> {
   const { statement } = input;
   const totals = statementTotals(statement);
   const [year, month] = input.month.split("-").map(Number) as [number, number];
-  const monthName = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const monthName = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
   const period = t("pdf.period", {
     start: formatDate(new Date(Date.UTC(year, month - 1, 1)).toISOString(), locale),
     end: formatDate(new Date(Date.UTC(year, month, 0)).toISOString(), locale),
@@ -459,7 +498,15 @@ export function statementPdf(input: { owner: Holder; month: string; statement: S
     doc.save().roundedRect(LEFT, top, WIDTH, boxHeight, 6).lineWidth(0.75).fillAndStroke(COLOUR.zebra, COLOUR.rule).restore();
     cells.forEach((cell, i) => {
       const x = LEFT + i * cellWidth;
-      if (i > 0) doc.save().moveTo(x, top + pad).lineTo(x, top + boxHeight - pad).lineWidth(0.5).strokeColor(COLOUR.rule).stroke().restore();
+      if (i > 0)
+        doc
+          .save()
+          .moveTo(x, top + pad)
+          .lineTo(x, top + boxHeight - pad)
+          .lineWidth(0.5)
+          .strokeColor(COLOUR.rule)
+          .stroke()
+          .restore();
       putParagraphs(doc, [labels[i]!], x + pad, top + pad);
       const value = fit(doc, cell.value, { weight: 700, size: valueSize, colour: cell.colour }, cellWidth - 2 * pad);
       put(doc, value.text, value.style, x + pad, top + pad + labelsHeight + 8 + (valueSize - value.style.size) / 2);
@@ -476,7 +523,13 @@ export function statementPdf(input: { owner: Holder; month: string; statement: S
 
     const columns = statementColumns();
     const head: Style = { weight: 700, size: 8, colour: COLOUR.muted };
-    const headRow = tableRow(doc, columns, [[[t("csv.date"), head]], [[t("csv.description"), head]], [[t("pdf.moneyIn"), head]], [[t("pdf.moneyOut"), head]], [[t("pdf.balance"), head]]]);
+    const headRow = tableRow(doc, columns, [
+      [[t("csv.date"), head]],
+      [[t("csv.description"), head]],
+      [[t("pdf.moneyIn"), head]],
+      [[t("pdf.moneyOut"), head]],
+      [[t("pdf.balance"), head]],
+    ]);
     const drawHead = () => {
       doc.save().rect(LEFT, doc.y, WIDTH, headRow.height).fill(COLOUR.panel).restore();
       headRow.draw(doc.y);
@@ -487,7 +540,13 @@ export function statementPdf(input: { owner: Holder; month: string; statement: S
     const detail: Style = { weight: 400, size: 7.5, colour: COLOUR.faint };
     const strong: Style = { ...text, weight: 700 };
     const rows = [
-      tableRow(doc, columns, [[[formatDate(`${input.month}-01T00:00:00.000Z`, locale), text]], [[t("pdf.opening"), strong]], [], [], [[money(totals.openingCents), strong]]]),
+      tableRow(doc, columns, [
+        [[formatDate(`${input.month}-01T00:00:00.000Z`, locale), text]],
+        [[t("pdf.opening"), strong]],
+        [],
+        [],
+        [[money(totals.openingCents), strong]],
+      ]),
       ...statement.lines.map((line) => {
         const party = counterparty(line.transaction);
         return tableRow(doc, columns, [

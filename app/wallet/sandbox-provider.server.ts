@@ -44,7 +44,12 @@ export async function sendSandboxEvent(
   outcome: "payment.succeeded" | "payment.failed",
   config = env(),
 ): Promise<number> {
-  const payload = JSON.stringify({ eventId: `evt_${randomUUID()}`, type: outcome, paymentId: payment.id, amountCents: payment.amountCents });
+  const payload = JSON.stringify({
+    eventId: `evt_${randomUUID()}`,
+    type: outcome,
+    paymentId: payment.id,
+    amountCents: payment.amountCents,
+  });
   const response = await fetch(new URL(SANDBOX_WEBHOOK_PATH, config.appUrl), {
     method: "POST",
     headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signPayload(payload, config.payments.webhookSecret) },

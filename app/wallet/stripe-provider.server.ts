@@ -28,7 +28,11 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: "usd", unit_amount: payment.amountCents, product_data: { name: payment.purpose === "plan" ? "Cashwise plan" : "Cashwise wallet top-up" } },
+            price_data: {
+              currency: "usd",
+              unit_amount: payment.amountCents,
+              product_data: { name: payment.purpose === "plan" ? "Cashwise plan" : "Cashwise wallet top-up" },
+            },
           },
         ],
         success_url: new URL(urls.returnUrl, config.appUrl).href,
@@ -41,7 +45,10 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
     async refund(payment, input) {
       // The money-back guarantee: the whole charge back; Stripe's own idempotency key makes a retry refund once.
       if (!payment.providerChargeId) throw new Error(`payment ${payment.id} has no Stripe PaymentIntent to refund`);
-      await client.refunds.create({ payment_intent: payment.providerChargeId, metadata: { paymentId: payment.id } }, { idempotencyKey: input.idempotencyKey });
+      await client.refunds.create(
+        { payment_intent: payment.providerChargeId, metadata: { paymentId: payment.id } },
+        { idempotencyKey: input.idempotencyKey },
+      );
     },
     async verifyWebhook(request) {
       const payload = await request.text();

@@ -18,7 +18,13 @@ export interface LedgerReport {
 
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const problems: string[] = [];
-  const cached = await sql<{ id: string; userId: string | null; kind: string; balanceCents: number | string; postedCents: number | string | null }>`
+  const cached = await sql<{
+    id: string;
+    userId: string | null;
+    kind: string;
+    balanceCents: number | string;
+    postedCents: number | string | null;
+  }>`
     select a.id, a.user_id, a.kind, a.balance_cents, p.total as posted_cents
     from ledger_accounts a
     left join (select account_id, sum(amount_cents) as total from postings group by account_id) p on p.account_id = a.id
@@ -31,7 +37,8 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     const derived = account.userId === null && account.kind !== "receivables";
     const balance = derived ? posted : stored;
     total += balance;
-    if (derived && stored !== 0) problems.push(`account ${account.id}: a platform account caches a balance (${stored}); its balance is its postings' (${posted})`);
+    if (derived && stored !== 0)
+      problems.push(`account ${account.id}: a platform account caches a balance (${stored}); its balance is its postings' (${posted})`);
     if (!derived && stored !== posted) problems.push(`account ${account.id}: cached balance ${stored} but its postings sum to ${posted}`);
     if (account.userId !== null && balance < 0) problems.push(`account ${account.id}: a user's balance is negative (${balance})`);
   }
@@ -43,7 +50,9 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     group by e.id
     having coalesce(sum(p.amount_cents), 0) <> 0 or count(p.id) < 2 or count(distinct p.currency) <> 1`.execute(db);
   for (const entry of unbalanced.rows) {
-    problems.push(`entry ${entry.entryId}: ${Number(entry.n)} postings in ${Number(entry.currencies)} currencies summing to ${Number(entry.total)}`);
+    problems.push(
+      `entry ${entry.entryId}: ${Number(entry.n)} postings in ${Number(entry.currencies)} currencies summing to ${Number(entry.total)}`,
+    );
   }
   const mismatched = await sql<{ id: string }>`
     select p.id from postings p join ledger_accounts a on a.id = p.account_id where p.currency <> a.currency`.execute(db);

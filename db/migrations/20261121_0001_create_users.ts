@@ -9,7 +9,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("password_hash", "text")
     .addColumn("role", "text", (col) =>
-      col.notNull().defaultTo("user").check(sql`role in ('user', 'partner', 'admin')`),
+      col
+        .notNull()
+        .defaultTo("user")
+        .check(sql`role in ('user', 'partner', 'admin')`),
     )
     .addColumn("locale", "text", (col) => col.notNull().defaultTo("en"))
     .addColumn("email_verified_at", "text")

@@ -80,9 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("email", "text", (col) => col.notNull())
     .addColumn("locale", "text", (col) => col.notNull())
     // pending → confirmed → unsubscribed (and back to pending on a new subscription).
-    .addColumn("status", "text", (col) =>
-      col.notNull().check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
-    )
+    .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
     .addColumn("confirm_token_hash", "text")
     .addColumn("confirm_expires_at", "text")
     .addColumn("confirmed_at", "text")

@@ -103,7 +103,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["audit_log", "payout_methods", "webhook_events", "payments", "postings", "ledger_entries", "transactions", "ledger_accounts"]) {
+  for (const table of [
+    "audit_log",
+    "payout_methods",
+    "webhook_events",
+    "payments",
+    "postings",
+    "ledger_entries",
+    "transactions",
+    "ledger_accounts",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

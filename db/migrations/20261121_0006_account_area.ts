@@ -16,7 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("notifications_user_created").on("notifications").columns(["user_id", "created_at"]).execute();
 
-  await db.schema.alterTable("users").addColumn("theme", "text", (col) => col.notNull().defaultTo("light")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("theme", "text", (col) => col.notNull().defaultTo("light"))
+    .execute();
   for (const [name, on] of [
     ["notify_email", 1],
     ["notify_push", 1],
@@ -25,14 +28,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["notify_purchases", 1],
     ["notify_promotions", 0],
   ] as const) {
-    await db.schema.alterTable("users").addColumn(name, "integer", (col) => col.notNull().defaultTo(on)).execute();
+    await db.schema
+      .alterTable("users")
+      .addColumn(name, "integer", (col) => col.notNull().defaultTo(on))
+      .execute();
   }
   await db.schema.alterTable("users").addColumn("totp_secret", "text").execute();
   await db.schema.alterTable("users").addColumn("totp_enabled_at", "text").execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ["totp_enabled_at", "totp_secret", "notify_promotions", "notify_purchases", "notify_cashback", "notify_sms", "notify_push", "notify_email", "theme"]) {
+  for (const column of [
+    "totp_enabled_at",
+    "totp_secret",
+    "notify_promotions",
+    "notify_purchases",
+    "notify_cashback",
+    "notify_sms",
+    "notify_push",
+    "notify_email",
+    "theme",
+  ]) {
     await db.schema.alterTable("users").dropColumn(column).execute();
   }
   await db.schema.dropTable("notifications").execute();

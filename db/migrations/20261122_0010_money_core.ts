@@ -45,7 +45,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (col) => col.notNull())
     .execute();
   await db.schema.createIndex("jobs_due").on("jobs").columns(["status", "run_at"]).execute();
-  await sql`create unique index jobs_singleton on jobs (name, singleton_key) where status = 'queued' and singleton_key is not null`.execute(db);
+  await sql`create unique index jobs_singleton on jobs (name, singleton_key) where status = 'queued' and singleton_key is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("settings")
@@ -85,13 +87,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     from transactions where type = 'withdrawal'`.execute(db);
 
   await db.schema.alterTable("transactions").addColumn("request_fingerprint", "text").execute();
-  await db.schema.alterTable("payments").addColumn("currency", "text", (col) => col.notNull().defaultTo("USD")).execute();
-  await db.schema.alterTable("payments").addColumn("reversed_cents", "bigint", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("payments")
+    .addColumn("currency", "text", (col) => col.notNull().defaultTo("USD"))
+    .execute();
+  await db.schema
+    .alterTable("payments")
+    .addColumn("reversed_cents", "bigint", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("payments").addColumn("provider_charge_id", "text").execute();
   await db.schema.createIndex("payments_provider_charge").on("payments").column("provider_charge_id").execute();
 
   await db.schema.alterTable("ledger_entries").addColumn("effective_at", "text").execute();
-  await db.schema.alterTable("ledger_entries").addColumn("currency", "text", (col) => col.notNull().defaultTo("USD")).execute();
+  await db.schema
+    .alterTable("ledger_entries")
+    .addColumn("currency", "text", (col) => col.notNull().defaultTo("USD"))
+    .execute();
   await sql`update ledger_entries set effective_at = created_at`.execute(db);
   await db.schema.createIndex("ledger_entries_effective").on("ledger_entries").column("effective_at").execute();
 
@@ -103,8 +114,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       begin
         raise exception 'ledger rows are immutable: % on % refused', tg_op, tg_table_name using errcode = 'P0001';
       end $$`.execute(db);
-    await sql`create trigger ledger_entries_immutable before update or delete on ledger_entries for each row execute function ledger_immutable()`.execute(db);
-    await sql`create trigger postings_immutable before update or delete on postings for each row execute function ledger_immutable()`.execute(db);
+    await sql`create trigger ledger_entries_immutable before update or delete on ledger_entries for each row execute function ledger_immutable()`.execute(
+      db,
+    );
+    await sql`create trigger postings_immutable before update or delete on postings for each row execute function ledger_immutable()`.execute(
+      db,
+    );
     await sql`
       create function ledger_entry_sealed() returns trigger language plpgsql as $$
       declare total bigint; n integer; mixed integer;
@@ -116,7 +131,9 @@ export async function up(db: Kysely<any>): Promise<void> {
         end if;
         return new;
       end $$`.execute(db);
-    await sql`create trigger ledger_entries_balanced before insert on ledger_entries for each row execute function ledger_entry_sealed()`.execute(db);
+    await sql`create trigger ledger_entries_balanced before insert on ledger_entries for each row execute function ledger_entry_sealed()`.execute(
+      db,
+    );
     await sql`
       create function ledger_posting_check() returns trigger language plpgsql as $$
       begin
@@ -164,7 +181,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const table of ["ledger_entries", "postings"]) {
       for (const op of ["update", "delete"]) {
         await sql
-          .raw(`create trigger ${table}_immutable_${op} before ${op} on ${table} begin select raise(abort, 'ledger rows are immutable: ${op} on ${table} refused'); end`)
+          .raw(
+            `create trigger ${table}_immutable_${op} before ${op} on ${table} begin select raise(abort, 'ledger rows are immutable: ${op} on ${table} refused'); end`,
+          )
           .execute(db);
       }
     }

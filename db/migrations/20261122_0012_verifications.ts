@@ -52,7 +52,11 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn("consumed_at", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await sql`insert into verification_codes select id, user_id, purpose, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'verify-email'`.execute(db);
-  await sql`insert into email_changes select id, user_id, payload, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'email-change'`.execute(db);
+  await sql`insert into verification_codes select id, user_id, purpose, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'verify-email'`.execute(
+    db,
+  );
+  await sql`insert into email_changes select id, user_id, payload, code_hash, attempts, expires_at, consumed_at, created_at from verifications where purpose = 'email-change'`.execute(
+    db,
+  );
   await db.schema.dropTable("verifications").execute();
 }

@@ -9,7 +9,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("stores")
-    .addColumn("network", "text", (col) => col.notNull().defaultTo("sandbox").check(sql`network in ('awin', 'impact', 'cj', 'rakuten', 'sandbox', 'other')`))
+    .addColumn("network", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("sandbox")
+        .check(sql`network in ('awin', 'impact', 'cj', 'rakuten', 'sandbox', 'other')`),
+    )
     .execute();
   await db.schema.alterTable("stores").addColumn("advertiser_id", "text").execute();
   // Where "Shop now" goes: the network's tracking link, {clickId} replaced by the click's id.
@@ -67,7 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("commission_cents", "integer", (col) => col.notNull())
     .addColumn("cashback_cents", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("currency", "text", (col) => col.notNull())
-    .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'confirmed', 'declined', 'unmatched', 'needs-review')`))
+    .addColumn("status", "text", (col) =>
+      col.notNull().check(sql`status in ('pending', 'confirmed', 'declined', 'unmatched', 'needs-review')`),
+    )
     // The member's cashback on the ledger (pending, then completed or failed).
     .addColumn("transaction_id", "text", (col) => col.references("transactions.id"))
     .addColumn("occurred_at", "text", (col) => col.notNull())
@@ -83,7 +90,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("conversions").execute();
   await db.schema.dropTable("conversion_events").execute();
   await db.schema.dropTable("clicks").execute();
-  for (const column of ["terms", "new_customer_rate_bps", "confirmation_days", "user_share_bps", "tracking_url", "advertiser_id", "network"]) {
+  for (const column of [
+    "terms",
+    "new_customer_rate_bps",
+    "confirmation_days",
+    "user_share_bps",
+    "tracking_url",
+    "advertiser_id",
+    "network",
+  ]) {
     await db.schema.alterTable("stores").dropColumn(column).execute();
   }
 }

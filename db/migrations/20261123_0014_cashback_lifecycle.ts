@@ -21,12 +21,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.alterTable("conversions").addColumn("reported_status", "text").execute();
   await db.schema.alterTable("conversions").addColumn("confirms_at", "text").execute();
-  await db.schema.alterTable("conversions").addColumn("reversed_cents", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("conversions")
+    .addColumn("reversed_cents", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("conversions").addColumn("decline_reason", "text").execute();
   await db.schema.alterTable("conversions").addColumn("claim_id", "text").execute();
   // The member's share when the conversion was credited: amendments and returns keep to it.
   await db.schema.alterTable("conversions").addColumn("user_share_bps", "integer").execute();
-  await sql`update conversions set reported_status = case status when 'confirmed' then 'approved' when 'declined' then 'declined' else 'pending' end`.execute(db);
+  await sql`update conversions set reported_status = case status when 'confirmed' then 'approved' when 'declined' then 'declined' else 'pending' end`.execute(
+    db,
+  );
   await db.schema.createIndex("conversions_due").on("conversions").columns(["status", "confirms_at"]).execute();
   await db.schema.createIndex("conversions_status_created").on("conversions").columns(["status", "created_at"]).execute();
 
@@ -67,7 +72,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema.dropTable("cashback_claims").execute();
   await db.schema.dropIndex("conversion_events_part").execute();
-  for (const column of ["commission_cents", "sale_amount_cents", "part_id"]) await db.schema.alterTable("conversion_events").dropColumn(column).execute();
+  for (const column of ["commission_cents", "sale_amount_cents", "part_id"])
+    await db.schema.alterTable("conversion_events").dropColumn(column).execute();
   await db.schema.dropIndex("conversions_status_created").execute();
   await db.schema.dropIndex("conversions_due").execute();
   for (const column of ["user_share_bps", "claim_id", "decline_reason", "reversed_cents", "confirms_at", "reported_status"]) {

@@ -7,7 +7,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("stores")
-    .addColumn("rate_kind", "text", (col) => col.notNull().defaultTo("percent").check(sql`rate_kind in ('percent', 'fixed')`))
+    .addColumn("rate_kind", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("percent")
+        .check(sql`rate_kind in ('percent', 'fixed')`),
+    )
     .execute();
   // Fixed-rate stores: the cashback per sale, in cents (null for percent stores).
   await db.schema

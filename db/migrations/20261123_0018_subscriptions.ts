@@ -35,7 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable("payments")
-    .addColumn("purpose", "text", (col) => col.notNull().defaultTo("topup").check(sql`purpose in ('topup', 'plan')`))
+    .addColumn("purpose", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("topup")
+        .check(sql`purpose in ('topup', 'plan')`),
+    )
     .execute();
 
   await db.schema
@@ -52,7 +57,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'paid', 'failed')`))
     .addColumn("payment_id", "text", (col) => col.references("payments.id"))
     .addColumn("transaction_id", "text", (col) => col.references("transactions.id"))
-    .addColumn("refund_state", "text", (col) => col.notNull().defaultTo("none").check(sql`refund_state in ('none', 'refunded')`))
+    .addColumn("refund_state", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("none")
+        .check(sql`refund_state in ('none', 'refunded')`),
+    )
     .addColumn("refund_transaction_id", "text", (col) => col.references("transactions.id"))
     .addColumn("refunded_at", "text")
     .addColumn("period_start", "text")

@@ -22,7 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("payout_batches_created").on("payout_batches").columns(["created_at", "id"]).execute();
 
-  await db.schema.alterTable("withdrawals").addColumn("batch_id", "text", (col) => col.references("payout_batches.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("withdrawals")
+    .addColumn("batch_id", "text", (col) => col.references("payout_batches.id").onDelete("set null"))
+    .execute();
   await db.schema.createIndex("withdrawals_batch").on("withdrawals").column("batch_id").execute();
 }
 

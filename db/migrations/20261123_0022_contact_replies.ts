@@ -6,7 +6,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("contact_messages")
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("new").check(sql`status in ('new', 'read', 'replied', 'done')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("new")
+        .check(sql`status in ('new', 'read', 'replied', 'done')`),
+    )
     .execute();
   await db.schema.alterTable("contact_messages").addColumn("read_at", "text").execute();
   await db.schema.alterTable("contact_messages").addColumn("replied_at", "text").execute();
@@ -29,5 +34,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("contact_replies").execute();
   await db.schema.dropIndex("contact_messages_status").execute();
-  for (const column of ["done_at", "replied_at", "read_at", "status"]) await db.schema.alterTable("contact_messages").dropColumn(column).execute();
+  for (const column of ["done_at", "replied_at", "read_at", "status"])
+    await db.schema.alterTable("contact_messages").dropColumn(column).execute();
 }

@@ -9,10 +9,19 @@ import { SEED_FAQ, seedFaqId } from "../seed-data/faq";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("blog_posts")
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("published").check(sql`status in ('draft', 'published')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("published")
+        .check(sql`status in ('draft', 'published')`),
+    )
     .execute();
   await db.schema.alterTable("blog_posts").addColumn("updated_at", "text").execute();
-  await db.schema.createIndex("blog_posts_locale_status_published").on("blog_posts").columns(["locale", "status", "published_at"]).execute();
+  await db.schema
+    .createIndex("blog_posts_locale_status_published")
+    .on("blog_posts")
+    .columns(["locale", "status", "published_at"])
+    .execute();
 
   await db.schema
     .createTable("faq_entries")
@@ -23,7 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("answer", "text", (col) => col.notNull())
     // The order within the locale's category: smaller first.
     .addColumn("position", "integer", (col) => col.notNull())
-    .addColumn("published", "integer", (col) => col.notNull().defaultTo(1).check(sql`published in (0, 1)`))
+    .addColumn("published", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`published in (0, 1)`),
+    )
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())
     .execute();

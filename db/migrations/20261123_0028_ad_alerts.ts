@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("ad_alerts")
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("client_account_id", "text", (col) => col.notNull().references("ad_client_accounts.id").onDelete("cascade"))
-    .addColumn("kind", "text", (col) => col.notNull().check(sqlIn("kind", ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget"])))
+    .addColumn("kind", "text", (col) =>
+      col.notNull().check(sqlIn("kind", ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget"])),
+    )
     // Integer cents (in the client account's currency) for daily-spend, cpa and no-conversions
     // (there: the least spend that counts, 0 = any); percent points for ctr-drop and lost-is-budget.
     .addColumn("threshold", "double precision", (col) => col.notNull())

@@ -8,7 +8,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("ad_rows_dashboard")
     .on("ad_rows")
-    .columns(["client_account_id", "platform", "kind", "day", "campaign", "impressions", "clicks", "cost_cents", "conversions", "conversion_value_cents"])
+    .columns([
+      "client_account_id",
+      "platform",
+      "kind",
+      "day",
+      "campaign",
+      "impressions",
+      "clicks",
+      "cost_cents",
+      "conversions",
+      "conversion_value_cents",
+    ])
     .execute();
 }
 

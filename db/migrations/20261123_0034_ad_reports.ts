@@ -7,30 +7,20 @@ import { type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("ad_report_brands")
-    .addColumn("owner_id", "text", (col) =>
-      col.primaryKey().references("users.id").onDelete("cascade")
-    )
+    .addColumn("owner_id", "text", (col) => col.primaryKey().references("users.id").onDelete("cascade"))
     .addColumn("agency_name", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("logo_data", "text")
     .addColumn("logo_type", "text")
-    .addColumn("primary_color", "text", (col) =>
-      col.notNull().defaultTo("#047857")
-    )
-    .addColumn("accent_color", "text", (col) =>
-      col.notNull().defaultTo("#0ea5e9")
-    )
+    .addColumn("primary_color", "text", (col) => col.notNull().defaultTo("#047857"))
+    .addColumn("accent_color", "text", (col) => col.notNull().defaultTo("#0ea5e9"))
     .addColumn("footer", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("updated_at", "text", (col) => col.notNull())
     .execute();
   await db.schema
     .createTable("ad_report_shares")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("client_account_id", "text", (col) =>
-      col.notNull().references("ad_client_accounts.id").onDelete("cascade")
-    )
-    .addColumn("created_by", "text", (col) =>
-      col.references("users.id").onDelete("set null")
-    )
+    .addColumn("client_account_id", "text", (col) => col.notNull().references("ad_client_accounts.id").onDelete("cascade"))
+    .addColumn("created_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("period_from", "text", (col) => col.notNull())
     .addColumn("period_to", "text", (col) => col.notNull())
     .addColumn("language", "text", (col) => col.notNull())
@@ -40,11 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("revoked_at", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("ad_report_shares_client")
-    .on("ad_report_shares")
-    .columns(["client_account_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("ad_report_shares_client").on("ad_report_shares").columns(["client_account_id", "created_at"]).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

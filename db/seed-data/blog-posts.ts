@@ -188,8 +188,7 @@ Shops melden Verkäufe meist innerhalb weniger Tage, manche brauchen jedoch län
     slug: "five-campaign-audit-checks-google-ads",
     locale: "en",
     title: "Five campaign audit checks that save small businesses money on Google Ads",
-    excerpt:
-      "Most wasted ad spend hides in a handful of settings. These five checks fit into an hour and are worth repeating every month.",
+    excerpt: "Most wasted ad spend hides in a handful of settings. These five checks fit into an hour and are worth repeating every month.",
     body: `Small advertising budgets rarely fail because of one big mistake. More often the money leaks away through settings nobody has looked at since the campaign was created: broad targeting, forgotten keywords, ads that send people to the wrong page. A regular audit catches those leaks before they add up.
 
 ## The five checks

@@ -3,7 +3,18 @@
  * here is invented for the demo (names, rates, texts and marks); their addresses are on the
  * reserved `.example` domain. Real partner stores are added by an admin under the network's terms.
  */
-export const STORE_CATEGORIES = ["fashion", "electronics", "travel", "home", "beauty", "sports", "food", "books", "software", "marketplace"] as const;
+export const STORE_CATEGORIES = [
+  "fashion",
+  "electronics",
+  "travel",
+  "home",
+  "beauty",
+  "sports",
+  "food",
+  "books",
+  "software",
+  "marketplace",
+] as const;
 export type StoreCategory = (typeof STORE_CATEGORIES)[number];
 
 export interface SeedStore {

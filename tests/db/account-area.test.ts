@@ -4,14 +4,22 @@ import { deliverOutbox } from "~/jobs/outbox.server";
 import { createSession, listActiveSessions } from "~/auth/session.server";
 import { listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
 import { verifyPassword } from "~/users/password.server";
-import { applyPasswordChange, getSettings, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
+import {
+  applyPasswordChange,
+  getSettings,
+  preparePasswordChange,
+  setLocale,
+  setNotificationFlags,
+  setTheme,
+} from "~/users/settings.server";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { createUser, findUserByEmail, getPasswordHash } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 
 describeEachDatabase("account area", (t) => {
-  const newUser = (name: string) => createUser(t.db, { email: `${name}-${crypto.randomUUID()}@example.com`, name, password: "Secret-pass-1!" });
+  const newUser = (name: string) =>
+    createUser(t.db, { email: `${name}-${crypto.randomUUID()}@example.com`, name, password: "Secret-pass-1!" });
 
   it("notifications: listed newest first, counted, marked read one or all, only by their owner", async () => {
     const user = await newUser("bell");
@@ -71,7 +79,14 @@ describeEachDatabase("account area", (t) => {
     await setTheme(t.db, user.id, "dark");
     await setLocale(t.db, user.id, "de");
     await expect(setLocale(t.db, user.id, "xx")).rejects.toThrow();
-    await setNotificationFlags(t.db, user.id, { email: false, push: false, sms: true, cashback: false, purchases: false, promotions: true });
+    await setNotificationFlags(t.db, user.id, {
+      email: false,
+      push: false,
+      sms: true,
+      cashback: false,
+      purchases: false,
+      promotions: true,
+    });
     expect(await getSettings(t.db, user.id)).toMatchObject({
       theme: "dark",
       locale: "de",
@@ -86,13 +101,14 @@ describeEachDatabase("account area", (t) => {
     expect(await preparePasswordChange(t.db, { userId: user.id, current: "wrong", next: "New-pass-22!" })).toBeNull();
     expect(await listActiveSessions(t.db, user.id)).toHaveLength(2);
     const prepared = await preparePasswordChange(t.db, { userId: user.id, current: "Secret-pass-1!", next: "New-pass-22!" });
-    await unitOfWork(t.db, (tx) => applyPasswordChange(tx, { userId: user.id, sessionId: mine.session.id, passwordHash: prepared!.passwordHash }));
+    await unitOfWork(t.db, (tx) =>
+      applyPasswordChange(tx, { userId: user.id, sessionId: mine.session.id, passwordHash: prepared!.passwordHash }),
+    );
     expect((await listNotifications(t.db, user.id)).map((n) => n.titleKey)).toContain("events.passwordChanged.title");
     expect((await listActiveSessions(t.db, user.id)).map((s) => s.id)).toEqual([mine.session.id]);
     expect(await verifyPassword((await getPasswordHash(t.db, user.id))!, "New-pass-22!")).toBe(true);
   });
 });
-
 
 describeEachDatabase("e-mail address change", (t) => {
   const secret = "e".repeat(40);
@@ -109,7 +125,9 @@ describeEachDatabase("e-mail address change", (t) => {
     const code = /\b(\d{6})\b/.exec(mailer.sent[1]!.text)![1]!;
     expect(mailer.sent[1]!.to).toBe("new@example.com");
     expect(await pendingEmailChange(t.db, user.id)).toBe("new@example.com");
-    expect(await confirmEmailChange(t.db, { userId: user.id, code: code === "000000" ? "111111" : "000000" }, { mailer, secrets: [secret] })).toBe("invalid");
+    expect(
+      await confirmEmailChange(t.db, { userId: user.id, code: code === "000000" ? "111111" : "000000" }, { mailer, secrets: [secret] }),
+    ).toBe("invalid");
     expect(await confirmEmailChange(t.db, { userId: user.id, code }, { mailer, secrets: [secret] })).toBe("changed");
     expect((await findUserByEmail(t.db, "new@example.com"))?.id).toBe(user.id);
     expect(await findUserByEmail(t.db, "old@example.com")).toBeUndefined();
@@ -125,7 +143,9 @@ describeEachDatabase("e-mail address change", (t) => {
     await requestEmailChange(t.db, { userId: user.id, newEmail: "race-new@example.com" }, { mailer, secret });
     const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1]!;
     const outcomes = await Promise.all(
-      Array.from({ length: 6 }, () => confirmEmailChange(t.db, { userId: user.id, code, keepSessionId: mine.session.id }, { mailer, secrets: [secret] })),
+      Array.from({ length: 6 }, () =>
+        confirmEmailChange(t.db, { userId: user.id, code, keepSessionId: mine.session.id }, { mailer, secrets: [secret] }),
+      ),
     );
     expect(outcomes.filter((o) => o === "changed")).toHaveLength(1);
     // The old address is told once.

@@ -23,7 +23,8 @@ const SECRETS = ["a".repeat(40)];
 const appUrl = new URL("https://cashwise.example");
 const context = (mailer = recordingMailer()) => ({ mailer, appUrl, secrets: SECRETS });
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
-const requestWith = (setCookie: string) => new Request("https://cashwise.example/en/dashboard", { headers: { Cookie: setCookie.split(";")[0]! } });
+const requestWith = (setCookie: string) =>
+  new Request("https://cashwise.example/en/dashboard", { headers: { Cookie: setCookie.split(";")[0]! } });
 
 describeEachDatabase("accounts", (t) => {
   it("sign-up e-mails a code in the user's locale; the code verifies the address once", async () => {
@@ -33,7 +34,7 @@ describeEachDatabase("accounts", (t) => {
     expect(user).toMatchObject({ role: "user", locale: "nl", emailVerifiedAt: null });
     const mail = mailer.sent[0]!;
     expect(mail.subject.length).toBeGreaterThan(0);
-    expect(mail.html).toContain("<html lang=\"nl\"");
+    expect(mail.html).toContain('<html lang="nl"');
     const code = codeIn(mail.text);
     expect(await verifyEmailCode(t.db, "noor@example.com", code === "000000" ? "111111" : "000000", context())).toBe("invalid");
     expect(await verifyEmailCode(t.db, "NOOR@example.com", code, context())).toBe("verified");
@@ -54,17 +55,28 @@ describeEachDatabase("accounts", (t) => {
   it("partner sign-up makes a partner with phone and plan", async () => {
     await signUp(
       t.db,
-      { name: "Pia", email: "pia@example.com", password: "Secret-pass-1!", locale: "en", partner: { phone: "+31 6 12345678", planCode: "partner-pro" } },
+      {
+        name: "Pia",
+        email: "pia@example.com",
+        password: "Secret-pass-1!",
+        locale: "en",
+        partner: { phone: "+31 6 12345678", planCode: "partner-pro" },
+      },
       context(),
     );
-    expect(await findUserByEmail(t.db, "pia@example.com")).toMatchObject({ role: "partner", phone: "+31 6 12345678", partnerPlanCode: "partner-pro" });
+    expect(await findUserByEmail(t.db, "pia@example.com")).toMatchObject({
+      role: "partner",
+      phone: "+31 6 12345678",
+      partnerPlanCode: "partner-pro",
+    });
   });
 
   it("a code dies after 5 wrong tries, even if the right one comes next", async () => {
     const user = await createUser(t.db, { email: "tries@example.com", name: "Tries", password: "Secret-pass-1!" });
     const { code } = await issueCode(t.db, user.id, "verify-email", SECRETS[0]!);
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect((await checkCode(t.db, user.id, "verify-email", wrong, SECRETS)).verdict).toBe("invalid");
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+      expect((await checkCode(t.db, user.id, "verify-email", wrong, SECRETS)).verdict).toBe("invalid");
     expect((await checkCode(t.db, user.id, "verify-email", code, SECRETS)).verdict).toBe("locked");
   });
 
@@ -86,7 +98,11 @@ describeEachDatabase("accounts", (t) => {
     for (const row of rows) expect(row.codeHash).not.toContain(first!);
     if (first !== second) expect(await verifyEmailCode(t.db, "resend@example.com", first!, context())).toBe("invalid");
     const user = (await findUserByEmail(t.db, "resend@example.com"))!;
-    await t.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
+    await t.db
+      .updateTable("verifications")
+      .set({ expiresAt: new Date(Date.now() - 1).toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
     // A wrong guess at an expired code looks like a wrong guess anywhere (no old sign-up shows
     // through); the right code learns it expired.
     const wrong = second === "000000" ? "111111" : "000000";
@@ -157,7 +173,11 @@ describeEachDatabase("accounts", (t) => {
 
     const remembered = await createSession(t.db, user, { remember: true });
     expect(remembered.setCookie).toMatch(/Max-Age=2592000/);
-    await t.db.updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("id", "=", remembered.session.id).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() - 1).toISOString() })
+      .where("id", "=", remembered.session.id)
+      .execute();
     expect(await readSession(t.db, requestWith(remembered.setCookie))).toBeNull();
   });
 
@@ -182,7 +202,9 @@ describeEachDatabase("accounts", (t) => {
 
     const user = (await findUserByEmail(t.db, "noor@example.com"))!;
     const { setCookie } = await createSession(t.db, user, { remember: true });
-    expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Brand-new-pass-2!" })).toMatchObject({ userId: user.id });
+    expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Brand-new-pass-2!" })).toMatchObject({
+      userId: user.id,
+    });
     expect(await readSession(t.db, requestWith(setCookie))).toBeNull();
     expect(await listActiveSessions(t.db, user.id)).toHaveLength(0);
     expect((await signIn(t.db, { email: "noor@example.com", password: "Brand-new-pass-2!" })).outcome).toBe("ok");
@@ -193,7 +215,11 @@ describeEachDatabase("accounts", (t) => {
     const mailer = recordingMailer();
     await requestPasswordReset(t.db, "noor@example.com", context(mailer));
     const token = linkIn(mailer.sent[0]!.text, "reset-password").searchParams.get("token")!;
-    await t.db.updateTable("passwordResets").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("usedAt", "is", null).execute();
+    await t.db
+      .updateTable("passwordResets")
+      .set({ expiresAt: new Date(Date.now() - 1).toISOString() })
+      .where("usedAt", "is", null)
+      .execute();
     expect(await resetPassword(t.db, { email: "noor@example.com", token, password: "Another-pass-4!" })).toBeNull();
   });
 
@@ -206,7 +232,6 @@ describeEachDatabase("accounts", (t) => {
   });
 });
 
-
 describeEachDatabase("social accounts", (t) => {
   it("reads provider profiles: OpenID claims and Graph API fields", () => {
     expect(profileFrom("google", { sub: "1", email: "a@example.com", email_verified: true, name: "A" })).toMatchObject({
@@ -214,33 +239,55 @@ describeEachDatabase("social accounts", (t) => {
       emailVerified: true,
     });
     expect(profileFrom("google", { sub: "2", email: "b@example.com" })?.emailVerified).toBe(false);
-    expect(profileFrom("facebook", { id: 3, name: "C", email: "c@example.com" })).toMatchObject({ providerUserId: "3", emailVerified: true });
+    expect(profileFrom("facebook", { id: 3, name: "C", email: "c@example.com" })).toMatchObject({
+      providerUserId: "3",
+      emailVerified: true,
+    });
     expect(profileFrom("instagram", { id: "4", username: "dee" })).toMatchObject({ email: null, name: "dee" });
     expect(profileFrom("google", { email: "no-id@example.com" })).toBeNull();
   });
 
   it("is configured only with both client id and secret; endpoints can be overridden", () => {
     expect(socialProviderConfig("google", { GOOGLE_CLIENT_ID: "id" })).toBeNull();
-    const config = socialProviderConfig("google", { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token" });
+    const config = socialProviderConfig("google", {
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "s",
+      GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+    });
     expect(config).toMatchObject({ token: "http://127.0.0.1:9/token", authorization: "https://accounts.google.com/o/oauth2/v2/auth" });
   });
 
-  const link = (profile: Parameters<typeof linkSocialAccount>[1], locale: "en" | "de") => unitOfWork(t.db, (tx) => linkSocialAccount(tx, profile, locale));
+  const link = (profile: Parameters<typeof linkSocialAccount>[1], locale: "en" | "de") =>
+    unitOfWork(t.db, (tx) => linkSocialAccount(tx, profile, locale));
 
   it("creates, then finds by provider id; links an existing account only with a verified address", async () => {
-    const first = await link({ provider: "google", providerUserId: "g1", email: "Social@Example.com", emailVerified: true, name: "So" }, "de");
+    const first = await link(
+      { provider: "google", providerUserId: "g1", email: "Social@Example.com", emailVerified: true, name: "So" },
+      "de",
+    );
     expect(first.outcome).toBe("ok");
     if (first.outcome !== "ok") return;
     expect(first.user).toMatchObject({ locale: "de", role: "user" });
     expect(first.user.emailVerifiedAt).not.toBeNull();
-    const again = await link({ provider: "google", providerUserId: "g1", email: "other@example.com", emailVerified: true, name: "So" }, "en");
+    const again = await link(
+      { provider: "google", providerUserId: "g1", email: "other@example.com", emailVerified: true, name: "So" },
+      "en",
+    );
     expect(again.outcome === "ok" && again.user.id).toBe(first.user.id);
 
-    const sneaky = await link({ provider: "facebook", providerUserId: "f9", email: "social@example.com", emailVerified: false, name: "X" }, "en");
+    const sneaky = await link(
+      { provider: "facebook", providerUserId: "f9", email: "social@example.com", emailVerified: false, name: "X" },
+      "en",
+    );
     expect(sneaky.outcome).toBe("unverifiedEmail");
-    const vouched = await link({ provider: "facebook", providerUserId: "f1", email: "social@example.com", emailVerified: true, name: "So" }, "en");
+    const vouched = await link(
+      { provider: "facebook", providerUserId: "f1", email: "social@example.com", emailVerified: true, name: "So" },
+      "en",
+    );
     expect(vouched.outcome === "ok" && vouched.user.id).toBe(first.user.id);
-    expect(await link({ provider: "instagram", providerUserId: "i1", email: null, emailVerified: false, name: "i" }, "en")).toEqual({ outcome: "noEmail" });
+    expect(await link({ provider: "instagram", providerUserId: "i1", email: null, emailVerified: false, name: "i" }, "en")).toEqual({
+      outcome: "noEmail",
+    });
   });
 
   it("a stranger's unverified sign-up with the owner's address is claimed by the owner's social sign-in: the stranger's password and sessions go", async () => {
@@ -251,7 +298,10 @@ describeEachDatabase("social accounts", (t) => {
     const strangersSession = await createSession(t.db, victim, { remember: true });
     expect(await signIn(t.db, { email: "victim@example.com", password: "Stranger-pass-1!" })).toMatchObject({ outcome: "unverified" });
 
-    const claimed = await link({ provider: "google", providerUserId: "g-victim", email: "victim@example.com", emailVerified: true, name: "Victim" }, "en");
+    const claimed = await link(
+      { provider: "google", providerUserId: "g-victim", email: "victim@example.com", emailVerified: true, name: "Victim" },
+      "en",
+    );
     expect(claimed.outcome === "ok" && claimed.user.id).toBe(victim.id);
     expect(claimed.outcome === "ok" && claimed.user.emailVerifiedAt).not.toBeNull();
     // The stranger's password no longer signs in, their session is over, their code is dead.

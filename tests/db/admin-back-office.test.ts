@@ -31,12 +31,34 @@ describeEachDatabase("back office", (t) => {
     await withdraw(t.db, alice, 1_500);
     await inTx(t.db, (tx) => approveWithdrawal(tx, { transactionId: first.transaction.id, adminId: admin }));
     const cashback = await inTx(t.db, (tx) =>
-      recordCashback(tx, { userId: bob, amountCents: 750, commissionCents: 1_000, merchant: "Shop", orderId: "o-1", conversionId: crypto.randomUUID(), description: "Cashback" }),
+      recordCashback(tx, {
+        userId: bob,
+        amountCents: 750,
+        commissionCents: 1_000,
+        merchant: "Shop",
+        orderId: "o-1",
+        conversionId: crypto.randomUUID(),
+        description: "Cashback",
+      }),
     );
-    await inTx(t.db, (tx) => recordCashback(tx, { userId: alice, amountCents: 300, commissionCents: 400, merchant: "Shop", orderId: "o-2", conversionId: crypto.randomUUID(), description: "Cashback" }));
+    await inTx(t.db, (tx) =>
+      recordCashback(tx, {
+        userId: alice,
+        amountCents: 300,
+        commissionCents: 400,
+        merchant: "Shop",
+        orderId: "o-2",
+        conversionId: crypto.randomUUID(),
+        description: "Cashback",
+      }),
+    );
     await inTx(t.db, (tx) => confirmCashback(tx, { transactionId: cashback.transaction.id }));
-    await inTx(t.db, (tx) => creditReferralBonus(tx, { userId: bob, amountCents: 1_000, description: "Referral", idempotencyKey: crypto.randomUUID() }));
-    await inTx(t.db, (tx) => creditAffiliateBonus(tx, { userId: alice, amountCents: 580, description: "Commission", idempotencyKey: crypto.randomUUID() }));
+    await inTx(t.db, (tx) =>
+      creditReferralBonus(tx, { userId: bob, amountCents: 1_000, description: "Referral", idempotencyKey: crypto.randomUUID() }),
+    );
+    await inTx(t.db, (tx) =>
+      creditAffiliateBonus(tx, { userId: alice, amountCents: 580, description: "Commission", idempotencyKey: crypto.randomUUID() }),
+    );
 
     const after = await adminOverview(t.db);
     // What the platform owes users is the sum of every user's balances, as the wallet shows them.
@@ -101,7 +123,11 @@ describeEachDatabase("back office", (t) => {
     const delta = (week: string) => {
       const a = weeks.find((w) => w.week === week)!;
       const b = baseline.cashbackWeeks.find((w) => w.week === week)!;
-      return { pending: a.pendingCents - b.pendingCents, confirmed: a.confirmedCents - b.confirmedCents, declined: a.declinedCents - b.declinedCents };
+      return {
+        pending: a.pendingCents - b.pendingCents,
+        confirmed: a.confirmedCents - b.confirmedCents,
+        declined: a.declinedCents - b.declinedCents,
+      };
     };
     expect(weeks.at(-1)!.week).toBe("2026-11-16");
     expect(delta("2026-11-16")).toEqual({ pending: 100, confirmed: 200, declined: 0 });
@@ -118,10 +144,21 @@ describeEachDatabase("back office", (t) => {
       await expect(withdraw(t.db, user, 2_000)).rejects.toThrow(/below the minimum withdrawal/);
       expect((await getBalances(t.db, user)).availableCents).toBe(10_000);
       expect((await withdraw(t.db, user, 2_500)).replayed).toBe(false);
-      const rows = await t.db.selectFrom("auditLog").select(["action", "before", "after"]).where("subject", "=", "setting:minWithdrawalCents").where("actorId", "=", admin).execute();
+      const rows = await t.db
+        .selectFrom("auditLog")
+        .select(["action", "before", "after"])
+        .where("subject", "=", "setting:minWithdrawalCents")
+        .where("actorId", "=", admin)
+        .execute();
       expect(rows).toEqual([{ action: "setting.changed", before: '{"minWithdrawalCents":1000}', after: '{"minWithdrawalCents":2500}' }]);
       // The form's rule follows the setting too.
-      const form = (amount: string) => withdrawalSchema(10_000, 2_500).safeParse({ amount, method: "paypal", destination: "me@example.com", idempotencyKey: crypto.randomUUID() });
+      const form = (amount: string) =>
+        withdrawalSchema(10_000, 2_500).safeParse({
+          amount,
+          method: "paypal",
+          destination: "me@example.com",
+          idempotencyKey: crypto.randomUUID(),
+        });
       expect(form("24.99").success).toBe(false);
       expect(form("25").success).toBe(true);
     } finally {
@@ -139,14 +176,22 @@ describeEachDatabase("back office", (t) => {
     expect(await lastReconciliation(t.db)).toMatchObject({ id: good.id, ok: true, trigger: "schedule" });
 
     const account = `user:${user}:available`;
-    await t.db.updateTable("ledgerAccounts").set({ balanceCents: sql`balance_cents + 1` }).where("id", "=", account).execute();
+    await t.db
+      .updateTable("ledgerAccounts")
+      .set({ balanceCents: sql`balance_cents + 1` })
+      .where("id", "=", account)
+      .execute();
     try {
       const bad = await runReconciliation(t.db, { trigger: "admin", requestedBy: user });
       expect(bad.ok).toBe(false);
       expect(bad.problems.join("\n")).toContain(account);
       expect(await lastReconciliation(t.db)).toMatchObject({ id: bad.id, ok: false, trigger: "admin" });
     } finally {
-      await t.db.updateTable("ledgerAccounts").set({ balanceCents: sql`balance_cents - 1` }).where("id", "=", account).execute();
+      await t.db
+        .updateTable("ledgerAccounts")
+        .set({ balanceCents: sql`balance_cents - 1` })
+        .where("id", "=", account)
+        .execute();
     }
   });
 
@@ -158,14 +203,23 @@ describeEachDatabase("back office", (t) => {
     expect(change).toEqual({ before: { role: "user" }, after: { role: "admin" } });
     expect(changedFields({ role: "user" }, { role: "user" })).toBeNull();
     const subject = `user:${crypto.randomUUID()}`;
-    await inTx(t.db, (tx) => audit(tx, { actorId: admin, action: "user.role-changed", subject, ...change!, clientAddress: "198.51.100.4" }));
-    await inTx(t.db, (tx) => audit(tx, { actorId: admin, action: "user.suspended", subject, before: { suspended: false }, after: { suspended: true } }));
+    await inTx(t.db, (tx) =>
+      audit(tx, { actorId: admin, action: "user.role-changed", subject, ...change!, clientAddress: "198.51.100.4" }),
+    );
+    await inTx(t.db, (tx) =>
+      audit(tx, { actorId: admin, action: "user.suspended", subject, before: { suspended: false }, after: { suspended: true } }),
+    );
     await inTx(t.db, (tx) => audit(tx, { actorId: other, action: "withdrawal.approved", subject: `withdrawal:${crypto.randomUUID()}` }));
 
     const family = await listAudit(t.db, { action: "user", subject });
     expect(family.items.map((row) => row.action)).toEqual(["user.suspended", "user.role-changed"]);
     const roleRow = family.items[1]!;
-    expect(roleRow).toMatchObject({ before: { role: "user" }, after: { role: "admin" }, clientAddress: "198.51.100.4", actor: { id: admin, email: adminEmail } });
+    expect(roleRow).toMatchObject({
+      before: { role: "user" },
+      after: { role: "admin" },
+      clientAddress: "198.51.100.4",
+      actor: { id: admin, email: adminEmail },
+    });
     // "user" is a family: it does not match actions that merely start with the same letters.
     await inTx(t.db, (tx) => audit(tx, { actorId: admin, action: "users-export", subject }));
     expect((await listAudit(t.db, { action: "user", subject })).total).toBe(2);

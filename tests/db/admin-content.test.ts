@@ -57,7 +57,10 @@ const article = (overrides: Record<string, string> = {}) => ({
 
 describe("the article form", () => {
   it("wants a slug of lowercase words, the texts, a known cover; a body's reading time is counted in words", () => {
-    const refused = NewArticleSchema.safeParse({ ...article({ slug: "Not a slug!", cover: "https://evil.example/x.png", title: " " }), locale: "xx" });
+    const refused = NewArticleSchema.safeParse({
+      ...article({ slug: "Not a slug!", cover: "https://evil.example/x.png", title: " " }),
+      locale: "xx",
+    });
     expect(refused.success).toBe(false);
     const fields = Object.keys(refused.error!.flatten().fieldErrors).sort();
     expect(fields).toEqual(["cover", "locale", "slug", "title"]);
@@ -76,9 +79,19 @@ describeEachDatabase("the admin's content screens", (t) => {
   beforeAll(async () => {
     // The routes use the app's shared connection: this suite's database.
     globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, { email: `admin-${crypto.randomUUID()}@example.com`, name: "Ada Admin", emailVerified: true, role: "admin" });
+    const admin = await createUser(t.db, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      name: "Ada Admin",
+      emailVerified: true,
+      role: "admin",
+    });
     await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const plain = await createUser(t.db, { email: `plain-${crypto.randomUUID()}@example.com`, name: "No 2FA", emailVerified: true, role: "admin" });
+    const plain = await createUser(t.db, {
+      email: `plain-${crypto.randomUUID()}@example.com`,
+      name: "No 2FA",
+      emailVerified: true,
+      role: "admin",
+    });
     const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
     actor = { id: admin.id, clientAddress: ADMIN_ADDRESS };
     cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
@@ -90,21 +103,34 @@ describeEachDatabase("the admin's content screens", (t) => {
   });
 
   type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({ [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS, ...(who === "anonymous" ? {} : { Cookie: cookies[who] }) });
+  const headersFor = (who: Who): Record<string, string> => ({
+    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
+    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
+  });
   const get = (path: string, who: Who = "admin") => new Request(`${APP}${path}`, { headers: headersFor(who) });
   const post = (path: string, body: Record<string, string>, who: Who = "admin") =>
     new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
 
   const auditRows = async (subject: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").orderBy("id").execute()).map((row) => ({
-      action: row.action,
-      actorId: row.actorId,
-      clientAddress: row.clientAddress,
-      before: row.before ? JSON.parse(row.before) : null,
-      after: row.after ? JSON.parse(row.after) : null,
-      details: JSON.parse(row.details) as Record<string, unknown>,
-    }));
-  const auditCount = async () => Number((await t.db.selectFrom("auditLog").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow()).count);
+    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").orderBy("id").execute()).map(
+      (row) => ({
+        action: row.action,
+        actorId: row.actorId,
+        clientAddress: row.clientAddress,
+        before: row.before ? JSON.parse(row.before) : null,
+        after: row.after ? JSON.parse(row.after) : null,
+        details: JSON.parse(row.details) as Record<string, unknown>,
+      }),
+    );
+  const auditCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("auditLog")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   const faqPath = (language: string) => `/en/admin/content/faq?language=${language}`;
   /** Runs a change and returns what it answered and the audit rows it added. */
   async function audited(run: () => Promise<unknown>) {
@@ -114,13 +140,21 @@ describeEachDatabase("the admin's content screens", (t) => {
   }
 
   describe("blog", () => {
-    const publicArticle = (locale: string, slug: string) => answer(() => publicArticleLoader({ request: get(`/${locale}/blog/${slug}`, "anonymous"), params: { locale, slug }, context: {} }));
+    const publicArticle = (locale: string, slug: string) =>
+      answer(() => publicArticleLoader({ request: get(`/${locale}/blog/${slug}`, "anonymous"), params: { locale, slug }, context: {} }));
     const sitemap = async () => (await (sitemapLoader as () => Promise<Response>)()).text();
-    const onPublicList = async (locale: string, slug: string) => (await listPosts(t.db, { locale, pageSize: 1_000 })).items.some((post) => post.slug === slug);
+    const onPublicList = async (locale: string, slug: string) =>
+      (await listPosts(t.db, { locale, pageSize: 1_000 })).items.some((post) => post.slug === slug);
 
     it("Preview renders the Markdown like the public page and saves nothing; errors keep what was typed", async () => {
       const input = article();
-      const { result, added } = await audited(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...input, intent: "preview" }), params: { locale: "en" }, context: {} }));
+      const { result, added } = await audited(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...input, intent: "preview" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(result.status).toBe(200);
       expect(result.body.preview.html).toContain("<h2>Start from Cashwise</h2>");
       expect(result.body.preview.html).toContain("<li>one</li>");
@@ -129,7 +163,13 @@ describeEachDatabase("the admin's content screens", (t) => {
       expect(added).toBe(0);
       expect(await t.db.selectFrom("blogPosts").select("id").where("slug", "=", input.slug).executeTakeFirst()).toBeUndefined();
 
-      const refused = await answer(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...input, title: "", intent: "save" }), params: { locale: "en" }, context: {} }));
+      const refused = await answer(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...input, title: "", intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(refused.status).toBe(400);
       expect(refused.body.result.error.title).toEqual(["content:blog.errors.titleRequired"]);
       expect(refused.body.result.initialValue).toMatchObject({ slug: input.slug, excerpt: input.excerpt });
@@ -137,7 +177,13 @@ describeEachDatabase("the admin's content screens", (t) => {
 
     it("a saved article is a draft: not on the public list, page or sitemap, one audit row", async () => {
       const input = article();
-      const { result, added } = await audited(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...input, intent: "save" }), params: { locale: "en" }, context: {} }));
+      const { result, added } = await audited(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...input, intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(result.status).toBe(302);
       expect(result.location).toBe(`/en/admin/content/blog/en/${input.slug}`);
       expect(added).toBe(1);
@@ -160,13 +206,25 @@ describeEachDatabase("the admin's content screens", (t) => {
       expect(await sitemap()).not.toContain(input.slug);
       // The back office sees it, drafts first.
       expect((await listPostsForAdmin(t.db, { status: "draft" })).items.map((post) => post.slug)).toContain(input.slug);
-      const page = await answer(() => articleLoader({ request: get(`/en/admin/content/blog/en/${input.slug}`), params: { locale: "en", postLocale: "en", slug: input.slug }, context: {} }));
+      const page = await answer(() =>
+        articleLoader({
+          request: get(`/en/admin/content/blog/en/${input.slug}`),
+          params: { locale: "en", postLocale: "en", slug: input.slug },
+          context: {},
+        }),
+      );
       expect(page.body.post).toMatchObject({ status: "draft", title: input.title });
     });
 
     it("Publish puts it on the public list, page and sitemap; Unpublish takes it off (404); each one audit row", async () => {
       const input = article({ locale: "de", slug: `fruehling-${crypto.randomUUID().slice(0, 8)}` });
-      await answer(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...input, intent: "save" }), params: { locale: "en" }, context: {} }));
+      await answer(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...input, intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       const id = (await t.db.selectFrom("blogPosts").select("id").where("slug", "=", input.slug).executeTakeFirstOrThrow()).id;
       const path = `/en/admin/content/blog/de/${input.slug}`;
       const params = { locale: "en", postLocale: "de", slug: input.slug };
@@ -182,7 +240,12 @@ describeEachDatabase("the admin's content screens", (t) => {
       expect(page.body.html).toContain("<h2>Start from Cashwise</h2>");
       expect(await sitemap()).toContain(`/de/blog/${input.slug}</loc>`);
       const publishRow = (await auditRows(`blog_post:${id}`)).find((row) => row.action === "blog.published")!;
-      expect(publishRow).toMatchObject({ actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { status: "draft" }, after: { status: "published" } });
+      expect(publishRow).toMatchObject({
+        actorId: actor.id,
+        clientAddress: ADMIN_ADDRESS,
+        before: { status: "draft" },
+        after: { status: "published" },
+      });
       expect(Date.parse(publishRow.after.publishedAt)).toBeGreaterThan(Date.now() - 60_000);
 
       // Publishing what is published changes nothing.
@@ -200,17 +263,27 @@ describeEachDatabase("the admin's content screens", (t) => {
 
     it("an edit writes one audit row with only the changed fields; saving nothing changed writes none", async () => {
       const input = article();
-      await answer(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...input, intent: "save" }), params: { locale: "en" }, context: {} }));
+      await answer(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...input, intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       const id = (await t.db.selectFrom("blogPosts").select("id").where("slug", "=", input.slug).executeTakeFirstOrThrow()).id;
       const path = `/en/admin/content/blog/en/${input.slug}`;
       const params = { locale: "en", postLocale: "en", slug: input.slug };
       const { locale: _locale, ...fields } = input;
 
-      const preview = await audited(() => articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "preview" }), params, context: {} }));
+      const preview = await audited(() =>
+        articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "preview" }), params, context: {} }),
+      );
       expect(preview.added).toBe(0);
       expect(preview.result.body.preview.title).toBe("Spring savings, revised");
 
-      const saved = await audited(() => articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "save" }), params, context: {} }));
+      const saved = await audited(() =>
+        articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "save" }), params, context: {} }),
+      );
       expect(saved).toMatchObject({ result: { status: 302, location: path }, added: 1 });
       expect((await auditRows(`blog_post:${id}`)).at(-1)).toEqual({
         action: "blog.updated",
@@ -220,21 +293,43 @@ describeEachDatabase("the admin's content screens", (t) => {
         after: { title: "Spring savings, revised" },
         details: { locale: "en", slug: input.slug },
       });
-      const unchanged = await audited(() => articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "save" }), params, context: {} }));
+      const unchanged = await audited(() =>
+        articleAction({ request: post(path, { ...fields, title: "Spring savings, revised", intent: "save" }), params, context: {} }),
+      );
       expect(unchanged.added).toBe(0);
 
       // A slug another English article has is refused on its field, and nothing is written.
       const other = article();
-      await answer(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...other, intent: "save" }), params: { locale: "en" }, context: {} }));
-      const taken = await audited(() => articleAction({ request: post(path, { ...fields, slug: other.slug, intent: "save" }), params, context: {} }));
+      await answer(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...other, intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
+      const taken = await audited(() =>
+        articleAction({ request: post(path, { ...fields, slug: other.slug, intent: "save" }), params, context: {} }),
+      );
       expect(taken.result.status).toBe(409);
       expect(taken.result.body.result.error.slug).toEqual(["content:blog.errors.slugTaken"]);
       expect(taken.added).toBe(0);
-      const again = await audited(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...other, intent: "save" }), params: { locale: "en" }, context: {} }));
+      const again = await audited(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...other, intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(again.result.status).toBe(409);
       expect(again.added).toBe(0);
       // The same slug in another language is another article.
-      const dutch = await audited(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...other, locale: "nl", intent: "save" }), params: { locale: "en" }, context: {} }));
+      const dutch = await audited(() =>
+        newArticleAction({
+          request: post("/en/admin/content/blog/new", { ...other, locale: "nl", intent: "save" }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(dutch).toMatchObject({ result: { status: 302 }, added: 1 });
     });
 
@@ -246,15 +341,24 @@ describeEachDatabase("the admin's content screens", (t) => {
       expect(await unitOfWork(t.db, (tx) => setPostStatus(tx, { actor, postId: created.id, status: "draft" }))).toBe("unchanged");
       expect(await unitOfWork(t.db, (tx) => setPostStatus(tx, { actor, postId: created.id, status: "published" }))).toBe("published");
       expect((await unitOfWork(t.db, (tx) => updatePost(tx, { actor, postId: created.id, input }))).outcome).toBe("unchanged");
-      expect((await unitOfWork(t.db, (tx) => updatePost(tx, { actor, postId: created.id, input: { ...input, excerpt: "New excerpt." } }))).outcome).toBe("updated");
+      expect(
+        (await unitOfWork(t.db, (tx) => updatePost(tx, { actor, postId: created.id, input: { ...input, excerpt: "New excerpt." } })))
+          .outcome,
+      ).toBe("updated");
       expect(await rows()).toBe(3);
-      expect(await unitOfWork(t.db, (tx) => setPostStatus(tx, { actor, postId: crypto.randomUUID(), status: "published" }))).toBe("notFound");
+      expect(await unitOfWork(t.db, (tx) => setPostStatus(tx, { actor, postId: crypto.randomUUID(), status: "published" }))).toBe(
+        "notFound",
+      );
     });
 
     it("the seeded launch articles stay published; the desk and overview count drafts and published", async () => {
-      const desk = await answer(() => blogDeskLoader({ request: get("/en/admin/content/blog?status=draft&language=en"), params: { locale: "en" }, context: {} }));
+      const desk = await answer(() =>
+        blogDeskLoader({ request: get("/en/admin/content/blog?status=draft&language=en"), params: { locale: "en" }, context: {} }),
+      );
       expect(desk.body.filter).toEqual({ language: "en", status: "draft" });
-      expect(desk.body.posts.items.every((post: { status: string; locale: string }) => post.status === "draft" && post.locale === "en")).toBe(true);
+      expect(
+        desk.body.posts.items.every((post: { status: string; locale: string }) => post.status === "draft" && post.locale === "en"),
+      ).toBe(true);
       const overview = await answer(() => overviewLoader({ request: get("/en/admin/content"), params: { locale: "en" }, context: {} }));
       const drafts = (await listPostsForAdmin(t.db, { status: "draft" })).total;
       expect(overview.body.posts.draft).toBe(drafts);
@@ -264,9 +368,17 @@ describeEachDatabase("the admin's content screens", (t) => {
 
   describe("FAQ", () => {
     const publicFaq = async (locale: string, q = "") =>
-      (await answer(() => publicFaqLoader({ request: get(`/${locale}/faq${q ? `?q=${encodeURIComponent(q)}` : ""}`, "anonymous"), params: { locale }, context: {} }))).body
-        .categories as Array<{ id: string; title: string; questions: Array<{ question: string; answer: string }> }>;
-    const deskPost = (language: string, body: Record<string, string>) => faqDeskAction({ request: post(faqPath(language), body), params: { locale: "en" }, context: {} });
+      (
+        await answer(() =>
+          publicFaqLoader({
+            request: get(`/${locale}/faq${q ? `?q=${encodeURIComponent(q)}` : ""}`, "anonymous"),
+            params: { locale },
+            context: {},
+          }),
+        )
+      ).body.categories as Array<{ id: string; title: string; questions: Array<{ question: string; answer: string }> }>;
+    const deskPost = (language: string, body: Record<string, string>) =>
+      faqDeskAction({ request: post(faqPath(language), body), params: { locale: "en" }, context: {} });
 
     it("the migration filled it with the questions the translation files held: same order, all published, stable ids", async () => {
       for (const locale of LOCALES) {
@@ -281,47 +393,87 @@ describeEachDatabase("the admin's content screens", (t) => {
         expect(ids).toEqual(SEED_FAQ[locale].map((_, index) => seedFaqId(locale, index)).sort());
       }
       const english = await publicFaq("en");
-      expect(english.map((category) => category.title)).toEqual(["General", "Cashback", "Wallet and withdrawals", "Account and security", "Ad tools"]);
+      expect(english.map((category) => category.title)).toEqual([
+        "General",
+        "Cashback",
+        "Wallet and withdrawals",
+        "Account and security",
+        "Ad tools",
+      ]);
       expect(english[0]!.questions[0]!.question).toBe("What is Cashwise?");
       expect((await publicFaq("de"))[0]!.title).toBe("Allgemein");
       // The search still filters the questions, case-insensitively.
       const found = await publicFaq("en", "WITHDRAW");
       expect(found.flatMap((category) => category.questions).length).toBeGreaterThan(0);
-      expect(found.flatMap((category) => category.questions).every((item) => `${item.question} ${item.answer}`.toLowerCase().includes("withdraw"))).toBe(true);
+      expect(
+        found
+          .flatMap((category) => category.questions)
+          .every((item) => `${item.question} ${item.answer}`.toLowerCase().includes("withdraw")),
+      ).toBe(true);
     });
 
     it("an edited answer shows on the public FAQ; one audit row with the answer before and after", async () => {
       const id = seedFaqId("fr", 1);
-      const entry = (await t.db.selectFrom("faqEntries").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+      const entry = await t.db.selectFrom("faqEntries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       const answerText = "Cashwise s'adresse à tous ceux qui achètent en ligne, et aux entreprises.";
       const { result, added } = await audited(() =>
-        faqEditAction({ request: post(`/en/admin/content/faq/${id}`, { category: entry.category, question: entry.question, answer: answerText }), params: { locale: "en", entryId: id }, context: {} }),
+        faqEditAction({
+          request: post(`/en/admin/content/faq/${id}`, { category: entry.category, question: entry.question, answer: answerText }),
+          params: { locale: "en", entryId: id },
+          context: {},
+        }),
       );
       expect(result.status).toBe(302);
       expect(result.location).toBe(`/en/admin/content/faq?language=fr#faq-entry-${id}`);
       expect(added).toBe(1);
       expect((await publicFaq("fr"))[0]!.questions[1]).toEqual({ question: entry.question, answer: answerText });
       expect(await auditRows(`faq_entry:${id}`)).toEqual([
-        { action: "faq.updated", actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { answer: entry.answer }, after: { answer: answerText }, details: { locale: "fr" } },
+        {
+          action: "faq.updated",
+          actorId: actor.id,
+          clientAddress: ADMIN_ADDRESS,
+          before: { answer: entry.answer },
+          after: { answer: answerText },
+          details: { locale: "fr" },
+        },
       ]);
       // The same again changes nothing.
       const same = await audited(() =>
-        faqEditAction({ request: post(`/en/admin/content/faq/${id}`, { category: entry.category, question: entry.question, answer: answerText }), params: { locale: "en", entryId: id }, context: {} }),
+        faqEditAction({
+          request: post(`/en/admin/content/faq/${id}`, { category: entry.category, question: entry.question, answer: answerText }),
+          params: { locale: "en", entryId: id },
+          context: {},
+        }),
       );
       expect(same.added).toBe(0);
-      const refused = await answer(() => faqEditAction({ request: post(`/en/admin/content/faq/${id}`, { category: "weapons", question: "", answer: "x" }), params: { locale: "en", entryId: id }, context: {} }));
+      const refused = await answer(() =>
+        faqEditAction({
+          request: post(`/en/admin/content/faq/${id}`, { category: "weapons", question: "", answer: "x" }),
+          params: { locale: "en", entryId: id },
+          context: {},
+        }),
+      );
       expect(refused.status).toBe(400);
-      expect(refused.body.result.error).toMatchObject({ category: ["content:faq.errors.categoryRequired"], question: ["content:faq.errors.questionRequired"] });
+      expect(refused.body.result.error).toMatchObject({
+        category: ["content:faq.errors.categoryRequired"],
+        question: ["content:faq.errors.questionRequired"],
+      });
     });
 
     it("moving up and down reorders the category on the public FAQ; the ends do not move; one audit row each", async () => {
-      const order = async () => (await publicFaq("es")).find((category) => category.id === "cashback")!.questions.map((item) => item.question);
+      const order = async () =>
+        (await publicFaq("es")).find((category) => category.id === "cashback")!.questions.map((item) => item.question);
       const before = await order();
       const second = seedFaqId("es", 5);
       const moved = await audited(() => deskPost("es", { intent: "up", entryId: second }));
       expect(moved).toMatchObject({ result: { status: 302 }, added: 1 });
       expect(await order()).toEqual([before[1], before[0], before[2], before[3]]);
-      expect((await auditRows(`faq_entry:${second}`)).at(-1)).toMatchObject({ action: "faq.moved", before: { position: 1 }, after: { position: 0 }, clientAddress: ADMIN_ADDRESS });
+      expect((await auditRows(`faq_entry:${second}`)).at(-1)).toMatchObject({
+        action: "faq.moved",
+        before: { position: 1 },
+        after: { position: 0 },
+        clientAddress: ADMIN_ADDRESS,
+      });
       // Now first: up changes nothing.
       expect((await audited(() => deskPost("es", { intent: "up", entryId: second }))).added).toBe(0);
       expect((await audited(() => deskPost("es", { intent: "down", entryId: second }))).added).toBe(1);
@@ -330,13 +482,16 @@ describeEachDatabase("the admin's content screens", (t) => {
       const last = seedFaqId("es", 7);
       expect((await audited(() => deskPost("es", { intent: "down", entryId: last }))).added).toBe(0);
       // Other languages are untouched.
-      expect((await publicFaq("nl"))[1]!.questions.map((item) => item.question)).toEqual(SEED_FAQ.nl.filter((entry) => entry.category === "cashback").map((entry) => entry.question));
+      expect((await publicFaq("nl"))[1]!.questions.map((item) => item.question)).toEqual(
+        SEED_FAQ.nl.filter((entry) => entry.category === "cashback").map((entry) => entry.question),
+      );
     });
 
     it("unpublish hides a question from the public FAQ (the desk still lists it), publish shows it again, delete removes it", async () => {
       const id = seedFaqId("nl", 19);
       const question = SEED_FAQ.nl[19]!.question;
-      const isPublic = async () => (await publicFaq("nl")).some((category) => category.questions.some((item) => item.question === question));
+      const isPublic = async () =>
+        (await publicFaq("nl")).some((category) => category.questions.some((item) => item.question === question));
       expect(await isPublic()).toBe(true);
       expect((await audited(() => deskPost("nl", { intent: "unpublish", entryId: id }))).added).toBe(1);
       expect(await isPublic()).toBe(false);
@@ -352,32 +507,69 @@ describeEachDatabase("the admin's content screens", (t) => {
       expect(await isPublic()).toBe(false);
       expect(await t.db.selectFrom("faqEntries").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
       expect((await auditRows(`faq_entry:${id}`)).map((row) => row.action)).toEqual(["faq.unpublished", "faq.published", "faq.deleted"]);
-      expect((await auditRows(`faq_entry:${id}`)).at(-1)).toMatchObject({ before: { question, locale: "nl", published: true }, after: null });
+      expect((await auditRows(`faq_entry:${id}`)).at(-1)).toMatchObject({
+        before: { question, locale: "nl", published: true },
+        after: null,
+      });
       expect((await answer(() => deskPost("nl", { intent: "delete", entryId: id }))).status).toBe(404);
     });
 
     it("a new question goes to the end of its category, published or hidden as chosen", async () => {
       const added = await audited(() =>
-        faqNewAction({ request: post("/en/admin/content/faq/new", { locale: "de", category: "tools", question: "Gibt es eine API?", answer: "Noch nicht.", published: "on" }), params: { locale: "en" }, context: {} }),
+        faqNewAction({
+          request: post("/en/admin/content/faq/new", {
+            locale: "de",
+            category: "tools",
+            question: "Gibt es eine API?",
+            answer: "Noch nicht.",
+            published: "on",
+          }),
+          params: { locale: "en" },
+          context: {},
+        }),
       );
       expect(added.added).toBe(1);
       expect(added.result.location).toMatch(/^\/en\/admin\/content\/faq\?language=de#faq-entry-/);
       const tools = (await publicFaq("de")).find((category) => category.id === "tools")!;
       expect(tools.questions.at(-1)).toEqual({ question: "Gibt es eine API?", answer: "Noch nicht." });
-      const hidden = await unitOfWork(t.db, (tx) => createFaqEntry(tx, { actor, input: { locale: "de", category: "tools", question: "Verborgen?", answer: "Ja.", published: false } }));
+      const hidden = await unitOfWork(t.db, (tx) =>
+        createFaqEntry(tx, { actor, input: { locale: "de", category: "tools", question: "Verborgen?", answer: "Ja.", published: false } }),
+      );
       expect(hidden.position).toBe(5);
       expect((await publicFaq("de")).find((category) => category.id === "tools")!.questions).toHaveLength(5);
-      expect((await auditRows(`faq_entry:${hidden.id}`))[0]).toMatchObject({ action: "faq.created", before: null, after: { published: false, position: 5, locale: "de" } });
-      expect((await listPublishedFaq(t.db, "de")).find((category) => category.id === "tools")!.questions.map((item) => item.question)).not.toContain("Verborgen?");
+      expect((await auditRows(`faq_entry:${hidden.id}`))[0]).toMatchObject({
+        action: "faq.created",
+        before: null,
+        after: { published: false, position: 5, locale: "de" },
+      });
+      expect(
+        (await listPublishedFaq(t.db, "de")).find((category) => category.id === "tools")!.questions.map((item) => item.question),
+      ).not.toContain("Verborgen?");
     });
   });
 
   describe("newsletter subscribers", () => {
     const timestamp = () => new Date().toISOString();
-    async function subscriber(email: string, status: "pending" | "confirmed" | "unsubscribed", locale = "en", confirmedAt: string | null = null) {
+    async function subscriber(
+      email: string,
+      status: "pending" | "confirmed" | "unsubscribed",
+      locale = "en",
+      confirmedAt: string | null = null,
+    ) {
       await t.db
         .insertInto("newsletterSubscriptions")
-        .values({ id: crypto.randomUUID(), email, locale, status, confirmTokenHash: null, confirmExpiresAt: null, confirmedAt, unsubscribedAt: status === "unsubscribed" ? timestamp() : null, createdAt: timestamp(), updatedAt: timestamp() })
+        .values({
+          id: crypto.randomUUID(),
+          email,
+          locale,
+          status,
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+          confirmedAt,
+          unsubscribedAt: status === "unsubscribed" ? timestamp() : null,
+          createdAt: timestamp(),
+          updatedAt: timestamp(),
+        })
         .execute();
     }
 
@@ -390,18 +582,27 @@ describeEachDatabase("the admin's content screens", (t) => {
 
     it("lists subscriptions with counts per status and a status filter", async () => {
       expect(await countSubscribers(t.db)).toEqual({ pending: 1, confirmed: 2, unsubscribed: 1 });
-      expect((await listSubscribers(t.db, { status: "confirmed" })).items.map((row) => row.email).sort()).toEqual(["=HYPERLINK(1)@example.com", "confirmed.one@example.com"]);
-      const page = await answer(() => subscribersLoader({ request: get("/en/admin/content/subscribers?status=pending"), params: { locale: "en" }, context: {} }));
+      expect((await listSubscribers(t.db, { status: "confirmed" })).items.map((row) => row.email).sort()).toEqual([
+        "=HYPERLINK(1)@example.com",
+        "confirmed.one@example.com",
+      ]);
+      const page = await answer(() =>
+        subscribersLoader({ request: get("/en/admin/content/subscribers?status=pending"), params: { locale: "en" }, context: {} }),
+      );
       expect(page.body.status).toBe("pending");
       expect(page.body.counts).toEqual({ pending: 1, confirmed: 2, unsubscribed: 1 });
       expect(page.body.subscribers.items.map((row: { email: string }) => row.email)).toEqual(["waiting@example.com"]);
     });
 
     it("Export CSV answers an attachment with only the confirmed subscribers, formulas escaped, and one audit row", async () => {
-      const { result, added } = await audited(() => csvAction({ request: post("/en/admin/content/subscribers.csv", {}), params: { locale: "en" }, context: {} }));
+      const { result, added } = await audited(() =>
+        csvAction({ request: post("/en/admin/content/subscribers.csv", {}), params: { locale: "en" }, context: {} }),
+      );
       expect(result.status).toBe(200);
       expect(result.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-      expect(result.headers.get("Content-Disposition")).toMatch(/^attachment; filename="cashwise-newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(result.headers.get("Content-Disposition")).toMatch(
+        /^attachment; filename="cashwise-newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(result.headers.get("Cache-Control")).toBe("no-store");
       const bytes = Buffer.from(await result.response!.arrayBuffer());
       // A UTF-8 byte order mark first, so spreadsheet programs read UTF-8.
@@ -414,13 +615,32 @@ describeEachDatabase("the admin's content screens", (t) => {
       ]);
       expect(added).toBe(1);
       expect(await auditRows("newsletter")).toEqual([
-        { action: "newsletter.exported", actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: null, after: null, details: { status: "confirmed", count: 2 } },
+        {
+          action: "newsletter.exported",
+          actorId: actor.id,
+          clientAddress: ADMIN_ADDRESS,
+          before: null,
+          after: null,
+          details: { status: "confirmed", count: 2 },
+        },
       ]);
       // In German, the header row is German.
-      const german = await answer(() => csvAction({ request: post("/de/admin/content/subscribers.csv", {}), params: { locale: "de" }, context: {} }));
-      expect((parseCsv(Buffer.from(await german.response!.arrayBuffer()).subarray(3).toString("utf8")) as string[][])[0]).toEqual(["E-Mail-Adresse", "Sprache", "Bestätigt am (UTC)"]);
+      const german = await answer(() =>
+        csvAction({ request: post("/de/admin/content/subscribers.csv", {}), params: { locale: "de" }, context: {} }),
+      );
+      expect(
+        (
+          parseCsv(
+            Buffer.from(await german.response!.arrayBuffer())
+              .subarray(3)
+              .toString("utf8"),
+          ) as string[][]
+        )[0],
+      ).toEqual(["E-Mail-Adresse", "Sprache", "Bestätigt am (UTC)"]);
       // A GET is sent to the subscribers page.
-      expect(await answer(() => csvLoader({ request: get("/en/admin/content/subscribers.csv"), params: { locale: "en" }, context: {} }))).toMatchObject({ status: 302, location: "/en/admin/content/subscribers" });
+      expect(
+        await answer(() => csvLoader({ request: get("/en/admin/content/subscribers.csv"), params: { locale: "en" }, context: {} })),
+      ).toMatchObject({ status: 302, location: "/en/admin/content/subscribers" });
     });
   });
 
@@ -432,9 +652,27 @@ describeEachDatabase("the admin's content screens", (t) => {
         const runs = [
           answer(() => overviewLoader({ request: get("/en/admin/content", who), params: { locale: "en" }, context: {} })),
           answer(() => blogDeskLoader({ request: get("/en/admin/content/blog", who), params: { locale: "en" }, context: {} })),
-          answer(() => newArticleAction({ request: post("/en/admin/content/blog/new", { ...article({ slug }), intent: "save" }, who), params: { locale: "en" }, context: {} })),
-          answer(() => faqDeskAction({ request: post(faqPath("en"), { intent: "delete", entryId: seedFaqId("en", 0) }, who), params: { locale: "en" }, context: {} })),
-          answer(() => faqNewAction({ request: post("/en/admin/content/faq/new", { locale: "en", category: "general", question: "Q?", answer: "A." }, who), params: { locale: "en" }, context: {} })),
+          answer(() =>
+            newArticleAction({
+              request: post("/en/admin/content/blog/new", { ...article({ slug }), intent: "save" }, who),
+              params: { locale: "en" },
+              context: {},
+            }),
+          ),
+          answer(() =>
+            faqDeskAction({
+              request: post(faqPath("en"), { intent: "delete", entryId: seedFaqId("en", 0) }, who),
+              params: { locale: "en" },
+              context: {},
+            }),
+          ),
+          answer(() =>
+            faqNewAction({
+              request: post("/en/admin/content/faq/new", { locale: "en", category: "general", question: "Q?", answer: "A." }, who),
+              params: { locale: "en" },
+              context: {},
+            }),
+          ),
           answer(() => csvAction({ request: post("/en/admin/content/subscribers.csv", {}, who), params: { locale: "en" }, context: {} })),
           answer(() => subscribersLoader({ request: get("/en/admin/content/subscribers", who), params: { locale: "en" }, context: {} })),
         ];
@@ -450,7 +688,11 @@ describeEachDatabase("the admin's content screens", (t) => {
     });
 
     it("a post from another site is refused before anything happens", async () => {
-      const request = new Request(`${APP}/en/admin/content/subscribers.csv`, { method: "POST", headers: { Origin: "https://evil.example", Cookie: cookies.admin, [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS }, body: new URLSearchParams({}) });
+      const request = new Request(`${APP}/en/admin/content/subscribers.csv`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", Cookie: cookies.admin, [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS },
+        body: new URLSearchParams({}),
+      });
       const before = await auditCount();
       expect((await answer(() => csvAction({ request, params: { locale: "en" }, context: {} }))).status).toBe(403);
       expect(await auditCount()).toBe(before);

@@ -87,7 +87,11 @@ describeEachDatabase("every back-office route", (t) => {
         const request = (cookie: string | null) =>
           new Request(url, {
             method: kind === "action" ? "POST" : "GET",
-            headers: { Origin: APP, ...(cookie ? { Cookie: cookie } : {}), ...(kind === "action" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+            headers: {
+              Origin: APP,
+              ...(cookie ? { Cookie: cookie } : {}),
+              ...(kind === "action" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+            },
             body: kind === "action" ? "intent=approve" : undefined,
           });
         const run = (cookie: string | null) => answer(() => handler({ request: request(cookie), params, context: {} }));

@@ -48,9 +48,19 @@ describeEachDatabase("the messages desk", (t) => {
   beforeAll(async () => {
     // The routes use the app's shared connection: this suite's database.
     globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, { email: `admin-${crypto.randomUUID()}@example.com`, name: "Ada Admin", emailVerified: true, role: "admin" });
+    const admin = await createUser(t.db, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      name: "Ada Admin",
+      emailVerified: true,
+      role: "admin",
+    });
     await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const plain = await createUser(t.db, { email: `plain-${crypto.randomUUID()}@example.com`, name: "No 2FA", emailVerified: true, role: "admin" });
+    const plain = await createUser(t.db, {
+      email: `plain-${crypto.randomUUID()}@example.com`,
+      name: "No 2FA",
+      emailVerified: true,
+      role: "admin",
+    });
     const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
     actor = { id: admin.id, clientAddress: ADMIN_ADDRESS };
     cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
@@ -62,7 +72,10 @@ describeEachDatabase("the messages desk", (t) => {
   });
 
   type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({ [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS, ...(who === "anonymous" ? {} : { Cookie: cookies[who] }) });
+  const headersFor = (who: Who): Record<string, string> => ({
+    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
+    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
+  });
   const get = (path: string, who: Who) => new Request(`${APP}${path}`, { headers: headersFor(who) });
   const post = (path: string, who: Who, body: Record<string, string>) =>
     new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
@@ -70,37 +83,57 @@ describeEachDatabase("the messages desk", (t) => {
   /** A message sent through the contact form's own function (it also e-mails support through the outbox). */
   async function send(overrides: { name?: string; email?: string; message?: string; locale?: string; company?: string } = {}) {
     const { locale = "en", ...fields } = overrides;
-    const input = { name: "Grace Sender", email: `sender-${crypto.randomUUID()}@example.com`, message: "Where is my cashback from last week?", ...fields };
-    const { id } = await submitContactMessage(t.db, input, { locale, clientAddress: "198.51.100.1", mailer: outboxMailer(t.db), supportEmail: "support@cashwise.test" });
+    const input = {
+      name: "Grace Sender",
+      email: `sender-${crypto.randomUUID()}@example.com`,
+      message: "Where is my cashback from last week?",
+      ...fields,
+    };
+    const { id } = await submitContactMessage(t.db, input, {
+      locale,
+      clientAddress: "198.51.100.1",
+      mailer: outboxMailer(t.db),
+      supportEmail: "support@cashwise.test",
+    });
     return { id, ...input, locale };
   }
 
   const auditRows = async (id: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", `contact:${id}`).orderBy("createdAt").orderBy("id").execute()).map((row) => ({
-      action: row.action,
-      actorId: row.actorId,
-      clientAddress: row.clientAddress,
-      before: row.before ? JSON.parse(row.before) : null,
-      after: row.after ? JSON.parse(row.after) : null,
-      details: JSON.parse(row.details) as Record<string, unknown>,
-    }));
+    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", `contact:${id}`).orderBy("createdAt").orderBy("id").execute()).map(
+      (row) => ({
+        action: row.action,
+        actorId: row.actorId,
+        clientAddress: row.clientAddress,
+        before: row.before ? JSON.parse(row.before) : null,
+        after: row.after ? JSON.parse(row.after) : null,
+        details: JSON.parse(row.details) as Record<string, unknown>,
+      }),
+    );
   /** The actions of a message's audit rows, sorted (rows written in the same millisecond have no order). */
   const actionsOf = async (id: string) => (await auditRows(id)).map((row) => row.action).sort();
   const rowOf = async (id: string, action: string, before?: string) =>
     (await auditRows(id)).find((row) => row.action === action && (before === undefined || row.before?.status === before));
   const mailsTo = async (to: string) =>
-    (await t.db.selectFrom("outbox").select("payload").execute()).map((row) => JSON.parse(row.payload) as MailMessage).filter((mail) => mail.to === to);
+    (await t.db.selectFrom("outbox").select("payload").execute())
+      .map((row) => JSON.parse(row.payload) as MailMessage)
+      .filter((mail) => mail.to === to);
   const status = async (id: string) => (await getMessage(t.db, id))?.status;
   const counts = async () => ({
     audit: (await t.db.selectFrom("auditLog").select("id").execute()).length,
     outbox: (await t.db.selectFrom("outbox").select("id").execute()).length,
     replies: (await t.db.selectFrom("contactReplies").select("id").execute()).length,
-    statuses: (await t.db.selectFrom("contactMessages").select(["id", "status"]).orderBy("id").execute()).map((row) => `${row.id}:${row.status}`).join(),
+    statuses: (await t.db.selectFrom("contactMessages").select(["id", "status"]).orderBy("id").execute())
+      .map((row) => `${row.id}:${row.status}`)
+      .join(),
   });
 
   it("a message arrives new, is counted as new and found by search and status", async () => {
     const before = await countNewMessages(t.db);
-    const message = await send({ name: "Findable Person", company: "Acme Findable Ltd", message: "A question about payouts to my bank account." });
+    const message = await send({
+      name: "Findable Person",
+      company: "Acme Findable Ltd",
+      message: "A question about payouts to my bank account.",
+    });
     expect(await status(message.id)).toBe("new");
     expect(await countNewMessages(t.db)).toBe(before + 1);
     const ids = async (filter: Parameters<typeof listMessages>[1]) => (await listMessages(t.db, filter)).items.map((item) => item.id);
@@ -137,21 +170,39 @@ describeEachDatabase("the messages desk", (t) => {
     expect(opened?.readAt).not.toBeNull();
     expect(await unitOfWork(t.db, (tx) => openMessage(tx, { actor, messageId: message.id }))).toBe("unchanged");
     expect(await auditRows(message.id)).toEqual([
-      { action: "contact.read", actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { status: "new" }, after: { status: "read" }, details: {} },
+      {
+        action: "contact.read",
+        actorId: actor.id,
+        clientAddress: ADMIN_ADDRESS,
+        before: { status: "new" },
+        after: { status: "read" },
+        details: {},
+      },
     ]);
   });
 
   it("a reply is stored, e-mailed to the sender in the sender's language through the outbox, and makes the message replied", async () => {
     const message = await send({ name: "Greta Schmidt", locale: "de", message: "Wo bleibt mein Cashback?\nBestellung 12345" });
     await unitOfWork(t.db, (tx) => openMessage(tx, { actor, messageId: message.id }));
-    const result = await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: message.id, body: "Ihr Cashback ist bestätigt.\nEs erscheint morgen.", replyTo: "support@cashwise.test" }));
+    const result = await unitOfWork(t.db, (tx) =>
+      replyToMessage(tx, {
+        actor,
+        messageId: message.id,
+        body: "Ihr Cashback ist bestätigt.\nEs erscheint morgen.",
+        replyTo: "support@cashwise.test",
+      }),
+    );
     expect(result).toMatchObject({ outcome: "replied", locale: "de", name: "Greta Schmidt" });
 
     const stored = await getMessage(t.db, message.id);
     expect(stored?.status).toBe("replied");
     expect(stored?.repliedAt).not.toBeNull();
     expect(stored?.replies).toHaveLength(1);
-    expect(stored?.replies[0]).toMatchObject({ body: "Ihr Cashback ist bestätigt.\nEs erscheint morgen.", locale: "de", author: { id: actor.id, name: "Ada Admin" } });
+    expect(stored?.replies[0]).toMatchObject({
+      body: "Ihr Cashback ist bestätigt.\nEs erscheint morgen.",
+      locale: "de",
+      author: { id: actor.id, name: "Ada Admin" },
+    });
 
     const [mail, ...more] = await mailsTo(message.email);
     expect(more).toEqual([]);
@@ -167,12 +218,24 @@ describeEachDatabase("the messages desk", (t) => {
 
     expect(await actionsOf(message.id)).toEqual(["contact.read", "contact.replied"]);
     const repliedRow = await rowOf(message.id, "contact.replied");
-    expect(repliedRow).toMatchObject({ actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { status: "read" }, after: { status: "replied" } });
-    expect(repliedRow!.details).toMatchObject({ replyId: result.outcome === "replied" ? result.replyId : "", to: message.email, locale: "de" });
+    expect(repliedRow).toMatchObject({
+      actorId: actor.id,
+      clientAddress: ADMIN_ADDRESS,
+      before: { status: "read" },
+      after: { status: "replied" },
+    });
+    expect(repliedRow!.details).toMatchObject({
+      replyId: result.outcome === "replied" ? result.replyId : "",
+      to: message.email,
+      locale: "de",
+    });
 
     // A second reply: another e-mail and another audit row, the message stays replied.
     await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: message.id, body: "Noch eine Ergänzung." }));
-    expect((await getMessage(t.db, message.id))?.replies.map((reply) => reply.body)).toEqual(["Ihr Cashback ist bestätigt.\nEs erscheint morgen.", "Noch eine Ergänzung."]);
+    expect((await getMessage(t.db, message.id))?.replies.map((reply) => reply.body)).toEqual([
+      "Ihr Cashback ist bestätigt.\nEs erscheint morgen.",
+      "Noch eine Ergänzung.",
+    ]);
     expect(await mailsTo(message.email)).toHaveLength(2);
     expect(await actionsOf(message.id)).toEqual(["contact.read", "contact.replied", "contact.replied"]);
     expect(await rowOf(message.id, "contact.replied", "replied")).toMatchObject({ after: { status: "replied" }, actorId: actor.id });
@@ -197,7 +260,9 @@ describeEachDatabase("the messages desk", (t) => {
     expect((await getMessage(t.db, message.id))?.doneAt).not.toBeNull();
     const before = await counts();
     expect(await unitOfWork(t.db, (tx) => markMessageDone(tx, { actor, messageId: message.id }))).toBe("unchanged");
-    expect(await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: message.id, body: "Too late" }))).toEqual({ outcome: "done" });
+    expect(await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: message.id, body: "Too late" }))).toEqual({
+      outcome: "done",
+    });
     expect(await unitOfWork(t.db, (tx) => openMessage(tx, { actor, messageId: message.id }))).toBe("unchanged");
     expect(await counts()).toEqual(before);
 
@@ -206,19 +271,35 @@ describeEachDatabase("the messages desk", (t) => {
     expect(await unitOfWork(t.db, (tx) => reopenMessage(tx, { actor, messageId: message.id }))).toBe("unchanged");
     expect(await actionsOf(message.id)).toEqual(["contact.done", "contact.read", "contact.reopened"]);
     expect(await rowOf(message.id, "contact.read")).toMatchObject({ before: { status: "new" }, after: { status: "read" } });
-    expect(await rowOf(message.id, "contact.done")).toMatchObject({ actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { status: "read" }, after: { status: "done" } });
-    expect(await rowOf(message.id, "contact.reopened")).toMatchObject({ actorId: actor.id, clientAddress: ADMIN_ADDRESS, before: { status: "done" }, after: { status: "read" } });
+    expect(await rowOf(message.id, "contact.done")).toMatchObject({
+      actorId: actor.id,
+      clientAddress: ADMIN_ADDRESS,
+      before: { status: "read" },
+      after: { status: "done" },
+    });
+    expect(await rowOf(message.id, "contact.reopened")).toMatchObject({
+      actorId: actor.id,
+      clientAddress: ADMIN_ADDRESS,
+      before: { status: "done" },
+      after: { status: "read" },
+    });
   });
 
   it("a reply to an unknown message changes nothing", async () => {
     await send();
     const before = await counts();
-    expect(await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: "no-such-message", body: "Hello?" }))).toEqual({ outcome: "notFound" });
+    expect(await unitOfWork(t.db, (tx) => replyToMessage(tx, { actor, messageId: "no-such-message", body: "Hello?" }))).toEqual({
+      outcome: "notFound",
+    });
     expect(await unitOfWork(t.db, (tx) => markMessageDone(tx, { actor, messageId: "no-such-message" }))).toBe("notFound");
     expect(await unitOfWork(t.db, (tx) => reopenMessage(tx, { actor, messageId: "no-such-message" }))).toBe("notFound");
     expect(await unitOfWork(t.db, (tx) => openMessage(tx, { actor, messageId: "no-such-message" }))).toBe("notFound");
     const routed = await answer(() =>
-      detailAction({ request: post("/en/admin/messages/no-such-message", "admin", { intent: "reply", body: "Hello?" }), params: { locale: "en", id: "no-such-message" }, context: {} }),
+      detailAction({
+        request: post("/en/admin/messages/no-such-message", "admin", { intent: "reply", body: "Hello?" }),
+        params: { locale: "en", id: "no-such-message" },
+        context: {},
+      }),
     );
     expect(routed.status).toBe(404);
     expect(await counts()).toEqual(before);
@@ -227,7 +308,14 @@ describeEachDatabase("the messages desk", (t) => {
   it("the reply e-mail is written in each of the five languages, with the original quoted", () => {
     const subjects = new Set<string>();
     for (const locale of LOCALES) {
-      const mail = contactReplyMail({ to: "x@example.com", name: "Sam", locale, reply: "Thanks!", original: "My question", sentAt: "2026-11-20T10:00:00.000Z" });
+      const mail = contactReplyMail({
+        to: "x@example.com",
+        name: "Sam",
+        locale,
+        reply: "Thanks!",
+        original: "My question",
+        sentAt: "2026-11-20T10:00:00.000Z",
+      });
       const t = fixedT(locale, "emails");
       expect(mail.subject).toBe(t("contactReply.subject"));
       expect(mail.text).toContain(t("contactReply.greeting", { name: "Sam" }));
@@ -237,7 +325,10 @@ describeEachDatabase("the messages desk", (t) => {
     }
     expect(subjects.size).toBe(LOCALES.length);
     // A language the product does not speak falls back to English.
-    expect(contactReplyMail({ to: "x@example.com", name: "Sam", locale: "xx", reply: "Hi", original: "Q", sentAt: "2026-11-20T10:00:00.000Z" }).subject).toBe("Re: your message to Cashwise");
+    expect(
+      contactReplyMail({ to: "x@example.com", name: "Sam", locale: "xx", reply: "Hi", original: "Q", sentAt: "2026-11-20T10:00:00.000Z" })
+        .subject,
+    ).toBe("Re: your message to Cashwise");
   });
 
   describe("the routes", () => {
@@ -267,32 +358,48 @@ describeEachDatabase("the messages desk", (t) => {
       const path = `/en/admin/messages/${message.id}`;
       const params = { locale: "en", id: message.id };
 
-      const list = await answer(() => listLoader({ request: get("/en/admin/messages?status=new&q=route%20sender", "admin"), params: { locale: "en" }, context: {} }));
+      const list = await answer(() =>
+        listLoader({ request: get("/en/admin/messages?status=new&q=route%20sender", "admin"), params: { locale: "en" }, context: {} }),
+      );
       const listed = list.body as { status: string; query: string; newCount: number; messages: { items: Array<{ id: string }> } };
       expect(listed).toMatchObject({ status: "new", query: "route sender" });
       expect(listed.newCount).toBeGreaterThanOrEqual(1);
       expect(listed.messages.items.map((item) => item.id)).toEqual([message.id]);
 
       const opened = await answer(() => detailLoader({ request: get(path, "admin"), params, context: {} }));
-      expect((opened.body as { message: { status: string; name: string; locale: string } }).message).toMatchObject({ status: "read", name: "Route Sender", locale: "nl" });
+      expect((opened.body as { message: { status: string; name: string; locale: string } }).message).toMatchObject({
+        status: "read",
+        name: "Route Sender",
+        locale: "nl",
+      });
       await answer(() => detailLoader({ request: get(path, "admin"), params, context: {} }));
       expect(await actionsOf(message.id)).toEqual(["contact.read"]);
 
-      const empty = await answer(() => detailAction({ request: post(path, "admin", { intent: "reply", body: "   " }), params, context: {} }));
+      const empty = await answer(() =>
+        detailAction({ request: post(path, "admin", { intent: "reply", body: "   " }), params, context: {} }),
+      );
       expect(empty.status).toBe(400);
-      expect((empty.body as { result: { error: Record<string, string[]> } }).result.error.body).toEqual(["admin:messages.errors.bodyRequired"]);
+      expect((empty.body as { result: { error: Record<string, string[]> } }).result.error.body).toEqual([
+        "admin:messages.errors.bodyRequired",
+      ]);
       const long = "x".repeat(REPLY_MAX_LENGTH + 1);
-      const tooLong = await answer(() => detailAction({ request: post(path, "admin", { intent: "reply", body: long }), params, context: {} }));
+      const tooLong = await answer(() =>
+        detailAction({ request: post(path, "admin", { intent: "reply", body: long }), params, context: {} }),
+      );
       expect(tooLong.status).toBe(400);
       const tooLongResult = (tooLong.body as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
       expect(tooLongResult.error.body).toEqual(["admin:messages.errors.bodyTooLong"]);
       expect(tooLongResult.initialValue).toMatchObject({ body: long });
       expect(await getMessage(t.db, message.id)).toMatchObject({ status: "read", replies: [] });
 
-      const replied = await answer(() => detailAction({ request: post(path, "admin", { intent: "reply", body: "Het is geregeld." }), params, context: {} }));
+      const replied = await answer(() =>
+        detailAction({ request: post(path, "admin", { intent: "reply", body: "Het is geregeld." }), params, context: {} }),
+      );
       expect(replied).toMatchObject({ status: 302, location: path });
       expect(replied.headers.get("Set-Cookie")).toMatch(/^flash=/);
-      expect((await mailsTo(message.email)).map((mail) => [mail.subject, mail.replyTo])).toEqual([["Re: je bericht aan Cashwise", env().supportEmail]]);
+      expect((await mailsTo(message.email)).map((mail) => [mail.subject, mail.replyTo])).toEqual([
+        ["Re: je bericht aan Cashwise", env().supportEmail],
+      ]);
 
       const done = await answer(() => detailAction({ request: post(path, "admin", { intent: "done" }), params, context: {} }));
       expect(done).toMatchObject({ status: 302, location: path });
@@ -307,7 +414,13 @@ describeEachDatabase("the messages desk", (t) => {
       expect(await rowOf(message.id, "contact.done")).toMatchObject({ before: { status: "replied" }, after: { status: "done" } });
       expect(await rowOf(message.id, "contact.reopened")).toMatchObject({ before: { status: "done" }, after: { status: "read" } });
       for (const row of rows) expect(row).toMatchObject({ actorId: actor.id, clientAddress: ADMIN_ADDRESS });
-      expect((await answer(() => detailLoader({ request: get("/en/admin/messages/nope", "admin"), params: { locale: "en", id: "nope" }, context: {} }))).status).toBe(404);
+      expect(
+        (
+          await answer(() =>
+            detailLoader({ request: get("/en/admin/messages/nope", "admin"), params: { locale: "en", id: "nope" }, context: {} }),
+          )
+        ).status,
+      ).toBe(404);
     });
   });
 });

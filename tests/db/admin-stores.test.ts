@@ -96,7 +96,11 @@ describe("the rate the public pages show (headlineRate)", () => {
 
   it("is the base rate when nothing pays more", () => {
     expect(headlineRate(rated())).toEqual({ kind: "percent", rateBps: 500, upTo: false });
-    expect(headlineRate(rated({ newCustomerRateBps: 300, categoryRates: JSON.stringify([{ name: "Books", rateBps: 200 }]) }))).toEqual({ kind: "percent", rateBps: 500, upTo: false });
+    expect(headlineRate(rated({ newCustomerRateBps: 300, categoryRates: JSON.stringify([{ name: "Books", rateBps: 200 }]) }))).toEqual({
+      kind: "percent",
+      rateBps: 500,
+      upTo: false,
+    });
     expect(headlineText(t, headlineRate(rated()), "en")).toBe("5% cashback");
   });
 
@@ -106,9 +110,15 @@ describe("the rate the public pages show (headlineRate)", () => {
       { name: { en: "E-books", nl: "E-books" }, rateBps: 1_050 },
       { name: "Gift cards", rateBps: 100 },
     ]);
-    expect(headlineRate(rated({ newCustomerRateBps: 800, categoryRates: categories }))).toEqual({ kind: "percent", rateBps: 1_050, upTo: true });
+    expect(headlineRate(rated({ newCustomerRateBps: 800, categoryRates: categories }))).toEqual({
+      kind: "percent",
+      rateBps: 1_050,
+      upTo: true,
+    });
     expect(headlineText(t, headlineRate(rated({ newCustomerRateBps: 800 })), "en")).toBe("Up to 8% cashback");
-    expect(headlineText(fixedT("nl", "webshops") as unknown as Translate, headlineRate(rated({ newCustomerRateBps: 850 })), "nl")).toBe("Tot 8,5% cashback");
+    expect(headlineText(fixedT("nl", "webshops") as unknown as Translate, headlineRate(rated({ newCustomerRateBps: 850 })), "nl")).toBe(
+      "Tot 8,5% cashback",
+    );
   });
 
   it("is the amount for a fixed-rate store", () => {
@@ -119,7 +129,11 @@ describe("the rate the public pages show (headlineRate)", () => {
 
   it("ignores category rules that are not well formed", () => {
     expect(headlineRate(rated({ categoryRates: "not json" }))).toEqual({ kind: "percent", rateBps: 500, upTo: false });
-    expect(headlineRate(rated({ categoryRates: JSON.stringify([{ name: "X", rateBps: 99_999 }, { rateBps: 900 }, null, "x"]) }))).toEqual({ kind: "percent", rateBps: 500, upTo: false });
+    expect(headlineRate(rated({ categoryRates: JSON.stringify([{ name: "X", rateBps: 99_999 }, { rateBps: 900 }, null, "x"]) }))).toEqual({
+      kind: "percent",
+      rateBps: 500,
+      upTo: false,
+    });
   });
 });
 
@@ -151,15 +165,23 @@ describe("the store form", () => {
     });
     // Blank share and window: the platform defaults.
     expect(inputOf(storeForm())).toMatchObject({ userShareBps: null, confirmationDays: null, status: "active" });
-    expect(inputOf(storeForm({ rateKind: "fixed", ratePercent: "", rateFixed: "5" }))).toMatchObject({ rateKind: "fixed", rateFixedCents: 500, cashbackRateBps: 0 });
+    expect(inputOf(storeForm({ rateKind: "fixed", ratePercent: "", rateFixed: "5" }))).toMatchObject({
+      rateKind: "fixed",
+      rateFixedCents: 500,
+      cashbackRateBps: 0,
+    });
   });
 
   it("wants an https tracking link with {clickId}, except on the sandbox network; http only for localhost", () => {
-    expect(errorsOf(storeForm({ trackingUrl: "http://track.example/?c={clickId}" })).trackingUrl).toEqual(["admin:stores.errors.linkInsecure"]);
+    expect(errorsOf(storeForm({ trackingUrl: "http://track.example/?c={clickId}" })).trackingUrl).toEqual([
+      "admin:stores.errors.linkInsecure",
+    ]);
     expect(errorsOf(storeForm({ trackingUrl: "javascript:alert(1)//{clickId}" })).trackingUrl).toEqual(["admin:stores.errors.linkInvalid"]);
     expect(errorsOf(storeForm({ trackingUrl: "https://track.example/?c=1" })).trackingUrl).toEqual(["admin:stores.errors.trackingClickId"]);
     expect(errorsOf(storeForm({ trackingUrl: "" })).trackingUrl).toEqual(["admin:stores.errors.trackingRequired"]);
-    expect(inputOf(storeForm({ trackingUrl: "http://localhost:4000/track?c={clickId}" })).trackingUrl).toBe("http://localhost:4000/track?c={clickId}");
+    expect(inputOf(storeForm({ trackingUrl: "http://localhost:4000/track?c={clickId}" })).trackingUrl).toBe(
+      "http://localhost:4000/track?c={clickId}",
+    );
     expect(inputOf(storeForm({ network: "sandbox", trackingUrl: "" })).trackingUrl).toBeNull();
     expect(errorsOf(storeForm({ websiteUrl: "http://quillfeather.example" })).websiteUrl).toEqual(["admin:stores.errors.linkInsecure"]);
   });
@@ -198,8 +220,19 @@ describe("the store form", () => {
   });
 
   it("keeps extra rates to percentage stores", () => {
-    const errors = errorsOf(storeForm({ rateKind: "fixed", rateFixed: "5", newCustomerPercent: "8", "categoryRates[0].percent": "9", "categoryRates[0].name.en": "Toys" }));
-    expect(errors).toMatchObject({ newCustomerPercent: ["admin:stores.errors.percentOnly"], "categoryRates[0].percent": ["admin:stores.errors.percentOnly"] });
+    const errors = errorsOf(
+      storeForm({
+        rateKind: "fixed",
+        rateFixed: "5",
+        newCustomerPercent: "8",
+        "categoryRates[0].percent": "9",
+        "categoryRates[0].name.en": "Toys",
+      }),
+    );
+    expect(errors).toMatchObject({
+      newCustomerPercent: ["admin:stores.errors.percentOnly"],
+      "categoryRates[0].percent": ["admin:stores.errors.percentOnly"],
+    });
     expect(errorsOf(storeForm({ rateKind: "fixed", rateFixed: "0" })).rateFixed).toEqual(["admin:stores.errors.fixedInvalid"]);
   });
 });
@@ -212,7 +245,12 @@ describeEachDatabase("the stores back office", (t) => {
   beforeAll(async () => {
     // The routes use the app's shared connection: this suite's database.
     globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, { email: `admin-${crypto.randomUUID()}@example.com`, name: "Admin", emailVerified: true, role: "admin" });
+    const admin = await createUser(t.db, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      name: "Admin",
+      emailVerified: true,
+      role: "admin",
+    });
     // The back office opens only with two-factor authentication on.
     await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
     const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
@@ -224,7 +262,8 @@ describeEachDatabase("the stores back office", (t) => {
     delete globalDb.__cashwiseDb;
   });
 
-  const auditRows = (storeId: string) => t.db.selectFrom("auditLog").selectAll().where("subject", "=", `store:${storeId}`).orderBy("createdAt").execute();
+  const auditRows = (storeId: string) =>
+    t.db.selectFrom("auditLog").selectAll().where("subject", "=", `store:${storeId}`).orderBy("createdAt").execute();
   const create = (fields: Record<string, string> = {}) => {
     const { status, ...input } = inputOf(storeForm(fields));
     return unitOfWork(t.db, (tx) => createStore(tx, { adminId, input, status: status as "active" | "paused" }));
@@ -235,11 +274,20 @@ describeEachDatabase("the stores back office", (t) => {
       headers: { Origin: APP, ...(who === "anonymous" ? {} : { Cookie: cookies[who] }) },
       body: body instanceof FormData ? body : new URLSearchParams(body),
     });
-  const get = (path: string, who: "admin" | "member" | "anonymous") => new Request(`${APP}${path}`, { headers: who === "anonymous" ? {} : { Cookie: cookies[who] } });
+  const get = (path: string, who: "admin" | "member" | "anonymous") =>
+    new Request(`${APP}${path}`, { headers: who === "anonymous" ? {} : { Cookie: cookies[who] } });
 
   it("creates a store with its audit row; it is listed publicly with its rate", async () => {
     const store = await create({ slug: "inkwell-one", name: "Inkwell One", newCustomerPercent: "8" });
-    expect(store).toMatchObject({ slug: "inkwell-one", active: 1, rateKind: "percent", cashbackRateBps: 500, newCustomerRateBps: 800, network: "awin", advertiserId: "12345" });
+    expect(store).toMatchObject({
+      slug: "inkwell-one",
+      active: 1,
+      rateKind: "percent",
+      cashbackRateBps: 500,
+      newCustomerRateBps: 800,
+      network: "awin",
+      advertiserId: "12345",
+    });
     expect(JSON.parse(store.description)).toEqual({ en: "Books and stationery." });
     const rows = await auditRows(store.id);
     expect(rows).toHaveLength(1);
@@ -247,7 +295,12 @@ describeEachDatabase("the stores back office", (t) => {
     expect(JSON.parse(rows[0]!.after!)).toMatchObject({ slug: "inkwell-one", status: "active" });
     expect(rows[0]!.before).toBeNull();
     const page = await getStoreBySlug(t.db, "inkwell-one", "fr");
-    expect(page).toMatchObject({ headline: { kind: "percent", rateBps: 800, upTo: true }, description: "Books and stationery.", terms: "Cashback on full-price items only.", newCustomerRateBps: 800 });
+    expect(page).toMatchObject({
+      headline: { kind: "percent", rateBps: 800, upTo: true },
+      description: "Books and stationery.",
+      terms: "Cashback on full-price items only.",
+      newCustomerRateBps: 800,
+    });
     expect((await listStores(t.db, { locale: "en", query: "inkwell one" })).items.map((item) => item.slug)).toEqual(["inkwell-one"]);
   });
 
@@ -260,16 +313,38 @@ describeEachDatabase("the stores back office", (t) => {
     // Two admins at once: the unique index says it, and it reads as the same friendly error.
     const race = await t.db
       .insertInto("stores")
-      .values({ id: crypto.randomUUID(), slug: "taken-slug", name: "Race", category: "books", cashbackRateBps: 100, description: "{}", affiliateUrl: "https://x.example", createdAt: "x", updatedAt: "x" })
+      .values({
+        id: crypto.randomUUID(),
+        slug: "taken-slug",
+        name: "Race",
+        category: "books",
+        cashbackRateBps: 100,
+        description: "{}",
+        affiliateUrl: "https://x.example",
+        createdAt: "x",
+        updatedAt: "x",
+      })
       .execute()
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(isSlugTaken(race)).toBe(true);
     expect(await auditRows(other.id)).toHaveLength(1);
   });
 
   it("edits a store with an audit row naming each change; an unchanged form writes nothing", async () => {
     const store = await create({ slug: "edit-me", name: "Edit Me" });
-    const { status: _status, ...input } = inputOf(storeForm({ slug: "edit-me", name: "Edit Me", ratePercent: "6.5", userSharePercent: "70", "categoryRates[0].percent": "12", "categoryRates[0].name.en": "Rare books" }));
+    const { status: _status, ...input } = inputOf(
+      storeForm({
+        slug: "edit-me",
+        name: "Edit Me",
+        ratePercent: "6.5",
+        userSharePercent: "70",
+        "categoryRates[0].percent": "12",
+        "categoryRates[0].name.en": "Rare books",
+      }),
+    );
     const result = await unitOfWork(t.db, (tx) => updateStore(tx, { adminId, storeId: store.id, input }));
     if (result.outcome !== "updated") throw new Error(result.outcome);
     expect(result.store).toMatchObject({ cashbackRateBps: 650, userShareBps: 7_000 });
@@ -300,10 +375,22 @@ describeEachDatabase("the stores back office", (t) => {
   });
 
   it("lists for the desk with status and network filters, a name search and pages", async () => {
-    await create({ slug: "filter-a", name: "Filterable Alpha", network: "cj", trackingUrl: "https://www.anrdoezrs.net/click-1-2?sid={clickId}" });
-    const paused = await create({ slug: "filter-b", name: "Filterable Beta", network: "cj", trackingUrl: "https://www.anrdoezrs.net/click-1-3?sid={clickId}", status: "paused" });
+    await create({
+      slug: "filter-a",
+      name: "Filterable Alpha",
+      network: "cj",
+      trackingUrl: "https://www.anrdoezrs.net/click-1-2?sid={clickId}",
+    });
+    const paused = await create({
+      slug: "filter-b",
+      name: "Filterable Beta",
+      network: "cj",
+      trackingUrl: "https://www.anrdoezrs.net/click-1-3?sid={clickId}",
+      status: "paused",
+    });
     await create({ slug: "filter-c", name: "Filterable Gamma", network: "sandbox", trackingUrl: "" });
-    const slugs = async (filter: Parameters<typeof listStoresForAdmin>[1]) => (await listStoresForAdmin(t.db, filter)).items.map((item) => item.slug);
+    const slugs = async (filter: Parameters<typeof listStoresForAdmin>[1]) =>
+      (await listStoresForAdmin(t.db, filter)).items.map((item) => item.slug);
     expect(await slugs({ query: "filterable" })).toEqual(["filter-a", "filter-b", "filter-c"]);
     expect(await slugs({ query: "filterable", network: "cj" })).toEqual(["filter-a", "filter-b"]);
     expect(await slugs({ query: "filterable", status: "active" })).toEqual(["filter-a", "filter-c"]);
@@ -325,10 +412,15 @@ describeEachDatabase("the stores back office", (t) => {
     expect(await logo(PNG)).toBe("saved");
     const saved = await getStoreForAdmin(t.db, "logo-me");
     expect(saved?.logo).toMatch(new RegExp(`^/store-logos/${store.id}\\?v=\\d+$`));
-    const served = await answer(() => logoFileLoader({ request: get(`/store-logos/${store.id}`, "anonymous"), params: { storeId: store.id }, context: {} }));
+    const served = await answer(() =>
+      logoFileLoader({ request: get(`/store-logos/${store.id}`, "anonymous"), params: { storeId: store.id }, context: {} }),
+    );
     expect(served).toMatchObject({ status: 200, body: PNG });
     expect(served.headers.get("Content-Type")).toBe("image/png");
-    expect((await answer(() => logoFileLoader({ request: get("/store-logos/nope", "anonymous"), params: { storeId: "nope" }, context: {} }))).status).toBe(404);
+    expect(
+      (await answer(() => logoFileLoader({ request: get("/store-logos/nope", "anonymous"), params: { storeId: "nope" }, context: {} })))
+        .status,
+    ).toBe(404);
     expect(await unitOfWork(t.db, (tx) => removeStoreLogo(tx, { adminId, storeId: store.id }))).toBe("removed");
     expect((await getStoreForAdmin(t.db, "logo-me"))?.logo).toBeNull();
     expect((await auditRows(store.id)).map((row) => row.action)).toEqual(["store.created", "store.logoChanged", "store.logoRemoved"]);
@@ -340,13 +432,39 @@ describeEachDatabase("the stores back office", (t) => {
       const before = await t.db.selectFrom("auditLog").select("id").execute();
       const member = [
         await answer(() => listLoader({ request: get("/en/admin/stores", "member"), params: { locale: "en" }, context: {} })),
-        await answer(() => newAction({ request: post("/en/admin/stores/new", "member", storeForm({ slug: "by-member" })), params: { locale: "en" }, context: {} })),
-        await answer(() => editAction({ request: post("/en/admin/stores/guarded", "member", { intent: "pause" }), params: { locale: "en", slug: "guarded" }, context: {} })),
-        await answer(() => editLoader({ request: get("/en/admin/stores/guarded", "member"), params: { locale: "en", slug: "guarded" }, context: {} })),
-        await answer(() => logoAction({ request: post("/en/admin/stores/guarded/logo", "member", formData({ intent: "remove" })), params: { locale: "en", slug: "guarded" }, context: {} })),
+        await answer(() =>
+          newAction({
+            request: post("/en/admin/stores/new", "member", storeForm({ slug: "by-member" })),
+            params: { locale: "en" },
+            context: {},
+          }),
+        ),
+        await answer(() =>
+          editAction({
+            request: post("/en/admin/stores/guarded", "member", { intent: "pause" }),
+            params: { locale: "en", slug: "guarded" },
+            context: {},
+          }),
+        ),
+        await answer(() =>
+          editLoader({ request: get("/en/admin/stores/guarded", "member"), params: { locale: "en", slug: "guarded" }, context: {} }),
+        ),
+        await answer(() =>
+          logoAction({
+            request: post("/en/admin/stores/guarded/logo", "member", formData({ intent: "remove" })),
+            params: { locale: "en", slug: "guarded" },
+            context: {},
+          }),
+        ),
       ];
       expect(member.map((result) => result.status)).toEqual([403, 403, 403, 403, 403]);
-      const visitor = await answer(() => newAction({ request: post("/en/admin/stores/new", "anonymous", storeForm({ slug: "by-visitor" })), params: { locale: "en" }, context: {} }));
+      const visitor = await answer(() =>
+        newAction({
+          request: post("/en/admin/stores/new", "anonymous", storeForm({ slug: "by-visitor" })),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(visitor.status).toBe(302);
       expect(visitor.location).toBe(`/en/admin?redirectTo=${encodeURIComponent("/en/admin/stores/new")}`);
       expect(await getStoreForAdmin(t.db, "by-member")).toBeUndefined();
@@ -357,20 +475,36 @@ describeEachDatabase("the stores back office", (t) => {
 
     it("create: field errors come back with what was typed; a taken slug on its field; success goes to the store's page", async () => {
       const invalid = await answer(() =>
-        newAction({ request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", trackingUrl: "https://track.example/?c=1" })), params: { locale: "en" }, context: {} }),
+        newAction({
+          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", trackingUrl: "https://track.example/?c=1" })),
+          params: { locale: "en" },
+          context: {},
+        }),
       );
       expect(invalid.status).toBe(400);
       const result = (invalid.body as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
       expect(result.error.trackingUrl).toEqual(["admin:stores.errors.trackingClickId"]);
       expect(result.initialValue).toMatchObject({ name: "Quillfeather", slug: "route-store", trackingUrl: "https://track.example/?c=1" });
 
-      const created = await answer(() => newAction({ request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Route Store" })), params: { locale: "en" }, context: {} }));
+      const created = await answer(() =>
+        newAction({
+          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Route Store" })),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(created).toMatchObject({ status: 302, location: "/en/admin/stores/route-store" });
       expect(created.headers.get("Set-Cookie")).toMatch(/^flash=/);
       const store = (await getStoreForAdmin(t.db, "route-store"))!;
       expect((await auditRows(store.id)).map((row) => row.action)).toEqual(["store.created"]);
 
-      const taken = await answer(() => newAction({ request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Copy" })), params: { locale: "en" }, context: {} }));
+      const taken = await answer(() =>
+        newAction({
+          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Copy" })),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(taken.status).toBe(409);
       const takenResult = (taken.body as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
       expect(takenResult.error.slug).toEqual(["admin:stores.errors.slugTaken"]);
@@ -379,29 +513,77 @@ describeEachDatabase("the stores back office", (t) => {
 
     it("edit: saves (following a new slug), pauses and resumes; the list loader reads its filters", async () => {
       const store = await create({ slug: "route-edit", name: "Route Edit" });
-      const loaded = await answer(() => editLoader({ request: get("/en/admin/stores/route-edit", "admin"), params: { locale: "en", slug: "route-edit" }, context: {} }));
-      expect((loaded.body as { values: { ratePercent: string; slug: string } }).values).toMatchObject({ ratePercent: "5", slug: "route-edit" });
+      const loaded = await answer(() =>
+        editLoader({ request: get("/en/admin/stores/route-edit", "admin"), params: { locale: "en", slug: "route-edit" }, context: {} }),
+      );
+      expect((loaded.body as { values: { ratePercent: string; slug: string } }).values).toMatchObject({
+        ratePercent: "5",
+        slug: "route-edit",
+      });
 
       const { status: _status, ...fields } = storeForm({ slug: "route-edited", name: "Route Edit", ratePercent: "7" });
-      const saved = await answer(() => editAction({ request: post("/en/admin/stores/route-edit", "admin", fields), params: { locale: "en", slug: "route-edit" }, context: {} }));
+      const saved = await answer(() =>
+        editAction({
+          request: post("/en/admin/stores/route-edit", "admin", fields),
+          params: { locale: "en", slug: "route-edit" },
+          context: {},
+        }),
+      );
       expect(saved).toMatchObject({ status: 302, location: "/en/admin/stores/route-edited" });
       expect(await getStoreForAdmin(t.db, "route-edited")).toMatchObject({ id: store.id, cashbackRateBps: 700 });
 
-      const paused = await answer(() => editAction({ request: post("/en/admin/stores/route-edited", "admin", { intent: "pause" }), params: { locale: "en", slug: "route-edited" }, context: {} }));
+      const paused = await answer(() =>
+        editAction({
+          request: post("/en/admin/stores/route-edited", "admin", { intent: "pause" }),
+          params: { locale: "en", slug: "route-edited" },
+          context: {},
+        }),
+      );
       expect(paused).toMatchObject({ status: 302, location: "/en/admin/stores/route-edited" });
       expect((await getStoreForAdmin(t.db, "route-edited"))?.active).toBe(0);
-      const list = await answer(() => listLoader({ request: get("/en/admin/stores?status=paused&network=awin&q=route%20edit", "admin"), params: { locale: "en" }, context: {} }));
+      const list = await answer(() =>
+        listLoader({
+          request: get("/en/admin/stores?status=paused&network=awin&q=route%20edit", "admin"),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       const body = list.body as { status: string; network: string; stores: { items: Array<{ slug: string }> } };
       expect(body).toMatchObject({ status: "paused", network: "awin" });
       expect(body.stores.items.map((item) => item.slug)).toEqual(["route-edited"]);
-      await answer(() => editAction({ request: post("/en/admin/stores/route-edited", "admin", { intent: "resume" }), params: { locale: "en", slug: "route-edited" }, context: {} }));
+      await answer(() =>
+        editAction({
+          request: post("/en/admin/stores/route-edited", "admin", { intent: "resume" }),
+          params: { locale: "en", slug: "route-edited" },
+          context: {},
+        }),
+      );
       expect((await getStoreForAdmin(t.db, "route-edited"))?.active).toBe(1);
-      expect((await auditRows(store.id)).map((row) => row.action)).toEqual(["store.created", "store.updated", "store.paused", "store.resumed"]);
+      expect((await auditRows(store.id)).map((row) => row.action)).toEqual([
+        "store.created",
+        "store.updated",
+        "store.paused",
+        "store.resumed",
+      ]);
 
-      const bad = await answer(() => editAction({ request: post("/en/admin/stores/route-edited", "admin", { ...fields, slug: "route-edited", confirmationDays: "400" }), params: { locale: "en", slug: "route-edited" }, context: {} }));
+      const bad = await answer(() =>
+        editAction({
+          request: post("/en/admin/stores/route-edited", "admin", { ...fields, slug: "route-edited", confirmationDays: "400" }),
+          params: { locale: "en", slug: "route-edited" },
+          context: {},
+        }),
+      );
       expect(bad.status).toBe(400);
-      expect((bad.body as { result: { error: Record<string, string[]> } }).result.error.confirmationDays).toEqual(["admin:stores.errors.daysInvalid"]);
-      expect((await answer(() => editLoader({ request: get("/en/admin/stores/nope", "admin"), params: { locale: "en", slug: "nope" }, context: {} }))).status).toBe(404);
+      expect((bad.body as { result: { error: Record<string, string[]> } }).result.error.confirmationDays).toEqual([
+        "admin:stores.errors.daysInvalid",
+      ]);
+      expect(
+        (
+          await answer(() =>
+            editLoader({ request: get("/en/admin/stores/nope", "admin"), params: { locale: "en", slug: "nope" }, context: {} }),
+          )
+        ).status,
+      ).toBe(404);
     });
 
     it("logo upload: checked by content, then back to the store's page", async () => {
@@ -409,7 +591,13 @@ describeEachDatabase("the stores back office", (t) => {
       const upload = (bytes: Uint8Array, name: string) => {
         const form = new FormData();
         form.append("logo", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
-        return answer(() => logoAction({ request: post("/en/admin/stores/route-logo/logo", "admin", form), params: { locale: "en", slug: "route-logo" }, context: {} }));
+        return answer(() =>
+          logoAction({
+            request: post("/en/admin/stores/route-logo/logo", "admin", form),
+            params: { locale: "en", slug: "route-logo" },
+            context: {},
+          }),
+        );
       };
       // A file that claims to be a PNG but is not one.
       const fake = await upload(new TextEncoder().encode("GIF89a not really"), "logo.png");

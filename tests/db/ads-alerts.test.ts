@@ -49,7 +49,15 @@ const APP_URL = new URL(APP);
 const NOW = Date.parse("2026-06-15T12:00:00.000Z");
 const DAY_MS = 86_400_000;
 
-type GoogleRow = { day: string | null; campaign: string; impressions: number; clicks: number; cost: string; conversions: string; lostIs?: string };
+type GoogleRow = {
+  day: string | null;
+  campaign: string;
+  impressions: number;
+  clicks: number;
+  cost: string;
+  conversions: string;
+  lostIs?: string;
+};
 
 /** A Google Ads campaign report (day by day when the rows have days, else a May period export). */
 function googleCampaigns(rows: GoogleRow[]): Uint8Array {
@@ -57,7 +65,9 @@ function googleCampaigns(rows: GoogleRow[]): Uint8Array {
   const header = `${daily ? "Day," : ""}Campaign,Currency code,Impr.,Clicks,Cost,Conversions,Search lost IS (budget)`;
   const lines = ["Campaign report", daily ? '"June 1, 2026 - June 30, 2026"' : '"May 1, 2026 - May 31, 2026"', header];
   for (const row of rows) {
-    lines.push(`${daily ? `${row.day},` : ""}${row.campaign},USD,${row.impressions},${row.clicks},${row.cost},${row.conversions},${row.lostIs ?? " --"}`);
+    lines.push(
+      `${daily ? `${row.day},` : ""}${row.campaign},USD,${row.impressions},${row.clicks},${row.cost},${row.conversions},${row.lostIs ?? " --"}`,
+    );
   }
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }
@@ -89,9 +99,23 @@ describeEachDatabase("ad alerts", (t) => {
 
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
-    const ownerUser = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Noor", emailVerified: true, locale: "nl" });
-    const strangerUser = await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
-    const quietUser = await createUser(t.db, { email: `quiet-${crypto.randomUUID()}@example.com`, name: "Quiet", emailVerified: true, locale: "de" });
+    const ownerUser = await createUser(t.db, {
+      email: `owner-${crypto.randomUUID()}@example.com`,
+      name: "Noor",
+      emailVerified: true,
+      locale: "nl",
+    });
+    const strangerUser = await createUser(t.db, {
+      email: `stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
+    const quietUser = await createUser(t.db, {
+      email: `quiet-${crypto.randomUUID()}@example.com`,
+      name: "Quiet",
+      emailVerified: true,
+      locale: "de",
+    });
     owner = ownerUser.id;
     stranger = strangerUser.id;
     quiet = quietUser.id;
@@ -104,19 +128,34 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   async function clientAccount(userId = owner, timeZone = "UTC") {
-    return unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone }));
+    return unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone }),
+    );
   }
   async function importFile(userId: string, clientAccountId: string, bytes: Uint8Array) {
     const id = await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "export.csv", bytes });
     return storeImport(t.db, userId, id);
   }
-  async function alert(clientAccountId: string, input: Partial<AlertInput> & Pick<AlertInput, "kind" | "threshold">, userId = owner): Promise<AdAlert> {
+  async function alert(
+    clientAccountId: string,
+    input: Partial<AlertInput> & Pick<AlertInput, "kind" | "threshold">,
+    userId = owner,
+  ): Promise<AdAlert> {
     return unitOfWork(t.db, (tx) => createAlert(tx, userId, clientAccountId, { days: null, campaign: null, ...input }));
   }
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
   const firedIds = (firings: Array<{ alertId: string }>) => firings.map((firing) => firing.alertId).sort();
-  const count = async (table: "notifications" | "outbox" | "adAlertFirings") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
-  const mails = async () => (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
+  const count = async (table: "notifications" | "outbox" | "adAlertFirings") =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const mails = async () =>
+    (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
 
   it("reads the client account's day in its own time zone", () => {
     expect(localDay(Date.parse("2026-06-15T13:00:00.000Z"), "Pacific/Auckland")).toBe("2026-06-16");
@@ -126,17 +165,25 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("daily spend: fires above the threshold on the latest day, counting each platform's spend at one level only", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, googleCampaigns([
-      { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "500.00", conversions: "5.00" },
-      { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "70.00", conversions: "1.00" },
-      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "50.00", conversions: "0.00" },
-    ]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([
+        { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "500.00", conversions: "5.00" },
+        { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "70.00", conversions: "1.00" },
+        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "50.00", conversions: "0.00" },
+      ]),
+    );
     // The same Google spend again at ad group level: never added to the campaign rows.
-    await importFile(owner, client.id, googleAdGroups([
-      { day: june(14), campaign: "Brand", adGroup: "Exact", cost: "40.00" },
-      { day: june(14), campaign: "Brand", adGroup: "Phrase", cost: "30.00" },
-      { day: june(14), campaign: "Generic", adGroup: "Shoes", cost: "50.00" },
-    ]));
+    await importFile(
+      owner,
+      client.id,
+      googleAdGroups([
+        { day: june(14), campaign: "Brand", adGroup: "Exact", cost: "40.00" },
+        { day: june(14), campaign: "Brand", adGroup: "Phrase", cost: "30.00" },
+        { day: june(14), campaign: "Generic", adGroup: "Shoes", cost: "50.00" },
+      ]),
+    );
     // Meta only has ad sets: they count.
     await importFile(owner, client.id, metaDaily([{ day: june(14), spend: "10.00" }]));
 
@@ -148,14 +195,22 @@ describeEachDatabase("ad alerts", (t) => {
 
     const fired = await evaluate(client.id);
     expect(firedIds(fired)).toEqual([above.id, brand.id].sort());
-    expect(fired.find((firing) => firing.alertId === above.id)).toMatchObject({ kind: "daily-spend", day: "2026-06-15", value: 13_000, threshold: 12_999 });
+    expect(fired.find((firing) => firing.alertId === above.id)).toMatchObject({
+      kind: "daily-spend",
+      day: "2026-06-15",
+      value: 13_000,
+      threshold: 12_999,
+    });
     expect(fired.find((firing) => firing.alertId === brand.id)?.value).toBe(7_000);
     expect(firedIds(fired)).not.toContain(equal.id);
     expect(firedIds(fired)).not.toContain(higher.id);
     expect(firedIds(fired)).not.toContain(brandHigh.id);
 
     const firings = await listFirings(t.db, owner, client.id);
-    expect(firings.find((firing) => firing.alertId === above.id)?.details).toMatchObject({ basis: { day: june(14) }, params: { latestDay: june(14), valueCents: 13_000, thresholdCents: 12_999, currency: "USD" } });
+    expect(firings.find((firing) => firing.alertId === above.id)?.details).toMatchObject({
+      basis: { day: june(14) },
+      params: { latestDay: june(14), valueCents: 13_000, thresholdCents: 12_999, currency: "USD" },
+    });
     const listed = await listAlerts(t.db, owner, client.id);
     expect(listed.find((item) => item.id === above.id)?.lastFiredAt).not.toBeNull();
     expect(listed.find((item) => item.id === higher.id)?.lastFiredAt).toBeNull();
@@ -164,25 +219,37 @@ describeEachDatabase("ad alerts", (t) => {
   it("cost per conversion: the last 7 days, and spend without any conversion above the amount", async () => {
     const client = await clientAccount();
     const rows: GoogleRow[] = [{ day: june(7), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "100.00" }];
-    for (let day = 8; day <= 14; day++) rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: 50, cost: "100.00", conversions: "1.00" });
+    for (let day = 8; day <= 14; day++)
+      rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: 50, cost: "100.00", conversions: "1.00" });
     await importFile(owner, client.id, googleCampaigns(rows));
     const fires = await alert(client.id, { kind: "cpa", threshold: 9_000 });
     const equal = await alert(client.id, { kind: "cpa", threshold: 10_000 });
     expect(firedIds(await evaluate(client.id))).toEqual([fires.id]);
     const [firing] = await listFirings(t.db, owner, client.id);
-    expect(firing).toMatchObject({ alertId: fires.id, value: 10_000, details: { figures: { costCents: 70_000, conversions: 7, from: june(8), to: june(14) } } });
+    expect(firing).toMatchObject({
+      alertId: fires.id,
+      value: 10_000,
+      details: { figures: { costCents: 70_000, conversions: 7, from: june(8), to: june(14) } },
+    });
     expect(firedIds(await evaluate(client.id))).not.toContain(equal.id);
 
     const dry = await clientAccount();
-    await importFile(owner, dry.id, googleCampaigns([
-      { day: june(13), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
-      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
-    ]));
+    await importFile(
+      owner,
+      dry.id,
+      googleCampaigns([
+        { day: june(13), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
+        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
+      ]),
+    );
     const spent = await alert(dry.id, { kind: "cpa", threshold: 5_000 });
     const notYet = await alert(dry.id, { kind: "cpa", threshold: 6_000 });
     expect(firedIds(await evaluate(dry.id))).toEqual([spent.id]);
     const [dryFiring] = await listFirings(t.db, owner, dry.id);
-    expect(dryFiring).toMatchObject({ value: 6_000, details: { messageKey: "ads.alerts.cpa.messageNoConversions", figures: { noConversions: true } } });
+    expect(dryFiring).toMatchObject({
+      value: 6_000,
+      details: { messageKey: "ads.alerts.cpa.messageNoConversions", figures: { noConversions: true } },
+    });
     expect(notYet.enabled).toBe(true);
 
     // Exports without a conversions column say nothing about cost per conversion.
@@ -196,7 +263,8 @@ describeEachDatabase("ad alerts", (t) => {
     const client = await clientAccount();
     const rows: GoogleRow[] = [];
     // CTR 5% from June 1 to 7, 3% from June 8 to 14: a 40% drop.
-    for (let day = 1; day <= 14; day++) rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: day <= 7 ? 50 : 30, cost: "10.00", conversions: "1.00" });
+    for (let day = 1; day <= 14; day++)
+      rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: day <= 7 ? 50 : 30, cost: "10.00", conversions: "1.00" });
     await importFile(owner, client.id, googleCampaigns(rows));
     const fires = await alert(client.id, { kind: "ctr-drop", threshold: 30 });
     const equal = await alert(client.id, { kind: "ctr-drop", threshold: 40 });
@@ -217,7 +285,15 @@ describeEachDatabase("ad alerts", (t) => {
   it("no conversions for N days: only while spending, and only when the data covers the N days", async () => {
     const client = await clientAccount();
     const rows: GoogleRow[] = [];
-    for (let day = 1; day <= 14; day++) rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: 50, cost: "25.00", conversions: day === 10 ? "2.00" : "0.00" });
+    for (let day = 1; day <= 14; day++)
+      rows.push({
+        day: june(day),
+        campaign: "Brand",
+        impressions: 1000,
+        clicks: 50,
+        cost: "25.00",
+        conversions: day === 10 ? "2.00" : "0.00",
+      });
     await importFile(owner, client.id, googleCampaigns(rows));
     const four = await alert(client.id, { kind: "no-conversions", threshold: 0, days: 4 });
     const five = await alert(client.id, { kind: "no-conversions", threshold: 0, days: 5 });
@@ -236,19 +312,29 @@ describeEachDatabase("ad alerts", (t) => {
 
     // Days without spend are not "no conversions while spending".
     const idle = await clientAccount();
-    await importFile(owner, idle.id, googleCampaigns([1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" }))));
+    await importFile(
+      owner,
+      idle.id,
+      googleCampaigns(
+        [1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" })),
+      ),
+    );
     await alert(idle.id, { kind: "no-conversions", threshold: 0, days: 3 });
     expect(await evaluate(idle.id)).toEqual([]);
   });
 
   it("impression share lost to budget: the latest day's campaign rows, bounded values read honestly, or the latest period export", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, googleCampaigns([
-      { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "80.00%" },
-      { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "12.50%" },
-      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "> 90%" },
-      { day: june(14), campaign: "Display", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "< 10%" },
-    ]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([
+        { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "80.00%" },
+        { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "12.50%" },
+        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "> 90%" },
+        { day: june(14), campaign: "Display", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "< 10%" },
+      ]),
+    );
     const half = await alert(client.id, { kind: "lost-is-budget", threshold: 50 });
     const ninety = await alert(client.id, { kind: "lost-is-budget", threshold: 90 });
     const above90 = await alert(client.id, { kind: "lost-is-budget", threshold: 95 });
@@ -261,7 +347,10 @@ describeEachDatabase("ad alerts", (t) => {
     expect(firedIds(fired)).not.toContain(brandHigh.id);
     expect(firedIds(fired)).not.toContain(display.id); // "< 10%" may well be under 5%
     const firings = await listFirings(t.db, owner, client.id);
-    expect(firings.find((item) => item.alertId === half.id)).toMatchObject({ value: 90, details: { basis: { day: june(14) }, params: { campaign: "Generic", context: "above" } } });
+    expect(firings.find((item) => item.alertId === half.id)).toMatchObject({
+      value: 90,
+      details: { basis: { day: june(14) }, params: { campaign: "Generic", context: "above" } },
+    });
     expect(firings.find((item) => item.alertId === brand.id)?.value).toBe(12.5);
 
     // A period export (May): "Generic Shoes" lost 40.50%.
@@ -280,13 +369,20 @@ describeEachDatabase("ad alerts", (t) => {
     await alert(period.id, { kind: "lost-is-budget", threshold: 41 });
     expect(firedIds(await evaluate(period.id))).toEqual([forty.id]);
     const [periodFiring] = await listFirings(t.db, owner, period.id);
-    expect(periodFiring).toMatchObject({ value: 40.5, details: { basis: { start: "2026-05-01", end: "2026-05-31" }, params: { campaign: "Generic Shoes" } } });
+    expect(periodFiring).toMatchObject({
+      value: 40.5,
+      details: { basis: { start: "2026-05-01", end: "2026-05-31" }, params: { campaign: "Generic Shoes" } },
+    });
     expect(periodFiring!.details.params.context).toBeUndefined();
   });
 
   it("fires at most once a day, not again on unchanged data, and again on new data another day", async () => {
     const client = await clientAccount(owner, "Pacific/Auckland");
-    await importFile(owner, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+    );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
     const first = await evaluate(client.id);
     // 12:00 UTC is June 16 in Auckland.
@@ -296,13 +392,19 @@ describeEachDatabase("ad alerts", (t) => {
     // The next day, nothing new imported: the same data does not fire again.
     expect(await evaluate(client.id, NOW + DAY_MS)).toEqual([]);
     // A new day imported the same day as the firing: the alert already fired today.
-    await importFile(owner, client.id, googleCampaigns([{ day: june(15), campaign: "Brand", impressions: 1000, clicks: 50, cost: "300.00", conversions: "1.00" }]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([{ day: june(15), campaign: "Brand", impressions: 1000, clicks: 50, cost: "300.00", conversions: "1.00" }]),
+    );
     expect(await evaluate(client.id, NOW + DAY_MS - 1_000)).toEqual([]);
     // …and fires on the day after.
     const next = await evaluate(client.id, NOW + 2 * DAY_MS);
     expect(next).toMatchObject([{ alertId: spend.id, day: "2026-06-18", value: 30_000 }]);
     // A changed threshold is another question on the same data.
-    await unitOfWork(t.db, (tx) => updateAlert(tx, owner, spend.id, { kind: "daily-spend", threshold: 20_000, days: null, campaign: null }));
+    await unitOfWork(t.db, (tx) =>
+      updateAlert(tx, owner, spend.id, { kind: "daily-spend", threshold: 20_000, days: null, campaign: null }),
+    );
     expect(await evaluate(client.id, NOW + 3 * DAY_MS)).toMatchObject([{ alertId: spend.id, threshold: 20_000 }]);
     const rows = await t.db.selectFrom("adAlertFirings").select("day").where("alertId", "=", spend.id).orderBy("day").execute();
     expect(rows.map((row) => row.day)).toEqual(["2026-06-16", "2026-06-18", "2026-06-19"]);
@@ -310,7 +412,11 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("two evaluations at once fire once: one firing, one notification, one mail", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+    );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
     const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
     const results = await Promise.all([evaluate(client.id), evaluate(client.id), evaluate(client.id)]);
@@ -322,7 +428,11 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("writes the notification and the owner's mail (in their language) with the firing, or nothing at all", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "123.45", conversions: "1.00" }]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "123.45", conversions: "1.00" }]),
+    );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
     const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
 
@@ -333,13 +443,31 @@ describeEachDatabase("ad alerts", (t) => {
     } finally {
       await t.db.schema.alterTable("outbox_away").renameTo("outbox").execute();
     }
-    expect({ firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") }).toEqual(before);
+    expect({ firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") }).toEqual(
+      before,
+    );
 
     expect(firedIds(await evaluate(client.id))).toEqual([spend.id]);
-    const notification = await t.db.selectFrom("notifications").selectAll().where("userId", "=", owner).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
-    expect(notification).toMatchObject({ type: "warning", titleKey: "ads.alerts.dailySpend.title", messageKey: "ads.alerts.dailySpend.message", readAt: null });
+    const notification = await t.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("userId", "=", owner)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
+    expect(notification).toMatchObject({
+      type: "warning",
+      titleKey: "ads.alerts.dailySpend.title",
+      messageKey: "ads.alerts.dailySpend.message",
+      readAt: null,
+    });
     const params = JSON.parse(notification.params) as Record<string, string | number>;
-    expect(params).toMatchObject({ subject: client.name, currency: "USD", valueCents: 12_345, thresholdCents: 10_000, latestDay: june(14) });
+    expect(params).toMatchObject({
+      subject: client.name,
+      currency: "USD",
+      valueCents: 12_345,
+      thresholdCents: 10_000,
+      latestDay: june(14),
+    });
 
     const mail = (await mails()).at(-1)!;
     const nl = fixedT("nl", "notifications");
@@ -356,7 +484,11 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("notifies without e-mail when the owner turned e-mail notifications off", async () => {
     const client = await clientAccount(quiet);
-    await importFile(quiet, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+    await importFile(
+      quiet,
+      client.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+    );
     await alert(client.id, { kind: "daily-spend", threshold: 100 }, quiet);
     const outbox = await count("outbox");
     expect(await evaluate(client.id)).toHaveLength(1);
@@ -367,7 +499,11 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("does not fire for a disabled alert, nor for an owner whose ad tools are locked", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+    await importFile(
+      owner,
+      client.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+    );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, spend.id, false));
     expect(await evaluate(client.id)).toEqual([]);
@@ -376,7 +512,11 @@ describeEachDatabase("ad alerts", (t) => {
 
     const locked = await createUser(t.db, { email: `locked-${crypto.randomUUID()}@example.com`, name: "Locked", emailVerified: true });
     const lockedClient = await clientAccount(locked.id);
-    await importFile(locked.id, lockedClient.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+    await importFile(
+      locked.id,
+      lockedClient.id,
+      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+    );
     await alert(lockedClient.id, { kind: "daily-spend", threshold: 100 }, locked.id);
     await t.db.updateTable("trials").set({ endsAt: "2020-01-01T00:00:00.000Z" }).where("userId", "=", locked.id).execute();
     expect(await evaluate(lockedClient.id)).toEqual([]);
@@ -388,17 +528,26 @@ describeEachDatabase("ad alerts", (t) => {
     expect(mine).toMatchObject({ kind: "cpa", threshold: 2_500, days: null, campaign: "Brand", enabled: true, lastFiredAt: null });
     expect(await listAlerts(t.db, stranger, client.id)).toEqual([]);
     expect(await listFirings(t.db, stranger, client.id)).toEqual([]);
-    await expect(unitOfWork(t.db, (tx) => updateAlert(tx, stranger, mine.id, { kind: "cpa", threshold: 1, days: null, campaign: null }))).rejects.toBeInstanceOf(AlertNotFoundError);
+    await expect(
+      unitOfWork(t.db, (tx) => updateAlert(tx, stranger, mine.id, { kind: "cpa", threshold: 1, days: null, campaign: null })),
+    ).rejects.toBeInstanceOf(AlertNotFoundError);
     await expect(unitOfWork(t.db, (tx) => setAlertEnabled(tx, stranger, mine.id, false))).rejects.toBeInstanceOf(AlertNotFoundError);
     await expect(unitOfWork(t.db, (tx) => deleteAlert(tx, stranger, mine.id))).rejects.toBeInstanceOf(AlertNotFoundError);
-    await expect(unitOfWork(t.db, (tx) => createAlert(tx, stranger, client.id, { kind: "cpa", threshold: 1, days: null, campaign: null }))).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(
+      unitOfWork(t.db, (tx) => createAlert(tx, stranger, client.id, { kind: "cpa", threshold: 1, days: null, campaign: null })),
+    ).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     expect(await listAlerts(t.db, owner, client.id)).toEqual([mine]);
 
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, mine.id, false));
     await unitOfWork(t.db, (tx) => updateAlert(tx, owner, mine.id, { kind: "cpa", threshold: 3_000, days: null, campaign: "Brand" }));
     await unitOfWork(t.db, (tx) => deleteAlert(tx, owner, mine.id));
     expect(await listAlerts(t.db, owner, client.id)).toEqual([]);
-    const audit = await t.db.selectFrom("auditLog").select(["action", "actorId", "before", "after"]).where("subject", "=", `ad-alert:${mine.id}`).orderBy("id").execute();
+    const audit = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "actorId", "before", "after"])
+      .where("subject", "=", `ad-alert:${mine.id}`)
+      .orderBy("id")
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(["ads.alert.create", "ads.alert.disable", "ads.alert.update", "ads.alert.delete"]);
     expect(audit.every((row) => row.actorId === owner)).toBe(true);
     expect(JSON.parse(audit[2]!.after!)).toEqual({ threshold: 3_000 });
@@ -416,25 +565,54 @@ describeEachDatabase("ad alerts", (t) => {
 
   describe("the alerts page", () => {
     const post = (body: Record<string, string>, cookie = ownerCookie, client?: string) =>
-      new Request(`${APP}/en/ads/alerts${client ? `?client=${client}` : ""}`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body: new URLSearchParams(body) });
-    const get = (client: string, cookie = ownerCookie) => new Request(`${APP}/en/ads/alerts?client=${client}`, { headers: { Cookie: cookie } });
+      new Request(`${APP}/en/ads/alerts${client ? `?client=${client}` : ""}`, {
+        method: "POST",
+        headers: { Origin: APP, Cookie: cookie },
+        body: new URLSearchParams(body),
+      });
+    const get = (client: string, cookie = ownerCookie) =>
+      new Request(`${APP}/en/ads/alerts?client=${client}`, { headers: { Cookie: cookie } });
 
     it("answers a bad threshold with the typed values and a field error, storing nothing; a good one is stored", async () => {
       const client = await clientAccount();
       const before = (await listAlerts(t.db, owner, client.id)).length;
-      const bad = await answer(() => alertsAction({ request: post({ intent: "create", kind: "daily-spend", threshold: "-5", campaign: "Brand" }, ownerCookie, client.id), params: { locale: "en" }, context: {} }));
+      const bad = await answer(() =>
+        alertsAction({
+          request: post({ intent: "create", kind: "daily-spend", threshold: "-5", campaign: "Brand" }, ownerCookie, client.id),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.result.initialValue).toMatchObject({ kind: "daily-spend", threshold: "-5", campaign: "Brand" });
       expect(bad.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.money"] });
-      const words = await answer(() => alertsAction({ request: post({ intent: "create", kind: "ctr-drop", threshold: "lots" }, ownerCookie, client.id), params: { locale: "en" }, context: {} }));
+      const words = await answer(() =>
+        alertsAction({
+          request: post({ intent: "create", kind: "ctr-drop", threshold: "lots" }, ownerCookie, client.id),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(words.status).toBe(400);
       expect(words.body.result.initialValue).toMatchObject({ kind: "ctr-drop", threshold: "lots" });
       expect(words.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.number"] });
-      const days = await answer(() => alertsAction({ request: post({ intent: "create", kind: "no-conversions", days: "0" }, ownerCookie, client.id), params: { locale: "en" }, context: {} }));
+      const days = await answer(() =>
+        alertsAction({
+          request: post({ intent: "create", kind: "no-conversions", days: "0" }, ownerCookie, client.id),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(days.body.result.error).toMatchObject({ days: ["ads-alerts:form.errors.days"] });
       expect((await listAlerts(t.db, owner, client.id)).length).toBe(before);
 
-      const good = await answer(() => alertsAction({ request: post({ intent: "create", kind: "daily-spend", threshold: "150.50" }, ownerCookie, client.id), params: { locale: "en" }, context: {} }));
+      const good = await answer(() =>
+        alertsAction({
+          request: post({ intent: "create", kind: "daily-spend", threshold: "150.50" }, ownerCookie, client.id),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(good).toMatchObject({ status: 302, location: `/en/ads/alerts?client=${encodeURIComponent(client.id)}` });
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ kind: "daily-spend", threshold: 15_050, enabled: true }]);
       const page = await answer(() => alertsLoader({ request: get(client.id), params: { locale: "en" }, context: {} }));
@@ -445,8 +623,16 @@ describeEachDatabase("ad alerts", (t) => {
     it("refuses to change another user's alert (404), changing nothing", async () => {
       const client = await clientAccount();
       const mine = await alert(client.id, { kind: "daily-spend", threshold: 100 });
-      const toggled = await answer(() => alertsAction({ request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }, strangerCookie), params: { locale: "en" }, context: {} }));
-      const deleted = await answer(() => alertsAction({ request: post({ intent: "delete", alertId: mine.id }, strangerCookie), params: { locale: "en" }, context: {} }));
+      const toggled = await answer(() =>
+        alertsAction({
+          request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }, strangerCookie),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
+      const deleted = await answer(() =>
+        alertsAction({ request: post({ intent: "delete", alertId: mine.id }, strangerCookie), params: { locale: "en" }, context: {} }),
+      );
       expect([toggled.status, deleted.status]).toEqual([404, 404]);
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ id: mine.id, enabled: true }]);
       // The stranger's page shows their own workspace, never the owner's alerts.
@@ -454,7 +640,9 @@ describeEachDatabase("ad alerts", (t) => {
       expect(page.body.client.id).not.toBe(client.id);
       expect(page.body.alerts).toEqual([]);
 
-      const off = await answer(() => alertsAction({ request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }), params: { locale: "en" }, context: {} }));
+      const off = await answer(() =>
+        alertsAction({ request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }), params: { locale: "en" }, context: {} }),
+      );
       expect(off.status).toBe(302);
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ id: mine.id, enabled: false }]);
     });
@@ -463,9 +651,24 @@ describeEachDatabase("ad alerts", (t) => {
   it("the schema keeps money in whole cents and percentages below 100", () => {
     expect(AlertSchema.safeParse({ kind: "cpa", threshold: 12.345 }).success).toBe(false);
     expect(AlertSchema.safeParse({ kind: "lost-is-budget", threshold: 100 }).success).toBe(false);
-    expect(toAlertInput(AlertSchema.parse({ kind: "cpa", threshold: 12.34 }))).toEqual({ kind: "cpa", threshold: 1_234, days: null, campaign: null });
-    expect(toAlertInput(AlertSchema.parse({ kind: "no-conversions", days: 3 }))).toEqual({ kind: "no-conversions", threshold: 0, days: 3, campaign: null });
-    expect(toAlertInput(AlertSchema.parse({ kind: "ctr-drop", threshold: 25.5, days: 9 }))).toEqual({ kind: "ctr-drop", threshold: 25.5, days: null, campaign: null });
+    expect(toAlertInput(AlertSchema.parse({ kind: "cpa", threshold: 12.34 }))).toEqual({
+      kind: "cpa",
+      threshold: 1_234,
+      days: null,
+      campaign: null,
+    });
+    expect(toAlertInput(AlertSchema.parse({ kind: "no-conversions", days: 3 }))).toEqual({
+      kind: "no-conversions",
+      threshold: 0,
+      days: 3,
+      campaign: null,
+    });
+    expect(toAlertInput(AlertSchema.parse({ kind: "ctr-drop", threshold: 25.5, days: 9 }))).toEqual({
+      kind: "ctr-drop",
+      threshold: 25.5,
+      days: null,
+      campaign: null,
+    });
   });
 
   // Last: the daily job evaluates every client account of this database.
@@ -477,7 +680,11 @@ describeEachDatabase("ad alerts", (t) => {
     const a = await clientAccount();
     const b = await clientAccount();
     for (const client of [a, b]) {
-      await importFile(owner, client.id, googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]));
+      await importFile(
+        owner,
+        client.id,
+        googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
+      );
       await alert(client.id, { kind: "daily-spend", threshold: 100 });
     }
     const firingsOf = async (clientAccountId: string) => (await listFirings(t.db, owner, clientAccountId)).length;

@@ -33,7 +33,11 @@ describeEachDatabase("the auditor's pages", (t) => {
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
     const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
+    const stranger = await createUser(t.db, {
+      email: `stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
     ownerId = owner.id;
     cookies.owner = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
     cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
@@ -64,14 +68,22 @@ describeEachDatabase("the auditor's pages", (t) => {
       const id = await stageImport(t.db, { ownerId, clientAccountId: clientId, filename: name, bytes: fixture(name) });
       await storeImport(t.db, ownerId, id);
     }
-    const foreign = await answer(() => auditAction({ request: post(auditUrl(), "owner", { intent: "run" }, "https://evil.example"), params, context: {} }));
+    const foreign = await answer(() =>
+      auditAction({ request: post(auditUrl(), "owner", { intent: "run" }, "https://evil.example"), params, context: {} }),
+    );
     expect(foreign.status).toBe(403);
     const run = await answer(() => auditAction({ request: post(auditUrl(), "owner", { intent: "run" }), params, context: {} }));
     expect(run).toMatchObject({ status: 302, location: auditUrl() });
     expect(run.headers.get("Set-Cookie")).toContain("flash=");
 
     const page = await answer(() => auditLoader({ request: get(auditUrl(), "owner"), params, context: {} }));
-    expect(page.body).toMatchObject({ hasRows: true, latest: true, previous: null, comparison: null, client: { id: clientId, currency: "USD" } });
+    expect(page.body).toMatchObject({
+      hasRows: true,
+      latest: true,
+      previous: null,
+      comparison: null,
+      client: { id: clientId, currency: "USD" },
+    });
     expect(page.body.audit.checks.find((c: { ruleId: string }) => c.ruleId === "budget-limited")).toMatchObject({ grade: "C", failing: 1 });
 
     await answer(() => auditAction({ request: post(auditUrl(), "owner", { intent: "run" }), params, context: {} }));
@@ -79,9 +91,13 @@ describeEachDatabase("the auditor's pages", (t) => {
     expect(again.body.history).toHaveLength(2);
     expect(again.body.comparison).toMatchObject({ previousId: page.body.audit.id, scoreChange: 0 });
     // An earlier audit by id; another user's is not found.
-    const first = await answer(() => auditLoader({ request: get(`${auditUrl()}&audit=${page.body.audit.id}`, "owner"), params, context: {} }));
+    const first = await answer(() =>
+      auditLoader({ request: get(`${auditUrl()}&audit=${page.body.audit.id}`, "owner"), params, context: {} }),
+    );
     expect(first.body).toMatchObject({ latest: false, audit: { id: page.body.audit.id }, previous: null });
-    const stranger = await answer(() => auditLoader({ request: get(`/en/ads/audit?client=${clientId}&audit=${page.body.audit.id}`, "stranger"), params, context: {} }));
+    const stranger = await answer(() =>
+      auditLoader({ request: get(`/en/ads/audit?client=${clientId}&audit=${page.body.audit.id}`, "stranger"), params, context: {} }),
+    );
     expect(stranger.status).toBe(404);
   });
 
@@ -91,33 +107,64 @@ describeEachDatabase("the auditor's pages", (t) => {
 
     const wrong = await answer(() =>
       settingsAction({
-        request: post(settingsUrl(), "owner", { intent: "save", "budget-limited.warnLost": "25", "budget-limited.failLost": "abc", "keyword-ctr.minCtr": "150", "grading.a": "5" }),
+        request: post(settingsUrl(), "owner", {
+          intent: "save",
+          "budget-limited.warnLost": "25",
+          "budget-limited.failLost": "abc",
+          "keyword-ctr.minCtr": "150",
+          "grading.a": "5",
+        }),
         params,
         context: {},
       }),
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.body.values).toMatchObject({ "budget-limited.warnLost": "25", "budget-limited.failLost": "abc", "keyword-ctr.minCtr": "150" });
-    expect(wrong.body.errors).toEqual({ "budget-limited.failLost": { issue: "notANumber" }, "keyword-ctr.minCtr": { issue: "outOfRange" } });
+    expect(wrong.body.values).toMatchObject({
+      "budget-limited.warnLost": "25",
+      "budget-limited.failLost": "abc",
+      "keyword-ctr.minCtr": "150",
+    });
+    expect(wrong.body.errors).toEqual({
+      "budget-limited.failLost": { issue: "notANumber" },
+      "keyword-ctr.minCtr": { issue: "outOfRange" },
+    });
     expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({});
 
-    const order = await answer(() => settingsAction({ request: post(settingsUrl(), "owner", { intent: "save", "budget-limited.warnLost": "40", "budget-limited.failLost": "35" }), params, context: {} }));
+    const order = await answer(() =>
+      settingsAction({
+        request: post(settingsUrl(), "owner", { intent: "save", "budget-limited.warnLost": "40", "budget-limited.failLost": "35" }),
+        params,
+        context: {},
+      }),
+    );
     expect(order.body.errors).toEqual({ "budget-limited.warnLost": { issue: "order" } });
 
     const saved = await answer(() =>
       settingsAction({
-        request: post(settingsUrl(), "owner", { intent: "save", "budget-limited.warnLost": "25", "budget-limited.failLost": "45,5", "zero-conversion-keywords.maxCostCents": "250.00", "keyword-ctr.minCtr": "1", "grading.a": "" }),
+        request: post(settingsUrl(), "owner", {
+          intent: "save",
+          "budget-limited.warnLost": "25",
+          "budget-limited.failLost": "45,5",
+          "zero-conversion-keywords.maxCostCents": "250.00",
+          "keyword-ctr.minCtr": "1",
+          "grading.a": "",
+        }),
         params,
         context: {},
       }),
     );
     expect(saved).toMatchObject({ status: 302, location: settingsUrl() });
-    expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({ "budget-limited": { warnLost: 0.25, failLost: 0.455 }, "zero-conversion-keywords": { maxCostCents: 25_000 } });
+    expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({
+      "budget-limited": { warnLost: 0.25, failLost: 0.455 },
+      "zero-conversion-keywords": { maxCostCents: 25_000 },
+    });
 
     const reset = await answer(() => settingsAction({ request: post(settingsUrl(), "owner", { intent: "reset" }), params, context: {} }));
     expect(reset.status).toBe(302);
     expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({});
-    const foreign = await answer(() => settingsAction({ request: post(settingsUrl(), "owner", { intent: "reset" }, "https://evil.example"), params, context: {} }));
+    const foreign = await answer(() =>
+      settingsAction({ request: post(settingsUrl(), "owner", { intent: "reset" }, "https://evil.example"), params, context: {} }),
+    );
     expect(foreign.status).toBe(403);
   });
 });

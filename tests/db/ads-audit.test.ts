@@ -33,7 +33,10 @@ const check = (audit: AuditSnapshot, ruleId: string): CheckResult => audit.check
 
 /** A Google Ads campaign report segmented by day: `days` days ending 2026-06-14, two campaigns. */
 function dailyCampaigns(days: number): Uint8Array {
-  const lines = ["Campaign report", "Day,Campaign,Campaign status,Campaign type,Currency code,Impr.,Clicks,Cost,Conversions,Bid strategy type,Search impr. share,Search lost IS (budget)"];
+  const lines = [
+    "Campaign report",
+    "Day,Campaign,Campaign status,Campaign type,Currency code,Impr.,Clicks,Cost,Conversions,Bid strategy type,Search impr. share,Search lost IS (budget)",
+  ];
   const end = Date.parse("2026-06-14T00:00:00Z");
   for (let i = days - 1; i >= 0; i--) {
     const day = new Date(end - i * 86_400_000).toISOString().slice(0, 10);
@@ -88,7 +91,19 @@ describeEachDatabase("campaign auditor", (t) => {
     // Budget: Generic Shoes lost 40.5% of its impressions to budget (Brand "< 10%").
     const budget = check(first, "budget-limited");
     expect(budget).toMatchObject({ status: "graded", audited: 2, failing: 1, grade: "C" }); // the paused campaign is not audited, PMax has no share
-    expect(budget.items[0]).toMatchObject({ campaign: "Generic Shoes", severity: "fail", figures: { lostIsBudget: 0.405, budgetCents: 12000, costCents: 289200, clicks: 1446, conversions: 28.92, impressions: 48210, days: 31 } });
+    expect(budget.items[0]).toMatchObject({
+      campaign: "Generic Shoes",
+      severity: "fail",
+      figures: {
+        lostIsBudget: 0.405,
+        budgetCents: 12000,
+        costCents: 289200,
+        clicks: 1446,
+        conversions: 28.92,
+        impressions: 48210,
+        days: 31,
+      },
+    });
     // Rank-limited only for manual bidding: Generic Shoes (24.38%) is under 30%.
     expect(check(first, "rank-limited")).toMatchObject({ status: "graded", audited: 1, failing: 0, grade: "A" });
     // Keywords: QS 4 fails, 6 warns; below-average components with 100+ impressions.
@@ -98,10 +113,18 @@ describeEachDatabase("campaign auditor", (t) => {
     expect(check(first, "qs-landing-page")).toMatchObject({ audited: 4, failing: 2 });
     // Search terms: the job seeker's term, and the hidden share from the stored summary (8.33%: under 30%).
     expect(check(first, "job-seeker-terms").items).toEqual([
-      expect.objectContaining({ searchTerm: "running shoes jobs", campaign: "Generic Shoes", figures: expect.objectContaining({ word: "jobs", costCents: 1000, clicks: 10, conversions: 0 }) }),
+      expect.objectContaining({
+        searchTerm: "running shoes jobs",
+        campaign: "Generic Shoes",
+        figures: expect.objectContaining({ word: "jobs", costCents: 1000, clicks: 10, conversions: 0 }),
+      }),
     ]);
     expect(check(first, "hidden-search-terms")).toMatchObject({ status: "graded", audited: 1, failing: 0, items: [] });
-    expect(check(first, "wasted-search-terms")).toMatchObject({ audited: 2, failing: 0, summary: { wastedCostCents: 1000, totalCostCents: 33000 } });
+    expect(check(first, "wasted-search-terms")).toMatchObject({
+      audited: 2,
+      failing: 0,
+      summary: { wastedCostCents: 1000, totalCostCents: 33000 },
+    });
     // Editor: Brand has no negatives (Generic Shoes has "jobs"); Generic Shoes shows on the Display Network and targets interest.
     expect(check(first, "campaign-without-negatives").items.map((i) => i.campaign)).toEqual(["Brand"]);
     expect(check(first, "display-network-in-search").items.map((i) => [i.campaign, i.severity, i.figures.issue])).toEqual([
@@ -110,15 +133,21 @@ describeEachDatabase("campaign auditor", (t) => {
     ]);
     expect(check(first, "location-targeting-method").items.map((i) => i.campaign)).toEqual(["Generic Shoes"]);
     // Broad keywords in the manual-CPC campaign (Editor's bid strategy).
-    expect(check(first, "broad-without-smart-bidding").items.map((i) => [i.keyword, i.figures.bidStrategy])).toEqual([["running shoes", "Manual CPC"]]);
+    expect(check(first, "broad-without-smart-bidding").items.map((i) => [i.keyword, i.figures.bidStrategy])).toEqual([
+      ["running shoes", "Manual CPC"],
+    ]);
     // Ads: the paused one is not audited; pinning and improvements read from the ad report.
     expect(check(first, "ad-strength")).toMatchObject({ audited: 2, failing: 0 });
-    expect(check(first, "ad-strength-improvements").items).toEqual([expect.objectContaining({ ad: "Running Shoes Sale", severity: "warn", figures: expect.objectContaining({ suggestions: 2 }) })]);
+    expect(check(first, "ad-strength-improvements").items).toEqual([
+      expect.objectContaining({ ad: "Running Shoes Sale", severity: "warn", figures: expect.objectContaining({ suggestions: 2 }) }),
+    ]);
     // Meta: relevance diagnostics of the ad export; learning from the day-by-day ad set export.
     expect(check(first, "meta-relevance").items.map((i) => i.ad)).toEqual(["Sneaker carousel"]);
     expect(check(first, "meta-learning-limited")).toMatchObject({ status: "graded", audited: 2 });
     // CTR against the benchmark: Generic Shoes' 3% is under half of 6.64% (all industries); Brand's 10% is over it.
-    expect(check(first, "campaign-ctr-benchmark").items.map((i) => [i.campaign, i.severity, i.figures.benchmarkCtr])).toEqual([["Generic Shoes", "fail", 0.0664]]);
+    expect(check(first, "campaign-ctr-benchmark").items.map((i) => [i.campaign, i.severity, i.figures.benchmarkCtr])).toEqual([
+      ["Generic Shoes", "fail", 0.0664],
+    ]);
     // No device segments in these files.
     expect(check(first, "device-cpa")).toMatchObject({ status: "not-applicable", grade: null });
 
@@ -126,7 +155,11 @@ describeEachDatabase("campaign auditor", (t) => {
     expect(stored).toMatchObject({ clientAccountId: clientId, userId: owner, period: "2026-05-01..2026-05-31", grade: first.grade });
     expect(Number(stored.score)).toBe(first.score);
     expect(JSON.parse(stored.checks)).toEqual(first.checks);
-    const log = await t.db.selectFrom("auditLog").select(["action", "actorId", "details"]).where("subject", "=", `ad-audit:${first.id}`).execute();
+    const log = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "actorId", "details"])
+      .where("subject", "=", `ad-audit:${first.id}`)
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: "ads.audit.run", actorId: owner });
     expect(JSON.parse(log[0]!.details)).toMatchObject({ clientAccountId: clientId, score: first.score, imports: ids.length });
@@ -136,10 +169,23 @@ describeEachDatabase("campaign auditor", (t) => {
   });
 
   it("reruns with the client account's thresholds and compares with the previous audit", async () => {
-    await unitOfWork(t.db, (tx) => setRuleThresholds(tx, owner, clientId, { "budget-limited": { warnLost: 0.45, failLost: 0.5 }, "low-quality-score": { failBelow: 5, warnBelow: 5 } }));
-    expect((await getClientAccount(t.db, owner, clientId)).thresholds).toEqual({ "budget-limited": { warnLost: 0.45, failLost: 0.5 }, "low-quality-score": { warnBelow: 5 } });
+    await unitOfWork(t.db, (tx) =>
+      setRuleThresholds(tx, owner, clientId, {
+        "budget-limited": { warnLost: 0.45, failLost: 0.5 },
+        "low-quality-score": { failBelow: 5, warnBelow: 5 },
+      }),
+    );
+    expect((await getClientAccount(t.db, owner, clientId)).thresholds).toEqual({
+      "budget-limited": { warnLost: 0.45, failLost: 0.5 },
+      "low-quality-score": { warnBelow: 5 },
+    });
     const second = await runAudit(t.db, owner, clientId);
-    expect(check(second, "budget-limited")).toMatchObject({ failing: 0, grade: "A", items: [], thresholds: { warnLost: 0.45, failLost: 0.5 } });
+    expect(check(second, "budget-limited")).toMatchObject({
+      failing: 0,
+      grade: "A",
+      items: [],
+      thresholds: { warnLost: 0.45, failLost: 0.5 },
+    });
     expect(check(second, "low-quality-score")).toMatchObject({ failing: 1, warnings: 0 });
     expect(second.score).toBeGreaterThan(first.score);
     expect(second.importIds).toEqual(first.importIds);
@@ -161,7 +207,9 @@ describeEachDatabase("campaign auditor", (t) => {
 
   it("refuses invalid thresholds and changes nothing", async () => {
     const before = (await getClientAccount(t.db, owner, clientId)).thresholds;
-    const error = await unitOfWork(t.db, (tx) => setRuleThresholds(tx, owner, clientId, { "budget-limited": { failLost: 3 }, "no-such-rule": { x: 1 } })).catch((e: unknown) => e);
+    const error = await unitOfWork(t.db, (tx) =>
+      setRuleThresholds(tx, owner, clientId, { "budget-limited": { failLost: 3 }, "no-such-rule": { x: 1 } }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ThresholdValidationError);
     expect((error as ThresholdValidationError).problems.map((p) => p.issue)).toEqual(["outOfRange", "unknownRule"]);
     expect((await getClientAccount(t.db, owner, clientId)).thresholds).toEqual(before);
@@ -172,7 +220,9 @@ describeEachDatabase("campaign auditor", (t) => {
     expect(await latestAudit(t.db, stranger, clientId)).toBeNull();
     expect(await listAudits(t.db, stranger, clientId)).toEqual([]);
     await expect(getAudit(t.db, stranger, clientId, first.id)).rejects.toBeInstanceOf(AuditNotFoundError);
-    await expect(unitOfWork(t.db, (tx) => setRuleThresholds(tx, stranger, clientId, {}))).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(unitOfWork(t.db, (tx) => setRuleThresholds(tx, stranger, clientId, {}))).rejects.toBeInstanceOf(
+      ClientAccountNotFoundError,
+    );
     // The stranger's own (empty) client account does not reach the owner's audits either.
     const theirs = (await ensureWorkspace(t.db, stranger, "Mine"))[0]!.id;
     await expect(getAudit(t.db, stranger, theirs, first.id)).rejects.toBeInstanceOf(AuditNotFoundError);
@@ -188,7 +238,13 @@ describeEachDatabase("campaign auditor", (t) => {
     expect(importIds).toHaveLength(2);
     expect(period).toEqual({ start: "2026-05-01", end: "2026-06-14" });
     const brand = dataset.campaigns.find((c) => c.campaign === "Brand")!;
-    expect(brand).toMatchObject({ days: 30, impressions: 30_000, costCents: 150_000, conversions: 150, bidStrategyType: "Maximize conversions" });
+    expect(brand).toMatchObject({
+      days: 30,
+      impressions: 30_000,
+      costCents: 150_000,
+      conversions: 150,
+      bidStrategyType: "Maximize conversions",
+    });
     expect(brand.daily).toHaveLength(30);
     expect(brand.daily[0]!.day).toBe("2026-05-16");
     expect(brand.impressionShare).toEqual({ value: 0.85, bound: "exact" });
@@ -199,9 +255,14 @@ describeEachDatabase("campaign auditor", (t) => {
     const audit = await runAudit(t.db, owner, other.id);
     // Generic converted until ten days before the end, and spent since: silent for the last 7 days.
     expect(check(audit, "conversions-silent").items).toEqual([
-      expect.objectContaining({ campaign: "Generic", figures: expect.objectContaining({ costCents: 7 * 8000, conversions: 0, lastConversionDay: "2026-06-04", days: 7 }) }),
+      expect.objectContaining({
+        campaign: "Generic",
+        figures: expect.objectContaining({ costCents: 7 * 8000, conversions: 0, lastConversionDay: "2026-06-04", days: 7 }),
+      }),
     ]);
-    expect(check(audit, "budget-limited").items.map((i) => [i.campaign, i.severity, i.figures.lostIsBudget])).toEqual([["Generic", "fail", 0.35]]);
+    expect(check(audit, "budget-limited").items.map((i) => [i.campaign, i.severity, i.figures.lostIsBudget])).toEqual([
+      ["Generic", "fail", 0.35],
+    ]);
     // The first client account's audits are its own.
     expect((await latestAudit(t.db, owner, clientId))?.clientAccountId).toBe(clientId);
   });

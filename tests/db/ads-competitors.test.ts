@@ -38,8 +38,15 @@ type Row = [domain: string, share: string, positionAbove?: string];
 
 /** An unsegmented Search Auction insights export for one month. */
 function auctionMonth(range: string, rows: Row[]): Uint8Array {
-  const lines = ["Auction insights report", `"${range}"`, "Display URL domain,Impr. share,Overlap rate,Position above rate,Top of page rate,Abs. Top of page rate,Outranking share"];
-  for (const [domain, share, above] of rows) lines.push(`${domain},${share},${domain === "You" ? "--" : "40.00%"},${above ?? "--"},50.00%,20.00%,${domain === "You" ? "--" : "30.00%"}`);
+  const lines = [
+    "Auction insights report",
+    `"${range}"`,
+    "Display URL domain,Impr. share,Overlap rate,Position above rate,Top of page rate,Abs. Top of page rate,Outranking share",
+  ];
+  for (const [domain, share, above] of rows)
+    lines.push(
+      `${domain},${share},${domain === "You" ? "--" : "40.00%"},${above ?? "--"},50.00%,20.00%,${domain === "You" ? "--" : "30.00%"}`,
+    );
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }
 
@@ -72,7 +79,11 @@ describeEachDatabase("competitor tracking", (t) => {
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
     const ownerUser = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const strangerUser = await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
+    const strangerUser = await createUser(t.db, {
+      email: `stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
     owner = ownerUser.id;
     stranger = strangerUser.id;
     ownerCookie = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
@@ -82,7 +93,10 @@ describeEachDatabase("competitor tracking", (t) => {
     delete globalDb.__cashwiseDb;
   });
 
-  const clientAccount = (userId = owner) => unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone: "UTC" }));
+  const clientAccount = (userId = owner) =>
+    unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone: "UTC" }),
+    );
   async function importFile(userId: string, clientAccountId: string, bytes: Uint8Array) {
     const id = await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "auction.csv", bytes });
     return storeImport(t.db, userId, id);
@@ -123,19 +137,31 @@ describeEachDatabase("competitor tracking", (t) => {
       // New, but `< 10%` is not "at least 10%".
       ["tiny.example", false, false, false, null],
     ]);
-    expect(report.competitors[1]!.points.map((point) => point?.impressionShare ?? null)).toEqual([null, { value: 0.12, bound: "exact" }, { value: 0.15, bound: "exact" }]);
+    expect(report.competitors[1]!.points.map((point) => point?.impressionShare ?? null)).toEqual([
+      null,
+      { value: 0.12, bound: "exact" },
+      { value: 0.15, bound: "exact" },
+    ]);
     expect(report.competitors[2]!.latest?.impressionShare).toEqual({ value: 0.1, bound: "below" });
 
     // A higher gain threshold: rival still flagged (it overtook the client), for the overtaking only.
     const strict = await competitorReport(t.db, owner, client.id, { gainPoints: 10 });
-    expect(strict.competitors.find((c) => c.domain === "rival.example")).toMatchObject({ gaining: true, gainingShare: false, overtaking: true });
+    expect(strict.competitors.find((c) => c.domain === "rival.example")).toMatchObject({
+      gaining: true,
+      gainingShare: false,
+      overtaking: true,
+    });
     expect(report.competitors[0]).toMatchObject({ gainingShare: true });
   });
 
   it("reads a week-segmented export by week, the later import winning for the same week", async () => {
     const client = await clientAccount();
     await importFile(owner, client.id, fixture("google-auction-insights.csv"));
-    const later = ["Auction insights report", '"May 18, 2026 - May 31, 2026"', "Week,Display URL domain,Impr. share,Overlap rate,Position above rate,Top of page rate,Abs. Top of page rate,Outranking share"];
+    const later = [
+      "Auction insights report",
+      '"May 18, 2026 - May 31, 2026"',
+      "Week,Display URL domain,Impr. share,Overlap rate,Position above rate,Top of page rate,Abs. Top of page rate,Outranking share",
+    ];
     later.push("2026-05-18,You,41.00%,--,--,58.00%,19.00%,--", "2026-05-18,rival.example,46.00%,58.30%,53.20%,75.00%,33.00%,31.20%");
     later.push("2026-05-25,You,40.00%,--,--,57.00%,18.00%,--", "2026-05-25,rival.example,47.00%,59.00%,54.00%,76.00%,34.00%,30.00%");
     await importFile(owner, client.id, new TextEncoder().encode(later.join("\n")));
@@ -174,7 +200,14 @@ describeEachDatabase("competitor tracking", (t) => {
   it("never reads another user's client account or rows", async () => {
     const mine = await threeMonths();
     const theirs = await clientAccount(stranger);
-    await importFile(stranger, theirs.id, auctionMonth("June 1, 2026 - June 30, 2026", [["You", "50.00%"], ["secret.example", "45.00%", "30.00%"]]));
+    await importFile(
+      stranger,
+      theirs.id,
+      auctionMonth("June 1, 2026 - June 30, 2026", [
+        ["You", "50.00%"],
+        ["secret.example", "45.00%", "30.00%"],
+      ]),
+    );
     await expect(competitorReport(t.db, stranger, mine.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     await expect(competitorReport(t.db, owner, theirs.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     const report = await competitorReport(t.db, owner, mine.id);
@@ -185,9 +218,15 @@ describeEachDatabase("competitor tracking", (t) => {
     const client = await threeMonths();
     const quiet = await clientAccount();
     await importFile(owner, quiet.id, auctionMonth("May 1, 2026 - May 31, 2026", MAY));
-    const gaining = await unitOfWork(t.db, (tx) => createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }));
-    const otherCampaign = await unitOfWork(t.db, (tx) => createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: "Shopping All" }));
-    const single = await unitOfWork(t.db, (tx) => createAlert(tx, owner, quiet.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }));
+    const gaining = await unitOfWork(t.db, (tx) =>
+      createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
+    );
+    const otherCampaign = await unitOfWork(t.db, (tx) =>
+      createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: "Shopping All" }),
+    );
+    const single = await unitOfWork(t.db, (tx) =>
+      createAlert(tx, owner, quiet.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
+    );
 
     const fired = await evaluateAlerts(t.db, client.id, { nowMs: NOW, appUrl: APP_URL });
     expect(fired.map((firing) => firing.alertId)).toEqual([gaining.id]);
@@ -200,8 +239,16 @@ describeEachDatabase("competitor tracking", (t) => {
       messageKey: "ads.alerts.competitorGaining.gaining",
       params: { domain: "rival.example", sharePercent: 36, gainPercent: 6, latestDay: "2026-06-30" },
     });
-    expect((firing!.details.figures as { competitors: Array<{ domain: string }> }).competitors.map((c) => c.domain)).toEqual(["rival.example", "newco.example"]);
-    const notification = await t.db.selectFrom("notifications").select(["titleKey", "messageKey"]).where("userId", "=", owner).where("messageKey", "like", "ads.alerts.competitorGaining.%").execute();
+    expect((firing!.details.figures as { competitors: Array<{ domain: string }> }).competitors.map((c) => c.domain)).toEqual([
+      "rival.example",
+      "newco.example",
+    ]);
+    const notification = await t.db
+      .selectFrom("notifications")
+      .select(["titleKey", "messageKey"])
+      .where("userId", "=", owner)
+      .where("messageKey", "like", "ads.alerts.competitorGaining.%")
+      .execute();
     expect(notification).toHaveLength(1);
 
     // The same day, and the next day on the same data: nothing more.
@@ -215,19 +262,30 @@ describeEachDatabase("competitor tracking", (t) => {
   it("the page loader: the owner's report, the empty state, and nothing of another user's", async () => {
     const client = await threeMonths();
     const request = (cookie: string, query = "") => new Request(`${APP}/en/ads/competitors${query}`, { headers: { Cookie: cookie } });
-    const page = await answer(() => competitorsLoader({ request: request(ownerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }));
+    const page = await answer(() =>
+      competitorsLoader({ request: request(ownerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
+    );
     expect(page.status).toBe(200);
     expect(page.body.client.id).toBe(client.id);
-    expect(page.body.report.competitors.map((c: { domain: string }) => c.domain)).toEqual(["rival.example", "newco.example", "small.example", "tiny.example"]);
+    expect(page.body.report.competitors.map((c: { domain: string }) => c.domain)).toEqual([
+      "rival.example",
+      "newco.example",
+      "small.example",
+      "tiny.example",
+    ]);
     expect(page.body.meta).toBeTruthy();
 
     // Another user asking for the owner's client account gets their own (empty) one.
-    const theirs = await answer(() => competitorsLoader({ request: request(strangerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }));
+    const theirs = await answer(() =>
+      competitorsLoader({ request: request(strangerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
+    );
     expect(theirs.status).toBe(200);
     expect(theirs.body.client.id).not.toBe(client.id);
     expect(JSON.stringify(theirs.body.report)).not.toContain("rival.example");
 
-    const visitor = await answer(() => competitorsLoader({ request: new Request(`${APP}/en/ads/competitors`), params: { locale: "en" }, context: {} }));
+    const visitor = await answer(() =>
+      competitorsLoader({ request: new Request(`${APP}/en/ads/competitors`), params: { locale: "en" }, context: {} }),
+    );
     expect(visitor.status).toBe(302);
   });
 });

@@ -27,7 +27,8 @@ import { answer } from "../support/route-answer";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures/ads", name)));
-const english = (day: string) => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(day));
+const english = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(day));
 function daysFrom(first: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
 }
@@ -43,8 +44,13 @@ interface Line {
 
 /** A Google Ads campaign report with a Day column (every line on every day). */
 function googleCampaignDaily(days: string[], lines: Line[]): Uint8Array {
-  const out = ["Campaign report", `"${english(days[0]!)} - ${english(days.at(-1)!)}"`, "Day,Campaign,Currency code,Impr.,Clicks,Cost,Conversions,Conv. value"];
-  for (const day of days) for (const l of lines) out.push(`${day},${l.campaign},USD,${l.impressions},${l.clicks},${l.cost},${l.conversions},${l.value}`);
+  const out = [
+    "Campaign report",
+    `"${english(days[0]!)} - ${english(days.at(-1)!)}"`,
+    "Day,Campaign,Currency code,Impr.,Clicks,Cost,Conversions,Conv. value",
+  ];
+  for (const day of days)
+    for (const l of lines) out.push(`${day},${l.campaign},USD,${l.impressions},${l.clicks},${l.cost},${l.conversions},${l.value}`);
   return encode(`${out.join("\n")}\n`);
 }
 
@@ -57,14 +63,20 @@ function googleCampaignPeriod(dates: string, lines: Line[]): Uint8Array {
 
 /** A Google Ads search keyword report with a Day column: one keyword of campaign Brand per day. */
 function googleKeywordsDaily(days: string[]): Uint8Array {
-  const out = ["Search keyword report", `"${english(days[0]!)} - ${english(days.at(-1)!)}"`, "Day,Keyword,Match type,Campaign,Ad group,Currency code,Impr.,Clicks,Cost,Conversions"];
+  const out = [
+    "Search keyword report",
+    `"${english(days[0]!)} - ${english(days.at(-1)!)}"`,
+    "Day,Keyword,Match type,Campaign,Ad group,Currency code,Impr.,Clicks,Cost,Conversions",
+  ];
   for (const day of days) out.push(`${day},[acme shoes],Exact match,Brand,Brand,USD,1000,100,40.00,4.00`);
   return encode(`${out.join("\n")}\n`);
 }
 
 /** A Meta Ads Manager ad set export with a day breakdown: two ad sets of "Spring Sale" per day, $30 a day. */
 function metaDaily(days: string[]): Uint8Array {
-  const out = ["Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (USD),Link clicks,Purchases,Purchases conversion value"];
+  const out = [
+    "Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (USD),Link clicks,Purchases,Purchases conversion value",
+  ];
   for (const day of days) {
     out.push(`${day},${day},Spring Sale,Lookalike,1000,20.00,10,1,30.00`);
     out.push(`${day},${day},Spring Sale,Interests,500,10.00,5,0,0`);
@@ -81,7 +93,14 @@ const APRIL = daysFrom("2026-04-24", 7);
 const MAY_WEEK = daysFrom("2026-05-01", 7);
 const MAY_1_7 = { from: "2026-05-01", to: "2026-05-07" };
 
-const query = (overrides: Partial<DashboardQuery> = {}): DashboardQuery => ({ period: null, platform: null, campaign: null, sort: "spend", dir: "desc", ...overrides });
+const query = (overrides: Partial<DashboardQuery> = {}): DashboardQuery => ({
+  period: null,
+  platform: null,
+  campaign: null,
+  sort: "spend",
+  dir: "desc",
+  ...overrides,
+});
 
 describe("the dashboard's query string", () => {
   const parse = (text: string) => dashboardQueryFromSearch(new URLSearchParams(text));
@@ -125,8 +144,12 @@ describeEachDatabase("the ad dashboard", (t) => {
 
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
-    owner = (await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", password: "correct horse battery" })).id;
-    stranger = (await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", password: "correct horse battery" })).id;
+    owner = (
+      await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", password: "correct horse battery" })
+    ).id;
+    stranger = (
+      await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", password: "correct horse battery" })
+    ).id;
     clientA = (await ensureWorkspace(t.db, owner, "Acme"))[0]!.id;
     clientB = (await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Bravo", industry: "all", timeZone: "UTC" }))).id;
   });
@@ -146,7 +169,14 @@ describeEachDatabase("the ad dashboard", (t) => {
     await importInto(clientA, googleCampaignDaily(APRIL, [BRAND_APRIL, GENERIC_APRIL]));
     await importInto(clientA, googleCampaignDaily(MAY_WEEK, [BRAND_MAY, GENERIC_MAY]));
     const dashboard = await dashboardOf(clientA);
-    expect(dashboard).toMatchObject({ hasData: true, defaultPeriod: true, period: MAY_1_7, previous: { from: "2026-04-24", to: "2026-04-30" }, hasPrevious: true, currency: "USD" });
+    expect(dashboard).toMatchObject({
+      hasData: true,
+      defaultPeriod: true,
+      period: MAY_1_7,
+      previous: { from: "2026-04-24", to: "2026-04-30" },
+      hasPrevious: true,
+      currency: "USD",
+    });
     expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
     const { kpis } = dashboard;
     expect(kpis.spendCents).toEqual({ value: 98_000, previous: 105_000, change: -6.7 });
@@ -228,7 +258,8 @@ describeEachDatabase("the ad dashboard", (t) => {
   });
 
   it("sorts the campaigns table by any column, missing values last", async () => {
-    const names = async (sort: DashboardQuery["sort"], dir: DashboardQuery["dir"]) => (await dashboardOf(clientA, { period: MAY_1_7, sort, dir })).campaigns.map((row) => row.campaign);
+    const names = async (sort: DashboardQuery["sort"], dir: DashboardQuery["dir"]) =>
+      (await dashboardOf(clientA, { period: MAY_1_7, sort, dir })).campaigns.map((row) => row.campaign);
     expect(await names("spend", "desc")).toEqual(["Generic", "Brand", "Spring Sale"]);
     expect(await names("spend", "asc")).toEqual(["Spring Sale", "Brand", "Generic"]);
     expect(await names("campaign", "asc")).toEqual(["Brand", "Generic", "Spring Sale"]);
@@ -247,7 +278,12 @@ describeEachDatabase("the ad dashboard", (t) => {
 
     const may = await dashboardOf(clientA);
     expect(may.period).toEqual({ from: "2026-05-01", to: "2026-05-31" });
-    expect(may.sources.find((source) => source.platform === "google")).toEqual({ platform: "google", level: "campaign", periodExports: true, allTime: false });
+    expect(may.sources.find((source) => source.platform === "google")).toEqual({
+      platform: "google",
+      level: "campaign",
+      periodExports: true,
+      allTime: false,
+    });
     expect(may.kpis.spendCents.value).toBe(monthCents + 21_000);
     // The chart holds day rows that count: Meta's week (Google's May days are in the month export).
     expect(may.days).toEqual(MAY_WEEK.map((day) => ({ day, spendCents: 3_000, conversions: 1 })));
@@ -260,7 +296,12 @@ describeEachDatabase("the ad dashboard", (t) => {
 
   it("lets day exports that hold all of a period export's days count instead of it", async () => {
     await importInto(clientB, googleCampaignDaily(MAY_WEEK, [BRAND_MAY]));
-    await importInto(clientB, googleCampaignPeriod(`"${english("2026-05-01")} - ${english("2026-05-07")}"`, [{ ...BRAND_MAY, impressions: 8400, clicks: 840, cost: "420.00", conversions: "42.00", value: "2100.00" }]));
+    await importInto(
+      clientB,
+      googleCampaignPeriod(`"${english("2026-05-01")} - ${english("2026-05-07")}"`, [
+        { ...BRAND_MAY, impressions: 8400, clicks: 840, cost: "420.00", conversions: "42.00", value: "2100.00" },
+      ]),
+    );
     const dashboard = await dashboardOf(clientB);
     expect(dashboard.period).toEqual(MAY_1_7);
     expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
@@ -270,7 +311,12 @@ describeEachDatabase("the ad dashboard", (t) => {
 
   it("never spreads an All time export over days: it counts alone, only when every row is asked for", async () => {
     await importInto(clientB, metaDaily(daysFrom("2026-05-01", 3)));
-    await importInto(clientB, googleCampaignPeriod("All time", [{ campaign: "Brand", impressions: 90_000, clicks: 9_000, cost: "4500.00", conversions: "450.00", value: "22500.00" }]));
+    await importInto(
+      clientB,
+      googleCampaignPeriod("All time", [
+        { campaign: "Brand", impressions: 90_000, clicks: 9_000, cost: "4500.00", conversions: "450.00", value: "22500.00" },
+      ]),
+    );
     const all = await dashboardOf(clientB);
     expect(all).toMatchObject({ period: "all", defaultPeriod: true, previous: null, hasPrevious: false });
     expect(all.sources).toEqual([
@@ -309,7 +355,13 @@ describeEachDatabase("the ad dashboard", (t) => {
   it("answers a bad date in the query string with a message and the default period, not a 500", async () => {
     const cookie = (await createSession(t.db, { id: owner, role: "user" }, { remember: false })).setCookie.split(";")[0]!;
     const get = (search: string) =>
-      answer(() => loader({ request: new Request(`http://localhost:3000/en/ads?client=${clientA}&${search}`, { headers: { Cookie: cookie } }), params: { locale: "en" }, context: {} }));
+      answer(() =>
+        loader({
+          request: new Request(`http://localhost:3000/en/ads?client=${clientA}&${search}`, { headers: { Cookie: cookie } }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
     const bad = await get("from=2026-05-32&to=2026-06-03&platform=meta");
     expect(bad.status).toBe(200);
     expect(bad.body.error).toBe("dates");

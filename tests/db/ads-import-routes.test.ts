@@ -36,7 +36,11 @@ describeEachDatabase("the ad import pages", (t) => {
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
     const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
+    const stranger = await createUser(t.db, {
+      email: `stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
     const expired = await createUser(t.db, { email: `expired-${crypto.randomUUID()}@example.com`, name: "Expired", emailVerified: true });
     // A trial that ended (and no plan): the ad tools are closed.
     await t.db.updateTable("trials").set({ endsAt: "2020-01-15T00:00:00.000Z" }).where("userId", "=", expired.id).execute();
@@ -67,19 +71,32 @@ describeEachDatabase("the ad import pages", (t) => {
     const visitor = await answer(() => uploadLoader({ request: new Request(`${APP}/en/ads/import`), params: params(), context: {} }));
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/en\/signin/);
-    const expired = await answer(() => uploadLoader({ request: new Request(`${APP}/en/ads/import`, { headers: cookie("expired") }), params: params(), context: {} }));
+    const expired = await answer(() =>
+      uploadLoader({ request: new Request(`${APP}/en/ads/import`, { headers: cookie("expired") }), params: params(), context: {} }),
+    );
     expect(expired).toMatchObject({ status: 302, location: "/en/plans?locked=ads" });
   });
 
   it("answers a file that is not an ad export with where it went wrong, and stores nothing", async () => {
     const before = await importCount();
-    const bad = await answer(() => uploadAction({ request: upload("owner", Buffer.from("Campaign report\n\"May 1, 2026 - May 31, 2026\"\nCampaign,Impr.,Clicks,Cost,Currency code\nBrand,12x,5,1.00,USD\n")), params: params(), context: {} }));
+    const bad = await answer(() =>
+      uploadAction({
+        request: upload(
+          "owner",
+          Buffer.from('Campaign report\n"May 1, 2026 - May 31, 2026"\nCampaign,Impr.,Clicks,Cost,Currency code\nBrand,12x,5,1.00,USD\n'),
+        ),
+        params: params(),
+        context: {},
+      }),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.problem).toMatchObject({ code: "ads.import.badNumber", line: 4, column: "Impr.", got: "12x" });
     const empty = await answer(() => uploadAction({ request: upload("owner", null), params: params(), context: {} }));
     expect(empty.status).toBe(400);
     expect(empty.body.result.error.file).toEqual(["ads:import.errors.file"]);
-    const notMultipart = await answer(() => uploadAction({ request: post("/en/ads/import", "owner", { clientAccountId: clientId }), params: params(), context: {} }));
+    const notMultipart = await answer(() =>
+      uploadAction({ request: post("/en/ads/import", "owner", { clientAccountId: clientId }), params: params(), context: {} }),
+    );
     expect(notMultipart.status).toBe(400);
     expect(await importCount()).toBe(before);
   });
@@ -87,57 +104,131 @@ describeEachDatabase("the ad import pages", (t) => {
   it("takes a file posted without a client account into the current one", async () => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(fixture("google-ads.csv"))], "ads.csv", { type: "text/csv" }));
-    const uploaded = await answer(() => uploadAction({ request: new Request(`${APP}/en/ads/import`, { method: "POST", headers: { Origin: APP, ...cookie("owner") }, body: form }), params: params(), context: {} }));
+    const uploaded = await answer(() =>
+      uploadAction({
+        request: new Request(`${APP}/en/ads/import`, { method: "POST", headers: { Origin: APP, ...cookie("owner") }, body: form }),
+        params: params(),
+        context: {},
+      }),
+    );
     expect(uploaded.status).toBe(302);
     expect(uploaded.location).toContain(`?client=${clientId}`);
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const row = await t.db.selectFrom("adImports").select(["clientAccountId", "status"]).where("id", "=", importId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("adImports")
+      .select(["clientAccountId", "status"])
+      .where("id", "=", importId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ clientAccountId: clientId, status: "pending" });
     await t.db.updateTable("adImports").set({ status: "discarded" }).where("id", "=", importId).execute();
   });
 
   it("refuses a cross-site upload", async () => {
     const before = await importCount();
-    const foreign = await answer(() => uploadAction({ request: upload("owner", fixture("google-campaign.csv"), "c.csv", "https://evil.example"), params: params(), context: {} }));
+    const foreign = await answer(() =>
+      uploadAction({
+        request: upload("owner", fixture("google-campaign.csv"), "c.csv", "https://evil.example"),
+        params: params(),
+        context: {},
+      }),
+    );
     expect(foreign.status).toBe(403);
     expect(await importCount()).toBe(before);
   });
 
   it("previews an upload, keeps it from other users, and stores it on Import", async () => {
-    const uploaded = await answer(() => uploadAction({ request: upload("owner", fixture("google-campaign.csv"), "campaigns.csv"), params: params(), context: {} }));
+    const uploaded = await answer(() =>
+      uploadAction({ request: upload("owner", fixture("google-campaign.csv"), "campaigns.csv"), params: params(), context: {} }),
+    );
     expect(uploaded.status).toBe(302);
     const importId = uploaded.location!.match(/\/en\/ads\/import\/([0-9a-f-]{36})\?client=/)![1]!;
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const page = await answer(() => previewLoader({ request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }), params: params({ importId }), context: {} }));
+    const page = await answer(() =>
+      previewLoader({
+        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(page.status).toBe(200);
     expect(page.body.preview.summary).toMatchObject({ platform: "google", kind: "campaign", currency: "USD" });
-    const strangers = await answer(() => previewLoader({ request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("stranger") }), params: params({ importId }), context: {} }));
+    const strangers = await answer(() =>
+      previewLoader({
+        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("stranger") }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(strangers.status).toBe(404);
-    const strangerStores = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "stranger", { intent: "store" }), params: params({ importId }), context: {} }));
+    const strangerStores = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "stranger", { intent: "store" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(strangerStores.status).toBe(404);
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const stored = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }), params: params({ importId }), context: {} }));
+    const stored = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(stored.status).toBe(302);
     expect(await rowCount(t.db, clientId)).toBe(page.body.preview.summary.rows);
-    const again = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }), params: params({ importId }), context: {} }));
+    const again = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.result.error[""]).toEqual(["ads:import.notPending"]);
   });
 
   it("stores a file in another currency into a new client account, never into the first", async () => {
     const before = await rowCount(t.db, clientId);
-    const uploaded = await answer(() => uploadAction({ request: upload("owner", fixture("google-campaign-de.csv"), "kampagnen.csv"), params: params(), context: {} }));
+    const uploaded = await answer(() =>
+      uploadAction({ request: upload("owner", fixture("google-campaign-de.csv"), "kampagnen.csv"), params: params(), context: {} }),
+    );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const page = await answer(() => previewLoader({ request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }), params: params({ importId }), context: {} }));
+    const page = await answer(() =>
+      previewLoader({
+        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(page.body.preview.currencyMismatch).toEqual({ account: "USD", file: "EUR" });
-    const refused = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }), params: params({ importId }), context: {} }));
+    const refused = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(refused.status).toBe(409);
     expect(await rowCount(t.db, clientId)).toBe(before);
-    const unnamed = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "  " }), params: params({ importId }), context: {} }));
+    const unnamed = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "  " }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(unnamed.status).toBe(400);
-    const stored = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "Berlin shop" }), params: params({ importId }), context: {} }));
+    const stored = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "Berlin shop" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(stored.status).toBe(302);
     const accounts = await listClientAccounts(t.db, ownerId);
     const berlin = accounts.find((account) => account.name === "Berlin shop")!;
@@ -148,9 +239,17 @@ describeEachDatabase("the ad import pages", (t) => {
   });
 
   it("discards a pending upload", async () => {
-    const uploaded = await answer(() => uploadAction({ request: upload("owner", fixture("google-ads.csv"), "ads.csv"), params: params(), context: {} }));
+    const uploaded = await answer(() =>
+      uploadAction({ request: upload("owner", fixture("google-ads.csv"), "ads.csv"), params: params(), context: {} }),
+    );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const discarded = await answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, "owner", { intent: "discard" }), params: params({ importId }), context: {} }));
+    const discarded = await answer(() =>
+      previewAction({
+        request: post(`/en/ads/import/${importId}`, "owner", { intent: "discard" }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
     expect(discarded.status).toBe(302);
     expect(discarded.location).toMatch(/^\/en\/ads\/import\?client=/);
     const row = await t.db.selectFrom("adImports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
@@ -159,32 +258,87 @@ describeEachDatabase("the ad import pages", (t) => {
   });
 
   it("adds, edits and deletes client accounts, keeping the last one and refusing bad values with the typed ones", async () => {
-    const bad = await answer(() => accountsAction({ request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" }), params: params(), context: {} }));
+    const bad = await answer(() =>
+      accountsAction({
+        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" }),
+        params: params(),
+        context: {},
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.result.error).toMatchObject({ industry: ["ads:accounts.errors.industry"], timeZone: ["ads:accounts.errors.timeZone"] });
     expect(bad.body.result.initialValue).toMatchObject({ name: "Café Noir" });
-    const created = await answer(() => accountsAction({ request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" }), params: params(), context: {} }));
+    const created = await answer(() =>
+      accountsAction({
+        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" }),
+        params: params(),
+        context: {},
+      }),
+    );
     expect(created.status).toBe(302);
     const cafe = (await listClientAccounts(t.db, ownerId)).find((account) => account.name === "Café Noir")!;
     expect(cafe).toMatchObject({ industry: "real-estate", timeZone: "Europe/Paris", currency: null });
 
-    const strangerReads = await answer(() => accountLoader({ request: new Request(`${APP}/en/ads/accounts/${cafe.id}`, { headers: cookie("stranger") }), params: params({ clientId: cafe.id }), context: {} }));
+    const strangerReads = await answer(() =>
+      accountLoader({
+        request: new Request(`${APP}/en/ads/accounts/${cafe.id}`, { headers: cookie("stranger") }),
+        params: params({ clientId: cafe.id }),
+        context: {},
+      }),
+    );
     expect(strangerReads.status).toBe(404);
-    const strangerDeletes = await answer(() => accountAction({ request: post(`/en/ads/accounts/${cafe.id}`, "stranger", { intent: "delete", confirm: "on" }), params: params({ clientId: cafe.id }), context: {} }));
+    const strangerDeletes = await answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${cafe.id}`, "stranger", { intent: "delete", confirm: "on" }),
+        params: params({ clientId: cafe.id }),
+        context: {},
+      }),
+    );
     expect(strangerDeletes.status).toBe(404);
 
-    const renamed = await answer(() => accountAction({ request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" }), params: params({ clientId: cafe.id }), context: {} }));
+    const renamed = await answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" }),
+        params: params({ clientId: cafe.id }),
+        context: {},
+      }),
+    );
     expect(renamed.status).toBe(302);
-    expect((await listClientAccounts(t.db, ownerId)).find((account) => account.id === cafe.id)).toMatchObject({ name: "Café Blanc", industry: "travel" });
-    const unconfirmed = await answer(() => accountAction({ request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete" }), params: params({ clientId: cafe.id }), context: {} }));
+    expect((await listClientAccounts(t.db, ownerId)).find((account) => account.id === cafe.id)).toMatchObject({
+      name: "Café Blanc",
+      industry: "travel",
+    });
+    const unconfirmed = await answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete" }),
+        params: params({ clientId: cafe.id }),
+        context: {},
+      }),
+    );
     expect(unconfirmed.status).toBe(400);
-    const deleted = await answer(() => accountAction({ request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete", confirm: "on" }), params: params({ clientId: cafe.id }), context: {} }));
+    const deleted = await answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete", confirm: "on" }),
+        params: params({ clientId: cafe.id }),
+        context: {},
+      }),
+    );
     expect(deleted.status).toBe(302);
     expect((await listClientAccounts(t.db, ownerId)).some((account) => account.id === cafe.id)).toBe(false);
 
     // The stranger's only client account stays.
-    const [only] = await ensureWorkspace(t.db, (await t.db.selectFrom("users").select("id").where("email", "like", "stranger-%").executeTakeFirstOrThrow()).id, "Stranger's ads");
-    const last = await answer(() => accountAction({ request: post(`/en/ads/accounts/${only!.id}`, "stranger", { intent: "delete", confirm: "on" }), params: params({ clientId: only!.id }), context: {} }));
+    const [only] = await ensureWorkspace(
+      t.db,
+      (await t.db.selectFrom("users").select("id").where("email", "like", "stranger-%").executeTakeFirstOrThrow()).id,
+      "Stranger's ads",
+    );
+    const last = await answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${only!.id}`, "stranger", { intent: "delete", confirm: "on" }),
+        params: params({ clientId: only!.id }),
+        context: {},
+      }),
+    );
     expect(last.status).toBe(409);
     expect(last.body.result.error[""]).toEqual(["ads:accounts.errors.last"]);
   });

@@ -57,10 +57,21 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("previews an upload without storing rows, and stores it on confirmation", async () => {
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "campaigns.csv", bytes: fixture("google-campaign.csv") });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "campaigns.csv",
+      bytes: fixture("google-campaign.csv"),
+    });
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.status).toBe("pending");
-    expect(preview.summary).toMatchObject({ platform: "google", kind: "campaign", granularity: "period", currency: "USD", period: { start: "2026-05-01", end: "2026-05-31" } });
+    expect(preview.summary).toMatchObject({
+      platform: "google",
+      kind: "campaign",
+      granularity: "period",
+      currency: "USD",
+      period: { start: "2026-05-01", end: "2026-05-31" },
+    });
     expect(preview.summary.rows).toBeGreaterThan(0);
     expect(preview.summary.sample[0]).toMatchObject({ campaign: "Brand", impressions: 12400, costCents: 62000 });
     expect(await rowCount(t.db, clientId)).toBe(0);
@@ -76,7 +87,12 @@ describeEachDatabase("ad imports", (t) => {
 
   it("changes nothing when the same file is imported again", async () => {
     const before = await rowCount(t.db, clientId);
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "again.csv", bytes: fixture("google-campaign.csv") });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "again.csv",
+      bytes: fixture("google-campaign.csv"),
+    });
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.duplicateOf).not.toBeNull();
     const stored = await storeImport(t.db, owner, id);
@@ -86,15 +102,31 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("replaces the days a day-by-day export covers, and marks an import left empty as replaced", async () => {
-    const first = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "m1.csv", bytes: metaDaily(["2026-06-01", "2026-06-02", "2026-06-03"], "10.00") });
+    const first = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "m1.csv",
+      bytes: metaDaily(["2026-06-01", "2026-06-02", "2026-06-03"], "10.00"),
+    });
     await storeImport(t.db, owner, first);
-    const second = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "m2.csv", bytes: metaDaily(["2026-06-03", "2026-06-04"], "20.00") });
+    const second = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "m2.csv",
+      bytes: metaDaily(["2026-06-03", "2026-06-04"], "20.00"),
+    });
     const preview = await getImportPreview(t.db, owner, second);
     expect(preview.replaces.map((item) => item.id)).toEqual([first]);
     const outcome = await storeImport(t.db, owner, second);
     expect(outcome.replaced).toEqual([]);
 
-    const spendByDay = await t.db.selectFrom("adRows").select(["day", "costCents"]).where("clientAccountId", "=", clientId).where("platform", "=", "meta").orderBy("day").execute();
+    const spendByDay = await t.db
+      .selectFrom("adRows")
+      .select(["day", "costCents"])
+      .where("clientAccountId", "=", clientId)
+      .where("platform", "=", "meta")
+      .orderBy("day")
+      .execute();
     expect(spendByDay.map((row) => [row.day, row.costCents])).toEqual([
       ["2026-06-01", 1000],
       ["2026-06-01", 1000],
@@ -106,34 +138,60 @@ describeEachDatabase("ad imports", (t) => {
       ["2026-06-04", 2000],
     ]);
 
-    const third = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "m3.csv", bytes: metaDaily(["2026-06-01", "2026-06-02"], "5.00") });
+    const third = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "m3.csv",
+      bytes: metaDaily(["2026-06-01", "2026-06-02"], "5.00"),
+    });
     expect((await storeImport(t.db, owner, third)).replaced).toEqual([first]);
-    const statuses = await t.db.selectFrom("adImports").select(["id", "status", "replacedBy"]).where("id", "in", [first, second, third]).execute();
+    const statuses = await t.db
+      .selectFrom("adImports")
+      .select(["id", "status", "replacedBy"])
+      .where("id", "in", [first, second, third])
+      .execute();
     expect(statuses.find((row) => row.id === first)).toMatchObject({ status: "replaced", replacedBy: third });
     expect(statuses.find((row) => row.id === second)?.status).toBe("imported");
   });
 
   it("replaces a period export of the same period", async () => {
     const text = new TextDecoder().decode(fixture("google-campaign.csv")).replace("Brand,50.00", "Brand,55.00");
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "campaigns-v2.csv", bytes: new TextEncoder().encode(text) });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "campaigns-v2.csv",
+      bytes: new TextEncoder().encode(text),
+    });
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.duplicateOf).toBeNull();
     expect(preview.replaces).toHaveLength(1);
     const outcome = await storeImport(t.db, owner, id);
     expect(outcome.replaced).toEqual([preview.replaces[0]!.id]);
-    const campaignRows = await t.db.selectFrom("adRows").select("importId").where("clientAccountId", "=", clientId).where("kind", "=", "campaign").execute();
+    const campaignRows = await t.db
+      .selectFrom("adRows")
+      .select("importId")
+      .where("clientAccountId", "=", clientId)
+      .where("kind", "=", "campaign")
+      .execute();
     expect(new Set(campaignRows.map((row) => row.importId))).toEqual(new Set([id]));
   });
 
   it("never mixes currencies: a EUR file is refused for a USD client account and stored into a new one", async () => {
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "nl.csv", bytes: fixture("google-campaign-nl.csv") });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "nl.csv",
+      bytes: fixture("google-campaign-nl.csv"),
+    });
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.currencyMismatch).toEqual({ account: "USD", file: "EUR" });
     const before = await rowCount(t.db, clientId);
     await expect(storeImport(t.db, owner, id)).rejects.toBeInstanceOf(CurrencyMismatchError);
     expect(await rowCount(t.db, clientId)).toBe(before);
 
-    const euro = await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Dutch shop", industry: "apparel", timeZone: "Europe/Amsterdam" }));
+    const euro = await unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, owner, { name: "Dutch shop", industry: "apparel", timeZone: "Europe/Amsterdam" }),
+    );
     const stored = await storeImport(t.db, owner, id, { clientAccountId: euro.id });
     expect(stored.outcome).toBe("stored");
     expect((await getClientAccount(t.db, owner, euro.id)).currency).toBe("EUR");
@@ -142,10 +200,17 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("keeps imports to their owner", async () => {
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "ads.csv", bytes: fixture("google-ads.csv") });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "ads.csv",
+      bytes: fixture("google-ads.csv"),
+    });
     await expect(getImportPreview(t.db, stranger, id)).rejects.toBeInstanceOf(ImportNotFoundError);
     await expect(storeImport(t.db, stranger, id)).rejects.toBeInstanceOf(ImportNotFoundError);
-    await expect(stageImport(t.db, { ownerId: stranger, clientAccountId: clientId, filename: "x.csv", bytes: fixture("google-ads.csv") })).rejects.toThrow("client account not found");
+    await expect(
+      stageImport(t.db, { ownerId: stranger, clientAccountId: clientId, filename: "x.csv", bytes: fixture("google-ads.csv") }),
+    ).rejects.toThrow("client account not found");
     const strangersAccounts = await ensureWorkspace(t.db, stranger, "Stranger's");
     await expect(storeImport(t.db, owner, id, { clientAccountId: strangersAccounts[0]!.id })).rejects.toThrow("client account not found");
     expect(await listImports(t.db, stranger)).toEqual([]);
@@ -154,12 +219,24 @@ describeEachDatabase("ad imports", (t) => {
 
   it("stores nothing for a file that is not an ad export", async () => {
     const count = await t.db.selectFrom("adImports").select("id").execute();
-    await expect(stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "notes.csv", bytes: new TextEncoder().encode("name,email\nAnn,ann@example.com\n") })).rejects.toBeInstanceOf(AdsImportError);
+    await expect(
+      stageImport(t.db, {
+        ownerId: owner,
+        clientAccountId: clientId,
+        filename: "notes.csv",
+        bytes: new TextEncoder().encode("name,email\nAnn,ann@example.com\n"),
+      }),
+    ).rejects.toBeInstanceOf(AdsImportError);
     expect(await t.db.selectFrom("adImports").select("id").execute()).toHaveLength(count.length);
   });
 
   it("removes a stored import's rows on request", async () => {
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: "kw.csv", bytes: fixture("google-keywords.csv") });
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: clientId,
+      filename: "kw.csv",
+      bytes: fixture("google-keywords.csv"),
+    });
     const stored = await storeImport(t.db, owner, id);
     expect(stored.rows).toBeGreaterThan(0);
     const before = await rowCount(t.db, clientId);

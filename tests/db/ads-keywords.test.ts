@@ -44,7 +44,11 @@ describeEachDatabase("the keyword generator", (t) => {
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
     const ownerUser = await createUser(t.db, { email: `kw-owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, { email: `kw-stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
+    const stranger = await createUser(t.db, {
+      email: `kw-stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
     owner = ownerUser.id;
     cookies.owner = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
     cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
@@ -60,22 +64,38 @@ describeEachDatabase("the keyword generator", (t) => {
       expect([...(await keywordFigures(t.db, clientId, ["running shoes"])).values()]).toEqual([{ source: "none" }]);
       await importFile(clientId, "google-keywords.csv");
       await importFile(clientId, "google-search-terms.csv");
-      const figures = await keywordFigures(t.db, clientId, ["Running Shoes", "acme shoes", "trail shoes", "running shoes men", "buy running shoes", "cheap running shoes"]);
+      const figures = await keywordFigures(t.db, clientId, [
+        "Running Shoes",
+        "acme shoes",
+        "trail shoes",
+        "running shoes men",
+        "buy running shoes",
+        "cheap running shoes",
+      ]);
       const period = { start: "2026-05-01", end: "2026-05-31" };
       // The phrase and broad keyword "running shoes" together (the exact [buy running shoes] is another keyword).
       expect(figures.get("running shoes")).toEqual({
         source: "account",
         account: { basis: "keyword", impressions: 8000, clicks: 140, costCents: 19500, conversions: 3, cpcCents: 139, period },
       });
-      expect(figures.get("acme shoes")).toMatchObject({ source: "account", account: { basis: "keyword", impressions: 2000, clicks: 300, costCents: 15000, cpcCents: 50 } });
+      expect(figures.get("acme shoes")).toMatchObject({
+        source: "account",
+        account: { basis: "keyword", impressions: 2000, clicks: 300, costCents: 15000, cpcCents: 50 },
+      });
       // The legacy BMM keyword ` +trail +shoes`.
-      expect(figures.get("trail shoes")).toMatchObject({ source: "account", account: { basis: "keyword", impressions: 200, clicks: 2, costCents: 100 } });
+      expect(figures.get("trail shoes")).toMatchObject({
+        source: "account",
+        account: { basis: "keyword", impressions: 200, clicks: 2, costCents: 100 },
+      });
       // Not one of the keywords, but a search term.
       expect(figures.get("running shoes men")).toEqual({
         source: "account",
         account: { basis: "search-term", impressions: 1200, clicks: 60, costCents: 9000, conversions: 3, cpcCents: 150, period },
       });
-      expect(figures.get("buy running shoes")).toMatchObject({ source: "account", account: { basis: "keyword", impressions: 1000, clicks: 50 } });
+      expect(figures.get("buy running shoes")).toMatchObject({
+        source: "account",
+        account: { basis: "keyword", impressions: 1000, clicks: 50 },
+      });
       expect(figures.get("cheap running shoes")).toEqual({ source: "none" });
     });
 
@@ -86,20 +106,46 @@ describeEachDatabase("the keyword generator", (t) => {
       const period = { start: "2025-05-01", end: "2026-04-30" };
       expect(figures.get("running shoes")).toEqual({
         source: "keyword-planner",
-        planner: { searchVolume: 1300, volumeLow: null, volumeHigh: null, competition: "high", competitionIndex: 87, bidLowCents: 62, bidHighCents: 215, period },
+        planner: {
+          searchVolume: 1300,
+          volumeLow: null,
+          volumeHigh: null,
+          competition: "high",
+          competitionIndex: 87,
+          bidLowCents: 62,
+          bidHighCents: 215,
+          period,
+        },
       });
       expect(figures.get("buy running shoes")).toEqual({
         source: "keyword-planner",
-        planner: { searchVolume: 5000, volumeLow: 1000, volumeHigh: 10000, competition: "medium", competitionIndex: 55, bidLowCents: 110, bidHighCents: 340, period },
+        planner: {
+          searchVolume: 5000,
+          volumeLow: 1000,
+          volumeHigh: 10000,
+          competition: "medium",
+          competitionIndex: 55,
+          bidLowCents: 110,
+          bidHighCents: 340,
+          period,
+        },
       });
       expect(figures.get("acme shoes")).toMatchObject({ source: "account" });
       expect(figures.get("cheap running shoes")).toEqual({ source: "none" });
     });
 
     it("leaves a Keyword Planner import out of the dashboard and the audit", async () => {
-      const planner = await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Planner only", industry: "all", timeZone: "UTC" }));
+      const planner = await unitOfWork(t.db, (tx) =>
+        createClientAccount(tx, owner, { name: "Planner only", industry: "all", timeZone: "UTC" }),
+      );
       await importFile(planner.id, "keyword-planner.csv");
-      const dashboard = await adsDashboard(t.db, owner, planner.id, { period: null, platform: null, campaign: null, sort: "spend", dir: "desc" });
+      const dashboard = await adsDashboard(t.db, owner, planner.id, {
+        period: null,
+        platform: null,
+        campaign: null,
+        sort: "spend",
+        dir: "desc",
+      });
       expect(dashboard).toMatchObject({ hasData: false, editorOnly: false, rows: 0, campaigns: [] });
       const dataset = await loadAuditDataset(t.db, await getClientAccount(t.db, owner, planner.id));
       expect(dataset.dataset).toMatchObject({ campaigns: [], keywords: [], searchTerms: [], accountTotals: [] });
@@ -111,19 +157,30 @@ describeEachDatabase("the keyword generator", (t) => {
     type Who = keyof typeof cookies;
     const params = (extra: Record<string, string> = {}) => ({ locale: "en", ...extra });
     const post = (who: Who, body: Record<string, string>, origin = APP) =>
-      new Request(`${APP}/en/ads/keywords?client=${clientId}`, { method: "POST", headers: { Origin: origin, Cookie: cookies[who] }, body: new URLSearchParams(body) });
+      new Request(`${APP}/en/ads/keywords?client=${clientId}`, {
+        method: "POST",
+        headers: { Origin: origin, Cookie: cookies[who] },
+        body: new URLSearchParams(body),
+      });
     const get = (url: string, who: Who) => new Request(`${APP}${url}`, { headers: { Cookie: cookies[who] } });
     const inputs = { seeds: "running shoes\nrun shoe\ntrail shoes", landingPage: "", language: "en", negatives: "cheap\nfree" };
     let listId = "";
 
     it("generates keywords grouped by theme, each with its source", async () => {
-      const result = await answer(() => action({ request: post("owner", { intent: "generate", ...inputs }), params: params(), context: {} }));
+      const result = await answer(() =>
+        action({ request: post("owner", { intent: "generate", ...inputs }), params: params(), context: {} }),
+      );
       expect(result.status).toBe(200);
       const generated = result.body.generated;
       expect(generated.themes.map((theme: { name: string }) => theme.name)).toEqual(["running shoes", "trail shoes"]);
-      const rows = new Map<string, { kind: string; figures: { source: string } }>(generated.themes.flatMap((theme: { keywords: Array<{ keyword: string }> }) => theme.keywords.map((item) => [item.keyword, item])));
+      const rows = new Map<string, { kind: string; figures: { source: string } }>(
+        generated.themes.flatMap((theme: { keywords: Array<{ keyword: string }> }) => theme.keywords.map((item) => [item.keyword, item])),
+      );
       expect(rows.get("running shoes")).toMatchObject({ kind: "seed", figures: { source: "keyword-planner" } });
-      expect(rows.get("best running shoes")).toMatchObject({ kind: "commercial", figures: { source: "keyword-planner", planner: { volumeLow: 10000, volumeHigh: 100000 } } });
+      expect(rows.get("best running shoes")).toMatchObject({
+        kind: "commercial",
+        figures: { source: "keyword-planner", planner: { volumeLow: 10000, volumeHigh: 100000 } },
+      });
       expect(rows.get("trail shoes")).toMatchObject({ kind: "seed", figures: { source: "account", account: { basis: "keyword" } } });
       expect(rows.get("running shoes for")).toMatchObject({ kind: "preposition", figures: { source: "none" } });
       expect(rows.has("cheap running shoes")).toBe(false);
@@ -132,38 +189,58 @@ describeEachDatabase("the keyword generator", (t) => {
     });
 
     it("answers bad input with the field's message", async () => {
-      const empty = await answer(() => action({ request: post("owner", { intent: "generate", seeds: " ", language: "en" }), params: params(), context: {} }));
+      const empty = await answer(() =>
+        action({ request: post("owner", { intent: "generate", seeds: " ", language: "en" }), params: params(), context: {} }),
+      );
       expect(empty.status).toBe(400);
       expect(empty.body.result.error.seeds).toEqual(["ads-keywords:form.errors.seedsRequired"]);
-      const language = await answer(() => action({ request: post("owner", { intent: "generate", seeds: "shoes", language: "xx" }), params: params(), context: {} }));
+      const language = await answer(() =>
+        action({ request: post("owner", { intent: "generate", seeds: "shoes", language: "xx" }), params: params(), context: {} }),
+      );
       expect(language.body.result.error.language).toEqual(["ads-keywords:form.errors.language"]);
-      const noName = await answer(() => action({ request: post("owner", { intent: "save", ...inputs, name: " " }), params: params(), context: {} }));
+      const noName = await answer(() =>
+        action({ request: post("owner", { intent: "save", ...inputs, name: " " }), params: params(), context: {} }),
+      );
       expect(noName.status).toBe(400);
       expect(noName.body.save.error.name).toEqual(["ads-keywords:save.errors.name"]);
       expect(noName.body.generated.total).toBeGreaterThan(0);
-      const foreign = await answer(() => action({ request: post("owner", { intent: "generate", ...inputs }, "https://evil.example"), params: params(), context: {} }));
+      const foreign = await answer(() =>
+        action({ request: post("owner", { intent: "generate", ...inputs }, "https://evil.example"), params: params(), context: {} }),
+      );
       expect(foreign.status).toBe(403);
     });
 
     it("saves the list generated again from the same inputs and lists it", async () => {
-      const saved = await answer(() => action({ request: post("owner", { intent: "save", ...inputs, name: "=Spring shoes" }), params: params(), context: {} }));
+      const saved = await answer(() =>
+        action({ request: post("owner", { intent: "save", ...inputs, name: "=Spring shoes" }), params: params(), context: {} }),
+      );
       expect(saved.status).toBe(302);
       expect(saved.location).toBe(`/en/ads/keywords?client=${clientId}`);
-      const page = await answer(() => loader({ request: get(`/en/ads/keywords?client=${clientId}`, "owner"), params: params(), context: {} }));
+      const page = await answer(() =>
+        loader({ request: get(`/en/ads/keywords?client=${clientId}`, "owner"), params: params(), context: {} }),
+      );
       expect(page.body.lists).toHaveLength(1);
       const list = page.body.lists[0];
       expect(list).toMatchObject({ name: "=Spring shoes", language: "en" });
       listId = list.id;
-      const generated = (await answer(() => action({ request: post("owner", { intent: "generate", ...inputs }), params: params(), context: {} }))).body.generated;
+      const generated = (
+        await answer(() => action({ request: post("owner", { intent: "generate", ...inputs }), params: params(), context: {} }))
+      ).body.generated;
       expect(list.keywordCount).toBe(generated.total);
-      const audit = await t.db.selectFrom("auditLog").select(["action", "actorId"]).where("subject", "=", `ad-keyword-list:${listId}`).execute();
+      const audit = await t.db
+        .selectFrom("auditLog")
+        .select(["action", "actorId"])
+        .where("subject", "=", `ad-keyword-list:${listId}`)
+        .execute();
       expect(audit).toEqual([{ action: "ads.keywords.save", actorId: owner }]);
       const strangersPage = await answer(() => loader({ request: get(`/en/ads/keywords`, "stranger"), params: params(), context: {} }));
       expect(strangersPage.body.lists).toEqual([]);
     });
 
     it("exports the list as a CSV with each keyword's source and figures", async () => {
-      const file = await answer(() => csvLoader({ request: get(`/en/ads/keywords/${listId}/csv`, "owner"), params: params({ listId }), context: {} }));
+      const file = await answer(() =>
+        csvLoader({ request: get(`/en/ads/keywords/${listId}/csv`, "owner"), params: params({ listId }), context: {} }),
+      );
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
       expect(file.headers.get("Content-Disposition")).toContain("cashwise-keywords-spring-shoes.csv");
@@ -172,7 +249,18 @@ describeEachDatabase("the keyword generator", (t) => {
       const rows = parse(text) as string[][];
       expect(rows[0]!.slice(0, 5)).toEqual(["Keyword", "Ad group", "Made from", "Source", "Avg. monthly searches (estimate)"]);
       const byKeyword = new Map(rows.slice(1).map((row) => [row[0], row]));
-      expect(byKeyword.get("running shoes")!.slice(0, 10)).toEqual(["running shoes", "running shoes", "Your seed", "Keyword Planner (estimate)", "1300", "", "high", "87", "0.62", "2.15"]);
+      expect(byKeyword.get("running shoes")!.slice(0, 10)).toEqual([
+        "running shoes",
+        "running shoes",
+        "Your seed",
+        "Keyword Planner (estimate)",
+        "1300",
+        "",
+        "high",
+        "87",
+        "0.62",
+        "2.15",
+      ]);
       expect(byKeyword.get("running shoes")!.slice(15)).toEqual(["2025-05-01..2026-04-30", "USD"]);
       expect(byKeyword.get("buy running shoes")!.slice(4, 6)).toEqual(["5000", "1000-10000"]);
       const trail = byKeyword.get("trail shoes")!;
@@ -182,7 +270,9 @@ describeEachDatabase("the keyword generator", (t) => {
     });
 
     it("exports the list as a Google Ads Editor CSV: one ad group per theme, exact and phrase rows", async () => {
-      const file = await answer(() => editorLoader({ request: get(`/en/ads/keywords/${listId}/editor.csv`, "owner"), params: params({ listId }), context: {} }));
+      const file = await answer(() =>
+        editorLoader({ request: get(`/en/ads/keywords/${listId}/editor.csv`, "owner"), params: params({ listId }), context: {} }),
+      );
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Disposition")).toContain("-editor.csv");
       const text = await file.response!.text();
@@ -199,7 +289,13 @@ describeEachDatabase("the keyword generator", (t) => {
         ["'=Spring shoes", "running shoes", "run shoe", "Phrase"],
       ]);
       expect(rows.find((row) => row[2] === "trail shoes")).toEqual(["'=Spring shoes", "trail shoes", "trail shoes", "Exact"]);
-      expect(rows.length - 1).toBe(2 * Number((await t.db.selectFrom("adKeywordLists").select("keywordCount").where("id", "=", listId).executeTakeFirstOrThrow()).keywordCount));
+      expect(rows.length - 1).toBe(
+        2 *
+          Number(
+            (await t.db.selectFrom("adKeywordLists").select("keywordCount").where("id", "=", listId).executeTakeFirstOrThrow())
+              .keywordCount,
+          ),
+      );
     });
 
     it("keeps the list from another user (404) and deletes it for its owner", async () => {
@@ -207,14 +303,21 @@ describeEachDatabase("the keyword generator", (t) => {
         () => csvLoader({ request: get(`/en/ads/keywords/${listId}/csv`, "stranger"), params: params({ listId }), context: {} }),
         () => editorLoader({ request: get(`/en/ads/keywords/${listId}/editor.csv`, "stranger"), params: params({ listId }), context: {} }),
         () => action({ request: post("stranger", { intent: "delete", listId }), params: params(), context: {} }),
-        () => csvLoader({ request: get(`/en/ads/keywords/not-a-list/csv`, "owner"), params: params({ listId: "not-a-list" }), context: {} }),
+        () =>
+          csvLoader({ request: get(`/en/ads/keywords/not-a-list/csv`, "owner"), params: params({ listId: "not-a-list" }), context: {} }),
       ]) {
         expect((await answer(run)).status).toBe(404);
       }
       const deleted = await answer(() => action({ request: post("owner", { intent: "delete", listId }), params: params(), context: {} }));
       expect(deleted.status).toBe(302);
       expect(await t.db.selectFrom("adKeywordListItems").select("listId").where("listId", "=", listId).execute()).toEqual([]);
-      expect((await answer(() => csvLoader({ request: get(`/en/ads/keywords/${listId}/csv`, "owner"), params: params({ listId }), context: {} }))).status).toBe(404);
+      expect(
+        (
+          await answer(() =>
+            csvLoader({ request: get(`/en/ads/keywords/${listId}/csv`, "owner"), params: params({ listId }), context: {} }),
+          )
+        ).status,
+      ).toBe(404);
     });
   });
 });

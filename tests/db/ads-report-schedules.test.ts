@@ -9,31 +9,15 @@
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import {
-  StaticRouterProvider,
-  createStaticHandler,
-  createStaticRouter,
-} from "react-router-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
-process.env.SESSION_SECRET ??=
-  "ads-report-schedules-test-secret-0123456789-abcdef";
+process.env.SESSION_SECRET ??= "ads-report-schedules-test-secret-0123456789-abcdef";
 
-import {
-  ClientAccountNotFoundError,
-  createClientAccount,
-  ensureWorkspace,
-} from "~/ads/accounts.server";
+import { ClientAccountNotFoundError, createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { saveBrand } from "~/ads/reports/brand.server";
-import {
-  REPORTS_MONTHLY_JOB,
-  getSchedule,
-  monthRange,
-  previousMonth,
-  saveSchedule,
-  sendDueReports,
-} from "~/ads/reports/schedule.server";
+import { REPORTS_MONTHLY_JOB, getSchedule, monthRange, previousMonth, saveSchedule, sendDueReports } from "~/ads/reports/schedule.server";
 import { generateSampleExports } from "~/ads/sample/generate";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
@@ -42,10 +26,7 @@ import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/jobs/jobs.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
-import AdsReports, {
-  action as reportsAction,
-  loader as reportsLoader,
-} from "~/routes/($locale)._app.ads.reports";
+import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
@@ -70,8 +51,7 @@ describeEachDatabase("scheduled monthly reports", (t) => {
   let clientId: string;
   let strangerClientId: string;
 
-  const addresses = (label: string) =>
-    [1, 2].map((n) => `${label}-${n}-${crypto.randomUUID().slice(0, 8)}@client.example`);
+  const addresses = (label: string) => [1, 2].map((n) => `${label}-${n}-${crypto.randomUUID().slice(0, 8)}@client.example`);
 
   /** Imports the sample campaign report (September and October 2026, or the given days) into a client account. */
   async function importFigures(ownerId: string, clientAccountId: string, endDay = "2026-10-31", days = 61) {
@@ -85,8 +65,18 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     return client.id;
   }
 
-  const schedule = (ownerId: string, clientAccountId: string, input: { recipients: string[]; language?: "en" | "nl" | "fr" | "es" | "de"; enabled?: boolean }) =>
-    unitOfWork(t.db, (tx) => saveSchedule(tx, ownerId, clientAccountId, { recipients: input.recipients, language: input.language ?? "en", enabled: input.enabled ?? true }));
+  const schedule = (
+    ownerId: string,
+    clientAccountId: string,
+    input: { recipients: string[]; language?: "en" | "nl" | "fr" | "es" | "de"; enabled?: boolean },
+  ) =>
+    unitOfWork(t.db, (tx) =>
+      saveSchedule(tx, ownerId, clientAccountId, {
+        recipients: input.recipients,
+        language: input.language ?? "en",
+        enabled: input.enabled ?? true,
+      }),
+    );
 
   /** The outbox's messages to these addresses. */
   async function mailsTo(to: string[]): Promise<MailMessage[]> {
@@ -104,7 +94,11 @@ describeEachDatabase("scheduled monthly reports", (t) => {
       .execute();
 
   async function newUser(label: string, trialEndsAt = FAR) {
-    const user = await createUser(t.db, { email: `${label}-${crypto.randomUUID()}@example.com`, name: `${label} person`, emailVerified: true });
+    const user = await createUser(t.db, {
+      email: `${label}-${crypto.randomUUID()}@example.com`,
+      name: `${label} person`,
+      emailVerified: true,
+    });
     // The trial is set explicitly: the job runs at fixed dates in these tests.
     await t.db.updateTable("trials").set({ endsAt: trialEndsAt }).where("userId", "=", user.id).execute();
     return user;
@@ -124,7 +118,12 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
     await importFigures(owner, clientId);
     await unitOfWork(t.db, (tx) =>
-      saveBrand(tx, owner, { agencyName: "Blue Fjord Media", primaryColor: "#1d4ed8", accentColor: "#0ea5e9", footer: "Blue Fjord Media · Oslo" }),
+      saveBrand(tx, owner, {
+        agencyName: "Blue Fjord Media",
+        primaryColor: "#1d4ed8",
+        accentColor: "#0ea5e9",
+        footer: "Blue Fjord Media · Oslo",
+      }),
     );
   });
   afterAll(() => {
@@ -147,17 +146,26 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     const handler = createStaticHandler([
       {
         path: "/:locale/ads/reports",
-        loader: async ({ params }) => (await answer(() => reportsLoader({ request: get("/en/ads/reports", who), params, context: {} }))).body,
-        action: async ({ params }) => (await answer(() => reportsAction({ request: post("/en/ads/reports", who, body ?? {}), params, context: {} }))).body,
+        loader: async ({ params }) =>
+          (await answer(() => reportsLoader({ request: get("/en/ads/reports", who), params, context: {} }))).body,
+        action: async ({ params }) =>
+          (await answer(() => reportsAction({ request: post("/en/ads/reports", who, body ?? {}), params, context: {} }))).body,
         Component: AdsReports,
       },
     ]);
     const context = await handler.query(body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url));
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })));
+    return renderToString(
+      h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
+    );
   }
-  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ");
 
   it("the previous month and its days, across years", () => {
     expect(previousMonth("2026-11-01")).toBe("2026-10");
@@ -168,7 +176,12 @@ describeEachDatabase("scheduled monthly reports", (t) => {
   });
 
   it("refuses a cross-site post, answers bad input per field with the typed values, and saves good input with a flash", async () => {
-    const crossSite = await act("owner", { intent: "schedule", recipients: "ada@client.example", language: "de", enabled: "on" }, "/en/ads/reports", "https://evil.example");
+    const crossSite = await act(
+      "owner",
+      { intent: "schedule", recipients: "ada@client.example", language: "de", enabled: "on" },
+      "/en/ads/reports",
+      "https://evil.example",
+    );
     expect(crossSite.status).toBe(403);
     expect(await getSchedule(t.db, owner, clientId)).toBeNull();
 
@@ -222,7 +235,12 @@ describeEachDatabase("scheduled monthly reports", (t) => {
       enabled: true,
       lastDelivery: null,
     });
-    const audits = await t.db.selectFrom("auditLog").select(["action", "after"]).where("actorId", "=", owner).where("action", "=", "ads.reports.schedule").execute();
+    const audits = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "after"])
+      .where("actorId", "=", owner)
+      .where("action", "=", "ads.reports.schedule")
+      .execute();
     expect(audits).toHaveLength(2);
     expect(JSON.parse(audits.at(-1)!.after!)).toMatchObject({ language: "de", enabled: true });
 
@@ -230,7 +248,9 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     const saved = text(await renderPage("owner"));
     expect(saved).toContain("Monthly report by email");
     expect(saved).toContain("No monthly report has been sent yet.");
-    expect(await renderPage("owner")).toMatch(/<textarea[^>]*>ada@client\.example\nbob@client\.example\ncy@client\.example\ndee@client\.example\neve@client\.example<\/textarea>/);
+    expect(await renderPage("owner")).toMatch(
+      /<textarea[^>]*>ada@client\.example\nbob@client\.example\ncy@client\.example\ndee@client\.example\neve@client\.example<\/textarea>/,
+    );
 
     // Put back to two test addresses for the tests below.
     await schedule(owner, clientId, { recipients: ["ada@client.example", "bob@client.example"], language: "de" });
@@ -240,16 +260,24 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     await expect(schedule(stranger, clientId, { recipients: ["mallory@evil.example"] })).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     await expect(getSchedule(t.db, stranger, clientId)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     // Through the route, `?client=` of someone else's account falls back to the user's own.
-    const res = await act("stranger", { intent: "schedule", recipients: "mallory@evil.example", language: "en", enabled: "on" }, `/en/ads/reports?client=${clientId}`);
+    const res = await act(
+      "stranger",
+      { intent: "schedule", recipients: "mallory@evil.example", language: "en", enabled: "on" },
+      `/en/ads/reports?client=${clientId}`,
+    );
     expect(res.status).toBe(302);
     expect((await getSchedule(t.db, owner, clientId))!.recipients).toEqual(["ada@client.example", "bob@client.example"]);
     expect((await getSchedule(t.db, stranger, strangerClientId))!.recipients).toEqual(["mallory@evil.example"]);
     // The stranger's client account has no figures: nothing goes to mallory.
-    await unitOfWork(t.db, (tx) => saveSchedule(tx, stranger, strangerClientId, { recipients: ["mallory@evil.example"], language: "en", enabled: false }));
+    await unitOfWork(t.db, (tx) =>
+      saveSchedule(tx, stranger, strangerClientId, { recipients: ["mallory@evil.example"], language: "en", enabled: false }),
+    );
   });
 
   it("the daily job sends the previous month once, however often it runs", async () => {
-    const definition = jobDefinitions({ db: t.db, mailer: recordingMailer(), appUrl: new URL(APP) }).find((item) => item.name === REPORTS_MONTHLY_JOB)!;
+    const definition = jobDefinitions({ db: t.db, mailer: recordingMailer(), appUrl: new URL(APP) }).find(
+      (item) => item.name === REPORTS_MONTHLY_JOB,
+    )!;
     expect(definition).toMatchObject({ cron: "10 7 * * *", policy: "stately" });
     const to = ["ada@client.example", "bob@client.example"];
     expect(await mailsTo(to)).toHaveLength(0);
@@ -304,11 +332,19 @@ describeEachDatabase("scheduled monthly reports", (t) => {
       expect(mail!.text).not.toContain("Cashwise");
       expect(mailHeader(mail!.raw, "Reply-To")).toBe(ownerEmail);
       const files = mailAttachments(mail!.raw);
-      expect(files.map((file) => [file.filename, file.contentType])).toEqual([["northwind-outdoor-2026-10-01-2026-10-31.pdf", "application/pdf"]]);
+      expect(files.map((file) => [file.filename, file.contentType])).toEqual([
+        ["northwind-outdoor-2026-10-01-2026-10-31.pdf", "application/pdf"],
+      ]);
       const pdf = files[0]!.bytes;
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
       const all = squeeze(pdfPageTexts(pdf).join(" "));
-      for (const expected of ["Blue Fjord Media", "Werbebericht", "Kundenkonto: Northwind Outdoor", "Zeitraum: 1. Oktober 2026 – 31. Oktober 2026", "Blue Fjord Media · Oslo"]) {
+      for (const expected of [
+        "Blue Fjord Media",
+        "Werbebericht",
+        "Kundenkonto: Northwind Outdoor",
+        "Zeitraum: 1. Oktober 2026 – 31. Oktober 2026",
+        "Blue Fjord Media · Oslo",
+      ]) {
         expect(all, expected).toContain(squeeze(expected));
       }
       // The French schedule's mails, in French.

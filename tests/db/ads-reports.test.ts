@@ -7,49 +7,26 @@
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import {
-  StaticRouterProvider,
-  createStaticHandler,
-  createStaticRouter,
-} from "react-router-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-process.env.SESSION_SECRET ??=
-  "ads-reports-test-secret-0123456789-0123456789-abcdef";
+process.env.SESSION_SECRET ??= "ads-reports-test-secret-0123456789-0123456789-abcdef";
 
-import {
-  ClientAccountNotFoundError,
-  ensureWorkspace,
-} from "~/ads/accounts.server";
+import { ClientAccountNotFoundError, ensureWorkspace } from "~/ads/accounts.server";
 import { listAudits, runAudit } from "~/ads/audit/audit.server";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { getBrand, getLogo, setLogo } from "~/ads/reports/brand.server";
-import {
-  ShareNotFoundError,
-  createShare,
-  listShares,
-  openShare,
-  readShareToken,
-  signShareToken,
-} from "~/ads/reports/share.server";
+import { ShareNotFoundError, createShare, listShares, openShare, readShareToken, signShareToken } from "~/ads/reports/share.server";
 import { generateSampleExports } from "~/ads/sample/generate";
 import { applyTip, generateTips, listTips } from "~/ads/tips.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
-import SharedReport, {
-  loader as sharedLoader,
-} from "~/routes/($locale).report.$token";
-import {
-  action as reportsAction,
-  loader as reportsLoader,
-} from "~/routes/($locale)._app.ads.reports";
-import {
-  action as logoAction,
-  loader as logoLoader,
-} from "~/routes/($locale)._app.ads.reports_.logo";
+import SharedReport, { loader as sharedLoader } from "~/routes/($locale).report.$token";
+import { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports";
+import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { createUser } from "~/users/users.server";
 import { formatMoney } from "~/utils/money";
@@ -60,10 +37,7 @@ import { answer } from "../support/route-answer";
 const APP = "http://localhost:3000";
 const FROM = "2026-10-22";
 const TO = "2026-11-20";
-const PNG_1x1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64"
-);
+const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 describeEachDatabase("white-label reports", (t) => {
   const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
@@ -87,16 +61,10 @@ describeEachDatabase("white-label reports", (t) => {
     });
     owner = user.id;
     stranger = other.id;
-    cookies.owner = (
-      await createSession(t.db, user, { remember: true })
-    ).setCookie.split(";")[0]!;
-    cookies.stranger = (
-      await createSession(t.db, other, { remember: true })
-    ).setCookie.split(";")[0]!;
+    cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+    cookies.stranger = (await createSession(t.db, other, { remember: true })).setCookie.split(";")[0]!;
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
-    strangerClientId = (
-      await ensureWorkspace(t.db, stranger, "Stranger's ads")
-    )[0]!.id;
+    strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
     for (const file of generateSampleExports({ endDay: TO, days: 60 })) {
       await storeImport(
         t.db,
@@ -106,29 +74,22 @@ describeEachDatabase("white-label reports", (t) => {
           clientAccountId: clientId,
           filename: file.filename,
           bytes: file.bytes,
-        })
+        }),
       );
     }
     await runAudit(t.db, owner, clientId);
     await generateTips(t.db, clientId);
-    const tip = (await listTips(t.db, owner, clientId)).open.find(
-      (item) => item.kind === "raise-budget"
-    )!;
+    const tip = (await listTips(t.db, owner, clientId)).open.find((item) => item.kind === "raise-budget")!;
     await unitOfWork(t.db, (tx) => applyTip(tx, owner, tip.id));
     // Applied inside the report's period.
-    await t.db
-      .updateTable("adTips")
-      .set({ decidedAt: "2026-11-10T09:00:00.000Z" })
-      .where("id", "=", tip.id)
-      .execute();
+    await t.db.updateTable("adTips").set({ decidedAt: "2026-11-10T09:00:00.000Z" }).where("id", "=", tip.id).execute();
   });
   afterAll(() => {
     delete globalDb.__cashwiseDb;
   });
 
   type Who = keyof typeof cookies | "anonymous";
-  const cookie = (who: Who): Record<string, string> =>
-    who === "anonymous" ? {} : { Cookie: cookies[who] };
+  const cookie = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { Cookie: cookies[who] });
   const params = (extra: Record<string, string> = {}) => ({
     locale: "en",
     ...extra,
@@ -139,8 +100,7 @@ describeEachDatabase("white-label reports", (t) => {
       headers: { Origin: APP, ...cookie(who) },
       body: new URLSearchParams(body),
     });
-  const get = (url: string, who: Who) =>
-    new Request(`${APP}${url}`, { headers: cookie(who) });
+  const get = (url: string, who: Who) => new Request(`${APP}${url}`, { headers: cookie(who) });
 
   it("answers a bad colour with the typed values and the message, and saves good ones", async () => {
     const typed = {
@@ -155,13 +115,11 @@ describeEachDatabase("white-label reports", (t) => {
         request: post("/en/ads/reports", "owner", typed),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.intent).toBe("brand");
-    expect(bad.body.result.error.primaryColor).toEqual([
-      "ads-reports:errors.colour",
-    ]);
+    expect(bad.body.result.error.primaryColor).toEqual(["ads-reports:errors.colour"]);
     expect(bad.body.result.initialValue).toMatchObject({
       agencyName: "Blue Fjord Media",
       primaryColor: "#12345",
@@ -177,7 +135,7 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(good.status).toBe(302);
     expect(good.location).toBe("/en/ads/reports");
@@ -208,33 +166,22 @@ describeEachDatabase("white-label reports", (t) => {
     };
     const fake = await answer(() =>
       logoAction({
-        request: upload(
-          new TextEncoder().encode("%PDF-1.7 not a picture at all"),
-          "logo.png"
-        ),
+        request: upload(new TextEncoder().encode("%PDF-1.7 not a picture at all"), "logo.png"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(fake.status).toBe(302);
     expect(await getLogo(t.db, owner)).toBeNull();
-    expect(
-      await unitOfWork(t.db, (tx) =>
-        setLogo(tx, owner, new TextEncoder().encode("GIF89a…"))
-      )
-    ).toBe("not-an-image");
-    expect(
-      await unitOfWork(t.db, (tx) =>
-        setLogo(tx, owner, new Uint8Array(512 * 1024 + 1).fill(0x89))
-      )
-    ).toBe("too-large");
+    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner, new TextEncoder().encode("GIF89a…")))).toBe("not-an-image");
+    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner, new Uint8Array(512 * 1024 + 1).fill(0x89)))).toBe("too-large");
 
     const real = await answer(() =>
       logoAction({
         request: upload(new Uint8Array(PNG_1x1), "logo.bin"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(real.status).toBe(302);
     expect((await getLogo(t.db, owner))?.type).toBe("image/png");
@@ -243,7 +190,7 @@ describeEachDatabase("white-label reports", (t) => {
         request: get("/en/ads/reports/logo", "owner"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.from(served.body as Uint8Array).equals(PNG_1x1)).toBe(true);
@@ -252,20 +199,14 @@ describeEachDatabase("white-label reports", (t) => {
         request: get("/en/ads/reports/logo", "stranger"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(strangers.status).toBe(404);
   });
 
-  const pdfOf = async (
-    language: string,
-    who: Who = "owner",
-    client = clientId
-  ) => {
+  const pdfOf = async (language: string, who: Who = "owner", client = clientId) => {
     const url = `/en/ads/reports/pdf?client=${client}&from=${FROM}&to=${TO}&language=${language}`;
-    return answer(() =>
-      pdfLoader({ request: get(url, who), params: params(), context: {} })
-    );
+    return answer(() => pdfLoader({ request: get(url, who), params: params(), context: {} }));
   };
 
   it("writes the PDF with the agency, the client, the period, the KPIs, the campaigns, the audit and the applied tip", async () => {
@@ -280,9 +221,7 @@ describeEachDatabase("white-label reports", (t) => {
     const res = await pdfOf("en");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
-    expect(res.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="northwind-outdoor-${FROM}-${TO}.pdf"`
-    );
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="northwind-outdoor-${FROM}-${TO}.pdf"`);
     const pdf = Buffer.from(await res.response!.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const pages = pdfPageTexts(pdf);
@@ -305,14 +244,8 @@ describeEachDatabase("white-label reports", (t) => {
       expect(all, expected).toContain(squeeze(expected));
     }
     const audit = (await listAudits(t.db, owner, clientId, { limit: 1 }))[0]!;
-    expect(all).toContain(
-      squeeze(`Grade ${audit.grade}, score ${audit.score} out of 100`)
-    );
-    pages.forEach((page, i) =>
-      expect(squeeze(page)).toContain(
-        squeeze(`Page ${i + 1} of ${pages.length}`)
-      )
-    );
+    expect(all).toContain(squeeze(`Grade ${audit.grade}, score ${audit.score} out of 100`));
+    pages.forEach((page, i) => expect(squeeze(page)).toContain(squeeze(`Page ${i + 1} of ${pages.length}`)));
     expect(all).not.toContain("ads-reports:");
     expect(all).not.toContain("doc.");
     // The charts are vector paths stroked in the agency's primary colour (#1d4ed8), no images of charts.
@@ -327,9 +260,7 @@ describeEachDatabase("white-label reports", (t) => {
   it("writes the PDF in the chosen language", async () => {
     const res = await pdfOf("de");
     expect(res.status).toBe(200);
-    const all = squeeze(
-      pdfPageTexts(Buffer.from(await res.response!.arrayBuffer())).join(" ")
-    );
+    const all = squeeze(pdfPageTexts(Buffer.from(await res.response!.arrayBuffer())).join(" "));
     for (const expected of [
       "Werbebericht",
       "Kundenkonto: Northwind Outdoor",
@@ -346,25 +277,19 @@ describeEachDatabase("white-label reports", (t) => {
   it("answers a bad period with the reports page and its message, not a PDF", async () => {
     const res = await answer(() =>
       pdfLoader({
-        request: get(
-          `/en/ads/reports/pdf?client=${clientId}&from=${TO}&to=${FROM}&language=en`,
-          "owner"
-        ),
+        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${TO}&to=${FROM}&language=en`, "owner"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(res.status).toBe(302);
     expect(res.location).toBe(`/en/ads/reports?client=${clientId}`);
     const language = await answer(() =>
       pdfLoader({
-        request: get(
-          `/en/ads/reports/pdf?client=${clientId}&from=${FROM}&to=${TO}&language=xx`,
-          "owner"
-        ),
+        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${FROM}&to=${TO}&language=xx`, "owner"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(language.status).toBe(302);
   });
@@ -377,8 +302,8 @@ describeEachDatabase("white-label reports", (t) => {
           period: { from: FROM, to: TO },
           language: "en",
           days: 7,
-        })
-      )
+        }),
+      ),
     ).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     // Posted with the owner's client account in the query: the stranger's own account is the one meant.
     const res = await answer(() =>
@@ -392,14 +317,12 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(res.status).toBe(302);
     expect(await listShares(t.db, owner, clientId)).toHaveLength(0);
     expect(await listShares(t.db, stranger, strangerClientId)).toHaveLength(1);
-    await expect(listShares(t.db, stranger, clientId)).rejects.toBeInstanceOf(
-      ClientAccountNotFoundError
-    );
+    await expect(listShares(t.db, stranger, clientId)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
   });
 
   const shared = (token: string, locale = "en") =>
@@ -408,14 +331,11 @@ describeEachDatabase("white-label reports", (t) => {
         request: new Request(`${APP}/${locale}/report/${token}`),
         params: { locale, token },
         context: {},
-      })
+      }),
     );
 
   /** The shared page as the server renders it (the route's component with its loader's data). */
-  async function renderShared(
-    token: string,
-    locale: "en" | "fr"
-  ): Promise<string> {
+  async function renderShared(token: string, locale: "en" | "fr"): Promise<string> {
     const handler = createStaticHandler([
       {
         path: "/:locale/report/:token",
@@ -426,24 +346,17 @@ describeEachDatabase("white-label reports", (t) => {
                 request: new Request(`${APP}/${locale}/report/${token}`),
                 params: routeParams,
                 context: {},
-              })
+              }),
             )
           ).body,
         Component: SharedReport,
       },
     ]);
-    const context = await handler.query(
-      new Request(`${APP}/${locale}/report/${token}`)
-    );
-    if (context instanceof Response)
-      throw new Error(`unexpected response ${context.status}`);
+    const context = await handler.query(new Request(`${APP}/${locale}/report/${token}`));
+    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);
     return renderToString(
-      h(
-        TranslatorContext.Provider,
-        { value: serverTranslator(locale) },
-        h(StaticRouterProvider, { router, context, hydrate: false })
-      )
+      h(TranslatorContext.Provider, { value: serverTranslator(locale) }, h(StaticRouterProvider, { router, context, hydrate: false })),
     );
   }
 
@@ -459,7 +372,7 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(created.status).toBe(302);
     const [link] = await listShares(t.db, owner, clientId);
@@ -469,13 +382,7 @@ describeEachDatabase("white-label reports", (t) => {
       revokedAt: null,
     });
     const payload = readShareToken(link!.token)!;
-    expect(
-      Object.keys(
-        JSON.parse(
-          Buffer.from(link!.token.split(".")[0]!, "base64url").toString()
-        )
-      )
-    ).toEqual(["c", "f", "t", "l", "e"]);
+    expect(Object.keys(JSON.parse(Buffer.from(link!.token.split(".")[0]!, "base64url").toString()))).toEqual(["c", "f", "t", "l", "e"]);
     expect(payload).toMatchObject({
       clientAccountId: clientId,
       period: { from: FROM, to: TO },
@@ -489,7 +396,7 @@ describeEachDatabase("white-label reports", (t) => {
         request: get("/en/ads/reports", "owner"),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(page.body.shares[0]).toMatchObject({
       state: "active",
@@ -524,14 +431,7 @@ describeEachDatabase("white-label reports", (t) => {
     // Nothing else reachable: no link, no form, nothing pointing into the app.
     expect(html).not.toMatch(/<a\s/i);
     expect(html).not.toMatch(/<form\s/i);
-    for (const path of [
-      "/en/ads",
-      "/fr/ads",
-      "/en/dashboard",
-      "/fr/dashboard",
-      "/signin",
-      "/wallet",
-    ])
+    for (const path of ["/en/ads", "/fr/ads", "/en/dashboard", "/fr/dashboard", "/signin", "/wallet"])
       expect(html).not.toContain(`href="${path}`);
   });
 
@@ -540,18 +440,10 @@ describeEachDatabase("white-label reports", (t) => {
     const token = link!.token;
     // Expired: a link made 10 days ago for 3 days.
     const old = await unitOfWork(t.db, (tx) =>
-      createShare(
-        tx,
-        owner,
-        clientId,
-        { period: { from: FROM, to: TO }, language: "en", days: 3 },
-        Date.now() - 10 * 86_400_000
-      )
+      createShare(tx, owner, clientId, { period: { from: FROM, to: TO }, language: "en", days: 3 }, Date.now() - 10 * 86_400_000),
     );
     expect((await shared(old.token)).status).toBe(404);
-    await expect(
-      openShare(t.db, token, Date.now() + 15 * 86_400_000)
-    ).rejects.toBeInstanceOf(ShareNotFoundError);
+    await expect(openShare(t.db, token, Date.now() + 15 * 86_400_000)).rejects.toBeInstanceOf(ShareNotFoundError);
     // A token signed with a past expiry (even with the right secret) has no life left.
     const pastSigned = signShareToken({
       clientAccountId: clientId,
@@ -563,13 +455,9 @@ describeEachDatabase("white-label reports", (t) => {
 
     // Altered signature, altered payload (a longer expiry under the old signature), another secret.
     const [body, signature] = token.split(".") as [string, string];
-    const flipped = `${body}.${
-      signature[0] === "A" ? "B" : "A"
-    }${signature.slice(1)}`;
+    const flipped = `${body}.${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
     const payload = JSON.parse(Buffer.from(body, "base64url").toString());
-    const extended = `${Buffer.from(
-      JSON.stringify({ ...payload, e: payload.e + 86_400 * 365 })
-    ).toString("base64url")}.${signature}`;
+    const extended = `${Buffer.from(JSON.stringify({ ...payload, e: payload.e + 86_400 * 365 })).toString("base64url")}.${signature}`;
     const otherSecret = signShareToken(
       {
         clientAccountId: clientId,
@@ -577,15 +465,9 @@ describeEachDatabase("white-label reports", (t) => {
         language: "fr",
         expiresAt: Date.now() + 86_400_000,
       },
-      "not-our-secret"
+      "not-our-secret",
     );
-    for (const bad of [
-      flipped,
-      extended,
-      otherSecret,
-      "nonsense",
-      `${body}.`,
-    ]) {
+    for (const bad of [flipped, extended, otherSecret, "nonsense", `${body}.`]) {
       const res = await shared(bad, "fr");
       expect(res.status, bad).toBe(404);
       expect(res.body).toMatchObject({
@@ -612,7 +494,7 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(strangerRevoke.status).toBe(302);
     expect((await shared(token, "fr")).status).toBe(200);
@@ -624,7 +506,7 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(revoke.status).toBe(302);
     expect((await shared(token, "fr")).status).toBe(404);
@@ -633,12 +515,9 @@ describeEachDatabase("white-label reports", (t) => {
         request: get("/en/ads/reports", "owner"),
         params: params(),
         context: {},
-      })
+      }),
     );
-    expect(
-      listed.body.shares.find((item: { id: string }) => item.id === link!.id)
-        .state
-    ).toBe("revoked");
+    expect(listed.body.shares.find((item: { id: string }) => item.id === link!.id).state).toBe("revoked");
 
     // The not-found page is translated and links nowhere.
     const html = await renderShared(flipped, "fr");
@@ -658,7 +537,7 @@ describeEachDatabase("white-label reports", (t) => {
         }),
         params: params(),
         context: {},
-      })
+      }),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.result.error.days).toEqual(["ads-reports:errors.days"]);

@@ -46,7 +46,11 @@ describeEachDatabase("demo seed: ad imports", (t) => {
       ].sort(),
     );
     // 90 days up to the day before "now" (UTC).
-    expect(imports.find((item) => item.kind === "campaign")).toMatchObject({ granularity: "day", periodStart: "2026-02-09", periodEnd: "2026-05-09" });
+    expect(imports.find((item) => item.kind === "campaign")).toMatchObject({
+      granularity: "day",
+      periodStart: "2026-02-09",
+      periodEnd: "2026-05-09",
+    });
 
     const counts = await t.db
       .selectFrom("adRows")
@@ -55,7 +59,17 @@ describeEachDatabase("demo seed: ad imports", (t) => {
       .groupBy("kind")
       .execute();
     const byKind = Object.fromEntries(counts.map((row) => [row.kind, Number(row.n)]));
-    expect(Object.keys(byKind).sort()).toEqual(["ad", "ad-group", "auction-insights", "campaign", "editor-campaigns", "editor-keywords", "keyword", "keyword-planner", "search-term"]);
+    expect(Object.keys(byKind).sort()).toEqual([
+      "ad",
+      "ad-group",
+      "auction-insights",
+      "campaign",
+      "editor-campaigns",
+      "editor-keywords",
+      "keyword",
+      "keyword-planner",
+      "search-term",
+    ]);
     expect(byKind.campaign).toBeGreaterThan(400);
     expect(byKind["ad-group"]).toBe(360);
     const rows = Object.values(byKind).reduce((a, b) => a + b, 0);
@@ -63,8 +77,9 @@ describeEachDatabase("demo seed: ad imports", (t) => {
     expect(line).toBe(`demo ad imports (9 files, ${rows} rows, ${tips.length} tips)`);
     // The newcomer finds an audit and open tips of each kind the sample data calls for.
     expect(await t.db.selectFrom("adAudits").select("id").where("clientAccountId", "=", clientAccountId).execute()).toHaveLength(1);
-    expect(new Set(tips.map((tip) => tip.kind))).toEqual(expect.objectContaining(new Set(["raise-budget", "add-negatives", "pause-keywords"])));
-
+    expect(new Set(tips.map((tip) => tip.kind))).toEqual(
+      expect.objectContaining(new Set(["raise-budget", "add-negatives", "pause-keywords"])),
+    );
 
     // The competitors page has a story: one competitor gaining share, one new entrant.
     const competitors = await competitorReport(t.db, demo.id, clientAccountId);
@@ -85,7 +100,11 @@ describeEachDatabase("demo seed: ad imports", (t) => {
     const second = await seedDemoData(t.db, NOW + 86_400_000);
     expect(second.created).toEqual([]);
     expect(await listImports(t.db, demo.id, { clientAccountId })).toHaveLength(9);
-    const after = await t.db.selectFrom("adRows").select(sql<string | number>`count(*)`.as("n")).where("clientAccountId", "=", clientAccountId).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("adRows")
+      .select(sql<string | number>`count(*)`.as("n"))
+      .where("clientAccountId", "=", clientAccountId)
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(rows);
   });
 });

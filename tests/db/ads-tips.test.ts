@@ -14,7 +14,16 @@ process.env.SESSION_SECRET ??= "ads-tips-test-secret-0123456789-0123456789-01234
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { generateSampleExports } from "~/ads/sample/generate";
-import { TipDecidedError, TipNotFoundError, applyTip, dismissTip, generateTips, listTips, runDailyTips, tipEditorFile } from "~/ads/tips.server";
+import {
+  TipDecidedError,
+  TipNotFoundError,
+  applyTip,
+  dismissTip,
+  generateTips,
+  listTips,
+  runDailyTips,
+  tipEditorFile,
+} from "~/ads/tips.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -45,13 +54,21 @@ describeEachDatabase("daily tips", (t) => {
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
     const user = await createUser(t.db, { email: `tips-${crypto.randomUUID()}@example.com`, name: "Tip Owner", emailVerified: true });
-    const stranger = await createUser(t.db, { email: `stranger-${crypto.randomUUID()}@example.com`, name: "Stranger", emailVerified: true });
+    const stranger = await createUser(t.db, {
+      email: `stranger-${crypto.randomUUID()}@example.com`,
+      name: "Stranger",
+      emailVerified: true,
+    });
     owner = user.id;
     cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
     cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     for (const file of generateSampleExports({ endDay: "2026-11-20" })) {
-      await storeImport(t.db, owner, await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }));
+      await storeImport(
+        t.db,
+        owner,
+        await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }),
+      );
     }
   });
   afterAll(() => {
@@ -105,7 +122,12 @@ describeEachDatabase("daily tips", (t) => {
     const accounts: Record<string, string> = {};
     for (const user of [other, expired]) {
       accounts[user.id] = (await ensureWorkspace(t.db, user.id, "Shop"))[0]!.id;
-      for (const file of files) await storeImport(t.db, user.id, await stageImport(t.db, { ownerId: user.id, clientAccountId: accounts[user.id]!, filename: file.filename, bytes: file.bytes }));
+      for (const file of files)
+        await storeImport(
+          t.db,
+          user.id,
+          await stageImport(t.db, { ownerId: user.id, clientAccountId: accounts[user.id]!, filename: file.filename, bytes: file.bytes }),
+        );
     }
     const first = await runDailyTips(t.db);
     expect(first.failed).toBe(0);
@@ -127,7 +149,14 @@ describeEachDatabase("daily tips", (t) => {
     const file = await tipEditorFile(t.db, owner, tip.id);
     const rows = parse(file.csv, { columns: true }) as Array<Record<string, string>>;
     const terms = tip.evidence.terms as Array<{ term: string; adGroup: string | null }>;
-    expect(rows).toEqual(terms.map((term) => ({ Campaign: tip.subject.campaign, "Ad Group": term.adGroup ?? "", Keyword: term.term, "Criterion Type": "Negative Exact" })));
+    expect(rows).toEqual(
+      terms.map((term) => ({
+        Campaign: tip.subject.campaign,
+        "Ad Group": term.adGroup ?? "",
+        Keyword: term.term,
+        "Criterion Type": "Negative Exact",
+      })),
+    );
     const auditRow = await t.db.selectFrom("auditLog").select(["action", "actorId"]).where("subject", "=", `ad-tip:${tip.id}`).execute();
     expect(auditRow).toEqual([{ action: "ads.tip.apply", actorId: owner }]);
     // Applied tips are not brought back by the job.
@@ -157,49 +186,107 @@ describeEachDatabase("daily tips", (t) => {
     expect((await openTips()).some((item) => item.subject.campaign === tip.subject.campaign && item.kind === "raise-budget")).toBe(false);
 
     // New evidence: the same campaign with another budget is another tip.
-    const audit = await t.db.selectFrom("adAudits").select(["id", "checks"]).where("clientAccountId", "=", clientId).orderBy("createdAt", "desc").limit(1).executeTakeFirstOrThrow();
-    const checks = JSON.parse(audit.checks) as Array<{ ruleId: string; items: Array<{ campaign?: string; figures: Record<string, unknown> }> }>;
-    const item = checks.find((check) => check.ruleId === "budget-limited")!.items.find((candidate) => candidate.campaign === tip.subject.campaign)!;
+    const audit = await t.db
+      .selectFrom("adAudits")
+      .select(["id", "checks"])
+      .where("clientAccountId", "=", clientId)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const checks = JSON.parse(audit.checks) as Array<{
+      ruleId: string;
+      items: Array<{ campaign?: string; figures: Record<string, unknown> }>;
+    }>;
+    const item = checks
+      .find((check) => check.ruleId === "budget-limited")!
+      .items.find((candidate) => candidate.campaign === tip.subject.campaign)!;
     item.figures.budgetCents = Number(item.figures.budgetCents) + 5000;
-    await t.db.updateTable("adAudits").set({ checks: JSON.stringify(checks) }).where("id", "=", audit.id).execute();
+    await t.db
+      .updateTable("adAudits")
+      .set({ checks: JSON.stringify(checks) })
+      .where("id", "=", audit.id)
+      .execute();
     expect((await generateTips(t.db, clientId)).created).toBe(1);
-    const back = (await openTips()).find((candidate) => candidate.kind === "raise-budget" && candidate.subject.campaign === tip.subject.campaign)!;
+    const back = (await openTips()).find(
+      (candidate) => candidate.kind === "raise-budget" && candidate.subject.campaign === tip.subject.campaign,
+    )!;
     expect(back.id).not.toBe(tip.id);
   });
 
   it("finds a cost per conversion rising week over week in the day rows", async () => {
-    const account = await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Retargeting shop", industry: "all", timeZone: "UTC" }));
+    const account = await unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, owner, { name: "Retargeting shop", industry: "all", timeZone: "UTC" }),
+    );
     const week = (cost: number, conversions: number) => Array.from({ length: 7 }, () => ({ cost, conversions }));
     // 20 conversions a week both weeks; $100 a day, then $180 a day: cost per conversion +80%.
     const file = metaDays("2026-11-01", [...week(100, 3), ...week(180, 3)]);
-    await storeImport(t.db, owner, await stageImport(t.db, { ownerId: owner, clientAccountId: account.id, filename: "meta.csv", bytes: file }));
+    await storeImport(
+      t.db,
+      owner,
+      await stageImport(t.db, { ownerId: owner, clientAccountId: account.id, filename: "meta.csv", bytes: file }),
+    );
     await generateTips(t.db, account.id);
     const [tip] = (await listTips(t.db, owner, account.id)).open;
     expect(tip).toMatchObject({ kind: "cpa-rising", subject: { campaign: "Retargeting", platform: "meta" }, impactKind: "spend" });
-    expect(tip!.evidence).toMatchObject({ weekEnd: "2026-11-14", cpaBeforeCents: Math.round(70000 / 21), cpaNowCents: Math.round(126000 / 21), rise: 0.8 });
+    expect(tip!.evidence).toMatchObject({
+      weekEnd: "2026-11-14",
+      cpaBeforeCents: Math.round(70000 / 21),
+      cpaNowCents: Math.round(126000 / 21),
+      rise: 0.8,
+    });
     expect(tip!.hasEditorFile).toBe(false);
   });
 
   it("keeps tips to their owner, on the page and in the file", async () => {
     const tip = (await listTips(t.db, owner, clientId)).applied[0]!;
-    const stranger = await answer(() => fileLoader({ request: new Request(`${APP}/en/ads/tips/${tip.id}/editor.csv`, { headers: { Cookie: cookies.stranger } }), params: { locale: "en", tipId: tip.id }, context: {} }));
+    const stranger = await answer(() =>
+      fileLoader({
+        request: new Request(`${APP}/en/ads/tips/${tip.id}/editor.csv`, { headers: { Cookie: cookies.stranger } }),
+        params: { locale: "en", tipId: tip.id },
+        context: {},
+      }),
+    );
     expect(stranger.status).toBe(404);
-    const own = await answer(() => fileLoader({ request: new Request(`${APP}/en/ads/tips/${tip.id}/editor.csv`, { headers: { Cookie: cookies.owner } }), params: { locale: "en", tipId: tip.id }, context: {} }));
+    const own = await answer(() =>
+      fileLoader({
+        request: new Request(`${APP}/en/ads/tips/${tip.id}/editor.csv`, { headers: { Cookie: cookies.owner } }),
+        params: { locale: "en", tipId: tip.id },
+        context: {},
+      }),
+    );
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(await own.response!.text()).toMatch(/^Campaign,Ad Group,Keyword,Criterion Type/);
 
     const open = (await openTips())[0]!;
     const post = (who: keyof typeof cookies, body: Record<string, string>) =>
-      new Request(`${APP}/en/ads/tips?client=${clientId}`, { method: "POST", headers: { Origin: APP, Cookie: cookies[who] }, body: new URLSearchParams(body) });
-    const strangerApplies = await answer(() => tipsAction({ request: post("stranger", { intent: "apply", tipId: open.id }), params: { locale: "en" }, context: {} }));
+      new Request(`${APP}/en/ads/tips?client=${clientId}`, {
+        method: "POST",
+        headers: { Origin: APP, Cookie: cookies[who] },
+        body: new URLSearchParams(body),
+      });
+    const strangerApplies = await answer(() =>
+      tipsAction({ request: post("stranger", { intent: "apply", tipId: open.id }), params: { locale: "en" }, context: {} }),
+    );
     expect(strangerApplies.status).toBe(404);
-    const noReason = await answer(() => tipsAction({ request: post("owner", { intent: "dismiss", tipId: open.id, reason: "", note: "typed note" }), params: { locale: "en" }, context: {} }));
+    const noReason = await answer(() =>
+      tipsAction({
+        request: post("owner", { intent: "dismiss", tipId: open.id, reason: "", note: "typed note" }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
     expect(noReason.status).toBe(400);
     expect(noReason.body.result.error.reason).toEqual(["ads-tips:errors.reason"]);
     expect(noReason.body.result.initialValue).toMatchObject({ note: "typed note" });
     expect((await openTips()).some((item) => item.id === open.id)).toBe(true);
-    const page = await answer(() => tipsLoader({ request: new Request(`${APP}/en/ads/tips?client=${clientId}`, { headers: { Cookie: cookies.stranger } }), params: { locale: "en" }, context: {} }));
+    const page = await answer(() =>
+      tipsLoader({
+        request: new Request(`${APP}/en/ads/tips?client=${clientId}`, { headers: { Cookie: cookies.stranger } }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
     expect(page.body.tips.open).toEqual([]);
   });
 });

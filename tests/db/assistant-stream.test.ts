@@ -39,7 +39,10 @@ const APP = "http://localhost:3000";
 const BALANCE_QUESTION = "What is my balance?";
 
 /** Reads an NDJSON stream event by event; `onEvent` may act between events (e.g. let a server go on). */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent?: (event: AssistantStreamEvent, index: number) => void | Promise<void>): Promise<AssistantStreamEvent[]> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent?: (event: AssistantStreamEvent, index: number) => void | Promise<void>,
+): Promise<AssistantStreamEvent[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: AssistantStreamEvent[] = [];
@@ -59,7 +62,8 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent?: (event: As
 }
 
 const deltasOf = (events: AssistantStreamEvent[]) => events.flatMap((event) => (event.type === "delta" ? [event.text] : []));
-const doneOf = (events: AssistantStreamEvent[]) => events.find((event): event is Extract<AssistantStreamEvent, { type: "done" }> => event.type === "done");
+const doneOf = (events: AssistantStreamEvent[]) =>
+  events.find((event): event is Extract<AssistantStreamEvent, { type: "done" }> => event.type === "done");
 
 interface FakeRequest {
   body: { model: string; stream?: boolean; messages: Array<{ role: string; content: string }> };
@@ -94,7 +98,11 @@ async function fakeStreamingLlm(script: (response: http.ServerResponse) => Promi
 }
 
 const sse = (payload: unknown) => `data: ${typeof payload === "string" ? payload : JSON.stringify(payload)}\n\n`;
-const deltaChunk = (content: string) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+const deltaChunk = (content: string) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  choices: [{ index: 0, delta: { content }, finish_reason: null }],
+});
 
 function deferred() {
   let resolve!: () => void;
@@ -109,11 +117,24 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
 
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
-    for (const [who, cents] of [["ann", 123_456], ["bob", 9_876], ["cat", 500]] as const) {
+    for (const [who, cents] of [
+      ["ann", 123_456],
+      ["bob", 9_876],
+      ["cat", 500],
+    ] as const) {
       const user = await createUser(t.db, { email: `${who}-${crypto.randomUUID()}@example.com`, name: who, emailVerified: true });
       users[who] = user.id;
       cookies[who] = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-      await unitOfWork(t.db, (tx) => creditDeposit(tx, { userId: user.id, amountCents: cents, paymentId: crypto.randomUUID(), description: "Top-up", provider: "sandbox", at: "2026-01-05T10:00:00.000Z" }));
+      await unitOfWork(t.db, (tx) =>
+        creditDeposit(tx, {
+          userId: user.id,
+          amountCents: cents,
+          paymentId: crypto.randomUUID(),
+          description: "Top-up",
+          provider: "sandbox",
+          at: "2026-01-05T10:00:00.000Z",
+        }),
+      );
     }
   });
   afterAll(() => {
@@ -161,12 +182,18 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     });
 
     it("answers Bob with Bob's figure, in the page's language", async () => {
-      const request = new Request(`${APP}/nl/assistant/stream`, { method: "POST", headers: { Origin: APP, Cookie: cookies.bob }, body: new URLSearchParams({ question: "Wat is mijn saldo?" }) });
+      const request = new Request(`${APP}/nl/assistant/stream`, {
+        method: "POST",
+        headers: { Origin: APP, Cookie: cookies.bob },
+        body: new URLSearchParams({ question: "Wat is mijn saldo?" }),
+      });
       const events = await readEvents((await streamAction({ request, params: { locale: "nl" }, context: {} })).body!);
       const text = deltasOf(events).join("");
       expect(text).toMatch(/beschikbare saldo is (US)?\$\s?98,76/);
       expect(text).not.toMatch(/1\.234,56/);
-      expect((await listMessages(t.db, users.bob)).filter((message) => message.role === "answer").map((message) => message.content)).toEqual([text]);
+      expect(
+        (await listMessages(t.db, users.bob)).filter((message) => message.role === "answer").map((message) => message.content),
+      ).toEqual([text]);
     });
 
     it("refuses cross-site posts, empty and too long questions and visitors, storing nothing", async () => {
@@ -184,7 +211,15 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       const visitor = await answer(() => route(post(null, { question: BALANCE_QUESTION })));
       expect(visitor.status).toBe(302);
       expect(visitor.location).toMatch(/^\/en\/signin/);
-      const get = await answer(() => route(new Request(`${APP}/en/assistant/stream`, { method: "PUT", headers: { Origin: APP, Cookie: cookies.cat }, body: new URLSearchParams({ question: BALANCE_QUESTION }) })));
+      const get = await answer(() =>
+        route(
+          new Request(`${APP}/en/assistant/stream`, {
+            method: "PUT",
+            headers: { Origin: APP, Cookie: cookies.cat },
+            body: new URLSearchParams({ question: BALANCE_QUESTION }),
+          }),
+        ),
+      );
       expect(get.status).toBe(405);
       expect(await listMessages(t.db, users.cat)).toHaveLength(before);
     });
@@ -192,10 +227,18 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     it("applies the per-user rate limit (429, translated, Retry-After), storing nothing", async () => {
       const user = await createUser(t.db, { email: `dee-${crypto.randomUUID()}@example.com`, name: "Dee", emailVerified: true });
       const cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-      const ask = () => route(new Request(`${APP}/en/assistant/stream`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body: new URLSearchParams({ question: BALANCE_QUESTION }) }));
+      const ask = () =>
+        route(
+          new Request(`${APP}/en/assistant/stream`, {
+            method: "POST",
+            headers: { Origin: APP, Cookie: cookie },
+            body: new URLSearchParams({ question: BALANCE_QUESTION }),
+          }),
+        );
       // One allowed question through the route, the rest of the allowance used up directly.
       expect((await readEvents((await ask()).body!)).at(-1)?.type).toBe("done");
-      for (let used = 1; used < RATE_LIMITS.assistantQuestion.points; used++) expect((await consumeRateLimit(t.db, "assistantQuestion", user.id)).allowed).toBe(true);
+      for (let used = 1; used < RATE_LIMITS.assistantQuestion.points; used++)
+        expect((await consumeRateLimit(t.db, "assistantQuestion", user.id)).allowed).toBe(true);
       const refused = await answer(ask);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -213,7 +256,13 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       const release = deferred();
       const fake = await fakeStreamingLlm(async (response) => {
         response.writeHead(200, { "Content-Type": "text/event-stream" });
-        response.write(sse({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant" }, finish_reason: null }] }));
+        response.write(
+          sse({
+            id: "chatcmpl-1",
+            object: "chat.completion.chunk",
+            choices: [{ index: 0, delta: { role: "assistant" }, finish_reason: null }],
+          }),
+        );
         response.write(sse(deltaChunk("You have ")));
         // Nothing more until the first delta has reached the reader.
         await release.promise;
@@ -223,7 +272,9 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         response.write(split.slice(0, 17));
         await new Promise((resolve) => setTimeout(resolve, 20));
         response.write(split.slice(17));
-        response.write(sse({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
+        response.write(
+          sse({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }),
+        );
         response.end(sse("[DONE]"));
       });
       try {
@@ -279,7 +330,14 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         await fake.close();
       }
       // Nobody listening at all: the same.
-      const unreachable = await readEvents(streamAnswer(t.db, { userId: users.bob, locale: "en", question: BALANCE_QUESTION, llm: { url: "http://127.0.0.1:9/v1", apiKey: "k", model: "m" } }));
+      const unreachable = await readEvents(
+        streamAnswer(t.db, {
+          userId: users.bob,
+          locale: "en",
+          question: BALANCE_QUESTION,
+          llm: { url: "http://127.0.0.1:9/v1", apiKey: "k", model: "m" },
+        }),
+      );
       expect(doneOf(unreachable)?.answer.via).toBe("rules");
       expect(deltasOf(unreachable).join("")).toContain("$98.76");
     });
@@ -309,7 +367,9 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         response.end(sse(deltaChunk("You have")));
       });
       try {
-        const events = await readEvents(streamAnswer(t.db, { userId: users.bob, locale: "en", question: BALANCE_QUESTION, llm: truncated.llm }));
+        const events = await readEvents(
+          streamAnswer(t.db, { userId: users.bob, locale: "en", question: BALANCE_QUESTION, llm: truncated.llm }),
+        );
         expect(events.map((event) => event.type)).toEqual(["delta", "replace", "sources", "done"]);
         expect(doneOf(events)?.answer.via).toBe("rules");
       } finally {
@@ -334,7 +394,13 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         await fake.requests[0]!.closed;
         // The request's signal aborts (the page's visitor left) through the route's way of passing it.
         const leaving = new AbortController();
-        const second = streamAnswer(t.db, { userId: users.ann, locale: "en", question: BALANCE_QUESTION, llm: fake.llm, signal: leaving.signal });
+        const second = streamAnswer(t.db, {
+          userId: users.ann,
+          locale: "en",
+          question: BALANCE_QUESTION,
+          llm: fake.llm,
+          signal: leaving.signal,
+        });
         const events: AssistantStreamEvent[] = [];
         const read = readEvents(second, (event) => {
           events.push(event);
@@ -353,7 +419,8 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
 
   describe("the knowledge index after content changes", () => {
     const actor = { id: "", clientAddress: null };
-    const found = async (locale: "en" | "nl", words: string) => (await searchKnowledge(t.db, locale, words)).map((passage) => passage.title);
+    const found = async (locale: "en" | "nl", words: string) =>
+      (await searchKnowledge(t.db, locale, words)).map((passage) => passage.title);
 
     beforeAll(() => {
       actor.id = users.ann;
@@ -365,23 +432,58 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       // A row another process wrote (no forgetting reaches this one): found by the content stamp.
       await t.db
         .insertInto("faqEntries")
-        .values({ id: crypto.randomUUID(), locale: "en", category: "general", question: "Do wombats get cashback?", answer: "Wombats earn cashback like everyone.", position: 99, published: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+        .values({
+          id: crypto.randomUUID(),
+          locale: "en",
+          category: "general",
+          question: "Do wombats get cashback?",
+          answer: "Wombats earn cashback like everyone.",
+          position: 99,
+          published: 1,
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        })
         .execute();
       expect(await found("en", "wombats cashback")).toEqual(["Do wombats get cashback?"]);
       // Not a change that rolled back, nor a change to another locale.
       await expect(
         unitOfWork(t.db, async (tx) => {
-          await createFaqEntry(tx, { actor, input: { locale: "en", category: "general", question: "Rolled back?", answer: "Never.", published: true } });
+          await createFaqEntry(tx, {
+            actor,
+            input: { locale: "en", category: "general", question: "Rolled back?", answer: "Never.", published: true },
+          });
           throw new Error("roll back");
         }),
       ).rejects.toThrow("roll back");
-      await unitOfWork(t.db, (tx) => createFaqEntry(tx, { actor, input: { locale: "nl", category: "general", question: "Versturen jullie kangoeroes?", answer: "Nee, kangoeroes versturen wij niet.", published: true } }));
+      await unitOfWork(t.db, (tx) =>
+        createFaqEntry(tx, {
+          actor,
+          input: {
+            locale: "nl",
+            category: "general",
+            question: "Versturen jullie kangoeroes?",
+            answer: "Nee, kangoeroes versturen wij niet.",
+            published: true,
+          },
+        }),
+      );
       expect(await found("en", "rolled back")).toEqual([]);
       expect(await found("en", "kangoeroes versturen")).toEqual([]);
       expect(await found("nl", "kangoeroes versturen")).toEqual(["Versturen jullie kangoeroes?"]);
 
       // Through the domain function: found at the next question (and the index is rebuilt whole).
-      const entry = await unitOfWork(t.db, (tx) => createFaqEntry(tx, { actor, input: { locale: "en", category: "general", question: "Do you ship kangaroos?", answer: "Kangaroo shipping is not something Cashwise offers.", published: true } }));
+      const entry = await unitOfWork(t.db, (tx) =>
+        createFaqEntry(tx, {
+          actor,
+          input: {
+            locale: "en",
+            category: "general",
+            question: "Do you ship kangaroos?",
+            answer: "Kangaroo shipping is not something Cashwise offers.",
+            published: true,
+          },
+        }),
+      );
       expect(await found("en", "kangaroo shipping")).toEqual(["Do you ship kangaroos?"]);
       expect(await found("en", "wombats cashback")).toEqual(["Do wombats get cashback?"]);
       const reply = await readEvents((await route(post("cat", { question: "Do you ship kangaroos?" }))).body!);
@@ -389,7 +491,13 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       expect(doneOf(reply)?.answer.sources).toContainEqual({ title: "Do you ship kangaroos?", link: "/faq" });
 
       // Edited and deleted: the same.
-      await unitOfWork(t.db, (tx) => updateFaqEntry(tx, { actor, id: entry.id, input: { category: "general", question: "Do you ship platypuses?", answer: "Platypus shipping is not offered either." } }));
+      await unitOfWork(t.db, (tx) =>
+        updateFaqEntry(tx, {
+          actor,
+          id: entry.id,
+          input: { category: "general", question: "Do you ship platypuses?", answer: "Platypus shipping is not offered either." },
+        }),
+      );
       expect(await found("en", "platypus shipping")).toEqual(["Do you ship platypuses?"]);
       expect(await found("en", "kangaroo shipping")).toEqual([]);
       await unitOfWork(t.db, (tx) => deleteFaqEntry(tx, { actor, id: entry.id }));
@@ -398,7 +506,14 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
 
     it("finds a blog article once it is published", async () => {
       expect(await found("en", "quokka savings")).toEqual([]);
-      const input = NewArticleSchema.parse({ locale: "en", slug: `quokka-${crypto.randomUUID().slice(0, 8)}`, title: "Quokka savings guide", excerpt: "How a quokka saves.", body: "Quokka savings grow with cashback every month.", author: "Ann" });
+      const input = NewArticleSchema.parse({
+        locale: "en",
+        slug: `quokka-${crypto.randomUUID().slice(0, 8)}`,
+        title: "Quokka savings guide",
+        excerpt: "How a quokka saves.",
+        body: "Quokka savings grow with cashback every month.",
+        author: "Ann",
+      });
       const post = await unitOfWork(t.db, (tx) => createPost(tx, { actor, input }));
       expect(await found("en", "quokka savings")).toEqual([]);
       await unitOfWork(t.db, (tx) => setPostStatus(tx, { actor, postId: post.id, status: "published" }));

@@ -54,14 +54,26 @@ function metaTwoWeeks(): Uint8Array {
 
 /** A fake OpenAI-compatible endpoint: records each request, answers with `reply` (or a status). */
 async function fakeLlm(reply: { status: number; content?: string }) {
-  const requests: Array<{ path: string; authorization: string | undefined; body: { model: string; messages: Array<{ role: string; content: string }> } }> = [];
+  const requests: Array<{
+    path: string;
+    authorization: string | undefined;
+    body: { model: string; messages: Array<{ role: string; content: string }> };
+  }> = [];
   const server = http.createServer((request, response) => {
     let raw = "";
     request.on("data", (chunk) => (raw += chunk));
     request.on("end", () => {
       requests.push({ path: request.url ?? "", authorization: request.headers.authorization, body: JSON.parse(raw) });
       response.writeHead(reply.status, { "Content-Type": "application/json" });
-      response.end(reply.status === 200 ? JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: "stop" }] }) : JSON.stringify({ error: { message: "boom" } }));
+      response.end(
+        reply.status === 200
+          ? JSON.stringify({
+              id: "chatcmpl-1",
+              object: "chat.completion",
+              choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: "stop" }],
+            })
+          : JSON.stringify({ error: { message: "boom" } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -82,11 +94,22 @@ describe("the assistant's configuration", () => {
   it("takes LLM_URL and LLM_API_KEY together, an http(s) URL, and a default model", () => {
     const base = { SESSION_SECRET: "x".repeat(40) };
     expect(loadEnv(base, { dataDir: "/tmp/cashwise-assistant-env" }).llm).toBeNull();
-    expect(loadEnv({ ...base, LLM_URL: "https://api.openai.com/v1/", LLM_API_KEY: "sk-test" }, { dataDir: "/tmp/cashwise-assistant-env" }).llm).toEqual({ url: "https://api.openai.com/v1", apiKey: "sk-test", model: "gpt-4o-mini" });
-    expect(loadEnv({ ...base, LLM_URL: "http://127.0.0.1:8080/v1", LLM_API_KEY: "k", LLM_MODEL: "llama3" }, { dataDir: "/tmp/cashwise-assistant-env" }).llm?.model).toBe("llama3");
-    expect(problems({ ...base, LLM_URL: "https://api.openai.com/v1" })).toEqual([expect.stringMatching(/^LLM_API_KEY is required with LLM_URL/)]);
+    expect(
+      loadEnv({ ...base, LLM_URL: "https://api.openai.com/v1/", LLM_API_KEY: "sk-test" }, { dataDir: "/tmp/cashwise-assistant-env" }).llm,
+    ).toEqual({ url: "https://api.openai.com/v1", apiKey: "sk-test", model: "gpt-4o-mini" });
+    expect(
+      loadEnv(
+        { ...base, LLM_URL: "http://127.0.0.1:8080/v1", LLM_API_KEY: "k", LLM_MODEL: "llama3" },
+        { dataDir: "/tmp/cashwise-assistant-env" },
+      ).llm?.model,
+    ).toBe("llama3");
+    expect(problems({ ...base, LLM_URL: "https://api.openai.com/v1" })).toEqual([
+      expect.stringMatching(/^LLM_API_KEY is required with LLM_URL/),
+    ]);
     expect(problems({ ...base, LLM_API_KEY: "sk-test" })).toEqual([expect.stringMatching(/^LLM_URL is required with LLM_API_KEY/)]);
-    expect(problems({ ...base, LLM_URL: "ftp://example.com", LLM_API_KEY: "k" })).toEqual([expect.stringMatching(/^LLM_URL must be an http/)]);
+    expect(problems({ ...base, LLM_URL: "ftp://example.com", LLM_API_KEY: "k" })).toEqual([
+      expect.stringMatching(/^LLM_URL must be an http/),
+    ]);
   });
 
   it("finds the topics of a question in each language, never from unrelated words", () => {
@@ -114,17 +137,67 @@ describeEachDatabase("the assistant", (t) => {
     cookies.ann = (await createSession(t.db, ann, { remember: true })).setCookie.split(";")[0]!;
     cookies.bob = (await createSession(t.db, bob, { remember: true })).setCookie.split(";")[0]!;
     const old = "2026-01-05T10:00:00.000Z";
-    await unitOfWork(t.db, (tx) => creditDeposit(tx, { userId: ann.id, amountCents: 123_456, paymentId: crypto.randomUUID(), description: "Top-up", provider: "sandbox", at: old }));
-    await unitOfWork(t.db, (tx) => creditDeposit(tx, { userId: bob.id, amountCents: 9_876, paymentId: crypto.randomUUID(), description: "Top-up", provider: "sandbox", at: old }));
+    await unitOfWork(t.db, (tx) =>
+      creditDeposit(tx, {
+        userId: ann.id,
+        amountCents: 123_456,
+        paymentId: crypto.randomUUID(),
+        description: "Top-up",
+        provider: "sandbox",
+        at: old,
+      }),
+    );
+    await unitOfWork(t.db, (tx) =>
+      creditDeposit(tx, {
+        userId: bob.id,
+        amountCents: 9_876,
+        paymentId: crypto.randomUUID(),
+        description: "Top-up",
+        provider: "sandbox",
+        at: old,
+      }),
+    );
     await unitOfWork(t.db, async (tx) => {
       const actor = { id: ann.id, clientAddress: null };
-      await createFaqEntry(tx, { actor, input: { locale: "en", category: "account", question: "How do I change my password?", answer: "Open Settings, choose Security and enter your current password and the new one twice. Passwords need at least 8 characters.", published: true } });
-      await createFaqEntry(tx, { actor, input: { locale: "en", category: "cashback", question: "Which stores give cashback?", answer: "Every store in the webshop directory shows its cashback rate.", published: true } });
-      await createFaqEntry(tx, { actor, input: { locale: "en", category: "general", question: "Is there a hidden draft about pineapples?", answer: "Pineapples are a draft.", published: false } });
+      await createFaqEntry(tx, {
+        actor,
+        input: {
+          locale: "en",
+          category: "account",
+          question: "How do I change my password?",
+          answer:
+            "Open Settings, choose Security and enter your current password and the new one twice. Passwords need at least 8 characters.",
+          published: true,
+        },
+      });
+      await createFaqEntry(tx, {
+        actor,
+        input: {
+          locale: "en",
+          category: "cashback",
+          question: "Which stores give cashback?",
+          answer: "Every store in the webshop directory shows its cashback rate.",
+          published: true,
+        },
+      });
+      await createFaqEntry(tx, {
+        actor,
+        input: {
+          locale: "en",
+          category: "general",
+          question: "Is there a hidden draft about pineapples?",
+          answer: "Pineapples are a draft.",
+          published: false,
+        },
+      });
     });
     forgetKnowledge(t.db);
     const clientId = (await ensureWorkspace(t.db, ann.id, "Ann's shop"))[0]!.id;
-    await storeImport(t.db, ann.id, await stageImport(t.db, { ownerId: ann.id, clientAccountId: clientId, filename: "meta-days.csv", bytes: metaTwoWeeks() }));
+    await storeImport(
+      t.db,
+      ann.id,
+      await stageImport(t.db, { ownerId: ann.id, clientAccountId: clientId, filename: "meta-days.csv", bytes: metaTwoWeeks() }),
+    );
   });
   afterAll(() => {
     delete globalDb.__cashwiseDb;
@@ -176,7 +249,12 @@ describeEachDatabase("the assistant", (t) => {
     expect(forBob.answer.content).toContain("There is no imported ad data");
     expect(forBob.answer.content).not.toContain("Retargeting");
     // The same in German.
-    const german = await ask(t.db, { userId: users.ann, locale: "de", question: "Warum sind meine Kosten pro Conversion letzte Woche gestiegen?", llm: null });
+    const german = await ask(t.db, {
+      userId: users.ann,
+      locale: "de",
+      question: "Warum sind meine Kosten pro Conversion letzte Woche gestiegen?",
+      llm: null,
+    });
     expect(german.answer.content).toContain("Ihre Kosten pro Conversion sind um 75");
     expect(german.answer.content).toContain("Retargeting");
   });
@@ -193,7 +271,12 @@ describeEachDatabase("the assistant", (t) => {
   it("lets an OpenAI-compatible endpoint phrase the answer from the asking user's figures only", async () => {
     const llm = await fakeLlm({ status: 200, content: "You have $1,234.56 available, Ann." });
     try {
-      const { answer: reply } = await ask(t.db, { userId: users.ann, locale: "fr", question: BALANCE_QUESTION, llm: { url: llm.url, apiKey: "test-key", model: "test-model" } });
+      const { answer: reply } = await ask(t.db, {
+        userId: users.ann,
+        locale: "fr",
+        question: BALANCE_QUESTION,
+        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
+      });
       expect(llm.requests).toHaveLength(1);
       const request = llm.requests[0]!;
       expect(request.path).toBe("/v1/chat/completions");
@@ -214,7 +297,12 @@ describeEachDatabase("the assistant", (t) => {
   it("falls back to the composed answer when the endpoint fails", async () => {
     const llm = await fakeLlm({ status: 500 });
     try {
-      const { answer: reply } = await ask(t.db, { userId: users.bob, locale: "en", question: BALANCE_QUESTION, llm: { url: llm.url, apiKey: "test-key", model: "test-model" } });
+      const { answer: reply } = await ask(t.db, {
+        userId: users.bob,
+        locale: "en",
+        question: BALANCE_QUESTION,
+        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
+      });
       expect(llm.requests).toHaveLength(1);
       expect(reply.via).toBe("rules");
       expect(reply.content).toContain("$98.76");
@@ -222,7 +310,12 @@ describeEachDatabase("the assistant", (t) => {
       await llm.close();
     }
     // Nobody listening at all: the same.
-    const { answer: unreachable } = await ask(t.db, { userId: users.bob, locale: "en", question: BALANCE_QUESTION, llm: { url: "http://127.0.0.1:9/v1", apiKey: "k", model: "m" } });
+    const { answer: unreachable } = await ask(t.db, {
+      userId: users.bob,
+      locale: "en",
+      question: BALANCE_QUESTION,
+      llm: { url: "http://127.0.0.1:9/v1", apiKey: "k", model: "m" },
+    });
     expect(unreachable.via).toBe("rules");
   });
 
@@ -238,14 +331,27 @@ describeEachDatabase("the assistant", (t) => {
   describe("the page", () => {
     const params = { locale: "en" };
     const post = (who: keyof typeof cookies, body: Record<string, string>, origin = APP) =>
-      new Request(`${APP}/en/assistant`, { method: "POST", headers: { Origin: origin, Cookie: cookies[who] }, body: new URLSearchParams(body) });
-    const page = (who: keyof typeof cookies, search = "") => answer(() => assistantLoader({ request: new Request(`${APP}/en/assistant${search}`, { headers: { Cookie: cookies[who] } }), params, context: {} }));
+      new Request(`${APP}/en/assistant`, {
+        method: "POST",
+        headers: { Origin: origin, Cookie: cookies[who] },
+        body: new URLSearchParams(body),
+      });
+    const page = (who: keyof typeof cookies, search = "") =>
+      answer(() =>
+        assistantLoader({
+          request: new Request(`${APP}/en/assistant${search}`, { headers: { Cookie: cookies[who] } }),
+          params,
+          context: {},
+        }),
+      );
 
     it("shows a question posted without JavaScript in the conversation, with its answer", async () => {
       const empty = await page("bob", "?q=What%20is%20my%20balance%3F");
       expect(empty.body.messages).toEqual([]);
       expect(empty.body.prefill).toBe(BALANCE_QUESTION);
-      const posted = await answer(() => assistantAction({ request: post("bob", { intent: "ask", question: BALANCE_QUESTION }), params, context: {} }));
+      const posted = await answer(() =>
+        assistantAction({ request: post("bob", { intent: "ask", question: BALANCE_QUESTION }), params, context: {} }),
+      );
       expect(posted.status).toBe(302);
       expect(posted.location).toMatch(/^\/en\/assistant#message-[0-9a-f-]{36}$/);
       const shown = await page("bob");
@@ -270,9 +376,13 @@ describeEachDatabase("the assistant", (t) => {
 
     it("refuses cross-site posts and visitors", async () => {
       const before = (await listMessages(t.db, users.bob)).length;
-      const foreign = await answer(() => assistantAction({ request: post("bob", { question: BALANCE_QUESTION }, "https://evil.example"), params, context: {} }));
+      const foreign = await answer(() =>
+        assistantAction({ request: post("bob", { question: BALANCE_QUESTION }, "https://evil.example"), params, context: {} }),
+      );
       expect(foreign.status).toBe(403);
-      const clearForeign = await answer(() => assistantAction({ request: post("bob", { intent: "clear" }, "https://evil.example"), params, context: {} }));
+      const clearForeign = await answer(() =>
+        assistantAction({ request: post("bob", { intent: "clear" }, "https://evil.example"), params, context: {} }),
+      );
       expect(clearForeign.status).toBe(403);
       expect(await listMessages(t.db, users.bob)).toHaveLength(before);
       const visitor = await answer(() => assistantLoader({ request: new Request(`${APP}/en/assistant`), params, context: {} }));

@@ -44,7 +44,11 @@ describeEachDatabase("the member's cashback activity", (t) => {
   const click = async (userId: string, slug: string, daysAgo: number, userAgent = browser) => {
     const result = await inTx(t.db, (tx) => clickOut(tx, { ...clickBase, userAgent, userId, slug }));
     if (result.outcome !== "redirect") throw new Error(result.outcome);
-    await t.db.updateTable("clicks").set({ createdAt: new Date(Date.now() - daysAgo * DAY).toISOString() }).where("id", "=", result.clickId).execute();
+    await t.db
+      .updateTable("clicks")
+      .set({ createdAt: new Date(Date.now() - daysAgo * DAY).toISOString() })
+      .where("id", "=", result.clickId)
+      .execute();
     return result.clickId;
   };
   const ingest = (event: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, event));
@@ -68,16 +72,26 @@ describeEachDatabase("the member's cashback activity", (t) => {
     const othersClick = await click(other, storeA.slug, 3);
 
     await ingest(sale(pendingClick, { saleAmountCents: 4_999, commissionCents: 400 }));
-    const kept = sale(twoSales, { saleAmountCents: 20_000, commissionCents: 800, occurredAt: new Date(Date.now() - 9 * DAY).toISOString() });
+    const kept = sale(twoSales, {
+      saleAmountCents: 20_000,
+      commissionCents: 800,
+      occurredAt: new Date(Date.now() - 9 * DAY).toISOString(),
+    });
     await ingest(kept);
     await ingest({ ...kept, status: "approved", commissionCents: 400 });
-    const declined = sale(twoSales, { saleAmountCents: 5_000, commissionCents: 200, occurredAt: new Date(Date.now() - 8 * DAY).toISOString() });
+    const declined = sale(twoSales, {
+      saleAmountCents: 5_000,
+      commissionCents: 200,
+      occurredAt: new Date(Date.now() - 8 * DAY).toISOString(),
+    });
     await ingest(declined);
     await ingest({ ...declined, status: "declined" });
     await ingest(sale(botClick));
     await ingest(sale(othersClick, { status: "approved", commissionCents: 10_000 }));
     const orderDate = new Date(Date.now() - 19 * DAY).toISOString().slice(0, 10);
-    const claimed = await inTx(t.db, (tx) => submitClaim(tx, { userId: member, clickId: claimable, orderId: "ORD-1", orderDate, amountCents: 2_500 }));
+    const claimed = await inTx(t.db, (tx) =>
+      submitClaim(tx, { userId: member, clickId: claimable, orderId: "ORD-1", orderDate, amountCents: 2_500 }),
+    );
     expect(claimed.ok).toBe(true);
     return { member, other, pendingClick, earlyClick, twoSales, claimable, late, botClick, othersClick };
   };
@@ -128,17 +142,28 @@ describeEachDatabase("the member's cashback activity", (t) => {
     expect(theirs.summary).toEqual({ pendingCents: 0, confirmedCents: 7_500, clicks: 1 });
     expect(theirs.stores.map((store) => store.slug)).toEqual([storeA.slug]);
     // Filters never reach past the member either.
-    for (const filters of [{ range: "all", status: "confirmed" }, { range: "30", store: storeA.slug }, { range: "all", status: "tracked" }] as ActivityFilters[]) {
+    for (const filters of [
+      { range: "all", status: "confirmed" },
+      { range: "30", store: storeA.slug },
+      { range: "all", status: "tracked" },
+    ] as ActivityFilters[]) {
       expect((await cashbackActivity(t.db, s.other, filters)).items.every((row) => row.clickId === s.othersClick)).toBe(true);
     }
     // A stranger has nothing.
     const stranger = await newUser(t.db, "stranger");
-    expect(await cashbackActivity(t.db, stranger, ALL)).toMatchObject({ items: [], total: 0, pageCount: 1, stores: [], summary: { pendingCents: 0, confirmedCents: 0, clicks: 0 } });
+    expect(await cashbackActivity(t.db, stranger, ALL)).toMatchObject({
+      items: [],
+      total: 0,
+      pageCount: 1,
+      stores: [],
+      summary: { pendingCents: 0, confirmedCents: 0, clicks: 0 },
+    });
   });
 
   it("filters by status, store and period", async () => {
     const s = await scenario("filterer");
-    const rows = async (filters: ActivityFilters) => (await cashbackActivity(t.db, s.member, filters)).items.map((row) => [row.clickId, row.status]);
+    const rows = async (filters: ActivityFilters) =>
+      (await cashbackActivity(t.db, s.member, filters)).items.map((row) => [row.clickId, row.status]);
     expect(await rows({ range: "all", status: "tracked" })).toEqual([
       [s.earlyClick, "tracked"],
       [s.claimable, "tracked"],
@@ -191,7 +216,17 @@ describeEachDatabase("the member's cashback activity", (t) => {
     expect(read("")).toEqual({ status: undefined, store: undefined, range: "all" });
     expect(read(`status=tracked&store=${storeA.slug}&range=30`)).toEqual({ status: "tracked", store: storeA.slug, range: "30" });
     expect(read("status=reversed&range=365")).toMatchObject({ status: "reversed", range: "365" });
-    for (const junk of ["status=unmatched", "status=needs-review", "status=%00", "range=7", "range=..", "store=../../etc", "store=A%20B", `store=${"x".repeat(200)}`, "status=pending&status=junk"]) {
+    for (const junk of [
+      "status=unmatched",
+      "status=needs-review",
+      "status=%00",
+      "range=7",
+      "range=..",
+      "store=../../etc",
+      "store=A%20B",
+      `store=${"x".repeat(200)}`,
+      "status=pending&status=junk",
+    ]) {
       const filters = read(junk);
       expect(filters.range === "all" || filters.range === "365" || filters.range === "90" || filters.range === "30", junk).toBe(true);
       expect(filters.store === undefined || /^[a-z0-9-]+$/.test(filters.store), junk).toBe(true);

@@ -42,7 +42,10 @@ function event(overrides: Partial<ConversionEvent> = {}): ConversionEvent {
   };
 }
 
-function postbackRequest(body: unknown, options: { secret?: string | null; timestamp?: number; contentType?: string; raw?: string } = {}): Request {
+function postbackRequest(
+  body: unknown,
+  options: { secret?: string | null; timestamp?: number; contentType?: string; raw?: string } = {},
+): Request {
   const raw = options.raw ?? JSON.stringify(body);
   const headers: Record<string, string> = { "Content-Type": options.contentType ?? "application/json" };
   if (options.secret !== null) headers[POSTBACK_SIGNATURE_HEADER] = signPayload(raw, options.secret ?? POSTBACK_SECRET, options.timestamp);
@@ -61,10 +64,13 @@ describeEachDatabase("the cashback lifecycle", (t) => {
   };
   const balances = (user: string) => getBalances(t.db, user);
   const ingest = (e: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, e));
-  const conversion = (transactionId: string) => t.db.selectFrom("conversions").selectAll().where("networkTransactionId", "=", transactionId).executeTakeFirstOrThrow();
+  const conversion = (transactionId: string) =>
+    t.db.selectFrom("conversions").selectAll().where("networkTransactionId", "=", transactionId).executeTakeFirstOrThrow();
   const margin = () => balanceFromPostings(t.db, platformAccount("cashback_margin"));
   const titles = async (user: string) =>
-    (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map((n) => n.titleKey.split(".")[1]);
+    (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map(
+      (n) => n.titleKey.split(".")[1],
+    );
 
   it("a reported sale is the member's pending cashback, once however often it is replayed; approval makes it available", async () => {
     const { user, clickId } = await click("earner");
@@ -75,8 +81,15 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect(new Set(outcomes.slice(1))).toEqual(new Set(["unchanged"]));
     // 800 commission × 75 % (the default share) = 600; the platform keeps 200.
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 0 });
-    expect(await conversion(sale.transactionId)).toMatchObject({ status: "pending", cashbackCents: 600, userShareBps: 7_500, reportedStatus: "pending" });
-    expect(await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", sale.transactionId).execute()).toHaveLength(25);
+    expect(await conversion(sale.transactionId)).toMatchObject({
+      status: "pending",
+      cashbackCents: 600,
+      userShareBps: 7_500,
+      reportedStatus: "pending",
+    });
+    expect(
+      await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", sale.transactionId).execute(),
+    ).toHaveLength(25);
     expect((await ingest({ ...sale, status: "approved" })).outcome).toBe("confirmed");
     expect((await ingest({ ...sale, status: "approved" })).outcome).toBe("unchanged");
     // A late "pending" does not undo it.
@@ -88,16 +101,33 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("1,000 concurrent replays of one signed postback credit once", async () => {
     const { user, clickId } = await click("replayed");
-    const body = { transactionId: `R-${crypto.randomUUID()}`, clickId, saleAmount: 100, commission: 8, currency: "USD", status: "pending", occurredAt: new Date().toISOString() };
-    const responses = await Promise.all(Array.from({ length: 1_000 }, () => handlePostback(postbackRequest(body), "sandbox", { db: t.db, secrets })));
+    const body = {
+      transactionId: `R-${crypto.randomUUID()}`,
+      clickId,
+      saleAmount: 100,
+      commission: 8,
+      currency: "USD",
+      status: "pending",
+      occurredAt: new Date().toISOString(),
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 1_000 }, () => handlePostback(postbackRequest(body), "sandbox", { db: t.db, secrets })),
+    );
     expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
     const outcomes = await Promise.all(responses.map(async (response) => ((await response.json()) as { outcome: string }).outcome));
     expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === "unchanged")).toHaveLength(999);
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 0 });
-    const cashback = await t.db.selectFrom("transactions").select("amountCents").where("userId", "=", user).where("type", "=", "cashback").execute();
+    const cashback = await t.db
+      .selectFrom("transactions")
+      .select("amountCents")
+      .where("userId", "=", user)
+      .where("type", "=", "cashback")
+      .execute();
     expect(cashback).toEqual([{ amountCents: 600 }]);
-    expect(await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", body.transactionId).execute()).toHaveLength(1_000);
+    expect(
+      await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", body.transactionId).execute(),
+    ).toHaveLength(1_000);
     await expectBooksBalance(t.db);
   });
 
@@ -174,7 +204,15 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("CJ corrections are parts of one transaction: each counts once, the amounts are their sum", async () => {
     const { user, clickId } = await click("cj-shopper");
-    const original = event({ network: "cj", transactionId: `CJ-${crypto.randomUUID()}`, partId: "C-1", clickId, saleAmountCents: 20_000, commissionCents: 1_600, source: "report" });
+    const original = event({
+      network: "cj",
+      transactionId: `CJ-${crypto.randomUUID()}`,
+      partId: "C-1",
+      clickId,
+      saleAmountCents: 20_000,
+      commissionCents: 1_600,
+      source: "report",
+    });
     expect((await ingest(original)).outcome).toBe("created");
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 1_200 });
     const correction = { ...original, partId: "C-2", saleAmountCents: -5_000, commissionCents: -400 };
@@ -184,7 +222,9 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 900 });
     expect(await conversion(original.transactionId)).toMatchObject({ commissionCents: 1_200, saleAmountCents: 15_000, cashbackCents: 900 });
     expect((await ingest({ ...original, partId: "C-1", status: "approved" })).outcome).toBe("unchanged");
-    expect((await ingest({ ...original, partId: "C-3", saleAmountCents: 0, commissionCents: 0, status: "approved" })).outcome).toBe("confirmed");
+    expect((await ingest({ ...original, partId: "C-3", saleAmountCents: 0, commissionCents: 0, status: "approved" })).outcome).toBe(
+      "confirmed",
+    );
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 900 });
     const events = await eventsOf(t.db, { network: "cj", networkTransactionId: original.transactionId });
     // (Events within one millisecond have no order among themselves: compared as a set.)
@@ -212,14 +252,35 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const lost = event({ clickId: "no-such-click" });
     const { conversionId } = await ingest(lost);
     expect((await ingest({ ...lost, status: "approved", commissionCents: 1_000 })).outcome).toBe("unchanged");
-    expect(await conversion(lost.transactionId)).toMatchObject({ status: "unmatched", reportedStatus: "approved", commissionCents: 1_000, userId: null });
+    expect(await conversion(lost.transactionId)).toMatchObject({
+      status: "unmatched",
+      reportedStatus: "approved",
+      commissionCents: 1_000,
+      userId: null,
+    });
 
-    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId: botClick, adminId: admin }))).toEqual({ ok: false, error: "botClick" });
-    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId: "nope", adminId: admin }))).toEqual({ ok: false, error: "clickNotFound" });
-    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({ ok: true, outcome: "confirmed" });
-    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({ ok: false, error: "notUnmatched" });
+    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId: botClick, adminId: admin }))).toEqual({
+      ok: false,
+      error: "botClick",
+    });
+    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId: "nope", adminId: admin }))).toEqual({
+      ok: false,
+      error: "clickNotFound",
+    });
+    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({
+      ok: true,
+      outcome: "confirmed",
+    });
+    expect(await inTx(t.db, (tx) => matchConversion(tx, { conversionId: conversionId!, clickId, adminId: admin }))).toEqual({
+      ok: false,
+      error: "notUnmatched",
+    });
     expect(await balances(user)).toMatchObject({ availableCents: 750 });
-    const audit = await t.db.selectFrom("auditLog").select(["actorId", "action"]).where("subject", "=", `conversion:${conversionId!}`).execute();
+    const audit = await t.db
+      .selectFrom("auditLog")
+      .select(["actorId", "action"])
+      .where("subject", "=", `conversion:${conversionId!}`)
+      .execute();
     expect(audit).toEqual([{ actorId: admin, action: "conversion.matched" }]);
     await expectBooksBalance(t.db);
   });
@@ -248,8 +309,24 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 });
 
 describeEachDatabase("signed postbacks", (t) => {
-  const conversions = async (db: Db) => Number((await db.selectFrom("conversions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const body = () => ({ transactionId: `P-${crypto.randomUUID()}`, clickId: null, saleAmount: 50, commission: 4, currency: "USD", status: "pending", occurredAt: new Date().toISOString() });
+  const conversions = async (db: Db) =>
+    Number(
+      (
+        await db
+          .selectFrom("conversions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const body = () => ({
+    transactionId: `P-${crypto.randomUUID()}`,
+    clickId: null,
+    saleAmount: 50,
+    commission: 4,
+    currency: "USD",
+    status: "pending",
+    occurredAt: new Date().toISOString(),
+  });
 
   it("forged, stale and unsigned postbacks are 401 and change nothing; unknown or unconfigured networks 404", async () => {
     const answer = async (request: Request, network = "sandbox") => {
@@ -257,11 +334,18 @@ describeEachDatabase("signed postbacks", (t) => {
       return { status: response.status, code: ((await response.json()) as { code?: string }).code };
     };
     expect(await answer(postbackRequest(body(), { secret: "not-the-secret" }))).toEqual({ status: 401, code: "invalid_signature" });
-    expect(await answer(postbackRequest(body(), { timestamp: Math.floor(Date.now() / 1000) - 301 }))).toEqual({ status: 401, code: "invalid_signature" });
+    expect(await answer(postbackRequest(body(), { timestamp: Math.floor(Date.now() / 1000) - 301 }))).toEqual({
+      status: 401,
+      code: "invalid_signature",
+    });
     expect(await answer(postbackRequest(body(), { secret: null }))).toEqual({ status: 401, code: "invalid_signature" });
     // A body other than the one signed.
     const signed = postbackRequest(body());
-    const tampered = new Request(signed.url, { method: "POST", headers: signed.headers, body: JSON.stringify({ ...body(), commission: 4_000 }) });
+    const tampered = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: JSON.stringify({ ...body(), commission: 4_000 }),
+    });
     expect(await answer(tampered)).toEqual({ status: 401, code: "invalid_signature" });
     expect(await answer(postbackRequest(body()), "shareasale")).toEqual({ status: 404, code: "unknown_network" });
     expect(await answer(postbackRequest(body()), "awin")).toEqual({ status: 404, code: "network_not_configured" });
@@ -271,33 +355,51 @@ describeEachDatabase("signed postbacks", (t) => {
   it("signed garbage of any shape gets a 4xx with a stable code, never a 5xx, and changes nothing", async () => {
     // The generator can, rarely, make a valid postback (it is then accepted): those are counted.
     let accepted = 0;
-    const junkValue = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.string().map((s) => `${s}\u0000`), fc.array(fc.string()), fc.object());
+    const junkValue = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.string().map((s) => `${s}\u0000`),
+      fc.array(fc.string()),
+      fc.object(),
+    );
     const junkBody = fc.oneof(
       fc.string().map((raw) => ({ raw })),
       fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ raw: Buffer.from(bytes).toString("latin1") })),
-      fc.record({
-        transactionId: junkValue,
-        clickId: junkValue,
-        saleAmount: junkValue,
-        commission: junkValue,
-        currency: fc.oneof(junkValue, fc.constant("USD"), fc.constant("EUR")),
-        status: fc.oneof(junkValue, fc.constantFrom("pending", "approved", "LOCKED", "weird")),
-        occurredAt: fc.oneof(junkValue, fc.constant(new Date().toISOString())),
-      }, { requiredKeys: [] }).map((value) => ({ raw: JSON.stringify(value) })),
+      fc
+        .record(
+          {
+            transactionId: junkValue,
+            clickId: junkValue,
+            saleAmount: junkValue,
+            commission: junkValue,
+            currency: fc.oneof(junkValue, fc.constant("USD"), fc.constant("EUR")),
+            status: fc.oneof(junkValue, fc.constantFrom("pending", "approved", "LOCKED", "weird")),
+            occurredAt: fc.oneof(junkValue, fc.constant(new Date().toISOString())),
+          },
+          { requiredKeys: [] },
+        )
+        .map((value) => ({ raw: JSON.stringify(value) })),
       fc.jsonValue().map((value) => ({ raw: JSON.stringify(value) })),
     );
     await fc.assert(
-      fc.asyncProperty(junkBody, fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"), async ({ raw }, contentType) => {
-        const response = await handlePostback(postbackRequest(null, { raw, contentType }), "sandbox", { db: t.db, secrets });
-        const answer = (await response.json()) as { code?: unknown; outcome?: string };
-        if (response.status === 200) {
-          if (answer.outcome !== "unchanged") accepted++;
-          return;
-        }
-        expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.status).toBeLessThan(500);
-        expect(typeof answer.code).toBe("string");
-      }),
+      fc.asyncProperty(
+        junkBody,
+        fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"),
+        async ({ raw }, contentType) => {
+          const response = await handlePostback(postbackRequest(null, { raw, contentType }), "sandbox", { db: t.db, secrets });
+          const answer = (await response.json()) as { code?: unknown; outcome?: string };
+          if (response.status === 200) {
+            if (answer.outcome !== "unchanged") accepted++;
+            return;
+          }
+          expect(response.status).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+          expect(typeof answer.code).toBe("string");
+        },
+      ),
       { numRuns: 150 },
     );
     expect(await conversions(t.db)).toBe(accepted);
@@ -319,19 +421,36 @@ describeEachDatabase("missing-cashback claims", (t) => {
   it("a member claims from 7 to 90 days after their own click, once per order", async () => {
     const { user, clickId, orderDate } = await setup("claimer", 10);
     const other = await newUser(t.db, "someone-else");
-    expect(await claim({ userId: other, clickId, orderId: "A-1", orderDate, amountCents: 5_000 })).toEqual({ ok: false, error: "clickNotFound" });
-    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2020-01-01", amountCents: 5_000 })).toEqual({ ok: false, error: "orderBeforeClick" });
-    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2999-01-01", amountCents: 5_000 })).toEqual({ ok: false, error: "orderInFuture" });
+    expect(await claim({ userId: other, clickId, orderId: "A-1", orderDate, amountCents: 5_000 })).toEqual({
+      ok: false,
+      error: "clickNotFound",
+    });
+    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2020-01-01", amountCents: 5_000 })).toEqual({
+      ok: false,
+      error: "orderBeforeClick",
+    });
+    expect(await claim({ userId: user, clickId, orderId: "A-1", orderDate: "2999-01-01", amountCents: 5_000 })).toEqual({
+      ok: false,
+      error: "orderInFuture",
+    });
     const first = await claim({ userId: user, clickId, orderId: "A-1", orderDate, amountCents: 5_000 });
     expect(first.ok).toBe(true);
-    expect(await claim({ userId: user, clickId, orderId: " A-1 ", orderDate, amountCents: 5_000 })).toEqual({ ok: false, error: "duplicate" });
+    expect(await claim({ userId: user, clickId, orderId: " A-1 ", orderDate, amountCents: 5_000 })).toEqual({
+      ok: false,
+      error: "duplicate",
+    });
     expect((await claimsOf(t.db, user)).map((c) => [c.orderId, c.status])).toEqual([["A-1", "open"]]);
     expect(await claimsOf(t.db, other)).toEqual([]);
 
     const early = await setup("too-early", 3);
-    expect(await claim({ userId: early.user, clickId: early.clickId, orderId: "B-1", orderDate: early.orderDate, amountCents: 100 })).toEqual({ ok: false, error: "tooEarly" });
+    expect(
+      await claim({ userId: early.user, clickId: early.clickId, orderId: "B-1", orderDate: early.orderDate, amountCents: 100 }),
+    ).toEqual({ ok: false, error: "tooEarly" });
     const late = await setup("too-late", 91);
-    expect(await claim({ userId: late.user, clickId: late.clickId, orderId: "C-1", orderDate: late.orderDate, amountCents: 100 })).toEqual({ ok: false, error: "tooLate" });
+    expect(await claim({ userId: late.user, clickId: late.clickId, orderId: "C-1", orderDate: late.orderDate, amountCents: 100 })).toEqual({
+      ok: false,
+      error: "tooLate",
+    });
   });
 
   it("an admin approves a claim (pending, then confirmed by the window) or rejects it with a reason; the member is told", async () => {
@@ -345,7 +464,10 @@ describeEachDatabase("missing-cashback claims", (t) => {
     expect(queued.suggestedCommissionCents).toBe(suggestedCommission(10_000, store.cashbackRateBps, 7_500));
     const approved = await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }));
     expect(approved.ok).toBe(true);
-    expect(await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }))).toEqual({ ok: false, error: "notOpen" });
+    expect(await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }))).toEqual({
+      ok: false,
+      error: "notOpen",
+    });
     expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 600 });
     // Ordered 20 days ago: the 60-day window confirms it 40 days from now.
     expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 41 * DAY) })).confirmed).toBeGreaterThanOrEqual(1);
@@ -353,12 +475,18 @@ describeEachDatabase("missing-cashback claims", (t) => {
 
     const second = await claim({ userId: user, clickId, orderId: "NO-1", orderDate, amountCents: 2_000 });
     if (!second.ok) throw new Error(second.error);
-    expect(await inTx(t.db, (tx) => rejectClaim(tx, { claimId: second.claimId, adminId: admin, reason: "The store has no record of this order." }))).toEqual({ ok: true });
+    expect(
+      await inTx(t.db, (tx) =>
+        rejectClaim(tx, { claimId: second.claimId, adminId: admin, reason: "The store has no record of this order." }),
+      ),
+    ).toEqual({ ok: true });
     expect((await claimsOf(t.db, user)).map((c) => [c.orderId, c.status, c.reason])).toEqual([
       ["NO-1", "rejected", "The store has no record of this order."],
       ["OK-1", "approved", null],
     ]);
-    const notes = (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map((n) => n.titleKey.split(".")[1]);
+    const notes = (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map(
+      (n) => n.titleKey.split(".")[1],
+    );
     expect(notes).toEqual(["claimApproved", "cashbackConfirmed", "claimRejected"]);
     const actions = await t.db.selectFrom("auditLog").select("action").where("actorId", "=", admin).orderBy("createdAt").execute();
     expect(actions.map((a) => a.action)).toEqual(["claim.approved", "claim.rejected"]);

@@ -31,7 +31,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /** Every route with an action (or a loader), as a URL (parameters filled with plausible values). */
 function routeUrls(kind: "action" | "loader"): string[] {
   const exported = new RegExp(`export (async function|const) ${kind}\\b`);
-  const files = fs.readdirSync(path.resolve("app/routes")).filter((file) => exported.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
+  const files = fs
+    .readdirSync(path.resolve("app/routes"))
+    .filter((file) => exported.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
   return files.map((file) => {
     const segments = file
       .replace(/\.(tsx?|jsx?)$/, "")
@@ -54,21 +56,88 @@ function routeUrls(kind: "action" | "loader"): string[] {
 }
 
 const FIELD_NAMES = [
-  "intent", "email", "password", "confirmPassword", "currentPassword", "name", "message", "subject", "code", "amount", "quick", "method",
-  "destination", "idempotencyKey", "transactionId", "reason", "payoutReference", "redirectTo", "rememberMe", "newEmail", "phone", "plan",
-  "terms", "token", "theme", "language", "q", "cardDepositHoldDays", "analytics", "marketing", "avatar", "id", "_formToken", "website",
-  "orderId", "orderDate", "cashbackUserSharePercent", "conversionId", "clickId", "claimId", "commission", "report", "planId",
-  "referralId", "referralQualifying", "referralBonusReferrer", "referralBonusFriend",
+  "intent",
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "name",
+  "message",
+  "subject",
+  "code",
+  "amount",
+  "quick",
+  "method",
+  "destination",
+  "idempotencyKey",
+  "transactionId",
+  "reason",
+  "payoutReference",
+  "redirectTo",
+  "rememberMe",
+  "newEmail",
+  "phone",
+  "plan",
+  "terms",
+  "token",
+  "theme",
+  "language",
+  "q",
+  "cardDepositHoldDays",
+  "analytics",
+  "marketing",
+  "avatar",
+  "id",
+  "_formToken",
+  "website",
+  "orderId",
+  "orderDate",
+  "cashbackUserSharePercent",
+  "conversionId",
+  "clickId",
+  "claimId",
+  "commission",
+  "report",
+  "planId",
+  "referralId",
+  "referralQualifying",
+  "referralBonusReferrer",
+  "referralBonusFriend",
   "partnerCommissionPercent",
-  "role", "direction", "sessionId", "body",
+  "role",
+  "direction",
+  "sessionId",
+  "body",
   // The ad suite's forms.
-  "file", "clientAccountId", "industry", "timeZone", "confirm", "tipId", "note", "kind", "threshold", "days", "campaign", "alertId", "enabled",
+  "file",
+  "clientAccountId",
+  "industry",
+  "timeZone",
+  "confirm",
+  "tipId",
+  "note",
+  "kind",
+  "threshold",
+  "days",
+  "campaign",
+  "alertId",
+  "enabled",
   // The assistant's form.
   "question",
   // The keyword generator.
-  "seeds", "landingPage", "negatives", "listId",
+  "seeds",
+  "landingPage",
+  "negatives",
+  "listId",
   // The white-label reports.
-  "agencyName", "primaryColor", "accentColor", "footer", "logo", "shareId", "from", "to",
+  "agencyName",
+  "primaryColor",
+  "accentColor",
+  "footer",
+  "logo",
+  "shareId",
+  "from",
+  "to",
   // The monthly report schedule.
   "recipients",
 ];
@@ -76,18 +145,91 @@ const FIELD_NAMES = [
 const junk = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ maxLength: 40 }).map((value) => `${value}\u0000${value}`),
-  fc.constantFrom("", " ", "-1", "0", "1e309", "NaN", "null", "[]", "{}", "9".repeat(40), "../../etc/passwd", "<script>x</script>", "%", "\u202e"),
+  fc.constantFrom(
+    "",
+    " ",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "null",
+    "[]",
+    "{}",
+    "9".repeat(40),
+    "../../etc/passwd",
+    "<script>x</script>",
+    "%",
+    "\u202e",
+  ),
 );
 
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
-const QUERY_NAMES = ["planId", "payment", "done", "network", "category", "clickref", "days", "plan", "edit", "email", "from", "intent", "month", "page", "q", "range", "redirectTo", "saved", "state", "status", "store", "t", "tab", "to", "token", "type", "u", "code", "sort", "x", "role", "ledgerPage", "clicksPage", "action", "actor", "subject", "language", "method", "batch", "locale", "suspended", "audit", "client", "platform", "campaign", "dir", "period", "locked"];
+const QUERY_NAMES = [
+  "planId",
+  "payment",
+  "done",
+  "network",
+  "category",
+  "clickref",
+  "days",
+  "plan",
+  "edit",
+  "email",
+  "from",
+  "intent",
+  "month",
+  "page",
+  "q",
+  "range",
+  "redirectTo",
+  "saved",
+  "state",
+  "status",
+  "store",
+  "t",
+  "tab",
+  "to",
+  "token",
+  "type",
+  "u",
+  "code",
+  "sort",
+  "x",
+  "role",
+  "ledgerPage",
+  "clicksPage",
+  "action",
+  "actor",
+  "subject",
+  "language",
+  "method",
+  "batch",
+  "locale",
+  "suspended",
+  "audit",
+  "client",
+  "platform",
+  "campaign",
+  "dir",
+  "period",
+  "locked",
+];
 
 const queries: fc.Arbitrary<string> = fc.oneof(
   fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),
   // The same parameter twice, broken percent-encoding, a very long value.
   fc.constantFrom(...QUERY_NAMES).map((name) => `${name}=1&${name}=2&${name}=%zz&${name}=%E0%A4%A`),
   fc.constantFrom(...QUERY_NAMES).map((name) => `${name}=${"9".repeat(4000)}`),
-  fc.constantFrom("page=-1", "page=1e309", "page=99999999999", "from=2026-02-31&to=1999-13-01", "month=0000-00", "range=..", "redirectTo=//evil.example", "redirectTo=%0d%0aSet-Cookie:x=1"),
+  fc.constantFrom(
+    "page=-1",
+    "page=1e309",
+    "page=99999999999",
+    "from=2026-02-31&to=1999-13-01",
+    "month=0000-00",
+    "range=..",
+    "redirectTo=//evil.example",
+    "redirectTo=%0d%0aSet-Cookie:x=1",
+  ),
 );
 
 type Body = { contentType?: string; body?: string };
@@ -97,13 +239,22 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
     contentType: "application/x-www-form-urlencoded",
     body: new URLSearchParams(fields).toString(),
   })),
-  fc.string({ maxLength: 60 }).map((value) => ({ contentType: "application/x-www-form-urlencoded", body: `email=%zz${value}&password=%E0%A4%A&x=%00` })),
+  fc
+    .string({ maxLength: 60 })
+    .map((value) => ({ contentType: "application/x-www-form-urlencoded", body: `email=%zz${value}&password=%E0%A4%A&x=%00` })),
   fc.dictionary(fc.constantFrom(...FIELD_NAMES), junk, { maxKeys: 4 }).map((fields) => {
     const boundary = "----fuzz";
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
     return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join("")}--${boundary}--\r\n` };
   }),
-  fc.string({ maxLength: 80 }).map((value) => ({ contentType: "multipart/form-data; boundary=----fuzz", body: `------fuzz\r\nContent-Disposition: form-data; name="x"\r\n\r\n${value}` })),
+  fc
+    .string({ maxLength: 80 })
+    .map((value) => ({
+      contentType: "multipart/form-data; boundary=----fuzz",
+      body: `------fuzz\r\nContent-Disposition: form-data; name="x"\r\n\r\n${value}`,
+    })),
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ contentType: "application/json", body: JSON.stringify(value) })),
   fc.string({ maxLength: 80 }).map((value) => ({ contentType: "application/json", body: `{"email": ${value}` })),
   fc.string({ maxLength: 80 }).map((value) => ({ contentType: "text/plain", body: value })),
@@ -124,7 +275,19 @@ async function freePort(): Promise<number> {
 }
 
 async function counts(db: Db) {
-  const tables = ["users", "transactions", "ledger_entries", "withdrawals", "payments", "contact_messages", "newsletter_subscriptions", "outbox", "oauth_accounts", "settings", "verifications"];
+  const tables = [
+    "users",
+    "transactions",
+    "ledger_entries",
+    "withdrawals",
+    "payments",
+    "contact_messages",
+    "newsletter_subscriptions",
+    "outbox",
+    "oauth_accounts",
+    "settings",
+    "verifications",
+  ];
   const result: Record<string, number> = {};
   for (const table of tables) {
     const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -147,8 +310,19 @@ for (const dialect of testDialects()) {
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
       await seedContent(database.db);
-      const member = await createUser(database.db, { email: "fuzz-member@example.com", name: "Fuzz", password: "Fuzz-pass-1!", emailVerified: true });
-      const admin = await createUser(database.db, { email: "fuzz-admin@example.com", name: "Admin", password: "Fuzz-pass-1!", emailVerified: true, role: "admin" });
+      const member = await createUser(database.db, {
+        email: "fuzz-member@example.com",
+        name: "Fuzz",
+        password: "Fuzz-pass-1!",
+        emailVerified: true,
+      });
+      const admin = await createUser(database.db, {
+        email: "fuzz-admin@example.com",
+        name: "Admin",
+        password: "Fuzz-pass-1!",
+        emailVerified: true,
+        role: "admin",
+      });
       // With two-factor authentication on, so the back office's own actions are reached, not its setup page.
       await database.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
       cookies.member = (await createSession(database.db, member, { remember: true })).setCookie.split(";")[0]!;
@@ -167,7 +341,17 @@ for (const dialect of testDialects()) {
       base = `http://127.0.0.1:${port}`;
       server = spawn(serverCommand().command, serverCommand().args, {
         stdio: ["ignore", "ignore", "pipe"],
-        env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", PORT: String(port), APP_URL: base, DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, JOBS: "off", TRUST_PROXY: "1" },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          APP_ENV: "test",
+          PORT: String(port),
+          APP_URL: base,
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: SECRET,
+          JOBS: "off",
+          TRUST_PROXY: "1",
+        },
       });
       // The server's own log, shown only when a request failed.
       server.stderr?.on("data", (chunk: Buffer) => {
@@ -200,21 +384,23 @@ for (const dialect of testDialects()) {
         for (const url of urls) {
           // Logging out would end the session the next requests ride on; it has no body to judge.
           if (url.endsWith("/logout") && who !== "anonymous") continue;
-          await fc.assert(
-            fc.asyncProperty(bodies, fc.boolean(), async ({ contentType, body }, dataRequest) => {
-              const [pathname, query] = url.split("?");
-              const target = dataRequest && !url.startsWith("/api/") ? `${pathname}.data${query ? `?${query}` : ""}` : url;
-              const headers: Record<string, string> = { "X-Forwarded-For": `198.51.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
-              if (contentType) headers["Content-Type"] = contentType;
-              if (cookies[who]) headers.Cookie = cookies[who];
-              const response = await fetch(`${base}${target}`, { method: "POST", headers, body, redirect: "manual" });
-              sent++;
-              await response.arrayBuffer();
-              if (response.status >= 500) failures.push(`${who} POST ${target} (${contentType ?? "no body"}): ${response.status}`);
-              return response.status < 500;
-            }),
-            { numRuns: RUNS, endOnFailure: true },
-          ).catch(() => undefined);
+          await fc
+            .assert(
+              fc.asyncProperty(bodies, fc.boolean(), async ({ contentType, body }, dataRequest) => {
+                const [pathname, query] = url.split("?");
+                const target = dataRequest && !url.startsWith("/api/") ? `${pathname}.data${query ? `?${query}` : ""}` : url;
+                const headers: Record<string, string> = { "X-Forwarded-For": `198.51.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
+                if (contentType) headers["Content-Type"] = contentType;
+                if (cookies[who]) headers.Cookie = cookies[who];
+                const response = await fetch(`${base}${target}`, { method: "POST", headers, body, redirect: "manual" });
+                sent++;
+                await response.arrayBuffer();
+                if (response.status >= 500) failures.push(`${who} POST ${target} (${contentType ?? "no body"}): ${response.status}`);
+                return response.status < 500;
+              }),
+              { numRuns: RUNS, endOnFailure: true },
+            )
+            .catch(() => undefined);
         }
       }
       expect(failures, failures.length ? serverLog : undefined).toEqual([]);
@@ -234,21 +420,23 @@ for (const dialect of testDialects()) {
       for (const who of ["anonymous", "member", "admin"] as const) {
         for (const url of urls) {
           if (url.endsWith("/logout")) continue;
-          await fc.assert(
-            fc.asyncProperty(queries, fc.boolean(), async (query, dataRequest) => {
-              const [pathname, own] = url.split("?");
-              const search = [own, query].filter(Boolean).join("&");
-              const target = `${dataRequest && !url.startsWith("/api/") ? `${pathname}.data` : pathname}${search ? `?${search}` : ""}`;
-              const headers: Record<string, string> = { "X-Forwarded-For": `203.0.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
-              if (cookies[who]) headers.Cookie = cookies[who];
-              const response = await fetch(`${base}${target}`, { headers, redirect: "manual" });
-              sent++;
-              await response.arrayBuffer();
-              if (response.status >= 500) failures.push(`${who} GET ${target.slice(0, 200)}: ${response.status}`);
-              return response.status < 500;
-            }),
-            { numRuns: RUNS, endOnFailure: true },
-          ).catch(() => undefined);
+          await fc
+            .assert(
+              fc.asyncProperty(queries, fc.boolean(), async (query, dataRequest) => {
+                const [pathname, own] = url.split("?");
+                const search = [own, query].filter(Boolean).join("&");
+                const target = `${dataRequest && !url.startsWith("/api/") ? `${pathname}.data` : pathname}${search ? `?${search}` : ""}`;
+                const headers: Record<string, string> = { "X-Forwarded-For": `203.0.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}` };
+                if (cookies[who]) headers.Cookie = cookies[who];
+                const response = await fetch(`${base}${target}`, { headers, redirect: "manual" });
+                sent++;
+                await response.arrayBuffer();
+                if (response.status >= 500) failures.push(`${who} GET ${target.slice(0, 200)}: ${response.status}`);
+                return response.status < 500;
+              }),
+              { numRuns: RUNS, endOnFailure: true },
+            )
+            .catch(() => undefined);
         }
       }
       expect(failures, failures.length ? serverLog : undefined).toEqual([]);
@@ -267,7 +455,8 @@ describe("the query fuzz knows every parameter a loader reads", () => {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
         else if (/\.tsx?$/.test(entry.name)) {
-          for (const match of fs.readFileSync(full, "utf8").matchAll(/search(?:Params)?\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g)) read.add(match[1]!);
+          for (const match of fs.readFileSync(full, "utf8").matchAll(/search(?:Params)?\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g))
+            read.add(match[1]!);
         }
       }
     };

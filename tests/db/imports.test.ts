@@ -28,7 +28,8 @@ const clickBase = {
   sandboxAllowed: true,
 };
 
-const awin = (rows: string[]) => ["Transaction ID,Transaction Date,Click Ref,Sale Amount,Commission Amount,Currency,Status", ...rows].join("\n");
+const awin = (rows: string[]) =>
+  ["Transaction ID,Transaction Date,Click Ref,Sale Amount,Commission Amount,Currency,Status", ...rows].join("\n");
 
 describeEachDatabase("network report imports", (t) => {
   const click = async (name: string) => {
@@ -66,7 +67,10 @@ describeEachDatabase("network report imports", (t) => {
     expect(await applyReport(t.db, "awin", report)).toEqual({ unchanged: 3, unsupported_currency: 1 });
 
     // Next month's report: the first sale approved, the second returned.
-    const later = awin([`${t1},2026-11-01 10:00:00,${a.clickId},100.00,8.00,USD,approved`, `${t2},2026-11-02 11:00:00,${b.clickId},"1,000.00",40.00,USD,declined`]);
+    const later = awin([
+      `${t1},2026-11-01 10:00:00,${a.clickId},100.00,8.00,USD,approved`,
+      `${t2},2026-11-02 11:00:00,${b.clickId},"1,000.00",40.00,USD,declined`,
+    ]);
     expect((await previewReport(t.db, "awin", later)).outcomes).toEqual({ confirmed: 1, reversed: 1 });
     expect(await applyReport(t.db, "awin", later)).toEqual({ confirmed: 1, reversed: 1 });
     expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
@@ -78,18 +82,35 @@ describeEachDatabase("network report imports", (t) => {
     const a = await click("upload");
     const admin = await newUser(t.db, "importer");
     const report = awin([`${Date.now()},2026-11-01 10:00:00,${a.clickId},100.00,8.00,USD,pending`]);
-    const importId = await createImport(t.db, { adminId: admin, network: "awin", filename: "../../etc/passwd<script>.csv", bytes: new TextEncoder().encode(report) });
+    const importId = await createImport(t.db, {
+      adminId: admin,
+      network: "awin",
+      filename: "../../etc/passwd<script>.csv",
+      bytes: new TextEncoder().encode(report),
+    });
     const kept = await getImport(t.db, importId);
-    expect(kept).toMatchObject({ status: "previewed", filename: ".._.._etc_passwd_script_.csv", result: null, preview: { rows: 1, outcomes: { created: 1 } } });
+    expect(kept).toMatchObject({
+      status: "previewed",
+      filename: ".._.._etc_passwd_script_.csv",
+      result: null,
+      preview: { rows: 1, outcomes: { created: 1 } },
+    });
     expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0 });
     const applied = await Promise.all([applyImport(t.db, { importId, adminId: admin }), applyImport(t.db, { importId, adminId: admin })]);
     expect(applied.filter((r) => r.ok)).toHaveLength(1);
     expect(applied.find((r) => !r.ok)).toEqual({ ok: false, error: "alreadyApplied" });
     expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 600 });
     expect(await getImport(t.db, importId)).toMatchObject({ status: "applied", result: { created: 1 } });
-    const actions = await t.db.selectFrom("auditLog").select("action").where("subject", "=", `import:${importId}`).orderBy("createdAt").execute();
+    const actions = await t.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("subject", "=", `import:${importId}`)
+      .orderBy("createdAt")
+      .execute();
     expect(actions.map((row) => row.action)).toEqual(["report.uploaded", "report.applied"]);
-    await expect(createImport(t.db, { adminId: admin, network: "impact", filename: "x.csv", bytes: new TextEncoder().encode(report) })).rejects.toBeInstanceOf(ReportFormatError);
+    await expect(
+      createImport(t.db, { adminId: admin, network: "impact", filename: "x.csv", bytes: new TextEncoder().encode(report) }),
+    ).rejects.toBeInstanceOf(ReportFormatError);
   });
 
   it("CJ corrections in a report are summed into their original action", async () => {
@@ -124,7 +145,10 @@ it("npm run cashback:import previews and applies a file (SQLite)", async () => {
     const file = path.join(dir, "report.csv");
     fs.writeFileSync(file, awin([`CLI-1,2026-11-01 10:00:00,${result.clickId},100.00,8.00,USD,pending`]));
     const run = (...args: string[]) =>
-      spawnSync("npx", ["tsx", "scripts/cashback-import.ts", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: `file:${filename}`, APP_ENV: "test" } });
+      spawnSync("npx", ["tsx", "scripts/cashback-import.ts", ...args], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: `file:${filename}`, APP_ENV: "test" },
+      });
     const dry = run("--network", "awin", "--file", file, "--dry-run");
     expect(dry.stdout).toContain("Preview: created 1.");
     expect(dry.stdout).toContain("Dry run: nothing was changed.");

@@ -88,10 +88,13 @@ describe("inline job runner [sqlite]", () => {
     await runner.send("test.fail", { k: "v" });
     const expectedDelays = [5, 30, 120, 600];
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const row = await waitUntil(async () => {
-        const [r] = await jobRows(database.db, "test.fail");
-        return r && r.attempts === attempt && (r.status === "queued" || r.status === "failed") && r;
-      }, { message: `attempt ${attempt} recorded` });
+      const row = await waitUntil(
+        async () => {
+          const [r] = await jobRows(database.db, "test.fail");
+          return r && r.attempts === attempt && (r.status === "queued" || r.status === "failed") && r;
+        },
+        { message: `attempt ${attempt} recorded` },
+      );
       expect(calls).toBe(attempt);
       expect(row.lastError).toBe(`boom ${attempt}`);
       expect(row.lockedUntil).toBeNull();
@@ -104,14 +107,22 @@ describe("inline job runner [sqlite]", () => {
         await quietly();
         expect(calls).toBe(attempt); // not run again before its time
         // Time passes: make the retry due now.
-        await database.db.updateTable("jobs").set({ runAt: new Date(Date.now() - 1).toISOString() }).where("id", "=", row.id).execute();
+        await database.db
+          .updateTable("jobs")
+          .set({ runAt: new Date(Date.now() - 1).toISOString() })
+          .where("id", "=", row.id)
+          .execute();
       } else {
         expect(row.status).toBe("failed");
         expect(row.maxAttempts).toBe(5);
       }
     }
     // Failed for good: never picked up again, even when "due".
-    await database.db.updateTable("jobs").set({ runAt: new Date(Date.now() - 1).toISOString() }).where("name", "=", "test.fail").execute();
+    await database.db
+      .updateTable("jobs")
+      .set({ runAt: new Date(Date.now() - 1).toISOString() })
+      .where("name", "=", "test.fail")
+      .execute();
     await quietly();
     expect(calls).toBe(5);
     expect((await jobRows(database.db, "test.fail"))[0]).toMatchObject({ status: "failed", attempts: 5 });
@@ -176,10 +187,13 @@ describe("inline job runner [sqlite]", () => {
     await runner.send("test.stately-fails");
     hold.open();
     await waitUntil(() => calls.length === 2, { message: "the queued copy ran" });
-    const rows = await waitUntil(async () => {
-      const all = await jobRows(database.db, "test.stately-fails");
-      return all.every((r) => r.status === "done" || r.status === "failed") ? all : undefined;
-    }, { message: "both rows finished" });
+    const rows = await waitUntil(
+      async () => {
+        const all = await jobRows(database.db, "test.stately-fails");
+        return all.every((r) => r.status === "done" || r.status === "failed") ? all : undefined;
+      },
+      { message: "both rows finished" },
+    );
     expect(rows.map((r) => r.status).sort()).toEqual(["done", "failed"]);
     expect(rows.find((r) => r.status === "failed")!.lastError).toMatch(/first run fails.*queued copy/);
   });
@@ -196,7 +210,9 @@ describe("inline job runner [sqlite]", () => {
     await Promise.all(Array.from({ length: 10 }, () => app.send("test.queued-stately")));
     await quietly();
     expect(calls).toEqual([]);
-    expect(await jobRows(database.db, "test.queued")).toMatchObject([{ status: "queued", attempts: 0, data: JSON.stringify({ order: 7 }) }]);
+    expect(await jobRows(database.db, "test.queued")).toMatchObject([
+      { status: "queued", attempts: 0, data: JSON.stringify({ order: 7 }) },
+    ]);
     // Ten wake-ups that nobody ran yet collapse into one queued row.
     expect(await jobRows(database.db, "test.queued-stately")).toMatchObject([{ status: "queued", attempts: 0 }]);
 
@@ -249,7 +265,9 @@ describe("outbox woken through the inline runner [sqlite]", () => {
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     // Polling effectively off after the first tick: only the commit's wake-up can deliver.
-    runner = inlineRunner(database.db, jobDefinitions({ db: database.db, mailer, appUrl: new URL("http://localhost") }), { pollMs: 60_000 });
+    runner = inlineRunner(database.db, jobDefinitions({ db: database.db, mailer, appUrl: new URL("http://localhost") }), {
+      pollMs: 60_000,
+    });
     await runner.start({ work: true });
     setOutboxSignal(() => void runner.send(OUTBOX_JOB));
   });
@@ -305,7 +323,10 @@ describe.skipIf(!PG_URL)("pg-boss job runner [postgres]", () => {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
     try {
-      const { rows } = await client.query<{ state: string; data: Record<string, unknown> | null }>(`select state, data from "${schema}".job where name = $1`, [name]);
+      const { rows } = await client.query<{ state: string; data: Record<string, unknown> | null }>(
+        `select state, data from "${schema}".job where name = $1`,
+        [name],
+      );
       return rows;
     } finally {
       await client.end();
@@ -333,7 +354,12 @@ describe.skipIf(!PG_URL)("pg-boss job runner [postgres]", () => {
     await waitUntil(() => calls.length >= 2, { timeoutMs: 15_000, intervalMs: 100, message: "pg-boss ran both jobs" });
     await waitUntil(async () => (await jobsIn("test-echo")).every((j) => j.state === "completed"), { timeoutMs: 5_000, intervalMs: 100 });
     expect(calls).toHaveLength(2);
-    expect(calls).toEqual(expect.arrayContaining([{ from: "worker", n: 1 }, { from: "app server", n: 2 }]));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { from: "worker", n: 1 },
+        { from: "app server", n: 2 },
+      ]),
+    );
     expect(await jobsIn("test-echo")).toHaveLength(2);
   });
 

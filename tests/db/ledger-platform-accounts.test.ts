@@ -35,9 +35,17 @@ describeEachDatabase("the platform's ledger accounts", (t) => {
     const total = users.reduce((sum, _, i) => sum + amountOf(i), 0);
     expect(await balanceFromPostings(t.db, platformAccount("payment_provider"))).toBe(providerBefore - total);
     // The platform's row keeps no cached balance; the admin's figures sum its postings.
-    const row = await t.db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", platformAccount("payment_provider")).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("ledgerAccounts")
+      .select("balanceCents")
+      .where("id", "=", platformAccount("payment_provider"))
+      .executeTakeFirstOrThrow();
     expect(Number(row.balanceCents)).toBe(0);
-    expect((await platformBalances(t.db)).find((account) => account.kind === "payment_provider")).toEqual({ kind: "payment_provider", balanceCents: providerBefore - total, accounts: 1 });
+    expect((await platformBalances(t.db)).find((account) => account.kind === "payment_provider")).toEqual({
+      kind: "payment_provider",
+      balanceCents: providerBefore - total,
+      accounts: 1,
+    });
     await expectBooksBalance(t.db);
   });
 
@@ -45,10 +53,22 @@ describeEachDatabase("the platform's ledger accounts", (t) => {
     const user = await newUser(t.db, "margin");
     const before = await adminOverview(t.db);
     await unitOfWork(t.db, (tx) =>
-      recordCashback(tx, { userId: user, amountCents: 600, commissionCents: 1_000, merchant: "Zalando", orderId: "o-margin", conversionId: `c-${user}`, description: "Cashback" }),
+      recordCashback(tx, {
+        userId: user,
+        amountCents: 600,
+        commissionCents: 1_000,
+        merchant: "Zalando",
+        orderId: "o-margin",
+        conversionId: `c-${user}`,
+        description: "Cashback",
+      }),
     );
     expect((await adminOverview(t.db)).marginCents - before.marginCents).toBe(400);
-    const balances = await t.db.selectFrom(accountBalances(t.db).as("b")).select(["id", "balanceCents"]).where("id", "like", "platform:%").execute();
+    const balances = await t.db
+      .selectFrom(accountBalances(t.db).as("b"))
+      .select(["id", "balanceCents"])
+      .where("id", "like", "platform:%")
+      .execute();
     for (const account of balances) expect(Number(account.balanceCents)).toBe(await balanceFromPostings(t.db, account.id));
     await expectBooksBalance(t.db);
   });
@@ -56,10 +76,14 @@ describeEachDatabase("the platform's ledger accounts", (t) => {
   it("the database refuses a cached balance on a platform account; a member's accounts keep theirs", async () => {
     const user = await newUser(t.db, "cached");
     await deposit(t.db, user, 100);
-    await expect(t.db.updateTable("ledgerAccounts").set({ balanceCents: 5 }).where("id", "=", platformAccount("payment_provider")).execute()).rejects.toThrow(
-      /platform account|ledger_accounts_platform_derived/,
-    );
-    const mine = await t.db.selectFrom("ledgerAccounts").select("balanceCents").where("id", "=", `user:${user}:available`).executeTakeFirstOrThrow();
+    await expect(
+      t.db.updateTable("ledgerAccounts").set({ balanceCents: 5 }).where("id", "=", platformAccount("payment_provider")).execute(),
+    ).rejects.toThrow(/platform account|ledger_accounts_platform_derived/);
+    const mine = await t.db
+      .selectFrom("ledgerAccounts")
+      .select("balanceCents")
+      .where("id", "=", `user:${user}:available`)
+      .executeTakeFirstOrThrow();
     expect(Number(mine.balanceCents)).toBe(100);
     expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
@@ -73,7 +97,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the platform's ledger accounts 
       const [first, a, b] = [await newUser(db, "first"), await newUser(db, "a"), await newUser(db, "b")];
       // The platform's accounts exist (the very first movement creates them).
       await deposit(db, first, 100);
-      await unitOfWork(db, (tx) => recordCashback(tx, { userId: first, amountCents: 50, commissionCents: 80, merchant: "Zalando", orderId: "o-0", conversionId: "c-0", description: "Cashback" }));
+      await unitOfWork(db, (tx) =>
+        recordCashback(tx, {
+          userId: first,
+          amountCents: 50,
+          commissionCents: 80,
+          merchant: "Zalando",
+          orderId: "o-0",
+          conversionId: "c-0",
+          description: "Cashback",
+        }),
+      );
 
       let release!: () => void;
       let posted!: () => void;
@@ -81,7 +115,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the platform's ledger accounts 
       const aPosted = new Promise<void>((resolve) => (posted = resolve));
       const aWork = unitOfWork(db, async (tx) => {
         await creditDeposit(tx, { userId: a, amountCents: 2_000, paymentId: "pa", description: "Top-up", provider: "sandbox" });
-        await recordCashback(tx, { userId: a, amountCents: 300, commissionCents: 500, merchant: "Zalando", orderId: "o-a", conversionId: "c-a", description: "Cashback" });
+        await recordCashback(tx, {
+          userId: a,
+          amountCents: 300,
+          commissionCents: 500,
+          merchant: "Zalando",
+          orderId: "o-a",
+          conversionId: "c-a",
+          description: "Cashback",
+        });
         posted();
         await held; // A stays uncommitted, holding whatever rows it locked
       });
@@ -90,8 +132,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the platform's ledger accounts 
         // B may not wait for any lock A holds: a wait would end in "lock timeout" (55P03), not retried.
         const bResult = await unitOfWork(db, async (tx) => {
           await sql`set local lock_timeout = '2s'`.execute(tx);
-          const top = await creditDeposit(tx, { userId: b, amountCents: 3_000, paymentId: "pb", description: "Top-up", provider: "sandbox" });
-          await recordCashback(tx, { userId: b, amountCents: 400, commissionCents: 700, merchant: "Zalando", orderId: "o-b", conversionId: "c-b", description: "Cashback" });
+          const top = await creditDeposit(tx, {
+            userId: b,
+            amountCents: 3_000,
+            paymentId: "pb",
+            description: "Top-up",
+            provider: "sandbox",
+          });
+          await recordCashback(tx, {
+            userId: b,
+            amountCents: 400,
+            commissionCents: 700,
+            merchant: "Zalando",
+            orderId: "o-b",
+            conversionId: "c-b",
+            description: "Cashback",
+          });
           return top;
         });
         expect(bResult.replayed).toBe(false);

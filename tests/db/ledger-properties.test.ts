@@ -71,7 +71,10 @@ const user = fc.nat({ max: MAX_USERS - 1 });
 const ref = fc.nat({ max: 1_000 });
 
 const specArb: fc.Arbitrary<Spec> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("deposit" as const), user, amount: fc.integer({ min: 100, max: 20_000 }), card: rarely }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("deposit" as const), user, amount: fc.integer({ min: 100, max: 20_000 }), card: rarely }),
+  },
   // Mostly what a balance covers; sometimes below the minimum (1 000) or above any balance.
   {
     weight: 5,
@@ -133,7 +136,8 @@ const CREATORS = new Set<Kind>(["deposit", "withdraw", "recordCashback", "referr
 
 function plan(program: Program): { initialCount: number; ops: PlannedOp[]; batches: number[][] } {
   const specs: Spec[] = [];
-  for (let u = 0; u < program.users; u++) for (const d of program.initial[u]!) specs.push({ kind: "deposit", user: u, amount: d.amount, card: d.card });
+  for (let u = 0; u < program.users; u++)
+    for (const d of program.initial[u]!) specs.push({ kind: "deposit", user: u, amount: d.amount, card: d.card });
   const initialCount = specs.length;
   specs.push(...program.ops);
 
@@ -153,7 +157,10 @@ function plan(program: Program): { initialCount: number; ops: PlannedOp[]; batch
         break;
       case "reverse": {
         // A reversal of an earlier top-up (not of a replay of one: the same payment either way).
-        const target = pick(earlier(index, (op) => op.kind === "deposit" && op.root === op.index), spec.target);
+        const target = pick(
+          earlier(index, (op) => op.kind === "deposit" && op.root === op.index),
+          spec.target,
+        );
         if (target) ops.push({ index, kind: "reverse", root: index, after: target.index, spec });
         else ops.push({ index, kind: "deposit", root: index, spec: { kind: "deposit", user: 0, amount: 1_000, card: false } });
         break;
@@ -168,8 +175,12 @@ function plan(program: Program): { initialCount: number; ops: PlannedOp[]; batch
       }
       case "confirmCashback":
       case "declineCashback": {
-        const target = pick(earlier(index, (op) => op.root !== undefined && rootKind(op) === "recordCashback"), spec.target);
-        if (!target) ops.push({ index, kind: "deposit", root: index, spec: { kind: "deposit", user: index % 2, amount: 1_500, card: false } });
+        const target = pick(
+          earlier(index, (op) => op.root !== undefined && rootKind(op) === "recordCashback"),
+          spec.target,
+        );
+        if (!target)
+          ops.push({ index, kind: "deposit", root: index, spec: { kind: "deposit", user: index % 2, amount: 1_500, card: false } });
         else ops.push({ index, kind: spec.kind, after: target.index, spec });
         break;
       }
@@ -183,7 +194,8 @@ function plan(program: Program): { initialCount: number; ops: PlannedOp[]; batch
             ? pick(approvals, spec.target)
             : pick(spec.target % 3 === 0 && approvals.length ? approvals : requests, spec.target);
         // Nothing to act on yet: a top-up instead, so every generated operation does something.
-        if (!target) ops.push({ index, kind: "deposit", root: index, spec: { kind: "deposit", user: index % 2, amount: 1_500, card: false } });
+        if (!target)
+          ops.push({ index, kind: "deposit", root: index, spec: { kind: "deposit", user: index % 2, amount: 1_500, card: false } });
         else ops.push({ index, kind: spec.kind, after: target.index, spec });
       }
     }
@@ -219,7 +231,10 @@ describeEachDatabase("ledger properties", (t) => {
     const { ops, batches } = plan(program);
     const tag = randomUUID().slice(0, 8);
     const users = await Promise.all(
-      Array.from({ length: program.users }, async (_, i) => (await createUser(t.db, { email: `prop-${tag}-${i}@example.com`, name: `Prop ${i}` })).id),
+      Array.from(
+        { length: program.users },
+        async (_, i) => (await createUser(t.db, { email: `prop-${tag}-${i}@example.com`, name: `Prop ${i}` })).id,
+      ),
     );
     const admin = (await createUser(t.db, { email: `prop-${tag}-admin@example.com`, name: "Prop admin" })).id;
     const userOf = (n: number) => users[n % users.length]!;
@@ -239,7 +254,11 @@ describeEachDatabase("ledger properties", (t) => {
           const userId = userOf(spec.user);
           const amountCents = spec.amount + bump;
           const provider = spec.card ? "stripe" : "sandbox";
-          return { userId, amount: amountCents, work: (tx) => creditDeposit(tx, { userId, amountCents, paymentId: key, description: "Top-up", provider }) };
+          return {
+            userId,
+            amount: amountCents,
+            work: (tx) => creditDeposit(tx, { userId, amountCents, paymentId: key, description: "Top-up", provider }),
+          };
         }
         case "withdraw": {
           const userId = userOf(spec.user);
@@ -247,7 +266,15 @@ describeEachDatabase("ledger properties", (t) => {
           return {
             userId,
             amount: amountCents,
-            work: (tx) => requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination: "me@example.com", description: "Withdrawal", idempotencyKey: key }),
+            work: (tx) =>
+              requestWithdrawal(tx, {
+                userId,
+                amountCents,
+                method: "paypal",
+                destination: "me@example.com",
+                description: "Withdrawal",
+                idempotencyKey: key,
+              }),
           };
         }
         case "recordCashback": {
@@ -256,18 +283,34 @@ describeEachDatabase("ledger properties", (t) => {
           return {
             userId,
             amount: amountCents,
-            work: (tx) => recordCashback(tx, { userId, amountCents, merchant: "Zalando", orderId: `order-${key}`, conversionId: key, description: "Cashback" }),
+            work: (tx) =>
+              recordCashback(tx, {
+                userId,
+                amountCents,
+                merchant: "Zalando",
+                orderId: `order-${key}`,
+                conversionId: key,
+                description: "Cashback",
+              }),
           };
         }
         case "referral": {
           const userId = userOf(spec.user);
           const amountCents = spec.amount + bump;
-          return { userId, amount: amountCents, work: (tx) => creditReferralBonus(tx, { userId, amountCents, description: "Referral bonus", idempotencyKey: key }) };
+          return {
+            userId,
+            amount: amountCents,
+            work: (tx) => creditReferralBonus(tx, { userId, amountCents, description: "Referral bonus", idempotencyKey: key }),
+          };
         }
         case "pay": {
           const userId = userOf(spec.user);
           const amountCents = spec.amount + bump;
-          return { userId, amount: amountCents, work: (tx) => payFromWallet(tx, { userId, amountCents, description: "Plan", idempotencyKey: key }) };
+          return {
+            userId,
+            amount: amountCents,
+            work: (tx) => payFromWallet(tx, { userId, amountCents, description: "Plan", idempotencyKey: key }),
+          };
         }
         case "reverse": {
           const deposit = ops[root.after!]!.spec as Extract<CreatorSpec, { kind: "deposit" }>;
@@ -316,7 +359,8 @@ describeEachDatabase("ledger properties", (t) => {
             work = (tx) => approveWithdrawal(tx, { transactionId, adminId: admin });
             break;
           case "complete":
-            work = (tx) => completeWithdrawal(tx, { transactionId, adminId: admin, payoutReference: spec.blankReference ? " " : `PP-${op.index}` });
+            work = (tx) =>
+              completeWithdrawal(tx, { transactionId, adminId: admin, payoutReference: spec.blankReference ? " " : `PP-${op.index}` });
             break;
           case "reject":
             work = (tx) => rejectWithdrawal(tx, { transactionId, adminId: admin, reason: spec.blankReason ? "" : "test" });
@@ -347,7 +391,9 @@ describeEachDatabase("ledger properties", (t) => {
       await Promise.allSettled(batch.map((index) => outcomes[index]));
     }
     const settled = await Promise.all(outcomes);
-    const unexpected = settled.flatMap((outcome, index) => (outcome.status === "unexpected" ? [{ index, op: ops[index]!.kind, error: String(outcome.error) }] : []));
+    const unexpected = settled.flatMap((outcome, index) =>
+      outcome.status === "unexpected" ? [{ index, op: ops[index]!.kind, error: String(outcome.error) }] : [],
+    );
     expect(unexpected, "only the ledger's own refusals may fail an operation").toEqual([]);
     return { ops, users, keys, settled, conflictGroups };
   }
@@ -375,7 +421,11 @@ describeEachDatabase("ledger properties", (t) => {
       expect(new Set(ok.map((result) => result.transaction.id)).size).toBe(ok.length ? 1 : 0);
       const first = firsts[0];
       if (first) {
-        const key = namespacedKey(TYPE_OF[ops[root]!.kind]!, first.transaction.userId, ops[root]!.kind === "reverse" ? `reversal:${keys[root]}` : keys[root]!);
+        const key = namespacedKey(
+          TYPE_OF[ops[root]!.kind]!,
+          first.transaction.userId,
+          ops[root]!.kind === "reverse" ? `reversal:${keys[root]}` : keys[root]!,
+        );
         const rows = await t.db.selectFrom("transactions").select(["id", "amountCents"]).where("idempotencyKey", "=", key).execute();
         expect(rows.map((row) => row.id)).toEqual([first.transaction.id]);
         expect(Number(rows[0]!.amountCents)).toBe(first.transaction.amountCents);
@@ -396,11 +446,14 @@ describeEachDatabase("ledger properties", (t) => {
       const final = steps.filter((step) => step.kind !== "approve");
       expect(final.length, `transaction ${transactionId}: ${steps.map((s) => s.kind).join(", ")}`).toBeLessThanOrEqual(1);
       expect(steps.filter((step) => step.kind === "approve").length).toBeLessThanOrEqual(1);
-      const status = (await t.db.selectFrom("transactions").select("status").where("id", "=", transactionId).executeTakeFirstOrThrow()).status;
+      const status = (await t.db.selectFrom("transactions").select("status").where("id", "=", transactionId).executeTakeFirstOrThrow())
+        .status;
       const kind = final[0]?.kind;
       expect(status).toBe(kind === "complete" || kind === "confirmCashback" ? "completed" : kind ? "failed" : "pending");
       if (kind === "cancel" || kind === "complete" || kind === "reject" || steps.some((step) => step.kind === "approve")) {
-        const state = (await t.db.selectFrom("withdrawals").select("state").where("transactionId", "=", transactionId).executeTakeFirstOrThrow()).state;
+        const state = (
+          await t.db.selectFrom("withdrawals").select("state").where("transactionId", "=", transactionId).executeTakeFirstOrThrow()
+        ).state;
         expect(state).toBe(kind === "cancel" ? "cancelled" : kind === "complete" ? "paid" : kind === "reject" ? "rejected" : "processing");
       }
     }
@@ -453,15 +506,31 @@ describeEachDatabase("ledger properties", (t) => {
       if (balances.owedCents > 0) tally.owing++;
       for (const [name, value] of Object.entries(balances)) expect(value, `${name} of ${userId}`).toBeGreaterThanOrEqual(0);
       // Every credit repays a debt first: nobody owes while holding spendable money.
-      expect(balances.owedCents > 0 && balances.availableCents > 0, `${userId} owes ${balances.owedCents} with ${balances.availableCents} available`).toBe(false);
-      const open = await t.db.selectFrom("withdrawals").select("amountCents").where("userId", "=", userId).where("state", "in", ["pending", "processing"]).execute();
+      expect(
+        balances.owedCents > 0 && balances.availableCents > 0,
+        `${userId} owes ${balances.owedCents} with ${balances.availableCents} available`,
+      ).toBe(false);
+      const open = await t.db
+        .selectFrom("withdrawals")
+        .select("amountCents")
+        .where("userId", "=", userId)
+        .where("state", "in", ["pending", "processing"])
+        .execute();
       expect(balances.withdrawalsInProgressCents).toBe(open.reduce((sum, row) => sum + Number(row.amountCents), 0));
 
       const m = model.get(userId)!;
-      expect({ net: balances.availableCents - balances.owedCents, pendingCashback: balances.pendingCashbackCents, inProgress: balances.withdrawalsInProgressCents }).toEqual(m);
+      expect({
+        net: balances.availableCents - balances.owedCents,
+        pendingCashback: balances.pendingCashbackCents,
+        inProgress: balances.withdrawalsInProgressCents,
+      }).toEqual(m);
 
       // The same figures from the user's transactions (statuses), independent of the accounts.
-      const rows = await t.db.selectFrom("transactions").select(["type", "status", "direction", "amountCents"]).where("userId", "=", userId).execute();
+      const rows = await t.db
+        .selectFrom("transactions")
+        .select(["type", "status", "direction", "amountCents"])
+        .where("userId", "=", userId)
+        .execute();
       let net = 0;
       let pendingCashback = 0;
       for (const row of rows) {
@@ -482,31 +551,27 @@ describeEachDatabase("ledger properties", (t) => {
   /** What the runs exercised, for the log line. */
   const tally = { programs: 0, operations: 0, moved: 0, replayed: 0, skipped: 0, owing: 0, refused: new Map<string, number>() };
 
-  it(
-    "random concurrent programs keep the books balanced and move every key's money once",
-    async () => {
-      const started = Date.now();
-      await fc.assert(
-        fc.asyncProperty(programArb, async (program) => {
-          const outcome = await run(program);
-          await check(outcome);
-          tally.programs++;
-          tally.operations += outcome.ops.length;
-          for (const o of outcome.settled) {
-            if (o.status === "ok" && o.result.replayed) tally.replayed++;
-            else if (o.status === "ok") tally.moved++;
-            else if (o.status === "skipped") tally.skipped++;
-            else if (o.status === "refused") tally.refused.set(o.error.name, (tally.refused.get(o.error.name) ?? 0) + 1);
-          }
-        }),
-        { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 25) },
-      );
-      const refused = [...tally.refused].map(([name, n]) => `${n} ${name}`).join(", ");
-      console.info(
-        `[${t.dialect}] ${tally.programs} programs, ${tally.operations} operations: ${tally.moved} moved money, ${tally.replayed} answered as replays, ` +
-          `${tally.skipped} skipped (target refused), refused: ${refused}; ${tally.owing} users left owing; ${Date.now() - started} ms`,
-      );
-    },
-    180_000,
-  );
+  it("random concurrent programs keep the books balanced and move every key's money once", async () => {
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(programArb, async (program) => {
+        const outcome = await run(program);
+        await check(outcome);
+        tally.programs++;
+        tally.operations += outcome.ops.length;
+        for (const o of outcome.settled) {
+          if (o.status === "ok" && o.result.replayed) tally.replayed++;
+          else if (o.status === "ok") tally.moved++;
+          else if (o.status === "skipped") tally.skipped++;
+          else if (o.status === "refused") tally.refused.set(o.error.name, (tally.refused.get(o.error.name) ?? 0) + 1);
+        }
+      }),
+      { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 25) },
+    );
+    const refused = [...tally.refused].map(([name, n]) => `${n} ${name}`).join(", ");
+    console.info(
+      `[${t.dialect}] ${tally.programs} programs, ${tally.operations} operations: ${tally.moved} moved money, ${tally.replayed} answered as replays, ` +
+        `${tally.skipped} skipped (target refused), refused: ${refused}; ${tally.owing} users left owing; ${Date.now() - started} ms`,
+    );
+  }, 180_000);
 });

@@ -29,11 +29,17 @@ import { deposit as depositIn, expectBooksBalance, inTx, newUser as newUserIn, w
 
 describeEachDatabase("ledger", (t) => {
   const newUser = (name: string) => newUserIn(t.db, name);
-  const deposit = (userId: string, amountCents: number, paymentId?: string, provider?: string) => depositIn(t.db, userId, amountCents, paymentId, provider);
-  const withdraw = (userId: string, amountCents: number, key?: string, destination?: string) => withdrawIn(t.db, userId, amountCents, key, destination);
+  const deposit = (userId: string, amountCents: number, paymentId?: string, provider?: string) =>
+    depositIn(t.db, userId, amountCents, paymentId, provider);
+  const withdraw = (userId: string, amountCents: number, key?: string, destination?: string) =>
+    withdrawIn(t.db, userId, amountCents, key, destination);
   const balances = async (userId: string) => {
     const b = await getBalances(t.db, userId);
-    return { availableCents: b.availableCents, pendingCashbackCents: b.pendingCashbackCents, withdrawalsInProgressCents: b.withdrawalsInProgressCents };
+    return {
+      availableCents: b.availableCents,
+      pendingCashbackCents: b.pendingCashbackCents,
+      withdrawalsInProgressCents: b.withdrawalsInProgressCents,
+    };
   };
   const state = async (transactionId: string) =>
     (await t.db.selectFrom("withdrawals").select("state").where("transactionId", "=", transactionId).executeTakeFirstOrThrow()).state;
@@ -47,7 +53,10 @@ describeEachDatabase("ledger", (t) => {
     const user = await newUser("dep");
     const paymentId = crypto.randomUUID();
     const first = await deposit(user, 2500, paymentId);
-    expect(first).toMatchObject({ replayed: false, transaction: { type: "deposit", status: "completed", direction: "credit", amountCents: 2500, currency: "USD" } });
+    expect(first).toMatchObject({
+      replayed: false,
+      transaction: { type: "deposit", status: "completed", direction: "credit", amountCents: 2500, currency: "USD" },
+    });
     const again = await Promise.all(Array.from({ length: 50 }, () => deposit(user, 2500, paymentId)));
     expect(again.every((r) => r.replayed && r.transaction.id === first.transaction.id)).toBe(true);
     expect((await getBalances(t.db, user)).availableCents).toBe(2500);
@@ -67,7 +76,9 @@ describeEachDatabase("ledger", (t) => {
     expect((await getBalances(t.db, user)).availableCents).toBe(7_500);
 
     const other = await newUser("other");
-    await expect(inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: other, transactionId: held.transaction.id }))).rejects.toThrow(/no withdrawal/);
+    await expect(inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: other, transactionId: held.transaction.id }))).rejects.toThrow(
+      /no withdrawal/,
+    );
     const cancelled = await inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: user, transactionId: held.transaction.id }));
     expect(cancelled.transaction.status).toBe("failed");
     expect(await state(held.transaction.id)).toBe("cancelled");
@@ -85,22 +96,39 @@ describeEachDatabase("ledger", (t) => {
     const b = await withdraw(user, 2_000);
 
     // Paying before approving is refused: the desk's order is pending → processing → paid.
-    await expect(inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" }))).rejects.toBeInstanceOf(LedgerError);
+    await expect(
+      inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" })),
+    ).rejects.toBeInstanceOf(LedgerError);
     expect((await inTx(t.db, (tx) => approveWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin }))).replayed).toBe(false);
     expect((await inTx(t.db, (tx) => approveWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin }))).replayed).toBe(true);
     expect(await state(a.transaction.id)).toBe("processing");
 
     // While an admin pays it, the user can no longer take it back (the money would leave twice).
-    await expect(inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: user, transactionId: a.transaction.id }))).rejects.toMatchObject({ code: "not_pending" });
-    await expect(inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "  " }))).rejects.toThrow(/reference/);
-    const paid = await inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" }));
+    await expect(inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: user, transactionId: a.transaction.id }))).rejects.toMatchObject({
+      code: "not_pending",
+    });
+    await expect(
+      inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "  " })),
+    ).rejects.toThrow(/reference/);
+    const paid = await inTx(t.db, (tx) =>
+      completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" }),
+    );
     expect(paid.transaction).toMatchObject({ status: "completed", metadata: { payoutReference: "PP-1" } });
-    expect((await inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" }))).replayed).toBe(true);
-    await expect(inTx(t.db, (tx) => rejectWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, reason: "late" }))).rejects.toBeInstanceOf(LedgerError);
+    expect(
+      (await inTx(t.db, (tx) => completeWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, payoutReference: "PP-1" })))
+        .replayed,
+    ).toBe(true);
+    await expect(
+      inTx(t.db, (tx) => rejectWithdrawal(tx, { transactionId: a.transaction.id, adminId: admin, reason: "late" })),
+    ).rejects.toBeInstanceOf(LedgerError);
 
-    await expect(inTx(t.db, (tx) => rejectWithdrawal(tx, { transactionId: b.transaction.id, adminId: admin, reason: "" }))).rejects.toThrow(/reason/);
+    await expect(inTx(t.db, (tx) => rejectWithdrawal(tx, { transactionId: b.transaction.id, adminId: admin, reason: "" }))).rejects.toThrow(
+      /reason/,
+    );
     await inTx(t.db, (tx) => approveWithdrawal(tx, { transactionId: b.transaction.id, adminId: admin }));
-    const rejected = await inTx(t.db, (tx) => rejectWithdrawal(tx, { transactionId: b.transaction.id, adminId: admin, reason: "IBAN closed" }));
+    const rejected = await inTx(t.db, (tx) =>
+      rejectWithdrawal(tx, { transactionId: b.transaction.id, adminId: admin, reason: "IBAN closed" }),
+    );
     expect(rejected.transaction).toMatchObject({ status: "failed", metadata: { reason: "IBAN closed" } });
     expect(await state(b.transaction.id)).toBe("rejected");
     expect(await balances(user)).toEqual({ availableCents: 4_000, pendingCashbackCents: 0, withdrawalsInProgressCents: 0 });
@@ -121,7 +149,11 @@ describeEachDatabase("ledger", (t) => {
     const bobs = await withdraw(bob, 1_500, key);
     expect(bobs).toMatchObject({ replayed: false, transaction: { userId: bob } });
     expect(bobs.transaction.id).not.toBe(first.transaction.id);
-    const keys = await t.db.selectFrom("transactions").select("idempotencyKey").where("id", "in", [first.transaction.id, bobs.transaction.id]).execute();
+    const keys = await t.db
+      .selectFrom("transactions")
+      .select("idempotencyKey")
+      .where("id", "in", [first.transaction.id, bobs.transaction.id])
+      .execute();
     expect(keys.map((row) => row.idempotencyKey).sort()).toEqual([`withdrawal:${alice}:${key}`, `withdrawal:${bob}:${key}`].sort());
     expect((await getBalances(t.db, alice)).availableCents).toBe(8_500);
     expect((await getBalances(t.db, bob)).availableCents).toBe(8_500);
@@ -131,9 +163,9 @@ describeEachDatabase("ledger", (t) => {
     const user = await newUser("poor");
     await deposit(user, 1_500);
     await expect(withdraw(user, 1_501)).rejects.toBeInstanceOf(InsufficientFundsError);
-    await expect(inTx(t.db, (tx) => payFromWallet(tx, { userId: user, amountCents: 1_501, description: "Plan", idempotencyKey: "p1" }))).rejects.toBeInstanceOf(
-      InsufficientFundsError,
-    );
+    await expect(
+      inTx(t.db, (tx) => payFromWallet(tx, { userId: user, amountCents: 1_501, description: "Plan", idempotencyKey: "p1" })),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
     const rows = await t.db.selectFrom("transactions").select("type").where("userId", "=", user).execute();
     expect(rows.map((r) => r.type)).toEqual(["deposit"]);
     expect(await t.db.selectFrom("withdrawals").select("state").where("userId", "=", user).execute()).toEqual([]);
@@ -168,7 +200,8 @@ describeEachDatabase("ledger", (t) => {
 
   it("the payout method of a withdrawal is written only when it changes (no lock on the saved row otherwise)", async () => {
     const user = await newUser("method");
-    const saved = () => t.db.selectFrom("payoutMethods").select(["method", "destination", "updatedAt"]).where("userId", "=", user).executeTakeFirstOrThrow();
+    const saved = () =>
+      t.db.selectFrom("payoutMethods").select(["method", "destination", "updatedAt"]).where("userId", "=", user).executeTakeFirstOrThrow();
     await inTx(t.db, (tx) => savePayoutMethod(tx, user, "paypal", "m@example.com"));
     await t.db.updateTable("payoutMethods").set({ updatedAt: "2000-01-01T00:00:00.000Z" }).where("userId", "=", user).execute();
     await inTx(t.db, (tx) => savePayoutMethod(tx, user, "paypal", "m@example.com"));
@@ -217,7 +250,9 @@ describeEachDatabase("ledger", (t) => {
       if (result.status === "rejected") expect(result.reason, String(result.reason)).toBeInstanceOf(LedgerError);
     }
     const states = await t.db.selectFrom("withdrawals").select(["state", "amountCents"]).where("userId", "=", user).execute();
-    const open = states.filter((row) => row.state === "pending" || row.state === "processing").reduce((sum, row) => sum + Number(row.amountCents), 0);
+    const open = states
+      .filter((row) => row.state === "pending" || row.state === "processing")
+      .reduce((sum, row) => sum + Number(row.amountCents), 0);
     expect((await getBalances(t.db, user)).withdrawalsInProgressCents).toBe(open);
     await expectBooksBalance(t.db);
   });
@@ -226,9 +261,13 @@ describeEachDatabase("ledger", (t) => {
     const user = await newUser("immutable");
     const { transaction } = await deposit(user, 100);
     const entry = await t.db.selectFrom("ledgerEntries").select("id").where("transactionId", "=", transaction.id).executeTakeFirstOrThrow();
-    await expect(t.db.updateTable("postings").set({ amountCents: 1_000_000 }).where("entryId", "=", entry.id).execute()).rejects.toThrow(/immutable/);
+    await expect(t.db.updateTable("postings").set({ amountCents: 1_000_000 }).where("entryId", "=", entry.id).execute()).rejects.toThrow(
+      /immutable/,
+    );
     await expect(t.db.deleteFrom("postings").where("entryId", "=", entry.id).execute()).rejects.toThrow(/immutable/);
-    await expect(t.db.updateTable("ledgerEntries").set({ memo: "rewritten" }).where("id", "=", entry.id).execute()).rejects.toThrow(/immutable/);
+    await expect(t.db.updateTable("ledgerEntries").set({ memo: "rewritten" }).where("id", "=", entry.id).execute()).rejects.toThrow(
+      /immutable/,
+    );
     await expect(t.db.deleteFrom("ledgerEntries").where("id", "=", entry.id).execute()).rejects.toThrow(/immutable/);
 
     const at = new Date().toISOString();
@@ -236,36 +275,71 @@ describeEachDatabase("ledger", (t) => {
       t.db.transaction().execute(async (tx) => {
         const entryId = crypto.randomUUID();
         for (const [account, amountCents, currency] of amounts) {
-          await tx.insertInto("postings").values({ id: crypto.randomUUID(), entryId, accountId: account, amountCents, currency: currency ?? "USD", createdAt: at }).execute();
+          await tx
+            .insertInto("postings")
+            .values({ id: crypto.randomUUID(), entryId, accountId: account, amountCents, currency: currency ?? "USD", createdAt: at })
+            .execute();
         }
-        await tx.insertInto("ledgerEntries").values({ id: entryId, transactionId: transaction.id, memo: "forged", effectiveAt: at, createdAt: at }).execute();
+        await tx
+          .insertInto("ledgerEntries")
+          .values({ id: entryId, transactionId: transaction.id, memo: "forged", effectiveAt: at, createdAt: at })
+          .execute();
       });
     // Money from nowhere: one side only.
     await expect(write([[userAccount(user, "available"), 5_000]])).rejects.toThrow(/unbalanced|does not balance/);
-    await expect(write([[userAccount(user, "available"), 5_000], ["platform:payment_provider", -4_999]])).rejects.toThrow(/unbalanced|does not balance/);
-    await expect(write([[userAccount(user, "available"), 5_000, "EUR"], ["platform:payment_provider", -5_000, "EUR"]])).rejects.toThrow(/currency|unbalanced/);
+    await expect(
+      write([
+        [userAccount(user, "available"), 5_000],
+        ["platform:payment_provider", -4_999],
+      ]),
+    ).rejects.toThrow(/unbalanced|does not balance/);
+    await expect(
+      write([
+        [userAccount(user, "available"), 5_000, "EUR"],
+        ["platform:payment_provider", -5_000, "EUR"],
+      ]),
+    ).rejects.toThrow(/currency|unbalanced/);
     // Postings without their entry: refused at commit.
     await expect(
       t.db.transaction().execute(async (tx) => {
-        await tx.insertInto("postings").values({ id: crypto.randomUUID(), entryId: crypto.randomUUID(), accountId: userAccount(user, "available"), amountCents: 7, createdAt: at }).execute();
+        await tx
+          .insertInto("postings")
+          .values({
+            id: crypto.randomUUID(),
+            entryId: crypto.randomUUID(),
+            accountId: userAccount(user, "available"),
+            amountCents: 7,
+            createdAt: at,
+          })
+          .execute();
       }),
     ).rejects.toThrow();
     // A posting added to an existing (sealed) entry, even a zero-sum pair.
     await expect(
       t.db.transaction().execute(async (tx) => {
-        await tx.insertInto("postings").values({ id: crypto.randomUUID(), entryId: entry.id, accountId: userAccount(user, "available"), amountCents: 7, createdAt: at }).execute();
-        await tx.insertInto("postings").values({ id: crypto.randomUUID(), entryId: entry.id, accountId: "platform:payment_provider", amountCents: -7, createdAt: at }).execute();
+        await tx
+          .insertInto("postings")
+          .values({ id: crypto.randomUUID(), entryId: entry.id, accountId: userAccount(user, "available"), amountCents: 7, createdAt: at })
+          .execute();
+        await tx
+          .insertInto("postings")
+          .values({ id: crypto.randomUUID(), entryId: entry.id, accountId: "platform:payment_provider", amountCents: -7, createdAt: at })
+          .execute();
       }),
     ).rejects.toThrow(/sealed/);
     expect((await getBalances(t.db, user)).availableCents).toBe(100);
-    await expect(t.db.updateTable("ledgerAccounts").set({ balanceCents: -1 }).where("id", "=", userAccount(user, "available")).execute()).rejects.toThrow();
+    await expect(
+      t.db.updateTable("ledgerAccounts").set({ balanceCents: -1 }).where("id", "=", userAccount(user, "available")).execute(),
+    ).rejects.toThrow();
     await expectBooksBalance(t.db);
   });
 
   it("cashback is pending until confirmed (then available) or declined (then gone)", async () => {
     const user = await newUser("cb");
     const record = (amountCents: number, merchant: string, conversionId: string) =>
-      inTx(t.db, (tx) => recordCashback(tx, { userId: user, amountCents, merchant, orderId: `${merchant}-1`, conversionId, description: "Cashback" }));
+      inTx(t.db, (tx) =>
+        recordCashback(tx, { userId: user, amountCents, merchant, orderId: `${merchant}-1`, conversionId, description: "Cashback" }),
+      );
     const a = await record(450, "Zalando", "c1");
     const b = await record(300, "IKEA", "c2");
     expect((await record(450, "Zalando", "c1")).replayed).toBe(true);
@@ -278,10 +352,18 @@ describeEachDatabase("ledger", (t) => {
 
   it("bonuses credit once per key; a purchase debits the wallet", async () => {
     const user = await newUser("bonus");
-    await inTx(t.db, (tx) => creditReferralBonus(tx, { userId: user, amountCents: 1_000, description: "Referral bonus", idempotencyKey: "ref-1" }));
-    await inTx(t.db, (tx) => creditReferralBonus(tx, { userId: user, amountCents: 1_000, description: "Referral bonus", idempotencyKey: "ref-1" }));
-    await inTx(t.db, (tx) => creditAffiliateBonus(tx, { userId: user, amountCents: 290, description: "Affiliate bonus", idempotencyKey: "aff-1" }));
-    const purchase = await inTx(t.db, (tx) => payFromWallet(tx, { userId: user, amountCents: 900, description: "Starter plan", idempotencyKey: "buy-1" }));
+    await inTx(t.db, (tx) =>
+      creditReferralBonus(tx, { userId: user, amountCents: 1_000, description: "Referral bonus", idempotencyKey: "ref-1" }),
+    );
+    await inTx(t.db, (tx) =>
+      creditReferralBonus(tx, { userId: user, amountCents: 1_000, description: "Referral bonus", idempotencyKey: "ref-1" }),
+    );
+    await inTx(t.db, (tx) =>
+      creditAffiliateBonus(tx, { userId: user, amountCents: 290, description: "Affiliate bonus", idempotencyKey: "aff-1" }),
+    );
+    const purchase = await inTx(t.db, (tx) =>
+      payFromWallet(tx, { userId: user, amountCents: 900, description: "Starter plan", idempotencyKey: "buy-1" }),
+    );
     expect(purchase.transaction).toMatchObject({ type: "purchase", direction: "debit" });
     expect((await getBalances(t.db, user)).availableCents).toBe(390);
     await expectBooksBalance(t.db);
@@ -300,10 +382,20 @@ describeEachDatabase("ledger", (t) => {
     expect((refused as FundsOnHoldError).withdrawableCents).toBe(0);
     await inTx(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 0, { id: admin, clientAddress: "203.0.113.9" }));
     expect((await withdraw(user, 1_000)).replayed).toBe(false);
-    const audit = await t.db.selectFrom("auditLog").select(["action", "subject", "before", "after", "clientAddress"]).where("actorId", "=", admin).execute();
+    const audit = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "subject", "before", "after", "clientAddress"])
+      .where("actorId", "=", admin)
+      .execute();
     // The audit row holds the old and the new value, and where the change came from.
     expect(audit).toEqual([
-      { action: "setting.changed", subject: "setting:cardDepositHoldDays", before: '{"cardDepositHoldDays":7}', after: '{"cardDepositHoldDays":0}', clientAddress: "203.0.113.9" },
+      {
+        action: "setting.changed",
+        subject: "setting:cardDepositHoldDays",
+        before: '{"cardDepositHoldDays":7}',
+        after: '{"cardDepositHoldDays":0}',
+        clientAddress: "203.0.113.9",
+      },
     ]);
     await inTx(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 7, admin));
   });
@@ -313,14 +405,28 @@ describeEachDatabase("ledger", (t) => {
     const paymentId = crypto.randomUUID();
     await deposit(user, 10_000, paymentId);
     await withdraw(user, 7_000);
-    const reversal = { userId: user, amountCents: 10_000, paymentId, reversalKey: "evt_refund_1", reason: "refund" as const, description: "Top-up refunded", provider: "sandbox" };
+    const reversal = {
+      userId: user,
+      amountCents: 10_000,
+      paymentId,
+      reversalKey: "evt_refund_1",
+      reason: "refund" as const,
+      description: "Top-up refunded",
+      provider: "sandbox",
+    };
     const first = await inTx(t.db, (tx) => reverseDeposit(tx, reversal));
-    expect(first).toMatchObject({ replayed: false, owedCents: 7_000, transaction: { type: "deposit", direction: "debit", amountCents: 10_000 } });
+    expect(first).toMatchObject({
+      replayed: false,
+      owedCents: 7_000,
+      transaction: { type: "deposit", direction: "debit", amountCents: 10_000 },
+    });
     expect(await inTx(t.db, (tx) => reverseDeposit(tx, reversal))).toMatchObject({ replayed: true, owedCents: 7_000 });
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 7_000, withdrawalsInProgressCents: 7_000 });
     await deposit(user, 5_000);
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 2_000 });
-    await inTx(t.db, (tx) => creditReferralBonus(tx, { userId: user, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "rev-ref" }));
+    await inTx(t.db, (tx) =>
+      creditReferralBonus(tx, { userId: user, amountCents: 2_500, description: "Referral bonus", idempotencyKey: "rev-ref" }),
+    );
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 500, owedCents: 0 });
     await expectBooksBalance(t.db);
   });
@@ -330,7 +436,17 @@ describeEachDatabase("ledger", (t) => {
     const paymentId = crypto.randomUUID();
     await deposit(user, 10_000, paymentId);
     const held = await withdraw(user, 7_000);
-    await inTx(t.db, (tx) => reverseDeposit(tx, { userId: user, amountCents: 10_000, paymentId, reversalKey: "oc-1", reason: "refund", description: "Refunded", provider: "sandbox" }));
+    await inTx(t.db, (tx) =>
+      reverseDeposit(tx, {
+        userId: user,
+        amountCents: 10_000,
+        paymentId,
+        reversalKey: "oc-1",
+        reason: "refund",
+        description: "Refunded",
+        provider: "sandbox",
+      }),
+    );
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 7_000, withdrawalsInProgressCents: 7_000 });
     await inTx(t.db, (tx) => cancelWithdrawal(tx, { userId: user, transactionId: held.transaction.id }));
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 0, owedCents: 0, withdrawalsInProgressCents: 0 });
@@ -346,7 +462,15 @@ describeEachDatabase("ledger", (t) => {
     let reversed!: () => void;
     const reversing = new Promise<void>((resolve) => (reversed = resolve));
     const reversal = unitOfWork(t.db, async (tx) => {
-      await reverseDeposit(tx, { userId: user, amountCents: 10_000, paymentId, reversalKey: "race-1", reason: "dispute", description: "Disputed", provider: "sandbox" });
+      await reverseDeposit(tx, {
+        userId: user,
+        amountCents: 10_000,
+        paymentId,
+        reversalKey: "race-1",
+        reason: "dispute",
+        description: "Disputed",
+        provider: "sandbox",
+      });
       reversed();
       await new Promise((resolve) => setTimeout(resolve, 300)); // still uncommitted
     });
@@ -363,16 +487,44 @@ describeEachDatabase("ledger", (t) => {
     await deposit(user, 5_000, crypto.randomUUID(), "sandbox");
     const card = crypto.randomUUID();
     await deposit(user, 20_000, card, "stripe");
-    const { transaction } = await inTx(t.db, async (tx) =>
-      (await tx.selectFrom("transactions").select("id").where("orderId", "=", card).executeTakeFirstOrThrow()) as { id: string } & Record<string, never>,
+    const { transaction } = await inTx(
+      t.db,
+      async (tx) =>
+        (await tx.selectFrom("transactions").select("id").where("orderId", "=", card).executeTakeFirstOrThrow()) as { id: string } & Record<
+          string,
+          never
+        >,
     ).then((row) => ({ transaction: row }));
     // The payment row a real top-up has, fully refunded.
     const at = new Date().toISOString();
     await t.db
       .insertInto("payments")
-      .values({ id: card, userId: user, provider: "stripe", providerSessionId: null, providerChargeId: null, amountCents: 20_000, status: "paid", idempotencyKey: `t:${card}`, transactionId: transaction.id, reversedCents: 20_000, createdAt: at, updatedAt: at })
+      .values({
+        id: card,
+        userId: user,
+        provider: "stripe",
+        providerSessionId: null,
+        providerChargeId: null,
+        amountCents: 20_000,
+        status: "paid",
+        idempotencyKey: `t:${card}`,
+        transactionId: transaction.id,
+        reversedCents: 20_000,
+        createdAt: at,
+        updatedAt: at,
+      })
       .execute();
-    await inTx(t.db, (tx) => reverseDeposit(tx, { userId: user, amountCents: 20_000, paymentId: card, reversalKey: "hr-1", reason: "refund", description: "Refunded", provider: "stripe" }));
+    await inTx(t.db, (tx) =>
+      reverseDeposit(tx, {
+        userId: user,
+        amountCents: 20_000,
+        paymentId: card,
+        reversalKey: "hr-1",
+        reason: "refund",
+        description: "Refunded",
+        provider: "stripe",
+      }),
+    );
     expect(await getBalances(t.db, user)).toMatchObject({ availableCents: 5_000, onHoldCents: 0, withdrawableCents: 5_000 });
     expect((await withdraw(user, 5_000)).replayed).toBe(false);
   });
@@ -382,7 +534,11 @@ describeEachDatabase("ledger", (t) => {
     const user = await newUser("retry");
     const result = await unitOfWork(t.db, async (tx) => {
       calls++;
-      await tx.updateTable("users").set({ name: `retry ${calls}` }).where("id", "=", user).execute();
+      await tx
+        .updateTable("users")
+        .set({ name: `retry ${calls}` })
+        .where("id", "=", user)
+        .execute();
       if (calls < 3) throw Object.assign(new Error("could not serialize access"), { code: "40001" });
       return calls;
     });

@@ -42,12 +42,29 @@ describeEachDatabase(
       const first = await seedDemoData(t.db);
       // The demo ad imports have their own test (tests/db/ads-seed.test.ts).
       expect(first.created.filter((line) => !line.startsWith("demo ad imports")).sort()).toEqual(
-        ["5 plans", "30 stores", "30 blog articles", DEMO_ADMIN.email, DEMO_USER.email, "demo ledger ($2,456.78)", "demo referrals", `${DEMO_PARTNER.email} (partner with referred businesses)`].sort(),
+        [
+          "5 plans",
+          "30 stores",
+          "30 blog articles",
+          DEMO_ADMIN.email,
+          DEMO_USER.email,
+          "demo ledger ($2,456.78)",
+          "demo referrals",
+          `${DEMO_PARTNER.email} (partner with referred businesses)`,
+        ].sort(),
       );
       const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
-      expect(await getBalances(t.db, demo.id)).toMatchObject({ availableCents: 245_678, pendingCashbackCents: 1_240, withdrawalsInProgressCents: 0, owedCents: 0 });
+      expect(await getBalances(t.db, demo.id)).toMatchObject({
+        availableCents: 245_678,
+        pendingCashbackCents: 1_240,
+        withdrawalsInProgressCents: 0,
+        owedCents: 0,
+      });
       // The history is dated in the past through the entries' effective dates, not by rewriting rows.
-      const oldest = await t.db.selectFrom("ledgerEntries").select((eb) => eb.fn.min("effectiveAt").as("first")).executeTakeFirstOrThrow();
+      const oldest = await t.db
+        .selectFrom("ledgerEntries")
+        .select((eb) => eb.fn.min("effectiveAt").as("first"))
+        .executeTakeFirstOrThrow();
       expect(Date.now() - Date.parse(String(oldest.first))).toBeGreaterThan(100 * 86_400_000);
       expect((await verifyLedger(t.db)).problems).toEqual([]);
       expect((await findUserByEmail(t.db, DEMO_ADMIN.email))?.role).toBe("admin");

@@ -7,7 +7,16 @@ import net from "node:net";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { afterCommit, unitOfWork } from "~/db/unit-of-work.server";
-import { LEASE_MS, MAX_ATTEMPTS, backoffSeconds, deliverOutbox, enqueueMail, outboxCounts, outboxMailer, setOutboxSignal } from "~/jobs/outbox.server";
+import {
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  backoffSeconds,
+  deliverOutbox,
+  enqueueMail,
+  outboxCounts,
+  outboxMailer,
+  setOutboxSignal,
+} from "~/jobs/outbox.server";
 import { createMailer, type Mailer, type MailMessage } from "~/mail/mailer.server";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
@@ -112,7 +121,10 @@ describeEachDatabase("outbox", (t) => {
 
     // Running the deliverer again, once and twice at once, sends nothing more.
     expect(await deliverOutbox(t.db, mailer, { nowMs: due + 3_600_000 })).toEqual({ sent: 0, retried: 0, failed: 0 });
-    const twice = await Promise.all([deliverOutbox(t.db, mailer, { nowMs: due + 7_200_000 }), deliverOutbox(t.db, mailer, { nowMs: due + 7_200_000 })]);
+    const twice = await Promise.all([
+      deliverOutbox(t.db, mailer, { nowMs: due + 7_200_000 }),
+      deliverOutbox(t.db, mailer, { nowMs: due + 7_200_000 }),
+    ]);
     expect(twice).toEqual([
       { sent: 0, retried: 0, failed: 0 },
       { sent: 0, retried: 0, failed: 0 },
@@ -222,7 +234,11 @@ describeEachDatabase("outbox", (t) => {
         expect(row.status).toBe("pending");
         expect(row.nextAttemptAt).toBe(new Date(nowMs + backoffSeconds(attempt) * 1000).toISOString());
         // One millisecond early: not due yet.
-        expect(await deliverOutbox(t.db, down, { nowMs: nowMs + backoffSeconds(attempt) * 1000 - 1 })).toEqual({ sent: 0, retried: 0, failed: 0 });
+        expect(await deliverOutbox(t.db, down, { nowMs: nowMs + backoffSeconds(attempt) * 1000 - 1 })).toEqual({
+          sent: 0,
+          retried: 0,
+          failed: 0,
+        });
         nowMs = Date.parse(row.nextAttemptAt);
       } else {
         expect(report).toEqual({ sent: 0, retried: 0, failed: 1 });

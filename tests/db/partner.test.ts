@@ -48,7 +48,14 @@ describeEachDatabase("partner programme", (t) => {
     const business = await newUser(t.db, "business");
     const email = (await t.db.selectFrom("users").select("email").where("id", "=", business).executeTakeFirstOrThrow()).email;
     await inTx(t.db, (tx) =>
-      recordReferral(tx, { referrerId: referrer.id, referrerEmail: referrer.email, clientAddress: "unknown", referrerDevice: false, referredUserId: business, referredEmail: email }),
+      recordReferral(tx, {
+        referrerId: referrer.id,
+        referrerEmail: referrer.email,
+        clientAddress: "unknown",
+        referrerDevice: false,
+        referredUserId: business,
+        referredEmail: email,
+      }),
     );
     await deposit(t.db, business, 20_000);
     return { partner: referrer.id, business };
@@ -58,7 +65,8 @@ describeEachDatabase("partner programme", (t) => {
     return inTx(t.db, (tx) => subscribeWithWallet(tx, { userId: business, planId: plan, idempotencyKey: key }));
   };
   const commissions = (partner: string) => t.db.selectFrom("partnerCommissions").selectAll().where("partnerId", "=", partner).execute();
-  const affiliateTx = (partner: string) => t.db.selectFrom("transactions").selectAll().where("userId", "=", partner).where("type", "=", "affiliate").execute();
+  const affiliateTx = (partner: string) =>
+    t.db.selectFrom("transactions").selectAll().where("userId", "=", partner).where("type", "=", "affiliate").execute();
 
   it("records the commission once per payment under replays, held and off the ledger until release", async () => {
     const { partner, business } = await referred();

@@ -24,7 +24,14 @@ describeEachDatabase("payments", (t) => {
   const apply = (provider: string, event: Parameters<typeof applyPaymentEvent>[2], _description?: string) =>
     unitOfWork(t.db, (tx) => applyPaymentEvent(tx, provider, event, TEXTS));
   const start = async (userId: string, amountCents: number, key = crypto.randomUUID(), p: PaymentProvider = provider) =>
-    startTopUp(t.db, p, { userId, amountCents, idempotencyKey: key, locale: "nl", returnUrl: (id) => `/nl/dashboard/add-money/${id}`, cancelUrl: "/nl/dashboard" });
+    startTopUp(t.db, p, {
+      userId,
+      amountCents,
+      idempotencyKey: key,
+      locale: "nl",
+      returnUrl: (id) => `/nl/dashboard/add-money/${id}`,
+      cancelUrl: "/nl/dashboard",
+    });
 
   it("a top-up is one payment per key, sent to the sandbox checkout", async () => {
     const user = (await createUser(t.db, { email: "topup@example.com", name: "Top" })).id;
@@ -44,9 +51,13 @@ describeEachDatabase("payments", (t) => {
 
     const refused = { verified: false };
     expect(await provider.verifyWebhook(webhook(event, signPayload(JSON.stringify(event), "x".repeat(40))))).toEqual(refused);
-    expect(await provider.verifyWebhook(webhook(event, signPayload(JSON.stringify(event), SECRET, Math.floor(Date.now() / 1000) - 600)))).toEqual(refused);
+    expect(
+      await provider.verifyWebhook(webhook(event, signPayload(JSON.stringify(event), SECRET, Math.floor(Date.now() / 1000) - 600))),
+    ).toEqual(refused);
     expect(await provider.verifyWebhook(webhook(event, "t=1,v1=deadbeef"))).toEqual(refused);
-    expect(await provider.verifyWebhook(webhook({ ...event, amountCents: 999_999 }, signPayload(JSON.stringify(event), SECRET)))).toEqual(refused);
+    expect(await provider.verifyWebhook(webhook({ ...event, amountCents: 999_999 }, signPayload(JSON.stringify(event), SECRET)))).toEqual(
+      refused,
+    );
     expect((await getBalances(t.db, user)).availableCents).toBe(0);
 
     const verdict = await provider.verifyWebhook(webhook(event));
@@ -64,11 +75,17 @@ describeEachDatabase("payments", (t) => {
   it("a failed payment is marked failed and credits nothing; a wrong amount or payment is refused", async () => {
     const user = (await createUser(t.db, { email: "fails@example.com", name: "Fails" })).id;
     const { payment } = await start(user, 1_000);
-    expect(await apply("sandbox", { eventId: "evt_f", type: "payment.failed", paymentId: payment.id, amountCents: 1_000 }, "x")).toBe("applied");
+    expect(await apply("sandbox", { eventId: "evt_f", type: "payment.failed", paymentId: payment.id, amountCents: 1_000 }, "x")).toBe(
+      "applied",
+    );
     expect((await getPayment(t.db, payment.id))?.status).toBe("failed");
     const other = await start(user, 1_000);
-    expect(await apply("sandbox", { eventId: "evt_m", type: "payment.succeeded", paymentId: other.payment.id, amountCents: 5 }, "x")).toBe("amount_mismatch");
-    expect(await apply("sandbox", { eventId: "evt_u", type: "payment.succeeded", paymentId: crypto.randomUUID(), amountCents: 5 }, "x")).toBe("unknown_payment");
+    expect(await apply("sandbox", { eventId: "evt_m", type: "payment.succeeded", paymentId: other.payment.id, amountCents: 5 }, "x")).toBe(
+      "amount_mismatch",
+    );
+    expect(
+      await apply("sandbox", { eventId: "evt_u", type: "payment.succeeded", paymentId: crypto.randomUUID(), amountCents: 5 }, "x"),
+    ).toBe("unknown_payment");
     expect((await getBalances(t.db, user)).availableCents).toBe(0);
   });
 });

@@ -24,7 +24,14 @@ import { createUser } from "~/users/users.server";
 import { approveWithdrawals, decideWithdrawal, listWithdrawals, WithdrawalInBatchError } from "~/wallet/admin.server";
 import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { approveWithdrawal, requestWithdrawal } from "~/wallet/ledger.server";
-import { batchCandidates, cancelPayoutBatch, createPayoutBatch, PayoutBatchError, payoutBatchFile, payPayoutBatch } from "~/wallet/payout-batches.server";
+import {
+  batchCandidates,
+  cancelPayoutBatch,
+  createPayoutBatch,
+  PayoutBatchError,
+  payoutBatchFile,
+  payPayoutBatch,
+} from "~/wallet/payout-batches.server";
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx } from "../support/ledger";
@@ -51,7 +58,11 @@ describe("payout files (pure)", () => {
     expect(() => centsToDecimal(1.5)).toThrow();
     const id = "ffffffff-ffff-ffff-ffff-ffffffffffff";
     expect(compactId(id)).toHaveLength(25);
-    expect(BigInt(`0x${id.replace(/-/g, "")}`).toString(36).toUpperCase()).toBe(compactId(id));
+    expect(
+      BigInt(`0x${id.replace(/-/g, "")}`)
+        .toString(36)
+        .toUpperCase(),
+    ).toBe(compactId(id));
     expect(payoutItemReference(id).length).toBeLessThanOrEqual(30);
     expect(batchMessageId(id).length).toBeLessThanOrEqual(35);
     expect(sepaText("José Müller-Ødegaard & Co <x>", 70)).toBe("Jose Muller-Odegaard Co x");
@@ -68,8 +79,21 @@ describe("payout files (pure)", () => {
       currency: "EUR",
       debtor: { name: "Cashwise B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
       items: [
-        { transactionId: crypto.randomUUID(), amountCents: 2_500, creditorName: "Anna de Vries", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", remittance: "Your withdrawal from Cashwise" },
-        { transactionId: crypto.randomUUID(), amountCents: 1_001, creditorName: "Zoë Faure", iban: "FR1420041010050500013M02606", remittance: "Votre retrait Cashwise" },
+        {
+          transactionId: crypto.randomUUID(),
+          amountCents: 2_500,
+          creditorName: "Anna de Vries",
+          iban: "DE89 3704 0044 0532 0130 00",
+          bic: "COBADEFFXXX",
+          remittance: "Your withdrawal from Cashwise",
+        },
+        {
+          transactionId: crypto.randomUUID(),
+          amountCents: 1_001,
+          creditorName: "Zoë Faure",
+          iban: "FR1420041010050500013M02606",
+          remittance: "Votre retrait Cashwise",
+        },
       ],
     });
     expect(await validatePain001(xml)).toMatchObject({ valid: true, errors: [] });
@@ -88,12 +112,27 @@ describe("payout files (pure)", () => {
 
 describe("the paying account (PAYOUT_DEBTOR_*)", () => {
   const base = { SESSION_SECRET: "x".repeat(40) };
-  const production = { ...base, APP_ENV: "production", APP_URL: "https://cashwise.example", SMTP_URL: "smtp://mail.example", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+  const production = {
+    ...base,
+    APP_ENV: "production",
+    APP_URL: "https://cashwise.example",
+    SMTP_URL: "smtp://mail.example",
+    STRIPE_SECRET_KEY: "sk_test_1",
+    STRIPE_WEBHOOK_SECRET: "whsec_1",
+  };
   it("is a sandbox account in development, unset in production until configured, and checked", () => {
     expect(loadEnv(base).payoutDebtor).toEqual({ name: "Cashwise Sandbox", iban: "NL91ABNA0417164300", bic: "ABNANL2A" });
     expect(loadEnv(production).payoutDebtor).toBeNull();
-    const configured = { PAYOUT_DEBTOR_NAME: "Cashwise B.V.", PAYOUT_DEBTOR_IBAN: "de89 3704 0044 0532 0130 00", PAYOUT_DEBTOR_BIC: "cobadeffxxx" };
-    expect(loadEnv({ ...production, ...configured }).payoutDebtor).toEqual({ name: "Cashwise B.V.", iban: "DE89370400440532013000", bic: "COBADEFFXXX" });
+    const configured = {
+      PAYOUT_DEBTOR_NAME: "Cashwise B.V.",
+      PAYOUT_DEBTOR_IBAN: "de89 3704 0044 0532 0130 00",
+      PAYOUT_DEBTOR_BIC: "cobadeffxxx",
+    };
+    expect(loadEnv({ ...production, ...configured }).payoutDebtor).toEqual({
+      name: "Cashwise B.V.",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+    });
     expect(() => loadEnv({ ...base, PAYOUT_DEBTOR_NAME: "Only a name" })).toThrow(/PAYOUT_DEBTOR_IBAN is required/);
     expect(() => loadEnv({ ...base, ...configured, PAYOUT_DEBTOR_IBAN: "NL00ABNA0417164300" })).toThrow(ConfigError);
     expect(() => loadEnv({ ...base, ...configured, PAYOUT_DEBTOR_BIC: "ABN" })).toThrow(/PAYOUT_DEBTOR_BIC/);
@@ -107,9 +146,18 @@ describeEachDatabase("payout batches", (t) => {
 
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, { email: `payout-admin-${crypto.randomUUID()}@example.com`, name: "Payout Admin", emailVerified: true, role: "admin" });
+    const admin = await createUser(t.db, {
+      email: `payout-admin-${crypto.randomUUID()}@example.com`,
+      name: "Payout Admin",
+      emailVerified: true,
+      role: "admin",
+    });
     await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const member = await createUser(t.db, { email: `payout-member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
+    const member = await createUser(t.db, {
+      email: `payout-member-${crypto.randomUUID()}@example.com`,
+      name: "Member",
+      emailVerified: true,
+    });
     actor = { id: admin.id, clientAddress: "198.18.0.7" };
     cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
     cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
@@ -120,12 +168,19 @@ describeEachDatabase("payout batches", (t) => {
 
   /** A member with money, in a language, and a tag in the e-mail address so a test can scope to its own. */
   async function member(tag: string, options: { name?: string; locale?: "en" | "nl" | "fr" | "es" | "de" } = {}) {
-    const user = await createUser(t.db, { email: `${tag}-${crypto.randomUUID()}@example.com`, name: options.name ?? `Member ${tag}`, locale: options.locale, emailVerified: true });
+    const user = await createUser(t.db, {
+      email: `${tag}-${crypto.randomUUID()}@example.com`,
+      name: options.name ?? `Member ${tag}`,
+      locale: options.locale,
+      emailVerified: true,
+    });
     await deposit(t.db, user.id, 100_000);
     return user;
   }
   function withdraw(userId: string, amountCents: number, method: "paypal" | "bank", destination: string) {
-    return inTx(t.db, (tx) => requestWithdrawal(tx, { userId, amountCents, method, destination, description: "Withdrawal", idempotencyKey: crypto.randomUUID() }));
+    return inTx(t.db, (tx) =>
+      requestWithdrawal(tx, { userId, amountCents, method, destination, description: "Withdrawal", idempotencyKey: crypto.randomUUID() }),
+    );
   }
   async function approved(userId: string, amountCents: number, method: "paypal" | "bank", destination: string) {
     const { transaction } = await withdraw(userId, amountCents, method, destination);
@@ -133,7 +188,12 @@ describeEachDatabase("payout batches", (t) => {
     return transaction.id;
   }
   const auditOf = (action: string) => t.db.selectFrom("auditLog").selectAll().where("action", "=", action).orderBy("createdAt").execute();
-  const stateOf = async (id: string) => (await t.db.selectFrom("withdrawals").select(["state", "payoutReference", "batchId"]).where("transactionId", "=", id).executeTakeFirstOrThrow());
+  const stateOf = async (id: string) =>
+    await t.db
+      .selectFrom("withdrawals")
+      .select(["state", "payoutReference", "batchId"])
+      .where("transactionId", "=", id)
+      .executeTakeFirstOrThrow();
 
   it("approves the selected pending withdrawals together, with one audit row; others are left alone", async () => {
     const user = await member("select");
@@ -156,7 +216,12 @@ describeEachDatabase("payout batches", (t) => {
     // Nothing pending left among them: no change, no audit row.
     expect((await inTx(t.db, (tx) => approveWithdrawals(tx, { actor, transactionIds: [a, b] }))).approved).toEqual([]);
     expect(await auditOf("withdrawal.approvedSelected")).toHaveLength(before + 1);
-    const notifications = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user.id).where("titleKey", "=", "events.withdrawalProcessing.title").execute();
+    const notifications = await t.db
+      .selectFrom("notifications")
+      .select("titleKey")
+      .where("userId", "=", user.id)
+      .where("titleKey", "=", "events.withdrawalProcessing.title")
+      .execute();
     expect(notifications).toHaveLength(2);
   });
 
@@ -164,18 +229,31 @@ describeEachDatabase("payout batches", (t) => {
     const anna = await member("pp-scope", { name: "Anna", locale: "nl" });
     const ben = await member("pp-scope", { name: "Ben" });
     const other = await member("pp-other");
-    const ids = [await approved(anna.id, 1_250, "paypal", "anna@example.com"), await approved(ben.id, 4_000, "paypal", "ben@example.com"), await approved(anna.id, 1_000, "paypal", "anna@example.com")];
+    const ids = [
+      await approved(anna.id, 1_250, "paypal", "anna@example.com"),
+      await approved(ben.id, 4_000, "paypal", "ben@example.com"),
+      await approved(anna.id, 1_000, "paypal", "anna@example.com"),
+    ];
     const pending = (await withdraw(anna.id, 1_500, "paypal", "anna@example.com")).transaction.id;
     const bank = await approved(ben.id, 2_000, "bank", "NL91ABNA0417164300");
     const outside = await approved(other.id, 7_700, "paypal", "other@example.com");
 
     expect((await batchCandidates(t.db, { email: "pp-scope-" })).paypal).toEqual({ count: 3, totalCents: 6_250 });
     const batch = await inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "PP-SCOPE-" } }));
-    expect(batch).toMatchObject({ method: "paypal", state: "open", currency: "USD", itemCount: 3, totalCents: 6_250, payoutReference: null });
+    expect(batch).toMatchObject({
+      method: "paypal",
+      state: "open",
+      currency: "USD",
+      itemCount: 3,
+      totalCents: 6_250,
+      payoutReference: null,
+    });
     for (const id of ids) expect((await stateOf(id)).batchId).toBe(batch.id);
     for (const id of [pending, bank, outside]) expect((await stateOf(id)).batchId).toBeNull();
     // Nothing left to batch in that scope.
-    await expect(inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "pp-scope-" } }))).rejects.toMatchObject({ code: "empty" });
+    await expect(
+      inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "pp-scope-" } })),
+    ).rejects.toMatchObject({ code: "empty" });
 
     const file = (await payoutBatchFile(t.db, batch.id))!;
     expect(file.contentType).toMatch(/^text\/csv/);
@@ -211,7 +289,10 @@ describeEachDatabase("payout batches", (t) => {
   it("a bank batch's pain.001.001.03 validates against the XSD; amounts and CtrlSum add up; bank payouts are in USD, not EUR", async () => {
     const jose = await member("bank-scope", { name: "José Müller", locale: "de" });
     const li = await member("bank-scope", { name: "李小龙" });
-    const ids = [await approved(jose.id, 12_345, "bank", "DE89 3704 0044 0532 0130 00"), await approved(li.id, 1_099, "bank", "NL91ABNA0417164300")];
+    const ids = [
+      await approved(jose.id, 12_345, "bank", "DE89 3704 0044 0532 0130 00"),
+      await approved(li.id, 1_099, "bank", "NL91ABNA0417164300"),
+    ];
     const batch = await inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "bank", scope: { email: "bank-scope-" } }));
     expect(batch).toMatchObject({ itemCount: 2, totalCents: 13_444 });
     const file = (await payoutBatchFile(t.db, batch.id, new Date("2026-11-23T09:30:00Z")))!;
@@ -244,7 +325,10 @@ describeEachDatabase("payout batches", (t) => {
 
   it("marks a batch paid once: every withdrawal settled with the reference, the second time changes nothing", async () => {
     const user = await member("pay-twice");
-    const ids = [await approved(user.id, 5_000, "paypal", "twice@example.com"), await approved(user.id, 2_500, "paypal", "twice@example.com")];
+    const ids = [
+      await approved(user.id, 5_000, "paypal", "twice@example.com"),
+      await approved(user.id, 2_500, "paypal", "twice@example.com"),
+    ];
     const batch = await inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "pay-twice-" } }));
     const before = await getBalances(t.db, user.id);
     expect(before.withdrawalsInProgressCents).toBe(7_500);
@@ -259,7 +343,12 @@ describeEachDatabase("payout batches", (t) => {
     const transactions = await t.db.selectFrom("transactions").select(["id", "status"]).where("id", "in", ids).execute();
     expect(transactions.map((row) => row.status)).toEqual(["completed", "completed"]);
     // One settlement entry each ("withdrawal paid"), not two.
-    const entries = await t.db.selectFrom("ledgerEntries").select(["transactionId", "memo"]).where("transactionId", "in", ids).where("memo", "=", "withdrawal paid").execute();
+    const entries = await t.db
+      .selectFrom("ledgerEntries")
+      .select(["transactionId", "memo"])
+      .where("transactionId", "in", ids)
+      .where("memo", "=", "withdrawal paid")
+      .execute();
     expect(entries).toHaveLength(2);
     const after = await getBalances(t.db, user.id);
     expect(after.withdrawalsInProgressCents).toBe(0);
@@ -270,9 +359,16 @@ describeEachDatabase("payout batches", (t) => {
     expect(JSON.parse(paidRows[0]!.before!)).toEqual({ state: "open" });
     expect(JSON.parse(paidRows[0]!.after!)).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
     expect(JSON.parse(paidRows[0]!.details)).toMatchObject({ paidCount: 2, paidCents: 7_500 });
-    const paidNotices = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user.id).where("titleKey", "=", "events.withdrawalPaid.title").execute();
+    const paidNotices = await t.db
+      .selectFrom("notifications")
+      .select("titleKey")
+      .where("userId", "=", user.id)
+      .where("titleKey", "=", "events.withdrawalPaid.title")
+      .execute();
     expect(paidNotices).toHaveLength(2);
-    expect(await t.db.selectFrom("payoutBatches").select(["state", "payoutReference"]).where("id", "=", batch.id).executeTakeFirst()).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
+    expect(
+      await t.db.selectFrom("payoutBatches").select(["state", "payoutReference"]).where("id", "=", batch.id).executeTakeFirst(),
+    ).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
     // A paid batch's file can still be downloaded (for the records); it cannot be cancelled.
     expect(await payoutBatchFile(t.db, batch.id)).toBeDefined();
     await expect(inTx(t.db, (tx) => cancelPayoutBatch(tx, { actor, batchId: batch.id }))).rejects.toMatchObject({ code: "not_open" });
@@ -283,21 +379,42 @@ describeEachDatabase("payout batches", (t) => {
     const user = await member("cancel");
     const id = await approved(user.id, 3_300, "paypal", "cancel@example.com");
     const batch = await inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: "cancel-" } }));
-    await expect(inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "paid", payoutReference: "SOLO" }))).rejects.toBeInstanceOf(WithdrawalInBatchError);
-    await expect(inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "reject", reason: "no" }))).rejects.toBeInstanceOf(WithdrawalInBatchError);
+    await expect(
+      inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "paid", payoutReference: "SOLO" })),
+    ).rejects.toBeInstanceOf(WithdrawalInBatchError);
+    await expect(
+      inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "reject", reason: "no" })),
+    ).rejects.toBeInstanceOf(WithdrawalInBatchError);
     expect((await stateOf(id)).state).toBe("processing");
 
     expect(await inTx(t.db, (tx) => cancelPayoutBatch(tx, { actor, batchId: batch.id }))).toEqual({ replayed: false });
     expect(await inTx(t.db, (tx) => cancelPayoutBatch(tx, { actor, batchId: batch.id }))).toEqual({ replayed: true });
     expect(await stateOf(id)).toMatchObject({ state: "processing", batchId: null });
     expect(await payoutBatchFile(t.db, batch.id)).toBeUndefined();
-    await expect(inTx(t.db, (tx) => payPayoutBatch(tx, { actor, batchId: batch.id, payoutReference: "LATE" }))).rejects.toBeInstanceOf(PayoutBatchError);
-    await expect(inTx(t.db, (tx) => payPayoutBatch(tx, { actor, batchId: crypto.randomUUID(), payoutReference: "NONE" }))).rejects.toMatchObject({ code: "not_found" });
+    await expect(inTx(t.db, (tx) => payPayoutBatch(tx, { actor, batchId: batch.id, payoutReference: "LATE" }))).rejects.toBeInstanceOf(
+      PayoutBatchError,
+    );
+    await expect(
+      inTx(t.db, (tx) => payPayoutBatch(tx, { actor, batchId: crypto.randomUUID(), payoutReference: "NONE" })),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect((await auditOf("payoutBatch.cancelled")).filter((row) => row.subject === `payout-batch:${batch.id}`)).toHaveLength(1);
 
     // Released, it can be paid on its own again, with its audit row naming the client address.
-    await inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, clientAddress: "198.18.0.9", transactionId: id, decision: "paid", payoutReference: "SOLO-1" }));
-    const solo = await t.db.selectFrom("auditLog").selectAll().where("subject", "=", `withdrawal:${id}`).where("action", "=", "withdrawal.paid").execute();
+    await inTx(t.db, (tx) =>
+      decideWithdrawal(tx, {
+        adminId: actor.id,
+        clientAddress: "198.18.0.9",
+        transactionId: id,
+        decision: "paid",
+        payoutReference: "SOLO-1",
+      }),
+    );
+    const solo = await t.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("subject", "=", `withdrawal:${id}`)
+      .where("action", "=", "withdrawal.paid")
+      .execute();
     expect(solo).toHaveLength(1);
     expect(solo[0]).toMatchObject({ clientAddress: "198.18.0.9" });
     expect(JSON.parse(solo[0]!.before!)).toEqual({ state: "processing" });
@@ -311,7 +428,9 @@ describeEachDatabase("payout batches", (t) => {
       const id = await approved(user.id, 1_000 + round, "paypal", "race@example.com");
       const [batch, single] = await Promise.allSettled([
         inTx(t.db, (tx) => createPayoutBatch(tx, { actor, method: "paypal", scope: { email: `race${round}-` } })),
-        inTx(t.db, (tx) => decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "paid", payoutReference: `RACE-${round}` })),
+        inTx(t.db, (tx) =>
+          decideWithdrawal(tx, { adminId: actor.id, transactionId: id, decision: "paid", payoutReference: `RACE-${round}` }),
+        ),
       ]);
       const state = await stateOf(id);
       if (state.state === "paid") {
@@ -346,18 +465,39 @@ describeEachDatabase("payout batches", (t) => {
   });
 
   describe("the routes", () => {
-    const get = (url: string, who: "admin" | "member" | "anonymous") => new Request(`${APP}${url}`, { headers: who === "anonymous" ? {} : { Cookie: cookies[who] } });
+    const get = (url: string, who: "admin" | "member" | "anonymous") =>
+      new Request(`${APP}${url}`, { headers: who === "anonymous" ? {} : { Cookie: cookies[who] } });
     const post = (url: string, who: "admin" | "member" | "anonymous", body: URLSearchParams) =>
-      new Request(`${APP}${url}`, { method: "POST", headers: { Origin: APP, ...(who === "anonymous" ? {} : { Cookie: cookies[who] }) }, body });
+      new Request(`${APP}${url}`, {
+        method: "POST",
+        headers: { Origin: APP, ...(who === "anonymous" ? {} : { Cookie: cookies[who] }) },
+        body,
+      });
 
     it("refuse members (403) and send visitors to the admin sign-in, changing nothing", async () => {
       const user = await member("route-refuse");
       const id = (await withdraw(user.id, 1_000, "paypal", "r@example.com")).transaction.id;
       const params = { locale: "en" };
-      const form = () => new URLSearchParams([["intent", "approveSelected"], ["transactionId", id]]);
+      const form = () =>
+        new URLSearchParams([
+          ["intent", "approveSelected"],
+          ["transactionId", id],
+        ]);
       expect((await answer(() => deskLoader({ request: get("/en/admin/withdrawals", "member"), params, context: {} }))).status).toBe(403);
-      expect((await answer(() => deskAction({ request: post("/en/admin/withdrawals", "member", form()), params, context: {} }))).status).toBe(403);
-      expect((await answer(() => fileLoader({ request: get(`/en/admin/withdrawals/batches/${id}/file`, "member"), params: { ...params, batchId: id }, context: {} }))).status).toBe(403);
+      expect(
+        (await answer(() => deskAction({ request: post("/en/admin/withdrawals", "member", form()), params, context: {} }))).status,
+      ).toBe(403);
+      expect(
+        (
+          await answer(() =>
+            fileLoader({
+              request: get(`/en/admin/withdrawals/batches/${id}/file`, "member"),
+              params: { ...params, batchId: id },
+              context: {},
+            }),
+          )
+        ).status,
+      ).toBe(403);
       const visitor = await answer(() => deskAction({ request: post("/en/admin/withdrawals", "anonymous", form()), params, context: {} }));
       expect(visitor.status).toBe(302);
       expect(visitor.location).toMatch(/^\/en\/admin\?redirectTo=/);
@@ -366,38 +506,88 @@ describeEachDatabase("payout batches", (t) => {
 
     it("approve selected, create a batch, download it, mark it paid: each through the desk's action", async () => {
       const user = await member("route-flow");
-      const ids = [(await withdraw(user.id, 1_500, "paypal", "flow@example.com")).transaction.id, (await withdraw(user.id, 2_500, "paypal", "flow@example.com")).transaction.id];
+      const ids = [
+        (await withdraw(user.id, 1_500, "paypal", "flow@example.com")).transaction.id,
+        (await withdraw(user.id, 2_500, "paypal", "flow@example.com")).transaction.id,
+      ];
       const params = { locale: "en" };
-      const none = await answer(() => deskAction({ request: post("/en/admin/withdrawals", "admin", new URLSearchParams([["intent", "approveSelected"]])), params, context: {} }));
+      const none = await answer(() =>
+        deskAction({
+          request: post("/en/admin/withdrawals", "admin", new URLSearchParams([["intent", "approveSelected"]])),
+          params,
+          context: {},
+        }),
+      );
       expect(none.status).toBe(400);
       expect((none.body as { id: string; result: { error: Record<string, string[]> } }).id).toBe("approve-selected");
-      expect((none.body as { result: { error: Record<string, string[]> } }).result.error.transactionId).toEqual(["admin:withdrawals.selectNone"]);
+      expect((none.body as { result: { error: Record<string, string[]> } }).result.error.transactionId).toEqual([
+        "admin:withdrawals.selectNone",
+      ]);
 
       const approve = new URLSearchParams([["intent", "approveSelected"], ...ids.map((id) => ["transactionId", id] as [string, string])]);
-      expect(await answer(() => deskAction({ request: post("/en/admin/withdrawals?state=pending", "admin", approve), params, context: {} }))).toMatchObject({ status: 302, location: "/en/admin/withdrawals?state=pending" });
+      expect(
+        await answer(() => deskAction({ request: post("/en/admin/withdrawals?state=pending", "admin", approve), params, context: {} })),
+      ).toMatchObject({ status: 302, location: "/en/admin/withdrawals?state=pending" });
       for (const id of ids) expect((await stateOf(id)).state).toBe("processing");
 
       const scope = user.email.slice(0, 20);
       const create = new URLSearchParams({ intent: "createBatch", method: "paypal", q: scope, from: "not-a-date" });
-      expect((await answer(() => deskAction({ request: post("/en/admin/withdrawals", "admin", create), params, context: {} }))).status).toBe(302);
+      expect(
+        (await answer(() => deskAction({ request: post("/en/admin/withdrawals", "admin", create), params, context: {} }))).status,
+      ).toBe(302);
       const batchId = (await stateOf(ids[0]!)).batchId!;
       expect(batchId).toBeTruthy();
       expect((await stateOf(ids[1]!)).batchId).toBe(batchId);
 
-      const listed = await answer(() => deskLoader({ request: get(`/en/admin/withdrawals?state=all&batch=${batchId}&q=${encodeURIComponent(scope)}`, "admin"), params, context: {} }));
+      const listed = await answer(() =>
+        deskLoader({
+          request: get(`/en/admin/withdrawals?state=all&batch=${batchId}&q=${encodeURIComponent(scope)}`, "admin"),
+          params,
+          context: {},
+        }),
+      );
       const body = listed.body as { withdrawals: { total: number }; batches: Array<{ id: string; state: string }> };
       expect(body.withdrawals.total).toBe(2);
       expect(body.batches.find((batch) => batch.id === batchId)).toMatchObject({ state: "open" });
 
-      const download = await fileLoader({ request: get(`/en/admin/withdrawals/batches/${batchId}/file`, "admin"), params: { ...params, batchId }, context: {} });
+      const download = await fileLoader({
+        request: get(`/en/admin/withdrawals/batches/${batchId}/file`, "admin"),
+        params: { ...params, batchId },
+        context: {},
+      });
       expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="paypal-payouts-.+\.csv"$/);
       expect((parseCsv(await download.text()) as string[][]).map((row) => row[1])).toEqual(["15.00", "25.00"]);
-      expect((await answer(() => fileLoader({ request: get("/en/admin/withdrawals/batches/nope/file", "admin"), params: { ...params, batchId: "nope" }, context: {} }))).status).toBe(404);
+      expect(
+        (
+          await answer(() =>
+            fileLoader({
+              request: get("/en/admin/withdrawals/batches/nope/file", "admin"),
+              params: { ...params, batchId: "nope" },
+              context: {},
+            }),
+          )
+        ).status,
+      ).toBe(404);
 
-      const missing = await answer(() => deskAction({ request: post("/en/admin/withdrawals", "admin", new URLSearchParams({ intent: "payBatch", batchId, payoutReference: " " })), params, context: {} }));
+      const missing = await answer(() =>
+        deskAction({
+          request: post("/en/admin/withdrawals", "admin", new URLSearchParams({ intent: "payBatch", batchId, payoutReference: " " })),
+          params,
+          context: {},
+        }),
+      );
       expect(missing.status).toBe(400);
       expect((missing.body as { id: string }).id).toBe(`batch-${batchId}`);
-      const pay = () => deskAction({ request: post("/en/admin/withdrawals", "admin", new URLSearchParams({ intent: "payBatch", batchId, payoutReference: "PAYOUTS-77" })), params, context: {} });
+      const pay = () =>
+        deskAction({
+          request: post(
+            "/en/admin/withdrawals",
+            "admin",
+            new URLSearchParams({ intent: "payBatch", batchId, payoutReference: "PAYOUTS-77" }),
+          ),
+          params,
+          context: {},
+        });
       expect((await answer(pay)).status).toBe(302);
       expect((await answer(pay)).status).toBe(302);
       for (const id of ids) expect(await stateOf(id)).toMatchObject({ state: "paid", payoutReference: "PAYOUTS-77" });
@@ -406,4 +596,3 @@ describeEachDatabase("payout batches", (t) => {
     });
   });
 });
-

@@ -47,7 +47,11 @@ describeEachDatabase("public site content", (t) => {
   it("the home page's facts are counted from the active stores: how many, in how many categories, the best rate", async () => {
     const best = [...SEED_STORES].sort((a, b) => b.cashbackRateBps - a.cashbackRateBps || a.name.localeCompare(b.name));
     const facts = await directoryFacts(t.db, 3);
-    expect(facts).toMatchObject({ stores: SEED_STORES.length, categories: new Set(SEED_STORES.map((s) => s.category)).size, bestRateBps: best[0]!.cashbackRateBps });
+    expect(facts).toMatchObject({
+      stores: SEED_STORES.length,
+      categories: new Set(SEED_STORES.map((s) => s.category)).size,
+      bestRateBps: best[0]!.cashbackRateBps,
+    });
     expect(facts.featured.map((store) => store.slug)).toEqual(best.slice(0, 3).map((store) => store.slug));
     // A paused store is neither counted nor shown.
     await t.db.updateTable("stores").set({ active: 0 }).where("slug", "=", best[0]!.slug).execute();

@@ -8,7 +8,15 @@
 import { expect, it } from "vitest";
 import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
-import { approveReferral, displayStatus, inviteFriend, normaliseEmail, recordReferral, referredFriends, rejectReferral } from "~/referrals/referrals.server";
+import {
+  approveReferral,
+  displayStatus,
+  inviteFriend,
+  normaliseEmail,
+  recordReferral,
+  referredFriends,
+  rejectReferral,
+} from "~/referrals/referrals.server";
 import { setSetting } from "~/settings/settings.server";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
@@ -44,7 +52,15 @@ describeEachDatabase("referrals", (t) => {
   const click = async (userId: string) => {
     await seedContent(t.db);
     const result = await inTx(t.db, (tx) =>
-      clickOut(tx, { clientAddress: FRIEND_IP, secret: SECRET, appUrl: new URL("http://localhost:3000"), sandboxAllowed: true, userAgent: browser, userId, slug: store.slug }),
+      clickOut(tx, {
+        clientAddress: FRIEND_IP,
+        secret: SECRET,
+        appUrl: new URL("http://localhost:3000"),
+        sandboxAllowed: true,
+        userAgent: browser,
+        userId,
+        slug: store.slug,
+      }),
     );
     if (result.outcome !== "redirect") throw new Error(result.outcome);
     return result.clickId;
@@ -65,11 +81,15 @@ describeEachDatabase("referrals", (t) => {
     );
     return { referrer, friend, outcome };
   };
-  const referral = (friend: string) => t.db.selectFrom("referrals").selectAll().where("referredUserId", "=", friend).executeTakeFirstOrThrow();
+  const referral = (friend: string) =>
+    t.db.selectFrom("referrals").selectAll().where("referredUserId", "=", friend).executeTakeFirstOrThrow();
   const available = async (user: string) => (await getBalances(t.db, user)).availableCents;
-  const bonuses = (user: string) => t.db.selectFrom("transactions").select(["amountCents", "metadata"]).where("userId", "=", user).where("type", "=", "referral").execute();
+  const bonuses = (user: string) =>
+    t.db.selectFrom("transactions").select(["amountCents", "metadata"]).where("userId", "=", user).where("type", "=", "referral").execute();
   const titles = async (user: string) =>
-    (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map((n) => n.titleKey.split(".")[1]);
+    (await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", user).orderBy("createdAt").execute()).map(
+      (n) => n.titleKey.split(".")[1],
+    );
 
   it("pays both bonuses once when the friend's confirmed cashback reaches $10, however often the approval is replayed", async () => {
     const { referrer, friend, outcome } = await refer();
@@ -158,12 +178,26 @@ describeEachDatabase("referrals", (t) => {
     const suffix = crypto.randomUUID().slice(0, 8);
     const referrer = await createUser(t.db, { email: `john${suffix}@gmail.com`, name: "John", emailVerified: true });
     const same = await inTx(t.db, (tx) =>
-      recordReferral(tx, { referrerId: referrer.id, referrerEmail: referrer.email, clientAddress: FRIEND_IP, referrerDevice: false, referredUserId: referrer.id, referredEmail: referrer.email }),
+      recordReferral(tx, {
+        referrerId: referrer.id,
+        referrerEmail: referrer.email,
+        clientAddress: FRIEND_IP,
+        referrerDevice: false,
+        referredUserId: referrer.id,
+        referredEmail: referrer.email,
+      }),
     );
     expect(same).toBe("self");
     const alias = await createUser(t.db, { email: `j.o.h.n${suffix}+x@gmail.com`, name: "John again" });
     const aliased = await inTx(t.db, (tx) =>
-      recordReferral(tx, { referrerId: referrer.id, referrerEmail: referrer.email, clientAddress: FRIEND_IP, referrerDevice: false, referredUserId: alias.id, referredEmail: alias.email }),
+      recordReferral(tx, {
+        referrerId: referrer.id,
+        referrerEmail: referrer.email,
+        clientAddress: FRIEND_IP,
+        referrerDevice: false,
+        referredUserId: alias.id,
+        referredEmail: alias.email,
+      }),
     );
     expect(aliased).toBe("self");
     expect(await t.db.selectFrom("referrals").select("id").where("referrerId", "=", referrer.id).execute()).toEqual([]);
@@ -174,11 +208,30 @@ describeEachDatabase("referrals", (t) => {
     const now = new Date().toISOString();
     await t.db
       .insertInto("sessions")
-      .values({ id: crypto.randomUUID(), userId: referrer, tokenHash: crypto.randomUUID(), remember: 0, expiresAt: now, revokedAt: null, userAgent: browser, clientAddress: "198.51.100.9", createdAt: now, lastSeenAt: now, reauthenticatedAt: null })
+      .values({
+        id: crypto.randomUUID(),
+        userId: referrer,
+        tokenHash: crypto.randomUUID(),
+        remember: 0,
+        expiresAt: now,
+        revokedAt: null,
+        userAgent: browser,
+        clientAddress: "198.51.100.9",
+        createdAt: now,
+        lastSeenAt: now,
+        reauthenticatedAt: null,
+      })
       .execute();
     const friend = await newUser(t.db, "same-ip-friend");
     const outcome = await inTx(t.db, (tx) =>
-      recordReferral(tx, { referrerId: referrer, referrerEmail: "", clientAddress: "198.51.100.9", referrerDevice: false, referredUserId: friend, referredEmail: "other@example.com" }),
+      recordReferral(tx, {
+        referrerId: referrer,
+        referrerEmail: "",
+        clientAddress: "198.51.100.9",
+        referrerDevice: false,
+        referredUserId: friend,
+        referredEmail: "other@example.com",
+      }),
     );
     expect(outcome).toBe("held");
     expect(await referral(friend)).toMatchObject({ status: "held", holdReason: "same_ip" });
@@ -188,7 +241,9 @@ describeEachDatabase("referrals", (t) => {
     expect(await available(referrer)).toBe(0);
     expect((await referredFriends(t.db, referrer))[0]!.status).toBe("qualified");
     const admin = await newUser(t.db, "admin");
-    expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: "00000000-0000-4000-8000-000000000000", adminId: admin }))).toEqual({ ok: false });
+    expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: "00000000-0000-4000-8000-000000000000", adminId: admin }))).toEqual({
+      ok: false,
+    });
     const id = (await referral(friend)).id;
     expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: id, adminId: admin }))).toEqual({ ok: true, paid: true });
     expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: id, adminId: admin }))).toEqual({ ok: false });
@@ -210,14 +265,22 @@ describeEachDatabase("referrals", (t) => {
 
   it("qualifies only within 90 days of sign-up; later, the referral shows as expired", async () => {
     const late = await refer();
-    await t.db.updateTable("referrals").set({ createdAt: new Date(Date.now() - 91 * DAY).toISOString() }).where("referredUserId", "=", late.friend).execute();
+    await t.db
+      .updateTable("referrals")
+      .set({ createdAt: new Date(Date.now() - 91 * DAY).toISOString() })
+      .where("referredUserId", "=", late.friend)
+      .execute();
     await ingest(sale(await click(late.friend), 2_000));
     expect(await available(late.referrer)).toBe(0);
     expect((await referral(late.friend)).status).toBe("pending");
     expect((await referredFriends(t.db, late.referrer))[0]!.status).toBe("expired");
 
     const inTime = await refer();
-    await t.db.updateTable("referrals").set({ createdAt: new Date(Date.now() - 89 * DAY).toISOString() }).where("referredUserId", "=", inTime.friend).execute();
+    await t.db
+      .updateTable("referrals")
+      .set({ createdAt: new Date(Date.now() - 89 * DAY).toISOString() })
+      .where("referredUserId", "=", inTime.friend)
+      .execute();
     await ingest(sale(await click(inTime.friend), 2_000));
     expect(await available(inTime.referrer)).toBe(1_000);
     expect(displayStatus({ status: "pending", qualifiedAt: null, createdAt: new Date().toISOString() })).toBe("signedUp");
@@ -226,14 +289,22 @@ describeEachDatabase("referrals", (t) => {
   it("records a friend once", async () => {
     const { referrer, friend } = await refer();
     const again = await inTx(t.db, (tx) =>
-      recordReferral(tx, { referrerId: referrer, referrerEmail: "", clientAddress: FRIEND_IP, referrerDevice: false, referredUserId: friend, referredEmail: "x@example.com" }),
+      recordReferral(tx, {
+        referrerId: referrer,
+        referrerEmail: "",
+        clientAddress: FRIEND_IP,
+        referrerDevice: false,
+        referredUserId: friend,
+        referredEmail: "x@example.com",
+      }),
     );
     expect(again).toBe("duplicate");
   });
 
   it("invites each address once, at most 20 a day, never the member's own address", async () => {
     const member = await createUser(t.db, { email: `inviter-${crypto.randomUUID()}@example.com`, name: "Inviter" });
-    const invite = (email: string, nowMs?: number) => inTx(t.db, (tx) => inviteFriend(tx, { referrerId: member.id, email, locale: "en", appUrl: new URL("http://localhost:3000"), nowMs }));
+    const invite = (email: string, nowMs?: number) =>
+      inTx(t.db, (tx) => inviteFriend(tx, { referrerId: member.id, email, locale: "en", appUrl: new URL("http://localhost:3000"), nowMs }));
     expect(await invite("Friend@Example.com")).toBe("sent");
     expect(await invite("friend@example.com")).toBe("already");
     expect(await invite(member.email.replace("@", "+tag@"))).toBe("self");
@@ -242,9 +313,10 @@ describeEachDatabase("referrals", (t) => {
     // A day later, more may go.
     expect(await invite("tomorrow@example.com", Date.now() + DAY + 60_000)).toBe("sent");
     const mail = await t.db.selectFrom("outbox").select("payload").execute();
-    const invitation = mail.map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).find((m) => m.to === "friend@example.com");
+    const invitation = mail
+      .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
+      .find((m) => m.to === "friend@example.com");
     expect(invitation?.subject).toBe("Inviter invites you to Cashwise");
     expect(invitation?.text).toMatch(/http:\/\/localhost:3000\/r\/[a-z0-9]{8}/);
   });
 });
-

@@ -101,7 +101,10 @@ async function stopServer(server: Server): Promise<void> {
   if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   server.process.kill("SIGTERM");
   // remix-serve closes its listener on SIGTERM; the database pools keep the process up: then SIGKILL.
-  const stopped = await Promise.race([server.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000))]);
+  const stopped = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+  ]);
   if (!stopped) {
     server.process.kill("SIGKILL");
     await server.exited;
@@ -111,7 +114,8 @@ async function stopServer(server: Server): Promise<void> {
 async function waitHealthy(server: Server): Promise<void> {
   await waitUntil(
     async () => {
-      if (server.process.exitCode !== null) throw new Error(`server ${server.name} exited (${server.process.exitCode}):\n${server.output.join("")}`);
+      if (server.process.exitCode !== null)
+        throw new Error(`server ${server.name} exited (${server.process.exitCode}):\n${server.output.join("")}`);
       try {
         const response = await fetch(`http://127.0.0.1:${server.port}/healthz`);
         return response.status === 200;
@@ -147,7 +151,12 @@ async function call(server: Server, pathname: string, visit: Visit, form?: Recor
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(form).toString();
   }
-  const response = await fetch(`http://127.0.0.1:${server.port}${pathname}`, { method: form ? "POST" : "GET", headers, body, redirect: "manual" });
+  const response = await fetch(`http://127.0.0.1:${server.port}${pathname}`, {
+    method: form ? "POST" : "GET",
+    headers,
+    body,
+    redirect: "manual",
+  });
   if (visit.cookies) {
     for (const line of response.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");
@@ -172,7 +181,14 @@ async function contactFormToken(server: Server, visit: Visit): Promise<string> {
 }
 
 function contactForm(name: string, formToken: string): Record<string, string> {
-  return { name, email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`, company: "", message: "Hello, a question about my cashback, please.", website: "", formToken };
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
+    company: "",
+    message: "Hello, a question about my cashback, please.",
+    website: "",
+    formToken,
+  };
 }
 
 describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL database", () => {
@@ -192,7 +208,9 @@ describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL databa
     await waitUntil(
       async () => {
         const open = await db!.selectFrom("outbox").select("id").where("status", "in", ["pending", "sending"]).execute();
-        const running = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${OUTBOX_JOB} and state = 'active'`.execute(db!);
+        const running = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pgboss.job where name = ${OUTBOX_JOB} and state = 'active'`.execute(db!);
         return open.length === 0 && running.rows[0]!.n === 0;
       },
       { timeoutMs: 20_000, intervalMs: 100, message: "the outbox delivered and idle" },
@@ -202,7 +220,10 @@ describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL databa
   /** What the servers logged about their job runner: nothing (it started, set up the queues, woke them). */
   function expectNoJobErrors(): void {
     for (const server of [a, b]) {
-      const problems = server.output.join("").split("\n").filter((line) => /job runner could not start|could not wake the outbox|pg-boss/.test(line));
+      const problems = server.output
+        .join("")
+        .split("\n")
+        .filter((line) => /job runner could not start|could not wake the outbox|pg-boss/.test(line));
       expect(problems, `server ${server.name}`).toEqual([]);
     }
   }
@@ -326,7 +347,10 @@ describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL databa
     }
     // Published by another process (the back office on another server, a script): no server is told.
     await unitOfWork(db!, (tx) =>
-      createFaqEntry(tx, { actor: { id: user.id, clientAddress: null }, input: { locale: "en", category: "general", question, answer, published: true } }),
+      createFaqEntry(tx, {
+        actor: { id: user.id, clientAddress: null },
+        input: { locale: "en", category: "general", question, answer, published: true },
+      }),
     );
     for (const server of [b, a]) {
       expect((await call(server, "/en/assistant", browser, { question })).status, `server ${server.name}`).toBe(302);
@@ -358,7 +382,10 @@ describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL databa
     boss.on("error", () => undefined);
     await boss.start();
     try {
-      for (const [worker, paused] of [[a, b], [b, a]] as const) {
+      for (const [worker, paused] of [
+        [a, b],
+        [b, a],
+      ] as const) {
         paused.process.kill("SIGSTOP");
         try {
           const subject = `Delivered by server ${worker.name} ${randomUUID()}`;
@@ -394,4 +421,3 @@ describe.skipIf(!ADMIN_URL)("scale-out: two app servers on one PostgreSQL databa
     expectNoJobErrors();
   }, 60_000);
 });
-

@@ -25,13 +25,20 @@ function stripeEvent(type: string, session: Record<string, unknown>, id = `evt_$
 
 function signed(payload: string, secret = webhookSecret) {
   const header = client.webhooks.generateTestHeaderString({ payload, secret });
-  return new Request("https://cashwise.example/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": header } });
+  return new Request("https://cashwise.example/api/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "stripe-signature": header },
+  });
 }
 
 describeEachDatabase("stripe webhooks", (t) => {
   it("verifies signatures on the raw body and credits a paid session once", async () => {
     const user = (await createUser(t.db, { email: "stripe@example.com", name: "Stripe" })).id;
-    const fakeProvider: PaymentProvider = { ...stripe, createCheckout: async () => ({ sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }) };
+    const fakeProvider: PaymentProvider = {
+      ...stripe,
+      createCheckout: async () => ({ sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }),
+    };
     const { payment, redirectTo } = await startTopUp(t.db, fakeProvider, {
       userId: user,
       amountCents: 5_000,
@@ -42,16 +49,26 @@ describeEachDatabase("stripe webhooks", (t) => {
     });
     expect(redirectTo).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
 
-    const payload = stripeEvent("checkout.session.completed", { id: "cs_test_1", payment_status: "paid", amount_total: 5_000, metadata: { paymentId: payment.id } });
+    const payload = stripeEvent("checkout.session.completed", {
+      id: "cs_test_1",
+      payment_status: "paid",
+      amount_total: 5_000,
+      metadata: { paymentId: payment.id },
+    });
     expect(await stripe.verifyWebhook(signed(payload, "whsec_wrong"))).toEqual({ verified: false });
     const tampered = signed(payload);
     const body = payload.replace('"amount_total":5000', '"amount_total":500000');
-    expect(await stripe.verifyWebhook(new Request(tampered.url, { method: "POST", body, headers: tampered.headers }))).toEqual({ verified: false });
+    expect(await stripe.verifyWebhook(new Request(tampered.url, { method: "POST", body, headers: tampered.headers }))).toEqual({
+      verified: false,
+    });
 
     const verdict = await stripe.verifyWebhook(signed(payload));
     if (!verdict.verified || !verdict.event) throw new Error("expected a verified event");
     expect(verdict.event).toMatchObject({ type: "payment.succeeded", paymentId: payment.id, amountCents: 5_000 });
-    for (let i = 0; i < 5; i++) await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "stripe", verdict.event!, { deposit: "Wallet top-up", refund: "Refunded", dispute: "Disputed" }));
+    for (let i = 0; i < 5; i++)
+      await unitOfWork(t.db, (tx) =>
+        applyPaymentEvent(tx, "stripe", verdict.event!, { deposit: "Wallet top-up", refund: "Refunded", dispute: "Disputed" }),
+      );
     expect((await getBalances(t.db, user)).availableCents).toBe(5_000);
   });
 
@@ -59,7 +76,11 @@ describeEachDatabase("stripe webhooks", (t) => {
     expect(await stripe.verifyWebhook(signed(stripeEvent("customer.created", {})))).toEqual({ verified: true, event: null });
     const unpaid = stripeEvent("checkout.session.completed", { payment_status: "unpaid", amount_total: 100, metadata: { paymentId: "p" } });
     expect(await stripe.verifyWebhook(signed(unpaid))).toEqual({ verified: true, event: null });
-    const failed = stripeEvent("checkout.session.async_payment_failed", { payment_status: "unpaid", amount_total: 100, metadata: { paymentId: "p" } });
+    const failed = stripeEvent("checkout.session.async_payment_failed", {
+      payment_status: "unpaid",
+      amount_total: 100,
+      metadata: { paymentId: "p" },
+    });
     const verdict = await stripe.verifyWebhook(signed(failed));
     expect(verdict).toMatchObject({ verified: true, event: { type: "payment.failed", paymentId: "p" } });
   });
@@ -73,7 +94,10 @@ describeEachDatabase("stripe webhooks", (t) => {
   };
   async function paidTopUp(amountCents: number) {
     const user = (await createUser(t.db, { email: `refund-${crypto.randomUUID()}@example.com`, name: "Refund" })).id;
-    const fakeProvider: PaymentProvider = { ...stripe, createCheckout: async () => ({ sessionId: "cs_x", url: "https://checkout.stripe.com/c/pay/cs_x" }) };
+    const fakeProvider: PaymentProvider = {
+      ...stripe,
+      createCheckout: async () => ({ sessionId: "cs_x", url: "https://checkout.stripe.com/c/pay/cs_x" }),
+    };
     const { payment } = await startTopUp(t.db, fakeProvider, {
       userId: user,
       amountCents,
@@ -83,14 +107,25 @@ describeEachDatabase("stripe webhooks", (t) => {
       cancelUrl: "/en/dashboard",
     });
     const intent = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
-    const session = { object: "checkout.session", id: "cs_x", payment_status: "paid", amount_total: amountCents, currency: "usd", payment_intent: intent, metadata: { paymentId: payment.id } };
+    const session = {
+      object: "checkout.session",
+      id: "cs_x",
+      payment_status: "paid",
+      amount_total: amountCents,
+      currency: "usd",
+      payment_intent: intent,
+      metadata: { paymentId: payment.id },
+    };
     expect(await deliver("checkout.session.completed", session)).toBe("applied");
     return { user, payment, intent };
   }
 
   it("checks the event's currency and amount against the payment", async () => {
     const user = (await createUser(t.db, { email: "currency@example.com", name: "Currency" })).id;
-    const fakeProvider: PaymentProvider = { ...stripe, createCheckout: async () => ({ sessionId: "cs_c", url: "https://checkout.stripe.com/c/pay/cs_c" }) };
+    const fakeProvider: PaymentProvider = {
+      ...stripe,
+      createCheckout: async () => ({ sessionId: "cs_c", url: "https://checkout.stripe.com/c/pay/cs_c" }),
+    };
     const { payment } = await startTopUp(t.db, fakeProvider, {
       userId: user,
       amountCents: 2_000,
@@ -112,7 +147,14 @@ describeEachDatabase("stripe webhooks", (t) => {
     // The user withdrew part of it meanwhile (card top-ups are on hold: lift the hold for this test).
     await unitOfWork(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 0, user));
     await unitOfWork(t.db, (tx) =>
-      requestWithdrawal(tx, { userId: user, amountCents: 6_000, method: "paypal", destination: "me@example.com", description: "Withdrawal", idempotencyKey: crypto.randomUUID() }),
+      requestWithdrawal(tx, {
+        userId: user,
+        amountCents: 6_000,
+        method: "paypal",
+        destination: "me@example.com",
+        description: "Withdrawal",
+        idempotencyKey: crypto.randomUUID(),
+      }),
     );
     await unitOfWork(t.db, (tx) => setSetting(tx, "cardDepositHoldDays", 7, user));
     const charge = { object: "charge", id: "ch_1", payment_intent: intent, currency: "usd", metadata: {} };
@@ -135,7 +177,16 @@ describeEachDatabase("stripe webhooks", (t) => {
   it("a lost dispute reverses the top-up; a won one changes nothing; another currency is refused", async () => {
     const { user, intent } = await paidTopUp(4_000);
     const dispute = { object: "dispute", id: "dp_1", payment_intent: intent, charge: "ch_2", amount: 4_000, currency: "usd", metadata: {} };
-    const won = await stripe.verifyWebhook(signed(JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: "event", type: "charge.dispute.closed", data: { object: { ...dispute, status: "won" } } })));
+    const won = await stripe.verifyWebhook(
+      signed(
+        JSON.stringify({
+          id: `evt_${crypto.randomUUID()}`,
+          object: "event",
+          type: "charge.dispute.closed",
+          data: { object: { ...dispute, status: "won" } },
+        }),
+      ),
+    );
     expect(won).toEqual({ verified: true, event: null });
     expect(await deliver("charge.dispute.closed", { ...dispute, status: "lost", currency: "eur" })).toBe("currency_mismatch");
     expect((await getBalances(t.db, user)).availableCents).toBe(4_000);

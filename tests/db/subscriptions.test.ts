@@ -56,21 +56,39 @@ async function planId(db: Db, code: string) {
   return (await db.selectFrom("plans").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 }
 
-const outboxCount = async (db: Db) => Number((await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const outboxCount = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Moves a subscription's dates back, as if `days` had passed. */
 async function age(db: Db, userId: string, days: number) {
-  const sub = await db.selectFrom("subscriptions").selectAll().where("userId", "=", userId).where("status", "in", ["active", "past_due"]).executeTakeFirstOrThrow();
+  const sub = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("status", "in", ["active", "past_due"])
+    .executeTakeFirstOrThrow();
   const shift = (iso: string) => new Date(new Date(iso).getTime() - days * DAY).toISOString();
   await db
     .updateTable("subscriptions")
-    .set({ firstPaidAt: shift(sub.firstPaidAt), currentPeriodStart: shift(sub.currentPeriodStart), currentPeriodEnd: shift(sub.currentPeriodEnd) })
+    .set({
+      firstPaidAt: shift(sub.firstPaidAt),
+      currentPeriodStart: shift(sub.currentPeriodStart),
+      currentPeriodEnd: shift(sub.currentPeriodEnd),
+    })
     .where("id", "=", sub.id)
     .execute();
 }
 
 describeEachDatabase("subscriptions", (t) => {
-  const subscribe = (userId: string, plan: string, key: string = randomUUID()) => inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: key }));
+  const subscribe = (userId: string, plan: string, key: string = randomUUID()) =>
+    inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: key }));
 
   it("the trial starts with the account, once, and opens the ad tools for 14 days", async () => {
     const user = await newUser(t.db, "trial");
@@ -91,7 +109,9 @@ describeEachDatabase("subscriptions", (t) => {
     expect((await renewDueSubscriptions(t.db, { nowMs: at })).remindersSent).toBeGreaterThanOrEqual(1);
     expect((await renewDueSubscriptions(t.db, { nowMs: at })).remindersSent).toBe(0);
     expect(await outboxCount(t.db)).toBeGreaterThan(before);
-    expect((await t.db.selectFrom("trials").select("reminderSentAt").where("userId", "=", user).executeTakeFirstOrThrow()).reminderSentAt).not.toBeNull();
+    expect(
+      (await t.db.selectFrom("trials").select("reminderSentAt").where("userId", "=", user).executeTakeFirstOrThrow()).reminderSentAt,
+    ).not.toBeNull();
   });
 
   it("paying from the wallet charges once under replays and parallel submissions of one form", async () => {
@@ -108,7 +128,11 @@ describeEachDatabase("subscriptions", (t) => {
     const payments = await t.db.selectFrom("subscriptionPayments").selectAll().where("userId", "=", user).execute();
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ source: "wallet", status: "paid", refundState: "none", kind: "initial" });
-    const purchase = await t.db.selectFrom("transactions").selectAll().where("id", "=", payments[0]!.transactionId!).executeTakeFirstOrThrow();
+    const purchase = await t.db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", payments[0]!.transactionId!)
+      .executeTakeFirstOrThrow();
     expect(purchase).toMatchObject({ type: "purchase", direction: "debit", status: "completed" });
     const sub = await getSubscription(t.db, user);
     expect(sub).toMatchObject({ status: "active", cancelAtPeriodEnd: false, plan: { code: "growth" } });
@@ -166,7 +190,9 @@ describeEachDatabase("subscriptions", (t) => {
     await renewDueSubscriptions(t.db);
     expect(await getSubscription(t.db, user)).toBeNull();
     expect((await getBalances(t.db, user)).availableCents).toBe(10_000 - 2_900);
-    expect((await t.db.selectFrom("subscriptions").select(["status", "endReason"]).where("userId", "=", user).executeTakeFirstOrThrow())).toEqual({ status: "ended", endReason: "cancelled" });
+    expect(
+      await t.db.selectFrom("subscriptions").select(["status", "endReason"]).where("userId", "=", user).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "ended", endReason: "cancelled" });
   });
 
   it("renewal from the wallet: the job run twice charges once", async () => {
@@ -182,7 +208,12 @@ describeEachDatabase("subscriptions", (t) => {
     const after = await getSubscription(t.db, user);
     expect(after?.status).toBe("active");
     expect(new Date(after!.currentPeriodEnd).getTime() - new Date(before!.currentPeriodEnd).getTime()).toBeLessThan(DAY);
-    const payments = await t.db.selectFrom("subscriptionPayments").select(["kind", "source"]).where("userId", "=", user).orderBy("createdAt").execute();
+    const payments = await t.db
+      .selectFrom("subscriptionPayments")
+      .select(["kind", "source"])
+      .where("userId", "=", user)
+      .orderBy("createdAt")
+      .execute();
     expect(payments).toEqual([
       { kind: "initial", source: "wallet" },
       { kind: "renewal", source: "wallet" },
@@ -206,7 +237,9 @@ describeEachDatabase("subscriptions", (t) => {
     await renewDueSubscriptions(t.db);
     expect((await getBalances(t.db, user)).availableCents).toBe(100);
     expect(await getSubscription(t.db, user)).toBeNull();
-    expect((await t.db.selectFrom("subscriptions").select("endReason").where("userId", "=", user).executeTakeFirstOrThrow()).endReason).toBe("insufficient_funds");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("endReason").where("userId", "=", user).executeTakeFirstOrThrow()).endReason,
+    ).toBe("insufficient_funds");
     expect(await endedMail()).toHaveLength(1);
     await expectBooksBalance(t.db);
   });
@@ -216,7 +249,15 @@ describeEachDatabase("subscriptions", (t) => {
     const growth = await planId(t.db, "growth");
     const key = `plan:${user}:${randomUUID()}`;
     const start = () =>
-      startPlanCheckout(t.db, provider, { userId: user, planId: growth, key, kind: "initial", locale: "en", returnUrl: (id) => `/en/plans?payment=${id}`, cancelUrl: "/en/plans" });
+      startPlanCheckout(t.db, provider, {
+        userId: user,
+        planId: growth,
+        key,
+        kind: "initial",
+        locale: "en",
+        returnUrl: (id) => `/en/plans?payment=${id}`,
+        cancelUrl: "/en/plans",
+      });
     const { payment, redirectTo } = await start();
     expect(redirectTo).toBe(`/en/sandbox/checkout/${payment.id}`);
     expect((await start()).replayed).toBe(true);
@@ -226,14 +267,31 @@ describeEachDatabase("subscriptions", (t) => {
     await inTx(t.db, (tx) => applyPaymentEvent(tx, "sandbox", { ...event, eventId: `evt_${randomUUID()}` }, texts));
     expect(await getSubscription(t.db, user)).toMatchObject({ status: "active", source: "provider" });
     expect((await getBalances(t.db, user)).availableCents).toBe(0);
-    expect(await t.db.selectFrom("transactions").select("id").where("userId", "=", user).where("type", "=", "purchase").execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("transactions").select("id").where("userId", "=", user).where("type", "=", "purchase").execute(),
+    ).toHaveLength(1);
     await inTx(t.db, (tx) => cancelAndRefund(tx, { userId: user }));
     expect((await getBalances(t.db, user)).availableCents).toBe(0);
     // The provider's echo of the refund books nothing more.
     await inTx(t.db, (tx) =>
-      applyPaymentEvent(tx, "sandbox", { eventId: `evt_${randomUUID()}`, type: "payment.reversed", reason: "refund", paymentId: payment.id, amountCents: 7_900, cumulative: true, currency: "usd" }, texts),
+      applyPaymentEvent(
+        tx,
+        "sandbox",
+        {
+          eventId: `evt_${randomUUID()}`,
+          type: "payment.reversed",
+          reason: "refund",
+          paymentId: payment.id,
+          amountCents: 7_900,
+          cumulative: true,
+          currency: "usd",
+        },
+        texts,
+      ),
     );
-    expect(await t.db.selectFrom("transactions").select("direction").where("userId", "=", user).where("type", "=", "purchase").execute()).toHaveLength(2);
+    expect(
+      await t.db.selectFrom("transactions").select("direction").where("userId", "=", user).where("type", "=", "purchase").execute(),
+    ).toHaveLength(2);
     const row = await t.db.selectFrom("subscriptionPayments").selectAll().where("userId", "=", user).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ source: "provider", status: "paid", refundState: "refunded" });
     await expectBooksBalance(t.db);
@@ -242,14 +300,20 @@ describeEachDatabase("subscriptions", (t) => {
   it("refundPurchase reverses a wallet purchase once (a replay moves nothing) and refuses what is not a purchase", async () => {
     const user = await newUser(t.db, "ledger-refund");
     await deposit(t.db, user, 4_000);
-    const paid = await inTx(t.db, (tx) => payFromWallet(tx, { userId: user, amountCents: 1_500, description: "Plan", idempotencyKey: randomUUID() }));
+    const paid = await inTx(t.db, (tx) =>
+      payFromWallet(tx, { userId: user, amountCents: 1_500, description: "Plan", idempotencyKey: randomUUID() }),
+    );
     const first = await inTx(t.db, (tx) => refundPurchase(tx, { transactionId: paid.transaction.id, description: "Refund" }));
     const again = await inTx(t.db, (tx) => refundPurchase(tx, { transactionId: paid.transaction.id, description: "Refund" }));
     expect(first.replayed).toBe(false);
     expect(again).toMatchObject({ replayed: true, transaction: { id: first.transaction.id } });
     expect((await getBalances(t.db, user)).availableCents).toBe(4_000);
-    await expect(inTx(t.db, (tx) => refundPurchase(tx, { transactionId: first.transaction.id, description: "x" }))).rejects.toBeInstanceOf(LedgerError);
-    await expect(inTx(t.db, (tx) => refundPurchase(tx, { transactionId: randomUUID(), description: "x" }))).rejects.toBeInstanceOf(LedgerError);
+    await expect(inTx(t.db, (tx) => refundPurchase(tx, { transactionId: first.transaction.id, description: "x" }))).rejects.toBeInstanceOf(
+      LedgerError,
+    );
+    await expect(inTx(t.db, (tx) => refundPurchase(tx, { transactionId: randomUUID(), description: "x" }))).rejects.toBeInstanceOf(
+      LedgerError,
+    );
     await expectBooksBalance(t.db);
   });
 });

@@ -20,7 +20,9 @@ describeEachDatabase("two-factor authentication", (t) => {
     expect(await unitOfWork(t.db, (tx) => enableTwoFactor(tx, user.id, code(setup.secret)))).toBe(true);
     expect((await twoFactorState(t.db, user.id)).enabled).toBe(true);
     await expect(startTwoFactor(t.db, user.id)).rejects.toThrow();
-    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, "000000" === code(setup.secret) ? "111111" : "000000"))).toBe(false);
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, "000000" === code(setup.secret) ? "111111" : "000000"))).toBe(
+      false,
+    );
     // The code that turned it on is spent: a code is good once (its time step is stored).
     expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, code(setup.secret)))).toBe(false);
     // The next time step's code (one step of clock drift is allowed) is fresh.
@@ -32,7 +34,9 @@ describeEachDatabase("two-factor authentication", (t) => {
     const user = await createUser(t.db, { email: "replay@example.com", name: "Replay" });
     const setup = await startTwoFactor(t.db, user.id);
     const now = Date.now();
-    const results = await Promise.all(Array.from({ length: 8 }, () => acceptTotpCode(t.db, user.id, code(setup.secret, now), { timestamp: now })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => acceptTotpCode(t.db, user.id, code(setup.secret, now), { timestamp: now })),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     // An older step is refused after a newer one was used.
     expect(await acceptTotpCode(t.db, user.id, code(setup.secret, now - 30_000), { timestamp: now })).toBe(false);

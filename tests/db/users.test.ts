@@ -1,13 +1,6 @@
 import { expect, it } from "vitest";
 import { verifyPassword } from "~/users/password.server";
-import {
-  EmailTakenError,
-  countUsers,
-  createUser,
-  ensureAdmin,
-  findUserByEmail,
-  getUserById,
-} from "~/users/users.server";
+import { EmailTakenError, countUsers, createUser, ensureAdmin, findUserByEmail, getUserById } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 
 describeEachDatabase("users", (t) => {
@@ -49,7 +42,10 @@ describeEachDatabase("users", (t) => {
     };
     await t.db.insertInto("users").values(row).execute();
     await expect(
-      t.db.insertInto("users").values({ ...row, id: crypto.randomUUID(), email: "DIRECT@example.com" }).execute(),
+      t.db
+        .insertInto("users")
+        .values({ ...row, id: crypto.randomUUID(), email: "DIRECT@example.com" })
+        .execute(),
     ).rejects.toThrow();
   });
 

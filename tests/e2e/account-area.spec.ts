@@ -178,7 +178,9 @@ test("two-factor authentication: turn on with a code, sign in with a code, turn 
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 });
 
-test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, the phone tab bar has 4 items @js-only", async ({ page }) => {
+test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, the phone tab bar has 4 items @js-only", async ({
+  page,
+}) => {
   await member(page);
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto("/en/transactions", { waitUntil: "networkidle" });
@@ -252,7 +254,9 @@ test("a profile picture: PNG up to 1 MB recognised by its content; other files r
   expect(Buffer.compare(await served.body(), png)).toBe(0);
 
   // A text file named like a picture is refused by its content.
-  await page.locator('input[name="avatar"]').setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await page
+    .locator('input[name="avatar"]')
+    .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("That file is not a PNG, JPEG or WebP picture.")).toBeVisible();
   // More than 1 MB is refused.

@@ -355,9 +355,13 @@ test.describe("guards and the back office", () => {
     const { email: userEmail } = await signUpAndVerify(page, "not-admin");
     const adminEmail = uniqueEmail("root");
     const databaseUrl = fs.readFileSync(DATABASE_URL_FILE, "utf8");
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/create-admin.ts", "--email", adminEmail, "--password", "Root-pass-99!"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789" },
-    });
+    const { stdout } = await promisify(execFile)(
+      "npx",
+      ["tsx", "scripts/create-admin.ts", "--email", adminEmail, "--password", "Root-pass-99!"],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789" },
+      },
+    );
     expect(stdout).toContain(`Created administrator ${adminEmail}.`);
 
     // A regular account gets the same generic failure as a wrong password.

@@ -39,7 +39,10 @@ test("the dashboard queues a check of the books, the settings keep what was type
   // The job runner does the check; the panel shows its verdict once it ran.
   await expect(async () => {
     await page.goto("/en/admin/dashboard");
-    await expect(page.getByTestId("reconciliation-verdict")).toHaveText("The books agree: every balance equals its postings and every entry sums to zero.", { timeout: 1_000 });
+    await expect(page.getByTestId("reconciliation-verdict")).toHaveText(
+      "The books agree: every balance equals its postings and every entry sums to zero.",
+      { timeout: 1_000 },
+    );
   }).toPass({ timeout: 20_000 });
 
   await page.goto("/en/admin/settings");

@@ -160,6 +160,8 @@ test("an admin downloads the confirmed newsletter subscribers as CSV", async ({ 
   const text = fs.readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toBe("Email,Language,Confirmed at (UTC)");
-  expect(lines.find((line) => line.startsWith(`${confirmed},`))).toMatch(new RegExp(`^${confirmed.replace(/[.+]/g, "\\$&")},en,\\d{4}-\\d{2}-\\d{2}T`));
+  expect(lines.find((line) => line.startsWith(`${confirmed},`))).toMatch(
+    new RegExp(`^${confirmed.replace(/[.+]/g, "\\$&")},en,\\d{4}-\\d{2}-\\d{2}T`),
+  );
   expect(text).not.toContain(waiting);
 });

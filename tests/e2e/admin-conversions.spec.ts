@@ -36,10 +36,21 @@ test("an unmatched sale waits for an admin, who matches it to the member's click
   test.setTimeout(90_000);
   const clickId = await memberWithClick(page, "unmatched");
   const transactionId = `LOST-${Date.now()}`;
-  const payload = JSON.stringify({ transactionId, clickId: "typo-in-the-network", saleAmount: 200, commission: 16, currency: "USD", status: "pending", occurredAt: new Date().toISOString() });
+  const payload = JSON.stringify({
+    transactionId,
+    clickId: "typo-in-the-network",
+    saleAmount: 200,
+    commission: 16,
+    currency: "USD",
+    status: "pending",
+    occurredAt: new Date().toISOString(),
+  });
   const t = Math.floor(Date.now() / 1000);
   const signature = `t=${t},v1=${createHmac("sha256", SANDBOX_POSTBACK_SECRET).update(`${t}.${payload}`).digest("hex")}`;
-  const response = await request.post("/api/v1/postbacks/sandbox", { data: payload, headers: { "Content-Type": "application/json", "X-Cashwise-Signature": signature } });
+  const response = await request.post("/api/v1/postbacks/sandbox", {
+    data: payload,
+    headers: { "Content-Type": "application/json", "X-Cashwise-Signature": signature },
+  });
   expect(await response.json()).toMatchObject({ outcome: "unmatched" });
 
   const admin = await adminPage(browser);

@@ -85,7 +85,12 @@ test("a visitor's message is opened, answered by e-mail in their language and ma
   // Each step is in the audit log.
   const messageId = /\/admin\/messages\/([0-9a-f-]{36})/.exec(detailUrl)![1]!;
   await page.goto(`/en/admin/audit?subject=${encodeURIComponent(`contact:${messageId}`)}`);
-  await expect(page.getByTestId("audit-row").locator("td:nth-child(3)")).toHaveText(["contact.reopened", "contact.done", "contact.replied", "contact.read"]);
+  await expect(page.getByTestId("audit-row").locator("td:nth-child(3)")).toHaveText([
+    "contact.reopened",
+    "contact.done",
+    "contact.replied",
+    "contact.read",
+  ]);
 });
 
 test("visitors are sent to the admin sign-in", async ({ page }) => {

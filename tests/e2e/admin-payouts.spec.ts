@@ -35,7 +35,10 @@ async function requestWithdrawal(page: Page, amount: string, paypal: string) {
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 }
 
-test("an admin approves two withdrawals, batches them, downloads the PayPal file and marks the batch paid; the member sees paid", async ({ page, browser }) => {
+test("an admin approves two withdrawals, batches them, downloads the PayPal file and marks the batch paid; the member sees paid", async ({
+  page,
+  browser,
+}) => {
   // Two accounts (one through the 2FA setup), a sandbox payment and two withdrawals: a long story.
   test.slow();
   const member = await memberWithMoney(page);
@@ -91,7 +94,10 @@ test("an admin approves two withdrawals, batches them, downloads the PayPal file
   const [download] = await Promise.all([admin.waitForEvent("download"), batch.getByRole("link", { name: "Download file" }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^paypal-payouts-\\d{4}-\\d{2}-\\d{2}-${reference}\\.csv$`));
   const csv = fs.readFileSync((await download.path())!, "utf8");
-  const lines = csv.trim().split(/\r?\n/).map((line) => line.split(","));
+  const lines = csv
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(","));
   expect(lines.map((cells) => cells.length)).toEqual([6, 6]);
   expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[5]])).toEqual([
     [paypal, "30.00", "USD", "PAYPAL"],

@@ -8,10 +8,7 @@ import { expect, test } from "@playwright/test";
 import { newAdmin } from "./support/accounts";
 import { asNewVisitor } from "./support/visitor";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 test("an admin creates a store, edits its rate, uploads a logo and pauses it; the public pages follow @js", async ({ page }) => {
   // A sign-up, the 2FA setup and a dozen pages: 51 of its 60 s in CI beside another worker.
@@ -71,7 +68,9 @@ test("an admin creates a store, edits its rate, uploads a logo and pauses it; th
   // The logo: a file that only claims to be a PNG is refused; a real one is kept and served.
   await page.goto(`/en/admin/stores/${slug}`);
   await page.waitForLoadState("networkidle");
-  await page.getByLabel("Logo file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  await page
+    .getByLabel("Logo file")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
   await page.getByRole("button", { name: "Upload logo" }).click();
   await expect(page.getByText("This file is not a PNG, JPEG or WebP image.")).toBeVisible();
   await page.waitForLoadState("networkidle");

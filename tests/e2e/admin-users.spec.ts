@@ -20,8 +20,16 @@ async function memberBrowser(browser: Browser) {
 /** The actions of the audit log on an account, oldest first (read from the e2e database). */
 async function auditActions(userId: string): Promise<string[]> {
   const { default: SQLite } = await import("better-sqlite3");
-  const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""), { readonly: true });
-  const rows = database.prepare("select action from audit_log where subject = ? order by created_at, id").all(`user:${userId}`) as Array<{ action: string }>;
+  const database = new SQLite(
+    fs
+      .readFileSync(DATABASE_URL_FILE, "utf8")
+      .trim()
+      .replace(/^file:/, ""),
+    { readonly: true },
+  );
+  const rows = database.prepare("select action from audit_log where subject = ? order by created_at, id").all(`user:${userId}`) as Array<{
+    action: string;
+  }>;
   database.close();
   return rows.map((row) => row.action);
 }

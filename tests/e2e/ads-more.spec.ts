@@ -84,7 +84,9 @@ test("alerts: add (a zero amount refused, what was typed kept), turn off and on,
   await page.context().close();
 });
 
-test("audit thresholds: a value saved (a decimal comma accepted), wrong ones refused with what was typed kept, reset, without JavaScript", async ({ browser }) => {
+test("audit thresholds: a value saved (a decimal comma accepted), wrong ones refused with what was typed kept, reset, without JavaScript", async ({
+  browser,
+}) => {
   const page = await demoMember(browser);
   await page.goto(`/en/ads/audit/settings?client=${DEMO_AD_CLIENT_ID}`);
   await expect(page.getByRole("heading", { level: 1, name: "Audit thresholds" })).toBeVisible();
@@ -122,7 +124,9 @@ test("audit thresholds: a value saved (a decimal comma accepted), wrong ones ref
   await page.context().close();
 });
 
-test("keyword generator: ideas in themes with their figures' source, a list saved, its CSV and Editor CSV downloaded, deleted, without JavaScript", async ({ browser }) => {
+test("keyword generator: ideas in themes with their figures' source, a list saved, its CSV and Editor CSV downloaded, deleted, without JavaScript", async ({
+  browser,
+}) => {
   test.slow();
   const page = await newMember(browser, "keywords");
   // The figures' two sources: a Keyword Planner export (UTF-16, volume buckets) and the account's keyword report.
@@ -156,7 +160,9 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   await expect(row("running shoes").getByRole("cell").nth(3)).toContainText("1,300 searches a month");
   await expect(row("running shoes").getByRole("cell").nth(3)).toContainText("competition high (87/100) · top-of-page bid $0.62 – $2.15");
   // A bucket stays a range.
-  await expect(row("buy running shoes").getByRole("cell").nth(3)).toContainText(/1,000 – 10,000 searches a month\s*\(range, not an exact count\)/);
+  await expect(row("buy running shoes").getByRole("cell").nth(3)).toContainText(
+    /1,000 – 10,000 searches a month\s*\(range, not an exact count\)/,
+  );
   await expect(row("acme shoes")).toHaveAttribute("data-source", "account");
   await expect(row("acme shoes").getByRole("cell").nth(2)).toHaveText("From your account");
   await expect(row("acme shoes").getByRole("cell").nth(3)).toContainText("2,000 impressions, 300 clicks, $150.00 cost · CPC $0.50");
@@ -166,7 +172,8 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   await expect(row("best quokkafell gaiters")).toContainText("Comparison");
   await expect(row("buy quokkafell gaiters")).toContainText("Buying intent");
   // The kinds of expansion the issue names, and nothing with the negative word.
-  for (const kind of ["Question", "Preposition", "Word order"]) await expect(results.getByRole("cell", { name: kind, exact: true }).first()).toBeVisible();
+  for (const kind of ["Question", "Preposition", "Word order"])
+    await expect(results.getByRole("cell", { name: kind, exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("keyword-row").filter({ hasText: /\bfree\b/ })).toHaveCount(0);
   // The seeds stay in the form.
   await expect(page.getByLabel("Seed keywords")).toHaveValue(seeds);
@@ -195,15 +202,23 @@ test("keyword generator: ideas in themes with their figures' source, a list save
     "Keyword,Ad group,Made from,Source,Avg. monthly searches (estimate),Searches range,Competition,Competition index,Top of page bid (low),Top of page bid (high),Impressions,Clicks,Cost,Avg. CPC,Conversions,Period,Currency",
   );
   expect(lines).toHaveLength(count + 1);
-  expect(lines.find((line) => line.startsWith("running shoes,"))).toMatch(/^running shoes,[^,]+,Your seed,Keyword Planner \(estimate\),1300,,high,87,0\.62,2\.15,/);
-  expect(lines.find((line) => line.startsWith("acme shoes,"))).toBe("acme shoes,acme shoes,Your seed,From your account (your keyword),,,,,,,2000,300,150.00,0.50,30,2026-05-01..2026-05-31,USD");
+  expect(lines.find((line) => line.startsWith("running shoes,"))).toMatch(
+    /^running shoes,[^,]+,Your seed,Keyword Planner \(estimate\),1300,,high,87,0\.62,2\.15,/,
+  );
+  expect(lines.find((line) => line.startsWith("acme shoes,"))).toBe(
+    "acme shoes,acme shoes,Your seed,From your account (your keyword),,,,,,,2000,300,150.00,0.50,30,2026-05-01..2026-05-31,USD",
+  );
   expect(lines.find((line) => line.startsWith("quokkafell gaiters,"))).toMatch(/^quokkafell gaiters,[^,]+,Your seed,No data,/);
 
   download = page.waitForEvent("download");
   await list.getByRole("link", { name: /^Google Ads Editor CSV\s*:/ }).click();
   file = await download;
   expect(file.suggestedFilename()).toMatch(/^cashwise-keywords-e2e-shoes-[a-z0-9]+-editor\.csv$/);
-  const editor = fs.readFileSync(await file.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const editor = fs
+    .readFileSync(await file.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   expect(editor[0]).toBe("Campaign,Ad Group,Keyword,Criterion Type");
   // Each keyword twice, as Exact and as Phrase, in the list's campaign.
   expect(editor).toHaveLength(count * 2 + 1);
@@ -211,7 +226,11 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   expect(editor).toContainEqual(expect.stringMatching(new RegExp(`^${name},[^,]+,running shoes,Phrase$`)));
 
   // Another member's list is not found.
-  const other = await page.request.get(new URL((await list.getByRole("link", { name: /^CSV\s*:/ }).getAttribute("href"))!, page.url()).toString().replace(/keywords\/[0-9a-f-]{36}/, "keywords/00000000-0000-4000-8000-000000000000"));
+  const other = await page.request.get(
+    new URL((await list.getByRole("link", { name: /^CSV\s*:/ }).getAttribute("href"))!, page.url())
+      .toString()
+      .replace(/keywords\/[0-9a-f-]{36}/, "keywords/00000000-0000-4000-8000-000000000000"),
+  );
   expect(other.status()).toBe(404);
 
   await list.getByRole("button", { name: /^Delete\s*:/ }).click();
@@ -220,7 +239,9 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   await page.context().close();
 });
 
-test("competitors: an Auction insights export imported, the latest period's table, new entrants and gainers flagged, a chart each, without JavaScript", async ({ browser }) => {
+test("competitors: an Auction insights export imported, the latest period's table, new entrants and gainers flagged, a chart each, without JavaScript", async ({
+  browser,
+}) => {
   const page = await newMember(browser, "rivals");
   await page.goto("/en/ads/competitors");
   await expect(page.getByTestId("empty")).toContainText("No Auction insights imported yet");
@@ -234,8 +255,12 @@ test("competitors: an Auction insights export imported, the latest period's tabl
 
   const flags = page.getByTestId("competitor-flags");
   await expect(flags.getByRole("listitem")).toHaveCount(2);
-  await expect(flags.getByRole("listitem").filter({ hasText: "newshop.example" })).toHaveText("newshop.example: New entrant · impression share 16%, change –");
-  await expect(flags.getByRole("listitem").filter({ hasText: "rival.example" })).toHaveText("rival.example: Gaining share, Now above you · impression share 44.6%, change +6.1 pts");
+  await expect(flags.getByRole("listitem").filter({ hasText: "newshop.example" })).toHaveText(
+    "newshop.example: New entrant · impression share 16%, change –",
+  );
+  await expect(flags.getByRole("listitem").filter({ hasText: "rival.example" })).toHaveText(
+    "rival.example: Gaining share, Now above you · impression share 44.6%, change +6.1 pts",
+  );
 
   const rows = page.getByTestId("competitor-row");
   await expect(rows).toHaveCount(4);
@@ -244,7 +269,16 @@ test("competitors: an Auction insights export imported, the latest period's tabl
   await expect(rows.nth(0)).toContainText("42.1%");
   await expect(rows.nth(0)).toContainText("-3.1 pts");
   await expect(rows.nth(1).getByRole("rowheader")).toHaveText("rival.example");
-  await expect(rows.nth(1).getByRole("cell")).toHaveText(["44.6%", "58.3%", "53.2%", "75%", "33%", "31.2%", "+6.1 pts", "Gaining shareNow above you"]);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText([
+    "44.6%",
+    "58.3%",
+    "53.2%",
+    "75%",
+    "33%",
+    "31.2%",
+    "+6.1 pts",
+    "Gaining shareNow above you",
+  ]);
   await expect(rows.nth(2).getByRole("rowheader")).toHaveText("newshop.example");
   await expect(rows.nth(2)).toContainText("New entrant");
   // "< 10%" stays a bound: a share somewhere in 0–10%, so its change is a range and never a flag.
@@ -259,7 +293,9 @@ test("competitors: an Auction insights export imported, the latest period's tabl
   await page.context().close();
 });
 
-test("white-label reports: branding (a bad colour refused), the logo checked by its content, the PDF, a share link for a stranger, revoked, without JavaScript", async ({ browser }) => {
+test("white-label reports: branding (a bad colour refused), the logo checked by its content, the PDF, a share link for a stranger, revoked, without JavaScript", async ({
+  browser,
+}) => {
   test.slow();
   const page = await newMember(browser, "agency");
   const files = sampleFiles("reports");
@@ -311,7 +347,12 @@ test("white-label reports: branding (a bad colour refused), the logo checked by 
   await pdfForm.getByRole("button", { name: "Download PDF" }).click();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toBe(`my-ads-${from}-${to}.pdf`);
-  expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
   const direct = await page.request.get(pdf.url());
   expect(direct.status()).toBe(200);
   expect(direct.headers()["content-type"]).toBe("application/pdf");
@@ -341,7 +382,12 @@ test("white-label reports: branding (a bad colour refused), the logo checked by 
   await expect(report.getByText("Client account: My ads")).toBeVisible();
   await expect(report.getByRole("img", { name: `Logo of ${agency}` })).toBeVisible();
   await expect(report.getByText("Peak Media · hello@peak.example")).toBeVisible();
-  for (const [key, label] of [["spendCents", "Total spend"], ["clicks", "Clicks"], ["impressions", "Impressions"], ["conversions", "Conversions"]] as const) {
+  for (const [key, label] of [
+    ["spendCents", "Total spend"],
+    ["clicks", "Clicks"],
+    ["impressions", "Impressions"],
+    ["conversions", "Conversions"],
+  ] as const) {
     await expect(visitor.getByTestId(`shared-kpi-${key}`).locator("dt")).toHaveText(label);
   }
   await expect(visitor.getByTestId("shared-kpi-spendCents").locator("dd").first()).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -363,7 +409,9 @@ test("white-label reports: branding (a bad colour refused), the logo checked by 
   await expect(page.getByTestId("report-share-url")).toHaveCount(0);
   const revoked = await visitor.goto(sharePath);
   expect(revoked?.status()).toBe(404);
-  await expect(visitor.getByTestId("shared-report-not-found")).toContainText("This report link has expired, has been revoked or is not valid.");
+  await expect(visitor.getByTestId("shared-report-not-found")).toContainText(
+    "This report link has expired, has been revoked or is not valid.",
+  );
   await expect(visitor.getByText(agency)).toHaveCount(0);
   await stranger.close();
   await page.context().close();
@@ -396,7 +444,8 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
   const root = path.resolve("node_modules/pdfjs-dist");
   await context.route("http://pdfjs.test/**", async (route) => {
     const pathname = decodeURIComponent(new URL(route.request().url()).pathname);
-    if (pathname === "/") return route.fulfill({ contentType: "text/html", body: "<!doctype html><html><body style=\"margin:0\"></body></html>" });
+    if (pathname === "/")
+      return route.fulfill({ contentType: "text/html", body: '<!doctype html><html><body style="margin:0"></body></html>' });
     const file = path.join(root, pathname);
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
     const type = file.endsWith(".mjs") ? "text/javascript" : file.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
@@ -430,7 +479,16 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
     // Where each text first sits on the page (its baseline, in PDF points from the bottom).
     const baselines: Record<string, number> = {};
     for (const item of items) if (item.str && item.transform && !(item.str in baselines)) baselines[item.str] = item.transform[5]!;
-    return { pages: doc.numPages, width: canvas.width, height: canvas.height, ink: ink / (pixels.length / 4), coloured, text, baselines, png: canvas.toDataURL("image/png") };
+    return {
+      pages: doc.numPages,
+      width: canvas.width,
+      height: canvas.height,
+      ink: ink / (pixels.length / 4),
+      coloured,
+      text,
+      baselines,
+      png: canvas.toDataURL("image/png"),
+    };
   }, pdf.toString("base64"));
   expect(errors).toEqual([]);
 
@@ -453,7 +511,10 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
   expect(rendered.text).toContain("Northwind Outdoor");
   expect(rendered.text).toContain("Total spend");
   // The key figures in rows of three panels: each row's labels on one line (not a staircase).
-  for (const row of [["Total spend", "Impressions", "Clicks"], ["Click-through rate", "Average CPC", "Conversions"]]) {
+  for (const row of [
+    ["Total spend", "Impressions", "Clicks"],
+    ["Click-through rate", "Average CPC", "Conversions"],
+  ]) {
     const [first, ...rest] = row.map((label) => rendered.baselines[label]);
     expect(first).toBeDefined();
     for (const other of rest) expect(Math.abs(other! - first!)).toBeLessThan(1);
@@ -462,7 +523,9 @@ test("the report PDF's first page rendered to PNG with pdf.js is a real page @js
   await context.close();
 });
 
-test("monthly report by e-mail: a bad address refused with what was typed kept, the schedule saved, without JavaScript", async ({ browser }) => {
+test("monthly report by e-mail: a bad address refused with what was typed kept, the schedule saved, without JavaScript", async ({
+  browser,
+}) => {
   const page = await newMember(browser, "schedule");
   await page.goto("/en/ads/reports");
   const schedule = page.getByRole("region", { name: "Monthly report by email" });

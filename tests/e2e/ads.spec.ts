@@ -41,7 +41,8 @@ test("upload → preview → import → dashboard → audit → apply a tip → 
 
   // The dashboard opens on the latest import's period, with the spec's words.
   await page.goto("/en/ads");
-  for (const label of ["Total spend", "Clicks", "Impressions", "Click-through rate", "Campaigns"]) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  for (const label of ["Total spend", "Clicks", "Impressions", "Click-through rate", "Campaigns"])
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
   await expect(page.locator("table").getByText("Generic - Hiking Gear", { exact: true }).first()).toBeVisible();
 
   // The audit grades the checks.
@@ -53,13 +54,19 @@ test("upload → preview → import → dashboard → audit → apply a tip → 
   await page.getByRole("link", { name: "Tips", exact: true }).click();
   await page.getByRole("button", { name: "Check for tips now" }).click();
   await expect(page.getByText(/^Checked: \d+ new tips?\.$/)).toBeVisible();
-  const negatives = page.locator("li[id^=tip-]").filter({ hasText: /search terms? in .* without a conversion/ }).first();
+  const negatives = page
+    .locator("li[id^=tip-]")
+    .filter({ hasText: /search terms? in .* without a conversion/ })
+    .first();
   await expect(negatives).toBeVisible();
   // Dismissing needs a reason (what was typed stays).
   await negatives.getByLabel("Note (optional)").fill("checking first");
   await negatives.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Choose a reason for dismissing this tip.")).toBeVisible();
-  const again = page.locator("li[id^=tip-]").filter({ hasText: /search terms? in .* without a conversion/ }).first();
+  const again = page
+    .locator("li[id^=tip-]")
+    .filter({ hasText: /search terms? in .* without a conversion/ })
+    .first();
   await again.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Marked as applied. Download the Google Ads Editor file below and import it in Editor.")).toBeVisible();
   const download = page.waitForEvent("download");
@@ -72,7 +79,9 @@ test("upload → preview → import → dashboard → audit → apply a tip → 
   await context.close();
 });
 
-test("client accounts: add, edit (an empty name refused, the chosen industry kept), and delete (only when confirmed), without JavaScript", async ({ browser }) => {
+test("client accounts: add, edit (an empty name refused, the chosen industry kept), and delete (only when confirmed), without JavaScript", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
   const page = await context.newPage();
   const { email } = await signUpAndVerify(page, "agency");

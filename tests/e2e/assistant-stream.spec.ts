@@ -38,7 +38,12 @@ test("the answer appears as it is composed, then the stored conversation holds i
       const bubble = document.querySelector('[data-testid="assistant-live-answer"]');
       if (!bubble) return;
       const submit = document.querySelector<HTMLButtonElement>("#assistant-question button[type=submit]");
-      const state = { text: bubble.textContent ?? "", busy: bubble.getAttribute("aria-busy"), live: bubble.getAttribute("aria-live"), submitDisabled: Boolean(submit?.disabled) };
+      const state = {
+        text: bubble.textContent ?? "",
+        busy: bubble.getAttribute("aria-busy"),
+        live: bubble.getAttribute("aria-live"),
+        submitDisabled: Boolean(submit?.disabled),
+      };
       const last = window.__assistantLive!.at(-1);
       if (!last || JSON.stringify(last) !== JSON.stringify(state)) window.__assistantLive!.push(state);
     };
@@ -53,7 +58,9 @@ test("the answer appears as it is composed, then the stored conversation holds i
     };
   });
 
-  const streamed = page.waitForResponse((response) => new URL(response.url()).pathname === "/en/assistant/stream" && response.request().method() === "POST");
+  const streamed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/en/assistant/stream" && response.request().method() === "POST",
+  );
   await page.getByLabel("Your question").fill("What is my balance?");
   await page.getByRole("button", { name: "Ask" }).click();
 

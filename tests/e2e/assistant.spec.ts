@@ -34,7 +34,9 @@ test("asked “What is my balance?”, the assistant answers with the balance th
   await expect(answer).toContainText("Assistant");
   await expect(answer).toContainText(`Your available balance is ${available}`);
   // The question it answers, just before it, and the page its figures come from.
-  await expect(page.getByTestId("assistant-conversation").locator(":scope > li").filter({ hasText: "What is my balance?" }).last()).toContainText("You");
+  await expect(
+    page.getByTestId("assistant-conversation").locator(":scope > li").filter({ hasText: "What is my balance?" }).last(),
+  ).toContainText("You");
   await answer.getByRole("link", { name: "Wallet", exact: true }).click();
   await expect(page).toHaveURL(/\/en\/wallet$/);
   await expect(page.getByTestId("wallet-available")).toContainText(available!);

@@ -110,7 +110,10 @@ test("claims are limited to 10 an hour per member: the next one is refused with 
   await ageClicks(email, 10);
   const orderDate = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   for (let i = 1; i <= 10; i++) {
-    const response = await page.request.post(`/en/cashback/claim/${clickId}`, { form: { orderId: `MANY-${i}`, orderDate, amount: "10.00" }, maxRedirects: 0 });
+    const response = await page.request.post(`/en/cashback/claim/${clickId}`, {
+      form: { orderId: `MANY-${i}`, orderDate, amount: "10.00" },
+      maxRedirects: 0,
+    });
     expect(response.status(), `claim ${i}`).toBe(302);
   }
   await page.goto(`/en/cashback/claim/${clickId}`);

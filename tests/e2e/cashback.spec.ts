@@ -43,7 +43,9 @@ test("Shop now: sign in first, the click is recorded, the sandbox merchant knows
   expect((await page.goto("/en/out/no-such-store"))?.status()).toBe(404);
 });
 
-test("the whole loop without JavaScript: Shop now → sandbox merchant → Simulate purchase → pending → Approve → available → withdraw it @js", async ({ page }) => {
+test("the whole loop without JavaScript: Shop now → sandbox merchant → Simulate purchase → pending → Approve → available → withdraw it @js", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await asNewVisitor(page);
   const { email } = await signUpAndVerify(page, "looper");
@@ -91,22 +93,52 @@ test.describe("postbacks", () => {
   const sign = (payload: string, secret: string, t = Math.floor(Date.now() / 1000)) =>
     `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${payload}`).digest("hex")}`;
   const body = (overrides: Record<string, unknown> = {}) =>
-    JSON.stringify({ transactionId: `PB-${Date.now()}-${Math.random()}`, clickId: "no-such-click", saleAmount: 100, commission: 8, currency: "USD", status: "pending", occurredAt: new Date().toISOString(), ...overrides });
+    JSON.stringify({
+      transactionId: `PB-${Date.now()}-${Math.random()}`,
+      clickId: "no-such-click",
+      saleAmount: 100,
+      commission: 8,
+      currency: "USD",
+      status: "pending",
+      occurredAt: new Date().toISOString(),
+      ...overrides,
+    });
   const post = (request: APIRequestContext, payload: string, headers: Record<string, string>, network = "sandbox") =>
     request.post(`/api/v1/postbacks/${network}`, { data: payload, headers: { "Content-Type": "application/json", ...headers } });
 
-  test("unsigned, forged and stale postbacks are 401; unknown networks 404; bad bodies 4xx; a good one is kept, once", async ({ request }) => {
+  test("unsigned, forged and stale postbacks are 401; unknown networks 404; bad bodies 4xx; a good one is kept, once", async ({
+    request,
+  }) => {
     const payload = body();
     expect((await post(request, payload, {})).status()).toBe(401);
-    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, "not-the-secret-0123456789-0123456789") })).status()).toBe(401);
-    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET, Math.floor(Date.now() / 1000) - 600) })).status()).toBe(401);
-    const tampered = await post(request, payload.replace('"saleAmount":100', '"saleAmount":9999'), { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) });
+    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, "not-the-secret-0123456789-0123456789") })).status()).toBe(
+      401,
+    );
+    expect(
+      (
+        await post(request, payload, {
+          "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET, Math.floor(Date.now() / 1000) - 600),
+        })
+      ).status(),
+    ).toBe(401);
+    const tampered = await post(request, payload.replace('"saleAmount":100', '"saleAmount":9999'), {
+      "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET),
+    });
     expect(tampered.status()).toBe(401);
     expect(await tampered.json()).toMatchObject({ code: "invalid_signature", message: "The signature or its timestamp is not valid." });
-    expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) }, "nosuchnetwork")).status()).toBe(404);
+    expect(
+      (await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) }, "nosuchnetwork")).status(),
+    ).toBe(404);
     // Awin's postbacks are not configured on this server.
     expect((await post(request, payload, { "X-Cashwise-Signature": sign(payload, SANDBOX_POSTBACK_SECRET) }, "awin")).status()).toBe(404);
-    for (const bad of ["not json", "[]", body({ saleAmount: "lots" }), body({ status: "maybe" }), body({ currency: "EUR" }), body({ occurredAt: "yesterday" })]) {
+    for (const bad of [
+      "not json",
+      "[]",
+      body({ saleAmount: "lots" }),
+      body({ status: "maybe" }),
+      body({ currency: "EUR" }),
+      body({ occurredAt: "yesterday" }),
+    ]) {
       const response = await post(request, bad, { "X-Cashwise-Signature": sign(bad, SANDBOX_POSTBACK_SECRET) });
       expect(response.status(), bad).toBeGreaterThanOrEqual(400);
       expect(response.status(), bad).toBeLessThan(500);

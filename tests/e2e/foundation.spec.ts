@@ -8,8 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
-const translations = (locale: string, ns: string) =>
-  JSON.parse(fs.readFileSync(path.resolve("locales", locale, `${ns}.json`), "utf8"));
+const translations = (locale: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve("locales", locale, `${ns}.json`), "utf8"));
 
 test.describe("locale redirects", () => {
   test("a path without a locale gets /en in front, query kept", async ({ request }) => {
@@ -77,7 +76,13 @@ test.describe("language switcher", () => {
     await page.goto("/en/faq?q=wallet");
     const switcher = page.getByTestId("language-switcher");
     await switcher.locator("summary").click();
-    for (const [code, name] of [["en", "English"], ["nl", "Nederlands"], ["fr", "Français"], ["es", "Español"], ["de", "Deutsch"]]) {
+    for (const [code, name] of [
+      ["en", "English"],
+      ["nl", "Nederlands"],
+      ["fr", "Français"],
+      ["es", "Español"],
+      ["de", "Deutsch"],
+    ]) {
       await expect(switcher.getByRole("link", { name })).toHaveAttribute("href", `/${code}/faq?q=wallet`);
     }
     await switcher.getByRole("link", { name: "Nederlands" }).click();
@@ -109,7 +114,15 @@ test.describe("public frame", () => {
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/en/dashboard");
 
     const footer = page.locator("footer");
-    for (const href of ["/en/about", "/en/pricing", "/en/faq", "/en/contact", "/en/privacy-policy", "/en/terms-and-conditions", "/en/cookie-policy"]) {
+    for (const href of [
+      "/en/about",
+      "/en/pricing",
+      "/en/faq",
+      "/en/contact",
+      "/en/privacy-policy",
+      "/en/terms-and-conditions",
+      "/en/cookie-policy",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByRole("link", { name: "support@cashwise.test" })).toHaveAttribute("href", "mailto:support@cashwise.test");
@@ -174,7 +187,8 @@ test.describe("the stylesheet on a first visit", () => {
     expect(cookie).toMatch(/^cw_css=tailwind-[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
     const html = await first.text();
     // The nonce is base64: "+" and "/" must be taken literally.
-    const inline = new RegExp(`<style id="cw-inline-css" nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">([^<]+)</style>`).exec(html)?.[1] ?? "";
+    const inline =
+      new RegExp(`<style id="cw-inline-css" nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">([^<]+)</style>`).exec(html)?.[1] ?? "";
     // In <head> the rules this page uses (every one of them a rule of the file, in the file's order,
     // and far fewer); the file itself after the content, before the first script.
     const head = html.slice(0, html.indexOf("</head>"));
@@ -211,7 +225,8 @@ test.describe("the stylesheet on a first visit", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/en", { waitUntil: "networkidle" });
-    const styled = () => page.evaluate(() => getComputedStyle(document.body).display + "|" + getComputedStyle(document.querySelector("main")!).flexGrow);
+    const styled = () =>
+      page.evaluate(() => getComputedStyle(document.body).display + "|" + getComputedStyle(document.querySelector("main")!).flexGrow);
     expect(await page.evaluate(() => document.getElementById("cw-inline-css")?.textContent?.length ?? 0)).toBeGreaterThan(5_000);
     const inlineLook = await styled();
     expect(inlineLook).toBe("flex|1");

@@ -11,7 +11,12 @@ export default function globalTeardown() {
   if (!fs.existsSync(DATABASE_URL_FILE)) return;
   const databaseUrl = fs.readFileSync(DATABASE_URL_FILE, "utf8").trim();
   const run = spawnSync("npm", ["run", "--silent", "ledger:verify"], {
-    env: { ...process.env, APP_ENV: "test", DATABASE_URL: databaseUrl, SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789" },
+    env: {
+      ...process.env,
+      APP_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    },
     encoding: "utf8",
   });
   process.stdout.write(run.stdout);

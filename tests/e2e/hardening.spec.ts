@@ -33,7 +33,10 @@ function rawPost(path: string, contentType: string, length: number): Promise<{ s
 test.describe("bad input is a 4xx, never a 5xx", () => {
   test("a page action refuses bodies that are not forms (415), broken forms and NUL bytes (400)", async ({ request }) => {
     const headers = { "X-Forwarded-For": uniqueAddress() };
-    const json = await request.post("/en/contact", { headers: { ...headers, "Content-Type": "application/json" }, data: JSON.stringify({ name: "x" }) });
+    const json = await request.post("/en/contact", {
+      headers: { ...headers, "Content-Type": "application/json" },
+      data: JSON.stringify({ name: "x" }),
+    });
     expect(json.status()).toBe(415);
     expect(await json.text()).toContain("This page only accepts its own form");
     const plain = await request.post("/en/signin", { headers: { ...headers, "Content-Type": "text/plain" }, data: "email=a" });
@@ -42,20 +45,28 @@ test.describe("bad input is a 4xx, never a 5xx", () => {
     expect(none.status()).toBe(415);
     const broken = await request.post("/en/signin", {
       headers: { ...headers, "Content-Type": "multipart/form-data; boundary=----x" },
-      data: "------x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nno closing boundary",
+      data: '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary',
     });
     expect(broken.status()).toBe(400);
-    const nul = await request.post("/en/signin", { headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, data: "email=a%00b%40example.com&password=x" });
+    const nul = await request.post("/en/signin", {
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      data: "email=a%00b%40example.com&password=x",
+    });
     expect(nul.status()).toBe(400);
     const nulQuery = await request.get("/en/webshops?q=%00", { headers });
     expect(nulQuery.status()).toBe(400);
-    const dataNul = await request.post("/en/contact.data", { headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, data: "name=%00" });
+    const dataNul = await request.post("/en/contact.data", {
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      data: "name=%00",
+    });
     expect(dataNul.status()).toBeLessThan(500);
   });
 
   test("an oversized body is refused with 413 before it is read, and the server stays fast", async ({ request }) => {
     // Four anonymous posts announcing 100 MB each: answered from their headers, the body never read.
-    const answers = await Promise.all(Array.from({ length: 4 }, () => rawPost("/en/contact", "application/x-www-form-urlencoded", 100 * 1024 * 1024)));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => rawPost("/en/contact", "application/x-www-form-urlencoded", 100 * 1024 * 1024)),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(413);
       expect(answer.body).toContain("larger than this page accepts");
@@ -76,7 +87,12 @@ test.describe("bad input is a 4xx, never a 5xx", () => {
     expect(preflight.status()).toBe(204);
     expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
     const misdirected = await request.post("/en/contact", {
-      headers: { Origin: BASE, Host: "other.example", "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": uniqueAddress() },
+      headers: {
+        Origin: BASE,
+        Host: "other.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": uniqueAddress(),
+      },
       data: "name=x",
     });
     expect(misdirected.status()).toBe(421);

@@ -34,7 +34,9 @@ function watchConsole(page: Page): string[] {
 /** Pages in even groups of at most `size`: each group is its own test, so no test outgrows its timeout on a busy machine. */
 function groups(pages: string[], size: number): string[][] {
   const count = Math.ceil(pages.length / size);
-  return Array.from({ length: count }, (_, i) => pages.slice(Math.round((i * pages.length) / count), Math.round(((i + 1) * pages.length) / count)));
+  return Array.from({ length: count }, (_, i) =>
+    pages.slice(Math.round((i * pages.length) / count), Math.round(((i + 1) * pages.length) / count)),
+  );
 }
 
 async function enter(page: Page, area: Area) {
@@ -72,13 +74,15 @@ test.describe("every page in both themes: no serious axe violation, no console e
             const results = await new AxeBuilder({ page }).analyze();
             for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
               violations.push(
-                `${url} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`
+                `${url} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`,
               );
             }
           }
           expect(violations).toEqual([]);
           // 404 answers for the not-found page are expected; anything else is a fault.
-          expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+          expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual(
+            [],
+          );
         });
       });
     }
@@ -105,13 +109,18 @@ test.describe("phones: no page is wider than 390 px, in any locale", () => {
             const wide = [...document.querySelectorAll<HTMLElement>("body *")]
               .filter((element) => element.getBoundingClientRect().right > 391 && getComputedStyle(element).position !== "fixed")
               .slice(0, 3)
-              .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 3).join(".")}`);
+              .map(
+                (element) =>
+                  `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 3).join(".")}`,
+              );
             return { scroll: document.documentElement.scrollWidth, wide };
           });
           if (widths.scroll > 390) overflowing.push(`${url}: ${widths.scroll}px (${widths.wide.join(", ")})`);
         }
         expect(overflowing).toEqual([]);
-        expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+        expect(errors.filter((e) => !/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual(
+          [],
+        );
       });
     }
   }

@@ -54,7 +54,10 @@ test.describe("home", () => {
   test("hero, five carousel cards reachable without JS, audiences, apps coming soon", async ({ page }) => {
     await page.goto("/en");
     await expect(page.getByRole("link", { name: "Get started free" })).toHaveAttribute("href", "/en/signup");
-    await expect(page.locator("#hero-title").locator("..").getByRole("link", { name: "Browse webshops" })).toHaveAttribute("href", "/en/webshops");
+    await expect(page.locator("#hero-title").locator("..").getByRole("link", { name: "Browse webshops" })).toHaveAttribute(
+      "href",
+      "/en/webshops",
+    );
     const carousel = page.getByTestId("feature-carousel");
     await expect(carousel.locator("li")).toHaveCount(5);
     const dots = page.getByTestId("carousel-dot");
@@ -118,7 +121,14 @@ test.describe("about and legal", () => {
   test("about tells story, mission, vision, values, journey and why us", async ({ page }) => {
     await page.goto("/de/about");
     const about = tr("de", "about");
-    for (const heading of [about.story.title, about.mission.title, about.vision.title, about.values.title, about.journey.title, about.whyUs.title]) {
+    for (const heading of [
+      about.story.title,
+      about.mission.title,
+      about.vision.title,
+      about.values.title,
+      about.journey.title,
+      about.whyUs.title,
+    ]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
     await expect(page.getByText(about.journey.items[0].description)).toBeVisible();
@@ -158,7 +168,10 @@ test.describe("FAQ", () => {
     await page.goto("/en/faq?q=zzzz-nothing");
     await expect(page.getByTestId("faq-no-results")).toContainText("No results found");
     await expect(page.getByRole("searchbox", { name: "Search the FAQ" })).toHaveValue("zzzz-nothing");
-    await page.getByRole("link", { name: /send us an email|contact form/i }).first().click();
+    await page
+      .getByRole("link", { name: /send us an email|contact form/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/en\/contact$/);
   });
 });

@@ -31,7 +31,10 @@ async function memberWithLink(page: Page, prefix: string) {
   return { ...member, link };
 }
 
-test("an invitation e-mail carries the member's link; the same address is refused again; the friend who signs up is listed", async ({ page, context }) => {
+test("an invitation e-mail carries the member's link; the same address is refused again; the friend who signs up is listed", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const member = await memberWithLink(page, "inviter");
   await expect(page.getByText("Up to 20 invitations a day, each address once. 20 left today.")).toBeVisible();
@@ -118,7 +121,10 @@ async function openClaim(page: Page, orderId: string) {
   throw new Error(`The claim for order ${orderId} is not on the open queue`);
 }
 
-test("an admin approves one missing-cashback claim and rejects another with a reason; the member sees both outcomes", async ({ page, context }) => {
+test("an admin approves one missing-cashback claim and rejects another with a reason; the member sees both outcomes", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const store = SEED_STORES[4]!;
   await asNewVisitor(page);
@@ -192,6 +198,10 @@ test("an admin approves one missing-cashback claim and rejects another with a re
   await expect(refused).toContainText("Rejected");
   await expect(refused.getByTestId("claim-reason")).toHaveText(`Reason: ${reason}`);
   await page.goto("/en/notifications");
-  await expect(page.locator("main").getByText(`Your claim for order ${approved} at ${store.name} was approved: $6.00 cashback is pending`, { exact: false })).toBeVisible();
+  await expect(
+    page
+      .locator("main")
+      .getByText(`Your claim for order ${approved} at ${store.name} was approved: $6.00 cashback is pending`, { exact: false }),
+  ).toBeVisible();
   await expect(page.locator("main").getByText(`Your claim for order ${rejected} at ${store.name} was rejected: ${reason}`)).toBeVisible();
 });

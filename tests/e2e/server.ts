@@ -17,7 +17,17 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
 import { OAuth2Server } from "oauth2-mock-server";
-import { DATABASE_URL_FILE, DEMO_AD_CLIENT_ID, DEMO_AD_IMPORT_ID, DEMO_CLICK_ID, DEMO_IMPORT_ID, DEMO_MESSAGE_ID, MAILBOX_DIR, OAUTH_USER_FILE, SANDBOX_POSTBACK_SECRET } from "./support/paths";
+import {
+  DATABASE_URL_FILE,
+  DEMO_AD_CLIENT_ID,
+  DEMO_AD_IMPORT_ID,
+  DEMO_CLICK_ID,
+  DEMO_IMPORT_ID,
+  DEMO_MESSAGE_ID,
+  MAILBOX_DIR,
+  OAUTH_USER_FILE,
+  SANDBOX_POSTBACK_SECRET,
+} from "./support/paths";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
@@ -68,11 +78,22 @@ async function seedDemoAds(database: typeof db) {
   const demo = await database.selectFrom("users").select("id").where("email", "=", DEMO_USER.email).executeTakeFirstOrThrow();
   const [first] = await ensureWorkspace(database, demo.id, "Northwind Outdoor");
   const at = new Date().toISOString();
-  await database.insertInto("adClientAccounts").values({ id: DEMO_AD_CLIENT_ID, ownerId: demo.id, name: "Zephyr Bikes", currency: null, createdAt: at, updatedAt: at }).execute();
-  const staged = await stageImport(database, { ownerId: demo.id, clientAccountId: first!.id, filename: "campagnes.csv", bytes: fs.readFileSync("tests/fixtures/ads/google-campaign-nl.csv") });
+  await database
+    .insertInto("adClientAccounts")
+    .values({ id: DEMO_AD_CLIENT_ID, ownerId: demo.id, name: "Zephyr Bikes", currency: null, createdAt: at, updatedAt: at })
+    .execute();
+  const staged = await stageImport(database, {
+    ownerId: demo.id,
+    clientAccountId: first!.id,
+    filename: "campagnes.csv",
+    bytes: fs.readFileSync("tests/fixtures/ads/google-campaign-nl.csv"),
+  });
   // The same pending import under a known id (the preview page is listed by example).
   const row = await database.selectFrom("adImports").selectAll().where("id", "=", staged).executeTakeFirstOrThrow();
-  await database.insertInto("adImports").values({ ...row, id: DEMO_AD_IMPORT_ID }).execute();
+  await database
+    .insertInto("adImports")
+    .values({ ...row, id: DEMO_AD_IMPORT_ID })
+    .execute();
   await database.updateTable("adImportFiles").set({ importId: DEMO_AD_IMPORT_ID }).where("importId", "=", staged).execute();
   await database.deleteFrom("adImports").where("id", "=", staged).execute();
 }
@@ -80,7 +101,12 @@ async function seedDemoAds(database: typeof db) {
 /** The sample Awin report, uploaded by the demo admin and previewed (not applied). */
 async function seedDemoImport(database: typeof db) {
   const admin = await database.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
-  const id = await createImport(database, { adminId: admin.id, network: "awin", filename: "awin-report.csv", bytes: fs.readFileSync("docs/samples/awin-report.csv") });
+  const id = await createImport(database, {
+    adminId: admin.id,
+    network: "awin",
+    filename: "awin-report.csv",
+    bytes: fs.readFileSync("docs/samples/awin-report.csv"),
+  });
   await database.updateTable("reportImports").set({ id: DEMO_IMPORT_ID }).where("id", "=", id).execute();
 }
 
@@ -109,7 +135,15 @@ async function seedDemoClick(database: typeof db) {
   const store = await database.selectFrom("stores").select("id").where("slug", "=", SEED_STORES[0]!.slug).executeTakeFirstOrThrow();
   await database
     .insertInto("clicks")
-    .values({ id: DEMO_CLICK_ID, userId: user.id, storeId: store.id, ipHash: "e2e", userAgent: null, isBot: 0, createdAt: new Date(Date.now() - 10 * 86_400_000).toISOString() })
+    .values({
+      id: DEMO_CLICK_ID,
+      userId: user.id,
+      storeId: store.id,
+      ipHash: "e2e",
+      userAgent: null,
+      isBot: 0,
+      createdAt: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }

@@ -23,7 +23,10 @@ test.describe("social sign-in", () => {
 
     await context.clearCookies();
     // The provider now reports another address for the same person: the link is by provider id.
-    fs.writeFileSync(OAUTH_USER_FILE, JSON.stringify({ sub: `g-${email}`, email: uniqueEmail("changed"), email_verified: true, name: "Grace Google" }));
+    fs.writeFileSync(
+      OAUTH_USER_FILE,
+      JSON.stringify({ sub: `g-${email}`, email: uniqueEmail("changed"), email_verified: true, name: "Grace Google" }),
+    );
     await page.goto("/en/signup");
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(/\/en\/dashboard$/);
@@ -64,7 +67,9 @@ test.describe("social sign-in", () => {
     await page.goto("/en/settings");
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-    await page.getByLabel("Code from your app", { exact: true }).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+    await page
+      .getByLabel("Code from your app", { exact: true })
+      .fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByTestId("two-factor-active")).toHaveText("2FA is active");
 
@@ -76,7 +81,10 @@ test.describe("social sign-in", () => {
     expect(response?.url()).toMatch(/\/en\/signin\?redirectTo=/);
   });
 
-  test("a stranger's unverified sign-up with your address is yours after Google vouches for it; their password is gone", async ({ page, context }) => {
+  test("a stranger's unverified sign-up with your address is yours after Google vouches for it; their password is gone", async ({
+    page,
+    context,
+  }) => {
     await asNewVisitor(page);
     const email = uniqueEmail("victim");
     await page.goto("/en/signup");
@@ -171,16 +179,25 @@ test.describe("JSON API", () => {
     const mail = await waitForMail(email, (m) => m.subject === "Reset your Cashwise password");
     const link = new URL(mail.text.match(/https?:\/\/\S+\/reset-password\?\S+/)![0]);
 
-    const invalid = await request.post("/api/v1/auth/forgot-password", { headers: { ...headers(), "Accept-Language": "fr" }, data: { email: "nope" } });
+    const invalid = await request.post("/api/v1/auth/forgot-password", {
+      headers: { ...headers(), "Accept-Language": "fr" },
+      data: { email: "nope" },
+    });
     expect(invalid.status()).toBe(422);
     const error = await invalid.json();
     expect(error.code).toBe("validation_failed");
     expect(error.message).toBe(JSON.parse(fs.readFileSync("locales/fr/common.json", "utf8")).validation.invalidEmail);
 
     // verify-otp: a wrong code, then the right one.
-    const wrong = await request.post("/api/v1/auth/verify-otp", { headers: headers(), data: { email, code: code === "000000" ? "111111" : "000000" } });
+    const wrong = await request.post("/api/v1/auth/verify-otp", {
+      headers: headers(),
+      data: { email, code: code === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.status()).toBe(400);
-    expect(await wrong.json()).toMatchObject({ code: "invalid_code", message: "Failed to verify code. Please check your code and try again." });
+    expect(await wrong.json()).toMatchObject({
+      code: "invalid_code",
+      message: "Failed to verify code. Please check your code and try again.",
+    });
     const missing = await request.post("/api/v1/auth/verify-otp", { headers: headers(), data: { email } });
     expect(await missing.json()).toMatchObject({ code: "validation_failed", message: "A verification code is required." });
     const right = await request.post("/api/v1/auth/verify-otp", { headers: headers(), data: { email, code } });

@@ -80,9 +80,15 @@ test("a new member adds $25 through the sandbox, withdraws $10 (held), and the r
   await expect(rows.nth(1).getByTestId("amount")).toHaveText("+$25.00");
 
   const csv = await (await page.request.get("/en/transactions/export")).text();
-  const lines = csv.replace(/^\uFEFF/, "").trim().split("\n");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\n");
   expect(lines[0]).toBe("Date,Type,Status,Amount,Currency,Description,Merchant,Order ID,Transaction ID");
-  expect(lines.slice(1).map((line) => line.split(",").slice(1, 4).join(","))).toEqual(["Withdrawal,Pending,-10.00", "Top-up,Completed,25.00"]);
+  expect(lines.slice(1).map((line) => line.split(",").slice(1, 4).join(","))).toEqual([
+    "Withdrawal,Pending,-10.00",
+    "Top-up,Completed,25.00",
+  ]);
 });
 
 test("a failed sandbox payment credits nothing", async ({ page }) => {
@@ -152,7 +158,10 @@ test("the same withdrawal form submitted twice holds the money once, and a pendi
   await expect(page.getByTestId("balance")).toHaveText("$50.00");
 });
 
-test("the payout desk: approve, then mark paid with a reference; reject with a reason (funds return); no cancel once approved", async ({ page, browser }) => {
+test("the payout desk: approve, then mark paid with a reference; reject with a reason (funds return); no cancel once approved", async ({
+  page,
+  browser,
+}) => {
   const member = await newMember(page);
   await addMoney(page, "100");
   for (const amount of ["30", "40"]) {
@@ -180,7 +189,9 @@ test("the payout desk: approve, then mark paid with a reference; reject with a r
   // Approved: the member can no longer take it back (the money would leave twice).
   await page.goto("/en/transactions?type=withdrawal");
   await expect(page.getByTestId("transaction").filter({ hasText: "$30.00" })).toContainText("Being paid out");
-  await expect(page.getByTestId("transaction").filter({ hasText: "$30.00" }).getByRole("button", { name: "Cancel withdrawal" })).toHaveCount(0);
+  await expect(
+    page.getByTestId("transaction").filter({ hasText: "$30.00" }).getByRole("button", { name: "Cancel withdrawal" }),
+  ).toHaveCount(0);
 
   // Paid needs the payout's reference; the typed reason is kept.
   await thirty.getByRole("button", { name: "Mark paid" }).click();
@@ -239,7 +250,11 @@ test("the demo user's seeded history: $2,456.78, filters, search, date ranges an
   await expect(page.getByTestId("transactions-empty")).toContainText("Try adjusting your filters or search query");
 
   const csv = (await (await page.request.get("/en/transactions/export?type=cashback&status=completed")).text()).replace(/^\uFEFF/, "");
-  const amounts = csv.trim().split("\n").slice(1).map((line) => Number(line.split(",")[3]));
+  const amounts = csv
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => Number(line.split(",")[3]));
   expect(amounts.reduce((a, b) => a + b, 0).toFixed(2)).toBe("356.78");
   await page.goto("/en/transactions?type=cashback&status=completed");
   await expect(page.getByTestId("summary-credits")).toContainText("$356.78");
@@ -266,7 +281,17 @@ test("signed-in pages hydrate without console errors @js-only", async ({ page })
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
   await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
   await expect(page).toHaveURL(/\/en\/dashboard$/);
-  for (const path of ["/en/dashboard", "/en/dashboard?days=90", "/en/dashboard/add-money", "/en/dashboard/withdraw", "/en/transactions?range=month", "/en/wallet", "/en/notifications", "/en/settings", "/nl/transactions"]) {
+  for (const path of [
+    "/en/dashboard",
+    "/en/dashboard?days=90",
+    "/en/dashboard/add-money",
+    "/en/dashboard/withdraw",
+    "/en/transactions?range=month",
+    "/en/wallet",
+    "/en/notifications",
+    "/en/settings",
+    "/nl/transactions",
+  ]) {
     await page.goto(path, { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   }

@@ -25,10 +25,7 @@ export function testDialects(): DialectName[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-export async function createTestDatabase(
-  dialect: DialectName,
-  options: { migrate?: boolean } = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: DialectName, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const id = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   let db: Db;
   let cleanup: () => Promise<void>;

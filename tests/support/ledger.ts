@@ -18,7 +18,9 @@ export function deposit(db: Db, userId: string, amountCents: number, paymentId: 
 }
 
 export function withdraw(db: Db, userId: string, amountCents: number, key: string = crypto.randomUUID(), destination = "me@example.com") {
-  return inTx(db, (tx) => requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination, description: "Withdrawal", idempotencyKey: key }));
+  return inTx(db, (tx) =>
+    requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination, description: "Withdrawal", idempotencyKey: key }),
+  );
 }
 
 /** Every cached balance equals its postings, every entry sums to zero, no user is negative. */

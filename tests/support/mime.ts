@@ -35,7 +35,10 @@ function param(header: string, name: string): string | null {
   // RFC 2231 continuations (name*0*=utf-8''a; name*1*=b) and plain or quoted values.
   const pieces = [...header.matchAll(new RegExp(`${name}\\*(\\d+)\\*?=("?)([^";]*)\\2`, "gi"))];
   if (pieces.length) {
-    const joined = pieces.sort((a, b) => Number(a[1]) - Number(b[1])).map((piece) => piece[3]).join("");
+    const joined = pieces
+      .sort((a, b) => Number(a[1]) - Number(b[1]))
+      .map((piece) => piece[3])
+      .join("");
     return decodeURIComponent(joined.replace(/^utf-8''/i, ""));
   }
   const extended = new RegExp(`${name}\\*=([^;]*)`, "i").exec(header);
@@ -91,7 +94,10 @@ export function mailHeader(raw: string, name: string): string | null {
     const bytes = [...run.matchAll(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi)].map(([, kind, text]) =>
       kind!.toUpperCase() === "B"
         ? Buffer.from(text!, "base64")
-        : Buffer.from(text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1"),
+        : Buffer.from(
+            text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            "latin1",
+          ),
     );
     return Buffer.concat(bytes).toString("utf8");
   });

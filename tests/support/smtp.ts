@@ -25,9 +25,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const [head = "", ...bodyParts] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const subjectLine = /^Subject: (.*)$/im.exec(unfolded)?.[1] ?? "";
-  const subject = subjectLine.replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-    decodeQuotedPrintable(q.replace(/_/g, " ")),
-  );
+  const subject = subjectLine.replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, " ")));
   const body = bodyParts.join("\n\n");
   const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw)?.[1] ?? body;
   return {
@@ -41,15 +39,11 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
-export async function startSmtpReceiver(
-  options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {},
-): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({

@@ -11,12 +11,30 @@ const bytes = (name: string) => readFileSync(path.join(dir, name));
 describe("Google Ads Auction insights", () => {
   it("reads the UTF-8 export with a week segment, the own row and `< 10%` bounds", async () => {
     const r = await parseAdsExport(bytes("google-auction-insights.csv"));
-    expect(r).toMatchObject({ platform: "google", kind: "auction-insights", language: "en", granularity: "day", currency: null, title: "Auction insights report" });
+    expect(r).toMatchObject({
+      platform: "google",
+      kind: "auction-insights",
+      language: "en",
+      granularity: "day",
+      currency: null,
+      title: "Auction insights report",
+    });
     expect(r.period).toEqual({ start: "2026-05-04", end: "2026-05-24" });
     // No money in the file: no "no currency" warning, no metrics.
     expect(r.warnings).toEqual([]);
     expect(r.rows).toHaveLength(10);
-    expect(r.rows.map((row) => row.day)).toEqual(["2026-05-04", "2026-05-04", "2026-05-04", "2026-05-11", "2026-05-11", "2026-05-11", "2026-05-18", "2026-05-18", "2026-05-18", "2026-05-18"]);
+    expect(r.rows.map((row) => row.day)).toEqual([
+      "2026-05-04",
+      "2026-05-04",
+      "2026-05-04",
+      "2026-05-11",
+      "2026-05-11",
+      "2026-05-11",
+      "2026-05-18",
+      "2026-05-18",
+      "2026-05-18",
+      "2026-05-18",
+    ]);
     const [you, rival, small] = r.rows;
     expect(you!.line).toBe(4);
     expect(you!.metrics).toEqual({ impressions: null, clicks: null, costCents: null, conversions: null, conversionValueCents: null });
@@ -58,9 +76,17 @@ describe("Google Ads Auction insights", () => {
       ["2026-05-01", "Shopping All", "rival.example", false],
       ["2026-05-01", "Shopping All", "tiny.example", false],
     ]);
-    expect(r.rows[2]!.extras).toMatchObject({ impressionShare: { value: 0.1, bound: "below" }, overlapRate: { value: 0.1, bound: "below" }, outrankingShare: { value: 0.6, bound: "exact" } });
+    expect(r.rows[2]!.extras).toMatchObject({
+      impressionShare: { value: 0.1, bound: "below" },
+      overlapRate: { value: 0.1, bound: "below" },
+      outrankingShare: { value: 0.6, bound: "exact" },
+    });
     // Shopping has no position-above or top-of-page rates.
-    expect(r.rows.every((row) => row.extras.positionAboveRate === null && row.extras.topOfPageRate === null && row.extras.absTopOfPageRate === null)).toBe(true);
+    expect(
+      r.rows.every(
+        (row) => row.extras.positionAboveRate === null && row.extras.topOfPageRate === null && row.extras.absTopOfPageRate === null,
+      ),
+    ).toBe(true);
   });
 
   it("reads an unsegmented export (the period applies) and localized headers", async () => {
@@ -73,14 +99,28 @@ describe("Google Ads Auction insights", () => {
       "small.example;< 10%;12,40%;20,00%;40,00%;10,50%;44,00%",
     ].join("\n");
     const r = await parseAdsExport(Buffer.from(csv));
-    expect(r).toMatchObject({ kind: "auction-insights", language: "nl", granularity: "period", period: { start: "2026-05-01", end: "2026-05-31" } });
+    expect(r).toMatchObject({
+      kind: "auction-insights",
+      language: "nl",
+      granularity: "period",
+      period: { start: "2026-05-01", end: "2026-05-31" },
+    });
     expect(r.rows.map((row) => row.day)).toEqual([null, null, null]);
     expect(r.rows[0]!.extras).toMatchObject({ domain: "U", isYou: true, impressionShare: { value: 0.452, bound: "exact" } });
-    expect(r.rows[1]!.extras).toMatchObject({ isYou: false, positionAboveRate: { value: 0.413, bound: "exact" }, outrankingShare: { value: 0.354, bound: "exact" } });
+    expect(r.rows[1]!.extras).toMatchObject({
+      isYou: false,
+      positionAboveRate: { value: 0.413, bound: "exact" },
+      outrankingShare: { value: 0.354, bound: "exact" },
+    });
   });
 
   it("refuses a segment cell that is not a date, with its line and column", async () => {
-    const csv = ["Auction insights report", "Week,Display URL domain,Impr. share,Overlap rate", "2026-05-04,You,45%,--", "soon,rival.example,30%,40%"].join("\n");
+    const csv = [
+      "Auction insights report",
+      "Week,Display URL domain,Impr. share,Overlap rate",
+      "2026-05-04,You,45%,--",
+      "soon,rival.example,30%,40%",
+    ].join("\n");
     const error = await parseAdsExport(Buffer.from(csv)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdsImportError);
     expect(error).toMatchObject({ code: "ads.import.badDate", params: { line: 4, column: "Week", expected: "a date", got: "soon" } });

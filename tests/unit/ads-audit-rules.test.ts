@@ -9,7 +9,18 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyDataset, type AdFacts, type AuditDataset, type CampaignFacts, type EditorCampaign, type EditorKeyword, type KeywordFacts, type MetaAdSetFacts, type SearchTermFacts, type Totals } from "~/ads/audit/dataset";
+import {
+  emptyDataset,
+  type AdFacts,
+  type AuditDataset,
+  type CampaignFacts,
+  type EditorCampaign,
+  type EditorKeyword,
+  type KeywordFacts,
+  type MetaAdSetFacts,
+  type SearchTermFacts,
+  type Totals,
+} from "~/ads/audit/dataset";
 import {
   FIGURE_CODES,
   FIGURE_NAMES,
@@ -34,7 +45,14 @@ import { LOCALES } from "~/i18n/config";
 // ---------------------------------------------------------------------------------------------
 // Builders
 
-const totals = (t: Partial<Totals> = {}): Totals => ({ impressions: 1000, clicks: 50, costCents: 5000, conversions: 2, conversionValueCents: 0, ...t });
+const totals = (t: Partial<Totals> = {}): Totals => ({
+  impressions: 1000,
+  clicks: 50,
+  costCents: 5000,
+  conversions: 2,
+  conversionValueCents: 0,
+  ...t,
+});
 
 function campaign(p: Partial<CampaignFacts> = {}): CampaignFacts {
   return {
@@ -77,7 +95,18 @@ function keyword(p: Partial<KeywordFacts> = {}): KeywordFacts {
 }
 
 function term(p: Partial<SearchTermFacts> = {}): SearchTermFacts {
-  return { ...totals(), platform: "google", campaign: "Generic Shoes", adGroup: "Running", searchTerm: "running shoes men", keyword: "running shoes", matchType: "phrase", addedExcluded: "none", campaignType: "Search", ...p };
+  return {
+    ...totals(),
+    platform: "google",
+    campaign: "Generic Shoes",
+    adGroup: "Running",
+    searchTerm: "running shoes men",
+    keyword: "running shoes",
+    matchType: "phrase",
+    addedExcluded: "none",
+    campaignType: "Search",
+    ...p,
+  };
 }
 
 function ad(p: Partial<AdFacts> = {}): AdFacts {
@@ -105,7 +134,18 @@ function ad(p: Partial<AdFacts> = {}): AdFacts {
 }
 
 function adSet(p: Partial<MetaAdSetFacts> = {}): MetaAdSetFacts {
-  return { ...totals(), campaign: "Spring Sale", adSet: "Lookalike", status: "active", results: 80, resultIndicator: "actions:offsite_conversion.fb_pixel_purchase", days: 7, weeklyFrequency: 1.5, reach: 5000, ...p };
+  return {
+    ...totals(),
+    campaign: "Spring Sale",
+    adSet: "Lookalike",
+    status: "active",
+    results: 80,
+    resultIndicator: "actions:offsite_conversion.fb_pixel_purchase",
+    days: 7,
+    weeklyFrequency: 1.5,
+    reach: 5000,
+    ...p,
+  };
 }
 
 const editorCampaign = (p: Partial<EditorCampaign> = {}): EditorCampaign => ({
@@ -215,16 +255,28 @@ const CASES: Record<string, Case> = {
     fail: data({ campaigns: [campaign({ bidStrategyType: "Manual CPC" })], keywords: [keyword({ matchType: "broad" })] }),
   },
   "broad-share-manual": {
-    pass: data({ campaigns: [campaign({ bidStrategyType: "Manual CPC" })], keywords: [keyword({ costCents: 9000 }), keyword({ keyword: "shoes", matchType: "broad", costCents: 1000 })] }),
-    fail: data({ campaigns: [campaign({ bidStrategyType: "Manual CPC" })], keywords: [keyword({ costCents: 5000 }), keyword({ keyword: "shoes", matchType: "broad", costCents: 5000 })] }),
+    pass: data({
+      campaigns: [campaign({ bidStrategyType: "Manual CPC" })],
+      keywords: [keyword({ costCents: 9000 }), keyword({ keyword: "shoes", matchType: "broad", costCents: 1000 })],
+    }),
+    fail: data({
+      campaigns: [campaign({ bidStrategyType: "Manual CPC" })],
+      keywords: [keyword({ costCents: 5000 }), keyword({ keyword: "shoes", matchType: "broad", costCents: 5000 })],
+    }),
   },
   "campaign-without-negatives": {
-    pass: data({ editorKeywords: [editorKeyword(), editorKeyword({ keyword: "jobs", matchType: "broad", negative: true, adGroup: null })] }),
+    pass: data({
+      editorKeywords: [editorKeyword(), editorKeyword({ keyword: "jobs", matchType: "broad", negative: true, adGroup: null })],
+    }),
     fail: data({ editorKeywords: [editorKeyword()] }),
   },
   "wasted-search-terms": {
-    pass: data({ searchTerms: [term({ costCents: 9000, conversions: 3 }), term({ searchTerm: "shoes red", costCents: 500, conversions: 0 })] }),
-    fail: data({ searchTerms: [term({ costCents: 5000, conversions: 3 }), term({ searchTerm: "shoes red", costCents: 5000, conversions: 0 })] }),
+    pass: data({
+      searchTerms: [term({ costCents: 9000, conversions: 3 }), term({ searchTerm: "shoes red", costCents: 500, conversions: 0 })],
+    }),
+    fail: data({
+      searchTerms: [term({ costCents: 5000, conversions: 3 }), term({ searchTerm: "shoes red", costCents: 5000, conversions: 0 })],
+    }),
   },
   "job-seeker-terms": {
     pass: data({ searchTerms: [term({ searchTerm: "running shoes sale" })] }),
@@ -235,8 +287,16 @@ const CASES: Record<string, Case> = {
     fail: data({ searchTerms: [term({ costCents: 20_000, conversions: 0 })] }),
   },
   "hidden-search-terms": {
-    pass: data({ hiddenSearchTerms: [{ importId: "x", period: "2026-05-01..2026-05-31", visibleCostCents: 9000, hiddenCostCents: 1000, hiddenClicks: 10 }] }),
-    fail: data({ hiddenSearchTerms: [{ importId: "x", period: "2026-05-01..2026-05-31", visibleCostCents: 45131, hiddenCostCents: 36826, hiddenClicks: 100 }] }),
+    pass: data({
+      hiddenSearchTerms: [
+        { importId: "x", period: "2026-05-01..2026-05-31", visibleCostCents: 9000, hiddenCostCents: 1000, hiddenClicks: 10 },
+      ],
+    }),
+    fail: data({
+      hiddenSearchTerms: [
+        { importId: "x", period: "2026-05-01..2026-05-31", visibleCostCents: 45131, hiddenCostCents: 36826, hiddenClicks: 100 },
+      ],
+    }),
     warnOnly: true,
   },
   "ads-per-ad-group": {
@@ -261,7 +321,17 @@ const CASES: Record<string, Case> = {
   },
   "ad-strength-improvements": {
     pass: data({ ads: [ad({ improvements: [] })] }),
-    fail: data({ ads: [ad({ improvements: ["Add 2 more sitelinks in your ad", "Try including more keywords in your headlines", "Make your headlines more unique"] })] }),
+    fail: data({
+      ads: [
+        ad({
+          improvements: [
+            "Add 2 more sitelinks in your ad",
+            "Try including more keywords in your headlines",
+            "Make your headlines more unique",
+          ],
+        }),
+      ],
+    }),
   },
   "disapproved-ads": {
     pass: data({ ads: [ad({ servingStatus: "Eligible" })] }),
@@ -310,8 +380,16 @@ const CASES: Record<string, Case> = {
     fail: data({ metaAdSets: [adSet({ results: 10, days: 7 })] }),
   },
   "meta-relevance": {
-    pass: data({ ads: [ad({ platform: "meta", type: null, qualityRanking: "average", engagementRateRanking: "above", conversionRateRanking: "average" })] }),
-    fail: data({ ads: [ad({ platform: "meta", type: null, qualityRanking: "below", engagementRateRanking: "average", conversionRateRanking: "average" })] }),
+    pass: data({
+      ads: [
+        ad({ platform: "meta", type: null, qualityRanking: "average", engagementRateRanking: "above", conversionRateRanking: "average" }),
+      ],
+    }),
+    fail: data({
+      ads: [
+        ad({ platform: "meta", type: null, qualityRanking: "below", engagementRateRanking: "average", conversionRateRanking: "average" }),
+      ],
+    }),
   },
 };
 
@@ -321,7 +399,15 @@ describe("the rule catalogue", () => {
   it("has at least 28 rules with unique slugs, the tips job's slugs among them", () => {
     expect(RULES.length).toBeGreaterThanOrEqual(28);
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
-    for (const slug of ["budget-limited", "wasted-search-terms", "zero-conversion-keywords", "low-quality-score", "broad-without-smart-bidding", "campaign-without-negatives", "job-seeker-terms"]) {
+    for (const slug of [
+      "budget-limited",
+      "wasted-search-terms",
+      "zero-conversion-keywords",
+      "low-quality-score",
+      "broad-without-smart-bidding",
+      "campaign-without-negatives",
+      "job-seeker-terms",
+    ]) {
       expect(RULES_BY_ID.has(slug), slug).toBe(true);
     }
     for (const r of RULES) {
@@ -392,7 +478,16 @@ describe("rules in detail", () => {
       ["B", "fail"],
       ["A", "warn"],
     ]);
-    expect(check.items[1]!.figures).toMatchObject({ lostIsBudget: 0.25, impressionShare: 0.6, budgetCents: 4000, impressions: 12_000, costCents: 5000, clicks: 50, conversions: 2, days: 30 });
+    expect(check.items[1]!.figures).toMatchObject({
+      lostIsBudget: 0.25,
+      impressionShare: 0.6,
+      budgetCents: 4000,
+      impressions: 12_000,
+      costCents: 5000,
+      clicks: 50,
+      conversions: 2,
+      days: 30,
+    });
   });
 
   it("a client account's thresholds override the defaults (and unknown names are ignored)", () => {
@@ -404,13 +499,20 @@ describe("rules in detail", () => {
   });
 
   it("rank-limited skips smart bidding; broad match is fine with smart bidding only", () => {
-    expect(run("rank-limited", data({ campaigns: [campaign({ bidStrategyType: "Maximize Conversions", lostIsRank: bounded(0.6) })] })).status).toBe("not-applicable");
+    expect(
+      run("rank-limited", data({ campaigns: [campaign({ bidStrategyType: "Maximize Conversions", lostIsRank: bounded(0.6) })] })).status,
+    ).toBe("not-applicable");
     expect(bidClass("Manual CPC")).toBe("manual");
     expect(bidClass("Enhanced CPC")).toBe("manual");
     expect(bidClass("Maximize Conversions (Target CPA)")).toBe("smart");
     expect(bidClass("Maximize clicks")).toBe("other");
     // Maximize clicks is not smart bidding either.
-    expect(run("broad-without-smart-bidding", data({ campaigns: [campaign({ bidStrategyType: "Maximize clicks" })], keywords: [keyword({ matchType: "broad" })] })).failing).toBe(1);
+    expect(
+      run(
+        "broad-without-smart-bidding",
+        data({ campaigns: [campaign({ bidStrategyType: "Maximize clicks" })], keywords: [keyword({ matchType: "broad" })] }),
+      ).failing,
+    ).toBe(1);
   });
 
   it("zero-conversion keywords: over $100 by default, over 3× the target CPA when the campaign has one", () => {
@@ -419,7 +521,11 @@ describe("rules in detail", () => {
     const withTarget = data({ keywords: [kw], editorCampaigns: [editorCampaign({ bidStrategyType: "Target CPA", targetCpaCents: 2000 })] });
     const check = run("zero-conversion-keywords", withTarget);
     expect(check.failing).toBe(1);
-    expect(check.items[0]).toMatchObject({ keyword: "running shoes", matchType: "phrase", figures: { costCents: 7000, clicks: 50, conversions: 0, limitCents: 6000 } });
+    expect(check.items[0]).toMatchObject({
+      keyword: "running shoes",
+      matchType: "phrase",
+      figures: { costCents: 7000, clicks: 50, conversions: 0, limitCents: 6000 },
+    });
   });
 
   it("wasted search terms: campaigns are graded on their zero-conversion share, the terms listed for negatives (excluded ones not)", () => {
@@ -433,7 +539,12 @@ describe("rules in detail", () => {
       ],
     });
     const check = run("wasted-search-terms", dataset);
-    expect(check).toMatchObject({ audited: 2, failing: 1, warnings: 1, summary: { wastedShare: 0.26, wastedCostCents: 5200, totalCostCents: 20_000 } });
+    expect(check).toMatchObject({
+      audited: 2,
+      failing: 1,
+      warnings: 1,
+      summary: { wastedShare: 0.26, wastedCostCents: 5200, totalCostCents: 20_000 },
+    });
     expect(check.items.map((i) => [i.campaign, i.searchTerm, i.severity])).toEqual([
       ["A", "waste one", "fail"],
       ["B", "small waste", "warn"],
@@ -449,7 +560,12 @@ describe("rules in detail", () => {
     expect(jobOrInfoWord("empleo zapatillas")).toBe("empleo");
     expect(jobOrInfoWord("freedom running shoes")).toBeNull();
     expect(jobOrInfoWord("jobsworth")).toBeNull();
-    const check = run("job-seeker-terms", data({ searchTerms: [term({ searchTerm: "shoe store careers", addedExcluded: "excluded" }), term({ searchTerm: "salary shoe seller" })] }));
+    const check = run(
+      "job-seeker-terms",
+      data({
+        searchTerms: [term({ searchTerm: "shoe store careers", addedExcluded: "excluded" }), term({ searchTerm: "salary shoe seller" })],
+      }),
+    );
     expect(check).toMatchObject({ audited: 1, failing: 1 });
     expect(check.items[0]!.figures).toMatchObject({ word: "salary", costCents: 5000 });
   });
@@ -460,7 +576,11 @@ describe("rules in detail", () => {
       "campaign-without-negatives",
       data({
         campaigns: [campaign({ campaign: "Brand", costCents: 12_345 })],
-        editorKeywords: [editorKeyword(), editorKeyword({ campaign: "Generic Shoes", adGroup: null, keyword: "free", negative: true }), editorKeyword({ campaign: "Brand", adGroup: "Brand", keyword: "acme" })],
+        editorKeywords: [
+          editorKeyword(),
+          editorKeyword({ campaign: "Generic Shoes", adGroup: null, keyword: "free", negative: true }),
+          editorKeyword({ campaign: "Brand", adGroup: "Brand", keyword: "acme" }),
+        ],
       }),
     );
     expect(check).toMatchObject({ audited: 2, failing: 1 });
@@ -468,7 +588,17 @@ describe("rules in detail", () => {
   });
 
   it("ad strength: Poor fails, Average warns; paused ads are not audited", () => {
-    const check = run("ad-strength", data({ ads: [ad({ strength: "poor" }), ad({ label: "b", strength: "average" }), ad({ label: "c", strength: "poor", status: "Paused" }), ad({ label: "d" })] }));
+    const check = run(
+      "ad-strength",
+      data({
+        ads: [
+          ad({ strength: "poor" }),
+          ad({ label: "b", strength: "average" }),
+          ad({ label: "c", strength: "poor", status: "Paused" }),
+          ad({ label: "d" }),
+        ],
+      }),
+    );
     expect(check).toMatchObject({ audited: 3, failing: 1, warnings: 1 });
   });
 
@@ -477,7 +607,9 @@ describe("rules in detail", () => {
     const slow = run("meta-learning-limited", data({ metaAdSets: [adSet({ results: 120, days: 28 })] }));
     expect(slow.failing).toBe(1);
     expect(slow.items[0]!.figures).toMatchObject({ weeklyEvents: 30, results: 120, days: 28 });
-    expect(run("meta-learning-limited", data({ metaAdSets: [adSet({ results: 100, days: 7, status: "Learning limited" })] })).failing).toBe(1);
+    expect(run("meta-learning-limited", data({ metaAdSets: [adSet({ results: 100, days: 7, status: "Learning limited" })] })).failing).toBe(
+      1,
+    );
     // An ad set optimizing for nothing the export names is not audited.
     expect(run("meta-learning-limited", data({ metaAdSets: [adSet({ resultIndicator: null })] })).status).toBe("not-applicable");
   });
@@ -489,7 +621,10 @@ describe("rules in detail", () => {
     expect(arts).toMatchObject({ failing: 1 }); // under half of 13.04%
     expect(arts.items[0]!.figures).toMatchObject({ ctr: 0.05, benchmarkCtr: 0.1304, edition: 2024 });
     expect(run("campaign-ctr-benchmark", data({ campaigns: [campaign({ impressions: 900, clicks: 1 })] })).status).toBe("not-applicable");
-    expect(run("campaign-ctr-benchmark", data({ campaigns: [campaign({ campaignType: "Performance Max", impressions: 90_000, clicks: 9 })] })).status).toBe("not-applicable");
+    expect(
+      run("campaign-ctr-benchmark", data({ campaigns: [campaign({ campaignType: "Performance Max", impressions: 90_000, clicks: 9 })] }))
+        .status,
+    ).toBe("not-applicable");
   });
 
   it("lists at most 100 items, failing first, then by cost", () => {
@@ -543,15 +678,23 @@ describe("grades", () => {
 
   it("follow configured bounds, on real rules too", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.double({ min: 0.01, max: 0.5, noNaN: true }), fc.double({ min: 0, max: 0.5, noNaN: true }), (n, k, a, extra) => {
-        const limited = Math.min(k, n);
-        const b = Math.min(1, a + extra);
-        const campaigns = Array.from({ length: n }, (_, i) => campaign({ campaign: `C${i}`, lostIsBudget: bounded(i < limited ? 0.5 : 0.05) }));
-        const check = runRules(data({ campaigns }), { grading: { a, b } }).checks.find((c) => c.ruleId === "budget-limited")!;
-        const share = limited / n;
-        expect(check.failing).toBe(limited);
-        expect(check.grade).toBe(share < a ? "A" : share < b ? "B" : "C");
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        (n, k, a, extra) => {
+          const limited = Math.min(k, n);
+          const b = Math.min(1, a + extra);
+          const campaigns = Array.from({ length: n }, (_, i) =>
+            campaign({ campaign: `C${i}`, lostIsBudget: bounded(i < limited ? 0.5 : 0.05) }),
+          );
+          const check = runRules(data({ campaigns }), { grading: { a, b } }).checks.find((c) => c.ruleId === "budget-limited")!;
+          const share = limited / n;
+          expect(check.failing).toBe(limited);
+          expect(check.grade).toBe(share < a ? "A" : share < b ? "B" : "C");
+        },
+      ),
     );
   });
 
@@ -563,9 +706,17 @@ describe("grades", () => {
     ] as CheckResult[];
     // (3 × 0.5 + 1 × 1) / 4 = 62.5
     expect(overallScore(checks)).toEqual({ score: 62.5, grade: "C" });
-    expect(overallScore([{ ruleId: "y", status: "graded", audited: 100, failing: 4, weight: 2 } as CheckResult])).toEqual({ score: 96, grade: "A" });
-    expect(overallScore([{ ruleId: "y", status: "graded", audited: 100, failing: 5, weight: 2 } as CheckResult])).toEqual({ score: 95, grade: "B" });
-    const all = runRules(data({ campaigns: [campaign({ lostIsBudget: bounded(0.5) })], accountTotals: [{ platform: "google", ...totals() }] }));
+    expect(overallScore([{ ruleId: "y", status: "graded", audited: 100, failing: 4, weight: 2 } as CheckResult])).toEqual({
+      score: 96,
+      grade: "A",
+    });
+    expect(overallScore([{ ruleId: "y", status: "graded", audited: 100, failing: 5, weight: 2 } as CheckResult])).toEqual({
+      score: 95,
+      grade: "B",
+    });
+    const all = runRules(
+      data({ campaigns: [campaign({ lostIsBudget: bounded(0.5) })], accountTotals: [{ platform: "google", ...totals() }] }),
+    );
     expect(all.graded).toBe(all.checks.filter((c) => c.status === "graded").length);
     expect(all.score).toBeGreaterThanOrEqual(0);
     expect(all.score).toBeLessThanOrEqual(100);
@@ -582,11 +733,26 @@ describe("grades", () => {
       items: [],
       thresholds: {},
     });
-    const previous = { id: "p", createdAt: "2026-05-01T00:00:00.000Z", score: 70, grade: "C" as const, checks: [check("a", "C", 5), check("b", "A", 0), check("c", "B", 1), check("d", "A", 0)] };
-    const current = { score: 82.5, checks: [check("a", "B", 1), check("b", "C", 4), check("c", "B", 0), check("e", "A", 0), check("d", null, 0)] };
+    const previous = {
+      id: "p",
+      createdAt: "2026-05-01T00:00:00.000Z",
+      score: 70,
+      grade: "C" as const,
+      checks: [check("a", "C", 5), check("b", "A", 0), check("c", "B", 1), check("d", "A", 0)],
+    };
+    const current = {
+      score: 82.5,
+      checks: [check("a", "B", 1), check("b", "C", 4), check("c", "B", 0), check("e", "A", 0), check("d", null, 0)],
+    };
     const comparison = compareAudits(current, previous)!;
     expect(comparison).toMatchObject({ previousId: "p", scoreChange: 12.5, gradeBefore: "C" });
-    expect(Object.fromEntries(Object.values(comparison.checks).map((c) => [c.ruleId, c.trend]))).toEqual({ a: "better", b: "worse", c: "better", d: "gone", e: "new" });
+    expect(Object.fromEntries(Object.values(comparison.checks).map((c) => [c.ruleId, c.trend]))).toEqual({
+      a: "better",
+      b: "worse",
+      c: "better",
+      d: "gone",
+      e: "new",
+    });
     expect(comparison.checks.a!.failingChange).toBe(-4);
     expect(compareAudits(current, null)).toBeNull();
   });
@@ -636,9 +802,12 @@ describe("threshold validation", () => {
     expect(thresholdFromInput(cost, "abc")).toBeNaN();
     expect(thresholdFromInput(cost, "")).toBeNaN();
     fc.assert(
-      fc.property(fc.constantFrom(...RULES.flatMap((r) => Object.values(r.thresholds)), ...Object.values(GRADING_THRESHOLDS)), (definition) => {
-        expect(thresholdFromInput(definition, thresholdToInput(definition, definition.default))).toBeCloseTo(definition.default, 9);
-      }),
+      fc.property(
+        fc.constantFrom(...RULES.flatMap((r) => Object.values(r.thresholds)), ...Object.values(GRADING_THRESHOLDS)),
+        (definition) => {
+          expect(thresholdFromInput(definition, thresholdToInput(definition, definition.default))).toBeCloseTo(definition.default, 9);
+        },
+      ),
     );
   });
 });
@@ -650,7 +819,8 @@ describe("translations of the auditor", () => {
   // The translation files are read by key paths below: untyped JSON is what this test inspects.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type TranslationFile = Record<string, any>;
-  const read = (locale: string) => JSON.parse(fs.readFileSync(path.resolve("locales", locale, "ads-audit.json"), "utf8")) as TranslationFile;
+  const read = (locale: string) =>
+    JSON.parse(fs.readFileSync(path.resolve("locales", locale, "ads-audit.json"), "utf8")) as TranslationFile;
 
   it("give every rule a title, why it matters, how to fix it and its thresholds' labels in all five locales", () => {
     for (const locale of LOCALES) {
@@ -658,12 +828,16 @@ describe("translations of the auditor", () => {
       for (const r of RULES) {
         const entry = texts.rules?.[r.id];
         expect(entry, `${locale} ${r.id}`).toBeTruthy();
-        for (const key of ["title", "why", "fix"]) expect(typeof entry[key] === "string" && entry[key].length > 10, `${locale} ${r.id}.${key}`).toBe(true);
-        for (const name of Object.keys(r.thresholds)) expect(typeof entry.thresholds?.[name], `${locale} ${r.id}.thresholds.${name}`).toBe("string");
+        for (const key of ["title", "why", "fix"])
+          expect(typeof entry[key] === "string" && entry[key].length > 10, `${locale} ${r.id}.${key}`).toBe(true);
+        for (const name of Object.keys(r.thresholds))
+          expect(typeof entry.thresholds?.[name], `${locale} ${r.id}.thresholds.${name}`).toBe("string");
       }
-      for (const name of Object.keys(GRADING_THRESHOLDS)) expect(typeof texts.settings?.grading?.[name], `${locale} grading ${name}`).toBe("string");
+      for (const name of Object.keys(GRADING_THRESHOLDS))
+        expect(typeof texts.settings?.grading?.[name], `${locale} grading ${name}`).toBe("string");
       for (const name of FIGURE_NAMES) expect(typeof texts.figures?.[name], `${locale} figure ${name}`).toBe("string");
-      for (const [group, codes] of Object.entries(FIGURE_CODES)) for (const code of codes) expect(typeof texts.codes?.[group]?.[code], `${locale} codes.${group}.${code}`).toBe("string");
+      for (const [group, codes] of Object.entries(FIGURE_CODES))
+        for (const code of codes) expect(typeof texts.codes?.[group]?.[code], `${locale} codes.${group}.${code}`).toBe("string");
     }
   });
 
@@ -671,7 +845,9 @@ describe("translations of the auditor", () => {
     const english = read("en");
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const texts = read(locale);
-      const same = RULES.filter((r) => texts.rules[r.id].why === english.rules[r.id].why || texts.rules[r.id].fix === english.rules[r.id].fix).map((r) => r.id);
+      const same = RULES.filter(
+        (r) => texts.rules[r.id].why === english.rules[r.id].why || texts.rules[r.id].fix === english.rules[r.id].fix,
+      ).map((r) => r.id);
       expect(same, locale).toEqual([]);
     }
   });
@@ -680,8 +856,22 @@ describe("translations of the auditor", () => {
 describe("export vocabulary", () => {
   it("reads statuses and campaign types in the five export languages", async () => {
     const { isLive, isSearchType, isBrandName } = await import("~/ads/audit/rules");
-    for (const live of ["Enabled", "Eligible (Limited)", "Ingeschakeld", "Aktiviert", "Activée", "Habilitada", "active", null]) expect(isLive(live), String(live)).toBe(true);
-    for (const off of ["Paused", "Removed", "Onderbroken", "Pausiert", "Entfernt", "Suspendue", "Supprimée", "En pausa", "Eliminada", "inactive", "ARCHIVED"]) expect(isLive(off), off).toBe(false);
+    for (const live of ["Enabled", "Eligible (Limited)", "Ingeschakeld", "Aktiviert", "Activée", "Habilitada", "active", null])
+      expect(isLive(live), String(live)).toBe(true);
+    for (const off of [
+      "Paused",
+      "Removed",
+      "Onderbroken",
+      "Pausiert",
+      "Entfernt",
+      "Suspendue",
+      "Supprimée",
+      "En pausa",
+      "Eliminada",
+      "inactive",
+      "ARCHIVED",
+    ])
+      expect(isLive(off), off).toBe(false);
     for (const search of ["Search", "Zoeken", "Suche", "Réseau de Recherche", "Búsqueda"]) expect(isSearchType(search), search).toBe(true);
     expect(isSearchType("Performance Max")).toBe(false);
     expect(isSearchType(null)).toBeNull();

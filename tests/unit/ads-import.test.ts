@@ -25,14 +25,26 @@ const codes = (result: AdsImport) => result.warnings.map((w) => w.code);
 describe("Google Ads UI reports", () => {
   it("reads the campaign report (UTF-8 CSV, title and date lines, totals rows)", async () => {
     const r = await parse("google-campaign.csv");
-    expect(r).toMatchObject({ platform: "google", kind: "campaign", language: "en", currency: "USD", granularity: "period", title: "Campaign report" });
+    expect(r).toMatchObject({
+      platform: "google",
+      kind: "campaign",
+      language: "en",
+      currency: "USD",
+      granularity: "period",
+      title: "Campaign report",
+    });
     expect(r.period).toEqual({ start: "2026-05-01", end: "2026-05-31" });
     expect(r.rows.map((row) => row.campaign)).toEqual(["Brand", "Generic Shoes", "Gesamtpaket Brand", "PMax All"]);
     const brand = r.rows[0]!;
     expect(brand).toMatchObject({ line: 4, day: null, status: "Enabled" });
     expect(brand.metrics).toEqual({ impressions: 12400, clicks: 1240, costCents: 62000, conversions: 62, conversionValueCents: 310000 });
     expect(brand.derived).toEqual({ ctr: 0.1, avgCpcCents: 50, cpaCents: 1000, conversionRate: 0.05, roas: 5 });
-    expect(brand.extras).toMatchObject({ budgetCents: 5000, bidStrategyType: "Maximize Conversions", impressionShare: { value: 0.9, bound: "above" }, lostIsBudget: { value: 0.1, bound: "below" } });
+    expect(brand.extras).toMatchObject({
+      budgetCents: 5000,
+      bidStrategyType: "Maximize Conversions",
+      impressionShare: { value: 0.9, bound: "above" },
+      lostIsBudget: { value: 0.1, bound: "below" },
+    });
     expect(r.rows[1]!.extras.lostIsBudget).toEqual({ value: 0.405, bound: "exact" });
     expect(r.rows[1]!.metrics.conversions).toBe(28.92);
     expect(r.rows[2]!.extras.lostIsRank).toBeNull();
@@ -42,13 +54,55 @@ describe("Google Ads UI reports", () => {
       [10, "Total: Search", "segment"],
       [11, "Total: Performance Max", "segment"],
     ]);
-    expect(r.computedTotals).toMatchObject({ impressions: 157610, clicks: 3676, costCents: 545200, conversions: 119.42, conversionValueCents: 1313800 });
+    expect(r.computedTotals).toMatchObject({
+      impressions: 157610,
+      clicks: 3676,
+      costCents: 545200,
+      conversions: 119.42,
+      conversionValueCents: 1313800,
+    });
     // The rows match `Total: Campaigns`; the account total includes a removed campaign.
     expect(r.warnings).toEqual([
-      { code: "ads.import.totalsMismatch", line: 9, label: "Total: Account", scope: "account", metric: "impressions", file: 158610, computed: 157610, difference: 1000 },
-      { code: "ads.import.totalsMismatch", line: 9, label: "Total: Account", scope: "account", metric: "clicks", file: 3706, computed: 3676, difference: 30 },
-      { code: "ads.import.totalsMismatch", line: 9, label: "Total: Account", scope: "account", metric: "costCents", file: 549700, computed: 545200, difference: 4500 },
-      { code: "ads.import.totalsMismatch", line: 9, label: "Total: Account", scope: "account", metric: "conversions", file: 120.42, computed: 119.42, difference: 1 },
+      {
+        code: "ads.import.totalsMismatch",
+        line: 9,
+        label: "Total: Account",
+        scope: "account",
+        metric: "impressions",
+        file: 158610,
+        computed: 157610,
+        difference: 1000,
+      },
+      {
+        code: "ads.import.totalsMismatch",
+        line: 9,
+        label: "Total: Account",
+        scope: "account",
+        metric: "clicks",
+        file: 3706,
+        computed: 3676,
+        difference: 30,
+      },
+      {
+        code: "ads.import.totalsMismatch",
+        line: 9,
+        label: "Total: Account",
+        scope: "account",
+        metric: "costCents",
+        file: 549700,
+        computed: 545200,
+        difference: 4500,
+      },
+      {
+        code: "ads.import.totalsMismatch",
+        line: 9,
+        label: "Total: Account",
+        scope: "account",
+        metric: "conversions",
+        file: 120.42,
+        computed: 119.42,
+        difference: 1,
+      },
     ]);
   });
 
@@ -72,7 +126,15 @@ describe("Google Ads UI reports", () => {
     expect(r.fileTotals.map((t) => t.scope)).toEqual(["rows", "hidden", "account", "segment"]);
     // The account's total is the listed rows plus the hidden ones: said once, by the hidden-rows warning.
     expect(codes(r)).toEqual(["ads.import.hiddenRows"]);
-    expect(r.warnings[0]).toEqual({ code: "ads.import.hiddenRows", line: 9, label: "Total: Other search terms", impressions: 0, clicks: 25, costCents: 3000, costShare: 0.0833 });
+    expect(r.warnings[0]).toEqual({
+      code: "ads.import.hiddenRows",
+      line: 9,
+      label: "Total: Other search terms",
+      impressions: 0,
+      clicks: 25,
+      costCents: 3000,
+      costShare: 0.0833,
+    });
   });
 
   it("still reports an account total that the listed and the hidden rows do not reach", async () => {
@@ -81,7 +143,10 @@ describe("Google Ads UI reports", () => {
     expect(account).toBeGreaterThan(0);
     lines[account] = lines[account]!.replace("360.00", "400.00");
     const r = await parseAdsExport(new TextEncoder().encode(lines.join("\n")));
-    expect(r.warnings.find((w) => w.code === "ads.import.totalsMismatch" && w.metric === "costCents")).toMatchObject({ line: 10, difference: 4000 });
+    expect(r.warnings.find((w) => w.code === "ads.import.totalsMismatch" && w.metric === "costCents")).toMatchObject({
+      line: 10,
+      difference: 4000,
+    });
   });
 
   it("reads a keyword report: match types from punctuation, Quality Score and its parts, derived-metric check", async () => {
@@ -94,7 +159,13 @@ describe("Google Ads UI reports", () => {
       ["trail shoes", "broad-modified"],
       ["acme shoes", "exact"],
     ]);
-    expect(r.rows[0]!.extras).toMatchObject({ qualityScore: 8, expectedCtr: "above", adRelevance: "above", landingPageExperience: "average", maxCpcCents: 250 });
+    expect(r.rows[0]!.extras).toMatchObject({
+      qualityScore: 8,
+      expectedCtr: "above",
+      adRelevance: "above",
+      landingPageExperience: "average",
+      maxCpcCents: 250,
+    });
     expect(r.rows[3]!.extras).toMatchObject({ qualityScore: null, expectedCtr: null });
     expect(r.fileTotals.map((t) => t.label)).toEqual(["Total: Your keywords", "Total: Account"]);
     expect(r.warnings).toEqual([{ code: "ads.import.derivedMismatch", line: 6, column: "CTR", file: 0.015, computed: 0.01 }]);
@@ -112,12 +183,24 @@ describe("Google Ads UI reports", () => {
       path2: "sale",
     });
     expect(r.warnings).toEqual([]);
-    expect(r.fileTotals[0]!.metrics).toEqual({ impressions: 6200, clicks: 442, costCents: 36100, conversions: 38, conversionValueCents: null });
+    expect(r.fileTotals[0]!.metrics).toEqual({
+      impressions: 6200,
+      clicks: 442,
+      costCents: 36100,
+      conversions: 38,
+      conversionValueCents: null,
+    });
   });
 
   it("reads a Dutch export (nl headers, 1.234,56 numbers, Totaal: rows)", async () => {
     const r = await parse("google-campaign-nl.csv");
-    expect(r).toMatchObject({ platform: "google", kind: "campaign", language: "nl", currency: "EUR", period: { start: "2026-05-01", end: "2026-05-31" } });
+    expect(r).toMatchObject({
+      platform: "google",
+      kind: "campaign",
+      language: "nl",
+      currency: "EUR",
+      period: { start: "2026-05-01", end: "2026-05-31" },
+    });
     expect(r.rows.map((row) => row.metrics)).toEqual([
       { impressions: 12400, clicks: 1240, costCents: 62000, conversions: 62, conversionValueCents: null },
       { impressions: 48210, clicks: 1446, costCents: 289200, conversions: 28.92, conversionValueCents: null },
@@ -130,7 +213,13 @@ describe("Google Ads UI reports", () => {
     const r = await parse("google-campaign-de.csv");
     expect(r).toMatchObject({ kind: "campaign", language: "de", currency: "EUR", period: { start: "2026-05-01", end: "2026-05-31" } });
     expect(r.rows.map((row) => row.campaign)).toEqual(["Gesamtpaket Marke", "Laufschuhe"]);
-    expect(r.rows[1]!.metrics).toEqual({ impressions: 1234567, clicks: 12346, costCents: 123456, conversions: 12.5, conversionValueCents: null });
+    expect(r.rows[1]!.metrics).toEqual({
+      impressions: 1234567,
+      clicks: 12346,
+      costCents: 123456,
+      conversions: 12.5,
+      conversionValueCents: null,
+    });
     expect(r.fileTotals.map((t) => [t.label, t.scope])).toEqual([
       ["Gesamt: Kampagnen", "rows"],
       ["Gesamt: Konto", "account"],
@@ -154,25 +243,53 @@ describe("Google Ads Editor, Meta and Microsoft", () => {
       ["acme shoes", "exact", false],
       ["trail shoes", "phrase", false],
     ]);
-    expect(r.rows[0]).toMatchObject({ line: 2, status: "Enabled", extras: { maxCpcCents: 250, qualityScore: 8, landingPageExperience: "average" } });
+    expect(r.rows[0]).toMatchObject({
+      line: 2,
+      status: "Enabled",
+      extras: { maxCpcCents: 250, qualityScore: 8, landingPageExperience: "average" },
+    });
     expect(r.rows[5]).toMatchObject({ line: 7, status: "Paused", extras: { qualityScore: null, expectedCtr: null } });
   });
 
   it("reads a Meta export with a day breakdown: one row per ad set per day", async () => {
     const r = await parse("meta-daily.csv");
-    expect(r).toMatchObject({ platform: "meta", kind: "ad-group", granularity: "day", currency: "USD", period: { start: "2026-05-01", end: "2026-05-03" } });
+    expect(r).toMatchObject({
+      platform: "meta",
+      kind: "ad-group",
+      granularity: "day",
+      currency: "USD",
+      period: { start: "2026-05-01", end: "2026-05-03" },
+    });
     expect(r.rows).toHaveLength(6);
     expect(r.rows.map((row) => row.day)).toEqual(["2026-05-01", "2026-05-01", "2026-05-02", "2026-05-02", "2026-05-03", "2026-05-03"]);
     expect(r.rows[0]).toMatchObject({ campaign: "Spring Sale", adGroup: "Lookalike 1%", status: "active" });
     expect(r.rows[0]!.metrics).toEqual({ impressions: 2000, clicks: 30, costCents: 4000, conversions: 4, conversionValueCents: 24000 });
-    expect(r.rows[0]!.extras).toMatchObject({ results: 4, reach: 1500, frequency: 1.33333333, resultIndicator: "actions:offsite_conversion.fb_pixel_purchase" });
-    expect(r.computedTotals).toMatchObject({ impressions: 9400, clicks: 121, costCents: 17250, conversions: 12, conversionValueCents: 70500 });
+    expect(r.rows[0]!.extras).toMatchObject({
+      results: 4,
+      reach: 1500,
+      frequency: 1.33333333,
+      resultIndicator: "actions:offsite_conversion.fb_pixel_purchase",
+    });
+    expect(r.computedTotals).toMatchObject({
+      impressions: 9400,
+      clicks: 121,
+      costCents: 17250,
+      conversions: 12,
+      conversionValueCents: 70500,
+    });
     expect(r.warnings).toEqual([]);
   });
 
   it("reads a Meta export without a day breakdown (es headers, currency in the header) as period totals", async () => {
     const r = await parse("meta-period-es.csv");
-    expect(r).toMatchObject({ platform: "meta", kind: "ad", language: "es", granularity: "period", currency: "EUR", period: { start: "2026-04-01", end: "2026-04-30" } });
+    expect(r).toMatchObject({
+      platform: "meta",
+      kind: "ad",
+      language: "es",
+      granularity: "period",
+      currency: "EUR",
+      period: { start: "2026-04-01", end: "2026-04-30" },
+    });
     expect(r.rows.every((row) => row.day === null)).toBe(true);
     expect(r.rows.map((row) => [row.ad?.name, row.metrics.costCents, row.metrics.conversions])).toEqual([
       ["Anuncio A", 15951, 38],
@@ -184,10 +301,28 @@ describe("Google Ads Editor, Meta and Microsoft", () => {
 
   it("reads a Microsoft Advertising report with its header block and footer", async () => {
     const r = await parse("microsoft-keywords.csv");
-    expect(r).toMatchObject({ platform: "microsoft", kind: "keyword", currency: "USD", title: "Keyword Performance Report", period: { start: "2026-05-01", end: "2026-05-31" } });
+    expect(r).toMatchObject({
+      platform: "microsoft",
+      kind: "keyword",
+      currency: "USD",
+      title: "Keyword Performance Report",
+      period: { start: "2026-05-01", end: "2026-05-31" },
+    });
     expect(r.rows).toHaveLength(3);
-    expect(r.rows[0]).toMatchObject({ line: 12, keyword: "running shoes", matchType: "phrase", extras: { qualityScore: 7, expectedCtr: "average", adRelevance: "above" } });
-    expect(r.computedTotals).toMatchObject({ impressions: 3000, clicks: 144, costCents: 10500, conversions: 14, conversionValueCents: 84000, derived: { roas: 8 } });
+    expect(r.rows[0]).toMatchObject({
+      line: 12,
+      keyword: "running shoes",
+      matchType: "phrase",
+      extras: { qualityScore: 7, expectedCtr: "average", adRelevance: "above" },
+    });
+    expect(r.computedTotals).toMatchObject({
+      impressions: 3000,
+      clicks: 144,
+      costCents: 10500,
+      conversions: 14,
+      conversionValueCents: 84000,
+      derived: { roas: 8 },
+    });
     expect(r.warnings).toEqual([]);
   });
 });
@@ -216,16 +351,24 @@ describe("detection and refusals", () => {
   });
 
   it("refuses a column mixing decimal points and decimal commas", async () => {
-    const text = "Campaign,Impr.,Clicks,Cost\nA,10,1,1.50\nB,10,1,\"2,75\"\nC,10,1,3.25\n";
+    const text = 'Campaign,Impr.,Clicks,Cost\nA,10,1,1.50\nB,10,1,"2,75"\nC,10,1,3.25\n';
     const error = await refused(text);
     expect(error).toMatchObject({ code: "ads.import.badNumber", params: { line: 3, column: "Cost", got: "2,75" } });
   });
 
   it("refuses a bad date and mixed currencies", async () => {
     const meta = bytes("meta-daily.csv").toString("utf8").replace("2026-05-02,2026-05-02", "2026-05-02,31/02/2026");
-    expect(await refused(meta)).toMatchObject({ code: "ads.import.badDate", params: { line: 4, column: "Reporting ends", got: "31/02/2026" } });
-    const mixed = bytes("google-search-terms.csv").toString("utf8").replace("Running,[buy running shoes],800,40,40,5.00%,USD", "Running,[buy running shoes],800,40,40,5.00%,EUR");
-    expect(await refused(mixed)).toMatchObject({ code: "ads.import.mixedCurrencies", params: { line: 5, column: "Currency code", expected: "USD", got: "EUR" } });
+    expect(await refused(meta)).toMatchObject({
+      code: "ads.import.badDate",
+      params: { line: 4, column: "Reporting ends", got: "31/02/2026" },
+    });
+    const mixed = bytes("google-search-terms.csv")
+      .toString("utf8")
+      .replace("Running,[buy running shoes],800,40,40,5.00%,USD", "Running,[buy running shoes],800,40,40,5.00%,EUR");
+    expect(await refused(mixed)).toMatchObject({
+      code: "ads.import.mixedCurrencies",
+      params: { line: 5, column: "Currency code", expected: "USD", got: "EUR" },
+    });
   });
 
   it("refuses files that are not ad exports", async () => {
@@ -247,10 +390,21 @@ describe("columns the campaign auditor reads", () => {
       pinnedDescriptions: 0,
       statusReasons: null,
     });
-    expect(r.rows[2]!.extras).toMatchObject({ statusReasons: ["campaign paused", "unknown"], adStrengthImprovements: null, pinnedHeadlines: 0 });
+    expect(r.rows[2]!.extras).toMatchObject({
+      statusReasons: ["campaign paused", "unknown"],
+      adStrengthImprovements: null,
+      pinnedHeadlines: 0,
+    });
     // A report without position columns says nothing about pinning.
-    const plain = await parseAdsExport(Buffer.from("Ad report\nAll time\nCampaign,Ad group,Headline 1,Ad strength,Status reasons,Impr.,Clicks,Cost\nA,B,Hi,Poor,most ads disapproved; Some ads limited by policy,10,1,1.00\n"));
-    expect(plain.rows[0]!.extras).toMatchObject({ pinnedHeadlines: null, statusReasons: ["most ads disapproved", "some ads limited by policy"] });
+    const plain = await parseAdsExport(
+      Buffer.from(
+        "Ad report\nAll time\nCampaign,Ad group,Headline 1,Ad strength,Status reasons,Impr.,Clicks,Cost\nA,B,Hi,Poor,most ads disapproved; Some ads limited by policy,10,1,1.00\n",
+      ),
+    );
+    expect(plain.rows[0]!.extras).toMatchObject({
+      pinnedHeadlines: null,
+      statusReasons: ["most ads disapproved", "some ads limited by policy"],
+    });
   });
 
   it("keeps a search term's Added/Excluded", async () => {
@@ -270,7 +424,10 @@ describe("columns the campaign auditor reads", () => {
       budgetCents: 12000,
       broadMatchKeywords: "Off",
     });
-    expect(r.rows[2]).toMatchObject({ status: "Paused", extras: { targetCpaCents: 2500, bidStrategyType: "Target CPA", targetRoas: null } });
+    expect(r.rows[2]).toMatchObject({
+      status: "Paused",
+      extras: { targetCpaCents: 2500, bidStrategyType: "Target CPA", targetRoas: null },
+    });
     // `[]` is Editor's empty value: an empty list, or no value.
     expect(r.rows[3]!.extras).toMatchObject({ networks: [], targetRoas: 3, broadMatchKeywords: null });
   });
@@ -278,7 +435,8 @@ describe("columns the campaign auditor reads", () => {
   it("keeps Editor keyword statuses and reads campaign-level negatives", async () => {
     const r = await parse("editor-keywords.csv");
     expect(r.rows[0]!.extras).toMatchObject({ approvalStatus: "Approved", campaignStatus: "Enabled", adGroupStatus: "Enabled" });
-    const text = "Campaign\tAd Group\tKeyword\tCriterion Type\tCampaign Status\tStatus\nGeneric Shoes\t\tcareers\tCampaign Negative Phrase\tEnabled\tEnabled\nGeneric Shoes\tRunning\tshoes\tBroad\tEnabled\tEnabled\n";
+    const text =
+      "Campaign\tAd Group\tKeyword\tCriterion Type\tCampaign Status\tStatus\nGeneric Shoes\t\tcareers\tCampaign Negative Phrase\tEnabled\tEnabled\nGeneric Shoes\tRunning\tshoes\tBroad\tEnabled\tEnabled\n";
     const editor = await parseAdsExport(Buffer.from(text));
     expect(editor.rows.map((row) => [row.keyword, row.matchType, row.negative, row.adGroup])).toEqual([
       ["careers", "phrase", true, null],

@@ -13,7 +13,8 @@ import { parseAdsExport } from "~/ads/import/read.server";
 
 const all = (result: GenerateResult) => result.themes.flatMap((theme) => theme.keywords);
 const keywords = (result: GenerateResult) => all(result).map((item) => item.keyword);
-const themeOf = (result: GenerateResult, keyword: string) => result.themes.find((theme) => theme.keywords.some((item) => item.keyword === keyword))?.name;
+const themeOf = (result: GenerateResult, keyword: string) =>
+  result.themes.find((theme) => theme.keywords.some((item) => item.keyword === keyword))?.name;
 
 describe("normalizeKeyword", () => {
   it("lower-cases, composes (NFC), strips punctuation and collapses spaces", () => {
@@ -67,8 +68,16 @@ describe("generateKeywords", () => {
 
   it("permutes every order of a multi-word seed (up to four words)", () => {
     const three = generateKeywords({ seeds: "red running shoes", language: "en" });
-    const permutations = all(three).filter((item) => item.kind === "permutation").map((item) => item.keyword);
-    expect(permutations.sort()).toEqual(["red shoes running", "running red shoes", "running shoes red", "shoes red running", "shoes running red"]);
+    const permutations = all(three)
+      .filter((item) => item.kind === "permutation")
+      .map((item) => item.keyword);
+    expect(permutations.sort()).toEqual([
+      "red shoes running",
+      "running red shoes",
+      "running shoes red",
+      "shoes red running",
+      "shoes running red",
+    ]);
     const five = generateKeywords({ seeds: "a b c d e", language: "en" });
     expect(all(five).filter((item) => item.kind === "permutation")).toHaveLength(0);
   });
@@ -99,12 +108,15 @@ describe("generateKeywords", () => {
   });
 
   it("uses the landing page's frequent content words as modifiers, without stopwords, seeds or negatives", () => {
-    const text = "Our cushioned running shoes are built for the marathon. Marathon runners love the cushioning. Free returns on all shoes, free returns!";
+    const text =
+      "Our cushioned running shoes are built for the marathon. Marathon runners love the cushioning. Free returns on all shoes, free returns!";
     // "cushioned" and "cushioning" are one stem (twice); a tie between forms goes to the first alphabetically.
     expect(landingWords(text, "en", ["running shoes"])).toEqual(["cushioned", "marathon", "free", "returns"]);
     const withPage = generateKeywords({ seeds: "running shoes", landingPage: text, language: "en", negatives: "free" });
     expect(withPage.landingWords).toEqual(["cushioned", "marathon", "returns"]);
-    const landing = all(withPage).filter((item) => item.kind === "landing").map((item) => item.keyword);
+    const landing = all(withPage)
+      .filter((item) => item.kind === "landing")
+      .map((item) => item.keyword);
     expect(landing).toEqual(["running shoes cushioned", "running shoes marathon", "running shoes returns"]);
     // A landing word is a new stem: its own theme.
     expect(themeOf(withPage, "running shoes marathon")).toBe("running shoes marathon");
@@ -122,8 +134,14 @@ describe("generateKeywords", () => {
     for (const [language, a, b] of cases) {
       expect(themeStems(a, language), `${language}: ${a}`).toBe(themeStems(b, language));
       const grouped = generateKeywords({ seeds: `${a}\n${b}`, language });
-      expect(grouped.themes.map((theme) => theme.name), language).toEqual([normalizeKeyword(a)]);
-      expect(grouped.themes[0]!.keywords.filter((item) => item.kind === "seed").map((item) => item.keyword)).toEqual([normalizeKeyword(a), normalizeKeyword(b)]);
+      expect(
+        grouped.themes.map((theme) => theme.name),
+        language,
+      ).toEqual([normalizeKeyword(a)]);
+      expect(grouped.themes[0]!.keywords.filter((item) => item.kind === "seed").map((item) => item.keyword)).toEqual([
+        normalizeKeyword(a),
+        normalizeKeyword(b),
+      ]);
     }
     // Different products stay apart.
     expect(themeStems("trail shoes", "en")).not.toBe(themeStems("running shoes", "en"));
@@ -133,9 +151,15 @@ describe("generateKeywords", () => {
   it("uses each language's modifiers", () => {
     const kinds = (language: "nl" | "fr" | "es" | "de", seed: string) => keywords(generateKeywords({ seeds: seed, language }));
     expect(kinds("nl", "fiets")).toEqual(expect.arrayContaining(["fiets kopen", "beste fiets", "hoe fiets", "fiets voor"]));
-    expect(kinds("fr", "vélo")).toEqual(expect.arrayContaining(["acheter vélo", "vélo pas cher", "meilleur vélo", "comment vélo", "vélo pour"]));
-    expect(kinds("es", "bicicleta")).toEqual(expect.arrayContaining(["comprar bicicleta", "mejor bicicleta", "cómo bicicleta", "bicicleta para"]));
-    expect(kinds("de", "fahrrad")).toEqual(expect.arrayContaining(["fahrrad kaufen", "fahrrad günstig", "beste fahrrad", "wie fahrrad", "fahrrad für"]));
+    expect(kinds("fr", "vélo")).toEqual(
+      expect.arrayContaining(["acheter vélo", "vélo pas cher", "meilleur vélo", "comment vélo", "vélo pour"]),
+    );
+    expect(kinds("es", "bicicleta")).toEqual(
+      expect.arrayContaining(["comprar bicicleta", "mejor bicicleta", "cómo bicicleta", "bicicleta para"]),
+    );
+    expect(kinds("de", "fahrrad")).toEqual(
+      expect.arrayContaining(["fahrrad kaufen", "fahrrad günstig", "beste fahrrad", "wie fahrrad", "fahrrad für"]),
+    );
   });
 });
 
@@ -146,7 +170,9 @@ describe("the generator's form", () => {
     expect(GeneratorSchema.safeParse({ seeds: " \n ", language: "en" }).success).toBe(false);
     expect(GeneratorSchema.safeParse({ seeds: "x".repeat(81), language: "en" }).success).toBe(false);
     expect(GeneratorSchema.safeParse({ seeds: "shoes", language: "it" }).success).toBe(false);
-    expect(GeneratorSchema.safeParse({ seeds: Array.from({ length: 51 }, (_, i) => `s${i}`).join("\n"), language: "en" }).success).toBe(false);
+    expect(GeneratorSchema.safeParse({ seeds: Array.from({ length: 51 }, (_, i) => `s${i}`).join("\n"), language: "en" }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -156,7 +182,13 @@ describe("Google Keyword Planner exports", () => {
   it("reads the UTF-16LE file: kind, currency, period, keywords (segmentation rows skipped), no metrics", async () => {
     expect([...fixture.subarray(0, 2)]).toEqual([0xff, 0xfe]);
     const r = await parseAdsExport(fixture);
-    expect(r).toMatchObject({ platform: "google", kind: "keyword-planner", currency: "USD", granularity: "period", title: "Keyword Stats 2026-06-09 at 21_25_18" });
+    expect(r).toMatchObject({
+      platform: "google",
+      kind: "keyword-planner",
+      currency: "USD",
+      granularity: "period",
+      title: "Keyword Stats 2026-06-09 at 21_25_18",
+    });
     expect(r.period).toEqual({ start: "2025-05-01", end: "2026-04-30" });
     expect(r.warnings).toEqual([]);
     expect(r.rows.map((row) => [row.line, row.keyword, row.matchType])).toEqual([
@@ -174,7 +206,16 @@ describe("Google Keyword Planner exports", () => {
     const r = await parseAdsExport(fixture);
     const extras = r.rows.map((row) => {
       const x = row.extras;
-      return [x.searchVolume, x.volumeLow, x.volumeHigh, x.volumeEstimated, x.competition, x.competitionIndex, x.bidLowCents, x.bidHighCents];
+      return [
+        x.searchVolume,
+        x.volumeLow,
+        x.volumeHigh,
+        x.volumeEstimated,
+        x.competition,
+        x.competitionIndex,
+        x.bidLowCents,
+        x.bidHighCents,
+      ];
     });
     expect(extras).toEqual([
       [1300, null, null, true, "high", 87, 62, 215],
@@ -212,8 +253,23 @@ describe("Google Keyword Planner exports", () => {
       "laufschuhe kaufen\tEUR\t\t1.300\tMittel\t55\t1,10\t3,40",
     ].join("\n");
     const de = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(german, "utf16le")]));
-    expect(de).toMatchObject({ kind: "keyword-planner", currency: "EUR", warnings: [], period: { start: "2025-05-01", end: "2026-04-30" } });
-    expect(de.rows.map((row) => [row.keyword, row.extras.searchVolume, row.extras.volumeLow, row.extras.volumeHigh, row.extras.competition, row.extras.bidLowCents, row.extras.bidHighCents])).toEqual([
+    expect(de).toMatchObject({
+      kind: "keyword-planner",
+      currency: "EUR",
+      warnings: [],
+      period: { start: "2025-05-01", end: "2026-04-30" },
+    });
+    expect(
+      de.rows.map((row) => [
+        row.keyword,
+        row.extras.searchVolume,
+        row.extras.volumeLow,
+        row.extras.volumeHigh,
+        row.extras.competition,
+        row.extras.bidLowCents,
+        row.extras.bidHighCents,
+      ]),
+    ).toEqual([
       ["laufschuhe", 5000, 1000, 10000, "high", 62, 215],
       ["laufschuhe kaufen", 1300, null, null, "medium", 110, 340],
     ]);
@@ -225,9 +281,21 @@ describe("Google Keyword Planner exports", () => {
       "hardloopschoenen\tEUR\t\t10.000 – 100.000\tLaag\t12\t0,40\t1,05",
     ].join("\n");
     const nl = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(dutch, "utf16le")]));
-    expect(nl).toMatchObject({ kind: "keyword-planner", currency: "EUR", warnings: [], period: { start: "2025-05-01", end: "2026-04-30" } });
+    expect(nl).toMatchObject({
+      kind: "keyword-planner",
+      currency: "EUR",
+      warnings: [],
+      period: { start: "2025-05-01", end: "2026-04-30" },
+    });
     expect(nl.rows[0]!.keyword).toBe("hardloopschoenen");
-    expect(nl.rows[0]!.extras).toMatchObject({ searchVolume: 50000, volumeLow: 10000, volumeHigh: 100000, competition: "low", bidLowCents: 40, bidHighCents: 105 });
+    expect(nl.rows[0]!.extras).toMatchObject({
+      searchVolume: 50000,
+      volumeLow: 10000,
+      volumeHigh: 100000,
+      competition: "low",
+      bidLowCents: 40,
+      bidHighCents: 105,
+    });
     expect(plannerVolume("1 Mio. – 10 Mio.", ",")).toEqual({ searchVolume: 5_000_000, volumeLow: 1_000_000, volumeHigh: 10_000_000 });
     expect(plannerVolume("100 k – 1 M", ",")).toEqual({ searchVolume: 500_000, volumeLow: 100_000, volumeHigh: 1_000_000 });
   });
@@ -247,6 +315,13 @@ describe("Google Keyword Planner exports", () => {
       ["ads.import.badValue", 4, "Avg. monthly searches"],
       ["ads.import.badValue", 4, "Competition"],
     ]);
-    expect(r.rows[0]!.extras).toMatchObject({ searchVolume: null, volumeEstimated: null, competition: null, competitionIndex: 50, bidLowCents: 110, bidHighCents: 220 });
+    expect(r.rows[0]!.extras).toMatchObject({
+      searchVolume: null,
+      volumeEstimated: null,
+      competition: null,
+      competitionIndex: 50,
+      bidLowCents: 110,
+      bidHighCents: 220,
+    });
   });
 });

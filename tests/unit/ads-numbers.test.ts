@@ -8,7 +8,8 @@ const hintOf = (locale: string): DecimalSeparator => (locale.startsWith("en") ? 
 const cents = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
 
 /** How each locale writes an amount (fr with a narrow NBSP, es without grouping under 10,000). */
-const money = (locale: string, c: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
+const money = (locale: string, c: number) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
 const count = (locale: string, n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 
 describe("ad-export numbers", () => {
@@ -27,21 +28,29 @@ describe("ad-export numbers", () => {
 
   it("counts with thousands separators parse back with the file's locale deciding ambiguous columns", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.array(fc.nat({ max: 2_000_000_000 }), { minLength: 1, maxLength: 20 }), (locale, values) => {
-        const cells = values.map((n) => count(locale, n));
-        const { separator } = decideSeparator(cells, hintOf(locale));
-        expect(cells.map((cell) => parseNumber(cell, separator))).toEqual(values);
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.array(fc.nat({ max: 2_000_000_000 }), { minLength: 1, maxLength: 20 }),
+        (locale, values) => {
+          const cells = values.map((n) => count(locale, n));
+          const { separator } = decideSeparator(cells, hintOf(locale));
+          expect(cells.map((cell) => parseNumber(cell, separator))).toEqual(values);
+        },
+      ),
     );
   });
 
   it("fractional numbers (conversions) parse back in every locale", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 20 }), (locale, hundredths) => {
-        const cells = hundredths.map((h) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(h / 100));
-        const { separator } = decideSeparator(cells, hintOf(locale));
-        cells.forEach((cell, i) => expect(parseNumber(cell, separator)).toBeCloseTo(hundredths[i]! / 100, 9));
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 20 }),
+        (locale, hundredths) => {
+          const cells = hundredths.map((h) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(h / 100));
+          const { separator } = decideSeparator(cells, hintOf(locale));
+          cells.forEach((cell, i) => expect(parseNumber(cell, separator)).toBeCloseTo(hundredths[i]! / 100, 9));
+        },
+      ),
     );
   });
 
@@ -67,12 +76,18 @@ describe("ad-export numbers", () => {
     expect(parseBoundedPercent(" --", ".")).toBeNull();
     expect(parseBoundedPercent("abc%", ".")).toBeUndefined();
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom("", "< ", "> "), (locale, basisPoints, prefix) => {
-        const written = prefix + new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2 }).format(basisPoints / 10_000);
-        const value = parseBoundedPercent(written, hintOf(locale));
-        expect(value?.bound).toBe(prefix === "" ? "exact" : prefix === "< " ? "below" : "above");
-        expect(value?.value).toBeCloseTo(basisPoints / 10_000, 10);
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.constantFrom("", "< ", "> "),
+        (locale, basisPoints, prefix) => {
+          const written =
+            prefix + new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2 }).format(basisPoints / 10_000);
+          const value = parseBoundedPercent(written, hintOf(locale));
+          expect(value?.bound).toBe(prefix === "" ? "exact" : prefix === "< " ? "below" : "above");
+          expect(value?.value).toBeCloseTo(basisPoints / 10_000, 10);
+        },
+      ),
     );
   });
 
@@ -85,10 +100,21 @@ describe("ad-export numbers", () => {
 
   it("reads date lines in the five languages and All time", () => {
     const may = { start: "2026-05-01", end: "2026-05-31" };
-    for (const line of ["May 1, 2026 - May 31, 2026", "1 May 2026 - 31 May 2026", "1 mei 2026 - 31 mei 2026", "1. Mai 2026 - 31. Mai 2026", "1er mai 2026 - 31 mai 2026", "1 de mayo de 2026 - 31 de mayo de 2026", "2026-05-01 - 2026-05-31", "5/1/2026,5/31/2026", "01.05.2026 – 31.05.2026"]) {
+    for (const line of [
+      "May 1, 2026 - May 31, 2026",
+      "1 May 2026 - 31 May 2026",
+      "1 mei 2026 - 31 mei 2026",
+      "1. Mai 2026 - 31. Mai 2026",
+      "1er mai 2026 - 31 mai 2026",
+      "1 de mayo de 2026 - 31 de mayo de 2026",
+      "2026-05-01 - 2026-05-31",
+      "5/1/2026,5/31/2026",
+      "01.05.2026 – 31.05.2026",
+    ]) {
       expect(parseDateRange(line), line).toEqual(may);
     }
-    for (const line of ["All time", "Gesamter Zeitraum", "Toute la période", "Todo el período", "Volledige periode"]) expect(parseDateRange(line), line).toBe("all-time");
+    for (const line of ["All time", "Gesamter Zeitraum", "Toute la période", "Todo el período", "Volledige periode"])
+      expect(parseDateRange(line), line).toBe("all-time");
     expect(parseDateRange("Campaign report")).toBeNull();
     expect(parseDateRange("May 31, 2026 - May 1, 2026")).toBeNull();
   });

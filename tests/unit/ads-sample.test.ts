@@ -24,7 +24,8 @@ function total(rows: readonly NormalizedRow[]): Metrics {
   return sum;
 }
 /** The parser's own sums of the rows (null where the file has no such column). */
-const computed = (result: AdsImport): Metrics => Object.fromEntries(METRICS.map((key) => [key, result.computedTotals[key]])) as unknown as Metrics;
+const computed = (result: AdsImport): Metrics =>
+  Object.fromEntries(METRICS.map((key) => [key, result.computedTotals[key]])) as unknown as Metrics;
 const byCampaign = (rows: readonly NormalizedRow[], metric: (typeof METRICS)[number]) => {
   const map: Record<string, number> = {};
   for (const row of rows) map[row.campaign!] = Math.round(((map[row.campaign!] ?? 0) + (row.metrics[metric] ?? 0)) * 100) / 100;
@@ -71,7 +72,8 @@ describe("the sample exports", () => {
     const text = (kind: AdReportKind) => new TextDecoder().decode(bytesOf(kind));
     expect(text("campaign").startsWith('Campaign report\n"March 3, 2026 - May 31, 2026"\nDay,Campaign status,Campaign,')).toBe(true);
     expect(text("keyword")).toContain('Enabled,"""hiking boots""",Phrase match,Generic - Hiking Gear,');
-    for (const kind of ["search-term", "editor-keywords", "editor-campaigns"] as const) expect([...bytesOf(kind).subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    for (const kind of ["search-term", "editor-keywords", "editor-campaigns"] as const)
+      expect([...bytesOf(kind).subarray(0, 2)]).toEqual([0xff, 0xfe]);
     const terms = decodeUtf16(bytesOf("search-term"));
     expect(terms.split("\n")[2]).toMatch(/^Search term\tMatch type\tAdded\/Excluded\tCampaign\t/);
     expect(terms).not.toContain("\r");
@@ -83,20 +85,34 @@ describe("the sample exports", () => {
 
   it("add up to their own totals rows, and the parser finds nothing else to say", () => {
     for (const result of parsed) {
-      const unexpected = result.warnings.filter((w) => !(w.code === "ads.import.hiddenRows" || (w.code === "ads.import.totalsMismatch" && w.scope === "account" && result.kind === "search-term")));
+      const unexpected = result.warnings.filter(
+        (w) =>
+          !(
+            w.code === "ads.import.hiddenRows" ||
+            (w.code === "ads.import.totalsMismatch" && w.scope === "account" && result.kind === "search-term")
+          ),
+      );
       expect(unexpected, result.kind).toEqual([]);
-      for (const totals of result.fileTotals.filter((t) => t.scope === "rows" || (t.scope === "account" && result.kind !== "search-term"))) {
+      for (const totals of result.fileTotals.filter(
+        (t) => t.scope === "rows" || (t.scope === "account" && result.kind !== "search-term"),
+      )) {
         expect(totals.metrics, `${result.kind} ${totals.label}`).toEqual(computed(result));
       }
     }
-    expect(file("campaign").fileTotals.map((t) => t.label)).toEqual(["Total: Campaigns", "Total: Account", "Total: Search", "Total: Shopping"]);
+    expect(file("campaign").fileTotals.map((t) => t.label)).toEqual([
+      "Total: Campaigns",
+      "Total: Account",
+      "Total: Search",
+      "Total: Shopping",
+    ]);
     expect(file("keyword").fileTotals.map((t) => t.label)).toEqual(["Total: Your keywords", "Total: Account", "Total: Search"]);
     // Search terms: the account total is the listed terms plus the hidden ones (the parser compares it with the rows alone).
     const terms = file("search-term");
     const [shown, hidden, account] = ["rows", "hidden", "account"].map((scope) => terms.fileTotals.find((t) => t.scope === scope)!.metrics);
     expect(shown).toEqual(computed(terms));
     expect(hidden!.impressions).toBe(0);
-    for (const key of METRICS.filter((k) => k !== "conversionValueCents")) expect(account![key]).toBeCloseTo(shown![key]! + hidden![key]!, 6);
+    for (const key of METRICS.filter((k) => k !== "conversionValueCents"))
+      expect(account![key]).toBeCloseTo(shown![key]! + hidden![key]!, 6);
     const warning = terms.warnings.find((w) => w.code === "ads.import.hiddenRows")!;
     expect(warning.costShare).toBeGreaterThan(0.1);
     expect(warning.costShare).toBeLessThan(0.3);
@@ -108,7 +124,9 @@ describe("the sample exports", () => {
     again.forEach((item, i) => expect(Buffer.from(item.bytes).equals(Buffer.from(files[i]!.bytes))).toBe(true));
     const other = generateSampleExports({ endDay: END, seed: 7 });
     expect(Buffer.from(other[0]!.bytes).equals(Buffer.from(files[0]!.bytes))).toBe(false);
-    expect(generateSampleExports({ endDay: END, seed: 7 }).map((item) => Buffer.from(item.bytes).toString("base64"))).toEqual(other.map((item) => Buffer.from(item.bytes).toString("base64")));
+    expect(generateSampleExports({ endDay: END, seed: 7 }).map((item) => Buffer.from(item.bytes).toString("base64"))).toEqual(
+      other.map((item) => Buffer.from(item.bytes).toString("base64")),
+    );
     expect(generateSampleExports({ endDay: "2026-06-01" })[0]!.filename).toBe("Campaign report.csv");
   });
 
@@ -135,7 +153,11 @@ describe("the sample exports", () => {
     expect(account.costCents).toBe(total(searchDays).costCents);
     expect(account.clicks).toBe(total(searchDays).clicks);
     // Every keyword of the Editor export that has data is in the keyword report with the same Quality Score.
-    const editorScores = new Map(file("editor-keywords").rows.filter((row) => !row.negative).map((row) => [`${row.campaign}|${row.keyword}|${row.matchType}`, row.extras.qualityScore]));
+    const editorScores = new Map(
+      file("editor-keywords")
+        .rows.filter((row) => !row.negative)
+        .map((row) => [`${row.campaign}|${row.keyword}|${row.matchType}`, row.extras.qualityScore]),
+    );
     for (const row of keywords) expect(editorScores.get(`${row.campaign}|${row.keyword}|${row.matchType}`)).toBe(row.extras.qualityScore);
   });
 
@@ -168,8 +190,11 @@ describe("the sample exports", () => {
     const terms = file("search-term").rows;
     const jobs = terms.filter((row) => JOB_SEEKER.test(row.searchTerm!));
     expect(jobs.length).toBeGreaterThanOrEqual(5);
-    for (const row of jobs) expect([row.searchTerm, row.metrics.costCents! > 0, row.metrics.conversions]).toEqual([row.searchTerm, true, 0]);
-    expect(terms.filter((row) => /^(free|how to)\b/.test(row.searchTerm!) && row.metrics.costCents! > 0 && row.metrics.conversions === 0).length).toBeGreaterThanOrEqual(5);
+    for (const row of jobs)
+      expect([row.searchTerm, row.metrics.costCents! > 0, row.metrics.conversions]).toEqual([row.searchTerm, true, 0]);
+    expect(
+      terms.filter((row) => /^(free|how to)\b/.test(row.searchTerm!) && row.metrics.costCents! > 0 && row.metrics.conversions === 0).length,
+    ).toBeGreaterThanOrEqual(5);
 
     // Keywords: several spend over $100 without a conversion, a few have a Quality Score of 4 or less.
     const keywords = file("keyword").rows;
@@ -195,7 +220,11 @@ describe("the sample exports", () => {
 
     // Editor campaigns: the broad campaign also shows on the Display Network and targets "presence or interest".
     const settings = file("editor-campaigns").rows.find((row) => row.campaign === "Camping - Broad")!;
-    expect(settings.extras).toMatchObject({ networks: ["Google search", "Search Partners", "Display Network"], targetingMethod: "Location of presence or Area of interest", budgetCents: 11_000 });
+    expect(settings.extras).toMatchObject({
+      networks: ["Google search", "Search Partners", "Display Network"],
+      targetingMethod: "Location of presence or Area of interest",
+      budgetCents: 11_000,
+    });
 
     // Meta: the retargeting audiences tire (frequency rises), purchases are counted.
     const meta = file("ad-group").rows;
@@ -208,7 +237,13 @@ describe("the sample exports", () => {
     for (const days of [1, 14, 45, 120]) {
       for (const item of generateSampleExports({ endDay: "2026-02-28", days, seed: days })) {
         const result = await parseAdsExport(item.bytes);
-        const unexpected = result.warnings.filter((w) => !(w.code === "ads.import.hiddenRows" || (w.code === "ads.import.totalsMismatch" && w.scope === "account" && result.kind === "search-term")));
+        const unexpected = result.warnings.filter(
+          (w) =>
+            !(
+              w.code === "ads.import.hiddenRows" ||
+              (w.code === "ads.import.totalsMismatch" && w.scope === "account" && result.kind === "search-term")
+            ),
+        );
         expect(unexpected, `${days} days: ${item.filename}`).toEqual([]);
       }
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DepositSchema, expectedPayoutDate, filterAmountInput, isValidIban, maskDestination, parseAmountToCents, withdrawalSchema } from "~/wallet/amounts";
+import {
+  DepositSchema,
+  expectedPayoutDate,
+  filterAmountInput,
+  isValidIban,
+  maskDestination,
+  parseAmountToCents,
+  withdrawalSchema,
+} from "~/wallet/amounts";
 
 const key = "6f1c7c1e-7f51-4b0e-9d3a-4f3c1c9f2a10";
 const depositError = (amount: string) => {

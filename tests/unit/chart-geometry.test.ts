@@ -43,12 +43,19 @@ describe("linear scale (d3-scale's scaleLinear)", () => {
   it("is d3's UTC time scale over epoch milliseconds", () => {
     const day = 86_400_000;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), (start, days, at) => {
-        const [t0, t1] = [start * day, (start + days) * day];
-        const theirs = scaleUtc().domain([new Date(t0), new Date(t1)]).range([8, 592]);
-        const t = t0 + Math.min(at, days) * day;
-        expect(scaleLinear([t0, t1], [8, 592])(t)).toBe(theirs(new Date(t)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 400 }),
+        (start, days, at) => {
+          const [t0, t1] = [start * day, (start + days) * day];
+          const theirs = scaleUtc()
+            .domain([new Date(t0), new Date(t1)])
+            .range([8, 592]);
+          const t = t0 + Math.min(at, days) * day;
+          expect(scaleLinear([t0, t1], [8, 592])(t)).toBe(theirs(new Date(t)));
+        },
+      ),
     );
   });
 
@@ -68,17 +75,22 @@ describe("linear scale (d3-scale's scaleLinear)", () => {
 describe("band positions (d3-scale's scaleBand)", () => {
   it("places bands as d3 does", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 60 }), fc.double({ min: 1, max: 2000, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (n, width, inner) => {
-        const ours = bandScale(n, width, inner, inner / 2);
-        const theirs = scaleBand<number>()
-          .domain(Array.from({ length: n }, (_, i) => i))
-          .range([0, width])
-          .paddingInner(inner)
-          .paddingOuter(inner / 2);
-        expect(ours.step).toBe(theirs.step());
-        expect(ours.bandwidth).toBe(theirs.bandwidth());
-        for (let i = 0; i < n; i++) expect(ours.x(i)).toBe(theirs(i));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.double({ min: 1, max: 2000, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, width, inner) => {
+          const ours = bandScale(n, width, inner, inner / 2);
+          const theirs = scaleBand<number>()
+            .domain(Array.from({ length: n }, (_, i) => i))
+            .range([0, width])
+            .paddingInner(inner)
+            .paddingOuter(inner / 2);
+          expect(ours.step).toBe(theirs.step());
+          expect(ours.bandwidth).toBe(theirs.bandwidth());
+          for (let i = 0; i < n; i++) expect(ours.x(i)).toBe(theirs(i));
+        },
+      ),
     );
   });
 });
@@ -118,7 +130,21 @@ describe("monotone line and area (d3-shape's curveMonotoneX)", () => {
   });
 
   it("matches d3 for the small cases: none, one point, two points, unsorted and repeated points", () => {
-    const cases: Point[][] = [[], [[8, 100]], [[8, 100], [592, 20]], [[8, 5], [8, 5], [300, 60], [200, 10], [592, 0]]];
+    const cases: Point[][] = [
+      [],
+      [[8, 100]],
+      [
+        [8, 100],
+        [592, 20],
+      ],
+      [
+        [8, 5],
+        [8, 5],
+        [300, 60],
+        [200, 10],
+        [592, 0],
+      ],
+    ];
     for (const points of cases) {
       expect(monotoneLine(points)).toBe(d3Line<Point>().curve(curveMonotoneX)(points));
       expect(monotoneArea(points, 194)).toBe(d3Area<Point>().y0(194).curve(curveMonotoneX)(points));

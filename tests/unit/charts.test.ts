@@ -18,7 +18,10 @@ function bar(props: Partial<BarChartProps> = {}): string {
 function onCurvePoints(d: string): Array<[number, number]> {
   const points: Array<[number, number]> = [];
   for (const [, command, args] of d.matchAll(/([MLCZ])([^MLCZ]*)/g)) {
-    const numbers = (args ?? "").split(/[\s,]+/).filter(Boolean).map(Number);
+    const numbers = (args ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (command === "M" || command === "L") points.push([numbers[0]!, numbers[1]!]);
     if (command === "C") for (let i = 4; i < numbers.length; i += 6) points.push([numbers[i]!, numbers[i + 1]!]);
   }
@@ -108,9 +111,21 @@ describe("LineChart", () => {
     expect(line()).not.toContain("<svg");
     const cases: LineChartProps["points"][] = [
       [{ x: "2024-05-01", y: 700 }],
-      [{ x: "2024-05-01", y: 0 }, { x: "2024-05-02", y: 0 }, { x: "2024-05-03", y: 0 }],
-      [{ x: "2024-05-01", y: -500 }, { x: "2024-05-02", y: 250 }, { x: "2024-05-03", y: -1250 }],
-      [{ x: "2024-05-01T10:00:00", y: -1 }, { x: "not a date", y: 5 }, { x: "2024-05-02", y: Number.NaN }],
+      [
+        { x: "2024-05-01", y: 0 },
+        { x: "2024-05-02", y: 0 },
+        { x: "2024-05-03", y: 0 },
+      ],
+      [
+        { x: "2024-05-01", y: -500 },
+        { x: "2024-05-02", y: 250 },
+        { x: "2024-05-03", y: -1250 },
+      ],
+      [
+        { x: "2024-05-01T10:00:00", y: -1 },
+        { x: "not a date", y: 5 },
+        { x: "2024-05-02", y: Number.NaN },
+      ],
     ];
     for (const points of cases) {
       for (const area of [false, true]) {
@@ -124,9 +139,29 @@ describe("LineChart", () => {
   });
 
   it("puts zero at the bottom for all-zero data and between negative and positive values", () => {
-    const zero = onCurvePoints(linePath(line({ points: [{ x: "2024-05-01", y: 0 }, { x: "2024-05-02", y: 0 }], height: 200 })));
+    const zero = onCurvePoints(
+      linePath(
+        line({
+          points: [
+            { x: "2024-05-01", y: 0 },
+            { x: "2024-05-02", y: 0 },
+          ],
+          height: 200,
+        }),
+      ),
+    );
     expect(zero.every(([, y]) => y > 150)).toBe(true);
-    const mixed = onCurvePoints(linePath(line({ points: [{ x: "2024-05-01", y: -100 }, { x: "2024-05-02", y: 100 }], height: 200 })));
+    const mixed = onCurvePoints(
+      linePath(
+        line({
+          points: [
+            { x: "2024-05-01", y: -100 },
+            { x: "2024-05-02", y: 100 },
+          ],
+          height: 200,
+        }),
+      ),
+    );
     expect(mixed[0]![1]).toBeGreaterThan(100);
     expect(mixed[1]![1]).toBeLessThan(100);
   });
@@ -148,7 +183,7 @@ describe("BarChart", () => {
     }));
     // Main parts of Jan and Feb (Mar's main part is zero and not drawn), then the secondary parts of Jan and Mar.
     expect(rects).toHaveLength(4);
-    const [jan, feb, janPending, marPending] = rects as [typeof rects[0], typeof rects[0], typeof rects[0], typeof rects[0]];
+    const [jan, feb, janPending, marPending] = rects as [(typeof rects)[0], (typeof rects)[0], (typeof rects)[0], (typeof rects)[0]];
     expect(feb.height).toBeGreaterThan(jan.height);
     expect(jan.x).toBeLessThan(feb.x);
     expect(janPending.x).toBe(jan.x);
@@ -173,8 +208,14 @@ describe("BarChart", () => {
     expect(bar()).toContain("Nothing yet");
     const cases: BarChartProps["bars"][] = [
       [{ label: "Jan", value: 42 }],
-      [{ label: "Jan", value: 0 }, { label: "Feb", value: 0, secondary: 0 }],
-      [{ label: "Jan", value: -300, secondary: 100 }, { label: "Feb", value: 200 }],
+      [
+        { label: "Jan", value: 0 },
+        { label: "Feb", value: 0, secondary: 0 },
+      ],
+      [
+        { label: "Jan", value: -300, secondary: 100 },
+        { label: "Feb", value: 200 },
+      ],
       [{ label: "Jan", value: Number.NaN, secondary: Number.POSITIVE_INFINITY }],
     ];
     for (const bars of cases) {
@@ -209,7 +250,8 @@ describe("ids and hydration", () => {
 });
 
 describe("ProgressMeter", () => {
-  const meter = (props: { value: number; max: number; valueText?: string }) => renderToString(h(ProgressMeter, { label: "To payout", ...props }));
+  const meter = (props: { value: number; max: number; valueText?: string }) =>
+    renderToString(h(ProgressMeter, { label: "To payout", ...props }));
 
   it("exposes its numbers as a meter", () => {
     const html = meter({ value: 750, max: 1000, valueText: "$7.50 of $10.00" });
@@ -239,7 +281,10 @@ describe("ProgressMeter", () => {
 
 describe("Content-Security-Policy (style-src 'self', no 'unsafe-inline')", () => {
   // Browsers ignore style attributes in server HTML under this policy, so the first render must not need any.
-  const many = Array.from({ length: 40 }, (_, i) => ({ x: `2024-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00:00Z`, y: (i * 37) % 500 - 100 }));
+  const many = Array.from({ length: 40 }, (_, i) => ({
+    x: `2024-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00:00Z`,
+    y: ((i * 37) % 500) - 100,
+  }));
   const renders: Record<string, string> = {
     "line, few points": line({ points: series }),
     "line, area, described": line({ points: series, area: true, description: "d", height: 120 }),
@@ -249,11 +294,17 @@ describe("Content-Security-Policy (style-src 'self', no 'unsafe-inline')", () =>
     "line, inverse, many points": line({ points: many, tone: "inverse", height: 120 }),
     "line, inverse, one point": line({ points: [{ x: "2024-05-01", y: 5 }], tone: "inverse" }),
     "line, empty": line({ height: 60 }),
-    "bar": bar({ bars: [{ label: "Jan", value: 1000, secondary: 500 }, { label: "Feb", value: 3000 }], seriesLabels: { value: "A", secondary: "B" } }),
+    bar: bar({
+      bars: [
+        { label: "Jan", value: 1000, secondary: 500 },
+        { label: "Feb", value: 3000 },
+      ],
+      seriesLabels: { value: "A", secondary: "B" },
+    }),
     "bar, many": bar({ bars: Array.from({ length: 24 }, (_, i) => ({ label: `M${i}`, value: i * 10, secondary: i })) }),
     "bar, one, inverse": bar({ bars: [{ label: "Jan", value: -5 }], tone: "inverse" }),
     "bar, empty": bar(),
-    "meter": renderToString(h(ProgressMeter, { label: "To payout", value: 3, max: 10, valueText: "3 of 10" })),
+    meter: renderToString(h(ProgressMeter, { label: "To payout", value: 3, max: 10, valueText: "3 of 10" })),
     "meter, empty": renderToString(h(ProgressMeter, { label: "To payout", value: 0, max: 10 })),
   };
   for (const [name, html] of Object.entries(renders)) {

@@ -59,7 +59,13 @@ describe("criticalCss", () => {
   });
 
   test("reads class names from every class attribute, entities decoded", () => {
-    expect([...classNamesIn('<p class="a  b\nc"></p><svg class="d"></svg><i data-class="no"></i><b class="x&amp;y"></b>')].sort()).toEqual(["a", "b", "c", "d", "x&y"]);
+    expect([...classNamesIn('<p class="a  b\nc"></p><svg class="d"></svg><i data-class="no"></i><b class="x&amp;y"></b>')].sort()).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "x&y",
+    ]);
   });
 });
 
@@ -73,7 +79,13 @@ describe("withCriticalCss", () => {
     const cut = html.indexOf("<body>");
     const euro = Buffer.from("€");
     // A multi-byte character split across chunks survives.
-    const out = await through([html.slice(0, cut), Buffer.concat([Buffer.from(html.slice(cut, cut + 6)), euro.subarray(0, 1)]), euro.subarray(1), html.slice(cut + 6), "<script>late()</script>"]);
+    const out = await through([
+      html.slice(0, cut),
+      Buffer.concat([Buffer.from(html.slice(cut, cut + 6)), euro.subarray(0, 1)]),
+      euro.subarray(1),
+      html.slice(cut + 6),
+      "<script>late()</script>",
+    ]);
     expect(out).toContain(".grid{display:grid}");
     expect(out).not.toContain(".flex{display:flex}");
     expect(out).not.toContain(CRITICAL_CSS_MARKER);

@@ -27,7 +27,11 @@ function item(overrides: Partial<LedgerTransaction>): LedgerTransaction {
 }
 
 /** The records of the CSV text, split on the record delimiter (the test values hold no quote-protected newlines). */
-const rows = (csv: string) => csv.replace(/^\uFEFF/, "").replace(/\n$/, "").split("\n");
+const rows = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, "")
+    .replace(/\n$/, "")
+    .split("\n");
 
 describe("transactions CSV", () => {
   it("keeps the byte order mark, the translated header row and the column order", () => {
@@ -65,7 +69,9 @@ describe("transactions CSV", () => {
       ],
       t,
     );
-    const amounts = rows(csv).slice(1).map((line) => line.split(",")[3]);
+    const amounts = rows(csv)
+      .slice(1)
+      .map((line) => line.split(",")[3]);
     expect(amounts).toEqual(["-12.50", "0.05", "-1234567.89"]);
     for (const amount of amounts) expect(Number.isFinite(Number(amount))).toBe(true);
   });

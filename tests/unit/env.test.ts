@@ -50,9 +50,7 @@ describe("loadEnv", () => {
       kind: "postgres",
       connectionString: "postgres://u@h:5432/db",
     });
-    expect(problems({ DATABASE_URL: "mysql://nope" })).toEqual([
-      "DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)",
-    ]);
+    expect(problems({ DATABASE_URL: "mysql://nope" })).toEqual(["DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)"]);
   });
 
   it("splits SESSION_SECRET on commas for rotation, newest first", () => {
@@ -79,12 +77,19 @@ describe("loadEnv", () => {
       "SESSION_SECRET is required when APP_ENV=production",
       "SMTP_URL is required when APP_ENV=production",
     ]);
-    const live = { APP_ENV: "production", SESSION_SECRET: "s".repeat(32), APP_URL: "https://cashwise.example", SMTP_URL: "smtp://mail.example:587" };
+    const live = {
+      APP_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+      APP_URL: "https://cashwise.example",
+      SMTP_URL: "smtp://mail.example:587",
+    };
     // Production with no real provider was free money: the sandbox never goes live.
     expect(problems({ ...live, PAYMENT_PROVIDER: "sandbox" })).toEqual([
       "PAYMENT_PROVIDER must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     ]);
-    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual(["STRIPE_WEBHOOK_SECRET is required when payments go through Stripe"]);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual([
+      "STRIPE_WEBHOOK_SECRET is required when payments go through Stripe",
+    ]);
     const env = loadEnv({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, { dataDir });
     expect(configuredSandbox(env)).toBeNull();
     expect(configuredStripe(env)).not.toBeNull();

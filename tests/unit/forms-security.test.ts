@@ -80,7 +80,14 @@ describe("safeRedirectPath", () => {
 
 describe("filterFaq", () => {
   const categories = [
-    { id: "a", title: "A", questions: [{ question: "How do I WITHDRAW?", answer: "Use the wallet." }, { question: "Other", answer: "x" }] },
+    {
+      id: "a",
+      title: "A",
+      questions: [
+        { question: "How do I WITHDRAW?", answer: "Use the wallet." },
+        { question: "Other", answer: "x" },
+      ],
+    },
     { id: "b", title: "B", questions: [{ question: "Fees", answer: "No withdrawal fees." }] },
     { id: "c", title: "C", questions: [{ question: "Nothing", answer: "here" }] },
   ];

@@ -75,11 +75,15 @@ describe("the browser's translator", () => {
           expect(ours(key), `${locale} ${ns}:${key}`).toEqual(theirs(key));
           expect(ours(key)).toEqual(theirs(key));
           for (const options of optionSets) {
-            expect(ours(key, { ...options }), `${locale} ${ns}:${key} ${JSON.stringify(options)}`).toEqual(theirs(key, { ...options } as never));
+            expect(ours(key, { ...options }), `${locale} ${ns}:${key} ${JSON.stringify(options)}`).toEqual(
+              theirs(key, { ...options } as never),
+            );
             compared++;
           }
           // The same key named with its namespace, from another namespace's t.
-          expect(client.getFixedT(null, "common")(`${ns}:${key}`, filled)).toEqual(server.getFixedT(null, "common")(`${ns}:${key}`, filled as never));
+          expect(client.getFixedT(null, "common")(`${ns}:${key}`, filled)).toEqual(
+            server.getFixedT(null, "common")(`${ns}:${key}`, filled as never),
+          );
         }
       }
       expect(compared).toBeGreaterThan(1000);
@@ -112,13 +116,25 @@ describe("the browser's translator", () => {
       items_one: "One item",
       items_other: "{{count}} items",
       "dotted.key": "Dotted",
-      deep: { "inner.dotted": "Inner dotted", list: ["a {{x}}", "b", { c: "c {{x}}" }], count_one: "{{count}} thing", count_other: "{{count}} things" },
+      deep: {
+        "inner.dotted": "Inner dotted",
+        list: ["a {{x}}", "b", { c: "c {{x}}" }],
+        count_one: "{{count}} thing",
+        count_other: "{{count}} things",
+      },
       user: "Hello {{user.name}} and {{missing}} and {{ spaced }}",
       number: 42,
       empty: "",
     };
     const server = createInstance();
-    await server.init({ lng: "nl", fallbackLng: false, ns: ["x"], defaultNS: "x", resources: { nl: { x: resource } }, interpolation: { escapeValue: false } });
+    await server.init({
+      lng: "nl",
+      fallbackLng: false,
+      ns: ["x"],
+      defaultNS: "x",
+      resources: { nl: { x: resource } },
+      interpolation: { escapeValue: false },
+    });
     const client = new ClientI18n();
     client.addResourceBundle("nl", "x", resource);
     await client.init("nl", []);
@@ -143,10 +159,14 @@ describe("the browser's translator", () => {
   });
 
   it("uses only the i18next features it implements (no nesting, formats, unescaped or context keys)", () => {
-    const text = fs.readdirSync(path.resolve("locales")).flatMap((locale) =>
-      fs.readdirSync(path.resolve("locales", locale)).map((file) => fs.readFileSync(path.resolve("locales", locale, file), "utf8")),
+    const text = fs
+      .readdirSync(path.resolve("locales"))
+      .flatMap((locale) =>
+        fs.readdirSync(path.resolve("locales", locale)).map((file) => fs.readFileSync(path.resolve("locales", locale, file), "utf8")),
+      );
+    const unsupported = text.flatMap((json) =>
+      [...json.matchAll(/\$t\(|{{-|{{[^}]*,[^}]*}}|"[\w.]+_(male|female|ordinal_\w+)"/g)].map((m) => m[0]),
     );
-    const unsupported = text.flatMap((json) => [...json.matchAll(/\$t\(|{{-|{{[^}]*,[^}]*}}|"[\w.]+_(male|female|ordinal_\w+)"/g)].map((m) => m[0]));
     expect(unsupported).toEqual([]);
   });
 });
@@ -238,7 +258,9 @@ describe("the server's translator", () => {
       for (const ns of translationNamespaces()) {
         expect(translator.hasLoadedNamespace(ns)).toBe(true);
         const resource = translationResources()[locale]![ns] as Tree;
-        const firstText = keysOf(resource).find((key) => typeof key.split(".").reduce<unknown>((node, part) => (node as Tree)?.[part], resource) === "string");
+        const firstText = keysOf(resource).find(
+          (key) => typeof key.split(".").reduce<unknown>((node, part) => (node as Tree)?.[part], resource) === "string",
+        );
         if (firstText) expect(translator.getFixedT(null, ns)(firstText)).toBe(serverI18n(locale).getFixedT(null, ns)(firstText));
       }
     }
@@ -281,7 +303,9 @@ describe("the server's translator", () => {
       const { t } = useServerTranslation("home");
       return createElement("p", null, String(t("features.learnMore")));
     }
-    const html = renderToStaticMarkup(createElement(TranslatorContext.Provider, { value: serverTranslator("de") }, createElement(Greeting)));
+    const html = renderToStaticMarkup(
+      createElement(TranslatorContext.Provider, { value: serverTranslator("de") }, createElement(Greeting)),
+    );
     expect(html).toBe(`<p>${serverI18n("de").getFixedT(null, "home")("features.learnMore")}</p>`);
     expect(() => renderToStaticMarkup(createElement(Greeting))).toThrow(/TranslatorContext/);
   });

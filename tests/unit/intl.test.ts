@@ -6,7 +6,9 @@ describe("Intl formatters", () => {
   it("are made once per locale and options, whatever object carries the options", () => {
     const money = () => numberFormat("nl", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });
     expect(money()).toBe(money());
-    expect(money().format(1234.5)).toBe(new Intl.NumberFormat("nl", { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(1234.5));
+    expect(money().format(1234.5)).toBe(
+      new Intl.NumberFormat("nl", { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(1234.5),
+    );
     expect(dateTimeFormat("de", { month: "long", timeZone: "UTC" })).toBe(dateTimeFormat("de", { month: "long", timeZone: "UTC" }));
     expect(relativeTimeFormat("fr", { numeric: "auto" })).toBe(relativeTimeFormat("fr", { numeric: "auto" }));
     expect(numberFormat()).toBe(numberFormat());

@@ -64,7 +64,9 @@ describe("translations", () => {
     const singular = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
     const known = new Set(
       namespaces.flatMap((ns) =>
-        [...read(DEFAULT_LOCALE, ns).keys()].map(singular).flatMap((key) => key.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."))),
+        [...read(DEFAULT_LOCALE, ns).keys()]
+          .map(singular)
+          .flatMap((key) => key.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."))),
       ),
     );
     const used = new Set<string>();
@@ -72,14 +74,19 @@ describe("translations", () => {
       const source = fs.readFileSync(file, "utf8");
       for (const match of source.matchAll(/\bt\(\s*"([^"$`{}]+)"/g)) used.add(match[1]!);
       for (const match of source.matchAll(/"(validation\.[A-Za-z]+)"/g)) used.add(match[1]!);
-      for (const match of source.matchAll(/"((?:common|auth|contact|blog|wallet|admin|app|webshops|pricing|cashback|content):[A-Za-z.]+)"/g)) used.add(match[1]!);
+      for (const match of source.matchAll(
+        /"((?:common|auth|contact|blog|wallet|admin|app|webshops|pricing|cashback|content):[A-Za-z.]+)"/g,
+      ))
+        used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(10);
     // "ns:key" names its namespace; a plain key may live in any namespace the component loads.
     const exists = (key: string) => {
       const [ns, rest] = key.includes(":") ? (key.split(":", 2) as [string, string]) : [null, key];
       if (ns === null) return known.has(rest);
-      return namespaces.includes(ns) && [...read(DEFAULT_LOCALE, ns).keys()].map(singular).some((k) => k === rest || k.startsWith(`${rest}.`));
+      return (
+        namespaces.includes(ns) && [...read(DEFAULT_LOCALE, ns).keys()].map(singular).some((k) => k === rest || k.startsWith(`${rest}.`))
+      );
     };
     expect([...used].filter((key) => !exists(key))).toEqual([]);
   });

@@ -18,7 +18,12 @@ describe("mailer", () => {
 
   it("delivers over SMTP with the configured sender", async () => {
     const mailer = createMailer({ kind: "smtp", url: `smtp://127.0.0.1:${receiver.port}` }, "Cashwise <no-reply@cashwise.test>");
-    await mailer.send({ to: "mia@example.com", subject: "Your code", text: "Your code is 123456", html: "<p>Your code is <b>123456</b></p>" });
+    await mailer.send({
+      to: "mia@example.com",
+      subject: "Your code",
+      text: "Your code is 123456",
+      html: "<p>Your code is <b>123456</b></p>",
+    });
     mailer.close();
     const [message] = await receiver.waitFor((m) => m.to.includes("mia@example.com"));
     expect(message!.from).toBe("no-reply@cashwise.test");
@@ -29,7 +34,12 @@ describe("mailer", () => {
   it("sends attachments over SMTP with their bytes, name and type intact", async () => {
     const mailer = createMailer({ kind: "smtp", url: `smtp://127.0.0.1:${receiver.port}` }, "Cashwise <no-reply@cashwise.test>");
     // Every byte value, twice, and an odd length: nothing may be lost to a text encoding.
-    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from("%PDF-1.7\n\u00e9\r\n"), Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)), Buffer.from([0])]);
+    const bytes = Buffer.concat([
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      Buffer.from("%PDF-1.7\n\u00e9\r\n"),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)),
+      Buffer.from([0]),
+    ]);
     await mailer.send({
       to: "ada@example.com",
       subject: "Your report",
@@ -70,7 +80,12 @@ describe("mailer", () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-outbox-"));
     const mailer = createMailer({ kind: "outbox", directory }, "Cashwise <no-reply@localhost>");
     const bytes = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7) % 256));
-    await mailer.send({ to: "leo@example.com", subject: "Report", text: "Attached", attachments: [{ filename: "report.pdf", contentType: "application/pdf", contentBase64: bytes.toString("base64") }] });
+    await mailer.send({
+      to: "leo@example.com",
+      subject: "Report",
+      text: "Attached",
+      attachments: [{ filename: "report.pdf", contentType: "application/pdf", contentBase64: bytes.toString("base64") }],
+    });
     const [file] = fs.readdirSync(directory);
     const files = mailAttachments(fs.readFileSync(path.join(directory, file!), "latin1"));
     expect(files).toHaveLength(1);

@@ -113,13 +113,23 @@ function pageTexts(pdf: Buffer): string[] {
     const page = objects.get(id)!;
     const resources = objects.get(ref(page.dict, "Resources"))!.dict;
     const fonts = new Map(
-      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [name!, toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!)]),
+      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [
+        name!,
+        toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!),
+      ]),
     );
     let font: Map<number, string> | undefined;
     const out: string[] = [];
-    for (const [, name, array] of objects.get(ref(page.dict, "Contents"))!.stream!.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\] TJ/g)) {
+    for (const [, name, array] of objects
+      .get(ref(page.dict, "Contents"))!
+      .stream!.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\] TJ/g)) {
       if (name) font = fonts.get(name);
-      else out.push([...array!.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) => (hex!.match(/.{4}/g) ?? []).map((code) => font?.get(parseInt(code, 16)) ?? "\ufffd").join("")).join(""));
+      else
+        out.push(
+          [...array!.matchAll(/<([0-9a-fA-F]*)>/g)]
+            .map(([, hex]) => (hex!.match(/.{4}/g) ?? []).map((code) => font?.get(parseInt(code, 16)) ?? "\ufffd").join(""))
+            .join(""),
+        );
     }
     return out.join(" ");
   });
@@ -135,7 +145,8 @@ describe("PDF fonts", () => {
       const runs = textRuns(NAME, weight);
       expect(runs.map((run) => run.text).join("")).toBe(NAME);
       for (const run of runs) {
-        for (const codePoint of codePointsOf(run.text)) expect(run.face.font.hasGlyphForCodePoint(codePoint), `U+${codePoint.toString(16)} in ${run.face.name}`).toBe(true);
+        for (const codePoint of codePointsOf(run.text))
+          expect(run.face.font.hasGlyphForCodePoint(codePoint), `U+${codePoint.toString(16)} in ${run.face.name}`).toBe(true);
       }
       expect(runs.map((run) => run.face.name)).toEqual([`sc-chinese-simplified-${weight}`, `arabic-arabic-${weight}`]);
     }
@@ -145,13 +156,15 @@ describe("PDF fonts", () => {
     expect(primaryFace(400).font.hasGlyphForCodePoint(0x2212)).toBe(true);
     const runs = textRuns("\u22121\u202f234,56\u00a0$", 400);
     expect(runs.map((run) => run.text).join("")).toBe("\u22121\u00a0234,56\u00a0$");
-    for (const run of runs) for (const codePoint of codePointsOf(run.text)) expect(run.face.font.hasGlyphForCodePoint(codePoint)).toBe(true);
+    for (const run of runs)
+      for (const codePoint of codePointsOf(run.text)) expect(run.face.font.hasGlyphForCodePoint(codePoint)).toBe(true);
   });
 
   it("finds rarer characters in further subsets", () => {
     for (const text of ["Łódź", "Nguyễn", "Жанна", "龘"]) {
       for (const run of textRuns(text, 400)) {
-        for (const codePoint of codePointsOf(run.text)) expect(run.face.font.hasGlyphForCodePoint(codePoint), `${text}: U+${codePoint.toString(16)}`).toBe(true);
+        for (const codePoint of codePointsOf(run.text))
+          expect(run.face.font.hasGlyphForCodePoint(codePoint), `${text}: U+${codePoint.toString(16)}`).toBe(true);
       }
     }
   });
@@ -193,8 +206,22 @@ describe("PDF documents", () => {
           openingCents: 123_456_78,
           closingCents: 123_456_78,
           lines: [
-            { entryId: "e1", transaction: item(), effectiveAt: "2024-05-01T10:00:00.000Z", memo: "x", amountCents: -123_450, balanceCents: 123_456_78 - 123_450 },
-            { entryId: "e2", transaction: item({ merchant: "Café Zoë", direction: "credit" }), effectiveAt: "2024-05-02T10:00:00.000Z", memo: "x", amountCents: 123_450, balanceCents: 123_456_78 },
+            {
+              entryId: "e1",
+              transaction: item(),
+              effectiveAt: "2024-05-01T10:00:00.000Z",
+              memo: "x",
+              amountCents: -123_450,
+              balanceCents: 123_456_78 - 123_450,
+            },
+            {
+              entryId: "e2",
+              transaction: item({ merchant: "Café Zoë", direction: "credit" }),
+              effectiveAt: "2024-05-02T10:00:00.000Z",
+              memo: "x",
+              amountCents: 123_450,
+              balanceCents: 123_456_78,
+            },
           ],
         },
       },
@@ -204,7 +231,8 @@ describe("PDF documents", () => {
     );
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const extractable = extractableCodePoints(pdf);
-    for (const codePoint of codePointsOf("上海商店Café1234,56$")) expect(extractable.has(codePoint), `U+${codePoint.toString(16)}`).toBe(true);
+    for (const codePoint of codePointsOf("上海商店Café1234,56$"))
+      expect(extractable.has(codePoint), `U+${codePoint.toString(16)}`).toBe(true);
     expect(extractable.has(0x202f)).toBe(false);
   });
 });
@@ -220,8 +248,20 @@ describe("PDF layout", () => {
     const lines = Array.from({ length: count }, (_, i) => {
       const amountCents = i % 3 === 0 ? -(1_000 + i * 37) : 500 + i * 113;
       balance += amountCents;
-      const transaction = item({ id: `tx-${i}`, type: i % 3 === 0 ? "withdrawal" : "cashback", merchant: i % 2 ? "上海商店" : null, description: `Order #${1000 + i}` });
-      return { entryId: `e${i}`, transaction, effectiveAt: `2024-05-${String(1 + (i % 28)).padStart(2, "0")}T10:00:00.000Z`, memo: "", amountCents, balanceCents: balance };
+      const transaction = item({
+        id: `tx-${i}`,
+        type: i % 3 === 0 ? "withdrawal" : "cashback",
+        merchant: i % 2 ? "上海商店" : null,
+        description: `Order #${1000 + i}`,
+      });
+      return {
+        entryId: `e${i}`,
+        transaction,
+        effectiveAt: `2024-05-${String(1 + (i % 28)).padStart(2, "0")}T10:00:00.000Z`,
+        memo: "",
+        amountCents,
+        balanceCents: balance,
+      };
     });
     return { openingCents, lines, closingCents: balance };
   }
@@ -230,7 +270,13 @@ describe("PDF layout", () => {
     const company = { name: "Cashwise", registration: null, safeguarding: null, isDemo: true };
     expect(pdfLegalLine({ company, companyAddress: "Herengracht 182" }, "Demo only.")).toBe("Cashwise · Herengracht 182 · Demo only.");
     expect(
-      pdfLegalLine({ company: { name: "Cashwise B.V.", registration: "KvK 12345678", safeguarding: "Funds safeguarded at Bank X", isDemo: false }, companyAddress: "Herengracht 182" }, "Demo only."),
+      pdfLegalLine(
+        {
+          company: { name: "Cashwise B.V.", registration: "KvK 12345678", safeguarding: "Funds safeguarded at Bank X", isDemo: false },
+          companyAddress: "Herengracht 182",
+        },
+        "Demo only.",
+      ),
     ).toBe("Cashwise B.V. · Herengracht 182 · KvK 12345678 · Funds safeguarded at Bank X");
   });
 
@@ -242,7 +288,19 @@ describe("PDF layout", () => {
     const [page, ...more] = pageTexts(pdf);
     expect(more).toEqual([]);
     const text = squeeze(page!);
-    for (const expected of ["Cashwise", "Transaction receipt", "zoe@example.com", "Cashback", "Pending", "0b0e5b1e-3c1f-4d6e-9a57-2f1f4c6b8a01", orderId, "上海商店", `+${money(123_450)}`, "Page 1 of 1", LEGAL]) {
+    for (const expected of [
+      "Cashwise",
+      "Transaction receipt",
+      "zoe@example.com",
+      "Cashback",
+      "Pending",
+      "0b0e5b1e-3c1f-4d6e-9a57-2f1f4c6b8a01",
+      orderId,
+      "上海商店",
+      `+${money(123_450)}`,
+      "Page 1 of 1",
+      LEGAL,
+    ]) {
       expect(text).toContain(squeeze(expected));
     }
     expect(text).not.toContain("pdf.");
@@ -256,7 +314,16 @@ describe("PDF layout", () => {
     expect(pageObjects(pdf)).toBe(pages.length);
     pages.forEach((page, i) => {
       const text = squeeze(page);
-      for (const expected of ["Statement for May 2024", "zoe@example.com", "Period: May 1, 2024 – May 31, 2024", "Money in", "Money out", "Balance", `Page ${i + 1} of ${pages.length}`, LEGAL]) {
+      for (const expected of [
+        "Statement for May 2024",
+        "zoe@example.com",
+        "Period: May 1, 2024 – May 31, 2024",
+        "Money in",
+        "Money out",
+        "Balance",
+        `Page ${i + 1} of ${pages.length}`,
+        LEGAL,
+      ]) {
         expect(text, `page ${i + 1}: ${expected}`).toContain(squeeze(expected));
       }
     });
@@ -267,8 +334,19 @@ describe("PDF layout", () => {
       const party = counterparty(line.transaction);
       const description = labelText(describeLine(line.transaction), t);
       const amount = line.amountCents > 0 ? `+${money(line.amountCents)}` : `\u2212${money(-line.amountCents)}`;
-      const row = squeeze([formatDate(line.effectiveAt, "en"), [t(`types.${line.transaction.type}`), party ? labelText(party, t) : null].filter(Boolean).join(" · "), description, amount, money(line.balanceCents)].join(""));
-      expect(all.filter((page) => page.includes(row)), description).toHaveLength(1);
+      const row = squeeze(
+        [
+          formatDate(line.effectiveAt, "en"),
+          [t(`types.${line.transaction.type}`), party ? labelText(party, t) : null].filter(Boolean).join(" · "),
+          description,
+          amount,
+          money(line.balanceCents),
+        ].join(""),
+      );
+      expect(
+        all.filter((page) => page.includes(row)),
+        description,
+      ).toHaveLength(1);
     }
   });
 
@@ -283,15 +361,38 @@ describe("PDF layout", () => {
     const pdf = await statementPdf({ owner, month: "2024-05", statement: input }, t, "en", LEGAL);
     const [page, ...more] = pageTexts(pdf).map(squeeze);
     expect(more).toEqual([]);
-    const summary = ["Opening available balance", money(totals.openingCents), "Total money in", `+${money(totals.creditsCents)}`, "Total money out", `\u2212${money(totals.debitsCents)}`, "Closing available balance", money(totals.closingCents)];
+    const summary = [
+      "Opening available balance",
+      money(totals.openingCents),
+      "Total money in",
+      `+${money(totals.creditsCents)}`,
+      "Total money out",
+      `\u2212${money(totals.debitsCents)}`,
+      "Closing available balance",
+      money(totals.closingCents),
+    ];
     expect(page).toContain(squeeze(summary.join("")));
-    expect(page).toContain(squeeze(["Closing available balance", `+${money(totals.creditsCents)}`, `\u2212${money(totals.debitsCents)}`, money(totals.closingCents)].join("")));
+    expect(page).toContain(
+      squeeze(
+        [
+          "Closing available balance",
+          `+${money(totals.creditsCents)}`,
+          `\u2212${money(totals.debitsCents)}`,
+          money(totals.closingCents),
+        ].join(""),
+      ),
+    );
 
     expect(() => statementTotals({ ...input, closingCents: input.closingCents + 1 })).toThrow(/does not add up/);
   });
 
   it("an empty month is one page that says so", async () => {
-    const pdf = await statementPdf({ owner, month: "2024-05", statement: { openingCents: 1_000, lines: [], closingCents: 1_000 } }, t, "en", LEGAL);
+    const pdf = await statementPdf(
+      { owner, month: "2024-05", statement: { openingCents: 1_000, lines: [], closingCents: 1_000 } },
+      t,
+      "en",
+      LEGAL,
+    );
     const pages = pageTexts(pdf).map(squeeze);
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain(squeeze("No transactions this month."));

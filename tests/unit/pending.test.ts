@@ -17,7 +17,10 @@ describe("pending cashback progress", () => {
   });
 
   it("stops at the window and says when it is overdue", () => {
-    expect(pendingConfirmation(item, { confirmationDays: 30, nowMs: reported + 45 * day })).toMatchObject({ elapsedDays: 30, overdue: true });
+    expect(pendingConfirmation(item, { confirmationDays: 30, nowMs: reported + 45 * day })).toMatchObject({
+      elapsedDays: 30,
+      overdue: true,
+    });
   });
 
   it("is only for pending cashback", () => {

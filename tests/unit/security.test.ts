@@ -30,9 +30,7 @@ describe("judgeOrigin", () => {
   });
 
   it("lets the Origin header decide when both are present", () => {
-    expect(judgeOrigin(post({ Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" }), appUrl)).toBe(
-      "cross-site",
-    );
+    expect(judgeOrigin(post({ Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" }), appUrl)).toBe("cross-site");
   });
 
   it("treats a request with neither header as a non-browser client", () => {

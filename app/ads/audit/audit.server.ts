@@ -107,9 +107,14 @@ export function chooseSources(imports: readonly ImportRow[], length: number): Wi
   const dated = imports.filter((i) => i.periodEnd !== null);
   if (!dated.length) {
     const latest = [...imports].sort((a, b) => (b.importedAt ?? "").localeCompare(a.importedAt ?? ""))[0];
-    return latest ? { sources: [{ importId: latest.id, days: null, period: null }], start: null, end: null } : { sources: [], start: null, end: null };
+    return latest
+      ? { sources: [{ importId: latest.id, days: null, period: null }], start: null, end: null }
+      : { sources: [], start: null, end: null };
   }
-  const end = dated.map((i) => i.periodEnd!).sort().at(-1)!;
+  const end = dated
+    .map((i) => i.periodEnd!)
+    .sort()
+    .at(-1)!;
   const start = addDays(end, -(length - 1));
   const sources: Source[] = [];
   const taken: Array<{ start: string; end: string }> = [];
@@ -117,7 +122,10 @@ export function chooseSources(imports: readonly ImportRow[], length: number): Wi
   const dayImports = dated.filter((i) => i.granularity === "day" && i.periodEnd! >= start);
   if (dayImports.length) {
     const first = dayImports.map((i) => i.periodStart ?? i.periodEnd!).sort()[0]!;
-    const last = dayImports.map((i) => i.periodEnd!).sort().at(-1)!;
+    const last = dayImports
+      .map((i) => i.periodEnd!)
+      .sort()
+      .at(-1)!;
     const range = { start: first > start ? first : start, end: last };
     taken.push(range);
     for (const i of dayImports) sources.push({ importId: i.id, days: { start, end }, period: null });
@@ -125,7 +133,12 @@ export function chooseSources(imports: readonly ImportRow[], length: number): Wi
   const periods = dated
     .filter((i) => i.granularity === "period" && i.periodEnd! >= start && i.periodEnd! <= end)
     // Latest end first; of two ending the same day the longer, then the later import.
-    .sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!) || (a.periodStart ?? "").localeCompare(b.periodStart ?? "") || (b.importedAt ?? "").localeCompare(a.importedAt ?? ""));
+    .sort(
+      (a, b) =>
+        b.periodEnd!.localeCompare(a.periodEnd!) ||
+        (a.periodStart ?? "").localeCompare(b.periodStart ?? "") ||
+        (b.importedAt ?? "").localeCompare(a.importedAt ?? ""),
+    );
   for (const i of periods) {
     const period = { start: i.periodStart ?? i.periodEnd!, end: i.periodEnd! };
     if (overlaps(period)) continue;
@@ -174,7 +187,26 @@ async function loadRows(db: DbOrTx, sources: readonly Source[]): Promise<LoadedR
       const chunk = group.slice(i, i + ID_CHUNK);
       let query = db
         .selectFrom("adRows")
-        .select(["importId", "platform", "kind", "line", "day", "campaign", "adGroup", "keyword", "matchType", "negative", "searchTerm", "status", "impressions", "clicks", "costCents", "conversions", "conversionValueCents", "extras"])
+        .select([
+          "importId",
+          "platform",
+          "kind",
+          "line",
+          "day",
+          "campaign",
+          "adGroup",
+          "keyword",
+          "matchType",
+          "negative",
+          "searchTerm",
+          "status",
+          "impressions",
+          "clicks",
+          "costCents",
+          "conversions",
+          "conversionValueCents",
+          "extras",
+        ])
         .where(
           "importId",
           "in",
@@ -226,10 +258,19 @@ async function loadRows(db: DbOrTx, sources: readonly Source[]): Promise<LoadedR
 class ShareSum {
   private sums = { is: 0, isW: 0, budget: 0, budgetW: 0, rank: 0, rankW: 0 };
   private bounds = { is: new Set<string>(), budget: new Set<string>(), rank: new Set<string>() };
-  private last: { is: BoundedValue | null; budget: BoundedValue | null; rank: BoundedValue | null } = { is: null, budget: null, rank: null };
+  private last: { is: BoundedValue | null; budget: BoundedValue | null; rank: BoundedValue | null } = {
+    is: null,
+    budget: null,
+    rank: null,
+  };
   private rows = 0;
 
-  add(impressions: number, is: BoundedValue | undefined | null, budget: BoundedValue | undefined | null, rank: BoundedValue | undefined | null) {
+  add(
+    impressions: number,
+    is: BoundedValue | undefined | null,
+    budget: BoundedValue | undefined | null,
+    rank: BoundedValue | undefined | null,
+  ) {
     if (!is && !budget && !rank) return;
     this.rows++;
     const eligible = is && is.value > 0 ? impressions / is.value : impressions;
@@ -456,7 +497,8 @@ function adFacts(rows: readonly LoadedRow[]): AdFacts[] {
   // The ad report says whether it has an improvements column only through non-empty cells; an
   // ad without suggestions in such a report has none (an empty list, not "unknown").
   const withColumn = new Set([...groups.values()].filter((ad) => ad.improvements !== null).map((ad) => ad.platform));
-  for (const ad of groups.values()) if (ad.improvements === null && withColumn.has(ad.platform) && ad.platform !== "meta") ad.improvements = [];
+  for (const ad of groups.values())
+    if (ad.improvements === null && withColumn.has(ad.platform) && ad.platform !== "meta") ad.improvements = [];
   return [...groups.values()];
 }
 
@@ -475,14 +517,32 @@ function deviceFacts(rows: readonly LoadedRow[]): DeviceFacts[] {
 /** Meta ad sets from ad set rows (or their ads' rows), with a lower bound of their weekly frequency. */
 function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null): MetaAdSetFacts[] {
   const weekFrom = end ? addDays(end, -6) : null;
-  const groups = new Map<string, { f: MetaAdSetFacts; days: DayCount; week: { impressions: number; reach: number }; period: { impressions: number; reach: number; days: number } }>();
+  const groups = new Map<
+    string,
+    {
+      f: MetaAdSetFacts;
+      days: DayCount;
+      week: { impressions: number; reach: number };
+      period: { impressions: number; reach: number; days: number };
+    }
+  >();
   for (const row of rows) {
     if (!row.campaign || !row.adGroup) continue;
     const key = `${fold(row.campaign)}|${fold(row.adGroup)}`;
     let g = groups.get(key);
     if (!g) {
       g = {
-        f: { ...zeroTotals(), campaign: row.campaign, adSet: row.adGroup, status: null, results: 0, resultIndicator: null, days: 0, weeklyFrequency: null, reach: null },
+        f: {
+          ...zeroTotals(),
+          campaign: row.campaign,
+          adSet: row.adGroup,
+          status: null,
+          results: 0,
+          resultIndicator: null,
+          days: 0,
+          weeklyFrequency: null,
+          reach: null,
+        },
         days: new DayCount(),
         week: { impressions: 0, reach: 0 },
         period: { impressions: 0, reach: 0, days: 0 },
@@ -639,7 +699,10 @@ export async function loadAuditDataset(db: DbOrTx, account: Pick<ClientAccount, 
       }));
   }
 
-  const importIds = imports.filter((i) => used.has(i.id)).map((i) => i.id).sort();
+  const importIds = imports
+    .filter((i) => used.has(i.id))
+    .map((i) => i.id)
+    .sort();
   return { dataset: data, importIds, period: periodStart && periodEnd ? { start: periodStart, end: periodEnd } : null };
 }
 
@@ -669,7 +732,16 @@ export function hiddenTermsOf(row: Pick<ImportRow, "id" | "periodStart" | "perio
 // ---------------------------------------------------------------------------------------------
 // Snapshots
 
-type AuditRow = { id: string; clientAccountId: string; createdAt: string; importIds: string; period: string | null; score: number; grade: string; checks: string };
+type AuditRow = {
+  id: string;
+  clientAccountId: string;
+  createdAt: string;
+  importIds: string;
+  period: string | null;
+  score: number;
+  grade: string;
+  checks: string;
+};
 
 function toSnapshot(row: AuditRow): AuditSnapshot {
   const [start, end] = row.period ? row.period.split("..") : [];
@@ -685,7 +757,16 @@ function toSnapshot(row: AuditRow): AuditSnapshot {
   };
 }
 
-const SNAPSHOT_COLUMNS = ["adAudits.id", "adAudits.clientAccountId", "adAudits.createdAt", "adAudits.importIds", "adAudits.period", "adAudits.score", "adAudits.grade", "adAudits.checks"] as const;
+const SNAPSHOT_COLUMNS = [
+  "adAudits.id",
+  "adAudits.clientAccountId",
+  "adAudits.createdAt",
+  "adAudits.importIds",
+  "adAudits.period",
+  "adAudits.score",
+  "adAudits.grade",
+  "adAudits.checks",
+] as const;
 
 /**
  * Runs every rule on the client account's stored data with its thresholds and keeps the result.
@@ -704,13 +785,31 @@ export async function runAudit(db: Db, ownerId: string, clientAccountId: string)
     await getClientAccount(tx, ownerId, clientAccountId);
     await tx
       .insertInto("adAudits")
-      .values({ id, clientAccountId, userId: ownerId, createdAt, importIds: JSON.stringify(importIds), period: periodText, score: result.score, grade: result.grade, checks: JSON.stringify(result.checks) })
+      .values({
+        id,
+        clientAccountId,
+        userId: ownerId,
+        createdAt,
+        importIds: JSON.stringify(importIds),
+        period: periodText,
+        score: result.score,
+        grade: result.grade,
+        checks: JSON.stringify(result.checks),
+      })
       .execute();
     await audit(tx, {
       actorId: ownerId,
       action: "ads.audit.run",
       subject: `ad-audit:${id}`,
-      details: { clientAccountId, score: result.score, grade: result.grade, imports: importIds.length, period: periodText, graded: result.graded, failingChecks: result.checks.filter((c) => c.grade === "C").map((c) => c.ruleId) },
+      details: {
+        clientAccountId,
+        score: result.score,
+        grade: result.grade,
+        imports: importIds.length,
+        period: periodText,
+        graded: result.graded,
+        failingChecks: result.checks.filter((c) => c.grade === "C").map((c) => c.ruleId),
+      },
     });
   });
   return { id, clientAccountId, createdAt, importIds, period, score: result.score, grade: result.grade, checks: result.checks };
@@ -726,22 +825,39 @@ function ownedAudits(db: DbOrTx, ownerId: string, clientAccountId: string) {
 
 /** The client account's latest audit, or null. */
 export async function latestAudit(db: DbOrTx, ownerId: string, clientAccountId: string): Promise<AuditSnapshot | null> {
-  const row = await ownedAudits(db, ownerId, clientAccountId).select(SNAPSHOT_COLUMNS).orderBy("adAudits.createdAt", "desc").orderBy("adAudits.id", "desc").limit(1).executeTakeFirst();
+  const row = await ownedAudits(db, ownerId, clientAccountId)
+    .select(SNAPSHOT_COLUMNS)
+    .orderBy("adAudits.createdAt", "desc")
+    .orderBy("adAudits.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row ? toSnapshot(row) : null;
 }
 
 /** One of the owner's audits; `AuditNotFoundError` for anyone else's or none. */
 export async function getAudit(db: DbOrTx, ownerId: string, clientAccountId: string, auditId: string): Promise<AuditSnapshot> {
-  const row = await ownedAudits(db, ownerId, clientAccountId).select(SNAPSHOT_COLUMNS).where("adAudits.id", "=", auditId).executeTakeFirst();
+  const row = await ownedAudits(db, ownerId, clientAccountId)
+    .select(SNAPSHOT_COLUMNS)
+    .where("adAudits.id", "=", auditId)
+    .executeTakeFirst();
   if (!row) throw new AuditNotFoundError();
   return toSnapshot(row);
 }
 
 /** The audit run just before `audit` on the same client account (for comparison), or null. */
-export async function previousAudit(db: DbOrTx, ownerId: string, audit: Pick<AuditSnapshot, "id" | "clientAccountId" | "createdAt">): Promise<AuditSnapshot | null> {
+export async function previousAudit(
+  db: DbOrTx,
+  ownerId: string,
+  audit: Pick<AuditSnapshot, "id" | "clientAccountId" | "createdAt">,
+): Promise<AuditSnapshot | null> {
   const row = await ownedAudits(db, ownerId, audit.clientAccountId)
     .select(SNAPSHOT_COLUMNS)
-    .where((eb) => eb.or([eb("adAudits.createdAt", "<", audit.createdAt), eb.and([eb("adAudits.createdAt", "=", audit.createdAt), eb("adAudits.id", "<", audit.id)])]))
+    .where((eb) =>
+      eb.or([
+        eb("adAudits.createdAt", "<", audit.createdAt),
+        eb.and([eb("adAudits.createdAt", "=", audit.createdAt), eb("adAudits.id", "<", audit.id)]),
+      ]),
+    )
     .orderBy("adAudits.createdAt", "desc")
     .orderBy("adAudits.id", "desc")
     .limit(1)
@@ -750,7 +866,11 @@ export async function previousAudit(db: DbOrTx, ownerId: string, audit: Pick<Aud
 }
 
 /** An audit with the comparison against the one before it. */
-export async function auditWithComparison(db: DbOrTx, ownerId: string, snapshot: AuditSnapshot): Promise<{ audit: AuditSnapshot; previous: AuditSnapshot | null; comparison: AuditComparison | null }> {
+export async function auditWithComparison(
+  db: DbOrTx,
+  ownerId: string,
+  snapshot: AuditSnapshot,
+): Promise<{ audit: AuditSnapshot; previous: AuditSnapshot | null; comparison: AuditComparison | null }> {
   const previous = await previousAudit(db, ownerId, snapshot);
   return { audit: snapshot, previous, comparison: compareAudits(snapshot, previous) };
 }
@@ -765,19 +885,33 @@ export interface AuditListItem {
 }
 
 /** The client account's audits, newest first (without their checks). */
-export async function listAudits(db: DbOrTx, ownerId: string, clientAccountId: string, options: { limit?: number } = {}): Promise<AuditListItem[]> {
+export async function listAudits(
+  db: DbOrTx,
+  ownerId: string,
+  clientAccountId: string,
+  options: { limit?: number } = {},
+): Promise<AuditListItem[]> {
   const rows = await ownedAudits(db, ownerId, clientAccountId)
     .select(["adAudits.id", "adAudits.createdAt", "adAudits.period", "adAudits.score", "adAudits.grade", "adAudits.importIds"])
     .orderBy("adAudits.createdAt", "desc")
     .orderBy("adAudits.id", "desc")
     .limit(options.limit ?? 20)
     .execute();
-  return rows.map((row) => ({ id: row.id, createdAt: row.createdAt, period: row.period, score: Number(row.score), grade: row.grade as Grade, imports: (JSON.parse(row.importIds) as string[]).length }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    period: row.period,
+    score: Number(row.score),
+    grade: row.grade as Grade,
+    imports: (JSON.parse(row.importIds) as string[]).length,
+  }));
 }
 
 /** How many audits a client account has (for the page's history line). */
 export async function auditCount(db: DbOrTx, ownerId: string, clientAccountId: string): Promise<number> {
-  const row = await ownedAudits(db, ownerId, clientAccountId).select(sql<string | number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  const row = await ownedAudits(db, ownerId, clientAccountId)
+    .select(sql<string | number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -790,7 +924,12 @@ export async function auditCount(db: DbOrTx, ownerId: string, clientAccountId: s
  * defaults are not kept, so `{}` resets every rule to its defaults. Throws
  * `ThresholdValidationError` with every problem, and changes nothing then.
  */
-export async function setRuleThresholds(tx: Tx, ownerId: string, clientAccountId: string, input: Record<string, Record<string, unknown>>): Promise<Record<string, Record<string, number>>> {
+export async function setRuleThresholds(
+  tx: Tx,
+  ownerId: string,
+  clientAccountId: string,
+  input: Record<string, Record<string, unknown>>,
+): Promise<Record<string, Record<string, number>>> {
   const { overrides, problems } = validateThresholds(input);
   if (problems.length) throw new ThresholdValidationError(problems);
   await setThresholds(tx, ownerId, clientAccountId, overrides);

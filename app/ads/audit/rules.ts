@@ -59,7 +59,18 @@ export type DataNeed =
   | "meta-ad-sets"
   | "meta-ads";
 
-export const DATA_NEEDS: DataNeed[] = ["campaigns", "daily-campaigns", "keywords", "search-terms", "ads", "devices", "editor-campaigns", "editor-keywords", "meta-ad-sets", "meta-ads"];
+export const DATA_NEEDS: DataNeed[] = [
+  "campaigns",
+  "daily-campaigns",
+  "keywords",
+  "search-terms",
+  "ads",
+  "devices",
+  "editor-campaigns",
+  "editor-keywords",
+  "meta-ad-sets",
+  "meta-ads",
+];
 
 export interface RuleOutcome {
   audited: number;
@@ -109,7 +120,9 @@ export const fold = (text: string) =>
 /** Enabled, eligible, active or unknown; not paused, removed or ended. */
 export function isLive(status: string | null | undefined): boolean {
   if (status == null) return true;
-  return !/paused|removed|ended|onderbroken|verwijderd|beeindigd|pausiert|entfernt|beendet|suspendu|supprime|en pause|termine|pausa|eliminad|finalizad|inactive|^off$|archived|deleted/.test(fold(status));
+  return !/paused|removed|ended|onderbroken|verwijderd|beeindigd|pausiert|entfernt|beendet|suspendu|supprime|en pause|termine|pausa|eliminad|finalizad|inactive|^off$|archived|deleted/.test(
+    fold(status),
+  );
 }
 
 /** A search campaign type; null when the type is unknown. */
@@ -135,7 +148,11 @@ export function bidClass(strategy: string | null | undefined): BidClass | null {
 }
 
 /** Which target a smart bidding strategy pursues (target CPA or target ROAS), if any. */
-export function biddingTarget(strategy: string | null | undefined, targetCpaCents?: number | null, targetRoas?: number | null): "tcpa" | "troas" | null {
+export function biddingTarget(
+  strategy: string | null | undefined,
+  targetCpaCents?: number | null,
+  targetRoas?: number | null,
+): "tcpa" | "troas" | null {
   const s = strategy ? fold(strategy) : "";
   if (/target cpa|tcpa|doel-cpa|ziel-cpa|cpa cible|cpa objetivo/.test(s)) return "tcpa";
   if (/target roas|troas|doel-roas|ziel-roas|roas cible|roas objetivo/.test(s)) return "troas";
@@ -261,12 +278,19 @@ function campaignSettings(data: AuditDataset): Map<string, CampaignSettings> {
 }
 
 /** Positive, live keywords: the Editor snapshot when there is one, else the keyword reports. */
-function liveKeywords(data: AuditDataset): Array<{ campaign: string; adGroup: string | null; keyword: string; matchType: MatchType | null; report: KeywordFacts | null }> {
+function liveKeywords(
+  data: AuditDataset,
+): Array<{ campaign: string; adGroup: string | null; keyword: string; matchType: MatchType | null; report: KeywordFacts | null }> {
   if (data.editorKeywords && data.editorKeywords.some((k) => !k.negative)) {
-    const reports = new Map(data.keywords.map((k) => [`${fold(k.campaign)}|${fold(k.adGroup ?? "")}|${fold(k.keyword)}|${k.matchType}`, k]));
+    const reports = new Map(
+      data.keywords.map((k) => [`${fold(k.campaign)}|${fold(k.adGroup ?? "")}|${fold(k.keyword)}|${k.matchType}`, k]),
+    );
     return data.editorKeywords
       .filter((k) => !k.negative && isLive(k.status) && isLive(k.campaignStatus) && isLive(k.adGroupStatus))
-      .map((k) => ({ ...k, report: reports.get(`${fold(k.campaign)}|${fold(k.adGroup ?? "")}|${fold(k.keyword)}|${k.matchType}`) ?? null }));
+      .map((k) => ({
+        ...k,
+        report: reports.get(`${fold(k.campaign)}|${fold(k.adGroup ?? "")}|${fold(k.keyword)}|${k.matchType}`) ?? null,
+      }));
   }
   return data.keywords.filter((k) => isLive(k.status) && isSearchPlatform(k.platform)).map((k) => ({ ...k, report: k }));
 }
@@ -290,7 +314,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return map;
 }
 
-const campaignItem = (c: CampaignFacts, severity: AuditItem["severity"], figures: AuditItem["figures"]): AuditItem => ({ campaign: c.campaign, severity, figures });
+const campaignItem = (c: CampaignFacts, severity: AuditItem["severity"], figures: AuditItem["figures"]): AuditItem => ({
+  campaign: c.campaign,
+  severity,
+  figures,
+});
 
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -312,7 +340,9 @@ export const RULES: RuleDefinition[] = [
       if (!spending.length) return null;
       return {
         audited: spending.length,
-        items: spending.filter((a) => !(a.conversions > 0)).map((a) => ({ severity: "fail", figures: { platform: a.platform, ...totalsFigures(a) } })),
+        items: spending
+          .filter((a) => !(a.conversions > 0))
+          .map((a) => ({ severity: "fail", figures: { platform: a.platform, ...totalsFigures(a) } })),
       };
     },
   }),
@@ -327,7 +357,10 @@ export const RULES: RuleDefinition[] = [
     evaluate(data, t) {
       const withDays = data.campaigns.filter((c) => c.daily.length > 0);
       if (!withDays.length) return null;
-      const end = withDays.map((c) => c.daily.at(-1)!.day).sort().at(-1)!;
+      const end = withDays
+        .map((c) => c.daily.at(-1)!.day)
+        .sort()
+        .at(-1)!;
       const from = daysBefore(end, t.days! - 1);
       const audited = withDays.filter((c) => c.daily.some((d) => d.day < from && d.conversions > 0));
       if (!audited.length) return null;
@@ -338,7 +371,15 @@ export const RULES: RuleDefinition[] = [
         const conversions = recent.reduce((sum, d) => sum + d.conversions, 0);
         if (cost > 0 && conversions === 0) {
           const last = c.daily.filter((d) => d.conversions > 0).at(-1)!.day;
-          items.push(campaignItem(c, "fail", { costCents: cost, clicks: recent.reduce((sum, d) => sum + d.clicks, 0), conversions: 0, lastConversionDay: last, days: t.days! }));
+          items.push(
+            campaignItem(c, "fail", {
+              costCents: cost,
+              clicks: recent.reduce((sum, d) => sum + d.clicks, 0),
+              conversions: 0,
+              lastConversionDay: last,
+              days: t.days!,
+            }),
+          );
         }
       }
       return { audited: audited.length, items };
@@ -387,13 +428,23 @@ export const RULES: RuleDefinition[] = [
     thresholds: { maxLostRank: share(0.3) },
     evaluate(data, t) {
       const settings = campaignSettings(data);
-      const audited = data.campaigns.filter((c) => c.lostIsRank && isLive(c.status) && bidClass(settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType) === "manual");
+      const audited = data.campaigns.filter(
+        (c) =>
+          c.lostIsRank && isLive(c.status) && bidClass(settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType) === "manual",
+      );
       if (!audited.length) return null;
       return {
         audited: audited.length,
         items: audited
           .filter((c) => certainlyAbove(c.lostIsRank!, t.maxLostRank!))
-          .map((c) => campaignItem(c, "fail", { ...totalsFigures(c), lostIsRank: c.lostIsRank!.value, impressionShare: c.impressionShare?.value ?? null, bidStrategy: settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType })),
+          .map((c) =>
+            campaignItem(c, "fail", {
+              ...totalsFigures(c),
+              lostIsRank: c.lostIsRank!.value,
+              impressionShare: c.impressionShare?.value ?? null,
+              bidStrategy: settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType,
+            }),
+          ),
       };
     },
   }),
@@ -412,7 +463,14 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((c) => certainlyBelow(c.impressionShare!, t.minShare!))
-          .map((c) => campaignItem(c, "fail", { ...totalsFigures(c), impressionShare: c.impressionShare!.value, lostIsBudget: c.lostIsBudget?.value ?? null, lostIsRank: c.lostIsRank?.value ?? null })),
+          .map((c) =>
+            campaignItem(c, "fail", {
+              ...totalsFigures(c),
+              impressionShare: c.impressionShare!.value,
+              lostIsBudget: c.lostIsBudget?.value ?? null,
+              lostIsRank: c.lostIsRank?.value ?? null,
+            }),
+          ),
       };
     },
   }),
@@ -432,7 +490,15 @@ export const RULES: RuleDefinition[] = [
       for (const c of audited) {
         const is = c.impressionShare!;
         const severity = certainlyBelow(is, t.minShare!) ? "fail" : certainlyBelow(is, t.targetShare!) ? "warn" : null;
-        if (severity) items.push(campaignItem(c, severity, { ...totalsFigures(c), impressionShare: is.value, lostIsBudget: c.lostIsBudget?.value ?? null, lostIsRank: c.lostIsRank?.value ?? null }));
+        if (severity)
+          items.push(
+            campaignItem(c, severity, {
+              ...totalsFigures(c),
+              impressionShare: is.value,
+              lostIsBudget: c.lostIsBudget?.value ?? null,
+              lostIsRank: c.lostIsRank?.value ?? null,
+            }),
+          );
       }
       return { audited: audited.length, items };
     },
@@ -496,7 +562,14 @@ export const RULES: RuleDefinition[] = [
           audited: audited.length,
           items: audited
             .filter((k) => k[component] === "below")
-            .map((k) => ({ campaign: k.campaign, adGroup: k.adGroup, keyword: k.keyword, matchType: k.matchType, severity: "fail" as const, figures: { qualityScore: k.qualityScore, [component]: k[component], ...totalsFigures(k) } })),
+            .map((k) => ({
+              campaign: k.campaign,
+              adGroup: k.adGroup,
+              keyword: k.keyword,
+              matchType: k.matchType,
+              severity: "fail" as const,
+              figures: { qualityScore: k.qualityScore, [component]: k[component], ...totalsFigures(k) },
+            })),
         };
       },
     }),
@@ -519,7 +592,12 @@ export const RULES: RuleDefinition[] = [
       for (const list of groups.values()) {
         if (list.length <= t.maxKeywords!) continue;
         const costCents = list.reduce((sum, k) => sum + (k.report?.costCents ?? 0), 0);
-        items.push({ campaign: list[0]!.campaign, adGroup: list[0]!.adGroup, severity: "fail", figures: { keywords: list.length, costCents } });
+        items.push({
+          campaign: list[0]!.campaign,
+          adGroup: list[0]!.adGroup,
+          severity: "fail",
+          figures: { keywords: list.length, costCents },
+        });
       }
       return { audited: groups.size, items };
     },
@@ -533,13 +611,22 @@ export const RULES: RuleDefinition[] = [
     needs: ["keywords"],
     thresholds: { minCtr: share(0.01), minImpressions: count(100, 0, 1_000_000) },
     evaluate(data, t) {
-      const audited = data.keywords.filter((k) => isSearchPlatform(k.platform) && isLive(k.status) && k.impressions > 0 && k.impressions >= t.minImpressions!);
+      const audited = data.keywords.filter(
+        (k) => isSearchPlatform(k.platform) && isLive(k.status) && k.impressions > 0 && k.impressions >= t.minImpressions!,
+      );
       if (!audited.length) return null;
       return {
         audited: audited.length,
         items: audited
           .filter((k) => ctrOf(k)! < t.minCtr!)
-          .map((k) => ({ campaign: k.campaign, adGroup: k.adGroup, keyword: k.keyword, matchType: k.matchType, severity: "fail" as const, figures: { ctr: round4(ctrOf(k)!), ...totalsFigures(k) } })),
+          .map((k) => ({
+            campaign: k.campaign,
+            adGroup: k.adGroup,
+            keyword: k.keyword,
+            matchType: k.matchType,
+            severity: "fail" as const,
+            figures: { ctr: round4(ctrOf(k)!), ...totalsFigures(k) },
+          })),
       };
     },
   }),
@@ -560,7 +647,14 @@ export const RULES: RuleDefinition[] = [
         const target = settings.get(fold(k.campaign))?.targetCpaCents;
         const limit = target ? Math.round(target * t.cpaMultiple!) : t.maxCostCents!;
         if (k.conversions === 0 && k.costCents > limit) {
-          items.push({ campaign: k.campaign, adGroup: k.adGroup, keyword: k.keyword, matchType: k.matchType, severity: "fail", figures: { ...totalsFigures(k), limitCents: limit } });
+          items.push({
+            campaign: k.campaign,
+            adGroup: k.adGroup,
+            keyword: k.keyword,
+            matchType: k.matchType,
+            severity: "fail",
+            figures: { ...totalsFigures(k), limitCents: limit },
+          });
         }
       }
       return { audited: audited.length, items };
@@ -586,7 +680,11 @@ export const RULES: RuleDefinition[] = [
           keyword: list[0]!.keyword,
           matchType: list[0]!.matchType,
           severity: "fail",
-          figures: { adGroups: places.length, places: places.slice(0, 5).join("; "), costCents: list.reduce((sum, k) => sum + (k.report?.costCents ?? 0), 0) },
+          figures: {
+            adGroups: places.length,
+            places: places.slice(0, 5).join("; "),
+            costCents: list.reduce((sum, k) => sum + (k.report?.costCents ?? 0), 0),
+          },
         });
       }
       return { audited: byText.size, items };
@@ -633,7 +731,9 @@ export const RULES: RuleDefinition[] = [
     evaluate(data, t) {
       const settings = campaignSettings(data);
       const byCampaign = groupBy(
-        data.keywords.filter((k) => k.costCents > 0 && isSearchPlatform(k.platform) && bidClass(settings.get(fold(k.campaign))?.bidStrategyType) === "manual"),
+        data.keywords.filter(
+          (k) => k.costCents > 0 && isSearchPlatform(k.platform) && bidClass(settings.get(fold(k.campaign))?.bidStrategyType) === "manual",
+        ),
         (k) => k.campaign,
       );
       if (!byCampaign.size) return null;
@@ -642,7 +742,16 @@ export const RULES: RuleDefinition[] = [
         const cost = list.reduce((sum, k) => sum + k.costCents, 0);
         const broad = list.filter((k) => isBroad(k.matchType)).reduce((sum, k) => sum + k.costCents, 0);
         if (broad / cost > t.maxShare!) {
-          items.push({ campaign, severity: "fail", figures: { broadShare: round4(broad / cost), broadCostCents: broad, costCents: cost, bidStrategy: settings.get(fold(campaign))?.bidStrategyType ?? null } });
+          items.push({
+            campaign,
+            severity: "fail",
+            figures: {
+              broadShare: round4(broad / cost),
+              broadCostCents: broad,
+              costCents: cost,
+              bidStrategy: settings.get(fold(campaign))?.bidStrategyType ?? null,
+            },
+          });
         }
       }
       return { audited: byCampaign.size, items };
@@ -718,7 +827,12 @@ export const RULES: RuleDefinition[] = [
           });
         }
       }
-      return { audited: byCampaign.size, failing, items, summary: { wastedShare: total ? round4(wasted / total) : 0, wastedCostCents: wasted, totalCostCents: total } };
+      return {
+        audited: byCampaign.size,
+        failing,
+        items,
+        summary: { wastedShare: total ? round4(wasted / total) : 0, wastedCostCents: wasted, totalCostCents: total },
+      };
     },
   }),
   rule({
@@ -730,13 +844,23 @@ export const RULES: RuleDefinition[] = [
     needs: ["search-terms"],
     thresholds: { minCostCents: money(0) },
     evaluate(data, t) {
-      const audited = data.searchTerms.filter((s) => s.costCents > 0 && !(s.addedExcluded && /exclu|uitgesloten|ausgeschlossen/.test(s.addedExcluded)));
+      const audited = data.searchTerms.filter(
+        (s) => s.costCents > 0 && !(s.addedExcluded && /exclu|uitgesloten|ausgeschlossen/.test(s.addedExcluded)),
+      );
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const s of audited) {
         const word = jobOrInfoWord(s.searchTerm);
         if (!word || s.costCents <= t.minCostCents!) continue;
-        items.push({ campaign: s.campaign, adGroup: s.adGroup, searchTerm: s.searchTerm, keyword: s.keyword, matchType: s.matchType, severity: "fail", figures: { ...totalsFigures(s), word } });
+        items.push({
+          campaign: s.campaign,
+          adGroup: s.adGroup,
+          searchTerm: s.searchTerm,
+          keyword: s.keyword,
+          matchType: s.matchType,
+          severity: "fail",
+          figures: { ...totalsFigures(s), word },
+        });
       }
       return { audited: audited.length, items };
     },
@@ -758,7 +882,15 @@ export const RULES: RuleDefinition[] = [
         const target = settings.get(fold(s.campaign))?.targetCpaCents;
         const limit = target ? Math.round(target * t.cpaMultiple!) : t.maxCostCents!;
         if (s.conversions === 0 && s.costCents > limit) {
-          items.push({ campaign: s.campaign, adGroup: s.adGroup, searchTerm: s.searchTerm, keyword: s.keyword, matchType: s.matchType, severity: "fail", figures: { ...totalsFigures(s), limitCents: limit } });
+          items.push({
+            campaign: s.campaign,
+            adGroup: s.adGroup,
+            searchTerm: s.searchTerm,
+            keyword: s.keyword,
+            matchType: s.matchType,
+            severity: "fail",
+            figures: { ...totalsFigures(s), limitCents: limit },
+          });
         }
       }
       return { audited: audited.length, items };
@@ -780,7 +912,16 @@ export const RULES: RuleDefinition[] = [
         const hiddenShare = h.hiddenCostCents / (h.visibleCostCents + h.hiddenCostCents);
         // Reported, never failed: nothing in the account can show these terms.
         if (hiddenShare > t.warnShare!) {
-          items.push({ severity: "warn", figures: { hiddenShare: round4(hiddenShare), hiddenCostCents: h.hiddenCostCents, visibleCostCents: h.visibleCostCents, clicks: h.hiddenClicks, period: h.period } });
+          items.push({
+            severity: "warn",
+            figures: {
+              hiddenShare: round4(hiddenShare),
+              hiddenCostCents: h.hiddenCostCents,
+              visibleCostCents: h.visibleCostCents,
+              clicks: h.hiddenClicks,
+              period: h.period,
+            },
+          });
         }
       }
       return { audited: audited.length, items };
@@ -802,7 +943,13 @@ export const RULES: RuleDefinition[] = [
       const items: AuditItem[] = [];
       for (const ads of groups.values()) {
         const good = ads.filter((ad) => ad.strength === "good" || ad.strength === "excellent").length;
-        if (good < t.minGoodAds!) items.push({ campaign: ads[0]!.campaign, adGroup: ads[0]!.adGroup, severity: "fail", figures: { goodAds: good, enabledAds: ads.length } });
+        if (good < t.minGoodAds!)
+          items.push({
+            campaign: ads[0]!.campaign,
+            adGroup: ads[0]!.adGroup,
+            severity: "fail",
+            figures: { goodAds: good, enabledAds: ads.length },
+          });
       }
       return { audited: groups.size, items };
     },
@@ -820,7 +967,8 @@ export const RULES: RuleDefinition[] = [
       if (!groups.size) return null;
       const items: AuditItem[] = [];
       for (const ads of groups.values()) {
-        if (ads.length > t.maxAds!) items.push({ campaign: ads[0]!.campaign, adGroup: ads[0]!.adGroup, severity: "fail", figures: { enabledAds: ads.length } });
+        if (ads.length > t.maxAds!)
+          items.push({ campaign: ads[0]!.campaign, adGroup: ads[0]!.adGroup, severity: "fail", figures: { enabledAds: ads.length } });
       }
       return { audited: groups.size, items };
     },
@@ -840,7 +988,13 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((ad) => ad.strength === "poor" || ad.strength === "average")
-          .map((ad) => ({ campaign: ad.campaign, adGroup: ad.adGroup, ad: ad.label, severity: ad.strength === "poor" ? ("fail" as const) : ("warn" as const), figures: { strength: ad.strength, ...totalsFigures(ad) } })),
+          .map((ad) => ({
+            campaign: ad.campaign,
+            adGroup: ad.adGroup,
+            ad: ad.label,
+            severity: ad.strength === "poor" ? ("fail" as const) : ("warn" as const),
+            figures: { strength: ad.strength, ...totalsFigures(ad) },
+          })),
       };
     },
   }),
@@ -859,7 +1013,13 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((ad) => ad.headlines < t.minHeadlines! || ad.descriptions < t.minDescriptions!)
-          .map((ad) => ({ campaign: ad.campaign, adGroup: ad.adGroup, ad: ad.label, severity: "fail" as const, figures: { headlines: ad.headlines, descriptions: ad.descriptions, ...totalsFigures(ad) } })),
+          .map((ad) => ({
+            campaign: ad.campaign,
+            adGroup: ad.adGroup,
+            ad: ad.label,
+            severity: "fail" as const,
+            figures: { headlines: ad.headlines, descriptions: ad.descriptions, ...totalsFigures(ad) },
+          })),
       };
     },
   }),
@@ -878,7 +1038,13 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((ad) => ad.pinnedHeadlines! > t.maxPinnedHeadlines! || (ad.pinnedDescriptions ?? 0) > t.maxPinnedDescriptions!)
-          .map((ad) => ({ campaign: ad.campaign, adGroup: ad.adGroup, ad: ad.label, severity: "fail" as const, figures: { pinnedHeadlines: ad.pinnedHeadlines, pinnedDescriptions: ad.pinnedDescriptions, headlines: ad.headlines } })),
+          .map((ad) => ({
+            campaign: ad.campaign,
+            adGroup: ad.adGroup,
+            ad: ad.label,
+            severity: "fail" as const,
+            figures: { pinnedHeadlines: ad.pinnedHeadlines, pinnedDescriptions: ad.pinnedDescriptions, headlines: ad.headlines },
+          })),
       };
     },
   }),
@@ -918,20 +1084,29 @@ export const RULES: RuleDefinition[] = [
     needs: ["ads"],
     thresholds: {},
     evaluate(data) {
-      const audited = data.ads.filter((ad) => isSearchPlatform(ad.platform) && isLive(ad.status) && (ad.statusReasons.length > 0 || ad.servingStatus != null));
+      const audited = data.ads.filter(
+        (ad) => isSearchPlatform(ad.platform) && isLive(ad.status) && (ad.statusReasons.length > 0 || ad.servingStatus != null),
+      );
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const ad of audited) {
         const text = fold([...ad.statusReasons, ad.servingStatus ?? ""].join("; "));
         const disapproved = /disapproved|afgekeurd|abgelehnt|refuse|rechazad|desaprobad/.test(text);
-        const limited = /limited by policy|beperkt door beleid|durch richtlinien eingeschrankt|limite par le reglement|limitad[oa] por (la )?politica|approved \(limited\)/.test(text);
+        const limited =
+          /limited by policy|beperkt door beleid|durch richtlinien eingeschrankt|limite par le reglement|limitad[oa] por (la )?politica|approved \(limited\)/.test(
+            text,
+          );
         if (!disapproved && !limited) continue;
         items.push({
           campaign: ad.campaign,
           adGroup: ad.adGroup,
           ad: ad.label,
           severity: disapproved ? "fail" : "warn",
-          figures: { issue: disapproved ? "disapproved" : "limitedByPolicy", reasons: ad.statusReasons.join("; ") || ad.servingStatus, ...totalsFigures(ad) },
+          figures: {
+            issue: disapproved ? "disapproved" : "limitedByPolicy",
+            reasons: ad.statusReasons.join("; ") || ad.servingStatus,
+            ...totalsFigures(ad),
+          },
         });
       }
       return { audited: audited.length, items };
@@ -953,7 +1128,15 @@ export const RULES: RuleDefinition[] = [
         .filter((c) => c.platform !== "meta" && isLive(settings.get(fold(c.campaign))?.status ?? c.status))
         .map((c) => {
           const s = settings.get(fold(c.campaign));
-          return { c, target: biddingTarget(s?.bidStrategyType ?? c.bidStrategyType, s?.targetCpaCents ?? c.targetCpaCents, s?.targetRoas ?? c.targetRoas), strategy: s?.bidStrategyType ?? c.bidStrategyType };
+          return {
+            c,
+            target: biddingTarget(
+              s?.bidStrategyType ?? c.bidStrategyType,
+              s?.targetCpaCents ?? c.targetCpaCents,
+              s?.targetRoas ?? c.targetRoas,
+            ),
+            strategy: s?.bidStrategyType ?? c.bidStrategyType,
+          };
         })
         .filter((x) => x.target !== null);
       if (!audited.length) return null;
@@ -962,7 +1145,16 @@ export const RULES: RuleDefinition[] = [
         // Conversions per 30 days (the fact sheet's minimums are monthly).
         const per30 = c.days && c.days > 0 ? (c.conversions * 30) / c.days : c.conversions;
         const minimum = target === "tcpa" ? t.minConversionsTcpa! : t.minConversionsTroas!;
-        if (per30 < minimum) items.push(campaignItem(c, "fail", { ...totalsFigures(c), conversionsPer30Days: Math.round(per30 * 10) / 10, minConversions: minimum, bidStrategy: strategy, days: c.days }));
+        if (per30 < minimum)
+          items.push(
+            campaignItem(c, "fail", {
+              ...totalsFigures(c),
+              conversionsPer30Days: Math.round(per30 * 10) / 10,
+              minConversions: minimum,
+              bidStrategy: strategy,
+              days: c.days,
+            }),
+          );
       }
       return { audited: audited.length, items };
     },
@@ -984,7 +1176,13 @@ export const RULES: RuleDefinition[] = [
       const converting = keywords.filter((k) => k.conversions > 0);
       const convertingCost = converting.reduce((sum, k) => sum + k.costCents, 0);
       const value = Math.round((cost / convertingCost) * 100) / 100;
-      const figures = { ratio: value, accountCpaCents: Math.round(cost / conversions), convertingCpaCents: Math.round(convertingCost / conversions), costCents: cost, conversions };
+      const figures = {
+        ratio: value,
+        accountCpaCents: Math.round(cost / conversions),
+        convertingCpaCents: Math.round(convertingCost / conversions),
+        costCents: cost,
+        conversions,
+      };
       const items: AuditItem[] = [];
       if (value > t.high!) items.push({ severity: "fail", figures: { ...figures, issue: "wasteful" } });
       else if (value < t.low!) items.push({ severity: "warn", figures: { ...figures, issue: "timid" } });
@@ -1004,7 +1202,8 @@ export const RULES: RuleDefinition[] = [
       const items: AuditItem[] = [];
       let audited = 0;
       for (const devices of byCampaign.values()) {
-        const sum = (list: typeof devices) => list.reduce((acc, d) => ({ cost: acc.cost + d.costCents, conv: acc.conv + d.conversions }), { cost: 0, conv: 0 });
+        const sum = (list: typeof devices) =>
+          list.reduce((acc, d) => ({ cost: acc.cost + d.costCents, conv: acc.conv + d.conversions }), { cost: 0, conv: 0 });
         const desktop = sum(devices.filter((d) => isDesktop(d.device)));
         const mobile = sum(devices.filter((d) => isMobile(d.device)));
         // Too few conversions say nothing about a CPA (R31).
@@ -1017,7 +1216,13 @@ export const RULES: RuleDefinition[] = [
           items.push({
             campaign: devices[0]!.campaign,
             severity: "fail",
-            figures: { ratio: Math.round(value * 100) / 100, mobileCpaCents: Math.round(mobileCpa), desktopCpaCents: Math.round(desktopCpa), costCents: mobile.cost, conversions: mobile.conv },
+            figures: {
+              ratio: Math.round(value * 100) / 100,
+              mobileCpaCents: Math.round(mobileCpa),
+              desktopCpaCents: Math.round(desktopCpa),
+              costCents: mobile.cost,
+              conversions: mobile.conv,
+            },
           });
         }
       }
@@ -1035,14 +1240,21 @@ export const RULES: RuleDefinition[] = [
     needs: ["editor-campaigns"],
     thresholds: {},
     evaluate(data) {
-      const audited = (data.editorCampaigns ?? []).filter((e) => e.networks !== null && isSearchType(e.campaignType) === true && isLive(e.status));
+      const audited = (data.editorCampaigns ?? []).filter(
+        (e) => e.networks !== null && isSearchType(e.campaignType) === true && isLive(e.status),
+      );
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const e of audited) {
         const networks = e.networks!.map(fold);
         const display = networks.some((n) => /display/.test(n));
         const partners = networks.some((n) => /partner/.test(n));
-        if (display || partners) items.push({ campaign: e.campaign, severity: display ? "fail" : "warn", figures: { issue: display ? "displayNetwork" : "searchPartners", networks: e.networks!.join("; ") } });
+        if (display || partners)
+          items.push({
+            campaign: e.campaign,
+            severity: display ? "fail" : "warn",
+            figures: { issue: display ? "displayNetwork" : "searchPartners", networks: e.networks!.join("; ") },
+          });
       }
       return { audited: audited.length, items };
     },
@@ -1074,19 +1286,37 @@ export const RULES: RuleDefinition[] = [
     unit: "campaigns",
     needs: ["campaigns"],
     // Shares of the benchmark CTR (50% = half of it); above 100% allowed for a stricter bar.
-    thresholds: { failRatio: { default: 0.5, min: 0, max: 5, unit: "share" }, warnRatio: { default: 1, min: 0, max: 5, unit: "share" }, minImpressions: count(1000, 0, 10_000_000) },
+    thresholds: {
+      failRatio: { default: 0.5, min: 0, max: 5, unit: "share" },
+      warnRatio: { default: 1, min: 0, max: 5, unit: "share" },
+      minImpressions: count(1000, 0, 10_000_000),
+    },
     order: [["failRatio", "warnRatio"]],
     evaluate(data, t) {
       const benchmark = benchmarkFor(data.industry);
-      const audited = data.campaigns.filter((c) => isSearchPlatform(c.platform) && isSearchType(c.campaignType) === true && isLive(c.status) && c.impressions > 0 && c.impressions >= t.minImpressions!);
+      const audited = data.campaigns.filter(
+        (c) =>
+          isSearchPlatform(c.platform) &&
+          isSearchType(c.campaignType) === true &&
+          isLive(c.status) &&
+          c.impressions > 0 &&
+          c.impressions >= t.minImpressions!,
+      );
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const c of audited) {
         const ctr = ctrOf(c)!;
         const severity = ctr < t.failRatio! * benchmark.ctr ? "fail" : ctr < t.warnRatio! * benchmark.ctr ? "warn" : null;
-        if (severity) items.push(campaignItem(c, severity, { ctr: round4(ctr), benchmarkCtr: benchmark.ctr, edition: benchmark.edition, ...totalsFigures(c) }));
+        if (severity)
+          items.push(
+            campaignItem(c, severity, { ctr: round4(ctr), benchmarkCtr: benchmark.ctr, edition: benchmark.edition, ...totalsFigures(c) }),
+          );
       }
-      return { audited: audited.length, items, summary: { benchmarkCtr: benchmark.ctr, edition: benchmark.edition, industry: data.industry } };
+      return {
+        audited: audited.length,
+        items,
+        summary: { benchmarkCtr: benchmark.ctr, edition: benchmark.edition, industry: data.industry },
+      };
     },
   }),
 
@@ -1106,7 +1336,12 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((a) => a.weeklyFrequency! > t.maxFrequency!)
-          .map((a) => ({ campaign: a.campaign, adGroup: a.adSet, severity: "fail" as const, figures: { frequency: Math.round(a.weeklyFrequency! * 100) / 100, reach: a.reach, ...totalsFigures(a) } })),
+          .map((a) => ({
+            campaign: a.campaign,
+            adGroup: a.adSet,
+            severity: "fail" as const,
+            figures: { frequency: Math.round(a.weeklyFrequency! * 100) / 100, reach: a.reach, ...totalsFigures(a) },
+          })),
       };
     },
   }),
@@ -1126,7 +1361,18 @@ export const RULES: RuleDefinition[] = [
         const weekly = (a.results * 7) / Math.max(a.days, 7);
         const flagged = a.status != null && /learning.?limited/.test(fold(a.status));
         if (weekly < t.minWeeklyEvents! || flagged) {
-          items.push({ campaign: a.campaign, adGroup: a.adSet, severity: "fail", figures: { weeklyEvents: Math.round(weekly * 10) / 10, results: a.results, days: a.days, costCents: a.costCents, impressions: a.impressions } });
+          items.push({
+            campaign: a.campaign,
+            adGroup: a.adSet,
+            severity: "fail",
+            figures: {
+              weeklyEvents: Math.round(weekly * 10) / 10,
+              results: a.results,
+              days: a.days,
+              costCents: a.costCents,
+              impressions: a.impressions,
+            },
+          });
         }
       }
       return { audited: audited.length, items };
@@ -1141,7 +1387,9 @@ export const RULES: RuleDefinition[] = [
     needs: ["meta-ads"],
     thresholds: {},
     evaluate(data) {
-      const audited = data.ads.filter((ad) => ad.platform === "meta" && isLive(ad.status) && (ad.qualityRanking || ad.engagementRateRanking || ad.conversionRateRanking));
+      const audited = data.ads.filter(
+        (ad) => ad.platform === "meta" && isLive(ad.status) && (ad.qualityRanking || ad.engagementRateRanking || ad.conversionRateRanking),
+      );
       if (!audited.length) return null;
       return {
         audited: audited.length,
@@ -1152,7 +1400,12 @@ export const RULES: RuleDefinition[] = [
             adGroup: ad.adGroup,
             ad: ad.label,
             severity: "fail" as const,
-            figures: { qualityRanking: ad.qualityRanking, engagementRateRanking: ad.engagementRateRanking, conversionRateRanking: ad.conversionRateRanking, ...totalsFigures(ad) },
+            figures: {
+              qualityRanking: ad.qualityRanking,
+              engagementRateRanking: ad.engagementRateRanking,
+              conversionRateRanking: ad.conversionRateRanking,
+              ...totalsFigures(ad),
+            },
           })),
       };
     },
@@ -1273,11 +1526,17 @@ export function gradeFor(failing: number, audited: number, bounds: GradeBounds =
 }
 
 /** Defaults merged with the client account's overrides (known names, finite numbers only). */
-export function thresholdsFor(definitions: Record<string, ThresholdDefinition>, overrides: Record<string, unknown> | undefined): Record<string, number> {
+export function thresholdsFor(
+  definitions: Record<string, ThresholdDefinition>,
+  overrides: Record<string, unknown> | undefined,
+): Record<string, number> {
   const merged: Record<string, number> = {};
   for (const [name, definition] of Object.entries(definitions)) {
     const value = overrides?.[name];
-    merged[name] = typeof value === "number" && Number.isFinite(value) && value >= definition.min && value <= definition.max ? value : definition.default;
+    merged[name] =
+      typeof value === "number" && Number.isFinite(value) && value >= definition.min && value <= definition.max
+        ? value
+        : definition.default;
   }
   return merged;
 }
@@ -1289,7 +1548,12 @@ function sortItems(items: AuditItem[]): AuditItem[] {
   return [...items].sort((a, b) => (a.severity === b.severity ? cost(b) - cost(a) : a.severity === "fail" ? -1 : 1));
 }
 
-export function runRule(definition: RuleDefinition, data: AuditDataset, overrides: ThresholdOverrides = {}, bounds?: GradeBounds): CheckResult {
+export function runRule(
+  definition: RuleDefinition,
+  data: AuditDataset,
+  overrides: ThresholdOverrides = {},
+  bounds?: GradeBounds,
+): CheckResult {
   const thresholds = thresholdsFor(definition.thresholds, overrides[definition.id]);
   const outcome = definition.evaluate(data, thresholds);
   const base = { ruleId: definition.id, category: definition.category, thresholds, unit: definition.unit, weight: definition.weight };
@@ -1302,7 +1566,11 @@ export function runRule(definition: RuleDefinition, data: AuditDataset, override
     status: "graded",
     audited: outcome.audited,
     failing,
-    grade: gradeFor(failing, outcome.audited, bounds ?? thresholdsFor(GRADING_THRESHOLDS, overrides[GRADING_ID]) as unknown as GradeBounds),
+    grade: gradeFor(
+      failing,
+      outcome.audited,
+      bounds ?? (thresholdsFor(GRADING_THRESHOLDS, overrides[GRADING_ID]) as unknown as GradeBounds),
+    ),
     items: sortItems(outcome.items).slice(0, MAX_ITEMS),
     warnings: outcome.items.filter((item) => item.severity === "warn").length,
   };
@@ -1365,7 +1633,10 @@ export interface AuditComparison {
 
 const GRADE_RANK: Record<Grade, number> = { A: 3, B: 2, C: 1 };
 
-export function compareAudits(current: Pick<AuditSnapshot, "score" | "checks">, previous: Pick<AuditSnapshot, "id" | "createdAt" | "score" | "grade" | "checks"> | null): AuditComparison | null {
+export function compareAudits(
+  current: Pick<AuditSnapshot, "score" | "checks">,
+  previous: Pick<AuditSnapshot, "id" | "createdAt" | "score" | "grade" | "checks"> | null,
+): AuditComparison | null {
   if (!previous) return null;
   const before = new Map(previous.checks.map((c) => [c.ruleId, c]));
   const checks: Record<string, CheckChange> = {};
@@ -1380,9 +1651,21 @@ export function compareAudits(current: Pick<AuditSnapshot, "score" | "checks">, 
     else if (GRADE_RANK[b] !== GRADE_RANK[a]) trend = GRADE_RANK[b] > GRADE_RANK[a] ? "better" : "worse";
     else if (then && check.failing !== then.failing) trend = check.failing < then.failing ? "better" : "worse";
     else trend = "same";
-    checks[check.ruleId] = { ruleId: check.ruleId, before: a, after: b, failingChange: a !== null && b !== null && then ? check.failing - then.failing : null, trend };
+    checks[check.ruleId] = {
+      ruleId: check.ruleId,
+      before: a,
+      after: b,
+      failingChange: a !== null && b !== null && then ? check.failing - then.failing : null,
+      trend,
+    };
   }
-  return { previousId: previous.id, previousCreatedAt: previous.createdAt, scoreChange: Math.round((current.score - previous.score) * 10) / 10, gradeBefore: previous.grade, checks };
+  return {
+    previousId: previous.id,
+    previousCreatedAt: previous.createdAt,
+    scoreChange: Math.round((current.score - previous.score) * 10) / 10,
+    gradeBefore: previous.grade,
+    checks,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1402,14 +1685,18 @@ export function thresholdDefinitions(ruleId: string): Record<string, ThresholdDe
   return RULES_BY_ID.get(ruleId)?.thresholds;
 }
 
-const orderOf = (ruleId: string): Array<[string, string]> => (ruleId === GRADING_ID ? [["a", "b"]] : (RULES_BY_ID.get(ruleId)?.order ?? []));
+const orderOf = (ruleId: string): Array<[string, string]> =>
+  ruleId === GRADING_ID ? [["a", "b"]] : (RULES_BY_ID.get(ruleId)?.order ?? []);
 
 /**
  * Checks overrides (rule id → name → value, stored units): known rules and names, finite numbers
  * within the threshold's bounds, ordered pairs kept in order (against the defaults where only one
  * side is overridden). Returns the overrides that differ from the defaults, and every problem.
  */
-export function validateThresholds(input: Record<string, Record<string, unknown>>): { overrides: ThresholdOverrides; problems: ThresholdProblem[] } {
+export function validateThresholds(input: Record<string, Record<string, unknown>>): {
+  overrides: ThresholdOverrides;
+  problems: ThresholdProblem[];
+} {
   const overrides: ThresholdOverrides = {};
   const problems: ThresholdProblem[] = [];
   for (const [ruleId, values] of Object.entries(input)) {
@@ -1428,7 +1715,11 @@ export function validateThresholds(input: Record<string, Record<string, unknown>
       } else if (typeof value !== "number" || !Number.isFinite(value)) {
         problems.push({ ruleId, name, issue: "notANumber" });
         valid = false;
-      } else if (value < definition.min || value > definition.max || ((definition.unit === "count" || definition.unit === "score") && !Number.isInteger(value))) {
+      } else if (
+        value < definition.min ||
+        value > definition.max ||
+        ((definition.unit === "count" || definition.unit === "score") && !Number.isInteger(value))
+      ) {
         problems.push({ ruleId, name, issue: "outOfRange" });
         valid = false;
       } else merged[name] = value;
@@ -1438,7 +1729,9 @@ export function validateThresholds(input: Record<string, Record<string, unknown>
     for (const [lower, upper] of orderOf(ruleId)) {
       if (effective[lower]! > effective[upper]!) problems.push({ ruleId, name: lower in merged ? lower : upper, issue: "order" });
     }
-    const changed = Object.fromEntries(Object.entries(merged).filter(([name, value]) => Math.abs(value - definitions[name]!.default) > 1e-12));
+    const changed = Object.fromEntries(
+      Object.entries(merged).filter(([name, value]) => Math.abs(value - definitions[name]!.default) > 1e-12),
+    );
     if (Object.keys(changed).length) overrides[ruleId] = changed;
   }
   return { overrides: problems.length ? {} : overrides, problems };

@@ -23,15 +23,7 @@ export interface AuditItem {
 export interface CheckResult {
   /** A stable slug, e.g. `budget-limited`, `wasted-search-terms`, `zero-conversion-keywords`. */
   ruleId: string;
-  category:
-    | "tracking"
-    | "budgets"
-    | "bidding"
-    | "keywords"
-    | "search-terms"
-    | "ads"
-    | "settings"
-    | "meta";
+  category: "tracking" | "budgets" | "bidding" | "keywords" | "search-terms" | "ads" | "settings" | "meta";
   /** `not-applicable` when the imports hold no data the rule needs (it is then not graded). */
   status: "graded" | "not-applicable";
   /** How many items were checked and how many failed (warnings do not count as failing). */
@@ -53,16 +45,7 @@ export interface CheckResult {
   summary?: Record<string, number | string | null>;
 }
 
-export type AuditUnit =
-  | "platforms"
-  | "campaigns"
-  | "ad-groups"
-  | "keywords"
-  | "search-terms"
-  | "ads"
-  | "ad-sets"
-  | "reports"
-  | "account";
+export type AuditUnit = "platforms" | "campaigns" | "ad-groups" | "keywords" | "search-terms" | "ads" | "ad-sets" | "reports" | "account";
 
 export interface AuditSnapshot {
   id: string;

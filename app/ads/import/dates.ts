@@ -29,7 +29,17 @@ const MONTH_NAMES: string[][] = [
 MONTH_NAMES.forEach((names, index) => names.forEach((name) => (MONTHS[name] = index + 1)));
 
 /** `All time` and its translations (en seen in real exports; the others unverified). */
-const ALL_TIME = new Set(["all time", "alle tijd", "volledige periode", "gesamter zeitraum", "gesamte laufzeit", "toute la periode", "depuis le debut", "todo el periodo", "todo el tiempo"]);
+const ALL_TIME = new Set([
+  "all time",
+  "alle tijd",
+  "volledige periode",
+  "gesamter zeitraum",
+  "gesamte laufzeit",
+  "toute la periode",
+  "depuis le debut",
+  "todo el periodo",
+  "todo el tiempo",
+]);
 
 function fold(text: string): string {
   return text

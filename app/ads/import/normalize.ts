@@ -68,7 +68,9 @@ const isBlank = (record: SourceRecord) => record.cells.every((cell) => cell.trim
 export function findHeader(records: readonly SourceRecord[]): number {
   const limit = Math.min(records.length, HEADER_SCAN_RECORDS);
   for (let i = 0; i < limit; i++) {
-    const known = new Set(records[i]!.cells.map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, ""))).filter((key) => ALL_KEYS.has(key)));
+    const known = new Set(
+      records[i]!.cells.map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, ""))).filter((key) => ALL_KEYS.has(key)),
+    );
     if (known.size >= 2) return i;
   }
   return -1;
@@ -83,7 +85,10 @@ interface Preamble {
 function readPreamble(records: readonly SourceRecord[]): Preamble {
   const preamble: Preamble = { title: null, period: null, microsoft: false };
   for (const record of records) {
-    const text = record.cells.filter((cell) => cell.trim() !== "").join(",").trim();
+    const text = record.cells
+      .filter((cell) => cell.trim() !== "")
+      .join(",")
+      .trim();
     if (text === "") continue;
     const keyValue = /^(Report Name|Report Time)\s*:\s*(.*)$/i.exec(text);
     if (keyValue) {
@@ -124,14 +129,21 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
   const keys = header.map(titleKey);
   // Auction insights: `Display URL domain` with at least one of its rates (Shopping has three).
   const auction = resolveColumns(FORMAT_TABLES.auction, header);
-  if (auction.columns.domain && (auction.columns.auctionImpressionShare || auction.columns.overlapRate || auction.columns.outrankingShare)) {
+  if (
+    auction.columns.domain &&
+    (auction.columns.auctionImpressionShare || auction.columns.overlapRate || auction.columns.outrankingShare)
+  ) {
     return { platform: "google", format: "auction", resolution: auction, kind: "auction-insights" };
   }
   // Google Keyword Planner: estimates per keyword, no metrics (the dashboard and audit skip its kind).
   const planner = resolveColumns(FORMAT_TABLES.planner, header);
-  if (planner.columns.keyword && planner.columns.searchVolume) return { platform: "google", format: "planner", resolution: planner, kind: "keyword-planner" };
+  if (planner.columns.keyword && planner.columns.searchVolume)
+    return { platform: "google", format: "planner", resolution: planner, kind: "keyword-planner" };
   const microsoft = resolveColumns(FORMAT_TABLES.microsoft, header);
-  if (preamble.microsoft || (microsoft.columns.cost && microsoft.columns.campaign && !resolveColumns(FORMAT_TABLES.google, header).columns.cost)) {
+  if (
+    preamble.microsoft ||
+    (microsoft.columns.cost && microsoft.columns.campaign && !resolveColumns(FORMAT_TABLES.google, header).columns.cost)
+  ) {
     if (!microsoft.columns.cost && !microsoft.columns.impressions && !microsoft.columns.clicks) {
       throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Spend", expected: "Impressions, Clicks or Spend" });
     }
@@ -140,7 +152,12 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
   const meta = resolveColumns(FORMAT_TABLES.meta, header);
   if (meta.columns.reportingStarts || meta.columns.cost) {
     const c = meta.columns;
-    if (!c.cost && !c.impressions) throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Amount spent", expected: "Amount spent or Impressions" });
+    if (!c.cost && !c.impressions)
+      throw new AdsImportError("ads.import.missingColumn", {
+        line: headerLine,
+        column: "Amount spent",
+        expected: "Amount spent or Impressions",
+      });
     const kind: AdReportKind = c.adName ? "ad" : c.adGroup ? "ad-group" : "campaign";
     return { platform: "meta", format: "meta", resolution: meta, kind };
   }
@@ -160,7 +177,10 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
     }
     return { platform: "google", format: "google", resolution: google, kind };
   }
-  throw new AdsImportError("ads.import.unknownFormat", { line: headerLine, expected: "a Google Ads, Google Ads Editor, Meta Ads Manager or Microsoft Advertising report" });
+  throw new AdsImportError("ads.import.unknownFormat", {
+    line: headerLine,
+    expected: "a Google Ads, Google Ads Editor, Meta Ads Manager or Microsoft Advertising report",
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,7 +424,13 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   const rating = (record: SourceRecord, field: Field): QualityRating | null => {
     const value = qualityRating(cell(record, field));
     if (value === undefined) {
-      warnings.push({ code: "ads.import.badValue", line: record.line, column: c[field]!.title, expected: "a rating", got: cell(record, field) });
+      warnings.push({
+        code: "ads.import.badValue",
+        line: record.line,
+        column: c[field]!.title,
+        expected: "a rating",
+        got: cell(record, field),
+      });
       return null;
     }
     return value;
@@ -413,12 +439,19 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (!c[field]) return null;
     const value = metaRanking(cell(record, field));
     if (value === undefined) {
-      warnings.push({ code: "ads.import.badValue", line: record.line, column: c[field]!.title, expected: "a ranking", got: cell(record, field) });
+      warnings.push({
+        code: "ads.import.badValue",
+        line: record.line,
+        column: c[field]!.title,
+        expected: "a ranking",
+        got: cell(record, field),
+      });
       return null;
     }
     return value;
   };
-  const list = (record: SourceRecord, field: Field, options: { lowerCase?: boolean } = {}): string[] | null => (c[field] ? splitList(cell(record, field), options) : null);
+  const list = (record: SourceRecord, field: Field, options: { lowerCase?: boolean } = {}): string[] | null =>
+    c[field] ? splitList(cell(record, field), options) : null;
   /** Auction insights: the first day of the row's time segment (week, month, quarter or year), null without one. */
   const auctionSegment = (record: SourceRecord): string | null => {
     const unit = (["week", "month", "quarter", "year"] as const).find((candidate) => c[candidate]);
@@ -460,12 +493,17 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (dp) descriptionPositionColumns[Number(dp[1]) - 1] = index;
   });
   const listed = (record: SourceRecord, indexes: number[]) =>
-    indexes.filter((index) => index !== undefined).map((index) => (record.cells[index] ?? "").trim()).filter((value) => !isMissing(value));
+    indexes
+      .filter((index) => index !== undefined)
+      .map((index) => (record.cells[index] ?? "").trim())
+      .filter((value) => !isMissing(value));
   /** Pinned assets: position cells that are set (` --` is unpinned); null when the file has no position columns. */
-  const pinned = (record: SourceRecord, indexes: number[]) => (indexes.some((index) => index !== undefined) ? listed(record, indexes).length : null);
+  const pinned = (record: SourceRecord, indexes: number[]) =>
+    indexes.some((index) => index !== undefined) ? listed(record, indexes).length : null;
 
   const currencies = new Map<string, { line: number; column: string }>();
-  for (const column of Object.values(c)) if (column?.currency) currencies.set(column.currency, { line: headerRecord.line, column: column.title });
+  for (const column of Object.values(c))
+    if (column?.currency) currencies.set(column.currency, { line: headerRecord.line, column: column.title });
   const noteCurrency = (record: SourceRecord) => {
     const raw = text(record, "currency");
     if (raw == null) return;
@@ -506,7 +544,14 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       let strength: AdStrength | null = null;
       if (c.adStrength) {
         const value = adStrength(cell(record, "adStrength"));
-        if (value === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.adStrength.title, expected: "an ad strength", got: cell(record, "adStrength") });
+        if (value === undefined)
+          warnings.push({
+            code: "ads.import.badValue",
+            line: record.line,
+            column: c.adStrength.title,
+            expected: "an ad strength",
+            got: cell(record, "adStrength"),
+          });
         else strength = value;
       }
       ad = {
@@ -586,10 +631,24 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     };
     if (planner) {
       const volume = plannerVolume(cell(record, "searchVolume"), hint);
-      if (volume === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.searchVolume!.title, expected: "a number of searches", got: cell(record, "searchVolume") });
+      if (volume === undefined)
+        warnings.push({
+          code: "ads.import.badValue",
+          line: record.line,
+          column: c.searchVolume!.title,
+          expected: "a number of searches",
+          got: cell(record, "searchVolume"),
+        });
       else if (volume) Object.assign(extras, volume, { volumeEstimated: true });
       const competition = c.competition ? plannerCompetition(cell(record, "competition")) : null;
-      if (competition === undefined) warnings.push({ code: "ads.import.badValue", line: record.line, column: c.competition!.title, expected: "Low, Medium or High", got: cell(record, "competition") });
+      if (competition === undefined)
+        warnings.push({
+          code: "ads.import.badValue",
+          line: record.line,
+          column: c.competition!.title,
+          expected: "Low, Medium or High",
+          got: cell(record, "competition"),
+        });
       else extras.competition = competition;
       const index = num(record, "competitionIndex");
       if (index != null && (index < 0 || index > 100)) bad(record, "competitionIndex", "a whole number from 0 to 100");
@@ -600,7 +659,21 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
 
     const metrics = metricsOf(record);
     const derived = deriveMetrics(metrics);
-    checkDerived(record, metrics, derived, { ctr: num(record, "ctr"), avgCpc: num(record, "avgCpc"), cpa: num(record, "costPerConversion"), rate: num(record, "conversionRate"), roas: num(record, "roas"), interactions: num(record, "interactions") }, c, warnings);
+    checkDerived(
+      record,
+      metrics,
+      derived,
+      {
+        ctr: num(record, "ctr"),
+        avgCpc: num(record, "avgCpc"),
+        cpa: num(record, "costPerConversion"),
+        rate: num(record, "conversionRate"),
+        roas: num(record, "roas"),
+        interactions: num(record, "interactions"),
+      },
+      c,
+      warnings,
+    );
 
     rows.push({
       line: record.line,
@@ -621,7 +694,12 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
 
   if (currencies.size > 1) {
     const [first, second] = [...currencies.entries()];
-    throw new AdsImportError("ads.import.mixedCurrencies", { line: second![1].line, column: second![1].column, expected: first![0], got: second![0] });
+    throw new AdsImportError("ads.import.mixedCurrencies", {
+      line: second![1].line,
+      column: second![1].column,
+      expected: first![0],
+      got: second![0],
+    });
   }
   const currency = currencies.size === 1 ? [...currencies.keys()][0]! : null;
   const editor = format === "editor";
@@ -634,7 +712,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     const ends = body.map((record) => day(record, "reportingEnds")).filter((d): d is string => d != null);
     if (starts.length > 0 && ends.length > 0) period = { start: starts.sort()[0]!, end: ends.sort().at(-1)! };
   }
-  const days = rows.map((row) => row.day).filter((d): d is string => d != null).sort();
+  const days = rows
+    .map((row) => row.day)
+    .filter((d): d is string => d != null)
+    .sort();
   if (!period && days.length > 0) period = { start: days[0]!, end: days.at(-1)! };
   if (!period && !editor) warnings.push({ code: "ads.import.noPeriod" });
   const granularity = rows.length > 0 && rows.every((row) => row.day != null) ? "day" : "period";
@@ -673,10 +754,24 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       const visible = computed[metric];
       const sum = visible == null ? null : hidden.reduce((total, t) => total + (t.metrics[metric] ?? 0), visible);
       if (file == null || sum == null) continue;
-      const tolerance = metric === "conversions" ? 0.005 * rows.length + 1e-6 : metric === "costCents" || metric === "conversionValueCents" ? Math.ceil(rows.length / 2) : 0;
+      const tolerance =
+        metric === "conversions"
+          ? 0.005 * rows.length + 1e-6
+          : metric === "costCents" || metric === "conversionValueCents"
+            ? Math.ceil(rows.length / 2)
+            : 0;
       const difference = metric === "conversions" ? round(file - sum, 6) : file - sum;
       if (Math.abs(difference) > tolerance) {
-        warnings.push({ code: "ads.import.totalsMismatch", line: totals.line, label: totals.label, scope: totals.scope, metric, file, computed: sum, difference });
+        warnings.push({
+          code: "ads.import.totalsMismatch",
+          line: totals.line,
+          label: totals.label,
+          scope: totals.scope,
+          metric,
+          file,
+          computed: sum,
+          difference,
+        });
       }
     }
   }
@@ -701,12 +796,25 @@ function checkDerived(
   record: SourceRecord,
   m: Metrics,
   d: DerivedMetrics,
-  file: { ctr: number | null; avgCpc: number | null; cpa: number | null; rate: number | null; roas: number | null; interactions: number | null },
+  file: {
+    ctr: number | null;
+    avgCpc: number | null;
+    cpa: number | null;
+    rate: number | null;
+    roas: number | null;
+    interactions: number | null;
+  },
   c: Resolution["columns"],
   warnings: ImportWarning[],
 ): void {
   const warn = (field: Field, fileValue: number, computed: number) =>
-    warnings.push({ code: "ads.import.derivedMismatch", line: record.line, column: c[field]!.title, file: fileValue, computed: round(computed, 6) });
+    warnings.push({
+      code: "ads.import.derivedMismatch",
+      line: record.line,
+      column: c[field]!.title,
+      file: fileValue,
+      computed: round(computed, 6),
+    });
   // Percentages are written with two decimals (0.005% = 0.00005); amounts to the cent.
   if (file.ctr != null && d.ctr != null && Math.abs(file.ctr - d.ctr) > 0.0000501) warn("ctr", file.ctr, d.ctr);
   if (file.avgCpc != null && m.costCents != null && m.clicks) {

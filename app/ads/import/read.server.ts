@@ -19,7 +19,8 @@ const CHUNK_CHARS = 64 * 1024;
 
 async function readBytes(input: Buffer | Uint8Array | Readable, maxBytes: number): Promise<Uint8Array> {
   if (!(input instanceof Readable)) {
-    if (input.byteLength > maxBytes) throw new AdsImportError("ads.import.tooLarge", { expected: `at most ${maxBytes} bytes`, got: String(input.byteLength) });
+    if (input.byteLength > maxBytes)
+      throw new AdsImportError("ads.import.tooLarge", { expected: `at most ${maxBytes} bytes`, got: String(input.byteLength) });
     return input;
   }
   const chunks: Buffer[] = [];
@@ -57,13 +58,20 @@ function splitLine(line: string, delimiter: string): string[] {
  * tie), and that line's number (1-based; 1 when no line has any).
  */
 export function sniffLayout(text: string): { delimiter: string; headerLine: number } {
-  const lines = text.slice(0, 256 * 1024).split(/\r?\n/).slice(0, HEADER_SCAN_RECORDS + 5);
+  const lines = text
+    .slice(0, 256 * 1024)
+    .split(/\r?\n/)
+    .slice(0, HEADER_SCAN_RECORDS + 5);
   let best: string = ",";
   let bestLine = 1;
   let bestScore = 0;
   for (const delimiter of DELIMITERS) {
     lines.forEach((line, index) => {
-      const score = new Set(splitLine(line, delimiter).map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, ""))).filter((key) => ALL_KEYS.has(key))).size;
+      const score = new Set(
+        splitLine(line, delimiter)
+          .map((cell) => titleKey(cell.replace(/\s*\([A-Z]{3}\)\s*$/, "")))
+          .filter((key) => ALL_KEYS.has(key)),
+      ).size;
       if (score > bestScore) {
         best = delimiter;
         bestLine = index + 1;
@@ -88,7 +96,15 @@ const SUSPICIOUS = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
  * slower to read.
  */
 export async function readRecords(text: string, delimiter: string, headerLine = 1): Promise<SourceRecord[]> {
-  const options = { delimiter, bom: true, info: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 } as const;
+  const options = {
+    delimiter,
+    bom: true,
+    info: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: 1_000_000,
+  } as const;
   const records: SourceRecord[] = [];
   const collect = (parser: ReturnType<typeof parse>, source: string, firstLine: number) =>
     new Promise<void>((resolve, reject) => {
@@ -125,7 +141,11 @@ export async function readRecords(text: string, delimiter: string, headerLine = 
   } catch (error) {
     const lines = (error as { lines?: unknown }).lines;
     const code = (error as { code?: unknown }).code;
-    throw new AdsImportError("ads.import.badCsv", { line: typeof lines === "number" ? lines + offset : undefined, expected: "CSV or tab-separated text", got: typeof code === "string" ? code : "unreadable" });
+    throw new AdsImportError("ads.import.badCsv", {
+      line: typeof lines === "number" ? lines + offset : undefined,
+      expected: "CSV or tab-separated text",
+      got: typeof code === "string" ? code : "unreadable",
+    });
   }
   return records;
 }

@@ -38,17 +38,26 @@ const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/
 
 export const GeneratorSchema = z
   .object({
-    seeds: z.string({ required_error: "ads-keywords:form.errors.seedsRequired" }).max(KEYWORD_LIMITS.seeds * (KEYWORD_LIMITS.seedChars + 2), "ads-keywords:form.errors.seedsTooMany"),
+    seeds: z
+      .string({ required_error: "ads-keywords:form.errors.seedsRequired" })
+      .max(KEYWORD_LIMITS.seeds * (KEYWORD_LIMITS.seedChars + 2), "ads-keywords:form.errors.seedsTooMany"),
     landingPage: z.string().max(KEYWORD_LIMITS.landingPageChars, "ads-keywords:form.errors.landingPage").optional(),
     language: z.enum(KEYWORD_LANGUAGES, { errorMap: () => ({ message: "ads-keywords:form.errors.language" }) }),
-    negatives: z.string().max(KEYWORD_LIMITS.negatives * 82, "ads-keywords:form.errors.negatives").optional(),
+    negatives: z
+      .string()
+      .max(KEYWORD_LIMITS.negatives * 82, "ads-keywords:form.errors.negatives")
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const seeds = splitLines(value.seeds);
-    if (seeds.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedsRequired" });
-    else if (seeds.length > KEYWORD_LIMITS.seeds) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedsTooMany" });
-    else if (seeds.some((seed) => seed.length > KEYWORD_LIMITS.seedChars || !noControl(seed))) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedTooLong" });
-    if (splitLines(value.negatives).length > KEYWORD_LIMITS.negatives) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["negatives"], message: "ads-keywords:form.errors.negatives" });
+    if (seeds.length === 0)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedsRequired" });
+    else if (seeds.length > KEYWORD_LIMITS.seeds)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedsTooMany" });
+    else if (seeds.some((seed) => seed.length > KEYWORD_LIMITS.seedChars || !noControl(seed)))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seeds"], message: "ads-keywords:form.errors.seedTooLong" });
+    if (splitLines(value.negatives).length > KEYWORD_LIMITS.negatives)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["negatives"], message: "ads-keywords:form.errors.negatives" });
   });
 
 export type GeneratorInput = z.infer<typeof GeneratorSchema>;
@@ -63,7 +72,16 @@ export const SaveListSchema = z.object({
 });
 
 /** How a keyword was made (the page's `kinds.*` keys). */
-export const EXPANSION_KINDS = ["seed", "permutation", "transactional", "commercial", "landing", "question", "preposition", "alphabet"] as const;
+export const EXPANSION_KINDS = [
+  "seed",
+  "permutation",
+  "transactional",
+  "commercial",
+  "landing",
+  "question",
+  "preposition",
+  "alphabet",
+] as const;
 export type ExpansionKind = (typeof EXPANSION_KINDS)[number];
 
 /** Where a keyword's figures come from (the page's `sources.*` keys). */

@@ -56,7 +56,8 @@ export interface AccountFigures {
   period: Period | null;
 }
 
-export type KeywordFigures = { source: "keyword-planner"; planner: PlannerFigures } | { source: "account"; account: AccountFigures } | { source: "none" };
+export type KeywordFigures =
+  { source: "keyword-planner"; planner: PlannerFigures } | { source: "account"; account: AccountFigures } | { source: "none" };
 
 /** The rows of these kinds are the user's own traffic. */
 const ACCOUNT_KINDS = ["keyword", "search-term"] as const;
@@ -97,7 +98,11 @@ function chooseSources(imports: ImportSource[]): { ids: string[]; period: Period
 }
 
 /** The figures of each keyword (normalized) for the client account: Keyword Planner, else the account's own, else none. */
-export async function keywordFigures(db: DbOrTx, clientAccountId: string, keywords: readonly string[]): Promise<Map<string, KeywordFigures>> {
+export async function keywordFigures(
+  db: DbOrTx,
+  clientAccountId: string,
+  keywords: readonly string[],
+): Promise<Map<string, KeywordFigures>> {
   const wanted = new Set(keywords.map(normalizeKeyword));
   const result = new Map<string, KeywordFigures>();
   const imports = (await db
@@ -109,9 +114,17 @@ export async function keywordFigures(db: DbOrTx, clientAccountId: string, keywor
     .execute()) as ImportSource[];
 
   // Keyword Planner: the newest import that has the keyword wins.
-  const planner = imports.filter((i) => i.kind === "keyword-planner").sort((a, b) => (b.importedAt ?? "").localeCompare(a.importedAt ?? "") || b.id.localeCompare(a.id));
+  const planner = imports
+    .filter((i) => i.kind === "keyword-planner")
+    .sort((a, b) => (b.importedAt ?? "").localeCompare(a.importedAt ?? "") || b.id.localeCompare(a.id));
   for (const source of planner) {
-    const rows = await db.selectFrom("adRows").select(["keyword", "extras"]).where("importId", "=", source.id).where("keyword", "is not", null).orderBy("line").execute();
+    const rows = await db
+      .selectFrom("adRows")
+      .select(["keyword", "extras"])
+      .where("importId", "=", source.id)
+      .where("keyword", "is not", null)
+      .orderBy("line")
+      .execute();
     for (const row of rows) {
       const keyword = normalizeKeyword(row.keyword ?? "");
       if (!wanted.has(keyword) || result.has(keyword)) continue;
@@ -224,12 +237,24 @@ export interface KeywordList extends KeywordListSummary {
 }
 
 /** Saves a generated result as a list of the owner's client account (one unit of work's part, with its audit row). */
-export async function saveKeywordList(tx: Tx, ownerId: string, clientAccountId: string, input: { name: string } & GenerateInput, result: GenerateResult): Promise<string> {
+export async function saveKeywordList(
+  tx: Tx,
+  ownerId: string,
+  clientAccountId: string,
+  input: { name: string } & GenerateInput,
+  result: GenerateResult,
+): Promise<string> {
   await getClientAccount(tx, ownerId, clientAccountId);
-  const count = await tx.selectFrom("adKeywordLists").select(sql<string | number>`count(*)`.as("n")).where("clientAccountId", "=", clientAccountId).executeTakeFirstOrThrow();
+  const count = await tx
+    .selectFrom("adKeywordLists")
+    .select(sql<string | number>`count(*)`.as("n"))
+    .where("clientAccountId", "=", clientAccountId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= KEYWORD_LIMITS.lists) throw new TooManyKeywordListsError();
   const id = randomUUID();
-  const items = result.themes.flatMap((theme) => theme.keywords.map((item) => ({ keyword: item.keyword, theme: theme.name, kind: item.kind })));
+  const items = result.themes.flatMap((theme) =>
+    theme.keywords.map((item) => ({ keyword: item.keyword, theme: theme.name, kind: item.kind })),
+  );
   await tx
     .insertInto("adKeywordLists")
     .values({
@@ -251,7 +276,12 @@ export async function saveKeywordList(tx: Tx, ownerId: string, clientAccountId: 
       .values(items.slice(i, i + 250).map((item, j) => ({ listId: id, position: i + j + 1, ...item })))
       .execute();
   }
-  await audit(tx, { actorId: ownerId, action: "ads.keywords.save", subject: `ad-keyword-list:${id}`, details: { clientAccountId, name: input.name, keywords: items.length, themes: result.themes.length } });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.keywords.save",
+    subject: `ad-keyword-list:${id}`,
+    details: { clientAccountId, name: input.name, keywords: items.length, themes: result.themes.length },
+  });
   return id;
 }
 
@@ -260,7 +290,13 @@ export async function listKeywordLists(db: DbOrTx, ownerId: string, clientAccoun
   const rows = await db
     .selectFrom("adKeywordLists")
     .innerJoin("adClientAccounts", "adClientAccounts.id", "adKeywordLists.clientAccountId")
-    .select(["adKeywordLists.id", "adKeywordLists.name", "adKeywordLists.language", "adKeywordLists.keywordCount", "adKeywordLists.createdAt"])
+    .select([
+      "adKeywordLists.id",
+      "adKeywordLists.name",
+      "adKeywordLists.language",
+      "adKeywordLists.keywordCount",
+      "adKeywordLists.createdAt",
+    ])
     .where("adClientAccounts.ownerId", "=", ownerId)
     .where("adKeywordLists.clientAccountId", "=", clientAccountId)
     .orderBy("adKeywordLists.createdAt", "desc")
@@ -280,7 +316,12 @@ export async function getKeywordList(db: DbOrTx, ownerId: string, listId: string
     .where("adClientAccounts.ownerId", "=", ownerId)
     .executeTakeFirst();
   if (!row) throw new KeywordListNotFoundError();
-  const items = await db.selectFrom("adKeywordListItems").select(["position", "keyword", "theme", "kind"]).where("listId", "=", listId).orderBy("position").execute();
+  const items = await db
+    .selectFrom("adKeywordListItems")
+    .select(["position", "keyword", "theme", "kind"])
+    .where("listId", "=", listId)
+    .orderBy("position")
+    .execute();
   return {
     id: row.id,
     name: row.name,
@@ -300,7 +341,12 @@ export async function deleteKeywordList(tx: Tx, ownerId: string, listId: string)
   const list = await getKeywordList(tx, ownerId, listId);
   await tx.deleteFrom("adKeywordListItems").where("listId", "=", listId).execute();
   await tx.deleteFrom("adKeywordLists").where("id", "=", listId).execute();
-  await audit(tx, { actorId: ownerId, action: "ads.keywords.delete", subject: `ad-keyword-list:${listId}`, details: { clientAccountId: list.clientAccountId, name: list.name, keywords: list.keywordCount } });
+  await audit(tx, {
+    actorId: ownerId,
+    action: "ads.keywords.delete",
+    subject: `ad-keyword-list:${listId}`,
+    details: { clientAccountId: list.clientAccountId, name: list.name, keywords: list.keywordCount },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,7 +358,25 @@ const value = (n: number | null | undefined) => (n == null ? "" : n);
 
 /** Column titles of the list CSV, in the user's language (the route passes them translated). */
 export interface ListCsvLabels {
-  header: [keyword: string, adGroup: string, kind: string, source: string, searches: string, searchesRange: string, competition: string, competitionIndex: string, bidLow: string, bidHigh: string, impressions: string, clicks: string, cost: string, cpc: string, conversions: string, period: string, currency: string];
+  header: [
+    keyword: string,
+    adGroup: string,
+    kind: string,
+    source: string,
+    searches: string,
+    searchesRange: string,
+    competition: string,
+    competitionIndex: string,
+    bidLow: string,
+    bidHigh: string,
+    impressions: string,
+    clicks: string,
+    cost: string,
+    cpc: string,
+    conversions: string,
+    period: string,
+    currency: string,
+  ];
   kinds: Record<ExpansionKind, string>;
   sources: Record<MetricSource, string>;
   bases: Record<AccountFigures["basis"], string>;
@@ -321,9 +385,18 @@ export interface ListCsvLabels {
 }
 
 /** A list as a CSV (CRLF, formulas escaped): each keyword with its ad group, how it was made and its figures with their source. */
-export async function keywordListCsv(db: DbOrTx, ownerId: string, listId: string, labels: ListCsvLabels): Promise<{ name: string; csv: string }> {
+export async function keywordListCsv(
+  db: DbOrTx,
+  ownerId: string,
+  listId: string,
+  labels: ListCsvLabels,
+): Promise<{ name: string; csv: string }> {
   const list = await getKeywordList(db, ownerId, listId);
-  const figures = await keywordFigures(db, list.clientAccountId, list.items.map((item) => item.keyword));
+  const figures = await keywordFigures(
+    db,
+    list.clientAccountId,
+    list.items.map((item) => item.keyword),
+  );
   const rows = list.items.map((item) => {
     const f = figures.get(item.keyword) ?? { source: "none" as const };
     const p = f.source === "keyword-planner" ? f.planner : null;

@@ -7,12 +7,7 @@
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { sniffImage } from "~/users/avatar.server";
-import {
-  DEFAULT_ACCENT,
-  DEFAULT_PRIMARY,
-  LOGO_MAX_BYTES,
-  type BrandInput,
-} from "./form";
+import { DEFAULT_ACCENT, DEFAULT_PRIMARY, LOGO_MAX_BYTES, type BrandInput } from "./form";
 
 export type LogoType = "image/png" | "image/jpeg";
 
@@ -42,14 +37,7 @@ const DEFAULTS: Brand = {
 export async function getBrand(db: DbOrTx, ownerId: string): Promise<Brand> {
   const row = await db
     .selectFrom("adReportBrands")
-    .select([
-      "agencyName",
-      "primaryColor",
-      "accentColor",
-      "footer",
-      "logoType",
-      "updatedAt",
-    ])
+    .select(["agencyName", "primaryColor", "accentColor", "footer", "logoType", "updatedAt"])
     .where("ownerId", "=", ownerId)
     .executeTakeFirst();
   if (!row) return { ...DEFAULTS };
@@ -62,20 +50,9 @@ export async function getBrand(db: DbOrTx, ownerId: string): Promise<Brand> {
   };
 }
 
-export async function getLogo(
-  db: DbOrTx,
-  ownerId: string
-): Promise<Logo | null> {
-  const row = await db
-    .selectFrom("adReportBrands")
-    .select(["logoData", "logoType"])
-    .where("ownerId", "=", ownerId)
-    .executeTakeFirst();
-  if (
-    !row?.logoData ||
-    (row.logoType !== "image/png" && row.logoType !== "image/jpeg")
-  )
-    return null;
+export async function getLogo(db: DbOrTx, ownerId: string): Promise<Logo | null> {
+  const row = await db.selectFrom("adReportBrands").select(["logoData", "logoType"]).where("ownerId", "=", ownerId).executeTakeFirst();
+  if (!row?.logoData || (row.logoType !== "image/png" && row.logoType !== "image/jpeg")) return null;
   return { bytes: Buffer.from(row.logoData, "base64"), type: row.logoType };
 }
 
@@ -88,11 +65,7 @@ async function ensureRow(tx: Tx, ownerId: string): Promise<void> {
 }
 
 /** Saves the agency name, colours and footer (validated by `BrandSchema`). */
-export async function saveBrand(
-  tx: Tx,
-  ownerId: string,
-  input: BrandInput
-): Promise<Brand> {
+export async function saveBrand(tx: Tx, ownerId: string, input: BrandInput): Promise<Brand> {
   const before = await getBrand(tx, ownerId);
   await ensureRow(tx, ownerId);
   await tx
@@ -136,11 +109,7 @@ export function logoTypeOf(bytes: Uint8Array): LogoType | null {
   return type === "image/png" || type === "image/jpeg" ? type : null;
 }
 
-export async function setLogo(
-  tx: Tx,
-  ownerId: string,
-  bytes: Uint8Array
-): Promise<LogoOutcome> {
+export async function setLogo(tx: Tx, ownerId: string, bytes: Uint8Array): Promise<LogoOutcome> {
   if (bytes.length === 0) return "empty";
   if (bytes.length > LOGO_MAX_BYTES) return "too-large";
   const type = logoTypeOf(bytes);
@@ -165,11 +134,7 @@ export async function setLogo(
 }
 
 export async function removeLogo(tx: Tx, ownerId: string): Promise<void> {
-  await tx
-    .updateTable("adReportBrands")
-    .set({ logoData: null, logoType: null, updatedAt: now() })
-    .where("ownerId", "=", ownerId)
-    .execute();
+  await tx.updateTable("adReportBrands").set({ logoData: null, logoType: null, updatedAt: now() }).where("ownerId", "=", ownerId).execute();
   await audit(tx, {
     actorId: ownerId,
     action: "ads.reports.logo-remove",

@@ -40,10 +40,7 @@ export const BrandSchema = z.object({
     .string()
     .trim()
     .max(FOOTER_MAX, "ads-reports:errors.footerLength")
-    .refine(
-      (value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value),
-      "ads-reports:errors.footer"
-    )
+    .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), "ads-reports:errors.footer")
     .optional()
     .transform((value) => value ?? ""),
 });
@@ -54,9 +51,7 @@ const Day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "ads-reports:errors.dates")
   .refine((value) => {
     const ms = Date.parse(`${value}T00:00:00Z`);
-    return (
-      Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value
-    );
+    return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
   }, "ads-reports:errors.dates");
 
 const ReportFields = {
@@ -67,18 +62,16 @@ const ReportFields = {
   }),
 };
 
-const periodChecks = <T extends { from: string; to: string }>(
-  schema: z.ZodType<T>
-) =>
+const periodChecks = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
   schema
     .refine((value) => value.from <= value.to, {
       message: "ads-reports:errors.order",
       path: ["to"],
     })
-    .refine(
-      (value) => value.from > value.to || rangeDays(value) <= MAX_RANGE_DAYS,
-      { message: "ads-reports:errors.tooLong", path: ["to"] }
-    );
+    .refine((value) => value.from > value.to || rangeDays(value) <= MAX_RANGE_DAYS, {
+      message: "ads-reports:errors.tooLong",
+      path: ["to"],
+    });
 
 /** The report's period and language (the PDF download, a GET form). */
 export const ReportSchema = periodChecks(z.object(ReportFields));
@@ -95,10 +88,9 @@ export const ShareSchema = periodChecks(
       .int("ads-reports:errors.days")
       .min(1, "ads-reports:errors.days")
       .max(SHARE_DAYS_MAX, "ads-reports:errors.days"),
-  })
+  }),
 );
 export type ShareInput = z.output<typeof ShareSchema>;
-
 
 /** Addresses a monthly report schedule sends to, at most. */
 export const REPORT_RECIPIENTS_MAX = 5;

@@ -11,7 +11,17 @@ import { kpiFormatters } from "../kpi-format";
 import { dateTimeFormat } from "~/utils/intl";
 
 /** The KPIs a report shows, in order (the dashboard's, without the campaign count). */
-export const REPORT_KPI_KEYS = ["spendCents", "impressions", "clicks", "ctr", "avgCpcCents", "conversions", "cpaCents", "conversionValueCents", "roas"] as const satisfies readonly KpiKey[];
+export const REPORT_KPI_KEYS = [
+  "spendCents",
+  "impressions",
+  "clicks",
+  "ctr",
+  "avgCpcCents",
+  "conversions",
+  "cpaCents",
+  "conversionValueCents",
+  "roas",
+] as const satisfies readonly KpiKey[];
 export type ReportKpiKey = (typeof REPORT_KPI_KEYS)[number];
 
 /** The ad suite's KPI formatters (~/ads/kpi-format) with the report's words, dates and period. */

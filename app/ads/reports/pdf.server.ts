@@ -15,11 +15,7 @@ import { line as d3Line, area as d3Area } from "d3-shape";
 import type { TFunction } from "i18next";
 import PDFDocument from "pdfkit";
 import { formatShortDay } from "~/utils/dates";
-import {
-  textRuns,
-  writeText,
-  type FontWeight,
-} from "~/wallet/pdf-fonts.server";
+import { textRuns, writeText, type FontWeight } from "~/wallet/pdf-fonts.server";
 import type { DbOrTx } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -53,12 +49,7 @@ interface Style {
 
 // --- Text ------------------------------------------------------------------------------------
 
-function textWidth(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  weight: FontWeight,
-  size: number
-): number {
+function textWidth(doc: PDFKit.PDFDocument, text: string, weight: FontWeight, size: number): number {
   doc.fontSize(size);
   return textRuns(text, weight).reduce((width, run) => {
     doc.registerFont(run.face.name, run.face.data).font(run.face.name);
@@ -67,91 +58,43 @@ function textWidth(
 }
 
 /** The text at its size when it fits, else smaller (to 75 %), else cut with an ellipsis. */
-function fit(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: Style,
-  width: number
-): { text: string; style: Style } {
+function fit(doc: PDFKit.PDFDocument, text: string, style: Style, width: number): { text: string; style: Style } {
   let size = style.size;
-  while (
-    size > style.size * 0.75 &&
-    textWidth(doc, text, style.weight, size) > width
-  )
-    size -= 0.5;
+  while (size > style.size * 0.75 && textWidth(doc, text, style.weight, size) > width) size -= 0.5;
   let fitted = text;
   if (textWidth(doc, fitted, style.weight, size) > width) {
     const chars = Array.from(text);
-    while (
-      chars.length > 1 &&
-      textWidth(doc, `${chars.join("").trimEnd()}\u2026`, style.weight, size) >
-        width
-    )
-      chars.pop();
+    while (chars.length > 1 && textWidth(doc, `${chars.join("").trimEnd()}\u2026`, style.weight, size) > width) chars.pop();
     fitted = `${chars.join("").trimEnd()}\u2026`;
   }
   return { text: fitted, style: { ...style, size } };
 }
 
 /** One line with its top at (x, y), fitted to `width` when given. */
-function put(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: Style,
-  x: number,
-  y: number,
-  width?: number
-): number {
-  const fitted =
-    width === undefined ? { text, style } : fit(doc, text, style, width);
+function put(doc: PDFKit.PDFDocument, text: string, style: Style, x: number, y: number, width?: number): number {
+  const fitted = width === undefined ? { text, style } : fit(doc, text, style, width);
   doc.fontSize(fitted.style.size).fillColor(fitted.style.colour);
   // pdfkit moves its cursor to where it wrote: put it back, the layout places every line itself
   // (else each line drifts the next by its size, as the KPI panels did in a staircase).
   const cursor = { x: doc.x, y: doc.y };
-  writeText(
-    doc,
-    fitted.text,
-    fitted.style.weight,
-    { lineBreak: false },
-    { x, y: y - fitted.style.size * 0.3 }
-  );
+  writeText(doc, fitted.text, fitted.style.weight, { lineBreak: false }, { x, y: y - fitted.style.size * 0.3 });
   doc.x = cursor.x;
   doc.y = cursor.y;
   return textWidth(doc, fitted.text, fitted.style.weight, fitted.style.size);
 }
 
-function putRight(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: Style,
-  right: number,
-  y: number,
-  width?: number
-): void {
-  const fitted =
-    width === undefined ? { text, style } : fit(doc, text, style, width);
-  put(
-    doc,
-    fitted.text,
-    fitted.style,
-    right - textWidth(doc, fitted.text, fitted.style.weight, fitted.style.size),
-    y
-  );
+function putRight(doc: PDFKit.PDFDocument, text: string, style: Style, right: number, y: number, width?: number): void {
+  const fitted = width === undefined ? { text, style } : fit(doc, text, style, width);
+  put(doc, fitted.text, fitted.style, right - textWidth(doc, fitted.text, fitted.style.weight, fitted.style.size), y);
 }
 
 /** The text cut into lines no wider than `width` (between words). */
-function wrap(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: Style,
-  width: number
-): string[] {
+function wrap(doc: PDFKit.PDFDocument, text: string, style: Style, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (!line || textWidth(doc, candidate, style.weight, style.size) <= width)
-      line = candidate;
+    if (!line || textWidth(doc, candidate, style.weight, style.size) <= width) line = candidate;
     else {
       lines.push(line);
       line = word;
@@ -161,22 +104,8 @@ function wrap(
   return lines.map((item) => fit(doc, item, style, width).text);
 }
 
-function rule(
-  doc: PDFKit.PDFDocument,
-  y: number,
-  colour = RULE,
-  width = 0.5,
-  from = LEFT,
-  to = RIGHT
-): void {
-  doc
-    .save()
-    .moveTo(from, y)
-    .lineTo(to, y)
-    .lineWidth(width)
-    .strokeColor(colour)
-    .stroke()
-    .restore();
+function rule(doc: PDFKit.PDFDocument, y: number, colour = RULE, width = 0.5, from = LEFT, to = RIGHT): void {
+  doc.save().moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(colour).stroke().restore();
 }
 
 // --- Frame -----------------------------------------------------------------------------------
@@ -203,60 +132,21 @@ function header(doc: PDFKit.PDFDocument, frame: Frame): void {
     }
   }
   const leftWidth = WIDTH * 0.55 - (x - LEFT);
-  put(
-    doc,
-    frame.brand.agencyName,
-    { weight: 700, size: 15, colour: frame.brand.primaryColor },
-    x,
-    HEADER_TOP + 12,
-    leftWidth
-  );
+  put(doc, frame.brand.agencyName, { weight: 700, size: 15, colour: frame.brand.primaryColor }, x, HEADER_TOP + 12, leftWidth);
   const rightWidth = WIDTH * 0.42;
-  putRight(
-    doc,
-    frame.client,
-    { weight: 700, size: 10, colour: INK },
-    RIGHT,
-    HEADER_TOP + 6,
-    rightWidth
-  );
-  putRight(
-    doc,
-    frame.period,
-    { weight: 400, size: 8.5, colour: MUTED },
-    RIGHT,
-    HEADER_TOP + 22,
-    rightWidth
-  );
+  putRight(doc, frame.client, { weight: 700, size: 10, colour: INK }, RIGHT, HEADER_TOP + 6, rightWidth);
+  putRight(doc, frame.period, { weight: 400, size: 8.5, colour: MUTED }, RIGHT, HEADER_TOP + 22, rightWidth);
   rule(doc, MARGINS.top - 22, frame.brand.primaryColor, 1.5);
 }
 
-function footer(
-  doc: PDFKit.PDFDocument,
-  frame: Frame,
-  page: number,
-  pages: number
-): void {
+function footer(doc: PDFKit.PDFDocument, frame: Frame, page: number, pages: number): void {
   rule(doc, FOOTER_TOP);
   const style: Style = { weight: 400, size: 8, colour: MUTED };
   const pageText = frame.t("ads-reports:doc.page", { page, pages });
   const pageWidth = textWidth(doc, pageText, style.weight, style.size);
   putRight(doc, pageText, style, RIGHT, FOOTER_TOP + 8);
-  const lines = wrap(
-    doc,
-    frame.brand.footer,
-    { ...style, size: 7.5, colour: FAINT },
-    WIDTH - pageWidth - 24
-  ).slice(0, 3);
-  lines.forEach((text, i) =>
-    put(
-      doc,
-      text,
-      { ...style, size: 7.5, colour: FAINT },
-      LEFT,
-      FOOTER_TOP + 8 + i * 10
-    )
-  );
+  const lines = wrap(doc, frame.brand.footer, { ...style, size: 7.5, colour: FAINT }, WIDTH - pageWidth - 24).slice(0, 3);
+  lines.forEach((text, i) => put(doc, text, { ...style, size: 7.5, colour: FAINT }, LEFT, FOOTER_TOP + 8 + i * 10));
 }
 
 const bodyBottom = () => PAGE_HEIGHT - MARGINS.bottom;
@@ -269,12 +159,7 @@ function ensure(doc: PDFKit.PDFDocument, height: number): void {
   }
 }
 
-function sectionTitle(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  colour: string,
-  after = 0
-): void {
+function sectionTitle(doc: PDFKit.PDFDocument, text: string, colour: string, after = 0): void {
   ensure(doc, 40 + after);
   put(doc, text, { weight: 700, size: 13, colour }, LEFT, doc.y, WIDTH);
   doc.y += 22;
@@ -290,16 +175,9 @@ function lineChart(
   points: Array<{ day: string; value: number }>,
   formatY: (n: number) => string,
   locale: string,
-  colours: { line: string; fill: string }
+  colours: { line: string; fill: string },
 ): void {
-  put(
-    doc,
-    title,
-    { weight: 700, size: 9.5, colour: INK },
-    box.x,
-    box.y,
-    box.width
-  );
+  put(doc, title, { weight: 700, size: 9.5, colour: INK }, box.x, box.y, box.width);
   const plot = {
     left: box.x + 44,
     right: box.x + box.width - 6,
@@ -324,18 +202,9 @@ function lineChart(
     for (const i of ends) {
       const text = formatShortDay(points[i]!.day, locale);
       const w = textWidth(doc, text, label.weight, label.size);
-      put(
-        doc,
-        text,
-        label,
-        i === 0 ? plot.left : plot.right - w,
-        plot.bottom + 5
-      );
+      put(doc, text, label, i === 0 ? plot.left : plot.right - w, plot.bottom + 5);
     }
-    const coords: Array<[number, number]> = points.map((point, i) => [
-      x(i),
-      y(point.value),
-    ]);
+    const coords: Array<[number, number]> = points.map((point, i) => [x(i), y(point.value)]);
     const areaPath = d3Area<[number, number]>()
       .x((p) => p[0])
       .y0(plot.bottom)
@@ -343,23 +212,9 @@ function lineChart(
     const linePath = d3Line<[number, number]>()
       .x((p) => p[0])
       .y((p) => p[1])(coords);
-    if (areaPath)
-      doc.save().path(areaPath).fillOpacity(0.15).fill(colours.fill).restore();
-    if (linePath)
-      doc
-        .save()
-        .path(linePath)
-        .lineWidth(1.4)
-        .lineJoin("round")
-        .strokeColor(colours.line)
-        .stroke()
-        .restore();
-    if (points.length === 1)
-      doc
-        .save()
-        .circle(coords[0]![0], coords[0]![1], 2)
-        .fill(colours.line)
-        .restore();
+    if (areaPath) doc.save().path(areaPath).fillOpacity(0.15).fill(colours.fill).restore();
+    if (linePath) doc.save().path(linePath).lineWidth(1.4).lineJoin("round").strokeColor(colours.line).stroke().restore();
+    if (points.length === 1) doc.save().circle(coords[0]![0], coords[0]![1], 2).fill(colours.line).restore();
   }
   rule(doc, plot.bottom, MUTED, 0.6, plot.left, plot.right);
 }
@@ -385,7 +240,7 @@ export async function reportPdfFor(
   ownerId: string,
   clientAccountId: string,
   period: DayRange,
-  language: Locale
+  language: Locale,
 ): Promise<{ pdf: Buffer; report: ReportData }> {
   const [report, brand, logo] = await Promise.all([
     reportData(db, ownerId, clientAccountId, period),
@@ -403,9 +258,7 @@ export async function reportPdfFor(
 }
 
 /** A file name for the report: ASCII letters, digits and dashes only. */
-export function reportFileName(
-  report: Pick<ReportData, "client" | "period">
-): string {
+export function reportFileName(report: Pick<ReportData, "client" | "period">): string {
   const slug =
     report.client.name
       .normalize("NFKD")
@@ -416,13 +269,7 @@ export function reportFileName(
   return `${slug}-${report.period.from}-${report.period.to}.pdf`;
 }
 
-export function reportPdf({
-  report,
-  brand,
-  logo,
-  locale,
-  t,
-}: ReportPdfInput): Promise<Buffer> {
+export function reportPdf({ report, brand, logo, locale, t }: ReportPdfInput): Promise<Buffer> {
   const f = reportFormatters(locale, report.currency, t);
   const agency = brand.agencyName || t("ads-reports:doc.defaultAgency");
   const frame: Frame = {
@@ -473,27 +320,13 @@ function body(
     locale: string;
     t: TFunction;
     f: ReturnType<typeof reportFormatters>;
-  }
+  },
 ): void {
   const { report, brand, locale, t, f } = input;
   // Title and period.
-  put(
-    doc,
-    t("ads-reports:doc.title"),
-    { weight: 700, size: 20, colour: INK },
-    LEFT,
-    doc.y,
-    WIDTH
-  );
+  put(doc, t("ads-reports:doc.title"), { weight: 700, size: 20, colour: INK }, LEFT, doc.y, WIDTH);
   doc.y += 30;
-  put(
-    doc,
-    t("ads-reports:doc.clientLine", { name: report.client.name }),
-    { weight: 400, size: 10.5, colour: INK },
-    LEFT,
-    doc.y,
-    WIDTH
-  );
+  put(doc, t("ads-reports:doc.clientLine", { name: report.client.name }), { weight: 400, size: 10.5, colour: INK }, LEFT, doc.y, WIDTH);
   doc.y += 16;
   put(
     doc,
@@ -501,31 +334,17 @@ function body(
     { weight: 400, size: 10.5, colour: INK },
     LEFT,
     doc.y,
-    WIDTH
+    WIDTH,
   );
   doc.y += 16;
   const comparison = report.hasPrevious
     ? t("ads-reports:doc.comparedWith", { period: f.range(report.previous) })
     : t("ads-reports:doc.noPrevious");
-  put(
-    doc,
-    comparison,
-    { weight: 400, size: 8.5, colour: MUTED },
-    LEFT,
-    doc.y,
-    WIDTH
-  );
+  put(doc, comparison, { weight: 400, size: 8.5, colour: MUTED }, LEFT, doc.y, WIDTH);
   doc.y += 26;
 
   if (!report.hasData) {
-    put(
-      doc,
-      t("ads-reports:doc.noData"),
-      { weight: 400, size: 10, colour: MUTED },
-      LEFT,
-      doc.y,
-      WIDTH
-    );
+    put(doc, t("ads-reports:doc.noData"), { weight: 400, size: 10, colour: MUTED }, LEFT, doc.y, WIDTH);
     doc.y += 24;
   }
 
@@ -538,35 +357,11 @@ function body(
     const top = doc.y + Math.floor(i / 3) * 58;
     const x = LEFT + col * (cell + gap);
     doc.save().roundedRect(x, top, cell, 50, 5).fill(PANEL).restore();
-    put(
-      doc,
-      t(`ads-reports:kpis.${key}`),
-      { weight: 400, size: 8, colour: MUTED },
-      x + 8,
-      top + 7,
-      cell - 16
-    );
-    put(
-      doc,
-      f.kpi(key, report.kpis[key].value),
-      { weight: 700, size: 13, colour: INK },
-      x + 8,
-      top + 20,
-      cell - 16
-    );
-    const change = f.change(
-      key,
-      report.hasPrevious ? report.kpis[key].change : null
-    );
+    put(doc, t(`ads-reports:kpis.${key}`), { weight: 400, size: 8, colour: MUTED }, x + 8, top + 7, cell - 16);
+    put(doc, f.kpi(key, report.kpis[key].value), { weight: 700, size: 13, colour: INK }, x + 8, top + 20, cell - 16);
+    const change = f.change(key, report.hasPrevious ? report.kpis[key].change : null);
     const colour = change.good === null ? MUTED : change.good ? GOOD : BAD;
-    put(
-      doc,
-      change.text,
-      { weight: 400, size: 7.5, colour },
-      x + 8,
-      top + 37,
-      cell - 16
-    );
+    put(doc, change.text, { weight: 400, size: 7.5, colour }, x + 8, top + 37, cell - 16);
   });
   doc.y += Math.ceil(REPORT_KPI_KEYS.length / 3) * 58 + 14;
 
@@ -583,7 +378,7 @@ function body(
       report.days.map((d) => ({ day: d.day, value: d.spendCents })),
       (n) => f.money(n),
       locale,
-      colours
+      colours,
     );
     lineChart(
       doc,
@@ -592,18 +387,11 @@ function body(
       report.days.map((d) => ({ day: d.day, value: d.conversions })),
       (n) => f.decimal(n),
       locale,
-      colours
+      colours,
     );
     doc.y = top + 156;
   } else {
-    put(
-      doc,
-      t("ads-reports:doc.noDays"),
-      { weight: 400, size: 9.5, colour: MUTED },
-      LEFT,
-      doc.y,
-      WIDTH
-    );
+    put(doc, t("ads-reports:doc.noDays"), { weight: 400, size: 9.5, colour: MUTED }, LEFT, doc.y, WIDTH);
     doc.y += 22;
   }
 
@@ -629,15 +417,7 @@ function body(
       let x = LEFT;
       cells.forEach((text, i) => {
         const column = columns[i]!;
-        if (column.numeric)
-          putRight(
-            doc,
-            text,
-            style,
-            x + column.width - 4,
-            doc.y + 1,
-            column.width - 8
-          );
+        if (column.numeric) putRight(doc, text, style, x + column.width - 4, doc.y + 1, column.width - 8);
         else put(doc, text, style, x + 4, doc.y + 1, column.width - 8);
         x += column.width;
       });
@@ -646,7 +426,7 @@ function body(
     row(
       columns.map((column) => t(`ads-reports:doc.columns.${column.key}`)),
       { weight: 700, size: 8, colour: MUTED },
-      PANEL
+      PANEL,
     );
     for (const campaign of report.campaigns) {
       row(
@@ -658,20 +438,13 @@ function body(
           f.decimal(campaign.conversions),
           f.money(campaign.cpaCents),
         ],
-        { weight: 400, size: 8.5, colour: INK }
+        { weight: 400, size: 8.5, colour: INK },
       );
       rule(doc, doc.y - 3);
     }
     doc.y += 14;
   } else {
-    put(
-      doc,
-      t("ads-reports:doc.noCampaigns"),
-      { weight: 400, size: 9.5, colour: MUTED },
-      LEFT,
-      doc.y,
-      WIDTH
-    );
+    put(doc, t("ads-reports:doc.noCampaigns"), { weight: 400, size: 9.5, colour: MUTED }, LEFT, doc.y, WIDTH);
     doc.y += 22;
   }
 
@@ -680,30 +453,20 @@ function body(
   const latest = report.audits.at(-1);
   if (latest) {
     const top = doc.y;
-    doc
-      .save()
-      .roundedRect(LEFT, top, 54, 54, 8)
-      .fill(brand.primaryColor)
-      .restore();
+    doc.save().roundedRect(LEFT, top, 54, 54, 8).fill(brand.primaryColor).restore();
     const grade: Style = {
       weight: 700,
       size: 26,
       colour: readableOn(brand.primaryColor),
     };
-    put(
-      doc,
-      latest.grade,
-      grade,
-      LEFT + 27 - textWidth(doc, latest.grade, grade.weight, grade.size) / 2,
-      top + 13
-    );
+    put(doc, latest.grade, grade, LEFT + 27 - textWidth(doc, latest.grade, grade.weight, grade.size) / 2, top + 13);
     put(
       doc,
       t("ads-reports:doc.grade", { grade: latest.grade, score: latest.score }),
       { weight: 700, size: 10.5, colour: INK },
       LEFT + 66,
       top + 6,
-      WIDTH - 66
+      WIDTH - 66,
     );
     put(
       doc,
@@ -711,42 +474,16 @@ function body(
       { weight: 400, size: 8.5, colour: MUTED },
       LEFT + 66,
       top + 22,
-      WIDTH - 66
+      WIDTH - 66,
     );
     if (report.audits.length > 1) {
-      const trend = report.audits
-        .map(
-          (item) => `${f.date(item.createdAt)}: ${item.grade} (${item.score})`
-        )
-        .join(" \u2192 ");
-      const lines = wrap(
-        doc,
-        t("ads-reports:doc.trend", { trend }),
-        { weight: 400, size: 8, colour: MUTED },
-        WIDTH - 66
-      );
-      lines
-        .slice(0, 3)
-        .forEach((text, i) =>
-          put(
-            doc,
-            text,
-            { weight: 400, size: 8, colour: MUTED },
-            LEFT + 66,
-            top + 36 + i * 10
-          )
-        );
+      const trend = report.audits.map((item) => `${f.date(item.createdAt)}: ${item.grade} (${item.score})`).join(" \u2192 ");
+      const lines = wrap(doc, t("ads-reports:doc.trend", { trend }), { weight: 400, size: 8, colour: MUTED }, WIDTH - 66);
+      lines.slice(0, 3).forEach((text, i) => put(doc, text, { weight: 400, size: 8, colour: MUTED }, LEFT + 66, top + 36 + i * 10));
     }
     doc.y = top + 70;
   } else {
-    put(
-      doc,
-      t("ads-reports:doc.noAudit"),
-      { weight: 400, size: 9.5, colour: MUTED },
-      LEFT,
-      doc.y,
-      WIDTH
-    );
+    put(doc, t("ads-reports:doc.noAudit"), { weight: 400, size: 9.5, colour: MUTED }, LEFT, doc.y, WIDTH);
     doc.y += 22;
   }
 
@@ -765,25 +502,11 @@ function body(
         .circle(LEFT + 3, doc.y + 4.5, 1.8)
         .fill(brand.accentColor)
         .restore();
-      put(
-        doc,
-        text,
-        { weight: 400, size: 9, colour: INK },
-        LEFT + 12,
-        doc.y,
-        WIDTH - 12
-      );
+      put(doc, text, { weight: 400, size: 9, colour: INK }, LEFT + 12, doc.y, WIDTH - 12);
       doc.y += 15;
     }
   } else {
-    put(
-      doc,
-      t("ads-reports:doc.noTips"),
-      { weight: 400, size: 9.5, colour: MUTED },
-      LEFT,
-      doc.y,
-      WIDTH
-    );
+    put(doc, t("ads-reports:doc.noTips"), { weight: 400, size: 9.5, colour: MUTED }, LEFT, doc.y, WIDTH);
     doc.y += 22;
   }
 }

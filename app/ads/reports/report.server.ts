@@ -9,12 +9,7 @@ import type { DbOrTx } from "~/db/db.server";
 import { getClientAccount } from "../accounts.server";
 import { listAudits } from "../audit/audit.server";
 import { previousRange, type DayRange } from "../dashboard-query";
-import {
-  adsDashboard,
-  type CampaignRow,
-  type Kpi,
-  type KpiKey,
-} from "../dashboard.server";
+import { adsDashboard, type CampaignRow, type Kpi, type KpiKey } from "../dashboard.server";
 import { listTips } from "../tips.server";
 import type { TipKind } from "../tip-kinds";
 
@@ -50,12 +45,7 @@ export interface ReportData {
   tips: ReportTip[];
 }
 
-export async function reportData(
-  db: DbOrTx,
-  ownerId: string,
-  clientAccountId: string,
-  period: DayRange
-): Promise<ReportData> {
+export async function reportData(db: DbOrTx, ownerId: string, clientAccountId: string, period: DayRange): Promise<ReportData> {
   const client = await getClientAccount(db, ownerId, clientAccountId);
   const [dashboard, audits, tips] = await Promise.all([
     adsDashboard(db, ownerId, client.id, {
@@ -89,12 +79,7 @@ export async function reportData(
         score: item.score,
       })),
     tips: tips.applied
-      .filter(
-        (tip) =>
-          tip.decidedAt !== null &&
-          tip.decidedAt >= start &&
-          tip.decidedAt <= end
-      )
+      .filter((tip) => tip.decidedAt !== null && tip.decidedAt >= start && tip.decidedAt <= end)
       .map((tip) => ({
         kind: tip.kind,
         campaign: tip.subject.campaign ?? null,

@@ -106,7 +106,16 @@ export async function saveSchedule(tx: Tx, ownerId: string, clientAccountId: str
   } else {
     await tx
       .insertInto("adReportSchedules")
-      .values({ id, ownerId, clientAccountId, recipients: JSON.stringify(recipients), language: input.language, enabled: input.enabled ? 1 : 0, createdAt: at, updatedAt: at })
+      .values({
+        id,
+        ownerId,
+        clientAccountId,
+        recipients: JSON.stringify(recipients),
+        language: input.language,
+        enabled: input.enabled ? 1 : 0,
+        createdAt: at,
+        updatedAt: at,
+      })
       .execute();
   }
   await audit(tx, {
@@ -208,7 +217,14 @@ type Outcome = { kind: "sent"; mails: number } | { kind: "alreadySent" | "noAcce
 async function sendOne(db: Db, row: DueRow, nowMs: number, access: Map<string, boolean>): Promise<Outcome> {
   const month = previousMonth(localDay(nowMs, row.timeZone));
   const delivered = async (from: DbOrTx) =>
-    Boolean(await from.selectFrom("adReportDeliveries").select("month").where("scheduleId", "=", row.id).where("month", "=", month).executeTakeFirst());
+    Boolean(
+      await from
+        .selectFrom("adReportDeliveries")
+        .select("month")
+        .where("scheduleId", "=", row.id)
+        .where("month", "=", month)
+        .executeTakeFirst(),
+    );
   if (await delivered(db)) return { kind: "alreadySent" };
   if (row.suspendedAt) return { kind: "noAccess" };
   if (!access.has(row.ownerId)) access.set(row.ownerId, await hasAdToolsAccess(db, row.ownerId, nowMs));
@@ -240,7 +256,18 @@ async function sendOne(db: Db, row: DueRow, nowMs: number, access: Map<string, b
       ids.push(
         await enqueueMail(
           tx,
-          adReportMail({ to, language, agency, agencyColor: brand.primaryColor, agencyFooter: brand.footer, replyTo: row.ownerEmail, clientName: report.client.name, month, pdf, filename }),
+          adReportMail({
+            to,
+            language,
+            agency,
+            agencyColor: brand.primaryColor,
+            agencyFooter: brand.footer,
+            replyTo: row.ownerEmail,
+            clientName: report.client.name,
+            month,
+            pdf,
+            filename,
+          }),
         ),
       );
     }

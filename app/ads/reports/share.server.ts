@@ -31,14 +31,10 @@ export class ShareNotFoundError extends Error {
   }
 }
 
-const sign = (data: string, secret: string) =>
-  createHmac("sha256", secret).update(data).digest("base64url");
+const sign = (data: string, secret: string) => createHmac("sha256", secret).update(data).digest("base64url");
 
 /** The signed token of a payload (with the first configured secret, unless one is given). */
-export function signShareToken(
-  payload: SharePayload,
-  secret = env().sessionSecrets[0]!
-): string {
+export function signShareToken(payload: SharePayload, secret = env().sessionSecrets[0]!): string {
   const body = Buffer.from(
     JSON.stringify({
       c: payload.clientAccountId,
@@ -46,16 +42,13 @@ export function signShareToken(
       t: payload.period.to,
       l: payload.language,
       e: Math.floor(payload.expiresAt / 1000),
-    })
+    }),
   ).toString("base64url");
   return `${body}.${sign(body, secret)}`;
 }
 
 /** The payload of a token whose signature one of the secrets made, else null (expiry not checked). */
-export function readShareToken(
-  token: string,
-  secrets = env().sessionSecrets
-): (SharePayload & { signature: string }) | null {
+export function readShareToken(token: string, secrets = env().sessionSecrets): (SharePayload & { signature: string }) | null {
   const match = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, body, signature] = match as unknown as [string, string, string];
@@ -66,24 +59,11 @@ export function readShareToken(
   });
   if (!valid) return null;
   try {
-    const data = JSON.parse(
-      Buffer.from(body, "base64url").toString("utf8")
-    ) as Record<string, unknown>;
+    const data = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
     const day = /^\d{4}-\d{2}-\d{2}$/;
-    if (
-      typeof data.c !== "string" ||
-      typeof data.f !== "string" ||
-      typeof data.t !== "string" ||
-      !day.test(data.f) ||
-      !day.test(data.t)
-    )
+    if (typeof data.c !== "string" || typeof data.f !== "string" || typeof data.t !== "string" || !day.test(data.f) || !day.test(data.t))
       return null;
-    if (
-      !isLocale(data.l) ||
-      typeof data.e !== "number" ||
-      !Number.isFinite(data.e)
-    )
-      return null;
+    if (!isLocale(data.l) || typeof data.e !== "number" || !Number.isFinite(data.e)) return null;
     return {
       clientAccountId: data.c,
       period: { from: data.f, to: data.t },
@@ -143,7 +123,7 @@ export async function createShare(
   ownerId: string,
   clientAccountId: string,
   input: { period: DayRange; language: Locale; days: number },
-  nowMs = Date.now()
+  nowMs = Date.now(),
 ): Promise<ShareLink> {
   const client = await getClientAccount(tx, ownerId, clientAccountId);
   // Whole seconds, as the token carries them.
@@ -182,33 +162,16 @@ export async function createShare(
       days: input.days,
     },
   });
-  const row = await tx
-    .selectFrom("adReportShares")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+  const row = await tx.selectFrom("adReportShares").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   return toLink(row);
 }
 
 /** The client account's share links, newest first (revoked and expired ones included). */
-export async function listShares(
-  db: DbOrTx,
-  ownerId: string,
-  clientAccountId: string
-): Promise<ShareLink[]> {
+export async function listShares(db: DbOrTx, ownerId: string, clientAccountId: string): Promise<ShareLink[]> {
   const client = await getClientAccount(db, ownerId, clientAccountId);
   const rows = await db
     .selectFrom("adReportShares")
-    .select([
-      "id",
-      "clientAccountId",
-      "periodFrom",
-      "periodTo",
-      "language",
-      "expiresAt",
-      "revokedAt",
-      "createdAt",
-    ])
+    .select(["id", "clientAccountId", "periodFrom", "periodTo", "language", "expiresAt", "revokedAt", "createdAt"])
     .where("clientAccountId", "=", client.id)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
@@ -218,29 +181,17 @@ export async function listShares(
 }
 
 /** Revokes one of the owner's share links (`ShareNotFoundError` for anyone else's). */
-export async function revokeShare(
-  tx: Tx,
-  ownerId: string,
-  shareId: string
-): Promise<void> {
+export async function revokeShare(tx: Tx, ownerId: string, shareId: string): Promise<void> {
   const row = await tx
     .selectFrom("adReportShares")
-    .innerJoin(
-      "adClientAccounts",
-      "adClientAccounts.id",
-      "adReportShares.clientAccountId"
-    )
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adReportShares.clientAccountId")
     .select(["adReportShares.id", "adReportShares.revokedAt"])
     .where("adReportShares.id", "=", shareId)
     .where("adClientAccounts.ownerId", "=", ownerId)
     .executeTakeFirst();
   if (!row) throw new ShareNotFoundError();
   if (row.revokedAt) return;
-  await tx
-    .updateTable("adReportShares")
-    .set({ revokedAt: now() })
-    .where("id", "=", shareId)
-    .execute();
+  await tx.updateTable("adReportShares").set({ revokedAt: now() }).where("id", "=", shareId).execute();
   await audit(tx, {
     actorId: ownerId,
     action: "ads.reports.share-revoke",
@@ -252,29 +203,16 @@ export async function revokeShare(
  * What a presented token opens: the payload and the owner of its client account, when the token
  * is signed, unexpired, and its link exists and is not revoked; else `ShareNotFoundError`.
  */
-export async function openShare(
-  db: DbOrTx,
-  token: string,
-  nowMs = Date.now()
-): Promise<SharePayload & { ownerId: string }> {
+export async function openShare(db: DbOrTx, token: string, nowMs = Date.now()): Promise<SharePayload & { ownerId: string }> {
   const payload = readShareToken(token);
   if (!payload || payload.expiresAt <= nowMs) throw new ShareNotFoundError();
   const row = await db
     .selectFrom("adReportShares")
-    .innerJoin(
-      "adClientAccounts",
-      "adClientAccounts.id",
-      "adReportShares.clientAccountId"
-    )
-    .select([
-      "adReportShares.revokedAt",
-      "adReportShares.clientAccountId",
-      "adClientAccounts.ownerId",
-    ])
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adReportShares.clientAccountId")
+    .select(["adReportShares.revokedAt", "adReportShares.clientAccountId", "adClientAccounts.ownerId"])
     .where("adReportShares.signature", "=", payload.signature)
     .executeTakeFirst();
-  if (!row || row.revokedAt || row.clientAccountId !== payload.clientAccountId)
-    throw new ShareNotFoundError();
+  if (!row || row.revokedAt || row.clientAccountId !== payload.clientAccountId) throw new ShareNotFoundError();
   return {
     clientAccountId: payload.clientAccountId,
     period: payload.period,

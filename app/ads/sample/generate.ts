@@ -137,7 +137,8 @@ const money = (cents: number) => `${Math.floor(cents / 100)}.${pad2(cents % 100)
 /** `4,838.80` (Google conversions, from hundredths). */
 const conversions = (hundredths: number) => `${grouped(String(Math.floor(hundredths / 100)))}.${pad2(hundredths % 100)}`;
 /** `77.77%`; ` --` without a denominator. */
-const percent = (numerator: number, denominator: number, none = MISSING) => (denominator > 0 ? `${(Math.round((numerator * 10_000) / denominator) / 100).toFixed(2)}%` : none);
+const percent = (numerator: number, denominator: number, none = MISSING) =>
+  denominator > 0 ? `${(Math.round((numerator * 10_000) / denominator) / 100).toFixed(2)}%` : none;
 /** Google's average amounts (`0` when there is nothing to divide by). */
 const average = (cents: number, per: number) => (per > 0 ? money(Math.round(cents / per)) : "0");
 /** Meta's plain decimals: up to 8 places, trailing zeros dropped. */
@@ -202,12 +203,103 @@ const PRESENCE = "Location of presence";
 const PRESENCE_OR_INTEREST = "Location of presence or Area of interest";
 
 const CAMPAIGNS: readonly CampaignSpec[] = [
-  { name: "Brand", type: "Search", budgetCents: 12_000, bidStrategy: "Target impression share", searches: 460, lostRank: 0.04, ctr: 0.21, cpcCents: 82, cvr: 0.105, aovCents: 9_800, hiddenShare: 0.08, networks: "Google search;Search Partners", targetingMethod: PRESENCE, startDaysAgo: 1_460 },
-  { name: "Generic - Hiking Gear", type: "Search", budgetCents: 15_000, bidStrategy: "Maximize Conversions", searches: 2_750, lostRank: 0.12, ctr: 0.055, cpcCents: 210, cvr: 0.042, aovCents: 11_400, hiddenShare: 0.22, networks: "Google search", targetingMethod: PRESENCE, startDaysAgo: 1_100 },
-  { name: "Competitors", type: "Search", budgetCents: 10_000, bidStrategy: "Manual CPC", searches: 1_700, lostRank: 0.55, ctr: 0.028, cpcCents: 380, cvr: 0.018, aovCents: 11_500, hiddenShare: 0.15, networks: "Google search", targetingMethod: PRESENCE, startDaysAgo: 420 },
-  { name: "Shopping - All Products", type: "Shopping", budgetCents: 25_000, bidStrategy: "Maximize Conversion Value", searches: 30_000, lostRank: 0.35, ctr: 0.011, cpcCents: 62, cvr: 0.022, aovCents: 8_900, hiddenShare: 0, networks: "Google search;Search Partners", targetingMethod: PRESENCE, startDaysAgo: 900 },
-  { name: "Camping - Broad", type: "Search", budgetCents: 11_000, bidStrategy: "Manual CPC", searches: 5_000, lostRank: 0.48, ctr: 0.024, cpcCents: 135, cvr: 0.011, aovCents: 12_000, hiddenShare: 0.3, networks: "Google search;Search Partners;Display Network", targetingMethod: PRESENCE_OR_INTEREST, startDaysAgo: 240 },
-  { name: "Clearance Sale", type: "Search", budgetCents: 5_000, bidStrategy: "Maximize Clicks", searches: 1_800, lostRank: 0.2, ctr: 0.045, cpcCents: 95, cvr: 0.03, aovCents: 6_500, pausedDaysAgo: 35, hiddenShare: 0.18, networks: "Google search;Search Partners", targetingMethod: PRESENCE_OR_INTEREST, startDaysAgo: 130 },
+  {
+    name: "Brand",
+    type: "Search",
+    budgetCents: 12_000,
+    bidStrategy: "Target impression share",
+    searches: 460,
+    lostRank: 0.04,
+    ctr: 0.21,
+    cpcCents: 82,
+    cvr: 0.105,
+    aovCents: 9_800,
+    hiddenShare: 0.08,
+    networks: "Google search;Search Partners",
+    targetingMethod: PRESENCE,
+    startDaysAgo: 1_460,
+  },
+  {
+    name: "Generic - Hiking Gear",
+    type: "Search",
+    budgetCents: 15_000,
+    bidStrategy: "Maximize Conversions",
+    searches: 2_750,
+    lostRank: 0.12,
+    ctr: 0.055,
+    cpcCents: 210,
+    cvr: 0.042,
+    aovCents: 11_400,
+    hiddenShare: 0.22,
+    networks: "Google search",
+    targetingMethod: PRESENCE,
+    startDaysAgo: 1_100,
+  },
+  {
+    name: "Competitors",
+    type: "Search",
+    budgetCents: 10_000,
+    bidStrategy: "Manual CPC",
+    searches: 1_700,
+    lostRank: 0.55,
+    ctr: 0.028,
+    cpcCents: 380,
+    cvr: 0.018,
+    aovCents: 11_500,
+    hiddenShare: 0.15,
+    networks: "Google search",
+    targetingMethod: PRESENCE,
+    startDaysAgo: 420,
+  },
+  {
+    name: "Shopping - All Products",
+    type: "Shopping",
+    budgetCents: 25_000,
+    bidStrategy: "Maximize Conversion Value",
+    searches: 30_000,
+    lostRank: 0.35,
+    ctr: 0.011,
+    cpcCents: 62,
+    cvr: 0.022,
+    aovCents: 8_900,
+    hiddenShare: 0,
+    networks: "Google search;Search Partners",
+    targetingMethod: PRESENCE,
+    startDaysAgo: 900,
+  },
+  {
+    name: "Camping - Broad",
+    type: "Search",
+    budgetCents: 11_000,
+    bidStrategy: "Manual CPC",
+    searches: 5_000,
+    lostRank: 0.48,
+    ctr: 0.024,
+    cpcCents: 135,
+    cvr: 0.011,
+    aovCents: 12_000,
+    hiddenShare: 0.3,
+    networks: "Google search;Search Partners;Display Network",
+    targetingMethod: PRESENCE_OR_INTEREST,
+    startDaysAgo: 240,
+  },
+  {
+    name: "Clearance Sale",
+    type: "Search",
+    budgetCents: 5_000,
+    bidStrategy: "Maximize Clicks",
+    searches: 1_800,
+    lostRank: 0.2,
+    ctr: 0.045,
+    cpcCents: 95,
+    cvr: 0.03,
+    aovCents: 6_500,
+    pausedDaysAgo: 35,
+    hiddenShare: 0.18,
+    networks: "Google search;Search Partners",
+    targetingMethod: PRESENCE_OR_INTEREST,
+    startDaysAgo: 130,
+  },
 ];
 
 export const SAMPLE_CAMPAIGNS: readonly string[] = CAMPAIGNS.map((campaign) => campaign.name);
@@ -228,7 +320,15 @@ const KEYWORDS: Record<string, KeywordRow[]> = {
     ["Brand", "northwind outdoor returns", 3, "AMM", 0, 1.0],
   ],
   "Generic - Hiking Gear": [
-    ["Hiking Boots", '"hiking boots"', 30, "MAM", 1.0, 1.0, ["how to lace hiking boots", "how to waterproof hiking boots", "hiking boots repair near me"]],
+    [
+      "Hiking Boots",
+      '"hiking boots"',
+      30,
+      "MAM",
+      1.0,
+      1.0,
+      ["how to lace hiking boots", "how to waterproof hiking boots", "hiking boots repair near me"],
+    ],
     ["Hiking Boots", "[waterproof hiking boots]", 14, "AAM", 1.2, 1.05],
     ["Hiking Boots", '"womens hiking boots"', 16, "MAA", 1.15, 1.0],
     ["Hiking Boots", '"mens hiking boots"', 15, "MAA", 1.1, 1.0],
@@ -271,10 +371,41 @@ const KEYWORDS: Record<string, KeywordRow[]> = {
     ["Sleeping Bags", "down sleeping bag", 6, "MAA", 1.2, 1.05],
     ["Sleeping Bags", "cold weather sleeping bag", 6, "MAM", 1.1, 1.0],
     ["Sleeping Bags", "sleeping pad", 6, "MMM", 1.0, 0.95],
-    ["Camping Gear", "camping gear", 18, "MBM", 0, 1.0, ["camping gear jobs", "outdoor gear store jobs near me", "free camping gear", "camping gear list pdf"]],
+    [
+      "Camping Gear",
+      "camping gear",
+      18,
+      "MBM",
+      0,
+      1.0,
+      ["camping gear jobs", "outdoor gear store jobs near me", "free camping gear", "camping gear list pdf"],
+    ],
     ["Camping Gear", "camping equipment", 10, "MMM", 0.8, 1.0],
-    ["Camping Gear", "camping", 10, "BMB", 0.3, 0.9, ["camping jobs", "camp counselor jobs", "park ranger jobs", "free camping near me", "free camping sites", "campground host jobs hiring"]],
-    ["Camping Gear", "outdoor gear", 12, "BMM", 0, 1.0, ["outdoor retail jobs", "outdoor gear company careers", "outdoor industry internship", "outdoor gear store manager salary"]],
+    [
+      "Camping Gear",
+      "camping",
+      10,
+      "BMB",
+      0.3,
+      0.9,
+      [
+        "camping jobs",
+        "camp counselor jobs",
+        "park ranger jobs",
+        "free camping near me",
+        "free camping sites",
+        "campground host jobs hiring",
+      ],
+    ],
+    [
+      "Camping Gear",
+      "outdoor gear",
+      12,
+      "BMM",
+      0,
+      1.0,
+      ["outdoor retail jobs", "outdoor gear company careers", "outdoor industry internship", "outdoor gear store manager salary"],
+    ],
     ["Camp Kitchen", "camping stove", 6, "MAM", 1.0, 0.95, ["how to use a camping stove", "camping stove recipes"]],
     ["Camp Kitchen", "camp cookware", 5, "MMA", 1.0, 0.9],
     ["Camp Kitchen", "backpacking stove", 4, "MAA", 1.2, 0.95],
@@ -320,15 +451,36 @@ interface AdGroupSpec {
 
 const AD_GROUPS: Record<string, AdGroupSpec> = {
   "Brand/Brand": { product: "Outdoor Gear", slug: "", paths: ["official", "store"], ads: ["Excellent", "Good"], brand: true },
-  "Generic - Hiking Gear/Hiking Boots": { product: "Hiking Boots", slug: "hiking-boots", paths: ["hiking", "boots"], ads: ["Excellent", "Good"] },
+  "Generic - Hiking Gear/Hiking Boots": {
+    product: "Hiking Boots",
+    slug: "hiking-boots",
+    paths: ["hiking", "boots"],
+    ads: ["Excellent", "Good"],
+  },
   "Generic - Hiking Gear/Backpacks": { product: "Backpacks", slug: "backpacks", paths: ["hiking", "backpacks"], ads: ["Good", "Average"] },
   "Generic - Hiking Gear/Rain Jackets": { product: "Rain Jackets", slug: "rain-jackets", paths: ["rain", "jackets"], ads: ["Good"] },
-  "Generic - Hiking Gear/Trekking Poles": { product: "Trekking Poles", slug: "trekking-poles", paths: ["hiking", "poles"], ads: ["Average"] },
-  "Competitors/Summit Ridge": { product: "Hiking Boots", slug: "hiking-boots", paths: ["hiking", "boots"], ads: ["Average"], limited: true },
+  "Generic - Hiking Gear/Trekking Poles": {
+    product: "Trekking Poles",
+    slug: "trekking-poles",
+    paths: ["hiking", "poles"],
+    ads: ["Average"],
+  },
+  "Competitors/Summit Ridge": {
+    product: "Hiking Boots",
+    slug: "hiking-boots",
+    paths: ["hiking", "boots"],
+    ads: ["Average"],
+    limited: true,
+  },
   "Competitors/Trailhead Co": { product: "Backpacks", slug: "backpacks", paths: ["hiking", "backpacks"], ads: ["Average"] },
   "Competitors/Alpenglow Gear": { product: "Tents", slug: "tents", paths: ["camping", "tents"], ads: ["Good"] },
   "Camping - Broad/Tents": { product: "Tents", slug: "tents", paths: ["camping", "tents"], ads: ["Poor"] },
-  "Camping - Broad/Sleeping Bags": { product: "Sleeping Bags", slug: "sleeping-bags", paths: ["camping", "sleeping-bags"], ads: ["Average", "Good"] },
+  "Camping - Broad/Sleeping Bags": {
+    product: "Sleeping Bags",
+    slug: "sleeping-bags",
+    paths: ["camping", "sleeping-bags"],
+    ads: ["Average", "Good"],
+  },
   "Camping - Broad/Camping Gear": { product: "Camping Gear", slug: "camping", paths: ["camping", "gear"], ads: ["Poor", "Average"] },
   "Camping - Broad/Camp Kitchen": { product: "Camp Stoves", slug: "camp-kitchen", paths: ["camping", "kitchen"], ads: ["Good"] },
   "Clearance Sale/Clearance": { product: "Outdoor Gear", slug: "sale", paths: ["sale", "clearance"], ads: ["Good"] },
@@ -438,7 +590,9 @@ function apportion(total: number, weights: readonly number[]): number[] {
   const exact = used.map((w) => (total * w) / usedSum);
   const parts = exact.map(Math.floor);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]!.index]!++;
   return parts;
 }
@@ -474,7 +628,13 @@ function allocate(total: Totals, items: readonly AllocationItem[]): Totals[] {
     let excess = clicks[i]! - impressions[i]!;
     while (excess > 0) {
       let best = -1;
-      for (let j = 0; j < items.length; j++) if (!hidden[j] && impressions[j]! - clicks[j]! > 0 && (best < 0 || impressions[j]! - clicks[j]! > impressions[best]! - clicks[best]!)) best = j;
+      for (let j = 0; j < items.length; j++)
+        if (
+          !hidden[j] &&
+          impressions[j]! - clicks[j]! > 0 &&
+          (best < 0 || impressions[j]! - clicks[j]! > impressions[best]! - clicks[best]!)
+        )
+          best = j;
       if (best < 0) break;
       const moved = Math.min(excess, impressions[best]! - clicks[best]!);
       clicks[best]! += moved;
@@ -490,7 +650,13 @@ function allocate(total: Totals, items: readonly AllocationItem[]): Totals[] {
   const conversionsH = apportion(total.conversionsH, convWeights.some((w) => w > 0) ? convWeights : clicks);
   const valueWeights = items.map((item, i) => conversionsH[i]! * item.aov);
   const value = apportion(total.valueCents, valueWeights.some((w) => w > 0) ? valueWeights : cost);
-  return items.map((_, i) => ({ impressions: impressions[i]!, clicks: clicks[i]!, costCents: cost[i]!, conversionsH: conversionsH[i]!, valueCents: value[i]! }));
+  return items.map((_, i) => ({
+    impressions: impressions[i]!,
+    clicks: clicks[i]!,
+    costCents: cost[i]!,
+    conversionsH: conversionsH[i]!,
+    valueCents: value[i]!,
+  }));
 }
 
 /** Google's metric cells for a row. */
@@ -580,7 +746,9 @@ interface SearchTerm {
   item: AllocationItem;
 }
 
-const EXCLUDED_TERMS = new Set(NEGATIVES["Generic - Hiking Gear"]!.filter(([, , type]) => type === "Negative Exact").map(([, text]) => text));
+const EXCLUDED_TERMS = new Set(
+  NEGATIVES["Generic - Hiking Gear"]!.filter(([, , type]) => type === "Negative Exact").map(([, text]) => text),
+);
 
 function searchTerms(all: readonly Keyword[], seed: string): Map<string, SearchTerm[]> {
   const rng = random(seed, "search-terms");
@@ -593,7 +761,19 @@ function searchTerms(all: readonly Keyword[], seed: string): Map<string, SearchT
     const push = (term: string, matchType: string, weight: number, cvr: number, addedExcluded: SearchTerm["addedExcluded"] = "None") => {
       if (seen.has(term)) return;
       seen.add(term);
-      list.push({ term, keyword, matchType, addedExcluded, item: { weight: keyword.weight * weight * rng.jitter(0.25), ctr: ctr * rng.jitter(0.15), cpc: keyword.cpc * rng.jitter(0.1), cvr: cvr * rng.jitter(0.3), aov: rng.jitter(0.1) } });
+      list.push({
+        term,
+        keyword,
+        matchType,
+        addedExcluded,
+        item: {
+          weight: keyword.weight * weight * rng.jitter(0.25),
+          ctr: ctr * rng.jitter(0.15),
+          cpc: keyword.cpc * rng.jitter(0.1),
+          cvr: cvr * rng.jitter(0.3),
+          aov: rng.jitter(0.1),
+        },
+      });
     };
     const modified = () => (rng.next() < 0.5 ? `${rng.pick(PREFIXES)} ${keyword.text}` : `${keyword.text} ${rng.pick(SUFFIXES)}`);
     if (keyword.match === "exact") {
@@ -664,7 +844,15 @@ function adsFor(campaign: string, adGroup: string): Ad[] {
     const [headlineCount, descriptionCount] = STRENGTH_ASSETS[strength];
     const rotated = index === 0 ? pool : [...pool.slice(3), ...pool.slice(0, 3)];
     const headlines = strength === "Poor" ? [p, "Shop Now", "Northwind Outdoor"] : rotated.slice(0, headlineCount);
-    return { campaign, adGroup, spec, strength, headlines, descriptions: descriptions.slice(index % 2, (index % 2) + descriptionCount), pinnedFirst: Boolean(spec.brand && index === 0) };
+    return {
+      campaign,
+      adGroup,
+      spec,
+      strength,
+      headlines,
+      descriptions: descriptions.slice(index % 2, (index % 2) + descriptionCount),
+      pinnedFirst: Boolean(spec.brand && index === 0),
+    };
   });
 }
 
@@ -677,11 +865,52 @@ function dateLine(start: string, end: string): string {
 
 function campaignReport(rows: readonly CampaignDay[], start: string, end: string): string {
   const header = [
-    "Day", "Campaign status", "Campaign", "Budget", "Budget type", "Status", "Status reasons", "Campaign type", "Currency code", "Impr.", "Interactions", "Interaction rate", "Cost", "Clicks", "CTR", "Avg. CPC", "Conv. rate", "Conversions", "Cost / conv.", "Conv. value", "Conv. value / cost", "Bid strategy type", "Search impr. share", "Search lost IS (budget)", "Search lost IS (rank)",
+    "Day",
+    "Campaign status",
+    "Campaign",
+    "Budget",
+    "Budget type",
+    "Status",
+    "Status reasons",
+    "Campaign type",
+    "Currency code",
+    "Impr.",
+    "Interactions",
+    "Interaction rate",
+    "Cost",
+    "Clicks",
+    "CTR",
+    "Avg. CPC",
+    "Conv. rate",
+    "Conversions",
+    "Cost / conv.",
+    "Conv. value",
+    "Conv. value / cost",
+    "Bid strategy type",
+    "Search impr. share",
+    "Search lost IS (budget)",
+    "Search lost IS (rank)",
   ];
   const line = (first: string, attributes: string[], t: Totals, tail: string[]) => {
     const m = googleMetrics(t);
-    return [first, ...attributes, SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cost, m.clicks, m.ctr, m.cpc, m.convRate, m.conv, m.cpa, m.value, m.roas, ...tail];
+    return [
+      first,
+      ...attributes,
+      SAMPLE_CURRENCY,
+      m.impr,
+      m.clicks,
+      m.ctr,
+      m.cost,
+      m.clicks,
+      m.ctr,
+      m.cpc,
+      m.convRate,
+      m.conv,
+      m.cpa,
+      m.value,
+      m.roas,
+      ...tail,
+    ];
   };
   const lines: string[][] = [["Campaign report"], [dateLine(start, end)], header];
   for (const row of rows) {
@@ -691,7 +920,15 @@ function campaignReport(rows: readonly CampaignDay[], start: string, end: string
     lines.push(
       line(
         row.day,
-        [paused ? "Paused" : "Enabled", c.name, money(c.budgetCents), "Daily", paused ? "Paused" : limited ? "Eligible (Limited)" : "Eligible", paused ? "campaign paused" : limited ? "limited by budget" : "", c.type],
+        [
+          paused ? "Paused" : "Enabled",
+          c.name,
+          money(c.budgetCents),
+          "Daily",
+          paused ? "Paused" : limited ? "Eligible (Limited)" : "Eligible",
+          paused ? "campaign paused" : limited ? "limited by budget" : "",
+          c.type,
+        ],
         row,
         [c.bidStrategy, share(row.impressionShare), share(row.lostBudget), share(row.lostRank)],
       ),
@@ -699,7 +936,14 @@ function campaignReport(rows: readonly CampaignDay[], start: string, end: string
   }
   const all = sum(rows);
   const none = Array.from({ length: 3 }, () => MISSING);
-  lines.push(line("Total: Campaigns", Array.from({ length: 7 }, () => MISSING), all, [MISSING, ...none]));
+  lines.push(
+    line(
+      "Total: Campaigns",
+      Array.from({ length: 7 }, () => MISSING),
+      all,
+      [MISSING, ...none],
+    ),
+  );
   lines.push(line("Total: Account", ["", "", "", "", "", "", ""], all, ["", "", "", ""]));
   for (const type of ["Search", "Shopping"] as const) {
     const ofType = rows.filter((row) => row.campaign.type === type);
@@ -715,7 +959,29 @@ interface KeywordResult {
 
 function keywordReport(results: readonly KeywordResult[], start: string, end: string): string {
   const header = [
-    "Keyword status", "Keyword", "Match type", "Campaign", "Ad group", "Status", "Status reasons", "Final URL", "Max. CPC", "Quality Score", "Exp. CTR", "Ad relevance", "Landing page exp.", "Currency code", "Impr.", "Clicks", "CTR", "Avg. CPC", "Cost", "Conversions", "Conv. rate", "Cost / conv.", "Conv. value",
+    "Keyword status",
+    "Keyword",
+    "Match type",
+    "Campaign",
+    "Ad group",
+    "Status",
+    "Status reasons",
+    "Final URL",
+    "Max. CPC",
+    "Quality Score",
+    "Exp. CTR",
+    "Ad relevance",
+    "Landing page exp.",
+    "Currency code",
+    "Impr.",
+    "Clicks",
+    "CTR",
+    "Avg. CPC",
+    "Cost",
+    "Conversions",
+    "Conv. rate",
+    "Cost / conv.",
+    "Conv. value",
   ];
   const metrics = (t: Totals) => {
     const m = googleMetrics(t);
@@ -727,7 +993,20 @@ function keywordReport(results: readonly KeywordResult[], start: string, end: st
     const maxCpc = manual ? money(Math.round((k.campaign.cpcCents * k.cpc * 1.35) / 5) * 5) : MISSING;
     const low = k.qualityScore <= 3;
     lines.push([
-      "Enabled", k.written, MATCH_WORD[k.match], k.campaign.name, k.adGroup, low ? "Eligible (Limited)" : "Eligible", low ? "rarely shown (low quality score)" : "", `${SITE}/${adGroupSpec(k.campaign.name, k.adGroup).slug}`, maxCpc, String(k.qualityScore), RATING_WORD[k.ratings[0]], RATING_WORD[k.ratings[1]], RATING_WORD[k.ratings[2]], ...metrics(totals),
+      "Enabled",
+      k.written,
+      MATCH_WORD[k.match],
+      k.campaign.name,
+      k.adGroup,
+      low ? "Eligible (Limited)" : "Eligible",
+      low ? "rarely shown (low quality score)" : "",
+      `${SITE}/${adGroupSpec(k.campaign.name, k.adGroup).slug}`,
+      maxCpc,
+      String(k.qualityScore),
+      RATING_WORD[k.ratings[0]],
+      RATING_WORD[k.ratings[1]],
+      RATING_WORD[k.ratings[2]],
+      ...metrics(totals),
     ]);
   }
   const all = sum(results.map((r) => r.totals));
@@ -743,14 +1022,41 @@ interface TermResult {
 }
 
 function searchTermsReport(visible: readonly TermResult[], hidden: Totals, start: string, end: string): string {
-  const header = ["Search term", "Match type", "Added/Excluded", "Campaign", "Ad group", "Keyword", "Impr.", "Interactions", "Clicks", "CTR", "Currency code", "Avg. CPC", "Cost", "Conversions", "Conv. rate", "Cost / conv.", "Campaign type"];
+  const header = [
+    "Search term",
+    "Match type",
+    "Added/Excluded",
+    "Campaign",
+    "Ad group",
+    "Keyword",
+    "Impr.",
+    "Interactions",
+    "Clicks",
+    "CTR",
+    "Currency code",
+    "Avg. CPC",
+    "Cost",
+    "Conversions",
+    "Conv. rate",
+    "Cost / conv.",
+    "Campaign type",
+  ];
   const metrics = (t: Totals) => {
     const m = googleMetrics(t);
     return [m.impr, m.clicks, m.clicks, m.ctr, SAMPLE_CURRENCY, m.cpc, m.cost, m.conv, m.convRate, m.cpa];
   };
   const lines: string[][] = [["Search terms report"], [dateLine(start, end)], header];
   for (const { term, totals } of visible) {
-    lines.push([term.term, term.matchType, term.addedExcluded, term.keyword.campaign.name, term.keyword.adGroup, term.keyword.written, ...metrics(totals), term.keyword.campaign.type]);
+    lines.push([
+      term.term,
+      term.matchType,
+      term.addedExcluded,
+      term.keyword.campaign.name,
+      term.keyword.adGroup,
+      term.keyword.written,
+      ...metrics(totals),
+      term.keyword.campaign.type,
+    ]);
   }
   const shown = sum(visible.map((r) => r.totals));
   const account = add({ ...shown }, hidden);
@@ -771,7 +1077,26 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
   const header = ["Ad status", "Final URL"];
   for (let i = 1; i <= 15; i++) header.push(`Headline ${i}`, `Headline ${i} position`);
   for (let i = 1; i <= 4; i++) header.push(`Description ${i}`, `Description ${i} position`);
-  header.push("Path 1", "Path 2", "Campaign", "Ad group", "Status", "Status reasons", "Ad strength", "Ad strength improvements", "Ad type", "Currency code", "Impr.", "Clicks", "CTR", "Avg. CPC", "Cost", "Conversions", "Conv. rate", "Cost / conv.");
+  header.push(
+    "Path 1",
+    "Path 2",
+    "Campaign",
+    "Ad group",
+    "Status",
+    "Status reasons",
+    "Ad strength",
+    "Ad strength improvements",
+    "Ad type",
+    "Currency code",
+    "Impr.",
+    "Clicks",
+    "CTR",
+    "Avg. CPC",
+    "Cost",
+    "Conversions",
+    "Conv. rate",
+    "Cost / conv.",
+  );
   const lines: string[][] = [["Ad report"], [dateLine(start, end)], header];
   for (const { ad, totals } of results) {
     const cells = ["Enabled", `${SITE}/${ad.spec.slug}`];
@@ -779,7 +1104,24 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
     for (let i = 0; i < 4; i++) cells.push(ad.descriptions[i] ?? "", MISSING);
     const m = googleMetrics(totals);
     cells.push(
-      ad.spec.paths[0], ad.spec.paths[1], ad.campaign, ad.adGroup, ad.spec.limited ? "Approved (limited)" : "Eligible", ad.spec.limited ? "limited by policy" : "", ad.strength, STRENGTH_ASSETS[ad.strength][2], "Responsive search ad", SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cpc, m.cost, m.conv, m.convRate, m.cpa,
+      ad.spec.paths[0],
+      ad.spec.paths[1],
+      ad.campaign,
+      ad.adGroup,
+      ad.spec.limited ? "Approved (limited)" : "Eligible",
+      ad.spec.limited ? "limited by policy" : "",
+      ad.strength,
+      STRENGTH_ASSETS[ad.strength][2],
+      "Responsive search ad",
+      SAMPLE_CURRENCY,
+      m.impr,
+      m.clicks,
+      m.ctr,
+      m.cpc,
+      m.cost,
+      m.conv,
+      m.convRate,
+      m.cpa,
     );
     lines.push(cells);
   }
@@ -788,7 +1130,31 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
 
 function editorKeywords(all: readonly Keyword[]): string {
   const header = [
-    "Campaign", "Ad Group", "Labels", "Keyword", "Criterion Type", "Max CPC", "Max CPM", "Max CPV", "First page bid", "Top of page bid", "First position bid", "Quality score", "Landing page experience", "Expected CTR", "Ad relevance", "Final URL", "Final mobile URL", "Tracking template", "Final URL suffix", "Custom parameters", "Campaign Status", "Ad Group Status", "Status", "Approval Status", "Comment",
+    "Campaign",
+    "Ad Group",
+    "Labels",
+    "Keyword",
+    "Criterion Type",
+    "Max CPC",
+    "Max CPM",
+    "Max CPV",
+    "First page bid",
+    "Top of page bid",
+    "First position bid",
+    "Quality score",
+    "Landing page experience",
+    "Expected CTR",
+    "Ad relevance",
+    "Final URL",
+    "Final mobile URL",
+    "Tracking template",
+    "Final URL suffix",
+    "Custom parameters",
+    "Campaign Status",
+    "Ad Group Status",
+    "Status",
+    "Approval Status",
+    "Comment",
   ];
   const lines: string[][] = [header];
   for (const campaign of CAMPAIGNS) {
@@ -797,11 +1163,61 @@ function editorKeywords(all: readonly Keyword[]): string {
       const cpc = campaign.cpcCents * k.cpc;
       const manual = campaign.bidStrategy === "Manual CPC";
       lines.push([
-        campaign.name, k.adGroup, "", k.text, { exact: "Exact", phrase: "Phrase", broad: "Broad" }[k.match], manual ? money(Math.round((cpc * 1.35) / 5) * 5) : "", "", "", money(Math.round(cpc * 0.55)), money(Math.round(cpc * 1.3)), "", String(k.qualityScore), RATING_WORD[k.ratings[2]], RATING_WORD[k.ratings[0]], RATING_WORD[k.ratings[1]], "", "", "", "", "", status, "Enabled", "Enabled", "Approved", "",
+        campaign.name,
+        k.adGroup,
+        "",
+        k.text,
+        { exact: "Exact", phrase: "Phrase", broad: "Broad" }[k.match],
+        manual ? money(Math.round((cpc * 1.35) / 5) * 5) : "",
+        "",
+        "",
+        money(Math.round(cpc * 0.55)),
+        money(Math.round(cpc * 1.3)),
+        "",
+        String(k.qualityScore),
+        RATING_WORD[k.ratings[2]],
+        RATING_WORD[k.ratings[0]],
+        RATING_WORD[k.ratings[1]],
+        "",
+        "",
+        "",
+        "",
+        "",
+        status,
+        "Enabled",
+        "Enabled",
+        "Approved",
+        "",
       ]);
     }
     for (const [adGroup, text, type] of NEGATIVES[campaign.name] ?? []) {
-      lines.push([campaign.name, adGroup, "", text, type, "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", status, "Enabled", "Enabled", "", ""]);
+      lines.push([
+        campaign.name,
+        adGroup,
+        "",
+        text,
+        type,
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        status,
+        "Enabled",
+        "Enabled",
+        "",
+        "",
+      ]);
     }
   }
   return table(lines, "\t", "\r\n");
@@ -809,12 +1225,54 @@ function editorKeywords(all: readonly Keyword[]): string {
 
 function editorCampaigns(endDay: string): string {
   const header = [
-    "Campaign", "Labels", "Campaign Type", "Networks", "Budget", "Budget type", "Standard conversion goals", "Languages", "Bid Strategy Type", "Target CPA", "Target ROAS", "Desktop Bid Modifier", "Mobile Bid Modifier", "Tablet Bid Modifier", "Start Date", "End Date", "Broad match keywords", "Ad Schedule", "Ad rotation", "Targeting method", "Exclusion method", "Campaign Status",
+    "Campaign",
+    "Labels",
+    "Campaign Type",
+    "Networks",
+    "Budget",
+    "Budget type",
+    "Standard conversion goals",
+    "Languages",
+    "Bid Strategy Type",
+    "Target CPA",
+    "Target ROAS",
+    "Desktop Bid Modifier",
+    "Mobile Bid Modifier",
+    "Tablet Bid Modifier",
+    "Start Date",
+    "End Date",
+    "Broad match keywords",
+    "Ad Schedule",
+    "Ad rotation",
+    "Targeting method",
+    "Exclusion method",
+    "Campaign Status",
   ];
   const lines: string[][] = [header];
   for (const c of CAMPAIGNS) {
     lines.push([
-      c.name, "", c.type, c.networks, money(c.budgetCents), "Daily", "Purchases (Website)", "en", c.bidStrategy, "", "", "", "", "", addDays(endDay, -c.startDaysAgo), "", "Off", "[]", "Optimize: Prefer best performing ads", c.targetingMethod, PRESENCE, c.pausedDaysAgo !== undefined ? "Paused" : "Enabled",
+      c.name,
+      "",
+      c.type,
+      c.networks,
+      money(c.budgetCents),
+      "Daily",
+      "Purchases (Website)",
+      "en",
+      c.bidStrategy,
+      "",
+      "",
+      "",
+      "",
+      "",
+      addDays(endDay, -c.startDaysAgo),
+      "",
+      "Off",
+      "[]",
+      "Optimize: Prefer best performing ads",
+      c.targetingMethod,
+      PRESENCE,
+      c.pausedDaysAgo !== undefined ? "Paused" : "Enabled",
     ]);
   }
   return table(lines, "\t", "\r\n");
@@ -835,17 +1293,81 @@ interface MetaAdSet {
 }
 
 const META_AD_SETS: readonly MetaAdSet[] = [
-  { campaign: "Prospecting - Outdoor Enthusiasts", adSet: "Lookalike 1% - Purchasers", spendCents: 5_500, budgetCents: null, cpmCents: 1_350, ctr: 0.0115, cvr: 0.021, aovCents: 9_800, frequency: [1.06, 1.12] },
-  { campaign: "Prospecting - Outdoor Enthusiasts", adSet: "Interests - Hiking & Camping", spendCents: 3_800, budgetCents: null, cpmCents: 1_180, ctr: 0.0085, cvr: 0.011, aovCents: 9_200, frequency: [1.08, 1.18] },
-  { campaign: "Retargeting - Site Visitors", adSet: "Website Visitors 30d", spendCents: 2_900, budgetCents: 3_000, cpmCents: 2_400, ctr: 0.018, cvr: 0.055, aovCents: 10_500, frequency: [1.6, 2.4] },
-  { campaign: "Retargeting - Site Visitors", adSet: "Add to Cart 14d", spendCents: 1_450, budgetCents: 1_500, cpmCents: 3_100, ctr: 0.024, cvr: 0.09, aovCents: 11_200, frequency: [2.2, 3.4] },
+  {
+    campaign: "Prospecting - Outdoor Enthusiasts",
+    adSet: "Lookalike 1% - Purchasers",
+    spendCents: 5_500,
+    budgetCents: null,
+    cpmCents: 1_350,
+    ctr: 0.0115,
+    cvr: 0.021,
+    aovCents: 9_800,
+    frequency: [1.06, 1.12],
+  },
+  {
+    campaign: "Prospecting - Outdoor Enthusiasts",
+    adSet: "Interests - Hiking & Camping",
+    spendCents: 3_800,
+    budgetCents: null,
+    cpmCents: 1_180,
+    ctr: 0.0085,
+    cvr: 0.011,
+    aovCents: 9_200,
+    frequency: [1.08, 1.18],
+  },
+  {
+    campaign: "Retargeting - Site Visitors",
+    adSet: "Website Visitors 30d",
+    spendCents: 2_900,
+    budgetCents: 3_000,
+    cpmCents: 2_400,
+    ctr: 0.018,
+    cvr: 0.055,
+    aovCents: 10_500,
+    frequency: [1.6, 2.4],
+  },
+  {
+    campaign: "Retargeting - Site Visitors",
+    adSet: "Add to Cart 14d",
+    spendCents: 1_450,
+    budgetCents: 1_500,
+    cpmCents: 3_100,
+    ctr: 0.024,
+    cvr: 0.09,
+    aovCents: 11_200,
+    frequency: [2.2, 3.4],
+  },
 ];
 
 export const SAMPLE_META_CAMPAIGNS: readonly string[] = [...new Set(META_AD_SETS.map((set) => set.campaign))];
 
 function metaAdSets(days: readonly string[], seed: string): string {
   const header = [
-    "Reporting starts", "Reporting ends", "Campaign name", "Ad set name", "Ad set delivery", "Attribution setting", "Results", "Result indicator", "Cost per results", "Reach", "Frequency", "Impressions", `Amount spent (${SAMPLE_CURRENCY})`, `CPM (cost per 1,000 impressions) (${SAMPLE_CURRENCY})`, "Link clicks", `CPC (cost per link click) (${SAMPLE_CURRENCY})`, "CTR (link click-through rate)", "Clicks (all)", "CTR (all)", "Purchases", "Purchases conversion value", `Cost per purchase (${SAMPLE_CURRENCY})`, "Purchase ROAS (return on ad spend)", "Ad set budget", "Ad set budget type",
+    "Reporting starts",
+    "Reporting ends",
+    "Campaign name",
+    "Ad set name",
+    "Ad set delivery",
+    "Attribution setting",
+    "Results",
+    "Result indicator",
+    "Cost per results",
+    "Reach",
+    "Frequency",
+    "Impressions",
+    `Amount spent (${SAMPLE_CURRENCY})`,
+    `CPM (cost per 1,000 impressions) (${SAMPLE_CURRENCY})`,
+    "Link clicks",
+    `CPC (cost per link click) (${SAMPLE_CURRENCY})`,
+    "CTR (link click-through rate)",
+    "Clicks (all)",
+    "CTR (all)",
+    "Purchases",
+    "Purchases conversion value",
+    `Cost per purchase (${SAMPLE_CURRENCY})`,
+    "Purchase ROAS (return on ad spend)",
+    "Ad set budget",
+    "Ad set budget type",
   ];
   const lines: string[][] = [header];
   const streams = META_AD_SETS.map((set) => random(seed, `meta:${set.adSet}`));
@@ -911,7 +1433,9 @@ export function generateSampleExports(options: SampleOptions): SampleExport[] {
 
   // Campaign days, by day then campaign.
   const perCampaign = CAMPAIGNS.map((spec) => campaignDays(spec, dayList, seed));
-  const campaignRows = perCampaign.flat().sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : CAMPAIGNS.indexOf(a.campaign) - CAMPAIGNS.indexOf(b.campaign)));
+  const campaignRows = perCampaign
+    .flat()
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : CAMPAIGNS.indexOf(a.campaign) - CAMPAIGNS.indexOf(b.campaign)));
 
   // Keywords (last 30 days): each search campaign's days split over its keywords.
   const allKeywords = keywords();
@@ -934,11 +1458,19 @@ export function generateSampleExports(options: SampleOptions): SampleExport[] {
   const adGroups = [...new Set(keywordResults.map((r) => `${r.keyword.campaign.name}\u0000${r.keyword.adGroup}`))];
   for (const key of adGroups) {
     const [campaign, adGroup] = key.split("\u0000") as [string, string];
-    const total = sum(keywordResults.filter((r) => r.keyword.campaign.name === campaign && r.keyword.adGroup === adGroup).map((r) => r.totals));
+    const total = sum(
+      keywordResults.filter((r) => r.keyword.campaign.name === campaign && r.keyword.adGroup === adGroup).map((r) => r.totals),
+    );
     const ads = adsFor(campaign, adGroup);
     const parts = allocate(
       total,
-      ads.map((ad) => ({ weight: STRENGTH_WEIGHT[ad.strength], ctr: STRENGTH_CTR[ad.strength], cpc: 1, cvr: ad.strength === "Poor" ? 0.8 : 1, aov: 1 })),
+      ads.map((ad) => ({
+        weight: STRENGTH_WEIGHT[ad.strength],
+        ctr: STRENGTH_CTR[ad.strength],
+        cpc: 1,
+        cvr: ad.strength === "Poor" ? 0.8 : 1,
+        aov: 1,
+      })),
     );
     ads.forEach((ad, i) => adResults.push({ ad, totals: parts[i]! }));
   }
@@ -991,7 +1523,8 @@ export function generateSampleExports(options: SampleOptions): SampleExport[] {
     {
       filename: `${SAMPLE_ACCOUNT_NAME}+Current view+${exported}- Campaigns.csv`,
       bytes: utf16le(editorCampaigns(end)),
-      description: "Google Ads Editor campaigns export (UTF-16LE, tab-separated, CRLF): networks, budgets, bid strategies, location targeting",
+      description:
+        "Google Ads Editor campaigns export (UTF-16LE, tab-separated, CRLF): networks, budgets, bid strategies, location targeting",
     },
     {
       filename: `${SAMPLE_ACCOUNT_NAME.replace(/ /g, "-")}-Ad-sets-${metaFileDate(start)}-${metaFileDate(end)}.csv`,
@@ -1028,12 +1561,45 @@ interface AuctionCompetitor {
 }
 
 const AUCTION_COMPETITORS: readonly AuctionCompetitor[] = [
-  { domain: "trailgear.example", share: [0.36, 0.35], overlap: 0.52, positionAbove: [0.44, 0.46], topOfPage: 0.71, absTop: 0.3, outranking: 0.34 },
+  {
+    domain: "trailgear.example",
+    share: [0.36, 0.35],
+    overlap: 0.52,
+    positionAbove: [0.44, 0.46],
+    topOfPage: 0.71,
+    absTop: 0.3,
+    outranking: 0.34,
+  },
   // Gaining: +13 points of impression share, and above the client's ads in most shared auctions by the end.
-  { domain: "peakoutfitters.example", share: [0.18, 0.31], overlap: 0.38, positionAbove: [0.36, 0.57], topOfPage: 0.66, absTop: 0.24, outranking: 0.38 },
-  { domain: "summitsupply.example", share: [0.08, 0.07], overlap: 0.11, positionAbove: [0.22, 0.2], topOfPage: 0.41, absTop: 0.09, outranking: 0.46 },
+  {
+    domain: "peakoutfitters.example",
+    share: [0.18, 0.31],
+    overlap: 0.38,
+    positionAbove: [0.36, 0.57],
+    topOfPage: 0.66,
+    absTop: 0.24,
+    outranking: 0.38,
+  },
+  {
+    domain: "summitsupply.example",
+    share: [0.08, 0.07],
+    overlap: 0.11,
+    positionAbove: [0.22, 0.2],
+    topOfPage: 0.41,
+    absTop: 0.09,
+    outranking: 0.46,
+  },
   // A new entrant in the last four weeks.
-  { domain: "basecampdirect.example", share: [0.14, 0.16], overlap: 0.21, positionAbove: [0.33, 0.38], topOfPage: 0.55, absTop: 0.14, outranking: 0.41, fromWeek: -4 },
+  {
+    domain: "basecampdirect.example",
+    share: [0.14, 0.16],
+    overlap: 0.21,
+    positionAbove: [0.33, 0.38],
+    topOfPage: 0.55,
+    absTop: 0.14,
+    outranking: 0.41,
+    fromWeek: -4,
+  },
 ];
 
 /** Rates as Google writes them in Auction insights (`45.20%`, `< 10%`, `> 90%`). */
@@ -1048,12 +1614,30 @@ function auctionInsights(start: string, end: string, seed: string): string {
     weeks.push(monday);
     monday = addDays(monday, 7);
   }
-  const header = ["Week", "Display URL domain", "Impr. share", "Overlap rate", "Position above rate", "Top of page rate", "Abs. Top of page rate", "Outranking share"];
+  const header = [
+    "Week",
+    "Display URL domain",
+    "Impr. share",
+    "Overlap rate",
+    "Position above rate",
+    "Top of page rate",
+    "Abs. Top of page rate",
+    "Outranking share",
+  ];
   const lines: string[][] = [["Auction insights report"], [dateLine(start, end)], header];
   const along = ([from, to]: [number, number], i: number) => from + ((to - from) * i) / Math.max(1, weeks.length - 1);
   weeks.forEach((week, i) => {
     const you = 0.46 - 0.05 * (i / Math.max(1, weeks.length - 1));
-    lines.push([week, "You", rate(you * rng.jitter(0.03)), MISSING.trim(), MISSING.trim(), rate(0.62 * rng.jitter(0.03)), rate(0.22 * rng.jitter(0.05)), MISSING.trim()]);
+    lines.push([
+      week,
+      "You",
+      rate(you * rng.jitter(0.03)),
+      MISSING.trim(),
+      MISSING.trim(),
+      rate(0.62 * rng.jitter(0.03)),
+      rate(0.22 * rng.jitter(0.05)),
+      MISSING.trim(),
+    ]);
     for (const competitor of AUCTION_COMPETITORS) {
       const from = competitor.fromWeek === undefined ? 0 : weeks.length + competitor.fromWeek;
       if (i < from) continue;
@@ -1104,7 +1688,8 @@ const PLANNER_IDEAS: readonly [string, number | [number, number], Competition, n
 
 const shortMonth = (day: string) => `${MONTHS[new Date(dayMs(day)).getUTCMonth()]!.slice(0, 3)} ${day.slice(0, 4)}`;
 /** `1K`, `10K`, `1M`: Keyword Planner's bucket bounds. */
-const bucketBound = (value: number) => (value >= 1_000_000 ? `${value / 1_000_000}M` : value >= 1_000 ? `${value / 1_000}K` : String(value));
+const bucketBound = (value: number) =>
+  value >= 1_000_000 ? `${value / 1_000_000}M` : value >= 1_000 ? `${value / 1_000}K` : String(value);
 
 function keywordPlanner(end: string, exported: string): string {
   // The 12 whole months before the end day's month.
@@ -1117,7 +1702,21 @@ function keywordPlanner(end: string, exported: string): string {
   }
   const lastDay = addDays(firstOfEndMonth, -1);
   const header = [
-    "Keyword", "Currency", "Segmentation", "Avg. monthly searches", "Three month change", "YoY change", "Competition", "Competition (indexed value)", "Top of page bid (low range)", "Top of page bid (high range)", "Ad impression share", "Organic impression share", "Organic average position", "In account?", "In plan?",
+    "Keyword",
+    "Currency",
+    "Segmentation",
+    "Avg. monthly searches",
+    "Three month change",
+    "YoY change",
+    "Competition",
+    "Competition (indexed value)",
+    "Top of page bid (low range)",
+    "Top of page bid (high range)",
+    "Ad impression share",
+    "Organic impression share",
+    "Organic average position",
+    "In account?",
+    "In plan?",
     ...months.map((month) => `Searches: ${shortMonth(month)}`),
   ];
   const lines: string[][] = [[`Keyword Stats ${exported} at 09_14_52`], [dateLine(months[0]!, lastDay)], header];
@@ -1125,8 +1724,27 @@ function keywordPlanner(end: string, exported: string): string {
   for (const [text, searches, competition, index, low, high] of PLANNER_IDEAS) {
     const exact = typeof searches === "number";
     const volume = exact ? count(searches) : `${bucketBound(searches[0])} \u2013 ${bucketBound(searches[1])}`;
-    const monthly = exact ? months.map((_, i) => String(Math.round(searches * (0.85 + 0.3 * Math.sin((i / 12) * 2 * Math.PI + 1))))) : months.map(() => String(searches[1]));
-    lines.push([text, SAMPLE_CURRENCY, "", volume, "0%", exact ? "10%" : "0%", competition, String(index), money(low), money(high), "", "", "", inAccount.has(text) ? "Y" : "N", "N", ...monthly]);
+    const monthly = exact
+      ? months.map((_, i) => String(Math.round(searches * (0.85 + 0.3 * Math.sin((i / 12) * 2 * Math.PI + 1)))))
+      : months.map(() => String(searches[1]));
+    lines.push([
+      text,
+      SAMPLE_CURRENCY,
+      "",
+      volume,
+      "0%",
+      exact ? "10%" : "0%",
+      competition,
+      String(index),
+      money(low),
+      money(high),
+      "",
+      "",
+      "",
+      inAccount.has(text) ? "Y" : "N",
+      "N",
+      ...monthly,
+    ]);
   }
   return table(lines, "\t", "\n");
 }

@@ -13,7 +13,11 @@ export function ClientAccountFields({ fields, timeZones }: { fields: Fields; tim
   const { t } = useTranslation("ads");
   return (
     <>
-      <Field labelProps={{ children: t("accounts.name") }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
+      <Field
+        labelProps={{ children: t("accounts.name") }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+        errors={fields.name.errors}
+      />
       <SelectField
         label={t("accounts.industry")}
         selectProps={{ ...getSelectProps(fields.industry), name: fields.industry.name }}

@@ -17,7 +17,9 @@ export function KpiCard({ label, value, change, testId }: { label: string; value
       <dd className="mt-1 break-words text-lg font-bold tabular-nums sm:text-xl">{value}</dd>
       {change ? (
         <dd className={`mt-1 flex flex-wrap items-center gap-1 text-xs font-medium ${tone}`} data-testid="kpi-change">
-          {change.direction === "up" || change.direction === "down" ? <span aria-hidden="true">{change.direction === "up" ? "\u25B2" : "\u25BC"}</span> : null}
+          {change.direction === "up" || change.direction === "down" ? (
+            <span aria-hidden="true">{change.direction === "up" ? "\u25B2" : "\u25BC"}</span>
+          ) : null}
           <span>{change.text}</span>
         </dd>
       ) : null}
@@ -38,8 +40,20 @@ export function AdDayCharts({
 }) {
   const locale = f.locale;
   const charts = [
-    { title: labels.spend, points: days.map((day) => ({ x: day.day, y: day.spendCents })), formatY: f.money, formatYTick: (cents: number) => formatMoneyWhole(cents, locale, currency), area: true },
-    { title: labels.conversions, points: days.map((day) => ({ x: day.day, y: day.conversions })), formatY: f.decimal, formatYTick: undefined, area: false },
+    {
+      title: labels.spend,
+      points: days.map((day) => ({ x: day.day, y: day.spendCents })),
+      formatY: f.money,
+      formatYTick: (cents: number) => formatMoneyWhole(cents, locale, currency),
+      area: true,
+    },
+    {
+      title: labels.conversions,
+      points: days.map((day) => ({ x: day.day, y: day.conversions })),
+      formatY: f.decimal,
+      formatYTick: undefined,
+      area: false,
+    },
   ];
   return (
     <div className="mt-3 grid gap-4 lg:grid-cols-2">

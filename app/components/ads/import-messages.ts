@@ -35,21 +35,44 @@ export interface ImportMessageInput {
 const MONEY_METRICS = new Set(["costCents", "conversionValueCents"]);
 
 /** The message's key and its values (for `ErrorList`, which translates keys). */
-export function importMessageParts(t: TFunction, locale: string, currency: string | null, item: ImportMessageInput): { key: string; values: Record<string, unknown> } {
+export function importMessageParts(
+  t: TFunction,
+  locale: string,
+  currency: string | null,
+  item: ImportMessageInput,
+): { key: string; values: Record<string, unknown> } {
   const short = item.code.replace(/^ads\.import\./, "");
-  const expected = typeof item.expected === "string" ? (EXPECTED[item.expected] ? t(`ads:import.expected.${EXPECTED[item.expected]}`) : item.expected) : "";
+  const expected =
+    typeof item.expected === "string"
+      ? EXPECTED[item.expected]
+        ? t(`ads:import.expected.${EXPECTED[item.expected]}`)
+        : item.expected
+      : "";
   const money = (cents: unknown) => (typeof cents === "number" ? formatMoney(cents, locale, currency ?? "USD") : "—");
   const number = (value: unknown) => (typeof value === "number" ? numberFormat(locale, { maximumFractionDigits: 2 }).format(value) : "—");
-  const values: Record<string, unknown> = { ...item, expected, got: typeof item.got === "string" ? item.got.slice(0, 60) : item.got, line: item.line ?? "?" };
+  const values: Record<string, unknown> = {
+    ...item,
+    expected,
+    got: typeof item.got === "string" ? item.got.slice(0, 60) : item.got,
+    line: item.line ?? "?",
+  };
   if (short === "totalsMismatch") {
     const metric = String(item.metric);
     const format = MONEY_METRICS.has(metric) ? money : number;
-    Object.assign(values, { metric: t(`ads:import.metrics.${metric}`), file: format(item.file), computed: format(item.computed), difference: format(item.difference) });
+    Object.assign(values, {
+      metric: t(`ads:import.metrics.${metric}`),
+      file: format(item.file),
+      computed: format(item.computed),
+      difference: format(item.difference),
+    });
   }
   if (short === "hiddenRows") {
     Object.assign(values, {
       cost: money(item.costCents),
-      share: typeof item.costShare === "number" ? numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(item.costShare) : "—",
+      share:
+        typeof item.costShare === "number"
+          ? numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(item.costShare)
+          : "—",
     });
   }
   if (short === "derivedMismatch") Object.assign(values, { file: number(item.file), computed: number(item.computed) });

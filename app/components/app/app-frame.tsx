@@ -117,7 +117,9 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                     <li key={item.key}>
                       <NavLink
                         to={localePath(locale, item.path)}
-                        className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`}
+                        className={({ isActive }) =>
+                          `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`
+                        }
                       >
                         {t(`app.nav.${item.key}`)}
                       </NavLink>
@@ -148,7 +150,9 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                     <li key={item.key}>
                       <NavLink
                         to={localePath(locale, item.path)}
-                        className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : ""}`}
+                        className={({ isActive }) =>
+                          `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : ""}`
+                        }
                       >
                         {t(`app.nav.${item.key}`)}
                       </NavLink>
@@ -181,18 +185,27 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
       <main id="main" className="flex-1 bg-slate-50 pb-20 xl:pb-0">
         {children}
       </main>
-      <nav aria-label={t("app.nav.tabs")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface xl:hidden" data-testid="bottom-bar">
+      <nav
+        aria-label={t("app.nav.tabs")}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface xl:hidden"
+        data-testid="bottom-bar"
+      >
         <ul className="grid grid-cols-4">
-          {items.filter((item) => BOTTOM_BAR.includes(item.key)).slice(0, 4).map((item) => (
-            <li key={item.key}>
-              <NavLink
-                to={localePath(locale, item.path)}
-                className={({ isActive }) => `block px-1 py-3 text-center text-xs font-semibold [overflow-wrap:normal] ${isActive ? "text-brand-700" : "text-slate-600"}`}
-              >
-                {t(`app.nav.${item.key}`)}
-              </NavLink>
-            </li>
-          ))}
+          {items
+            .filter((item) => BOTTOM_BAR.includes(item.key))
+            .slice(0, 4)
+            .map((item) => (
+              <li key={item.key}>
+                <NavLink
+                  to={localePath(locale, item.path)}
+                  className={({ isActive }) =>
+                    `block px-1 py-3 text-center text-xs font-semibold [overflow-wrap:normal] ${isActive ? "text-brand-700" : "text-slate-600"}`
+                  }
+                >
+                  {t(`app.nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <LogoutDialog />
@@ -206,12 +219,18 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
   const text = useNotificationText();
   return (
     <details className="relative" data-testid="notification-bell">
-      <summary className="relative flex cursor-pointer list-none rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label={`${t("bell")} (${t("unread", { count: unread })})`}>
+      <summary
+        className="relative flex cursor-pointer list-none rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        aria-label={`${t("bell")} (${t("unread", { count: unread })})`}
+      >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="h-5 w-5" aria-hidden="true">
           <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zm4 4h4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {unread > 0 ? (
-          <span className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-white" data-testid="unread-count">
+          <span
+            className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-white"
+            data-testid="unread-count"
+          >
             {unread}
           </span>
         ) : null}
@@ -225,13 +244,16 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
               const { title, message } = text(item);
               return (
                 <li key={item.id} className="flex gap-2 px-3 py-2">
-                  <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`} aria-hidden="true" />
+                  <span
+                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-slate-300" : TYPE_DOT[item.type]}`}
+                    aria-hidden="true"
+                  />
                   <div className="min-w-0">
                     <p className={`text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>{title}</p>
                     <p className="line-clamp-2 text-xs text-slate-600">{message}</p>
                     <p className="mt-0.5 text-xs text-slate-500">
-                    <RelativeTime iso={item.createdAt} />
-                  </p>
+                      <RelativeTime iso={item.createdAt} />
+                    </p>
                   </div>
                 </li>
               );
@@ -239,18 +261,18 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
           </ul>
         )}
         {full ? (
-        <div className="mt-1 flex items-center justify-between gap-2 border-t border-slate-100 px-3 pt-2 text-sm">
-          <Link to={localePath(locale, "/notifications")} className="font-semibold text-brand-700">
-            {t("viewAll")}
-          </Link>
-          {unread > 0 ? (
-            <Form method="post" action={localePath(locale, "/notifications")}>
-              <button type="submit" name="intent" value="mark-all" className="text-slate-600 hover:text-slate-900">
-                {t("markAllRead")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
+          <div className="mt-1 flex items-center justify-between gap-2 border-t border-slate-100 px-3 pt-2 text-sm">
+            <Link to={localePath(locale, "/notifications")} className="font-semibold text-brand-700">
+              {t("viewAll")}
+            </Link>
+            {unread > 0 ? (
+              <Form method="post" action={localePath(locale, "/notifications")}>
+                <button type="submit" name="intent" value="mark-all" className="text-slate-600 hover:text-slate-900">
+                  {t("markAllRead")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </details>
@@ -262,7 +284,12 @@ function LogoutDialog() {
   const locale = usePageLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   return (
-    <dialog id="logout-dialog" ref={dialog} className="w-full max-w-sm rounded-2xl p-6 shadow-2xl backdrop:bg-black/50" aria-labelledby="logout-dialog-title">
+    <dialog
+      id="logout-dialog"
+      ref={dialog}
+      className="w-full max-w-sm rounded-2xl p-6 shadow-2xl backdrop:bg-black/50"
+      aria-labelledby="logout-dialog-title"
+    >
       <h2 id="logout-dialog-title" className="text-lg font-bold">
         {t("logout.title")}
       </h2>

@@ -28,7 +28,13 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
               <label className="text-sm">
                 <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
-                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
               </label>
               <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
                 {t("settings.twoFactor.disable")}
@@ -39,14 +45,29 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
       ) : setup ? (
         <div className="mt-3 space-y-3">
           <p className="text-sm text-slate-700">{t("settings.twoFactor.scan")}</p>
-          <img src={setup.qrDataUrl} alt={t("settings.twoFactor.qrAlt")} width={200} height={200} className="rounded-lg border border-slate-200 bg-surface" />
+          <img
+            src={setup.qrDataUrl}
+            alt={t("settings.twoFactor.qrAlt")}
+            width={200}
+            height={200}
+            className="rounded-lg border border-slate-200 bg-surface"
+          />
           <p className="text-sm">
-            {t("settings.twoFactor.manual")} <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+            {t("settings.twoFactor.manual")}{" "}
+            <code className="break-all font-mono" data-testid="totp-secret">
+              {setup.secret}
+            </code>
           </p>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              <input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
             </label>
             <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
               {t("settings.twoFactor.enable")}

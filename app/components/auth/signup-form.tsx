@@ -53,14 +53,22 @@ export function SignUpForm({
       />
       <Field
         labelProps={{ children: t("fields.email") }}
-        inputProps={{ ...getInputProps(fields.email!, { type: "email" }), autoComplete: "email", placeholder: t("fields.emailPlaceholder") }}
+        inputProps={{
+          ...getInputProps(fields.email!, { type: "email" }),
+          autoComplete: "email",
+          placeholder: t("fields.emailPlaceholder"),
+        }}
         errors={fields.email!.errors}
       />
       {partner ? (
         <>
           <Field
             labelProps={{ children: t("fields.phone") }}
-            inputProps={{ ...getInputProps(fields.phone!, { type: "tel" }), autoComplete: "tel", placeholder: t("fields.phonePlaceholder") }}
+            inputProps={{
+              ...getInputProps(fields.phone!, { type: "tel" }),
+              autoComplete: "tel",
+              placeholder: t("fields.phonePlaceholder"),
+            }}
             errors={fields.phone!.errors}
           />
           <div>

@@ -5,7 +5,6 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from "~/auth/providers";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 
-
 export function SocialButtons({
   intent,
   redirectTo,

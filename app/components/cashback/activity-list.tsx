@@ -86,7 +86,11 @@ function RowNote({ row }: { row: ActivityRowView }) {
     <div className="mt-1 space-y-0.5 text-xs text-slate-600">
       {row.claim.submitted > 0 ? <p data-testid="claims-sent">{t("list.claimsSent", { count: row.claim.submitted })}</p> : null}
       {row.claim.window === "open" ? (
-        <Link to={localePath(locale, `/cashback/claim/${encodeURIComponent(row.clickId)}`)} className="inline-block font-semibold text-brand-700 hover:underline" data-testid="claim-link">
+        <Link
+          to={localePath(locale, `/cashback/claim/${encodeURIComponent(row.clickId)}`)}
+          className="inline-block font-semibold text-brand-700 hover:underline"
+          data-testid="claim-link"
+        >
           {t("list.claimLink")}
         </Link>
       ) : row.claim.window === "tooEarly" ? (
@@ -103,7 +107,11 @@ function Amount({ row, kind }: { row: ActivityRowView; kind: "sale" | "cashback"
   if (!row.conversion) return <span className="text-slate-600">—</span>;
   const cents = kind === "sale" ? row.conversion.saleAmountCents : row.conversion.cashbackCents;
   const lost = kind === "cashback" && row.status === "declined";
-  return <span className={`tabular-nums ${lost ? "text-slate-600 line-through" : kind === "cashback" ? "font-semibold text-slate-900" : ""}`}>{formatMoney(cents, locale)}</span>;
+  return (
+    <span className={`tabular-nums ${lost ? "text-slate-600 line-through" : kind === "cashback" ? "font-semibold text-slate-900" : ""}`}>
+      {formatMoney(cents, locale)}
+    </span>
+  );
 }
 
 export function ActivityList({ items }: { items: ActivityRowView[] }) {
@@ -164,7 +172,12 @@ export function ActivityList({ items }: { items: ActivityRowView[] }) {
       </div>
       <ul className="space-y-3 md:hidden" data-testid="activity-cards">
         {items.map((row) => (
-          <li key={row.key} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid="activity-card" data-click-id={row.clickId}>
+          <li
+            key={row.key}
+            className="rounded-2xl border border-slate-200 bg-surface p-4"
+            data-testid="activity-card"
+            data-click-id={row.clickId}
+          >
             <div className="flex items-start gap-3">
               <StoreLogo name={row.store.name} logo={row.store.logo} size="h-10 w-10" />
               <div className="min-w-0 flex-1">

@@ -7,7 +7,21 @@
  */
 import { useId, useState } from "react";
 import { bandScale } from "./geometry";
-import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, plotHeightOf, round, valueScale, type ChartTone } from "./shared";
+import {
+  EmptyChart,
+  Gridlines,
+  HitAreas,
+  TONES,
+  Tooltip,
+  VIEW_WIDTH,
+  XLabels,
+  YAxis,
+  cx,
+  plotHeightOf,
+  round,
+  valueScale,
+  type ChartTone,
+} from "./shared";
 
 export interface BarChartBar {
   label: string;
@@ -44,7 +58,18 @@ function finite(n: number | undefined): number {
   return n !== undefined && Number.isFinite(n) ? n : 0;
 }
 
-export function BarChart({ bars, title, description, formatValue, seriesLabels, formatBar, height, emptyText, tone = "default", className }: BarChartProps) {
+export function BarChart({
+  bars,
+  title,
+  description,
+  formatValue,
+  seriesLabels,
+  formatBar,
+  height,
+  emptyText,
+  tone = "default",
+  className,
+}: BarChartProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -135,12 +160,27 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
             <title id={titleId}>{title}</title>
             {description ? <desc id={descId}>{description}</desc> : null}
             <Gridlines ticks={ticks} emphasiseZero={y.domain()[0]! < 0} tone={tone} />
-            {current ? <rect className={colours.highlight} fill="currentColor" x={round(current.x - (step - width) / 2)} y={0} width={round(step)} height={plotHeight} /> : null}
+            {current ? (
+              <rect
+                className={colours.highlight}
+                fill="currentColor"
+                x={round(current.x - (step - width) / 2)}
+                y={0}
+                width={round(step)}
+                height={plotHeight}
+              />
+            ) : null}
             <g className={colours.series}>
-              {plotted.map((p, i) => (p.main.height > 0 ? <rect key={i} x={p.x} y={p.main.y} width={width} height={p.main.height} fill="currentColor" /> : null))}
+              {plotted.map((p, i) =>
+                p.main.height > 0 ? <rect key={i} x={p.x} y={p.main.y} width={width} height={p.main.height} fill="currentColor" /> : null,
+              )}
             </g>
             <g className={colours.secondary}>
-              {plotted.map((p, i) => (p.extra.height > 0 ? <rect key={i} x={p.x} y={p.extra.y} width={width} height={p.extra.height} fill="currentColor" /> : null))}
+              {plotted.map((p, i) =>
+                p.extra.height > 0 ? (
+                  <rect key={i} x={p.x} y={p.extra.y} width={width} height={p.extra.height} fill="currentColor" />
+                ) : null,
+              )}
             </g>
           </svg>
 
@@ -168,7 +208,9 @@ export function BarChart({ bars, title, description, formatValue, seriesLabels, 
         <XLabels
           labels={plotted.flatMap((p, i) => {
             const visibility = labelClass(i);
-            return visibility === null ? [] : [{ key: i, text: p.bar.label, x: p.center, anchor: "middle" as const, className: visibility }];
+            return visibility === null
+              ? []
+              : [{ key: i, text: p.bar.label, x: p.center, anchor: "middle" as const, className: visibility }];
           })}
           tone={tone}
         />

@@ -157,7 +157,7 @@ function monotoneX(path: PathText, points: readonly Point[], line: number | unde
   };
   const slope2 = (t: number) => {
     const h = x1 - x0;
-    return h ? (3 * (y1 - y0) / h - t) / 2 : t;
+    return h ? ((3 * (y1 - y0)) / h - t) / 2 : t;
   };
   for (const [x, y] of points) {
     let t1 = NaN;

@@ -6,7 +6,24 @@
  */
 import { useId, useMemo, useState } from "react";
 import { monotoneArea, monotoneLine, scaleLinear } from "./geometry";
-import { EmptyChart, Gridlines, HitAreas, TONES, Tooltip, VIEW_WIDTH, XLabels, YAxis, cx, parseIsoDate, percent, plotHeightOf, round, roundPath, valueScale, type ChartTone } from "./shared";
+import {
+  EmptyChart,
+  Gridlines,
+  HitAreas,
+  TONES,
+  Tooltip,
+  VIEW_WIDTH,
+  XLabels,
+  YAxis,
+  cx,
+  parseIsoDate,
+  percent,
+  plotHeightOf,
+  round,
+  roundPath,
+  valueScale,
+  type ChartTone,
+} from "./shared";
 
 export interface LineChartPoint {
   /** ISO 8601 date ("2024-05-01") or date-time; a date-time without an offset is read as UTC. */
@@ -47,7 +64,21 @@ interface Plotted extends LineChartPoint {
   py: number;
 }
 
-export function LineChart({ points, title, description, formatY, formatX, formatYTick, formatXTick, formatPoint, height, area = false, emptyText, tone = "default", className }: LineChartProps) {
+export function LineChart({
+  points,
+  title,
+  description,
+  formatY,
+  formatX,
+  formatYTick,
+  formatXTick,
+  formatPoint,
+  height,
+  area = false,
+  emptyText,
+  tone = "default",
+  className,
+}: LineChartProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -76,7 +107,14 @@ export function LineChart({ points, title, description, formatY, formatX, format
   const zeroY = round(y(0));
 
   const linePath = roundPath(monotoneLine(plotted.map((p) => [p.px, p.py])));
-  const areaPath = area ? roundPath(monotoneArea(plotted.map((p) => [p.px, p.py]), zeroY)) : "";
+  const areaPath = area
+    ? roundPath(
+        monotoneArea(
+          plotted.map((p) => [p.px, p.py]),
+          zeroY,
+        ),
+      )
+    : "";
 
   const last = plotted.length - 1;
   const labelIndexes = [...new Set([0, Math.floor(last / 2), last])];
@@ -137,7 +175,9 @@ export function LineChart({ points, title, description, formatY, formatX, format
             ) : null}
             <g className={colours.dot} strokeWidth={2}>
               {plotted.map((p, i) =>
-                plotted.length <= MAX_DOTS || i === active ? <circle key={i} cx={percent(p.px, VIEW_WIDTH)} cy={p.py} r={i === active ? 7 : 5} /> : null,
+                plotted.length <= MAX_DOTS || i === active ? (
+                  <circle key={i} cx={percent(p.px, VIEW_WIDTH)} cy={p.py} r={i === active ? 7 : 5} />
+                ) : null,
               )}
             </g>
           </svg>
@@ -171,4 +211,3 @@ export function LineChart({ points, title, description, formatY, formatX, format
     </figure>
   );
 }
-

@@ -192,9 +192,22 @@ export function XLabels({
   tone: ChartTone;
 }) {
   return (
-    <svg aria-hidden="true" width="100%" height={16} fill="currentColor" className={cx("mt-1 block overflow-visible text-xs", TONES[tone].label)}>
+    <svg
+      aria-hidden="true"
+      width="100%"
+      height={16}
+      fill="currentColor"
+      className={cx("mt-1 block overflow-visible text-xs", TONES[tone].label)}
+    >
       {labels.map((label) => (
-        <text key={label.key} x={percent(label.x, VIEW_WIDTH)} y={8} textAnchor={label.anchor} dominantBaseline="central" className={label.className || undefined}>
+        <text
+          key={label.key}
+          x={percent(label.x, VIEW_WIDTH)}
+          y={8}
+          textAnchor={label.anchor}
+          dominantBaseline="central"
+          className={label.className || undefined}
+        >
           {label.text}
         </text>
       ))}

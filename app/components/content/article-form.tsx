@@ -5,7 +5,15 @@
  * nothing saved) and Save (`intent=save`). Every typed value comes back after either. Also the
  * preview itself, rendered like the public article page.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
@@ -72,9 +80,16 @@ export function ArticleForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const text = (field: FieldMetadata<string | undefined>, label: string, hint?: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+  const text = (
+    field: FieldMetadata<string | undefined>,
+    label: string,
+    hint?: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => {
     const { key: _key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "text" });
-    return <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />;
+    return (
+      <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />
+    );
   };
   const { key: _excerptKey, ...excerptProps } = getTextareaProps(fields.excerpt as FieldMetadata<string>);
   const { key: _bodyKey, ...bodyProps } = getTextareaProps(fields.body as FieldMetadata<string>);
@@ -84,7 +99,11 @@ export function ArticleForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         {mode === "new" ? (
-          <SelectField label={t("blog.form.locale")} field={fields.locale} options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))} />
+          <SelectField
+            label={t("blog.form.locale")}
+            field={fields.locale}
+            options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          />
         ) : null}
         {text(fields.slug, t("blog.form.slug"), t("blog.form.slugHint"), { autoCapitalize: "none", spellCheck: false })}
         <div className="sm:col-span-2">{text(fields.title, t("blog.form.title"))}</div>
@@ -92,11 +111,23 @@ export function ArticleForm({
         <SelectField
           label={t("blog.form.cover")}
           field={fields.cover}
-          options={[{ value: "", label: t("blog.form.noCover") }, ...BLOG_COVERS.map((cover) => ({ value: cover, label: t(`blog.covers.${coverName(cover)}`) }))]}
+          options={[
+            { value: "", label: t("blog.form.noCover") },
+            ...BLOG_COVERS.map((cover) => ({ value: cover, label: t(`blog.covers.${coverName(cover)}`) })),
+          ]}
         />
-        <TextareaField className="sm:col-span-2" labelProps={{ children: t("blog.form.excerpt") }} textareaProps={{ ...excerptProps, rows: 3 }} errors={fields.excerpt.errors} />
+        <TextareaField
+          className="sm:col-span-2"
+          labelProps={{ children: t("blog.form.excerpt") }}
+          textareaProps={{ ...excerptProps, rows: 3 }}
+          errors={fields.excerpt.errors}
+        />
         <div className="sm:col-span-2">
-          <TextareaField labelProps={{ children: t("blog.form.body") }} textareaProps={{ ...bodyProps, rows: 18 }} errors={fields.body.errors} />
+          <TextareaField
+            labelProps={{ children: t("blog.form.body") }}
+            textareaProps={{ ...bodyProps, rows: 18 }}
+            errors={fields.body.errors}
+          />
           <p className="text-xs text-slate-600">{t("blog.form.bodyHint")}</p>
         </div>
       </div>
@@ -125,7 +156,11 @@ export interface ArticlePreviewData {
 export function ArticlePreview({ preview, locale }: { preview: ArticlePreviewData; locale: string }) {
   const { t } = useTranslation("content");
   return (
-    <section aria-labelledby="article-preview-title" className="mt-8 rounded-2xl border-2 border-dashed border-brand-700 bg-surface p-5 sm:p-8" data-testid="article-preview">
+    <section
+      aria-labelledby="article-preview-title"
+      className="mt-8 rounded-2xl border-2 border-dashed border-brand-700 bg-surface p-5 sm:p-8"
+      data-testid="article-preview"
+    >
       <h2 id="article-preview-title" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
         {t("blog.previewTitle")}
       </h2>
@@ -136,7 +171,9 @@ export function ArticlePreview({ preview, locale }: { preview: ArticlePreviewDat
           {preview.author} · {formatDate(new Date().toISOString(), locale)} · {t("blog:readingTime", { count: preview.readingMinutes })}
         </p>
         <p className="mt-4 text-slate-700">{preview.excerpt}</p>
-        {preview.cover ? <img src={preview.cover} alt="" className="mt-6 aspect-[16/9] w-full rounded-2xl bg-brand-50 object-cover" /> : null}
+        {preview.cover ? (
+          <img src={preview.cover} alt="" className="mt-6 aspect-[16/9] w-full rounded-2xl bg-brand-50 object-cover" />
+        ) : null}
         {/* Markdown rendered by the public page's renderer (raw HTML removed; blog.server.ts). */}
         <div className="article-body mt-6" dangerouslySetInnerHTML={{ __html: preview.html }} />
       </article>

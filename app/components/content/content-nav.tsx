@@ -38,7 +38,9 @@ export function ContentNav() {
 /** A small coloured label: a draft or hidden item in amber, a published one in the brand colour. */
 export function StatusBadge({ live, label }: { live: boolean; label: string }) {
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${live ? "bg-brand-50 text-brand-900" : "bg-amber-100 text-amber-900"}`}>
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${live ? "bg-brand-50 text-brand-900" : "bg-amber-100 text-amber-900"}`}
+    >
       {label}
     </span>
   );

@@ -21,7 +21,15 @@ export interface FaqFormValues {
   published?: boolean;
 }
 
-export function FaqForm({ mode, lastResult, defaultValue }: { mode: "new" | "edit"; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue: FaqFormValues }) {
+export function FaqForm({
+  mode,
+  lastResult,
+  defaultValue,
+}: {
+  mode: "new" | "edit";
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue: FaqFormValues;
+}) {
   const { t } = useTranslation("content");
   const schema = mode === "new" ? NewFaqSchema : EditFaqSchema;
   const [form, fields] = useForm<FaqFormValues, unknown>({
@@ -40,13 +48,31 @@ export function FaqForm({ mode, lastResult, defaultValue }: { mode: "new" | "edi
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         {mode === "new" ? (
-          <SelectField label={t("faq.form.language")} field={fields.locale} options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))} />
+          <SelectField
+            label={t("faq.form.language")}
+            field={fields.locale}
+            options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          />
         ) : null}
-        <SelectField label={t("faq.form.category")} field={fields.category} options={FAQ_CATEGORIES.map((id) => ({ value: id, label: t(`faq:categories.${id}`) }))} />
+        <SelectField
+          label={t("faq.form.category")}
+          field={fields.category}
+          options={FAQ_CATEGORIES.map((id) => ({ value: id, label: t(`faq:categories.${id}`) }))}
+        />
       </div>
-      <Field labelProps={{ children: t("faq.form.question") }} inputProps={{ ...questionProps, autoComplete: "off" }} errors={fields.question.errors} />
-      <TextareaField labelProps={{ children: t("faq.form.answer") }} textareaProps={{ ...answerProps, rows: 6 }} errors={fields.answer.errors} />
-      {mode === "new" ? <CheckboxField label={t("faq.form.published")} inputProps={publishedProps} errors={fields.published.errors} /> : null}
+      <Field
+        labelProps={{ children: t("faq.form.question") }}
+        inputProps={{ ...questionProps, autoComplete: "off" }}
+        errors={fields.question.errors}
+      />
+      <TextareaField
+        labelProps={{ children: t("faq.form.answer") }}
+        textareaProps={{ ...answerProps, rows: 6 }}
+        errors={fields.answer.errors}
+      />
+      {mode === "new" ? (
+        <CheckboxField label={t("faq.form.published")} inputProps={publishedProps} errors={fields.published.errors} />
+      ) : null}
       <SubmitButton className="btn-primary" pendingLabel={t("faq.form.saving")}>
         {mode === "new" ? t("faq.form.create") : t("faq.form.save")}
       </SubmitButton>

@@ -15,7 +15,12 @@ export function ConsentBanner() {
   const { pathname, search } = useLocation();
   return (
     <section aria-labelledby="consent-title" className="border-b border-slate-200 bg-slate-50" data-testid="consent-banner">
-      <Form method="post" action={localePath(locale, "/cookie-preferences")} reloadDocument className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+      <Form
+        method="post"
+        action={localePath(locale, "/cookie-preferences")}
+        reloadDocument
+        className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3"
+      >
         <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
         <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
           <strong id="consent-title" className="font-semibold text-slate-900">

@@ -18,7 +18,12 @@ export function NavigationProgress() {
   }, [busy]);
   if (!busy) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden" role="progressbar" aria-label={t("loading")} data-testid="navigation-progress">
+    <div
+      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden"
+      role="progressbar"
+      aria-label={t("loading")}
+      data-testid="navigation-progress"
+    >
       <div className="h-full w-1/3 animate-[navigation-progress_1.1s_ease-in-out_infinite] rounded-r-full bg-brand-600 opacity-0 [animation-delay:150ms]" />
     </div>
   );

@@ -22,4 +22,3 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
     </>
   );
 }
-

@@ -26,9 +26,7 @@ export function SiteHeader() {
   );
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-lg px-3 py-2 text-sm font-medium ${
-      isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-    }`;
+    `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-surface/95">

@@ -12,7 +12,10 @@ const STATUS_STYLES: Record<ContactStatus, string> = {
 export function MessageStatusBadge({ status, testId }: { status: ContactStatus; testId?: string }) {
   const { t } = useTranslation("admin");
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`} data-testid={testId}>
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}
+      data-testid={testId}
+    >
       {t(`messages.status.${status}`)}
     </span>
   );

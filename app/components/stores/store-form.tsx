@@ -4,7 +4,15 @@
  * its field, every typed value kept. Texts other than English sit in "Other languages" boxes that
  * open when they hold something.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
@@ -74,7 +82,15 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** The other languages of a text, in a box that is open when one of them holds something or has an error. */
-function OtherLanguages({ summary, fields, children }: { summary: string; fields: Array<FieldMetadata<string | undefined>>; children: React.ReactNode }) {
+function OtherLanguages({
+  summary,
+  fields,
+  children,
+}: {
+  summary: string;
+  fields: Array<FieldMetadata<string | undefined>>;
+  children: React.ReactNode;
+}) {
   const open = fields.some((field) => (typeof field.initialValue === "string" && field.initialValue !== "") || field.errors?.length);
   return (
     <details className="rounded-lg border border-slate-200 px-3 py-2 sm:col-span-2" open={open || undefined}>
@@ -110,13 +126,22 @@ export function StoreForm({
   const description = fields.description.getFieldset();
   const terms = fields.terms.getFieldset();
   const categoryRows = fields.categoryRates.getFieldList();
-  const text = (field: FieldMetadata<string | undefined>, label: string, hint?: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+  const text = (
+    field: FieldMetadata<string | undefined>,
+    label: string,
+    hint?: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => {
     const { key: _key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "text" });
-    return <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />;
+    return (
+      <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />
+    );
   };
   const textarea = (field: FieldMetadata<string | undefined>, label: string, rows: number) => {
     const { key: _key, ...props } = getTextareaProps(field as FieldMetadata<string>);
-    return <TextareaField className="sm:col-span-2" labelProps={{ children: label }} textareaProps={{ ...props, rows }} errors={field.errors} />;
+    return (
+      <TextareaField className="sm:col-span-2" labelProps={{ children: label }} textareaProps={{ ...props, rows }} errors={field.errors} />
+    );
   };
   const language = (code: Locale) => LOCALE_NAMES[code];
 
@@ -151,7 +176,11 @@ export function StoreForm({
         />
         {text(fields.advertiserId, t("stores.form.advertiserId"), t("stores.form.advertiserIdHint"), { spellCheck: false })}
         <div className="sm:col-span-2">
-          {text(fields.trackingUrl, t("stores.form.trackingUrl"), t("stores.form.trackingUrlHint"), { type: "url", inputMode: "url", spellCheck: false })}
+          {text(fields.trackingUrl, t("stores.form.trackingUrl"), t("stores.form.trackingUrlHint"), {
+            type: "url",
+            inputMode: "url",
+            spellCheck: false,
+          })}
         </div>
       </Section>
 
@@ -173,7 +202,9 @@ export function StoreForm({
         </fieldset>
         {text(fields.ratePercent, t("stores.form.ratePercent"), t("stores.form.ratePercentHint"), { inputMode: "decimal" })}
         {text(fields.rateFixed, t("stores.form.rateFixed"), t("stores.form.rateFixedHint"), { inputMode: "decimal" })}
-        {text(fields.newCustomerPercent, t("stores.form.newCustomerPercent"), t("stores.form.newCustomerPercentHint"), { inputMode: "decimal" })}
+        {text(fields.newCustomerPercent, t("stores.form.newCustomerPercent"), t("stores.form.newCustomerPercentHint"), {
+          inputMode: "decimal",
+        })}
         <div className="sm:col-span-2">
           <h3 className="text-sm font-semibold text-slate-800">{t("stores.form.categoryRates")}</h3>
           <p className="text-xs text-slate-600">{t("stores.form.categoryRatesHint")}</p>
@@ -188,7 +219,9 @@ export function StoreForm({
                     {text(rule.percent, t("stores.form.categoryPercent", { number: index + 1 }), undefined, { inputMode: "decimal" })}
                     <OtherLanguages summary={t("stores.form.otherLanguages")} fields={OTHER_LOCALES.map((code) => names[code])}>
                       {OTHER_LOCALES.map((code) => (
-                        <div key={code}>{text(names[code], t("stores.form.categoryNameIn", { number: index + 1, language: language(code) }))}</div>
+                        <div key={code}>
+                          {text(names[code], t("stores.form.categoryNameIn", { number: index + 1, language: language(code) }))}
+                        </div>
                       ))}
                     </OtherLanguages>
                   </div>
@@ -201,8 +234,18 @@ export function StoreForm({
       </Section>
 
       <Section title={t("stores.form.sections.share")}>
-        {text(fields.userSharePercent, t("stores.form.userSharePercent"), t("stores.form.userShareHint", { rate: formatRate(platform.userShareBps, locale) }), { inputMode: "decimal" })}
-        {text(fields.confirmationDays, t("stores.form.confirmationDays"), t("stores.form.confirmationDaysHint", { days: platform.confirmationDays }), { inputMode: "numeric" })}
+        {text(
+          fields.userSharePercent,
+          t("stores.form.userSharePercent"),
+          t("stores.form.userShareHint", { rate: formatRate(platform.userShareBps, locale) }),
+          { inputMode: "decimal" },
+        )}
+        {text(
+          fields.confirmationDays,
+          t("stores.form.confirmationDays"),
+          t("stores.form.confirmationDaysHint", { days: platform.confirmationDays }),
+          { inputMode: "numeric" },
+        )}
       </Section>
 
       <Section title={t("stores.form.sections.texts")}>

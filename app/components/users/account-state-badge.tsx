@@ -11,7 +11,10 @@ const BADGE: Record<AccountState, string> = {
 export function AccountStateBadge({ state }: { state: AccountState }) {
   const { t } = useTranslation("admin");
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state]}`} data-testid="account-state">
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state]}`}
+      data-testid="account-state"
+    >
       {t(`users.states.${state}`)}
     </span>
   );

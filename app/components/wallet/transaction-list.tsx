@@ -52,7 +52,10 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
               </span>
             </p>
           </div>
-          <span className={`shrink-0 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`} data-testid="amount">
+          <span
+            className={`shrink-0 text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`}
+            data-testid="amount"
+          >
             {signedAmount(item, locale)}
           </span>
           {item.pending ? (

@@ -12,7 +12,10 @@ export async function codeFor(email: string, after = 0): Promise<string> {
   return /\b(\d{6})\b/.exec(mail.text)![1]!;
 }
 
-export async function fillSignUp(page: Page, values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean }) {
+export async function fillSignUp(
+  page: Page,
+  values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean },
+) {
   if (values.name !== undefined) await page.getByLabel("Full name").fill(values.name);
   if (values.email !== undefined) await page.getByLabel("Email address").fill(values.email);
   if (values.password !== undefined) await page.getByLabel("Password", { exact: true }).fill(values.password);
@@ -45,7 +48,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
 /** Ages every live session's proof of identity of an account by 20 minutes (the server's clock cannot be moved). */
 export async function ageReauthentication(email: string): Promise<void> {
   const { default: SQLite } = await import("better-sqlite3");
-  const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
+  const database = new SQLite(
+    fs
+      .readFileSync(DATABASE_URL_FILE, "utf8")
+      .trim()
+      .replace(/^file:/, ""),
+  );
   database
     .prepare("update sessions set reauthenticated_at = ? where user_id = (select id from users where email = ?) and revoked_at is null")
     .run(new Date(Date.now() - 20 * 60_000).toISOString(), email);
@@ -55,7 +63,12 @@ export async function ageReauthentication(email: string): Promise<void> {
 /** Changes an account's role directly in the e2e database (as `npm run create-admin` would). */
 export async function setRole(email: string, role: "user" | "partner" | "admin"): Promise<void> {
   const { default: SQLite } = await import("better-sqlite3");
-  const database = new SQLite(fs.readFileSync(DATABASE_URL_FILE, "utf8").trim().replace(/^file:/, ""));
+  const database = new SQLite(
+    fs
+      .readFileSync(DATABASE_URL_FILE, "utf8")
+      .trim()
+      .replace(/^file:/, ""),
+  );
   database.prepare("update users set role = ? where email = ?").run(role, email);
   database.close();
 }

@@ -5,7 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-const PARAGRAPH = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.";
+const PARAGRAPH =
+  "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.";
 // Remix's own document (scripts, context) around the paragraphs: about 2 KB.
 const FRAME_BYTES = 2_000;
 const PARAGRAPH_BYTES = `<p class="text">${PARAGRAPH} 000</p>`.length;
