@@ -30,6 +30,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+  // Hydration is over (the layout's effect runs after every child's): browser tests wait for this
+  // mark instead of guessing with timeouts or network silence.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   return (
     <html lang={locale} dir={i18n.dir(locale)} className={root?.theme === "light" ? undefined : (root?.theme ?? "system")}>

@@ -5,18 +5,14 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { sharedEnvironment } from "./support/e2e-env";
 import { DATABASE_URL_FILE } from "./support/paths";
 
 export default function globalTeardown() {
   if (!fs.existsSync(DATABASE_URL_FILE)) return;
   const databaseUrl = fs.readFileSync(DATABASE_URL_FILE, "utf8").trim();
   const run = spawnSync("npm", ["run", "--silent", "ledger:verify"], {
-    env: {
-      ...process.env,
-      APP_ENV: "test",
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-    },
+    env: { ...process.env, ...sharedEnvironment(databaseUrl) },
     encoding: "utf8",
   });
   process.stdout.write(run.stdout);

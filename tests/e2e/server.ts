@@ -16,6 +16,7 @@ import { DEMO_USER, seedDemoData } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver } from "../support/smtp";
+import { E2E_PORT, sharedEnvironment } from "./support/e2e-env";
 import { OAuth2Server } from "oauth2-mock-server";
 import {
   DATABASE_URL_FILE,
@@ -26,10 +27,9 @@ import {
   DEMO_MESSAGE_ID,
   MAILBOX_DIR,
   OAUTH_USER_FILE,
-  SANDBOX_POSTBACK_SECRET,
 } from "./support/paths";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E_PORT;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-e2e-"));
 const databaseFile = path.join(workDir, "e2e.db");
 
@@ -153,12 +153,8 @@ const server = spawn(serverCommand().command, serverCommand().args, {
   env: {
     ...process.env,
     NODE_ENV: "production",
-    APP_ENV: "test",
+    ...sharedEnvironment(`file:${databaseFile}`),
     PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: `file:${databaseFile}`,
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-    POSTBACK_SECRET_SANDBOX: SANDBOX_POSTBACK_SECRET,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: "Cashwise <no-reply@cashwise.test>",
     SUPPORT_EMAIL: "support@cashwise.test",
