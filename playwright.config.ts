@@ -12,7 +12,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // The books must balance after everything the suite did.
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // Every test's duration lands in a file: `npm run test:durations` (and CI, after every run) lists the slowest.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: "test-results/e2e-report.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   // A busy CI machine runs two workers beside the memory-hard password hashes: room to breathe.
   timeout: process.env.CI ? 60_000 : 30_000,
   // The same machine runs the server, its hashes and two browsers: a navigation may take longer than 5 s.

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, visit } from "./support/fixtures";
+import { expect, test, visit, type Account } from "./support/fixtures";
 import { ADMIN_PAGES, MEMBER_PAGES, MID_FLOW_PAGES, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
@@ -48,14 +48,11 @@ function groups(pages: string[], size: number): string[][] {
   );
 }
 
-/** Signs the area's person in on this test's context (public: nobody). */
-const enter = {
-  public: test,
-  member: test.extend<{ signedIn: unknown }>({ signedIn: [async ({ demoMember }, use) => use(demoMember), { auto: true }] }),
-  partner: test.extend<{ signedIn: unknown }>({ signedIn: [async ({ demoPartner }, use) => use(demoPartner), { auto: true }] }),
-  admin: test.extend<{ signedIn: unknown }>({ signedIn: [async ({ admin }, use) => use(admin), { auto: true }] }),
-} satisfies Record<Area, typeof test>;
-
+/** Signs the area's person in on this test's context (public: nobody): an automatic fixture per area. */
+const memberTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demoMember }, use) => use(demoMember), { auto: true }] });
+const partnerTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demoPartner }, use) => use(demoPartner), { auto: true }] });
+const adminTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ admin }, use) => use(admin), { auto: true }] });
+const enter = { public: test, member: memberTest, partner: partnerTest, admin: adminTest };
 /** Transitions finished (the theme switch animates colours); endless animations are left running. */
 async function settled(page: Page) {
   await page.evaluate(() =>
