@@ -1,11 +1,12 @@
 /**
  * The foundation: locale routing, the not-found screen, the language switcher, the public frame
- * and the security headers. Runs without JavaScript; tests tagged @js run again with it.
+ * and the security headers. Runs without JavaScript; tests tagged @js run again with it, and
+ * @js-only ones need it (the stylesheet through hydration; axe with every rule on two pages).
  */
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, ready, test, visit } from "./support/fixtures";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
 const translations = (locale: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve("locales", locale, `${ns}.json`), "utf8"));
@@ -60,7 +61,7 @@ test.describe("not found", () => {
 
 test.describe("five locales", () => {
   for (const locale of LOCALES) {
-    test(`/${locale} renders in ${locale} @js`, async ({ page }) => {
+    test(`/${locale} renders in ${locale}`, async ({ page }) => {
       const response = await page.goto(`/${locale}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -73,7 +74,7 @@ test.describe("five locales", () => {
 
 test.describe("language switcher", () => {
   test("offers the same page in all five locales and remembers the choice @js", async ({ page }) => {
-    await page.goto("/en/faq?q=wallet");
+    await visit(page, "/en/faq?q=wallet");
     const switcher = page.getByTestId("language-switcher");
     await switcher.locator("summary").click();
     for (const [code, name] of [
@@ -224,7 +225,7 @@ test.describe("the stylesheet on a first visit", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto("/en", { waitUntil: "networkidle" });
+    await visit(page, "/en");
     const styled = () =>
       page.evaluate(() => getComputedStyle(document.body).display + "|" + getComputedStyle(document.querySelector("main")!).flexGrow);
     expect(await page.evaluate(() => document.getElementById("cw-inline-css")?.textContent?.length ?? 0)).toBeGreaterThan(5_000);
@@ -234,7 +235,7 @@ test.describe("the stylesheet on a first visit", () => {
     await expect(page).toHaveURL(/\/en\/about$/);
     expect(await page.evaluate(() => document.getElementById("cw-inline-css")?.textContent?.length ?? 0)).toBeGreaterThan(5_000);
     // A new document now links the (already fetched) file and looks the same.
-    await page.goto("/en", { waitUntil: "networkidle" });
+    await visit(page, "/en");
     expect(await page.locator("#cw-inline-css").count()).toBe(0);
     expect(await styled()).toBe(inlineLook);
     expect(errors).toEqual([]);
@@ -242,26 +243,27 @@ test.describe("the stylesheet on a first visit", () => {
 });
 
 test.describe("with JavaScript", () => {
+  // Every axe rule of every impact on two pages (the look-and-feel sweep fails on serious and critical ones only).
+  const allViolations = async (page: Parameters<typeof visit>[0]) =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
   test("the home page hydrates without console errors and passes axe @js-only", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto("/en", { waitUntil: "networkidle" });
+    await visit(page, "/en");
+    expect(await allViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "About" }).first().click();
     await expect(page).toHaveURL(/\/en\/about$/);
     await expect(page).toHaveTitle(/About Cashwise/);
+    await ready(page);
     expect(errors).toEqual([]);
-
-    await page.goto("/en", { waitUntil: "networkidle" });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 
   test("the not-found screen passes axe @js-only", async ({ page }) => {
-    await page.goto("/de/nirgendwo", { waitUntil: "networkidle" });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await visit(page, "/de/nirgendwo");
+    expect(await allViolations(page)).toEqual([]);
   });
 });

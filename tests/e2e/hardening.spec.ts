@@ -1,15 +1,17 @@
 /**
  * Bad input of any shape gets a 4xx with a clear page and changes nothing: bodies that are not
  * forms, broken forms, NUL bytes, oversized bodies (while the server stays responsive), foreign
- * preflights, posts under another host name; and redirectTo never leaves the site.
+ * preflights, posts under another host name (the server guard, scripts/server-guard.cjs, and the
+ * form reader, over HTTP); and redirectTo never leaves the site, even in a real browser. The
+ * sign-in throttle's rules (only failures count) are route tests in tests/db/account-rules.test.ts.
  */
 import net from "node:net";
-import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
-import { asNewVisitor, uniqueAddress } from "./support/visitor";
+import { createAccount, expect, PASSWORD, test, visit } from "./support/fixtures";
+import { E2E_APP_URL, E2E_PORT } from "./support/e2e-env";
+import { uniqueAddress } from "./support/visitor";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE = `http://127.0.0.1:${PORT}`;
+const PORT = E2E_PORT;
+const BASE = E2E_APP_URL;
 
 /** A POST that announces `length` bytes but sends only a few: what a server must answer from the headers. */
 function rawPost(path: string, contentType: string, length: number): Promise<{ status: number; body: string }> {
@@ -100,40 +102,12 @@ test.describe("bad input is a 4xx, never a 5xx", () => {
 });
 
 test.describe("redirectTo stays on this site", () => {
-  test("a tab in redirectTo (/%09/evil.example) lands on the dashboard, not on another site", async ({ page }) => {
-    await asNewVisitor(page);
-    const { email } = await signUpAndVerify(page, "redirect");
-    await page.goto("/en/signin?redirectTo=%2F%09%2Fevil.example");
+  test("a tab in redirectTo (/%09/evil.example) lands on the dashboard, not on another site", async ({ page, visitor: _ }) => {
+    const { email } = await createAccount("user", "redirect");
+    await visit(page, "/en/signin?redirectTo=%2F%09%2Fevil.example");
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/en\/dashboard$/);
-    void signIn;
-  });
-});
-
-test.describe("the sign-in throttle counts failures only", () => {
-  test("twelve good sign-ins from new browsers never lock the owner out; a wrong password still counts", async ({ page, browser }) => {
-    // 14 browsers and 25 password checks (memory-hard hashes): about 50 s alone, twice that beside another worker.
-    test.setTimeout(180_000);
-    await asNewVisitor(page);
-    const { email } = await signUpAndVerify(page, "often");
-    // The account's throttle allows 10 attempts in 15 minutes: each good sign-in gives its attempt back.
-    for (let i = 0; i < 12; i++) {
-      const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
-      const fresh = await context.newPage();
-      await signIn(fresh, email);
-      await expect(fresh, `sign-in ${i + 1}`).toHaveURL(/\/en\/dashboard$/);
-      await context.close();
-    }
-    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
-    const stranger = await context.newPage();
-    for (let i = 0; i < 10; i++) {
-      await signIn(stranger, email, "Wrong-pass-1!");
-      await expect(stranger.getByText("The email address or password is not correct.")).toBeVisible();
-    }
-    await signIn(stranger, email, "Wrong-pass-1!");
-    await expect(stranger.getByText(/Too many attempts/)).toBeVisible();
-    await context.close();
   });
 });
