@@ -2,50 +2,62 @@
  * The ad suite end to end without JavaScript, as a newcomer with the free trial: upload the
  * exports they downloaded (a Google Ads campaign report by day, the UTF-16 search terms report, a
  * keyword report, an Editor keywords export), check each preview, import; the dashboard shows the
- * period's figures; a bad file is answered with its line and column; the audit runs and grades;
- * the tips are worked out; a tip is applied and its Google Ads Editor CSV downloaded.
+ * period's figures; a bad file is answered with its line and column. Then, on the same exports
+ * imported with the import page's own domain functions: the audit runs and grades; the tips are
+ * worked out; a tip is applied and its Google Ads Editor CSV downloaded. Client accounts are
+ * added, edited and deleted. Members come from the fixtures.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { signIn, signUpAndVerify } from "./support/accounts";
-import { importFile, sampleFiles } from "./support/ads";
-import { uniqueAddress } from "./support/visitor";
+import { importFile, importThroughDomain, sampleFiles, tempFile } from "./support/ads";
+import { expect, test, visit } from "./support/fixtures";
 
-test("upload → preview → import → dashboard → audit → apply a tip → its Editor CSV, without JavaScript", async ({ browser }) => {
-  test.slow();
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
-  const page = await context.newPage();
-  const { email } = await signUpAndVerify(page, "ads");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
+/** The sample exports of the journey: the file names and the report each preview must name. */
+const EXPORTS = (files: Record<string, string>) => {
+  const editor = Object.keys(files).find((name) => name.endsWith("- Keywords.csv"))!;
+  return [
+    [files["Campaign report.csv"]!, "Campaign report"],
+    [files["Search terms report.csv"]!, "Search terms report"],
+    [files["Search keyword report.csv"]!, "Search keyword report"],
+    [files[editor]!, "Google Ads Editor: keywords"],
+  ] as const;
+};
+
+test("upload → preview → import → dashboard, and a bad file answered with its line and column, without JavaScript", async ({
+  page,
+  member: _,
+}) => {
+  await visit(page, "/en/dashboard");
   await page.getByRole("link", { name: "Ad tools" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Ad performance" })).toBeVisible();
 
   // A file that is not an export: where it went wrong, and nothing stored.
-  const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-ads-bad-")), "campaigns.csv");
-  fs.writeFileSync(bad, 'Campaign report\n"May 1, 2026 - May 31, 2026"\nCampaign,Impr.,Clicks,Cost,Currency code\nBrand,12x,5,1.00,USD\n');
-  await page.goto("/en/ads/import");
+  const bad = tempFile(
+    "campaigns.csv",
+    'Campaign report\n"May 1, 2026 - May 31, 2026"\nCampaign,Impr.,Clicks,Cost,Currency code\nBrand,12x,5,1.00,USD\n',
+  );
+  await visit(page, "/en/ads/import");
   await page.getByLabel("Report file").setInputFiles(bad);
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByText("Line 4, column “Impr.”: expected a whole number, found “12x”.")).toBeVisible();
   await expect(page.getByText("Nothing imported into this client account yet.")).toBeVisible();
 
-  const files = sampleFiles();
-  await importFile(page, files["Campaign report.csv"]!, "Campaign report");
-  await importFile(page, files["Search terms report.csv"]!, "Search terms report");
-  await importFile(page, files["Search keyword report.csv"]!, "Search keyword report");
-  const editor = Object.keys(files).find((name) => name.endsWith("- Keywords.csv"))!;
-  await importFile(page, files[editor]!, "Google Ads Editor: keywords");
+  for (const [file, report] of EXPORTS(sampleFiles())) await importFile(page, file, report);
 
   // The dashboard opens on the latest import's period, with the spec's words.
-  await page.goto("/en/ads");
+  await visit(page, "/en/ads");
   for (const label of ["Total spend", "Clicks", "Impressions", "Click-through rate", "Campaigns"])
     await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
   await expect(page.locator("table").getByText("Generic - Hiking Gear", { exact: true }).first()).toBeVisible();
+});
+
+test("audit → tips worked out → a tip dismissed only with a reason, applied → its Editor CSV, without JavaScript", async ({
+  page,
+  member,
+}) => {
+  for (const [file] of EXPORTS(sampleFiles())) await importThroughDomain(member.id, file);
 
   // The audit grades the checks.
+  await visit(page, "/en/ads");
   await page.getByRole("link", { name: "Audit", exact: true }).click();
   await page.getByRole("button", { name: "Run audit" }).click();
   await expect(page.getByText(/^[ABC]$/).first()).toBeVisible();
@@ -76,18 +88,13 @@ test("upload → preview → import → dashboard → audit → apply a tip → 
   const csv = fs.readFileSync(await file.path(), "utf8");
   expect(csv.split("\r\n")[0]).toBe("Campaign,Ad Group,Keyword,Criterion Type");
   expect(csv).toMatch(/,Negative Exact\r\n/);
-  await context.close();
 });
 
 test("client accounts: add, edit (an empty name refused, the chosen industry kept), and delete (only when confirmed), without JavaScript", async ({
-  browser,
+  page,
+  member: _,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
-  const page = await context.newPage();
-  const { email } = await signUpAndVerify(page, "agency");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/ads/accounts");
+  await visit(page, "/en/ads/accounts");
   await expect(page.getByText("My ads", { exact: true }).first()).toBeVisible();
 
   const add = page.getByRole("region", { name: "Add a client account" });
@@ -114,5 +121,4 @@ test("client accounts: add, edit (an empty name refused, the chosen industry kep
   await page.getByRole("button", { name: "Delete client account" }).click();
   await expect(page.getByText("Client account “Café Blanc” and everything imported into it were deleted.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit Café Blanc" })).toHaveCount(0);
-  await context.close();
 });

@@ -5,9 +5,8 @@
  * replaces the live bubbles and holds the exchange once. No console errors, hydration included.
  * (Without JavaScript the same form posts to the page's action: the no-js project covers that.)
  */
-import { expect, test } from "@playwright/test";
 import type { AssistantStreamEvent } from "../../app/assistant/assistant";
-import { signIn } from "./support/accounts";
+import { expect, test, visit } from "./support/fixtures";
 
 declare global {
   interface Window {
@@ -16,21 +15,20 @@ declare global {
   }
 }
 
-test("the answer appears as it is composed, then the stored conversation holds it once @js-only", async ({ page }) => {
+test("the answer appears as it is composed, then the stored conversation holds it once @js-only", async ({ page, demoMember: _ }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
 
-  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
   // The balance the answer must give: the wallet's available figure.
-  await page.goto("/en/wallet");
+  await visit(page, "/en/wallet");
   const balance = (await page.getByTestId("wallet-available").innerText()).match(/\$[\d,]+\.\d{2}/)?.[0];
   expect(balance).toBeTruthy();
 
-  await page.goto("/en/assistant", { waitUntil: "networkidle" });
+  // Hydrated: the form is the page's own (it streams the answer) before it is used.
+  await visit(page, "/en/assistant");
   // Every state of the live answer bubble, however briefly it shows.
   await page.evaluate(() => {
     window.__assistantLive = [];
@@ -68,6 +66,8 @@ test("the answer appears as it is composed, then the stored conversation holds i
   const response = await streamed;
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/x-ndjson");
+  // The page's copy of the stream (its fetch may answer the page a moment after Playwright sees the response).
+  await page.waitForFunction(() => window.__assistantStream !== undefined);
   const events = (await page.evaluate(() => window.__assistantStream ?? ""))
     .split("\n")
     .filter((line) => line.trim())
@@ -76,9 +76,8 @@ test("the answer appears as it is composed, then the stored conversation holds i
   expect(done).toBeTruthy();
   expect(events.filter((event) => event.type === "delta").length).toBeGreaterThan(1);
 
-  // After the page settles: the live bubbles are gone, the stored exchange is there once.
+  // Once the stored conversation is back: the live bubbles are gone, the stored exchange is there once.
   await expect(page.locator("[data-live]")).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
   const conversation = page.getByTestId("assistant-conversation");
   await expect(conversation.locator(`#message-${done!.question.id}`)).toHaveCount(1);
   await expect(conversation.locator(`#message-${done!.question.id}`)).toContainText("What is my balance?");

@@ -2,22 +2,19 @@
  * The assistant without JavaScript: a question posted by the form is answered in the conversation
  * from the member's own figures (the demo member's balance, as the wallet shows it), an empty
  * question is refused with its message, and "Delete conversation" empties it (on a new member's
- * conversation, so no other test's questions are in the way).
+ * conversation, so no other test's questions are in the way). Both are signed in by the fixtures.
  */
-import { expect, test } from "@playwright/test";
-import { signIn, signUpAndVerify } from "./support/accounts";
-import { MEMBER } from "./support/pages";
-import { asNewVisitor } from "./support/visitor";
+import { expect, test, visit } from "./support/fixtures";
 
-test("asked “What is my balance?”, the assistant answers with the balance the wallet shows, without JavaScript", async ({ page }) => {
-  await asNewVisitor(page);
-  await signIn(page, MEMBER.email, MEMBER.password);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/wallet");
+test("asked “What is my balance?”, the assistant answers with the balance the wallet shows, without JavaScript", async ({
+  page,
+  demoMember: _,
+}) => {
+  await visit(page, "/en/wallet");
   const available = /\$[\d,]+\.\d\d/.exec((await page.getByTestId("wallet-available").textContent()) ?? "")?.[0];
   expect(available).toBeDefined();
 
-  await page.goto("/en/assistant");
+  await visit(page, "/en/assistant");
   await expect(page.getByRole("heading", { level: 1, name: "Assistant" })).toBeVisible();
   // Blank: refused by the server with its message, nothing asked.
   await page.getByLabel("Your question").fill("   ");
@@ -42,12 +39,8 @@ test("asked “What is my balance?”, the assistant answers with the balance th
   await expect(page.getByTestId("wallet-available")).toContainText(available!);
 });
 
-test("“Delete conversation” empties the conversation, without JavaScript", async ({ page }) => {
-  await asNewVisitor(page);
-  const { email } = await signUpAndVerify(page, "asker");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/assistant");
+test("“Delete conversation” empties the conversation, without JavaScript", async ({ page, member: _ }) => {
+  await visit(page, "/en/assistant");
   await expect(page.getByText("No questions yet. Try one of these:")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete conversation" })).toHaveCount(0);
   // An example question fills the form.

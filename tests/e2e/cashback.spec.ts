@@ -6,27 +6,27 @@
  * that are unsigned, forged, stale or malformed change nothing.
  */
 import { createHmac } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
+import type { APIRequestContext } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
-import { asNewVisitor } from "./support/visitor";
+import { PERSON_BROWSER } from "./support/cashback";
+import { createAccount, expect, ready, test, visit } from "./support/fixtures";
+import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
 
 const store = SEED_STORES[1]!;
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot (its clicks are never
 // credited): shop as a person's browser does.
-test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
+test.use({ userAgent: PERSON_BROWSER });
 
-test("Shop now: sign in first, the click is recorded, the sandbox merchant knows it @js", async ({ page, context }) => {
-  await asNewVisitor(page);
-  const { email } = await signUpAndVerify(page, "shopper");
-  await context.clearCookies();
-  await page.goto(`/en/webshops/${store.slug}`);
+test("Shop now: sign in first, the click is recorded, the sandbox merchant knows it @js", async ({ page, visitor: _ }) => {
+  // Signing in on the way is the subject: a verified account, not signed in yet.
+  const { email, password } = await createAccount("user", "shopper");
+  await visit(page, `/en/webshops/${store.slug}`);
   await page.getByTestId("shop-now").click();
   await expect(page).toHaveURL(new RegExp(`/en/signin\\?redirectTo=${encodeURIComponent(`/en/out/${store.slug}`)}$`));
+  await ready(page);
   await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(new RegExp(`/en/sandbox/merchant/${store.slug}\\?clickref=[A-Za-z0-9_-]{24}$`));
   await expect(page.getByRole("heading", { name: store.name })).toBeVisible();
@@ -37,27 +37,24 @@ test("Shop now: sign in first, the click is recorded, the sandbox merchant knows
   // Another click is another id; a made-up one is not known to the network.
   await page.goto(`/en/out/${store.slug}`);
   const second = new URL(page.url()).searchParams.get("clickref");
+  expect(second).toMatch(/^[A-Za-z0-9_-]{24}$/);
   expect(second).not.toBe(clickId);
-  await page.goto(`/en/sandbox/merchant/${store.slug}?clickref=made-up`);
+  await visit(page, `/en/sandbox/merchant/${store.slug}?clickref=made-up`);
   await expect(page.getByTestId("sandbox-click")).toContainText("did not come through Cashwise");
   expect((await page.goto("/en/out/no-such-store"))?.status()).toBe(404);
 });
 
 test("the whole loop without JavaScript: Shop now → sandbox merchant → Simulate purchase → pending → Approve → available → withdraw it @js", async ({
   page,
+  member: _,
 }) => {
-  test.setTimeout(90_000);
-  await asNewVisitor(page);
-  const { email } = await signUpAndVerify(page, "looper");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
   const shop = SEED_STORES.find((candidate) => candidate.cashbackRateBps >= 500) ?? SEED_STORES[0]!;
-  await page.goto(`/en/webshops/${shop.slug}`);
+  await visit(page, `/en/webshops/${shop.slug}`);
   await page.getByTestId("shop-now").click();
   await expect(page).toHaveURL(new RegExp(`/en/sandbox/merchant/${shop.slug}\\?clickref=`));
   const merchant = page.url();
   // With JavaScript, the form is Remix's once the page has hydrated.
-  await page.waitForLoadState("networkidle");
+  await ready(page);
 
   await page.getByLabel("Order amount (USD)").fill("250");
   await page.getByLabel("Order number").fill(`LOOP-${Date.now()}`);
@@ -69,18 +66,20 @@ test("the whole loop without JavaScript: Shop now → sandbox merchant → Simul
   const cashback = Math.min(commission, Math.floor((commission * share) / 10_000));
   const dollars = `$${(cashback / 100).toFixed(2)}`;
 
-  await page.goto("/en/dashboard");
+  await visit(page, "/en/dashboard");
   await expect(page.getByTestId("stat-pending")).toContainText(dollars);
   await expect(page.getByTestId("balance")).toHaveText("$0.00");
 
-  await page.goto(merchant, { waitUntil: "networkidle" });
+  await visit(page, merchant);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("sandbox-order")).toContainText("Approved");
-  await page.goto("/en/dashboard");
+  await visit(page, "/en/dashboard");
   await expect(page.getByTestId("balance")).toHaveText(dollars);
   await expect(page.getByTestId("stat-pending")).toContainText("$0.00");
 
   await page.getByRole("link", { name: "Withdraw" }).first().click();
+  await expect(page).toHaveURL(/\/en\/dashboard\/withdraw$/);
+  await ready(page);
   await page.getByLabel("Amount", { exact: true }).fill((cashback / 100).toFixed(2));
   await page.getByLabel("PayPal email address").fill("looper@example.com");
   await page.getByRole("button", { name: "Withdraw Funds" }).click();

@@ -6,37 +6,44 @@
  *   provider) is recorded as the referrer's friend;
  * - an admin approves one missing-cashback claim and rejects another with a reason; the member
  *   sees the pending cashback of the first and the reason of the second.
+ * Members and admins come from the fixtures; the friends sign up through the pages (the subject).
  */
-import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { PASSWORD, codeFor, fillSignUp, newAdmin, signIn, signUpAndVerify } from "./support/accounts";
-import { ageClicks } from "./support/cashback";
+import { codeFor, fillSignUp } from "./support/accounts";
+import { claimOrder, daysAgo, PERSON_BROWSER, visitStore } from "./support/cashback";
+import { createAccount, expect, PASSWORD, ready, signInAs, test, visit } from "./support/fixtures";
 import { readMailbox, waitForMail } from "./support/mailbox";
-import { OAUTH_USER_FILE } from "./support/paths";
-import { asNewVisitor, uniqueEmail } from "./support/visitor";
+import { googleWillSay } from "./support/oauth";
+import { uniqueAddress, uniqueEmail } from "./support/visitor";
 
-// Headless Chromium calls itself "HeadlessChrome", a bot whose clicks are never shown: shop as a person's browser.
-test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
+// Browse as a person's browser: Headless Chromium says "HeadlessChrome", which isbot calls a bot (pages are
+// rendered whole for bots, and their clicks are never credited; the visits arranged here use the same user agent).
+test.use({ userAgent: PERSON_BROWSER });
 
-/** Signs a member up, signs them in and returns their referral link as shown on /referrals. */
-async function memberWithLink(page: Page, prefix: string) {
-  await asNewVisitor(page);
-  const member = await signUpAndVerify(page, prefix);
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/referrals");
+/** The member's referral link as shown on /referrals. */
+async function referralLink(page: Page): Promise<string> {
+  await visit(page, "/en/referrals");
   const link = (await page.getByTestId("referral-link").textContent())!.trim();
   expect(link).toMatch(/\/r\/[a-z0-9]{8}$/);
-  return { ...member, link };
+  return link;
+}
+
+/** Another browser (no cookies) at another address. */
+/** Another browser: no cookies and a client address of its own (returned). */
+async function anotherBrowser(page: Page): Promise<string> {
+  await page.context().clearCookies();
+  const address = uniqueAddress();
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  return address;
 }
 
 test("an invitation e-mail carries the member's link; the same address is refused again; the friend who signs up is listed", async ({
   page,
   context,
+  member,
 }) => {
-  test.setTimeout(90_000);
-  const member = await memberWithLink(page, "inviter");
+  const link = await referralLink(page);
   await expect(page.getByText("Up to 20 invitations a day, each address once. 20 left today.")).toBeVisible();
 
   const friendEmail = uniqueEmail("invited");
@@ -47,7 +54,7 @@ test("an invitation e-mail carries the member's link; the same address is refuse
   await expect(page.getByText("Up to 20 invitations a day, each address once. 19 left today.")).toBeVisible();
 
   const invitation = await waitForMail(friendEmail, (mail) => mail.subject === `${member.name} invites you to Cashwise`);
-  expect(invitation.text).toContain(member.link);
+  expect(invitation.text).toContain(link);
 
   // The same address again (in capitals) is refused on its field, with what was typed kept, and no second e-mail.
   await page.getByLabel("Friend's e-mail address").fill(friendEmail.toUpperCase());
@@ -58,53 +65,53 @@ test("an invitation e-mail carries the member's link; the same address is refuse
   expect(readMailbox().filter((mail) => mail.to.includes(friendEmail) && mail.subject === invitation.subject)).toHaveLength(1);
 
   // The friend follows the e-mailed link from their own browser and address, and signs up.
-  await context.clearCookies();
-  await asNewVisitor(page);
+  await anotherBrowser(page);
   const emailed = new URL(/https?:\/\/\S+\/r\/[a-z0-9]+/.exec(invitation.text)![0]);
   await page.goto(emailed.pathname);
   await expect(page).toHaveURL(/\/en\/signup$/);
+  await ready(page);
   const friendName = `Ivy Invited ${Date.now().toString(36)}`;
   const before = Date.now();
   await fillSignUp(page, { name: friendName, email: friendEmail, password: PASSWORD, confirm: PASSWORD, terms: true });
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/en\/verify-email$/);
+  await ready(page);
   await page.getByLabel("Verification code").fill(await codeFor(friendEmail, before));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
 
   // The member sees the friend as signed up.
-  await context.clearCookies();
-  await asNewVisitor(page);
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/referrals");
+  await anotherBrowser(page);
+  await signInAs(context, { id: member.id, role: "user" });
+  await visit(page, "/en/referrals");
   const friend = page.getByTestId("friend-signedUp").filter({ hasText: friendName });
   await expect(friend).toHaveCount(1);
   await expect(friend).toContainText("Signed up");
   await expect(page.getByText("No friends yet.")).toHaveCount(0);
 });
 
-test("a friend who opens the referral link and signs up with Google is recorded as the member's friend", async ({ page, context }) => {
-  test.setTimeout(90_000);
-  const member = await memberWithLink(page, "social-referrer");
+test("a friend who opens the referral link and signs up with Google is recorded as the member's friend", async ({
+  page,
+  context,
+  member,
+}) => {
+  const link = await referralLink(page);
   await expect(page.getByText("No friends yet.")).toBeVisible();
 
-  await context.clearCookies();
-  await asNewVisitor(page);
-  await page.goto(new URL(member.link).pathname);
+  const friendsBrowser = await anotherBrowser(page);
+  await page.goto(new URL(link).pathname);
   await expect(page).toHaveURL(/\/en\/signup$/);
+  await ready(page);
   const email = uniqueEmail("google-friend");
   const name = `Gina Google ${Date.now().toString(36)}`;
-  fs.writeFileSync(OAUTH_USER_FILE, JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name }));
+  googleWillSay(friendsBrowser, { sub: `g-${email}`, email, email_verified: true, name });
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${name}!` })).toBeVisible();
 
-  await context.clearCookies();
-  await asNewVisitor(page);
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/referrals");
+  await anotherBrowser(page);
+  await signInAs(context, { id: member.id, role: "user" });
+  await visit(page, "/en/referrals");
   const friend = page.getByTestId("friend-signedUp").filter({ hasText: name });
   await expect(friend).toHaveCount(1);
   await expect(friend).toContainText("Signed up");
@@ -113,7 +120,7 @@ test("a friend who opens the referral link and signs up with Google is recorded 
 /** The open claim of an order on the admin's queue (oldest first, 20 a page): pages on until it is found. */
 async function openClaim(page: Page, orderId: string) {
   for (let n = 1; n <= 50; n++) {
-    await page.goto(`/en/admin/claims?status=open${n > 1 ? `&page=${n}` : ""}`);
+    await visit(page, `/en/admin/claims?status=open${n > 1 ? `&page=${n}` : ""}`);
     const row = page.getByTestId("claim-open").filter({ hasText: `Order ${orderId} ` });
     if ((await row.count()) === 1) return row;
     if ((await page.getByRole("link", { name: "Next" }).count()) === 0) break;
@@ -124,41 +131,17 @@ async function openClaim(page: Page, orderId: string) {
 test("an admin approves one missing-cashback claim and rejects another with a reason; the member sees both outcomes", async ({
   page,
   context,
+  admin: _,
 }) => {
-  test.setTimeout(120_000);
+  // A member who visited a store 10 days ago and claimed two orders of that visit.
   const store = SEED_STORES[4]!;
-  await asNewVisitor(page);
-  const member = await signUpAndVerify(page, "claims-outcome");
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto(`/en/webshops/${store.slug}`);
-  await page.getByTestId("shop-now").click();
-  await expect(page).toHaveURL(new RegExp(`/en/sandbox/merchant/${store.slug}\\?clickref=`));
-  const clickId = new URL(page.url()).searchParams.get("clickref")!;
-  await ageClicks(member.email, 10);
-
-  // Two orders claimed on the same visit.
+  const member = await createAccount("user", "claims-outcome");
+  const clickId = await visitStore(member.id, store.slug, { daysAgo: 10 });
   const stamp = Date.now().toString(36).toUpperCase();
   const approved = `APPROVE-${stamp}`;
   const rejected = `REJECT-${stamp}`;
-  const orderDate = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
-  for (const [orderId, amount] of [
-    [approved, "40.00"],
-    [rejected, "25.00"],
-  ] as const) {
-    await page.goto(`/en/cashback/claim/${clickId}`);
-    await page.getByLabel("Order number").fill(orderId);
-    await page.getByLabel("Order date").fill(orderDate);
-    await page.getByLabel("Order amount (USD)").fill(amount);
-    await page.getByRole("button", { name: "Submit claim" }).click();
-    await expect(page).toHaveURL(/\/en\/cashback$/);
-    await expect(page.getByTestId("claim").filter({ hasText: orderId })).toContainText("Waiting for the store");
-  }
-
-  // The admin, in another browser.
-  await context.clearCookies();
-  await asNewVisitor(page);
-  await newAdmin(page);
+  await claimOrder(member.id, clickId, { orderId: approved, orderDate: daysAgo(5), amountCents: 4_000 });
+  await claimOrder(member.id, clickId, { orderId: rejected, orderDate: daysAgo(5), amountCents: 2_500 });
 
   let row = await openClaim(page, approved);
   await expect(row).toContainText(member.email);
@@ -178,26 +161,24 @@ test("an admin approves one missing-cashback claim and rejects another with a re
   await expect(page.getByText("The claim was rejected and the member told why.")).toBeVisible();
 
   // Decided claims leave the open queue and are listed under their status.
-  await page.goto("/en/admin/claims?status=approved");
+  await visit(page, "/en/admin/claims?status=approved");
   await expect(page.getByTestId("claim-approved").filter({ hasText: `Order ${approved} ` })).toHaveCount(1);
-  await page.goto("/en/admin/claims?status=rejected");
+  await visit(page, "/en/admin/claims?status=rejected");
   await expect(page.getByTestId("claim-rejected").filter({ hasText: `Order ${rejected} ` })).toContainText(reason);
 
   // The member: $8.00 commission at the default 75 % share is $6.00 pending cashback, and the reason.
-  await context.clearCookies();
-  await asNewVisitor(page);
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/cashback");
+  await anotherBrowser(page);
+  await signInAs(context, { id: member.id, role: "user" });
+  await visit(page, "/en/cashback");
   await expect(page.getByTestId("claim").filter({ hasText: approved })).toContainText("Approved");
   await expect(page.getByTestId("summary-pending")).toContainText("$6.00");
-  const visit = page.locator(`[data-testid="activity-row"][data-click-id="${clickId}"]`);
-  await expect(visit.getByTestId("status-badge")).toHaveText("Pending");
-  await expect(visit).toContainText("$6.00");
+  const visitRow = page.locator(`[data-testid="activity-row"][data-click-id="${clickId}"]`);
+  await expect(visitRow.getByTestId("status-badge")).toHaveText("Pending");
+  await expect(visitRow).toContainText("$6.00");
   const refused = page.getByTestId("claim").filter({ hasText: rejected });
   await expect(refused).toContainText("Rejected");
   await expect(refused.getByTestId("claim-reason")).toHaveText(`Reason: ${reason}`);
-  await page.goto("/en/notifications");
+  await visit(page, "/en/notifications");
   await expect(
     page
       .locator("main")

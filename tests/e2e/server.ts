@@ -26,7 +26,7 @@ import {
   DEMO_IMPORT_ID,
   DEMO_MESSAGE_ID,
   MAILBOX_DIR,
-  OAUTH_USER_FILE,
+  oauthUserFile,
 } from "./support/paths";
 
 const port = E2E_PORT;
@@ -48,14 +48,32 @@ const smtp = await startSmtpReceiver({
   },
 });
 
-// A local OAuth2 provider standing in for Google. The identity it reports for the next sign-in is
-// whatever the test wrote to OAUTH_USER_FILE (see support/oauth.ts).
+// A local OAuth2 provider standing in for Google. The identity it reports is whatever the test of
+// that browser wrote with support/oauth.ts (`googleWillSay`), found by the browser's client address
+// on the authorize request, then followed through the code and the access token.
 const oauth = new OAuth2Server();
 await oauth.issuer.keys.generate("RS256");
 await oauth.start(0, "127.0.0.1");
-oauth.service.on("beforeUserinfo", (userInfoResponse) => {
-  const fallback = { sub: "google-user-1", email: "oauth.user@example.com", email_verified: true, name: "OAuth User" };
-  userInfoResponse.body = fs.existsSync(OAUTH_USER_FILE) ? JSON.parse(fs.readFileSync(OAUTH_USER_FILE, "utf8")) : fallback;
+type Identity = Record<string, unknown>;
+const fallbackIdentity: Identity = { sub: "google-user-1", email: "oauth.user@example.com", email_verified: true, name: "OAuth User" };
+const identityByCode = new Map<string, Identity>();
+const identityByToken = new Map<string, Identity>();
+oauth.service.on("beforeAuthorizeRedirect", (redirect: { url: URL }, req: { headers: Record<string, string | undefined> }) => {
+  const code = redirect.url.searchParams.get("code");
+  const file = oauthUserFile(
+    String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")[0]!
+      .trim(),
+  );
+  if (code) identityByCode.set(code, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Identity) : fallbackIdentity);
+});
+oauth.service.on("beforeResponse", (response: { body: { access_token?: string } }, req: { body?: { code?: string } }) => {
+  const identity = req.body?.code ? identityByCode.get(req.body.code) : undefined;
+  if (identity && response.body.access_token) identityByToken.set(response.body.access_token, identity);
+});
+oauth.service.on("beforeUserinfo", (userInfoResponse: { body: unknown }, req: { headers: Record<string, string | undefined> }) => {
+  const token = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
+  userInfoResponse.body = identityByToken.get(token) ?? fallbackIdentity;
 });
 const oauthUrl = oauth.issuer.url!;
 

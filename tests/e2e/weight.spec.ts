@@ -5,9 +5,8 @@
  * JavaScript and 15 KB of CSS; the dashboard and the transactions at most 120 KB of JavaScript.
  */
 import zlib from "node:zlib";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_USER } from "../../db/seed";
-import { signIn } from "./support/accounts";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const KB = 1024;
 
@@ -40,8 +39,8 @@ test.describe("page weight", () => {
     expect(home.css).toBeLessThanOrEqual(15 * KB);
   });
 
-  test("the dashboard and the transactions: at most 120 KB of JavaScript each", async ({ page }) => {
-    await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  test("the dashboard and the transactions: at most 120 KB of JavaScript each", async ({ page, demoMember: _ }) => {
+    // The demo member is signed in on the page's context (its request shares the cookie).
     for (const path of ["/en/dashboard", "/en/transactions"]) {
       const { js } = await weight(page.request, path);
       expect(js, path).toBeGreaterThan(80 * KB);

@@ -1,9 +1,19 @@
-/** Ad suite helpers for end-to-end tests: the sample exports as files, and an import through the real pages. */
+/**
+ * Ad suite helpers for end-to-end tests: the sample exports as files, an import through the real
+ * pages (upload, preview, import), and an import arranged with the import page's own domain
+ * functions for tests whose subject is what comes after it.
+ */
+import "./e2e-env";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { ensureWorkspace } from "../../../app/ads/accounts.server";
+import { afterAdImport } from "../../../app/ads/alerts.server";
+import { stageImport, storeImport } from "../../../app/ads/imports.server";
 import { generateSampleExports } from "../../../app/ads/sample/generate";
+import { fixedT } from "../../../app/i18n/translator.server";
+import { e2eDatabase, visit } from "./fixtures";
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -28,11 +38,31 @@ export function tempFile(name: string, bytes: string | Uint8Array): string {
 
 /** Uploads `file` on the import page (of `client` when given), checks the preview names `report`, and stores it. */
 export async function importFile(page: Page, file: string, report: string, client?: string) {
-  await page.goto(client ? `/en/ads/import?client=${client}` : "/en/ads/import");
+  await visit(page, client ? `/en/ads/import?client=${client}` : "/en/ads/import");
   await page.getByLabel("Report file").setInputFiles(file);
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByText("Preview, not stored")).toBeVisible();
   await expect(page.getByText(report, { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText(/Imported: [\d,]+ rows stored\./)).toBeVisible();
+}
+
+/**
+ * Imports `file` into the owner's first client account (made as the ad pages make it on a first
+ * visit, "My ads") the way the import page does: staged (parsed, previewed), then stored, then the
+ * alerts told. Returns the stored import's id.
+ */
+export async function importThroughDomain(ownerId: string, file: string): Promise<string> {
+  const db = e2eDatabase();
+  const [client] = await ensureWorkspace(db, ownerId, fixedT("en", "ads")("accounts.defaultName"));
+  const staged = await stageImport(db, {
+    ownerId,
+    clientAccountId: client!.id,
+    filename: path.basename(file),
+    bytes: fs.readFileSync(file),
+  });
+  const { outcome, importId } = await storeImport(db, ownerId, staged);
+  if (outcome !== "stored") throw new Error(`${path.basename(file)} was not stored: ${outcome}`);
+  await afterAdImport(db, client!.id);
+  return importId;
 }

@@ -9,8 +9,13 @@ const STATE_DIR = path.resolve(".e2e", process.env.E2E_PORT || "3100");
 /** Where the end-to-end server's SMTP receiver writes each e-mail it receives, as JSON. */
 export const MAILBOX_DIR = path.join(STATE_DIR, "mailbox");
 
-/** The identity the local OAuth2 provider reports on its next user-info request. */
-export const OAUTH_USER_FILE = path.join(STATE_DIR, "oauth-user.json");
+/**
+ * The identity the local OAuth2 provider reports to the next sign-in from a client address (the
+ * browser's X-Forwarded-For, one per test): tests running side by side never swap identities.
+ */
+export function oauthUserFile(clientAddress: string): string {
+  return path.join(STATE_DIR, `oauth-user-${clientAddress.replace(/[^0-9a-f.:]/gi, "_")}.json`);
+}
 
 /** The end-to-end server's database, for tests that run the command-line scripts against it. */
 export const DATABASE_URL_FILE = path.join(STATE_DIR, "database-url");
