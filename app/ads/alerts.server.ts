@@ -702,16 +702,14 @@ async function checkCompetitors(alert: AdAlert, data: AccountData): Promise<Outc
     params,
     figures: {
       period: latest,
-      competitors: flagged
-        .slice(0, 20)
-        .map((trend) => ({
-          domain: trend.domain,
-          newEntrant: trend.newEntrant,
-          gaining: trend.gaining,
-          overtaking: trend.overtaking,
-          change: trend.change,
-          impressionShare: trend.latest?.impressionShare ?? null,
-        })),
+      competitors: flagged.slice(0, 20).map((trend) => ({
+        domain: trend.domain,
+        newEntrant: trend.newEntrant,
+        gaining: trend.gaining,
+        overtaking: trend.overtaking,
+        change: trend.change,
+        impressionShare: trend.latest?.impressionShare ?? null,
+      })),
     },
   };
 }
