@@ -17,10 +17,8 @@ import { requireRecentAuth, requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { getSetting } from "~/settings/settings.server";
 import { requireSameOrigin } from "~/security/csrf.server";
@@ -37,14 +35,9 @@ import {
 } from "~/wallet/amounts";
 import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
-import {
-  AccountSuspendedError,
-  FundsOnHoldError,
-  IdempotencyConflictError,
-  InsufficientFundsError,
-  requestWithdrawal,
-} from "~/wallet/ledger.server";
-import { getPayoutMethod, savePayoutMethod } from "~/wallet/payout-methods.server";
+import { AccountSuspendedError, FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
+import { getPayoutMethod } from "~/wallet/payout-methods.server";
+import { requestMemberWithdrawal } from "~/wallet/withdrawals.server";
 import { readForm } from "~/utils/form-data.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -111,23 +104,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     // One unit of work: the hold, the payout desk's row, the saved payout method and the notice.
-    const { replayed } = await unitOfWork(db(), async (tx) => {
-      const result = await requestWithdrawal(tx, {
-        userId: user.id,
-        amountCents,
-        method,
-        destination,
-        description: fixedT(DEFAULT_LOCALE, "wallet")("withdraw.description"),
-        idempotencyKey,
-        // Written before the balance rows are locked (only for a new request, never for a replay),
-        // so parallel withdrawals wait on the member's account for as short a time as possible.
-        alongside: async () => {
-          await savePayoutMethod(tx, user.id, method, destination);
-          await notify(tx, user.id, "withdrawalHeld", { amountCents });
-        },
-      });
-      return result;
-    });
+    const { replayed } = await unitOfWork(db(), (tx) =>
+      requestMemberWithdrawal(tx, { userId: user.id, amountCents, method, destination, idempotencyKey }),
+    );
     throw redirect(localePath(locale, "/dashboard"), {
       headers: {
         "Set-Cookie": await setFlash({

@@ -1,31 +1,22 @@
 /**
  * The signed-in area without JavaScript: settings that persist (dark mode, language, notification
- * preferences, password), the notification bell and list, the profile menu.
+ * preferences, password, two-factor authentication), the notification bell and list, the profile
+ * menu, the profile (figures, picture, e-mail address). Each test's member is a fresh account
+ * signed in by a fixture; only the profile's figures are read from the seeded demo member.
  */
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
-import { ageReauthentication, PASSWORD, signIn, signUpAndVerify } from "./support/accounts";
+import { ageReauthentication, signIn, totpCode } from "./support/accounts";
+import { expect, javaScriptEnabled, PASSWORD, ready, signInAs, test, topUp, TotpClock, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
-import { asNewVisitor } from "./support/visitor";
+import { uniqueAddress } from "./support/visitor";
 
-test.beforeEach(async ({ page }) => {
-  await asNewVisitor(page);
-});
-
-async function member(page: import("@playwright/test").Page) {
-  const account = await signUpAndVerify(page, "area");
-  await signIn(page, account.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  return account;
-}
-
-test("settings persist: dark mode, notification preferences, language @js", async ({ page }) => {
-  await member(page);
-  await page.goto("/en/settings");
+test("settings persist: dark mode, notification preferences, language @js", async ({ page, member: _ }) => {
+  await visit(page, "/en/settings");
   await page.getByRole("radio", { name: "Dark" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await expect(page.getByText("Your settings have been saved.")).toBeVisible();
   await page.reload();
+  await ready(page);
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
   // "System" follows the device: dark on a dark device, light on a light one.
@@ -46,6 +37,7 @@ test("settings persist: dark mode, notification preferences, language @js", asyn
   await page.getByRole("button", { name: "Save preferences" }).click();
   await expect(page.getByText("Your settings have been saved.")).toBeVisible();
   await page.reload();
+  await ready(page);
   await expect(page.getByRole("checkbox", { name: "SMS notifications" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Cashback alerts" })).not.toBeChecked();
 
@@ -53,19 +45,22 @@ test("settings persist: dark mode, notification preferences, language @js", asyn
   await page.getByRole("button", { name: "Save", exact: true }).nth(1).click();
   await expect(page).toHaveURL(/\/de\/settings$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await page.goto("/settings");
+  await visit(page, "/settings");
   await expect(page).toHaveURL(/\/de\/settings$/);
 });
 
-test("a password change checks the current password and ends another browser's session", async ({ page, browser }) => {
-  const { email } = await member(page);
-  const other = await browser.newContext();
+test("a password change checks the current password and ends another browser's session", async ({ page, browser, member }) => {
+  // The same member signed in on another browser: a session of its own.
+  const other = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
+  await signInAs(other, { id: member.id, role: "user" });
   const otherPage = await other.newPage();
-  await otherPage.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.252.9" });
-  await signIn(otherPage, email);
+  await visit(otherPage, "/en/dashboard");
   await expect(otherPage).toHaveURL(/\/en\/dashboard$/);
 
-  await page.goto("/en/settings");
+  await visit(page, "/en/settings");
   await page.getByLabel("Current password").fill("Wrong-pass-0!");
   await page.getByLabel("New password", { exact: true }).fill("Brand-new-9!");
   await page.getByLabel("Confirm new password").fill("Brand-new-9!");
@@ -83,22 +78,20 @@ test("a password change checks the current password and ends another browser's s
   await page.getByLabel("Confirm new password").fill("Brand-new-9!");
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByText("Your password has been changed. Your other devices were signed out.")).toBeVisible();
-  await waitForMail(email, (m) => m.subject === "Your password was changed");
+  await waitForMail(member.email, (m) => m.subject === "Your password was changed");
 
-  await otherPage.goto("/en/dashboard");
+  await visit(otherPage, "/en/dashboard");
   await expect(otherPage).toHaveURL(/\/en\/signin\?redirectTo=/);
   await other.close();
   // This browser stays signed in.
-  await page.goto("/en/dashboard");
+  await visit(page, "/en/dashboard");
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 });
 
-test("the bell counts real events; notifications are marked read one by one or all at once", async ({ page }) => {
-  await member(page);
-  await page.goto("/en/dashboard/add-money");
-  await page.getByRole("button", { name: "$25.00", exact: true }).click();
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.goto("/en/dashboard/withdraw");
+test("the bell counts real events; notifications are marked read one by one or all at once", async ({ page, member }) => {
+  // A paid top-up (its webhook event, through the domain), then a withdrawal the member asks for.
+  await topUp(member.id, 2_500);
+  await visit(page, "/en/dashboard/withdraw");
   await page.getByLabel("Amount", { exact: true }).fill("10");
   await page.getByLabel("PayPal email address").fill("me@example.com");
   await page.getByRole("button", { name: "Withdraw Funds" }).click();
@@ -110,7 +103,7 @@ test("the bell counts real events; notifications are marked read one by one or a
   await expect(page.getByTestId("notification-bell")).toContainText("Money added to your wallet");
   await expect(page.getByTestId("notification-bell")).toContainText("Your top-up of $25.00 is in your balance.");
 
-  await page.goto("/en/notifications");
+  await visit(page, "/en/notifications");
   await expect(page.getByTestId("notification-unread")).toHaveCount(2);
   await page.getByTestId("notification-unread").first().getByRole("button", { name: "Mark as read" }).click();
   await expect(page.getByTestId("notification-unread")).toHaveCount(1);
@@ -120,76 +113,65 @@ test("the bell counts real events; notifications are marked read one by one or a
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
 });
 
-test("the profile menu opens without JavaScript and shows the real name and e-mail", async ({ page }) => {
-  const { email, name } = await member(page);
+test("the profile menu opens without JavaScript and shows the real name and e-mail", async ({ page, member }) => {
+  await visit(page, "/en/dashboard");
   const menu = page.getByTestId("profile-menu");
   await menu.locator("summary").click();
-  await expect(menu.getByTestId("signed-in-as")).toContainText(name);
-  await expect(menu.getByTestId("signed-in-as")).toContainText(email);
+  await expect(menu.getByTestId("signed-in-as")).toContainText(member.name);
+  await expect(menu.getByTestId("signed-in-as")).toContainText(member.email);
   await menu.getByRole("link", { name: "My Profile" }).click();
   await expect(page).toHaveURL(/\/en\/profile$/);
 });
 
-test("two-factor authentication: turn on with a code, sign in with a code, turn off with a code", async ({ page, context }) => {
-  test.setTimeout(90_000);
-  const { email } = await member(page);
-  const { TOTP, Secret } = await import("otpauth");
-  // Each code is good once (its time step is remembered): every use takes the next step's code,
-  // waiting for the clock when that step is more than one ahead (one step of drift is allowed).
-  let lastStep = Math.floor(Date.now() / 30_000) - 1;
-  const codeFor = async (secret: string) => {
-    const step = lastStep + 1;
-    const wait = (step - 1) * 30_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait + 500);
-    lastStep = step;
-    return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * 30_000 + 1_000 });
-  };
-  const wrongCode = (right: string) => (right === "000000" ? "111111" : "000000");
-
-  await page.goto("/en/settings");
+test("two-factor authentication: turn on with a code, sign in with a code, turn off with a code", async ({ page, context, member }) => {
+  await visit(page, "/en/settings");
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const enableCode = await codeFor(secret);
-  await page.getByLabel("Code from your app", { exact: true }).fill(wrongCode(enableCode));
+  // A wrong code: none of the codes the server would accept now.
+  const accepted = await Promise.all([-30_000, 0, 30_000].map((offset) => totpCode(secret, Date.now() + offset)));
+  const wrongCode = ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+  await page.getByLabel("Code from your app", { exact: true }).fill(wrongCode);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("That code is not correct.")).toBeVisible();
+  const app = new TotpClock(secret);
+  const enableCode = app.next();
   await page.getByLabel("Code from your app", { exact: true }).fill(enableCode);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("two-factor-active")).toHaveText("2FA is active");
 
   await context.clearCookies();
-  await signIn(page, email);
+  await signIn(page, member.email);
   await expect(page).toHaveURL(/\/en\/signin\/two-factor$/);
   // The code that turned 2FA on is spent: it does not sign in.
   await page.getByLabel("Authentication code").fill(enableCode);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("That code is not correct. Please try again.")).toBeVisible();
-  await page.getByLabel("Authentication code").fill(await codeFor(secret));
+  await page.getByLabel("Authentication code").fill(app.next());
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 
-  await page.goto("/en/settings");
-  await page.getByLabel("Code from your app, to turn it off").fill(await codeFor(secret));
+  await visit(page, "/en/settings");
+  await page.getByLabel("Code from your app, to turn it off").fill(app.next());
   await page.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByText("Two-factor authentication is off.")).toBeVisible();
   await context.clearCookies();
-  await signIn(page, email);
+  await signIn(page, member.email);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 });
 
 test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, the phone tab bar has 4 items @js-only", async ({
   page,
+  member: _,
 }) => {
-  await member(page);
   await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto("/en/transactions", { waitUntil: "networkidle" });
+  await visit(page, "/en/transactions");
   const tabs = page.getByTestId("bottom-bar").getByRole("link");
   await expect(tabs).toHaveCount(4);
   await expect(page.getByTestId("bottom-bar")).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 500 });
-  await page.goto("/en/settings", { waitUntil: "networkidle" });
+  await visit(page, "/en/settings");
   await expect(page.locator("header[data-scrolled]")).toHaveCount(0);
   await page.mouse.wheel(0, 400);
   await expect(page.locator('header[data-scrolled="true"]')).toHaveCount(1);
@@ -204,21 +186,22 @@ test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, t
   await page.getByTestId("profile-menu").getByRole("link", { name: "Logout" }).click();
   await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/en\/signin$/);
-  await page.goto("/en/dashboard");
+  await visit(page, "/en/dashboard");
   await expect(page).toHaveURL(/\/en\/signin\?redirectTo=/);
 });
 
-test("the profile: figures from the ledger, the verified badge, Edit/Save with a bad phone keeping the other values", async ({ page }) => {
-  await signIn(page, "demo@cashwise.test", "Demo-pass-1!");
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/profile");
+test("the profile's figures come from the ledger, with the verified badge and the achievements", async ({ page, demoMember: _ }) => {
+  await visit(page, "/en/profile");
   // Earned: completed cashback ($356.78) and the referral bonus ($25.00).
   await expect(page.getByTestId("profile-earned")).toContainText("$381.78");
   await expect(page.getByTestId("profile-level")).toContainText("Silver");
   await expect(page.getByTestId("verified-badge")).toContainText("Email verified");
   await expect(page.getByTestId("achievement-firstPurchase")).toHaveAttribute("data-done", "true");
   await expect(page.getByTestId("achievement-earned1000")).toHaveAttribute("data-done", "false");
+});
 
+test("the profile's Edit/Save: a bad phone is refused, keeping the other values; a good one saves", async ({ page, member: _ }) => {
+  await visit(page, "/en/profile");
   await page.getByRole("link", { name: "Edit" }).click();
   await page.getByLabel("Full name").fill("Alex M. Morgan");
   await page.getByLabel("Phone number").fill("123");
@@ -230,19 +213,13 @@ test("the profile: figures from the ledger, the verified badge, Edit/Save with a
   await page.getByLabel("Phone number").fill("+31 6 12345678");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
-  await page.reload();
+  await visit(page, "/en/profile");
   await expect(page.getByTestId("personal-info")).toContainText("Alex M. Morgan");
   await expect(page.getByTestId("personal-info")).toContainText("Utrecht");
-  // Put the demo name back for the other tests.
-  await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByLabel("Full name").fill("Alex Morgan");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
 });
 
-test("a profile picture: PNG up to 1 MB recognised by its content; other files refused", async ({ page }) => {
-  await member(page);
-  await page.goto("/en/profile");
+test("a profile picture: PNG up to 1 MB recognised by its content; other files refused", async ({ page, member: _ }) => {
+  await visit(page, "/en/profile");
   await expect(page.getByTestId("avatar-initial")).toBeVisible();
   const png = fs.readFileSync("public/icons/icon-192.png");
   await page.locator('input[name="avatar"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
@@ -269,10 +246,9 @@ test("a profile picture: PNG up to 1 MB recognised by its content; other files r
   await expect(page.getByTestId("avatar-initial")).toBeVisible();
 });
 
-test("changing the e-mail address is confirmed by a code sent to the new address", async ({ page, context }) => {
-  const { email } = await member(page);
-  const next = email.replace("@", ".new@");
-  await page.goto("/en/profile");
+test("changing the e-mail address is confirmed by a code sent to the new address", async ({ page, context, member }) => {
+  const next = member.email.replace("@", ".new@");
+  await visit(page, "/en/profile");
   await page.getByLabel("New email address").fill("not-an-email");
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
@@ -286,19 +262,19 @@ test("changing the e-mail address is confirmed by a code sent to the new address
   await page.getByLabel(`Code sent to ${next}`).fill(code);
   await page.getByRole("button", { name: "Confirm new address" }).click();
   await expect(page.getByText("Your email address has been changed.")).toBeVisible();
-  await waitForMail(email, (m) => m.subject === "Your Cashwise email address was changed");
+  await waitForMail(member.email, (m) => m.subject === "Your Cashwise email address was changed");
 
   await context.clearCookies();
   await signIn(page, next);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 });
 
-test("a sensitive change after more than 10 minutes asks who you are first, then goes on", async ({ page }) => {
-  const { email } = await member(page);
-  await ageReauthentication(email);
+test("a sensitive change after more than 10 minutes asks who you are first, then goes on", async ({ page, member }) => {
+  // The server's clock cannot be moved: the session's proof of identity is aged in the database.
+  await ageReauthentication(member.email);
 
-  await page.goto("/en/profile");
-  await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+  await visit(page, "/en/profile");
+  await page.getByLabel("New email address").fill(member.email.replace("@", ".next@"));
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page).toHaveURL(/\/en\/reauthenticate\?redirectTo=%2Fen%2Fprofile$/);
   await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
@@ -308,7 +284,7 @@ test("a sensitive change after more than 10 minutes asks who you are first, then
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/en\/profile$/);
-  await page.getByLabel("New email address").fill(email.replace("@", ".next@"));
+  await page.getByLabel("New email address").fill(member.email.replace("@", ".next@"));
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("If that address can be used, we sent a 6-digit code to it.")).toBeVisible();
 });

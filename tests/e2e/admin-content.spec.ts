@@ -3,30 +3,55 @@
  * it (the Markdown rendered under the form, nothing saved), saves it as a draft (visitors get 404),
  * publishes it (a visitor reads it at /en/blog/<slug>), and unpublishes it (404 again); edits a FAQ
  * answer and the public FAQ shows it; downloads the newsletter CSV, which holds a confirmed
- * subscriber and not one still awaiting confirmation.
+ * subscriber and not one still awaiting confirmation. The admin is a fixture (two-factor on); the
+ * subscribers sign up through the newsletter's own `subscribe` and `confirmSubscription` (the
+ * newsletter form and its e-mails are tested in public-site.spec.ts).
  */
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { createPost } from "../../app/blog/admin.server";
+import { unitOfWork } from "../../app/db/unit-of-work.server";
+import { confirmSubscription, subscribe } from "../../app/newsletter/newsletter.server";
 import { SEED_FAQ } from "../../db/seed-data/faq";
-import { newAdmin } from "./support/accounts";
-import { waitForMail } from "./support/mailbox";
-import { asNewVisitor, uniqueAddress, uniqueEmail } from "./support/visitor";
+import { linkIn, recordingMailer } from "../support/recording-mailer";
+import { E2E_APP_URL, E2E_SESSION_SECRET } from "./support/e2e-env";
+import { e2eDatabase, expect, javaScriptEnabled, test, visit } from "./support/fixtures";
+import { uniqueAddress, uniqueEmail } from "./support/visitor";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A visitor of their own: another browser without the admin's cookies, from another address. */
 async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+  const context = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
   return context.newPage();
 }
 
-test("an admin writes an article, previews it, publishes it for visitors and unpublishes it", async ({ page, browser }) => {
-  await asNewVisitor(page);
-  await newAdmin(page);
+/** An address subscribed to the newsletter as the blog's form does it; confirmed through its e-mailed link when asked. */
+async function subscriber(prefix: string, options: { confirm: boolean }): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const mailer = recordingMailer();
+  await subscribe(e2eDatabase(), { email, locale: "en" }, { mailer, appUrl: new URL(E2E_APP_URL), secret: E2E_SESSION_SECRET });
+  if (options.confirm) {
+    const token = linkIn(mailer.sent[0]!.text, "/newsletter/confirm").searchParams.get("token")!;
+    expect(await confirmSubscription(e2eDatabase(), token)).toBe("confirmed");
+  }
+  return email;
+}
+
+const BODY = "Groceries are a weekly cost.\n\n## Plan the week\n\n- Make a list\n- Compare unit prices\n\nRaw <b>HTML</b> stays out.";
+
+test("an admin writes an article and previews it (nothing saved); saved, it is a draft visitors cannot read", async ({
+  page,
+  browser,
+  admin: _,
+}) => {
   const slug = `saving-on-groceries-${unique()}`;
   const title = `Saving on groceries ${unique()}`;
 
-  await page.goto("/en/admin/content");
+  await visit(page, "/en/admin/content");
   await expect(page.getByRole("heading", { name: "Content", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Open the blog" }).click();
   await expect(page).toHaveURL(/\/en\/admin\/content\/blog$/);
@@ -39,9 +64,7 @@ test("an admin writes an article, previews it, publishes it for visitors and unp
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Cover image", { exact: true }).selectOption({ label: "Wallet" });
   await page.getByLabel("Excerpt", { exact: true }).fill("Three habits that add up at the checkout.");
-  await page
-    .getByLabel("Article (Markdown)", { exact: true })
-    .fill("Groceries are a weekly cost.\n\n## Plan the week\n\n- Make a list\n- Compare unit prices\n\nRaw <b>HTML</b> stays out.");
+  await page.getByLabel("Article (Markdown)", { exact: true }).fill(BODY);
 
   // Preview: the Markdown rendered like the article page, nothing saved, every field kept.
   await page.getByRole("button", { name: "Preview" }).click();
@@ -53,51 +76,79 @@ test("an admin writes an article, previews it, publishes it for visitors and unp
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Cover image", { exact: true })).toHaveValue("/images/blog/wallet.svg");
   const reader = await visitor(browser);
-  expect((await reader.goto(`/en/blog/${slug}`))!.status()).toBe(404);
+  expect((await visit(reader, `/en/blog/${slug}`))!.status()).toBe(404);
 
   // Save: a draft, still not public.
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(new RegExp(`/en/admin/content/blog/en/${slug}$`));
   await expect(page.getByText(`“${title}” was saved as a draft. Publish it when it is ready.`)).toBeVisible();
   await expect(page.getByTestId("article-status")).toContainText("Draft");
-  expect((await reader.goto(`/en/blog/${slug}`))!.status()).toBe(404);
-  await reader.goto("/en/blog");
+  await expect(page.getByLabel("Article (Markdown)", { exact: true })).toHaveValue(BODY);
+  expect((await visit(reader, `/en/blog/${slug}`))!.status()).toBe(404);
+  await visit(reader, "/en/blog");
   await expect(reader.getByRole("link", { name: title })).toHaveCount(0);
+  await reader.context().close();
+});
+
+test("an admin publishes a draft for visitors (the blog, the article, the sitemap) and unpublishes it", async ({
+  page,
+  browser,
+  admin,
+}) => {
+  // A draft, written as the new-article form writes it.
+  const slug = `saving-on-groceries-${unique()}`;
+  const title = `Saving on groceries ${unique()}`;
+  await unitOfWork(e2eDatabase(), (tx) =>
+    createPost(tx, {
+      actor: { id: admin.id, clientAddress: null },
+      input: {
+        locale: "en",
+        slug,
+        title,
+        excerpt: "Three habits that add up at the checkout.",
+        body: BODY,
+        author: "Cashwise Team",
+        cover: "/images/blog/wallet.svg",
+      },
+    }),
+  );
+  const reader = await visitor(browser);
 
   // Publish: the visitor reads it.
+  await visit(page, `/en/admin/content/blog/en/${slug}`);
+  await expect(page.getByTestId("article-status")).toContainText("Draft");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("The article is published.")).toBeVisible();
   await expect(page.getByRole("link", { name: "View on the blog" })).toHaveAttribute("href", `/en/blog/${slug}`);
-  await reader.goto("/en/blog");
+  await visit(reader, "/en/blog");
   await reader.getByRole("link", { name: title }).click();
   await expect(reader).toHaveURL(new RegExp(`/en/blog/${slug}$`));
   await expect(reader.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(reader.getByRole("heading", { name: "Plan the week" })).toBeVisible();
   await expect(reader.getByRole("listitem").filter({ hasText: "Compare unit prices" })).toBeVisible();
+  await expect(reader.locator("main b")).toHaveCount(0);
   expect(await (await reader.request.get("/sitemap.xml")).text()).toContain(`/en/blog/${slug}</loc>`);
 
   // The desk lists it as published.
-  await page.goto("/en/admin/content/blog?language=en&status=published");
+  await visit(page, "/en/admin/content/blog?language=en&status=published");
   await expect(page.getByTestId("articles-table").getByRole("link", { name: title })).toBeVisible();
 
   // Unpublish: gone again.
   await page.getByTestId("articles-table").getByRole("link", { name: title }).click();
   await page.getByRole("button", { name: "Unpublish" }).click();
   await expect(page.getByText("The article is a draft again: it is no longer on the blog.")).toBeVisible();
-  expect((await reader.goto(`/en/blog/${slug}`))!.status()).toBe(404);
-  await reader.goto("/en/blog");
+  expect((await visit(reader, `/en/blog/${slug}`))!.status()).toBe(404);
+  await visit(reader, "/en/blog");
   await expect(reader.getByRole("link", { name: title })).toHaveCount(0);
   await reader.context().close();
 });
 
-test("an admin edits a FAQ answer and the public FAQ shows it", async ({ page, browser }) => {
-  await asNewVisitor(page);
-  await newAdmin(page);
+test("an admin edits a FAQ answer and the public FAQ shows it", async ({ page, browser, admin: _ }) => {
   // A Spanish question, so the English FAQ other suites read stays as seeded.
   const entry = SEED_FAQ.es[2]!;
   const answer = `Cashwise funciona en cinco idiomas (${unique()}).`;
 
-  await page.goto("/en/admin/content/faq");
+  await visit(page, "/en/admin/content/faq");
   await page.getByLabel("FAQ language", { exact: true }).selectOption("es");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/en\/admin\/content\/faq\?language=es$/);
@@ -117,7 +168,7 @@ test("an admin edits a FAQ answer and the public FAQ shows it", async ({ page, b
   await expect(page.getByTestId("faq-entry").filter({ hasText: entry.question })).toContainText(answer);
 
   const reader = await visitor(browser);
-  await reader.goto("/es/faq");
+  await visit(reader, "/es/faq");
   const item = reader.locator("main details").filter({ hasText: entry.question });
   await item.locator("summary").click();
   await expect(item).toContainText(answer);
@@ -125,28 +176,12 @@ test("an admin edits a FAQ answer and the public FAQ shows it", async ({ page, b
   await reader.context().close();
 });
 
-test("an admin downloads the confirmed newsletter subscribers as CSV", async ({ page, browser }) => {
-  // One visitor confirms the newsletter, another does not.
-  const confirmed = uniqueEmail("confirmed-reader");
-  const waiting = uniqueEmail("waiting-reader");
-  for (const email of [confirmed, waiting]) {
-    const reader = await visitor(browser);
-    await reader.goto("/en/blog");
-    await reader.getByLabel("Email address").fill(email);
-    await reader.getByRole("button", { name: "Subscribe" }).click();
-    await expect(reader.getByTestId("newsletter-check-inbox")).toBeVisible();
-    if (email === confirmed) {
-      const mail = await waitForMail(email, (m) => m.subject.includes("Confirm"));
-      await reader.goto(mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)![0]);
-      await reader.getByRole("button", { name: "Confirm subscription" }).click();
-      await expect(reader.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
-    }
-    await reader.context().close();
-  }
+test("an admin downloads the confirmed newsletter subscribers as CSV", async ({ page, admin: _ }) => {
+  // One reader confirms the newsletter, another does not.
+  const confirmed = await subscriber("confirmed-reader", { confirm: true });
+  const waiting = await subscriber("waiting-reader", { confirm: false });
 
-  await asNewVisitor(page);
-  await newAdmin(page);
-  await page.goto("/en/admin/content/subscribers?status=pending");
+  await visit(page, "/en/admin/content/subscribers?status=pending");
   await expect(page.getByTestId("subscribers-table")).toContainText(waiting);
   await expect(page.getByTestId("subscribers-table")).not.toContainText(confirmed);
   await page.getByLabel("Status", { exact: true }).selectOption("confirmed");

@@ -1,33 +1,36 @@
 /**
- * The messages desk, end to end (without JavaScript first): a visitor writes to Cashwise through
- * the Dutch contact page; an admin finds the message among the new ones, opens it (it becomes
- * read), is told an empty reply is not a reply, answers it (the visitor receives the reply in
- * Dutch, with their message quoted) and marks it done; a done message can be reopened.
+ * The messages desk, end to end without JavaScript: a visitor writes to Cashwise through the
+ * Dutch contact page; an admin (a fixture, two-factor on) finds the message among the new ones,
+ * opens it (it becomes read), is told an empty reply is not a reply, answers it (the visitor
+ * receives the reply in Dutch, with their message quoted) and marks it done; a done message can be
+ * reopened.
  */
-import { expect, test } from "@playwright/test";
-import { newAdmin } from "./support/accounts";
+import { randomUUID } from "node:crypto";
+import { expect, javaScriptEnabled, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
-import { asNewVisitor, uniqueEmail } from "./support/visitor";
+import { uniqueAddress, uniqueEmail } from "./support/visitor";
 
-test("a visitor's message is opened, answered by e-mail in their language and marked done", async ({ page }) => {
-  // The visitor writes in Dutch.
-  await asNewVisitor(page);
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+test("a visitor's message is opened, answered by e-mail in their language and marked done", async ({ page, browser, admin: _ }) => {
+  // The visitor writes in Dutch, from a browser of their own.
+  const suffix = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
   const name = `Noor Bakker ${suffix}`;
   const email = uniqueEmail("contact-reply");
   const question = `Hoe lang duurt het voordat mijn cashback bevestigd is? (${suffix})`;
-  await page.goto("/nl/contact");
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Volledige naam").fill(name);
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Bericht", { exact: true }).fill(question);
-  await page.getByRole("button", { name: "Bericht versturen" }).click();
-  await expect(page.getByRole("heading", { name: `Bedankt, ${name}!` })).toBeVisible();
+  const visitorContext = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
+  const visitorPage = await visitorContext.newPage();
+  await visit(visitorPage, "/nl/contact");
+  await visitorPage.getByLabel("Volledige naam").fill(name);
+  await visitorPage.getByLabel("E-mailadres").fill(email);
+  await visitorPage.getByLabel("Bericht", { exact: true }).fill(question);
+  await visitorPage.getByRole("button", { name: "Bericht versturen" }).click();
+  await expect(visitorPage.getByRole("heading", { name: `Bedankt, ${name}!` })).toBeVisible();
+  await visitorContext.close();
 
   // An admin finds it among the new messages.
-  await newAdmin(page);
-  await page.goto("/en/admin/messages?status=new");
-  await page.waitForLoadState("networkidle");
+  await visit(page, "/en/admin/messages?status=new");
   await expect(page.getByRole("heading", { level: 1, name: /^Messages/ })).toBeVisible();
   await expect(page.getByTestId("new-messages")).toContainText(/\d+ new/);
   await page.getByLabel("Search name, email, company or text").fill(suffix);
@@ -41,7 +44,7 @@ test("a visitor's message is opened, answered by e-mail in their language and ma
   await expect(page.getByTestId("message-language")).toHaveText("Dutch");
   await expect(page.getByTestId("message-sender")).toHaveText(name);
   await expect(page.getByTestId("message-text")).toHaveText(question);
-  const detailUrl = page.url();
+  const messageId = /\/admin\/messages\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
   // An empty reply is refused on its field.
   await page.getByRole("button", { name: "Send reply" }).click();
@@ -71,20 +74,18 @@ test("a visitor's message is opened, answered by e-mail in their language and ma
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
 
   // It is listed as done.
-  await page.goto(`/en/admin/messages?status=done&q=${suffix}`);
+  await visit(page, `/en/admin/messages?status=done&q=${suffix}`);
   await expect(page.getByTestId("messages-count")).toHaveText("1 message");
 
   // Reopened, it can be answered again.
-  await page.goto(detailUrl);
-  await page.waitForLoadState("networkidle");
+  await visit(page, `/en/admin/messages/${messageId}`);
   await page.getByRole("button", { name: "Reopen" }).click();
   await expect(page.getByText("The message is open again.")).toBeVisible();
   await expect(page.getByTestId("message-status")).toHaveText("Read");
   await expect(page.getByRole("button", { name: "Send reply" })).toBeVisible();
 
   // Each step is in the audit log.
-  const messageId = /\/admin\/messages\/([0-9a-f-]{36})/.exec(detailUrl)![1]!;
-  await page.goto(`/en/admin/audit?subject=${encodeURIComponent(`contact:${messageId}`)}`);
+  await visit(page, `/en/admin/audit?subject=${encodeURIComponent(`contact:${messageId}`)}`);
   await expect(page.getByTestId("audit-row").locator("td:nth-child(3)")).toHaveText([
     "contact.reopened",
     "contact.done",
@@ -93,9 +94,8 @@ test("a visitor's message is opened, answered by e-mail in their language and ma
   ]);
 });
 
-test("visitors are sent to the admin sign-in", async ({ page }) => {
-  await asNewVisitor(page);
-  const response = await page.goto("/en/admin/messages");
+test("visitors are sent to the admin sign-in", async ({ page, visitor: _ }) => {
+  const response = await visit(page, "/en/admin/messages");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/en\/admin\?redirectTo=%2Fen%2Fadmin%2Fmessages$/);
 });

@@ -1,97 +1,111 @@
 /**
- * The payout desk's batches without JavaScript: a member with money asks for two PayPal
- * withdrawals; an admin (2FA on) finds them by the member's e-mail, approves both with "Approve
- * selected", creates a PayPal batch of them, downloads its Payouts CSV, marks the batch paid with
- * one reference; the member is told each withdrawal was paid.
+ * The payout desk's batches without JavaScript: a member with $100.00 has asked for two PayPal
+ * withdrawals ($30.00 and $40.00, arranged with the withdraw page's own unit of work); an admin
+ * (a fixture, two-factor on) finds them by the member's e-mail and approves both with "Approve
+ * selected"; then creates a PayPal batch of processing withdrawals, downloads its Payouts CSV and
+ * marks the batch paid with one reference; the member is told each withdrawal was paid.
  */
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { newAdmin, signIn, signUpAndVerify } from "./support/accounts";
-import { asNewVisitor } from "./support/visitor";
+import type { Browser, Page } from "@playwright/test";
+import { unitOfWork } from "../../app/db/unit-of-work.server";
+import { approveWithdrawals } from "../../app/wallet/admin.server";
+import {
+  createAccount,
+  e2eDatabase,
+  expect,
+  withdraw,
+  javaScriptEnabled,
+  signInAs,
+  test,
+  topUp,
+  visit,
+  type Account,
+} from "./support/fixtures";
+import { uniqueAddress } from "./support/visitor";
 
-test.beforeEach(async ({ page }) => {
-  await asNewVisitor(page);
-});
-
-async function memberWithMoney(page: Page) {
-  const member = await signUpAndVerify(page, "payouts");
-  await signIn(page, member.email);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/dashboard/add-money");
-  await page.getByRole("button", { name: "$100.00" }).click();
-  await expect(page).toHaveURL(/\/en\/sandbox\/checkout\//);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/dashboard\/add-money\/[0-9a-f-]+$/);
-  await expect(page.getByTestId("payment-status")).toHaveText("$100.00 has been added to your balance.");
-  return member;
-}
-
-async function requestWithdrawal(page: Page, amount: string, paypal: string) {
-  await page.goto("/en/dashboard/withdraw");
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
-  await page.getByLabel("PayPal email address").fill(paypal);
-  await page.getByRole("button", { name: "Withdraw Funds" }).click();
-  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-}
-
-test("an admin approves two withdrawals, batches them, downloads the PayPal file and marks the batch paid; the member sees paid", async ({
-  page,
-  browser,
-}) => {
-  // Two accounts (one through the 2FA setup), a sandbox payment and two withdrawals: a long story.
-  test.slow();
-  const member = await memberWithMoney(page);
+/** A member who topped up $100.00 and asked for $30.00 and then $40.00 to their PayPal address. */
+async function memberWithTwoWithdrawals(): Promise<{ member: Account; paypal: string; withdrawals: string[] }> {
+  const member = await createAccount("user", "payouts");
+  await topUp(member.id, 10_000);
   const paypal = `paypal.${member.email}`;
-  await requestWithdrawal(page, "30", paypal);
-  await requestWithdrawal(page, "40", paypal);
-  await expect(page.getByTestId("balance")).toHaveText("$30.00");
+  const withdrawals = [await withdraw(member.id, 3_000, paypal), await withdraw(member.id, 4_000, paypal)];
+  return { member, paypal, withdrawals };
+}
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await asNewVisitor(admin);
-  const adminAccount = await newAdmin(admin);
+/** The member's own browser (another address), signed in. */
+async function memberBrowser(browser: Browser, member: Account): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
+  await signInAs(context, { id: member.id, role: "user" });
+  return context.newPage();
+}
+
+test("an admin finds a member's pending withdrawals by the filters and approves both with 'Approve selected'", async ({ page, admin }) => {
+  const { member } = await memberWithTwoWithdrawals();
 
   // Filters (GET): the member's e-mail, PayPal, pending.
-  await admin.goto("/en/admin/withdrawals");
-  const filters = admin.getByTestId("withdrawal-filters");
+  await visit(page, "/en/admin/withdrawals");
+  const filters = page.getByTestId("withdrawal-filters");
   await filters.getByLabel("Member's e-mail").fill(member.email);
   await filters.getByLabel("Payout method").selectOption("paypal");
   await filters.getByLabel("Show").selectOption("pending");
   await filters.getByRole("button", { name: "Apply" }).click();
-  await expect(admin).toHaveURL(/[?&]q=/);
-  const rows = admin.getByTestId("pending-withdrawals").locator("li");
+  await expect(page).toHaveURL(/[?&]q=/);
+  const rows = page.getByTestId("pending-withdrawals").locator("li");
   await expect(rows).toHaveCount(2);
-  await expect(admin.getByTestId("withdrawals-count")).toHaveText("2 withdrawals");
+  await expect(page.getByTestId("withdrawals-count")).toHaveText("2 withdrawals");
 
   // Nothing ticked: the server says so and nothing changes.
-  await admin.getByRole("button", { name: "Approve selected" }).click();
-  await expect(admin.getByText("Select at least one pending withdrawal.")).toBeVisible();
-  await admin.getByRole("checkbox", { name: `Select the withdrawal of $30.00 by ${member.email}` }).check();
-  await admin.getByRole("checkbox", { name: `Select the withdrawal of $40.00 by ${member.email}` }).check();
-  await admin.getByRole("button", { name: "Approve selected" }).click();
-  await expect(admin.getByText("Withdrawals approved: 2.", { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "Approve selected" }).click();
+  await expect(page.getByText("Select at least one pending withdrawal.")).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole("checkbox", { name: `Select the withdrawal of $30.00 by ${member.email}` }).check();
+  await page.getByRole("checkbox", { name: `Select the withdrawal of $40.00 by ${member.email}` }).check();
+  await page.getByRole("button", { name: "Approve selected" }).click();
+  await expect(page.getByText("Withdrawals approved: 2.", { exact: false })).toBeVisible();
   // The filters stay: no pending ones of this member are left.
   await expect(rows).toHaveCount(0);
-
-  // A PayPal batch of this member's processing withdrawals (the batch takes the filtered ones).
   await filters.getByLabel("Show").selectOption("processing");
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(rows).toHaveCount(2);
-  const create = admin.getByTestId("create-batch-paypal");
+
+  // One audit row for the action, under this admin's address.
+  await visit(page, `/en/admin/audit?actor=${encodeURIComponent(admin.email)}`);
+  await expect(page.getByTestId("audit-row").locator("td:nth-child(3)")).toHaveText(["withdrawal.approvedSelected"]);
+});
+
+test("an admin batches the processing withdrawals, downloads the PayPal file and marks the batch paid; the member sees paid", async ({
+  page,
+  browser,
+  admin,
+}) => {
+  const { member, paypal, withdrawals } = await memberWithTwoWithdrawals();
+  await unitOfWork(e2eDatabase(), (tx) =>
+    approveWithdrawals(tx, { actor: { id: admin.id, clientAddress: null }, transactionIds: withdrawals }),
+  );
+
+  // A PayPal batch of this member's processing withdrawals (the batch takes the filtered ones).
+  await visit(page, `/en/admin/withdrawals?q=${encodeURIComponent(member.email)}&method=paypal&state=processing`);
+  const filters = page.getByTestId("withdrawal-filters");
+  await expect(filters.getByLabel("Show")).toHaveValue("processing");
+  const rows = page.getByTestId("pending-withdrawals").locator("li");
+  await expect(rows).toHaveCount(2);
+  const create = page.getByTestId("create-batch-paypal");
   await expect(create).toContainText("PayPal: 2 processing withdrawals not in a batch ($70.00).");
   await create.getByRole("button", { name: "Create PayPal batch" }).click();
-  const created = admin.getByRole("status").filter({ hasText: "created (withdrawals: 2)" });
+  const created = page.getByRole("status").filter({ hasText: "created (withdrawals: 2)" });
   await expect(created).toBeVisible();
   const reference = /Batch (CWB[0-9A-Z]+) created/.exec((await created.textContent()) ?? "")![1]!;
   await expect(rows.first()).toContainText(`In payout batch ${reference}`);
   // A batched withdrawal is paid with its batch: no single "Mark paid" on its row.
   await expect(rows.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
 
-  const batch = admin.getByTestId("batch-list").locator("li").filter({ hasText: reference });
+  const batch = page.getByTestId("batch-list").locator("li").filter({ hasText: reference });
   await expect(batch).toContainText("$70.00");
   await expect(batch).toContainText("Open");
-  const [download] = await Promise.all([admin.waitForEvent("download"), batch.getByRole("link", { name: "Download file" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), batch.getByRole("link", { name: "Download file" }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^paypal-payouts-\\d{4}-\\d{2}-\\d{2}-${reference}\\.csv$`));
   const csv = fs.readFileSync((await download.path())!, "utf8");
   const lines = csv
@@ -109,7 +123,7 @@ test("an admin approves two withdrawals, batches them, downloads the PayPal file
   await expect(batch.getByText("Enter the payout's reference (the PayPal or bank transaction id).")).toBeVisible();
   await batch.getByLabel("Payout reference").fill("PAYPAL-BATCH-8841");
   await batch.getByRole("button", { name: "Mark batch paid" }).click();
-  await expect(admin.getByText(`Batch ${reference} marked as paid (withdrawals paid: 2).`)).toBeVisible();
+  await expect(page.getByText(`Batch ${reference} marked as paid (withdrawals paid: 2).`)).toBeVisible();
   await expect(batch).toContainText("Paid");
   await expect(batch).toContainText("Payout reference: PAYPAL-BATCH-8841");
 
@@ -117,20 +131,21 @@ test("an admin approves two withdrawals, batches them, downloads the PayPal file
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("PAYPAL-BATCH-8841");
-  // The approvals, the batch and its payment are in the audit log, under this admin's address.
-  await admin.goto(`/en/admin/audit?actor=${encodeURIComponent(adminAccount.email)}`);
-  const actions = admin.getByTestId("audit-row").locator("td:nth-child(3)");
+  // The batch and its payment are in the audit log, under this admin's address (after the approval).
+  await visit(page, `/en/admin/audit?actor=${encodeURIComponent(admin.email)}`);
+  const actions = page.getByTestId("audit-row").locator("td:nth-child(3)");
   await expect(actions).toHaveText(["payoutBatch.paid", "payoutBatch.created", "withdrawal.approvedSelected"]);
-  await adminContext.close();
 
   // The member: told each withdrawal was paid; the balance is what was left.
-  await page.goto("/en/notifications");
-  const notifications = page.getByTestId("notification-list");
+  const memberPage = await memberBrowser(browser, member);
+  await visit(memberPage, "/en/notifications");
+  const notifications = memberPage.getByTestId("notification-list");
   await expect(notifications.getByText("Withdrawal paid")).toHaveCount(2);
   await expect(notifications.getByText("Your withdrawal of $30.00 has been paid out.")).toBeVisible();
   await expect(notifications.getByText("Your withdrawal of $40.00 has been paid out.")).toBeVisible();
-  await page.goto("/en/dashboard");
-  await expect(page.getByTestId("balance")).toHaveText("$30.00");
-  await page.goto("/en/transactions?type=withdrawal&status=completed");
-  await expect(page.getByTestId("transaction")).toHaveCount(2);
+  await visit(memberPage, "/en/dashboard");
+  await expect(memberPage.getByTestId("balance")).toHaveText("$30.00");
+  await visit(memberPage, "/en/transactions?type=withdrawal&status=completed");
+  await expect(memberPage.getByTestId("transaction")).toHaveCount(2);
+  await memberPage.context().close();
 });

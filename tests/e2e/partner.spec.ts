@@ -2,18 +2,14 @@
  * The partner programme without JavaScript: the seeded demo partner sees the businesses they
  * referred, their subscription payments with the commission on each (paid out, on hold, cancelled)
  * and the monthly totals as a server-rendered bar chart; the demo member is refused the page.
+ * Both are signed in by a fixture (read only: neither account is changed).
  */
-import { expect, test } from "@playwright/test";
-import { DEMO_PARTNER, DEMO_USER } from "../../db/seed";
-import { signIn } from "./support/accounts";
-import { asNewVisitor } from "./support/visitor";
+import { expect, test, visit } from "./support/fixtures";
 
-test("a seeded partner sees /en/partner with the chart and the commission rows", async ({ page }) => {
-  await asNewVisitor(page);
-  await signIn(page, DEMO_PARTNER.email, DEMO_PARTNER.password);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
+test("a seeded partner sees /en/partner with the chart and the commission rows", async ({ page, demoPartner: _ }) => {
+  await visit(page, "/en/dashboard");
   await expect(page.getByRole("link", { name: "Partner", exact: true }).first()).toBeVisible();
-  await page.goto("/en/partner");
+  await visit(page, "/en/partner");
   await expect(page.getByRole("heading", { name: "Partner programme", level: 1 })).toBeVisible();
   // The chart is server-rendered SVG with its hidden data table.
   const chart = page.getByTestId("partner-chart");
@@ -29,11 +25,9 @@ test("a seeded partner sees /en/partner with the chart and the commission rows",
   await expect(page.getByTestId("partner-totals")).toContainText("$5.80");
 });
 
-test("the partner page is for partners only", async ({ page }) => {
-  await asNewVisitor(page);
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
+test("the partner page is for partners only", async ({ page, demoMember: _ }) => {
+  await visit(page, "/en/dashboard");
   await expect(page.getByRole("link", { name: "Partner", exact: true })).toHaveCount(0);
-  const response = await page.goto("/en/partner");
+  const response = await visit(page, "/en/partner");
   expect(response?.status()).toBe(403);
 });

@@ -22,7 +22,6 @@ async function unverifiedAccount(prefix: string, name: string) {
 }
 
 test.describe("social sign-in", () => {
-
   test("google round trip creates a verified account, and signs the same person in again @js", async ({ page, context, visitor }) => {
     const email = uniqueEmail("google");
     googleWillSay(visitor, { sub: `g-${email}`, email, email_verified: true, name: "Grace Google" });

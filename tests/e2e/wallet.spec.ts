@@ -8,12 +8,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { unitOfWork } from "../../app/db/unit-of-work.server";
-import { fixedT } from "../../app/i18n/translator.server";
-import { requestWithdrawal } from "../../app/wallet/ledger.server";
 import { startTopUp } from "../../app/wallet/payments.server";
 import { sandboxProvider } from "../../app/wallet/sandbox-provider.server";
-import { createAccount, e2eDatabase, expect, ready, signInAs, test, topUp, visit } from "./support/fixtures";
+import { createAccount, e2eDatabase, expect, ready, signInAs, test, topUp, visit, withdraw } from "./support/fixtures";
 import { uniqueAddress } from "./support/visitor";
 
 /** From the dashboard: Add Money, an amount (a quick one or typed), then the sandbox checkout's outcome. */
@@ -173,18 +170,7 @@ test("the payout desk: approve, then mark paid with a reference; reject with a r
   // A member with $100.00 who asked for two PayPal withdrawals ($30 and $40), as the withdrawal form asks.
   const member = await createAccount("user", "payee");
   await topUp(member.id, 10_000);
-  for (const amountCents of [3_000, 4_000]) {
-    await unitOfWork(e2eDatabase(), (tx) =>
-      requestWithdrawal(tx, {
-        userId: member.id,
-        amountCents,
-        method: "paypal",
-        destination: "me@example.com",
-        description: fixedT("en", "wallet")("withdraw.description"),
-        idempotencyKey: randomUUID(),
-      }),
-    );
-  }
+  for (const amountCents of [3_000, 4_000]) await withdraw(member.id, amountCents, "me@example.com");
   const memberContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
   await signInAs(memberContext, { id: member.id, role: "user" });
   const page = await memberContext.newPage();

@@ -28,6 +28,7 @@ import { createDb, type Db } from "../../../app/db/db.server";
 import { unitOfWork } from "../../../app/db/unit-of-work.server";
 import { createUser, findUserByEmail } from "../../../app/users/users.server";
 import { applyPaymentEvent, startTopUp } from "../../../app/wallet/payments.server";
+import { requestMemberWithdrawal } from "../../../app/wallet/withdrawals.server";
 import { sandboxProvider } from "../../../app/wallet/sandbox-provider.server";
 import { DEMO_PARTNER, DEMO_USER } from "../../../db/seed";
 import { PASSWORD } from "./accounts";
@@ -48,22 +49,24 @@ export interface AdminAccount extends Account {
 
 /**
  * Authenticator codes for a secret, computed for the time rather than waited for: the server
- * accepts a code of the current 30 s step or one either side, each step once. `next()` gives the
- * earliest step not used yet, so three codes are at hand in any 30 s without waiting; a test that
- * needs more in one window is told so instead of sleeping.
+ * accepts a code of its current 30 s step or of one step either side, each step once. `next()`
+ * gives the earliest step not used yet that stays acceptable for at least `MARGIN_MS` more (a code
+ * of the step before now stops being accepted when the current step ends). Three codes are at hand
+ * in any 30 s window; a fourth would have to wait for the clock, and is refused instead.
  */
 export class TotpClock {
+  static readonly MARGIN_MS = 3_000;
   private readonly totp: TOTP;
-  constructor(
-    secret: string,
-    private lastStep = Math.floor(Date.now() / 30_000) - 2,
-  ) {
+  private lastStep: number;
+  constructor(secret: string, lastStep?: number) {
     this.totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    this.lastStep = lastStep ?? Number.NEGATIVE_INFINITY;
   }
 
-  next(): string {
-    const current = Math.floor(Date.now() / 30_000);
-    const step = Math.max(this.lastStep + 1, current - 1);
+  next(now = Date.now()): string {
+    const current = Math.floor(now / 30_000);
+    const endingSoon = now % 30_000 > 30_000 - TotpClock.MARGIN_MS;
+    const step = Math.max(this.lastStep + 1, current - 1 + (endingSoon ? 1 : 0));
     if (step > current + 1) throw new Error("A fourth authenticator code within 30 s: the server would refuse it (one step of drift).");
     this.lastStep = step;
     return this.totp.generate({ timestamp: step * 30_000 + 1_000 });
@@ -108,10 +111,10 @@ export async function createAccount(
 export async function turnOnTwoFactor(userId: string): Promise<{ secret: string; totp: TotpClock }> {
   const db = e2eDatabase();
   const { secret } = await startTwoFactor(db, userId);
-  const step = Math.floor(Date.now() / 30_000) - 1;
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * 30_000 + 1_000 });
-  if (!(await unitOfWork(db, (tx) => enableTwoFactor(tx, userId, code)))) throw new Error("two-factor authentication did not turn on");
-  return { secret, totp: new TotpClock(secret, step) };
+  const totp = new TotpClock(secret);
+  if (!(await unitOfWork(db, (tx) => enableTwoFactor(tx, userId, totp.next()))))
+    throw new Error("two-factor authentication did not turn on");
+  return { secret, totp };
 }
 
 /** Credits a member's wallet as a paid sandbox top-up does: the payment, then its webhook event in one unit of work. */
@@ -129,6 +132,19 @@ export async function topUp(userId: string, amountCents: number): Promise<void> 
   const texts = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };
   const outcome = await unitOfWork(db, (tx) => applyPaymentEvent(tx, "sandbox", event, texts));
   if (outcome !== "applied") throw new Error(`the fixture's top-up was not applied: ${outcome}`);
+}
+
+/** A withdrawal the member asks for, as the withdraw page's confirm step makes it (the hold, the saved method, the notice); returns its transaction id. */
+export async function withdraw(
+  userId: string,
+  amountCents: number,
+  destination: string,
+  method: "paypal" | "bank" = "paypal",
+): Promise<string> {
+  const { transaction } = await unitOfWork(e2eDatabase(), (tx) =>
+    requestMemberWithdrawal(tx, { userId, amountCents, method, destination, idempotencyKey: randomUUID() }),
+  );
+  return transaction.id;
 }
 
 /** Signs `account` in on the browser context: a session made by the app's own `createSession`, its cookie set. */
@@ -152,7 +168,11 @@ export function javaScriptEnabled(): boolean {
   return base.info().project.use.javaScriptEnabled !== false;
 }
 
-/** Waits until the page is ready to use: hydrated with JavaScript (the root layout's mark), loaded without. */
+/**
+ * Waits until the page is ready to use: hydrated with JavaScript (the root layout's mark), loaded
+ * without. Decided by the test's project: a context opened with JavaScript off inside the "js"
+ * project waits with `page.waitForLoadState("load")` instead.
+ */
 export async function ready(page: Page): Promise<void> {
   if (javaScriptEnabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   else await page.waitForLoadState("load");
