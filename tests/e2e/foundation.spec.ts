@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations, describeViolations } from "./support/axe";
 import { expect, ready, test, visit } from "./support/fixtures";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
@@ -244,8 +244,7 @@ test.describe("the stylesheet on a first visit", () => {
 
 test.describe("with JavaScript", () => {
   // Every axe rule of every impact on two pages (the look-and-feel sweep fails on serious and critical ones only).
-  const allViolations = async (page: Parameters<typeof visit>[0]) =>
-    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const allViolations = async (page: Parameters<typeof visit>[0]) => describeViolations(page.url(), await axeViolations(page), "minor");
 
   test("the home page hydrates without console errors and passes axe @js-only", async ({ page }) => {
     const errors: string[] = [];

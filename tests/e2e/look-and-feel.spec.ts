@@ -2,18 +2,17 @@
  * The product as people see it, on every page, as one sweep: signed out, as the demo member, as the
  * demo partner and as an admin (each signed in by a fixture, not through the sign-in form).
  * - One visit per page per role: axe in light mode (every rule), then the dark theme by
- *   `emulateMedia` with the colour-contrast rule only; the body's colours checked in both. The
- *   public pages are swept in English and in German.
+ *   `emulateMedia` with the colour-contrast rule only; the body's colours checked in both.
  * - At 390 px (a phone) no page is wider than the screen, in each of the five locales: one browser
- *   context per locale and area.
+ *   context per locale and area. The German public pages get axe (every rule) on these visits too.
  * - With JavaScript on, no page logs a console error (hydration included), in any locale.
  * Pages are opened and used once hydrated (the root layout's mark), never after "network idle".
  * The page list lives in support/pages.ts and must cover every route with a page (checked below).
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations, describeViolations } from "./support/axe";
 import { expect, test, visit, type Account } from "./support/fixtures";
 import { ADMIN_PAGES, MEMBER_PAGES, MID_FLOW_PAGES, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 
@@ -25,6 +24,8 @@ const AREAS: Record<Area, string[]> = {
   partner: PARTNER_PAGES,
   admin: ADMIN_PAGES,
 };
+/** The language whose public pages axe also checks, on the phone sweep's visits (English is the main sweep's). */
+const AXE_ON_PHONES = "de";
 const BODY = { light: "rgb(255, 255, 255)", dark: "rgb(2, 6, 23)" };
 /** The not-found page answers 404 on purpose: the browser logs that response. */
 const EXPECTED_ERROR = /no-such-page: Failed to load resource: the server responded with a status of 404/;
@@ -53,6 +54,10 @@ const memberTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demo
 const partnerTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demoPartner }, use) => use(demoPartner), { auto: true }] });
 const adminTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ admin }, use) => use(admin), { auto: true }] });
 const enter = { public: test, member: memberTest, partner: partnerTest, admin: adminTest };
+// The service worker has its own test (public-site.spec.ts); installing it in every context of the
+// sweep would only precache files again and again.
+test.use({ serviceWorkers: "block" });
+
 /** Transitions finished (the theme switch animates colours); endless animations are left running. */
 async function settled(page: Page) {
   await page.evaluate(() =>
@@ -65,19 +70,11 @@ async function settled(page: Page) {
   );
 }
 
-function describe(url: string, theme: string, violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string[] {
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${url} (${theme}) ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`,
-    );
-}
-
 test.describe("every page in both themes: no serious axe violation, no console error @js-only", () => {
   for (const area of ["public", "member", "partner", "admin"] as const) {
-    for (const locale of area === "public" ? (["en", "de"] as const) : (["en"] as const)) {
-      const parts = groups(AREAS[area], 6);
+    {
+      const locale = "en";
+      const parts = groups(AREAS[area], 5);
       parts.forEach((pages, part) => {
         enter[area](`${area} pages in ${locale} (${part + 1} of ${parts.length})`, async ({ page }) => {
           // The demo accounts, the fixtures' admin and visitors follow the device's theme ("System").
@@ -88,11 +85,11 @@ test.describe("every page in both themes: no serious axe violation, no console e
             const url = `/${locale}${pagePath}`;
             await visit(page, url);
             await expect(page.locator("body"), `${url} body in light mode`).toHaveCSS("background-color", BODY.light);
-            violations.push(...describe(url, "light", (await new AxeBuilder({ page }).analyze()).violations));
+            violations.push(...describeViolations(`${url} (light)`, await axeViolations(page)));
             await page.emulateMedia({ colorScheme: "dark" });
             await expect(page.locator("body"), `${url} body in dark mode`).toHaveCSS("background-color", BODY.dark);
             await settled(page);
-            violations.push(...describe(url, "dark", (await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze()).violations));
+            violations.push(...describeViolations(`${url} (dark)`, await axeViolations(page, { rules: ["color-contrast"] })));
             await page.emulateMedia({ colorScheme: "light" });
           }
           expect(violations).toEqual([]);
@@ -112,9 +109,14 @@ test.describe("phones: no page is wider than 390 px, in any locale @js-only", ()
         enter[area](`${area} pages fit a 390 px screen in ${locale} (${part + 1} of ${parts.length})`, async ({ page }) => {
           const errors = watchConsole(page);
           const overflowing: string[] = [];
+          const violations: string[] = [];
           for (const pagePath of pages) {
             const url = `/${locale}${pagePath}`;
             await visit(page, url);
+            // The public pages in another language than the sweep's: axe here, at phone width.
+            if (area === "public" && locale === AXE_ON_PHONES) {
+              violations.push(...describeViolations(`${url} (phone)`, await axeViolations(page)));
+            }
             const widths = await page.evaluate(() => {
               const wide = [...document.querySelectorAll<HTMLElement>("body *")]
                 .filter((element) => element.getBoundingClientRect().right > 391 && getComputedStyle(element).position !== "fixed")
@@ -128,6 +130,7 @@ test.describe("phones: no page is wider than 390 px, in any locale @js-only", ()
             if (widths.scroll > 390) overflowing.push(`${url}: ${widths.scroll}px (${widths.wide.join(", ")})`);
           }
           expect(overflowing).toEqual([]);
+          expect(violations).toEqual([]);
           expect(errors).toEqual([]);
         });
       });
