@@ -27,7 +27,7 @@ import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn } from "../support/recording-mailer";
-import { answer, type RouteAnswer } from "../support/route-answer";
+import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const PASSWORD = "Sunny-day-42!";
@@ -89,18 +89,8 @@ type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 const call = (handler: Handler, request: Request, routeParams: Record<string, string> = params) =>
   answer(() => handler({ request, params: routeParams, context: {} }));
 
-/** A form answer's messages per field ("" for the form's own), in the English the page shows. */
-function messages(reply: RouteAnswer): Record<string, string[]> {
-  const error = (reply.body?.result?.error ?? {}) as Record<string, string[] | null>;
-  const values = { minutes: reply.body?.wait ?? 1 };
-  return Object.fromEntries(
-    Object.entries(error)
-      .filter(([, keys]) => keys?.length)
-      .map(([field, keys]) => [field, keys!.map((key) => t(key, values))]),
-  );
-}
-/** What the form gets back to show in its fields. */
-const typed = (reply: RouteAnswer) => (reply.body?.result?.initialValue ?? {}) as Record<string, unknown>;
+const messages = (reply: RouteAnswer) => formMessages(reply, t);
+const typed = typedValues;
 
 describeEachDatabase("the account forms' rules", (context) => {
   const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };

@@ -24,7 +24,7 @@ import { action as unsubscribeAction } from "~/routes/($locale)._public.newslett
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { issueFormToken } from "~/security/honeypot.server";
 import { describeEachDatabase } from "../support/databases";
-import { answer, type RouteAnswer } from "../support/route-answer";
+import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const params = { locale: "en" };
@@ -46,17 +46,8 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
   });
 const call = (handler: Handler, request: Request) => answer(() => handler({ request, params, context: {} }));
 
-/** A form answer's messages per field ("" for the form's own), in the English the page shows. */
-function messages(reply: RouteAnswer): Record<string, string[]> {
-  const error = (reply.body?.result?.error ?? {}) as Record<string, string[] | null>;
-  const values = { minutes: reply.body?.wait ?? 1 };
-  return Object.fromEntries(
-    Object.entries(error)
-      .filter(([, keys]) => keys?.length)
-      .map(([field, keys]) => [field, keys!.map((key) => t(key, values))]),
-  );
-}
-const typed = (reply: RouteAnswer) => (reply.body?.result?.initialValue ?? {}) as Record<string, unknown>;
+const messages = (reply: RouteAnswer) => formMessages(reply, t);
+const typed = typedValues;
 /** The fields a person's post from our page carries besides their own: an empty trap and a fresh token. */
 const honeypot = () => ({ website: "", formToken: issueFormToken() });
 

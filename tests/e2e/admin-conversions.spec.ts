@@ -6,10 +6,9 @@
  * and "Shop now" as the click-out route records it); the admin is a fixture with two-factor on.
  */
 import { createHmac } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { visitStore } from "./support/cashback";
-import { createAccount, expect, javaScriptEnabled, signInAs, test, visit, type Account } from "./support/fixtures";
+import { createAccount, expect, test, visit, type Account, anotherBrowser } from "./support/fixtures";
 import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
 import { uniqueAddress } from "./support/visitor";
 
@@ -19,16 +18,6 @@ const store = SEED_STORES[2]!;
 async function memberWithClick(prefix: string): Promise<{ member: Account; clickId: string }> {
   const member = await createAccount("user", prefix);
   return { member, clickId: await visitStore(member.id, store.slug) };
-}
-
-/** The member's own browser (another address), signed in. */
-async function memberBrowser(browser: Browser, member: Account): Promise<Page> {
-  const context = await browser.newContext({
-    javaScriptEnabled: javaScriptEnabled(),
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
-  });
-  await signInAs(context, { id: member.id, role: "user" });
-  return context.newPage();
 }
 
 test("an unmatched sale waits for an admin, who matches it to the member's click", async ({ page, browser, request, admin: _ }) => {
@@ -65,7 +54,7 @@ test("an unmatched sale waits for an admin, who matches it to the member's click
   await expect(page.getByText("Matched: the member's cashback is pending.")).toBeVisible();
 
   // $16.00 commission × 75 % = $12.00, pending for the member.
-  const memberPage = await memberBrowser(browser, member);
+  const memberPage = await anotherBrowser(browser, member);
   await visit(memberPage, "/en/dashboard");
   await expect(memberPage.getByTestId("stat-pending")).toContainText("$12.00");
   await memberPage.context().close();
@@ -93,7 +82,7 @@ test("an admin imports a network report: preview first, then apply, once", async
   await expect(page.getByRole("row").filter({ hasText: transactionId })).toContainText("Confirmed");
 
   // The preview changed nothing.
-  const memberPage = await memberBrowser(browser, member);
+  const memberPage = await anotherBrowser(browser, member);
   await visit(memberPage, "/en/dashboard");
   await expect(memberPage.getByTestId("balance")).toHaveText("$0.00");
 

@@ -6,22 +6,9 @@
  * marks the batch paid with one reference; the member is told each withdrawal was paid.
  */
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
 import { unitOfWork } from "../../app/db/unit-of-work.server";
 import { approveWithdrawals } from "../../app/wallet/admin.server";
-import {
-  createAccount,
-  e2eDatabase,
-  expect,
-  withdraw,
-  javaScriptEnabled,
-  signInAs,
-  test,
-  topUp,
-  visit,
-  type Account,
-} from "./support/fixtures";
-import { uniqueAddress } from "./support/visitor";
+import { createAccount, e2eDatabase, expect, withdraw, test, topUp, visit, type Account, anotherBrowser } from "./support/fixtures";
 
 /** A member who topped up $100.00 and asked for $30.00 and then $40.00 to their PayPal address. */
 async function memberWithTwoWithdrawals(): Promise<{ member: Account; paypal: string; withdrawals: string[] }> {
@@ -30,16 +17,6 @@ async function memberWithTwoWithdrawals(): Promise<{ member: Account; paypal: st
   const paypal = `paypal.${member.email}`;
   const withdrawals = [await withdraw(member.id, 3_000, paypal), await withdraw(member.id, 4_000, paypal)];
   return { member, paypal, withdrawals };
-}
-
-/** The member's own browser (another address), signed in. */
-async function memberBrowser(browser: Browser, member: Account): Promise<Page> {
-  const context = await browser.newContext({
-    javaScriptEnabled: javaScriptEnabled(),
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
-  });
-  await signInAs(context, { id: member.id, role: "user" });
-  return context.newPage();
 }
 
 test("an admin finds a member's pending withdrawals by the filters and approves both with 'Approve selected'", async ({ page, admin }) => {
@@ -137,7 +114,7 @@ test("an admin batches the processing withdrawals, downloads the PayPal file and
   await expect(actions).toHaveText(["payoutBatch.paid", "payoutBatch.created", "withdrawal.approvedSelected"]);
 
   // The member: told each withdrawal was paid; the balance is what was left.
-  const memberPage = await memberBrowser(browser, member);
+  const memberPage = await anotherBrowser(browser, member);
   await visit(memberPage, "/en/notifications");
   const notifications = memberPage.getByTestId("notification-list");
   await expect(notifications.getByText("Withdrawal paid")).toHaveCount(2);

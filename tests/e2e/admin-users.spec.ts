@@ -7,23 +7,9 @@
  * its one audit row. The admin is a fixture (two-factor on); the member is made through the domain
  * and, where the member's side is shown, signed in on a browser of their own.
  */
-import type { Browser, Page } from "@playwright/test";
-import { ageReauthentication, signIn } from "./support/accounts";
-import { createAccount, e2eDatabase, expect, signInAs, test, topUp, visit, type Account } from "./support/fixtures";
-import { uniqueAddress } from "./support/visitor";
 
-/**
- * The member's own browser (another address), signed in. Without JavaScript in either project: the
- * member only reads pages here (opened with `goto`, which waits for their load).
- */
-async function memberBrowser(browser: Browser, member: Account): Promise<Page> {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
-  });
-  await signInAs(context, { id: member.id, role: "user" });
-  return context.newPage();
-}
+import { ageReauthentication, signIn } from "./support/accounts";
+import { createAccount, e2eDatabase, expect, test, topUp, visit, anotherBrowser } from "./support/fixtures";
 
 /** The actions of the audit log on an account, oldest first (read from the e2e database). */
 async function auditActions(userId: string): Promise<string[]> {
@@ -43,7 +29,7 @@ test("an admin finds a member by e-mail and role and credits the balance with a 
   admin,
 }) => {
   const member = await createAccount("user", "adjusted");
-  const memberPage = await memberBrowser(browser, member);
+  const memberPage = await anotherBrowser(browser, member, { javaScript: false });
   await memberPage.goto("/en/dashboard");
   await expect(memberPage.getByTestId("balance")).toHaveText("$0.00");
 
@@ -95,7 +81,7 @@ test("an admin finds a member by e-mail and role and credits the balance with a 
 test("an admin suspends a member (every session ends, signing in says why) and reinstates them", async ({ page, browser, admin }) => {
   const member = await createAccount("user", "suspended");
   await topUp(member.id, 1_250);
-  const memberPage = await memberBrowser(browser, member);
+  const memberPage = await anotherBrowser(browser, member, { javaScript: false });
   await visit(page, `/en/admin/users/${member.id}`);
   await expect(page.getByRole("heading", { level: 1, name: member.name })).toBeVisible();
 

@@ -31,3 +31,19 @@ export async function answer(run: () => Promise<unknown>): Promise<RouteAnswer> 
   if (result instanceof Error) throw result;
   return { status: 200, location: null, body: result, headers: new Headers(), response: null };
 }
+
+/** A form answer's messages per field ("" for the form's own), in the words `t` gives them (`{{minutes}}` from the answer's wait). */
+export function formMessages(reply: RouteAnswer, t: (key: string, values: Record<string, unknown>) => string): Record<string, string[]> {
+  const error = (reply.body?.result?.error ?? {}) as Record<string, string[] | null>;
+  const values = { minutes: reply.body?.wait ?? 1 };
+  return Object.fromEntries(
+    Object.entries(error)
+      .filter(([, keys]) => keys?.length)
+      .map(([field, keys]) => [field, keys!.map((key) => t(key, values))]),
+  );
+}
+
+/** What a form answer gives back to show in its fields (what was typed). */
+export function typedValues(reply: RouteAnswer): Record<string, unknown> {
+  return (reply.body?.result?.initialValue ?? {}) as Record<string, unknown>;
+}

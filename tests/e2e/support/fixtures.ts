@@ -20,7 +20,7 @@
  */
 import "./e2e-env";
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { createSession } from "../../../app/auth/session.server";
 import { enableTwoFactor, startTwoFactor } from "../../../app/auth/two-factor.server";
@@ -155,6 +155,23 @@ export async function signInAs(context: BrowserContext, account: { id: string; r
   await context.addCookies([
     { name: pair!.slice(0, separator), value: pair!.slice(separator + 1), url: E2E_APP_URL, httpOnly: true, sameSite: "Lax" },
   ]);
+}
+
+/**
+ * Another browser of `account`'s (a context of its own, with its own client address), signed in.
+ * JavaScript as in the test's project unless `javaScript` says otherwise.
+ */
+export async function anotherBrowser(
+  browser: Browser,
+  account: { id: string; role?: "user" | "partner" | "admin" },
+  options: { javaScript?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? javaScriptEnabled(),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+  });
+  await signInAs(context, { id: account.id, role: account.role ?? "user" });
+  return context.newPage();
 }
 
 async function seeded(email: string): Promise<{ id: string; name: string }> {
