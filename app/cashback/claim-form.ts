@@ -5,7 +5,7 @@
  * (`submitClaim`). Safe to import in the browser.
  */
 import { z } from "zod";
-import { parseAmountToCents } from "~/wallet/amounts";
+import { amountField } from "~/wallet/amounts";
 
 export const ORDER_ID_MAX = 64;
 /** No claim is for more than $100,000. */
@@ -18,33 +18,29 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-export const ClaimSchema = z.object({
-  orderId: z
-    .string({ required_error: "cashback:claim.errors.orderIdRequired" })
-    .trim()
-    .min(1, "cashback:claim.errors.orderIdRequired")
-    .max(ORDER_ID_MAX, "cashback:claim.errors.orderIdTooLong")
-    // Printable characters only: no control characters in an order number.
-    .regex(/^[^\p{C}]+$/u, "cashback:claim.errors.orderIdInvalid"),
-  orderDate: z
-    .string({ required_error: "cashback:claim.errors.orderDateRequired" })
-    .trim()
-    .min(1, "cashback:claim.errors.orderDateRequired")
-    .refine(isCalendarDay, "cashback:claim.errors.orderDateInvalid"),
-  amount: z
-    .string({ required_error: "cashback:claim.errors.amountRequired" })
-    .trim()
-    .min(1, "cashback:claim.errors.amountRequired")
-    .transform((value, ctx) => {
-      const cents = parseAmountToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: "cashback:claim.errors.amountInvalid" });
-        return z.NEVER;
-      }
-      if (cents > CLAIM_MAX_CENTS) {
-        ctx.addIssue({ code: "custom", message: "cashback:claim.errors.amountTooLarge" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-});
+/** The claim form's schema for a page in `locale` (the amount is typed the way the locale writes it). */
+export function claimSchema(locale: string) {
+  return z.object({
+    orderId: z
+      .string({ required_error: "cashback:claim.errors.orderIdRequired" })
+      .trim()
+      .min(1, "cashback:claim.errors.orderIdRequired")
+      .max(ORDER_ID_MAX, "cashback:claim.errors.orderIdTooLong")
+      // Printable characters only: no control characters in an order number.
+      .regex(/^[^\p{C}]+$/u, "cashback:claim.errors.orderIdInvalid"),
+    orderDate: z
+      .string({ required_error: "cashback:claim.errors.orderDateRequired" })
+      .trim()
+      .min(1, "cashback:claim.errors.orderDateRequired")
+      .refine(isCalendarDay, "cashback:claim.errors.orderDateInvalid"),
+    amount: amountField(
+      locale,
+      {
+        required: "cashback:claim.errors.amountRequired",
+        invalid: "cashback:claim.errors.amountInvalid",
+        tooLarge: "cashback:claim.errors.amountTooLarge",
+      },
+      (cents) => (cents > CLAIM_MAX_CENTS ? "cashback:claim.errors.amountTooLarge" : null),
+    ),
+  });
+}

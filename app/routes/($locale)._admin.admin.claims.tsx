@@ -27,10 +27,10 @@ import { readForm } from "~/utils/form-data.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatMoney } from "~/utils/money";
+import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { parseAmountToCents } from "~/wallet/amounts";
+import { amountField } from "~/wallet/amounts";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -56,30 +56,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const commission = z
-  .string({ required_error: "admin:claims.commissionRequired" })
-  .trim()
-  .transform((value, ctx) => {
-    const cents = parseAmountToCents(value);
-    if (cents === null || cents <= 0 || cents > 100_000_000) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "admin:claims.commissionInvalid" });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** The commission settled with the network, typed the way the page's locale writes amounts. */
+const commission = (locale: string) =>
+  amountField(
+    locale,
+    { required: "admin:claims.commissionRequired", invalid: "admin:claims.commissionInvalid", tooLarge: "admin:claims.commissionInvalid" },
+    (cents) => (cents > 100_000_000 ? "admin:claims.commissionInvalid" : null),
+  );
 
-const DecisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), claimId: z.string().uuid(), commission }),
-  z.object({
-    intent: z.literal("reject"),
-    claimId: z.string().uuid(),
-    reason: z
-      .string({ required_error: "admin:claims.reasonRequired" })
-      .trim()
-      .min(1, "admin:claims.reasonRequired")
-      .max(300, "admin:claims.reasonTooLong"),
-  }),
-]);
+const decisionSchema = (locale: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("approve"), claimId: z.string().uuid(), commission: commission(locale) }),
+    z.object({
+      intent: z.literal("reject"),
+      claimId: z.string().uuid(),
+      reason: z
+        .string({ required_error: "admin:claims.reasonRequired" })
+        .trim()
+        .min(1, "admin:claims.reasonRequired")
+        .max(300, "admin:claims.reasonTooLong"),
+    }),
+  ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -87,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
   const id = String(formData.get("claimId") ?? "");
-  const submission = parseWithZod(formData, { schema: DecisionSchema });
+  const submission = parseWithZod(formData, { schema: decisionSchema(locale) });
   if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });
   const decision = submission.value;
   const result = await unitOfWork(db(), (tx) =>
@@ -164,7 +161,7 @@ function ClaimRow({ item }: { item: AdminClaimView }) {
   const [form, fields] = useForm<{ intent: string; claimId: string; commission: string; reason: string }>({
     id: `claim-${item.id}`,
     lastResult: actionData?.id === item.id ? actionData.result : undefined,
-    defaultValue: { commission: (item.suggestedCommissionCents / 100).toFixed(2) },
+    defaultValue: { commission: formatAmountInput(item.suggestedCommissionCents, locale) },
     shouldValidate: "onSubmit",
   });
   return (

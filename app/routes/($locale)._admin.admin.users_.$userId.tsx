@@ -49,11 +49,11 @@ import { formatDate } from "~/utils/dates";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { formatMoney } from "~/utils/money";
+import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { listTransactions } from "~/wallet/activity.server";
-import { MAX_DEPOSIT_CENTS, parseAmountToCents } from "~/wallet/amounts";
+import { MAX_DEPOSIT_CENTS, amountField } from "~/wallet/amounts";
 import { getBalances } from "~/wallet/balances.server";
 import { description as describe, labelText } from "~/wallet/display";
 import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
@@ -119,28 +119,26 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const text = (max: number, required: string) =>
   z.string({ required_error: required }).trim().min(1, required).max(max, "admin:users.errors.tooLong");
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("role"), role: z.enum(ROLES, { errorMap: () => ({ message: "admin:users.role.invalid" }) }) }),
-  z.object({ intent: z.literal("suspend"), reason: text(300, "admin:users.suspend.reasonRequired") }),
-  z.object({ intent: z.literal("reinstate") }),
-  z.object({
-    intent: z.literal("adjust"),
-    direction: z.enum(["credit", "debit"], { errorMap: () => ({ message: "admin:users.adjust.directionRequired" }) }),
-    amount: z.string({ required_error: "validation.amountInvalid" }).transform((value, ctx) => {
-      const cents = parseAmountToCents(value);
-      if (cents === null) ctx.addIssue({ code: "custom", message: "validation.amountInvalid" });
-      else if (cents > MAX_ADJUSTMENT_CENTS) ctx.addIssue({ code: "custom", message: "admin:users.adjust.tooLarge" });
-      return cents ?? 0;
+const actionSchema = (locale: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("role"), role: z.enum(ROLES, { errorMap: () => ({ message: "admin:users.role.invalid" }) }) }),
+    z.object({ intent: z.literal("suspend"), reason: text(300, "admin:users.suspend.reasonRequired") }),
+    z.object({ intent: z.literal("reinstate") }),
+    z.object({
+      intent: z.literal("adjust"),
+      direction: z.enum(["credit", "debit"], { errorMap: () => ({ message: "admin:users.adjust.directionRequired" }) }),
+      amount: amountField(locale, { tooLarge: "admin:users.adjust.tooLarge" }, (cents) =>
+        cents > MAX_ADJUSTMENT_CENTS ? "admin:users.adjust.tooLarge" : null,
+      ),
+      reason: text(200, "admin:users.adjust.reasonRequired"),
+      idempotencyKey: z.string().uuid(),
     }),
-    reason: text(200, "admin:users.adjust.reasonRequired"),
-    idempotencyKey: z.string().uuid(),
-  }),
-  z.object({ intent: z.literal("revokeSession"), sessionId: z.string().uuid() }),
-  z.object({ intent: z.literal("revokeAll") }),
-  z.object({ intent: z.literal("note"), body: text(NOTE_MAX_LENGTH, "admin:users.notes.required") }),
-]);
+    z.object({ intent: z.literal("revokeSession"), sessionId: z.string().uuid() }),
+    z.object({ intent: z.literal("revokeAll") }),
+    z.object({ intent: z.literal("note"), body: text(NOTE_MAX_LENGTH, "admin:users.notes.required") }),
+  ]);
 
-type Intent = z.infer<typeof ActionSchema>["intent"];
+type Intent = z.infer<ReturnType<typeof actionSchema>>["intent"];
 const SENSITIVE: ReadonlySet<Intent> = new Set(["role", "suspend", "adjust"]);
 const REFUSALS = { self: "admin:users.errors.self", lastAdmin: "admin:users.errors.lastAdmin" } as const;
 
@@ -151,7 +149,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const userId = params.userId ?? "";
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const submission = parseWithZod(formData, { schema: ActionSchema });
+  const submission = parseWithZod(formData, { schema: actionSchema(locale) });
   if (submission.status !== "success") return data({ intent, result: submission.reply(), available: null }, { status: 400 });
   const input = submission.value;
   const page = localePath(locale, `/admin/users/${userId}`);
@@ -494,6 +492,7 @@ function SuspensionForm({ suspended }: { suspended: boolean }) {
 
 function AdjustmentForm({ adjustmentKey }: { adjustmentKey: string }) {
   const { t } = useTranslation("admin");
+  const locale = usePageLocale();
   const { form, fields, available } = useIntentForm<{ direction: string; amount: string; reason: string }>("adjust");
   return (
     <Section title={t("users.adjust.title")} id="adjust-title">
@@ -523,7 +522,12 @@ function AdjustmentForm({ adjustmentKey }: { adjustmentKey: string }) {
         </fieldset>
         <Field
           labelProps={{ children: t("users.adjust.amount") }}
-          inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+          inputProps={{
+            ...getInputProps(fields.amount, { type: "text" }),
+            inputMode: "decimal",
+            autoComplete: "off",
+            placeholder: formatAmountInput(0, locale),
+          }}
           errors={fields.amount.errors}
         />
         <Field

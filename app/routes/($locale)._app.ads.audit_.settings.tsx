@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values[key] = value.slice(0, 40);
     if (value.trim() === "") continue; // blank: the default
     const definition = thresholdDefinitions(ruleId)?.[name];
-    (input[ruleId] ??= {})[name] = definition ? thresholdFromInput(definition, value) : Number.NaN;
+    (input[ruleId] ??= {})[name] = definition ? thresholdFromInput(definition, value, locale) : Number.NaN;
   }
   const { problems } = validateThresholds(input);
   for (const problem of problems) errors[problem.name ? `${problem.ruleId}.${problem.name}` : problem.ruleId] = { issue: problem.issue };
@@ -122,6 +122,7 @@ function ThresholdField({
   f: ReturnType<typeof useAuditFormat>;
 }) {
   const { t } = useTranslation("ads-audit");
+  const locale = usePageLocale();
   const id = `t-${ruleId}-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -138,7 +139,7 @@ function ThresholdField({
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={typed ?? thresholdToInput(definition, current)}
+          defaultValue={typed ?? thresholdToInput(definition, current, locale)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           className="block w-32 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-600"

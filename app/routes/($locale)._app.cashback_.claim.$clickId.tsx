@@ -10,7 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { ClaimSchema } from "~/cashback/claim-form";
+import { claimSchema } from "~/cashback/claim-form";
 import { CLAIM_WITHIN_DAYS, claimOpensAt, claimWindow, claimableClick, submitClaim, type ClaimError } from "~/cashback/claims.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const click = await ownClick(user.id, params.clickId);
   if (!click) throw data({ error: "not_found" }, { status: 404 });
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ClaimSchema });
+  const submission = parseWithZod(formData, { schema: claimSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });
 
   const verdict = await consumeRateLimit(db(), "cashbackClaim", user.id);
@@ -155,7 +155,7 @@ function ClaimForm({ deadline }: { deadline: string }) {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClaimSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: claimSchema(locale) }),
   });
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="claim-form-title">

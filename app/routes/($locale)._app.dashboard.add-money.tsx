@@ -14,9 +14,9 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { formatMoney } from "~/utils/money";
+import { filterAmountInput, formatAmountInput, formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { DEPOSIT_QUICK_AMOUNTS, DepositSchema, filterAmountInput } from "~/wallet/amounts";
+import { DEPOSIT_QUICK_AMOUNTS, depositSchema } from "~/wallet/amounts";
 import { startTopUp } from "~/wallet/payments.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { getSetting } from "~/settings/settings.server";
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A quick-amount button sends its own amount.
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);
-  const submission = parseWithZod(formData, { schema: DepositSchema });
+  const submission = parseWithZod(formData, { schema: depositSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { redirectTo } = await startTopUp(db(), paymentProvider(), {
@@ -68,7 +68,7 @@ export default function AddMoney() {
   const [form, fields] = useForm<{ amount: string; idempotencyKey: string }>({
     id: "add-money-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(DepositSchema),
+    constraint: getZodConstraint(depositSchema(locale)),
     shouldValidate: "onSubmit",
   });
   return (
@@ -101,7 +101,7 @@ export default function AddMoney() {
             inputProps={{
               ...getInputProps(fields.amount, { type: "text" }),
               inputMode: "decimal",
-              placeholder: "0.00",
+              placeholder: formatAmountInput(0, locale),
               autoComplete: "off",
               onInput: (event) => {
                 event.currentTarget.value = filterAmountInput(event.currentTarget.value);

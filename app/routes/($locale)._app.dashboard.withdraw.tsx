@@ -23,16 +23,9 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { getSetting } from "~/settings/settings.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { setFlash } from "~/utils/flash.server";
-import { formatMoney } from "~/utils/money";
+import { filterAmountInput, formatAmountInput, formatMoney, parseAmount } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import {
-  WITHDRAWAL_QUICK_AMOUNTS,
-  expectedPayoutDate,
-  filterAmountInput,
-  maskDestination,
-  parseAmountToCents,
-  withdrawalSchema,
-} from "~/wallet/amounts";
+import { WITHDRAWAL_QUICK_AMOUNTS, expectedPayoutDate, withdrawalSchema } from "~/wallet/amounts";
 import { formatDate } from "~/utils/dates";
 import { getBalances } from "~/wallet/balances.server";
 import { AccountSuspendedError, FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
@@ -70,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);
   const [{ availableCents }, minimumCents] = await Promise.all([getBalances(db(), user.id), getSetting(db(), "minWithdrawalCents")]);
-  const submission = parseWithZod(formData, { schema: withdrawalSchema(availableCents, minimumCents) });
+  const submission = parseWithZod(formData, { schema: withdrawalSchema(locale, availableCents, minimumCents) });
   if (intent === "edit") {
     // Back from the review to the form, with everything as it was typed (the form starts from these).
     const text = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string) : "");
@@ -91,11 +84,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({
       result: submission.reply(),
       review: {
-        amount: (amountCents / 100).toFixed(2),
+        amount: formatAmountInput(amountCents, locale),
         amountCents,
         method,
         destination,
-        masked: maskDestination(method, destination),
         arrival: expectedPayoutDate(Date.now()),
         remainingCents: availableCents - amountCents,
         idempotencyKey,
@@ -165,7 +157,8 @@ export default function Withdraw() {
     const rows: Array<[string, string, string]> = [
       ["amount", t("withdraw.amount"), formatMoney(review.amountCents, locale)],
       ["method", t("withdraw.method"), t(`withdraw.methods.${review.method}`)],
-      ["destination", t(review.method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal"), review.masked],
+      // In full: this step is where a typo in the address just typed must be caught.
+      ["destination", t(review.method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal"), review.destination],
       ["arrival", t("withdraw.arrival"), t("withdraw.arrivalBy", { date: formatDate(review.arrival, locale) })],
       ["remaining", t("withdraw.remainingLabel"), formatMoney(review.remainingCents, locale)],
     ];
@@ -226,7 +219,8 @@ function WithdrawForm({
   const initialAmount = typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "";
   const [typed, setTyped] = useState(initialAmount);
   const [method, setMethod] = useState<string>(typeof fields.method.initialValue === "string" ? fields.method.initialValue : "paypal");
-  const typedCents = parseAmountToCents(typed);
+  const parsedTyped = parseAmount(typed, locale);
+  const typedCents = parsedTyped.ok && parsedTyped.cents > 0 ? parsedTyped.cents : null;
   const hydrated = useHydrated();
   const quickAmounts = WITHDRAWAL_QUICK_AMOUNTS.filter((amount) => amount * 100 <= withdrawableCents).slice(0, 6);
 
@@ -294,7 +288,7 @@ function WithdrawForm({
             inputProps={{
               ...getInputProps(fields.amount, { type: "text" }),
               inputMode: "decimal",
-              placeholder: "0.00",
+              placeholder: formatAmountInput(0, locale),
               autoComplete: "off",
               onInput: (event) => {
                 event.currentTarget.value = filterAmountInput(event.currentTarget.value);

@@ -15,9 +15,10 @@ import { sendSandboxPostback } from "~/cashback/postbacks.server";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { formatMoney } from "~/utils/money";
+import { formatAmountInput, formatMoney } from "~/utils/money";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { getSetting } from "~/settings/settings.server";
-import { parseAmountToCents } from "~/wallet/amounts";
+import { amountField } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
 import { NotFoundScreen } from "~/components/error-screen";
@@ -53,16 +54,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { meta, store: { slug: store.slug, name: store.name, logo: store.logo }, click: known, orders };
 }
 
-const OrderSchema = z.object({
-  amount: z.string({ required_error: "webshops:sandboxMerchant.amountInvalid" }).refine((value) => {
-    const cents = parseAmountToCents(value);
-    return cents !== null && cents >= 100 && cents <= 1_000_000;
-  }, "webshops:sandboxMerchant.amountInvalid"),
-  orderId: z
-    .string({ required_error: "webshops:sandboxMerchant.orderIdInvalid" })
-    .trim()
-    .regex(/^[A-Za-z0-9._-]{3,40}$/, "webshops:sandboxMerchant.orderIdInvalid"),
-});
+const orderSchema = (locale: string) =>
+  z.object({
+    amount: amountField(
+      locale,
+      { invalid: "webshops:sandboxMerchant.amountInvalid", tooLarge: "webshops:sandboxMerchant.amountInvalid" },
+      (cents) => (cents < 100 || cents > 1_000_000 ? "webshops:sandboxMerchant.amountInvalid" : null),
+    ),
+    orderId: z
+      .string({ required_error: "webshops:sandboxMerchant.orderIdInvalid" })
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{3,40}$/, "webshops:sandboxMerchant.orderIdInvalid"),
+  });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -99,9 +102,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (status !== 200) return data({ result: null, postback: status }, { status: 502 });
     throw redirect(back);
   }
-  const submission = parseWithZod(formData, { schema: OrderSchema });
+  const submission = parseWithZod(formData, { schema: orderSchema(isLocale(params.locale) ? params.locale : DEFAULT_LOCALE) });
   if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
-  const saleCents = parseAmountToCents(submission.value.amount)!;
+  const saleCents = submission.value.amount;
   // The network's commission, so that the member's share of it is the store's advertised rate.
   const shareBps = store.userShareBps ?? (await getSetting(db(), "cashbackUserShareBps"));
   // (A fixed-rate store pays a fixed amount per order, whatever its size.)
@@ -168,7 +171,7 @@ export default function SandboxMerchant() {
                 inputProps={{
                   ...getInputProps(fields.amount, { type: "text" }),
                   inputMode: "decimal",
-                  placeholder: "0.00",
+                  placeholder: formatAmountInput(0, locale),
                   autoComplete: "off",
                 }}
                 errors={fields.amount.errors}

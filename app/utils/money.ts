@@ -26,3 +26,94 @@ export function formatMoneyWhole(cents: number, locale: string, currency = "USD"
 export function formatPercentChange(percent: number, locale: string): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(Math.abs(percent) / 100);
 }
+
+/**
+ * The one amount parser, for the server and the browser alike: what a person typed, read in the
+ * page's locale. The locale's decimal separator ("12,50" in de, nl, fr and es; "12.50" in en), its
+ * grouping separator in groups of three ("1.250,00"; in French a space, the narrow no-break space
+ * included) and an optional dollar sign ("$", "US$", "USD") before or after are accepted. Nothing
+ * is ever reinterpreted: a separator the locale does not use, a group that is not three digits, more
+ * decimals than cents, or a lone group without cents ("1.250" in de, "1,250" in en: a reader of the
+ * other convention sees 1.25 there) is refused, so what is typed can never change its magnitude.
+ */
+export type AmountProblem = "format" | "ambiguous" | "tooLarge";
+export type ParsedAmount = { ok: true; cents: number } | { ok: false; problem: AmountProblem };
+
+/** The most whole units an amount may have (nine digits: under a billion). */
+const MAX_WHOLE_DIGITS = 9;
+const SPACES = /[\u0020\u00a0\u2009\u202f]/g;
+
+interface Separators {
+  decimal: string;
+  group: string;
+}
+const separatorCache = new Map<string, Separators>();
+
+/** The locale's decimal and grouping separators, as Intl writes them (French spaces become " "). */
+export function amountSeparators(locale: string): Separators {
+  let separators = separatorCache.get(locale);
+  if (!separators) {
+    const parts = numberFormat(locale, { useGrouping: true, minimumFractionDigits: 2 }).formatToParts(1_234_567.5);
+    const decimal = parts.find((part) => part.type === "decimal")?.value ?? ".";
+    const group = (parts.find((part) => part.type === "group")?.value ?? ",").replace(SPACES, " ");
+    separators = { decimal, group };
+    if (separatorCache.size < 50) separatorCache.set(locale, separators);
+  }
+  return separators;
+}
+
+/** A number with at most `decimals` decimals, scaled to an integer (12,5 with 2 → 1250), in the locale's writing. */
+export function parseLocaleDecimal(
+  input: string,
+  locale: string,
+  decimals: number,
+): { ok: true; value: number } | { ok: false; problem: AmountProblem } {
+  const { decimal, group } = amountSeparators(locale);
+  const text = input.replace(SPACES, " ").trim();
+  if (!text || text.length > 40) return { ok: false, problem: "format" };
+  const [whole = "", fraction, ...rest] = text.split(decimal);
+  if (rest.length) return { ok: false, problem: "format" };
+  if (fraction !== undefined && !new RegExp(`^\\d{1,${decimals}}$`).test(fraction)) {
+    // "1.250" in en: three decimals where cents have two; a German reader means 1250.
+    return { ok: false, problem: fraction.length === 3 && /^\d{3}$/.test(fraction) && /^\d{1,3}$/.test(whole) ? "ambiguous" : "format" };
+  }
+  let digits = whole;
+  if (whole.includes(group)) {
+    const groups = whole.split(group);
+    if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((part) => !/^\d{3}$/.test(part))) return { ok: false, problem: "format" };
+    // One group and no decimals reads as a decimal number in the other convention.
+    if (groups.length === 2 && fraction === undefined) return { ok: false, problem: "ambiguous" };
+    digits = groups.join("");
+  }
+  if (!/^\d*$/.test(digits) || (digits === "" && fraction === undefined)) return { ok: false, problem: "format" };
+  const significant = digits.replace(/^0+(?=\d)/, "");
+  if (significant.length > MAX_WHOLE_DIGITS) return { ok: false, problem: "tooLarge" };
+  const value = Number(significant || "0") * 10 ** decimals + Number((fraction ?? "").padEnd(decimals, "0") || "0");
+  return { ok: true, value };
+}
+
+/** An amount of dollars typed in the page's locale, in integer cents (see above). */
+export function parseAmount(input: unknown, locale: string): ParsedAmount {
+  if (typeof input !== "string") return { ok: false, problem: "format" };
+  const text = input
+    .replace(SPACES, " ")
+    .trim()
+    .replace(/^(?:US\s?\$|USD|\$)\s*/i, "")
+    .replace(/\s*(?:US\s?\$|USD|\$)$/i, "");
+  const parsed = parseLocaleDecimal(text, locale, 2);
+  return parsed.ok ? { ok: true, cents: parsed.value } : parsed;
+}
+
+/** Cents as an amount field holds them: the locale's decimal separator, no grouping, no sign ("12,50"). */
+export function formatAmountInput(cents: number, locale: string): string {
+  return numberFormat(locale, { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}
+
+/**
+ * What an amount field lets through as the person types: only characters that can never be part of
+ * an amount are dropped (letters other than a currency code, other symbols); separators, spaces and
+ * digits stay exactly as typed, so the filter cannot change an amount's magnitude.
+ */
+export function filterAmountInput(value: string): string {
+  return value.replace(/[^\d.,\s\u00a0\u202f\u2009$USDusd]/g, "");
+}

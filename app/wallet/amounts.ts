@@ -1,8 +1,10 @@
 /**
- * Amounts typed by people: dollars with at most two decimals ("25", "25.5", "25.50"), turned into
- * integer cents exactly (no floating point). Safe to import in the browser.
+ * The wallet's amount rules: deposit and withdrawal limits and schemas over amounts typed in the
+ * page's locale ("12,50" in de, "12.50" in en; the one parser is `parseAmount` in utils/money),
+ * turned into integer cents exactly (no floating point), payout destinations. Safe in the browser.
  */
 import { z } from "zod";
+import { parseAmount, type AmountProblem } from "~/utils/money";
 
 export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100, 250, 500] as const;
 export const WITHDRAWAL_QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
@@ -11,37 +13,61 @@ export const MAX_DEPOSIT_CENTS = 1_000_000;
 /** The default minimum withdrawal; admins change it in the settings (`minWithdrawalCents`). */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
 
-/** "12.5" → 1250; anything that is not plain digits with at most two decimals → null. */
-export function parseAmountToCents(input: unknown): number | null {
-  if (typeof input !== "string") return null;
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(input.trim());
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
+/** Typed text → positive cents in the page's locale (see `parseAmount`); anything else → null. */
+export function parseAmountToCents(input: unknown, locale: string): number | null {
+  const parsed = parseAmount(input, locale);
+  return parsed.ok && parsed.cents > 0 ? parsed.cents : null;
 }
 
-/** What the amount input accepts as the visitor types: digits and one decimal point. */
-export function filterAmountInput(value: string): string {
-  const cleaned = value.replace(/[^\d.]/g, "");
-  const [whole, ...rest] = cleaned.split(".");
-  return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : (whole ?? "");
+/**
+ * The messages for an amount the parser refused: the spec's "Please enter a valid amount" with the
+ * locale's way of writing one, or why a lone group of three digits could be misread.
+ */
+export function amountProblemMessages(problem: AmountProblem, invalid = "validation.amountInvalid"): string[] {
+  return [invalid, problem === "ambiguous" ? "validation.amountAmbiguous" : "validation.amountExample"];
 }
 
-const amountField = z.string({ required_error: "validation.amountInvalid" }).trim().min(1, "validation.amountInvalid");
+/**
+ * A required amount field read in `locale`, in positive cents; `tooLarge` names the message for more
+ * than nine digits (the caller's maximum), `invalid` the one for what is not an amount.
+ */
+export function amountField(
+  locale: string,
+  messages: { required?: string; invalid?: string; tooLarge?: string } = {},
+  /** The caller's limits: a message key for cents it refuses, or null. */
+  check: (cents: number) => string | null = () => null,
+) {
+  const invalid = messages.invalid ?? "validation.amountInvalid";
+  const required = messages.required ?? invalid;
+  return z
+    .string({ required_error: required, invalid_type_error: invalid })
+    .trim()
+    .min(1, required)
+    .transform((value, ctx) => {
+      const parsed = parseAmount(value, locale);
+      if (!parsed.ok) {
+        const list =
+          parsed.problem === "tooLarge" && messages.tooLarge ? [messages.tooLarge] : amountProblemMessages(parsed.problem, invalid);
+        for (const message of list) ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      const refused = parsed.cents <= 0 ? invalid : check(parsed.cents);
+      if (refused) {
+        ctx.addIssue({ code: "custom", message: refused });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
+}
 
-export const DepositSchema = z.object({
-  amount: amountField.transform((value, ctx) => {
-    const cents = parseAmountToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: "validation.amountInvalid" });
-      return z.NEVER;
-    }
-    if (cents < MIN_DEPOSIT_CENTS) ctx.addIssue({ code: "custom", message: "validation.depositMin" });
-    else if (cents > MAX_DEPOSIT_CENTS) ctx.addIssue({ code: "custom", message: "validation.depositMax" });
-    return cents;
-  }),
-  idempotencyKey: z.string().uuid(),
-});
+export function depositSchema(locale: string) {
+  return z.object({
+    amount: amountField(locale, { tooLarge: "validation.depositMax" }, (cents) =>
+      cents < MIN_DEPOSIT_CENTS ? "validation.depositMin" : cents > MAX_DEPOSIT_CENTS ? "validation.depositMax" : null,
+    ),
+    idempotencyKey: z.string().uuid(),
+  });
+}
 
 /** IBAN checksum (ISO 13616, mod 97). */
 export function isValidIban(value: string): boolean {
@@ -56,19 +82,17 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
-export function withdrawalSchema(availableCents: number, minimumCents: number = MIN_WITHDRAWAL_CENTS) {
+export function withdrawalSchema(locale: string, availableCents: number, minimumCents: number = MIN_WITHDRAWAL_CENTS) {
   return z
     .object({
-      amount: amountField,
+      amount: amountField(locale, { tooLarge: "validation.insufficientBalance" }, (cents) =>
+        cents < minimumCents ? "validation.withdrawalMin" : cents > availableCents ? "validation.insufficientBalance" : null,
+      ),
       method: z.enum(["paypal", "bank"], { errorMap: () => ({ message: "validation.methodRequired" }) }),
       destination: z.string({ required_error: "validation.destinationRequired" }).trim().min(1, "validation.destinationRequired"),
       idempotencyKey: z.string().uuid(),
     })
     .superRefine((value, ctx) => {
-      const cents = parseAmountToCents(value.amount);
-      if (cents === null) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.amountInvalid" });
-      else if (cents < minimumCents) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.withdrawalMin" });
-      else if (cents > availableCents) ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.insufficientBalance" });
       if (value.method === "paypal" && !z.string().email().safeParse(value.destination).success) {
         ctx.addIssue({ code: "custom", path: ["destination"], message: "validation.invalidPaypal" });
       }
@@ -78,19 +102,9 @@ export function withdrawalSchema(availableCents: number, minimumCents: number = 
     })
     .transform((value) => ({
       ...value,
-      amountCents: parseAmountToCents(value.amount)!,
+      amountCents: value.amount,
       destination: value.method === "bank" ? value.destination.replace(/\s+/g, "").toUpperCase() : value.destination,
     }));
-}
-
-/** A payout destination as the review step shows it: enough to recognise, not enough to copy. */
-export function maskDestination(method: "paypal" | "bank", destination: string): string {
-  if (method === "bank") {
-    const iban = destination.replace(/\s+/g, "").toUpperCase();
-    return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
-  }
-  const [local = "", domain = ""] = destination.split("@");
-  return `${local.slice(0, 2)}${"•".repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
 }
 
 /** Payouts take 1-3 business days: the last of them, as a date (YYYY-MM-DD, UTC), counted from `nowMs`. */

@@ -153,7 +153,7 @@ describeEachDatabase("back office", (t) => {
       expect(rows).toEqual([{ action: "setting.changed", before: '{"minWithdrawalCents":1000}', after: '{"minWithdrawalCents":2500}' }]);
       // The form's rule follows the setting too.
       const form = (amount: string) =>
-        withdrawalSchema(10_000, 2_500).safeParse({
+        withdrawalSchema("en", 10_000, 2_500).safeParse({
           amount,
           method: "paypal",
           destination: "me@example.com",

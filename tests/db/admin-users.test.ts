@@ -440,7 +440,9 @@ describeEachDatabase("the users back office", (t) => {
     });
     const invalid = await act(member.id, { ...form, amount: "12.345", reason: "", idempotencyKey: crypto.randomUUID() });
     expect(invalid.body).toMatchObject({
-      result: { error: { amount: ["validation.amountInvalid"], reason: ["admin:users.adjust.reasonRequired"] } },
+      result: {
+        error: { amount: ["validation.amountInvalid", "validation.amountAmbiguous"], reason: ["admin:users.adjust.reasonRequired"] },
+      },
     });
 
     // What the member sees: the adjustment in their history, with its reason.

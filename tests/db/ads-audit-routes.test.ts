@@ -144,7 +144,7 @@ describeEachDatabase("the auditor's pages", (t) => {
         request: post(settingsUrl(), "owner", {
           intent: "save",
           "budget-limited.warnLost": "25",
-          "budget-limited.failLost": "45,5",
+          "budget-limited.failLost": "45.5",
           "zero-conversion-keywords.maxCostCents": "250.00",
           "keyword-ctr.minCtr": "1",
           "grading.a": "",

@@ -59,7 +59,8 @@ test("a new member adds $25 through the sandbox, withdraws $10 (held), and the r
   const review = page.getByTestId("withdraw-review");
   await expect(review.getByTestId("review-amount")).toContainText("$10.00");
   await expect(review.getByTestId("review-method")).toContainText("PayPal");
-  await expect(review.getByTestId("review-destination")).toContainText("pa•••••@example.com");
+  // The address just typed is shown in full: this is the step where a typo is caught.
+  await expect(review.getByTestId("review-destination")).toContainText("payouts@example.com");
   await expect(review.getByTestId("review-arrival")).toContainText(/By \w+ \d+, \d{4}/);
   await expect(review.getByTestId("review-remaining")).toContainText("$15.00");
   await review.getByRole("button", { name: "Change details" }).click();
@@ -91,6 +92,38 @@ test("a new member adds $25 through the sandbox, withdraws $10 (held), and the r
     "Withdrawal,Pending,-10.00",
     "Top-up,Completed,25.00",
   ]);
+});
+
+test("in German an amount is typed with a decimal comma: 12,50 withdraws $12.50; 12.50 is refused, never read as 1,250 @js", async ({
+  page,
+  memberWithBalance: _,
+}) => {
+  await visit(page, "/de/dashboard/withdraw");
+  const amount = page.getByLabel("Betrag", { exact: true });
+  await expect(amount).toHaveAttribute("placeholder", "0,00");
+  await amount.fill("12.50");
+  await page.getByLabel("PayPal-E-Mail-Adresse").fill("me@example.com");
+  await page.getByRole("button", { name: "Guthaben auszahlen" }).click();
+  await expect(page.getByText("Schreiben Sie Beträge so: 12,50", { exact: true })).toBeVisible();
+  await expect(amount).toHaveValue("12.50");
+  await amount.fill("12,50");
+  await page.getByRole("button", { name: "Guthaben auszahlen" }).click();
+  const review = page.getByTestId("withdraw-review");
+  await expect(review.getByTestId("review-amount")).toContainText("12,50 $");
+  await expect(review.getByTestId("review-remaining")).toContainText("237,50 $");
+  await page.getByRole("button", { name: "Auszahlung bestätigen" }).click();
+  await expect(page).toHaveURL(/\/de\/dashboard$/);
+  await expect(page.getByTestId("balance")).toHaveText("237,50 $");
+});
+
+test("in German, 42,50 opens a checkout for $42.50 @js", async ({ page, member: _ }) => {
+  await visit(page, "/de/dashboard/add-money");
+  const amount = page.getByLabel("Oder Betrag eingeben");
+  await expect(amount).toHaveAttribute("placeholder", "0,00");
+  await amount.fill("42,50");
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page).toHaveURL(/\/de\/sandbox\/checkout\//);
+  await expect(page.getByTestId("checkout-amount")).toHaveText("42,50 $");
 });
 
 test("a failed sandbox payment credits nothing", async ({ page, member: _ }) => {

@@ -794,18 +794,28 @@ describe("threshold validation", () => {
   it("shows shares in percent and money in currency units, and reads them back (decimal comma too)", () => {
     const lost = RULES_BY_ID.get("budget-limited")!.thresholds.failLost!;
     const cost = RULES_BY_ID.get("zero-conversion-keywords")!.thresholds.maxCostCents!;
-    expect(thresholdToInput(lost, 0.3)).toBe("30");
-    expect(thresholdFromInput(lost, "30")).toBe(0.3);
-    expect(thresholdFromInput(lost, "12,5")).toBe(0.125);
-    expect(thresholdToInput(cost, 10_000)).toBe("100.00");
-    expect(thresholdFromInput(cost, "100.50")).toBe(10_050);
-    expect(thresholdFromInput(cost, "abc")).toBeNaN();
-    expect(thresholdFromInput(cost, "")).toBeNaN();
+    expect(thresholdToInput(lost, 0.3, "en")).toBe("30");
+    expect(thresholdFromInput(lost, "30", "en")).toBe(0.3);
+    expect(thresholdFromInput(lost, "12,5", "de")).toBe(0.125);
+    expect(thresholdToInput(lost, 0.125, "fr")).toBe("12,5");
+    expect(thresholdToInput(cost, 10_000, "en")).toBe("100.00");
+    expect(thresholdToInput(cost, 10_000, "de")).toBe("100,00");
+    expect(thresholdFromInput(cost, "100.50", "en")).toBe(10_050);
+    expect(thresholdFromInput(cost, "1.250,50", "de")).toBe(125_050);
+    // Read the other way, these would change the amount's magnitude: refused, never guessed.
+    expect(thresholdFromInput(cost, "1,250", "en")).toBeNaN();
+    expect(thresholdFromInput(cost, "100.50", "de")).toBeNaN();
+    expect(thresholdFromInput(cost, "abc", "en")).toBeNaN();
+    expect(thresholdFromInput(cost, "", "en")).toBeNaN();
     fc.assert(
       fc.property(
         fc.constantFrom(...RULES.flatMap((r) => Object.values(r.thresholds)), ...Object.values(GRADING_THRESHOLDS)),
-        (definition) => {
-          expect(thresholdFromInput(definition, thresholdToInput(definition, definition.default))).toBeCloseTo(definition.default, 9);
+        fc.constantFrom(...LOCALES),
+        (definition, locale) => {
+          expect(thresholdFromInput(definition, thresholdToInput(definition, definition.default, locale), locale)).toBeCloseTo(
+            definition.default,
+            9,
+          );
         },
       ),
     );

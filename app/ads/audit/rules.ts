@@ -12,6 +12,8 @@
  * "how to fix" are translation keys in the `ads-audit` namespace (`rules.<id>.title|why|fix`).
  * Pure TypeScript, no Node APIs.
  */
+import { formatAmountInput, parseLocaleDecimal } from "~/utils/money";
+import { numberFormat } from "~/utils/intl";
 import { benchmarkFor } from "../benchmarks";
 import type { BoundedValue, MatchType } from "../import/types";
 import type { AuditDataset, CampaignFacts, KeywordFacts, Totals } from "./dataset";
@@ -1737,19 +1739,25 @@ export function validateThresholds(input: Record<string, Record<string, unknown>
   return { overrides: problems.length ? {} : overrides, problems };
 }
 
-/** A stored value as the form shows it: shares in percent, money in currency units. */
-export function thresholdToInput(definition: ThresholdDefinition, value: number): string {
-  if (definition.unit === "share") return String(Math.round(value * 100 * 1e6) / 1e6);
-  if (definition.unit === "money") return (value / 100).toFixed(2);
-  return String(value);
+/** Decimals a threshold's form field takes: cents for money, six for shares and ratios. */
+const inputDecimals = (definition: ThresholdDefinition) => (definition.unit === "money" ? 2 : 6);
+
+/** A stored value as the form shows it in the page's locale: shares in percent, money in currency units. */
+export function thresholdToInput(definition: ThresholdDefinition, value: number, locale: string): string {
+  if (definition.unit === "money") return formatAmountInput(value, locale);
+  const shown = definition.unit === "share" ? Math.round(value * 100 * 1e6) / 1e6 : value;
+  return numberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(shown);
 }
 
-/** The form's text back in stored units; NaN when it is not a number (`20`, `20.5` and `20,5` are). */
-export function thresholdFromInput(definition: ThresholdDefinition, raw: string): number {
-  const text = raw.trim().replace(/\s/g, "");
-  if (!/^-?\d+(?:[.,]\d+)?$/.test(text)) return Number.NaN;
-  const value = Number(text.replace(",", "."));
-  if (definition.unit === "share") return Math.round((value / 100) * 1e9) / 1e9;
-  if (definition.unit === "money") return Math.round(value * 100);
-  return value;
+/**
+ * The form's text back in stored units, read by the one locale-aware parser (`20,5` in de, `20.5` in
+ * en); NaN when it is not a number or could be misread (`1,250` in en).
+ */
+export function thresholdFromInput(definition: ThresholdDefinition, raw: string, locale: string): number {
+  const decimals = inputDecimals(definition);
+  const parsed = parseLocaleDecimal(raw, locale, decimals);
+  if (!parsed.ok) return Number.NaN;
+  if (definition.unit === "money") return parsed.value;
+  const value = parsed.value / 10 ** decimals;
+  return definition.unit === "share" ? Math.round((value / 100) * 1e9) / 1e9 : value;
 }
