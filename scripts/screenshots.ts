@@ -1,6 +1,6 @@
 /**
  * Screenshots of the signed-in product for the docs and the home page: the dashboard, the wallet
- * and the withdraw review, at desktop and phone width, in light and dark mode, as the demo member.
+ * and the withdraw review (also in German, with a refused amount), at desktop and phone width, in light and dark mode, as the demo member.
  *
  *   npm run screenshots                      # against http://127.0.0.1:3100 (the e2e server)
  *   BASE_URL=http://localhost:3000 npm run screenshots
@@ -65,6 +65,17 @@ async function main() {
         await page.getByTestId("withdraw-review").waitFor();
         // A dialog: the screen as the person sees it.
         await shoot("withdraw-review", false);
+        // German: the decimal comma; a point is refused with the German example, never read as 1,250.
+        await page.goto(`${BASE}/de/dashboard/withdraw`);
+        await page.getByLabel("Betrag", { exact: true }).fill("12.50");
+        await page.getByLabel("PayPal-E-Mail-Adresse").fill("alex.morgan@example.com");
+        await page.getByRole("button", { name: "Guthaben auszahlen" }).click();
+        await page.getByText("Schreiben Sie Beträge so: 12,50").waitFor();
+        await shoot("withdraw-refused-de", false);
+        await page.getByLabel("Betrag", { exact: true }).fill("12,50");
+        await page.getByRole("button", { name: "Guthaben auszahlen" }).click();
+        await page.getByTestId("withdraw-review").waitFor();
+        await shoot("withdraw-review-de", false);
         await context.close();
       }
     }
