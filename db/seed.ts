@@ -22,6 +22,7 @@ import {
   completeWithdrawal,
   creditDeposit,
   creditReferralBonus,
+  namespacedKey,
   requestWithdrawal,
   type MoneyResult,
 } from "../app/wallet/ledger.server";
@@ -32,6 +33,11 @@ import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
 export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!", name: "Alex Morgan" };
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
 export const DEMO_PARTNER = { email: "partner@cashwise.test", password: "Partner-pass-1!", name: "Morgan Reyes" };
+/**
+ * The demo member signed up this many days before the seed ran: before the first friend they
+ * referred (130 days ago) and their first top-up (120 days ago), so "Member since" starts the story.
+ */
+export const DEMO_MEMBER_SINCE_DAYS = 140;
 
 async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Promise<boolean> {
   const row = await db
@@ -114,6 +120,8 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   let demo = await findUserByEmail(db, DEMO_USER.email);
   if (!demo) {
     demo = await createUser(db, { ...DEMO_USER, role: "user", emailVerified: true });
+    const since = new Date(nowMs - DEMO_MEMBER_SINCE_DAYS * 86_400_000).toISOString();
+    await db.updateTable("users").set({ createdAt: since, updatedAt: since }).where("id", "=", demo.id).execute();
     created.push(DEMO_USER.email);
   }
   const admin = await ensureAdmin(db, DEMO_ADMIN);
@@ -153,9 +161,10 @@ async function seedDemoAds(db: Db, demoId: string, nowMs: number): Promise<strin
 
 /**
  * The demo member's referred friends, one in each status: signed up (12 days ago), bonus paid
- * (the demo member's existing $25 referral bonus 88 days ago is that referral's; the friend's own
- * $10 bonus is paid to the friend, so the demo balance stays $2,456.78), expired (signed up 130 days
- * ago, never qualified) and held for review (the demo member's IP address). The friends cannot sign in.
+ * (the demo member's existing referral bonus 88 days ago is that referral's; the friend's own bonus
+ * is paid to the friend, so the demo balance stays $2,456.78; both are the programme's amounts, the
+ * settings the referral page shows), expired (signed up 130 days ago, never qualified) and held for
+ * review (the demo member's IP address). The friends cannot sign in.
  */
 async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
@@ -211,14 +220,15 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
       if (friend.status !== "paid" || referral.referrerId !== demoId) return;
       const demoBonus = await tx
         .selectFrom("transactions")
-        .select("id")
+        .select(["id", "amountCents"])
         .where("userId", "=", demoId)
         .where("type", "=", "referral")
         .orderBy("createdAt")
         .executeTakeFirst();
+      const friendBonusCents = await getSetting(tx, "referralBonusFriendCents");
       const friendBonus = await creditReferralBonus(tx, {
         userId: friendId,
-        amountCents: 1_000,
+        amountCents: friendBonusCents,
         description: "Referral bonus",
         idempotencyKey: `referral:${referral.id}:friend`,
         metadata: { referralId: referral.id, side: "friend" },
@@ -228,8 +238,8 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         .updateTable("referrals")
         .set({
           paidAt: at(88),
-          referrerBonusCents: 2_500,
-          friendBonusCents: 1_000,
+          referrerBonusCents: demoBonus ? Number(demoBonus.amountCents) : null,
+          friendBonusCents,
           referrerTransactionId: demoBonus?.id ?? null,
           friendTransactionId: friendBonus.transaction.id,
         })
@@ -334,13 +344,20 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
 /**
  * The demo user's history over the last months, through the real ledger functions in one unit of
  * work, each movement with its effective date in the past (ledger rows are never rewritten): two
- * top-ups, confirmed cashback at seeded stores, a referral bonus, a paid-out withdrawal and one
- * cashback still pending. The available balance is their sum: $2,456.78.
+ * top-ups, confirmed cashback at seeded stores, a referral bonus (the programme's referrer bonus, as
+ * the referral page states it; $10 by default), a paid-out withdrawal and one cashback still pending.
+ * The available balance is their sum: $2,456.78 (the first top-up is what makes it so).
  */
 async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
   const at = (daysAgo: number) => new Date(nowMs - daysAgo * day).toISOString();
   return unitOfWork(db, async (tx) => {
+    // The history is written in one unit of work: once its first top-up is there, all of it is. A
+    // database seeded by an earlier version keeps the amounts it was given (a replay with other
+    // amounts would be refused as a different request under the same key).
+    const firstTopUp = namespacedKey("deposit", userId, "seed-demo-topup-1");
+    if (await tx.selectFrom("transactions").select("id").where("idempotencyKey", "=", firstTopUp).executeTakeFirst()) return false;
+    const referralBonusCents = await getSetting(tx, "referralBonusReferrerCents");
     const results: MoneyResult[] = [];
     const record = async (run: () => Promise<MoneyResult>) => {
       const result = await run();
@@ -393,7 +410,10 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     await record(() =>
       creditDeposit(tx, {
         userId,
-        amountCents: 150_000,
+        // What makes the balance $2,456.78 with the movements below: the referral bonus, $356.78 of
+        // confirmed cashback and the second top-up ($800) in, the $225 withdrawal out ($1,515 with
+        // the default $10 bonus).
+        amountCents: 245_678 - referralBonusCents - 35_678 - 80_000 + 22_500,
         paymentId: "seed-demo-topup-1",
         description: "Wallet top-up",
         provider: "sandbox",
@@ -405,7 +425,7 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     await record(() =>
       creditReferralBonus(tx, {
         userId,
-        amountCents: 2_500,
+        amountCents: referralBonusCents,
         description: "Referral bonus",
         idempotencyKey: "seed-demo-referral-1",
         at: at(88),
@@ -436,6 +456,12 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     if (!withdrawal.replayed) {
       await approveWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId });
       await completeWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId, payoutReference: "PAYPAL-DEMO-0001", at: at(49) });
+      // The payout desk's steps on the days they happened (the desk stamps them with the clock).
+      await tx
+        .updateTable("withdrawals")
+        .set({ approvedAt: at(49.5), decidedAt: at(49), updatedAt: at(49) })
+        .where("transactionId", "=", withdrawal.transaction.id)
+        .execute();
     }
     await cashback(38, "Pixelquarry", 8_999, "PXQ-30091");
     await cashback(24, "Stridefern", 2_750, "SFN-88213");
