@@ -34,10 +34,20 @@ export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!"
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
 export const DEMO_PARTNER = { email: "partner@cashwise.test", password: "Partner-pass-1!", name: "Morgan Reyes" };
 /**
- * The demo member signed up this many days before the seed ran: before the first friend they
- * referred (130 days ago) and their first top-up (120 days ago), so "Member since" starts the story.
+ * The demo accounts were opened this many days before the seed ran, before anything in their
+ * history: the member before the first friend they referred (130 days ago) and their first top-up
+ * (120 days ago), so "Member since" starts the story; the partner before the first business they
+ * referred (102 days ago); the admin before the first payout they approved.
  */
 export const DEMO_MEMBER_SINCE_DAYS = 140;
+export const DEMO_PARTNER_SINCE_DAYS = 120;
+export const DEMO_ADMIN_SINCE_DAYS = 365;
+
+/** A demo account just created, dated (opened and verified) `daysAgo` before `nowMs`. */
+async function openedDaysAgo(db: Db, userId: string, daysAgo: number, nowMs: number): Promise<void> {
+  const at = new Date(nowMs - daysAgo * 86_400_000).toISOString();
+  await db.updateTable("users").set({ createdAt: at, updatedAt: at, emailVerifiedAt: at }).where("id", "=", userId).execute();
+}
 
 async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Promise<boolean> {
   const row = await db
@@ -120,12 +130,14 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   let demo = await findUserByEmail(db, DEMO_USER.email);
   if (!demo) {
     demo = await createUser(db, { ...DEMO_USER, role: "user", emailVerified: true });
-    const since = new Date(nowMs - DEMO_MEMBER_SINCE_DAYS * 86_400_000).toISOString();
-    await db.updateTable("users").set({ createdAt: since, updatedAt: since }).where("id", "=", demo.id).execute();
+    await openedDaysAgo(db, demo.id, DEMO_MEMBER_SINCE_DAYS, nowMs);
     created.push(DEMO_USER.email);
   }
   const admin = await ensureAdmin(db, DEMO_ADMIN);
-  if (admin.outcome === "created") created.push(DEMO_ADMIN.email);
+  if (admin.outcome === "created") {
+    await openedDaysAgo(db, admin.user.id, DEMO_ADMIN_SINCE_DAYS, nowMs);
+    created.push(DEMO_ADMIN.email);
+  }
   if (await seedDemoLedger(db, demo.id, admin.user.id, nowMs)) created.push("demo ledger ($2,456.78)");
   if (await seedDemoReferrals(db, demo.id, nowMs)) created.push("demo referrals");
   if (await seedDemoPartner(db, nowMs)) created.push(`${DEMO_PARTNER.email} (partner with referred businesses)`);
@@ -270,6 +282,7 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
       phone: "+31 20 555 0142",
       partnerPlanCode: "partner-basic",
     });
+    await openedDaysAgo(db, partner.id, DEMO_PARTNER_SINCE_DAYS, nowMs);
     changed = true;
   }
   const partnerId = partner.id;

@@ -96,6 +96,25 @@ describeEachDatabase("the demo seed's story", (t) => {
     expect((await page(profileLoader, "/en/profile")).profile.user.createdAt).toBe(demo.createdAt);
   });
 
+  it("no seeded account has history from before it was opened (members, friends, the partner and their businesses, the admin)", async () => {
+    const users = await t.db.selectFrom("users").select(["id", "email", "createdAt"]).execute();
+    const earliest = new Map<string, string>();
+    const note = (userId: string | null, at: string | null) => {
+      if (!userId || !at) return;
+      const known = earliest.get(userId);
+      if (!known || at < known) earliest.set(userId, at);
+    };
+    for (const row of await t.db.selectFrom("transactions").select(["userId", "createdAt"]).execute()) note(row.userId, row.createdAt);
+    for (const row of await t.db.selectFrom("referrals").select(["referrerId", "createdAt"]).execute()) note(row.referrerId, row.createdAt);
+    for (const row of await t.db.selectFrom("clicks").select(["userId", "createdAt"]).execute()) note(row.userId, row.createdAt);
+    for (const row of await t.db.selectFrom("withdrawals").select(["approvedBy", "approvedAt", "decidedBy", "decidedAt"]).execute()) {
+      note(row.approvedBy, row.approvedAt);
+      note(row.decidedBy, row.decidedAt);
+    }
+    const early = users.filter((user) => earliest.has(user.id) && earliest.get(user.id)! < user.createdAt);
+    expect(early.map((user) => `${user.email} opened ${user.createdAt}, history from ${earliest.get(user.id)}`)).toEqual([]);
+  });
+
   it("the seeded referral bonuses are the amounts the referral page promises", async () => {
     const settings = await getSettings(t.db);
     const { terms, friends } = await page(referralsLoader, "/en/referrals");
