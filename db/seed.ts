@@ -173,10 +173,11 @@ async function seedDemoAds(db: Db, demoId: string, nowMs: number): Promise<strin
 
 /**
  * The demo member's referred friends, one in each status: signed up (12 days ago), bonus paid
- * (the demo member's existing referral bonus 88 days ago is that referral's; the friend's own bonus
- * is paid to the friend, so the demo balance stays $2,456.78; both are the programme's amounts, the
- * settings the referral page shows), expired (signed up 130 days ago, never qualified) and held for
- * review (the demo member's IP address). The friends cannot sign in.
+ * (the friend's cashback at a store, confirmed 88 days ago, qualified them; the demo member's
+ * existing referral bonus that day is that referral's; the friend's own bonus is paid to the
+ * friend, so the demo balance stays $2,456.78; both are the programme's amounts, the settings the
+ * referral page shows), expired (signed up 130 days ago, never qualified) and held for review (the
+ * demo member's IP address). The friends cannot sign in.
  */
 async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
@@ -230,6 +231,44 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         changed = true;
       }
       if (friend.status !== "paid" || referral.referrerId !== demoId) return;
+      // What qualified the friend: a purchase at a partner store (a click, then the sandbox
+      // network's report), its cashback confirmed 88 days ago, within their window, and above the
+      // qualifying amount.
+      const store = await tx
+        .selectFrom("stores")
+        .select(["id", "userShareBps", "cashbackRateBps"])
+        .where("name", "=", "Hearthwren")
+        .executeTakeFirstOrThrow();
+      const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+      const friendCashbackCents = (await getSetting(tx, "referralQualifyingCents")) + 420;
+      const clickId = "seed-friend-click-HRW-20417";
+      await tx
+        .insertInto("clicks")
+        .values({
+          id: clickId,
+          userId: friendId,
+          storeId: store.id,
+          ipHash: "seed",
+          userAgent: "Cashwise demo seed",
+          isBot: 0,
+          createdAt: at(88.05),
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      await ingestConversion(tx, {
+        network: "sandbox",
+        transactionId: "HRW-20417",
+        clickId,
+        saleAmountCents: Math.round((friendCashbackCents * 10_000) / Math.max(1, store.cashbackRateBps)),
+        commissionCents: Math.ceil((friendCashbackCents * 10_000) / share),
+        currency: "USD",
+        status: "approved",
+        occurredAt: at(88),
+        effectiveAt: at(88),
+        source: "postback",
+        raw: JSON.stringify({ seed: "demo-friend", orderId: "HRW-20417" }),
+        quiet: true,
+      });
       const demoBonus = await tx
         .selectFrom("transactions")
         .select(["id", "amountCents"])

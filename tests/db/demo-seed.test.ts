@@ -16,6 +16,7 @@ import { loader as profileLoader } from "~/routes/($locale)._app.profile";
 import { loader as referralsLoader } from "~/routes/($locale)._app.referrals";
 import { loader as transactionsLoader } from "~/routes/($locale)._app.transactions";
 import { loader as walletLoader } from "~/routes/($locale)._app.wallet";
+import { REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
 import { getSettings } from "~/settings/settings.server";
 import { findUserByEmail } from "~/users/users.server";
 import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
@@ -133,6 +134,19 @@ describeEachDatabase("the demo seed's story", (t) => {
       expect(mine).toMatchObject({ userId: demoId, type: "referral", amountCents: settings.referralBonusReferrerCents });
       expect(theirs).toMatchObject({ userId: referral.referredUserId, type: "referral", amountCents: settings.referralBonusFriendCents });
       expect(Date.parse(referral.createdAt)).toBeLessThan(Date.parse(referral.paidAt!));
+      // The friend qualified: confirmed cashback of at least the qualifying amount, within the window, by the day.
+      expect(referral.qualifiedAt! <= referral.paidAt!).toBe(true);
+      expect(Date.parse(referral.qualifiedAt!) - Date.parse(referral.createdAt)).toBeLessThanOrEqual(REFERRAL_WINDOW_DAYS * DAY);
+      const cashback = await t.db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.sum<number | string | null>("amountCents").as("total"))
+        .where("userId", "=", referral.referredUserId)
+        .where("type", "=", "cashback")
+        .where("status", "=", "completed")
+        .where("direction", "=", "credit")
+        .where("updatedAt", "<=", referral.qualifiedAt!)
+        .executeTakeFirstOrThrow();
+      expect(Number(cashback.total ?? 0)).toBeGreaterThanOrEqual(settings.referralQualifyingCents);
     }
     expect(
       friends.filter((friend: { status: string }) => friend.status === "paid").map((friend: { bonusCents: number }) => friend.bonusCents),
