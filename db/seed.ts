@@ -22,6 +22,7 @@ import {
   completeWithdrawal,
   creditDeposit,
   creditReferralBonus,
+  namespacedKey,
   requestWithdrawal,
   type MoneyResult,
 } from "../app/wallet/ledger.server";
@@ -32,6 +33,21 @@ import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
 export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!", name: "Alex Morgan" };
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
 export const DEMO_PARTNER = { email: "partner@cashwise.test", password: "Partner-pass-1!", name: "Morgan Reyes" };
+/**
+ * The demo accounts were opened this many days before the seed ran, before anything in their
+ * history: the member before the first friend they referred (130 days ago) and their first top-up
+ * (120 days ago), so "Member since" starts the story; the partner before the first business they
+ * referred (102 days ago); the admin before the first payout they approved.
+ */
+export const DEMO_MEMBER_SINCE_DAYS = 140;
+export const DEMO_PARTNER_SINCE_DAYS = 120;
+export const DEMO_ADMIN_SINCE_DAYS = 365;
+
+/** A demo account just created, dated (opened and verified) `daysAgo` before `nowMs`. */
+async function openedDaysAgo(db: Db, userId: string, daysAgo: number, nowMs: number): Promise<void> {
+  const at = new Date(nowMs - daysAgo * 86_400_000).toISOString();
+  await db.updateTable("users").set({ createdAt: at, updatedAt: at, emailVerifiedAt: at }).where("id", "=", userId).execute();
+}
 
 async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Promise<boolean> {
   const row = await db
@@ -114,10 +130,14 @@ export async function seedDemoData(db: Db, nowMs = Date.now()): Promise<{ create
   let demo = await findUserByEmail(db, DEMO_USER.email);
   if (!demo) {
     demo = await createUser(db, { ...DEMO_USER, role: "user", emailVerified: true });
+    await openedDaysAgo(db, demo.id, DEMO_MEMBER_SINCE_DAYS, nowMs);
     created.push(DEMO_USER.email);
   }
   const admin = await ensureAdmin(db, DEMO_ADMIN);
-  if (admin.outcome === "created") created.push(DEMO_ADMIN.email);
+  if (admin.outcome === "created") {
+    await openedDaysAgo(db, admin.user.id, DEMO_ADMIN_SINCE_DAYS, nowMs);
+    created.push(DEMO_ADMIN.email);
+  }
   if (await seedDemoLedger(db, demo.id, admin.user.id, nowMs)) created.push("demo ledger ($2,456.78)");
   if (await seedDemoReferrals(db, demo.id, nowMs)) created.push("demo referrals");
   if (await seedDemoPartner(db, nowMs)) created.push(`${DEMO_PARTNER.email} (partner with referred businesses)`);
@@ -153,9 +173,11 @@ async function seedDemoAds(db: Db, demoId: string, nowMs: number): Promise<strin
 
 /**
  * The demo member's referred friends, one in each status: signed up (12 days ago), bonus paid
- * (the demo member's existing $25 referral bonus 88 days ago is that referral's; the friend's own
- * $10 bonus is paid to the friend, so the demo balance stays $2,456.78), expired (signed up 130 days
- * ago, never qualified) and held for review (the demo member's IP address). The friends cannot sign in.
+ * (the friend's cashback at a store, confirmed 88 days ago, qualified them; the demo member's
+ * existing referral bonus that day is that referral's; the friend's own bonus is paid to the
+ * friend, so the demo balance stays $2,456.78; both are the programme's amounts, the settings the
+ * referral page shows), expired (signed up 130 days ago, never qualified) and held for review (the
+ * demo member's IP address). The friends cannot sign in.
  */
 async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
@@ -209,16 +231,55 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         changed = true;
       }
       if (friend.status !== "paid" || referral.referrerId !== demoId) return;
+      // What qualified the friend: a purchase at a partner store (a click, then the sandbox
+      // network's report), its cashback confirmed 88 days ago, within their window, and above the
+      // qualifying amount.
+      const store = await tx
+        .selectFrom("stores")
+        .select(["id", "userShareBps", "cashbackRateBps"])
+        .where("name", "=", "Hearthwren")
+        .executeTakeFirstOrThrow();
+      const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+      const friendCashbackCents = (await getSetting(tx, "referralQualifyingCents")) + 420;
+      const clickId = "seed-friend-click-HRW-20417";
+      await tx
+        .insertInto("clicks")
+        .values({
+          id: clickId,
+          userId: friendId,
+          storeId: store.id,
+          ipHash: "seed",
+          userAgent: "Cashwise demo seed",
+          isBot: 0,
+          createdAt: at(88.05),
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      await ingestConversion(tx, {
+        network: "sandbox",
+        transactionId: "HRW-20417",
+        clickId,
+        saleAmountCents: Math.round((friendCashbackCents * 10_000) / Math.max(1, store.cashbackRateBps)),
+        commissionCents: Math.ceil((friendCashbackCents * 10_000) / share),
+        currency: "USD",
+        status: "approved",
+        occurredAt: at(88),
+        effectiveAt: at(88),
+        source: "postback",
+        raw: JSON.stringify({ seed: "demo-friend", orderId: "HRW-20417" }),
+        quiet: true,
+      });
       const demoBonus = await tx
         .selectFrom("transactions")
-        .select("id")
+        .select(["id", "amountCents"])
         .where("userId", "=", demoId)
         .where("type", "=", "referral")
         .orderBy("createdAt")
         .executeTakeFirst();
+      const friendBonusCents = await getSetting(tx, "referralBonusFriendCents");
       const friendBonus = await creditReferralBonus(tx, {
         userId: friendId,
-        amountCents: 1_000,
+        amountCents: friendBonusCents,
         description: "Referral bonus",
         idempotencyKey: `referral:${referral.id}:friend`,
         metadata: { referralId: referral.id, side: "friend" },
@@ -228,8 +289,8 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         .updateTable("referrals")
         .set({
           paidAt: at(88),
-          referrerBonusCents: 2_500,
-          friendBonusCents: 1_000,
+          referrerBonusCents: demoBonus ? Number(demoBonus.amountCents) : null,
+          friendBonusCents,
           referrerTransactionId: demoBonus?.id ?? null,
           friendTransactionId: friendBonus.transaction.id,
         })
@@ -260,6 +321,7 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
       phone: "+31 20 555 0142",
       partnerPlanCode: "partner-basic",
     });
+    await openedDaysAgo(db, partner.id, DEMO_PARTNER_SINCE_DAYS, nowMs);
     changed = true;
   }
   const partnerId = partner.id;
@@ -334,13 +396,20 @@ async function seedDemoPartner(db: Db, nowMs: number): Promise<boolean> {
 /**
  * The demo user's history over the last months, through the real ledger functions in one unit of
  * work, each movement with its effective date in the past (ledger rows are never rewritten): two
- * top-ups, confirmed cashback at seeded stores, a referral bonus, a paid-out withdrawal and one
- * cashback still pending. The available balance is their sum: $2,456.78.
+ * top-ups, confirmed cashback at seeded stores, a referral bonus (the programme's referrer bonus, as
+ * the referral page states it; $10 by default), a paid-out withdrawal and one cashback still pending.
+ * The available balance is their sum: $2,456.78 (the first top-up is what makes it so).
  */
 async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: number): Promise<boolean> {
   const day = 86_400_000;
   const at = (daysAgo: number) => new Date(nowMs - daysAgo * day).toISOString();
   return unitOfWork(db, async (tx) => {
+    // The history is written in one unit of work: once its first top-up is there, all of it is. A
+    // database seeded by an earlier version keeps the amounts it was given (a replay with other
+    // amounts would be refused as a different request under the same key).
+    const firstTopUp = namespacedKey("deposit", userId, "seed-demo-topup-1");
+    if (await tx.selectFrom("transactions").select("id").where("idempotencyKey", "=", firstTopUp).executeTakeFirst()) return false;
+    const referralBonusCents = await getSetting(tx, "referralBonusReferrerCents");
     const results: MoneyResult[] = [];
     const record = async (run: () => Promise<MoneyResult>) => {
       const result = await run();
@@ -393,7 +462,10 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     await record(() =>
       creditDeposit(tx, {
         userId,
-        amountCents: 150_000,
+        // What makes the balance $2,456.78 with the movements below: the referral bonus, $356.78 of
+        // confirmed cashback and the second top-up ($800) in, the $225 withdrawal out ($1,515 with
+        // the default $10 bonus).
+        amountCents: 245_678 - referralBonusCents - 35_678 - 80_000 + 22_500,
         paymentId: "seed-demo-topup-1",
         description: "Wallet top-up",
         provider: "sandbox",
@@ -405,7 +477,7 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     await record(() =>
       creditReferralBonus(tx, {
         userId,
-        amountCents: 2_500,
+        amountCents: referralBonusCents,
         description: "Referral bonus",
         idempotencyKey: "seed-demo-referral-1",
         at: at(88),
@@ -436,6 +508,12 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     if (!withdrawal.replayed) {
       await approveWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId });
       await completeWithdrawal(tx, { transactionId: withdrawal.transaction.id, adminId, payoutReference: "PAYPAL-DEMO-0001", at: at(49) });
+      // The payout desk's steps on the days they happened (the desk stamps them with the clock).
+      await tx
+        .updateTable("withdrawals")
+        .set({ approvedAt: at(49.5), decidedAt: at(49), updatedAt: at(49) })
+        .where("transactionId", "=", withdrawal.transaction.id)
+        .execute();
     }
     await cashback(38, "Pixelquarry", 8_999, "PXQ-30091");
     await cashback(24, "Stridefern", 2_750, "SFN-88213");

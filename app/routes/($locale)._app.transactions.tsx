@@ -1,5 +1,6 @@
 /**
- * Transactions: summary cards, search, filters (type, status, date range) all in the query string,
+ * Transactions: summary cards (money in and money out, completed and pending apart, each the sum of
+ * the rows the filters select), search, filters (type, status, date range) all in the query string,
  * pages, cancelling a pending withdrawal, and Export of the same filtered list as CSV.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -107,18 +108,22 @@ export default function TransactionsPage() {
         </div>
       ) : null}
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={t("transactions.summary.label")}>
         {(
           [
-            ["credits", list.summary.creditsCents],
-            ["debits", list.summary.debitsCents],
-            ["pending", list.summary.pendingTransactionsCents],
+            ["in", "moneyIn", "+", list.summary.inCents, "completedHint"],
+            ["out", "moneyOut", "\u2212", list.summary.outCents, "completedHint"],
+            ["pending-in", "pendingIn", "+", list.summary.pendingInCents, "pendingHint"],
+            ["pending-out", "pendingOut", "\u2212", list.summary.pendingOutCents, "pendingHint"],
           ] as const
-        ).map(([key, cents]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`summary-${key}`}>
-            <dt className="text-sm text-slate-600">{t(`transactions.summary.${key}`)}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums">{formatMoney(cents, locale)}</dd>
-            {key === "pending" ? <dd className="mt-1 text-xs text-slate-600">{t("transactions.summary.pendingHint")}</dd> : null}
+        ).map(([id, label, sign, cents, hint]) => (
+          <div key={id} className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 sm:p-5" data-testid={`summary-${id}`}>
+            <dt className="text-sm text-slate-600">{t(`transactions.summary.${label}`)}</dt>
+            <dd className="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl" data-testid="summary-amount">
+              {cents > 0 ? sign : ""}
+              {formatMoney(cents, locale)}
+            </dd>
+            <dd className="mt-1 text-xs text-slate-600">{t(`transactions.summary.${hint}`)}</dd>
           </div>
         ))}
       </dl>

@@ -82,11 +82,16 @@ function filtered(db: Db, userId: string, filters: TransactionFilters, nowMs?: n
   return query;
 }
 
+/**
+ * The cards above the list, over exactly the rows the filters select (every page): money in and
+ * money out, completed and pending apart, each a positive sum of its rows' amounts. Failed rows
+ * count in none of them.
+ */
 export interface TransactionSummary {
-  creditsCents: number;
-  debitsCents: number;
-  /** Pending transactions in the filtered list, credits and debits (not the pending cashback account). */
-  pendingTransactionsCents: number;
+  inCents: number;
+  outCents: number;
+  pendingInCents: number;
+  pendingOutCents: number;
 }
 
 export async function listTransactions(
@@ -98,30 +103,24 @@ export async function listTransactions(
   const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_SIZE;
   const base = filtered(db, userId, filters, options.nowMs);
   const totals = await base
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("count"),
-      eb.fn
-        .sum<number | string | null>(
+    .select((eb) => {
+      const sumOf = (status: TransactionStatus, direction: "credit" | "debit") =>
+        eb.fn.sum<number | string | null>(
           eb
             .case()
-            .when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "credit")]))
+            .when(eb.and([eb("status", "=", status), eb("direction", "=", direction)]))
             .then(eb.ref("amountCents"))
             .else(0)
             .end(),
-        )
-        .as("credits"),
-      eb.fn
-        .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.and([eb("status", "=", "completed"), eb("direction", "=", "debit")]))
-            .then(eb.ref("amountCents"))
-            .else(0)
-            .end(),
-        )
-        .as("debits"),
-      eb.fn.sum<number | string | null>(eb.case().when("status", "=", "pending").then(eb.ref("amountCents")).else(0).end()).as("pending"),
-    ])
+        );
+      return [
+        eb.fn.countAll<number | string>().as("count"),
+        sumOf("completed", "credit").as("moneyIn"),
+        sumOf("completed", "debit").as("moneyOut"),
+        sumOf("pending", "credit").as("pendingIn"),
+        sumOf("pending", "debit").as("pendingOut"),
+      ];
+    })
     .executeTakeFirstOrThrow();
   const total = Number(totals.count);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -139,9 +138,10 @@ export async function listTransactions(
     pageCount,
     total,
     summary: {
-      creditsCents: Number(totals.credits ?? 0),
-      debitsCents: Number(totals.debits ?? 0),
-      pendingTransactionsCents: Number(totals.pending ?? 0),
+      inCents: Number(totals.moneyIn ?? 0),
+      outCents: Number(totals.moneyOut ?? 0),
+      pendingInCents: Number(totals.pendingIn ?? 0),
+      pendingOutCents: Number(totals.pendingOut ?? 0),
     },
   };
 }

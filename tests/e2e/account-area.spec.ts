@@ -192,8 +192,8 @@ test("with JavaScript: logout asks in a dialog, the top bar blurs after 20 px, t
 
 test("the profile's figures come from the ledger, with the verified badge and the achievements", async ({ page, demoMember: _ }) => {
   await visit(page, "/en/profile");
-  // Earned: completed cashback ($356.78) and the referral bonus ($25.00).
-  await expect(page.getByTestId("profile-earned")).toContainText("$381.78");
+  // Earned: completed cashback ($356.78) and the referral bonus ($10.00, the programme's amount).
+  await expect(page.getByTestId("profile-earned")).toContainText("$366.78");
   await expect(page.getByTestId("profile-level")).toContainText("Silver");
   await expect(page.getByTestId("verified-badge")).toContainText("Email verified");
   await expect(page.getByTestId("achievement-firstPurchase")).toHaveAttribute("data-done", "true");

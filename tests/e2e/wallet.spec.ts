@@ -73,8 +73,11 @@ test("a new member adds $25 through the sandbox, withdraws $10 (held), and the r
   await expect(page.getByTestId("balance")).toHaveText("$15.00");
 
   await visit(page, "/en/transactions");
-  await expect(page.getByTestId("summary-credits")).toContainText("$25.00");
-  await expect(page.getByTestId("summary-pending")).toContainText("$10.00");
+  // Money in and money out apart: the top-up in, the withdrawal held still pending out.
+  await expect(page.getByTestId("summary-in").getByTestId("summary-amount")).toHaveText("+$25.00");
+  await expect(page.getByTestId("summary-out").getByTestId("summary-amount")).toHaveText("$0.00");
+  await expect(page.getByTestId("summary-pending-in").getByTestId("summary-amount")).toHaveText("$0.00");
+  await expect(page.getByTestId("summary-pending-out").getByTestId("summary-amount")).toHaveText("−$10.00");
   const rows = page.getByTestId("transaction");
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("Withdrawal");
@@ -290,7 +293,12 @@ test("the demo user's seeded history: $2,456.78, filters, search, date ranges an
     .map((line) => Number(line.split(",")[3]));
   expect(amounts.reduce((a, b) => a + b, 0).toFixed(2)).toBe("356.78");
   await visit(page, "/en/transactions?type=cashback&status=completed");
-  await expect(page.getByTestId("summary-credits")).toContainText("$356.78");
+  await expect(page.getByTestId("summary-in").getByTestId("summary-amount")).toHaveText("+$356.78");
+  await visit(page, "/en/transactions");
+  // The seeded history: the pending cashback in, nothing waiting to go out.
+  await expect(page.getByTestId("summary-pending-in").getByTestId("summary-amount")).toHaveText("+$12.40");
+  await expect(page.getByTestId("summary-pending-out").getByTestId("summary-amount")).toHaveText("$0.00");
+  await expect(page.getByTestId("summary-out").getByTestId("summary-amount")).toHaveText("−$225.00");
 });
 
 test("money pages are for their owner only", async ({ page, request, member: _, browser }) => {
