@@ -1,0 +1,70 @@
+/**
+ * What a newcomer meets first (#24 §5): one overlay at a time on a phone (the consent bar first, the
+ * install offer only after real use, never over a money step, gone once dismissed); the charts one
+ * tab stop each with arrow keys between points; a new member's first steps; a tip's Apply that hands
+ * over its Editor file right there.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test, visit } from "./support/fixtures";
+
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** The visits this browser has counted (the install offer's own count, written once it has run on the page). */
+async function countedVisits(page: Page, expected: number) {
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("cashwise:visits"))).toBe(String(expected));
+}
+
+test.describe("the install offer on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE, isMobile: true });
+
+  test("the consent bar comes first; the offer waits for the third visit, stays off the withdraw page, and once dismissed is gone @js-only", async ({
+    page,
+    context,
+    member,
+  }) => {
+    const offer = page.getByTestId("install-offer");
+    // First visit: only the consent bar.
+    await visit(page, "/en");
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await countedVisits(page, 1);
+    await expect(offer).toHaveCount(0);
+    await page.getByRole("button", { name: "Accept all" }).click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await countedVisits(page, 1);
+    await expect(offer).toHaveCount(0);
+
+    // Second visit (another session): still too early.
+    const second = await context.newPage();
+    await visit(second, "/en/dashboard");
+    await countedVisits(second, 2);
+    await expect(second.getByTestId("install-offer")).toHaveCount(0);
+    await second.close();
+
+    // Third visit: the offer, but never over the consent bar (asked again once its cookie is gone).
+    await context.clearCookies();
+    await signInAs(context, { id: member.id, role: "user" });
+    const third = await context.newPage();
+    await visit(third, "/en");
+    await countedVisits(third, 3);
+    await expect(third.getByTestId("consent-banner")).toBeVisible();
+    await expect(third.getByTestId("install-offer")).toHaveCount(0);
+    await third.getByRole("button", { name: "Reject all" }).click();
+    await expect(third.getByTestId("install-offer")).toBeVisible();
+
+    // Never over the withdrawal (a money step in a dialog); back on the dashboard it is there again.
+    await visit(third, "/en/dashboard/withdraw");
+    await expect(third.getByRole("dialog")).toBeVisible();
+    await expect(third.getByTestId("install-offer")).toHaveCount(0);
+    await visit(third, "/en/dashboard");
+    await expect(third.getByTestId("install-offer")).toBeVisible();
+
+    // Dismissed for good: not on this page, not on the next visit.
+    await third.getByRole("button", { name: "No thanks" }).click();
+    await expect(third.getByTestId("install-offer")).toHaveCount(0);
+    const fourth = await context.newPage();
+    await visit(fourth, "/en/dashboard");
+    await countedVisits(fourth, 4);
+    await expect(fourth.getByTestId("install-offer")).toHaveCount(0);
+  });
+});
