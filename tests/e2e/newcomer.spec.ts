@@ -68,3 +68,62 @@ test.describe("the install offer on a phone", () => {
     await expect(fourth.getByTestId("install-offer")).toHaveCount(0);
   });
 });
+
+test.describe("the balance chart with a keyboard", () => {
+  test("one tab stop on the 90-day view, the arrow keys walk its days, and the next Tab reaches Withdraw @js-only", async ({
+    page,
+    demoMember: _,
+  }) => {
+    await visit(page, "/en/dashboard?days=90");
+    const chart = page.getByRole("figure").filter({ has: page.getByRole("img", { name: "Available balance over the last 90 days" }) });
+    const explorer = chart.getByTestId("chart-explorer");
+    await expect(explorer).toHaveCount(1);
+    // Nothing else in the chart takes focus.
+    expect(await chart.locator("button, a, [tabindex]").count()).toBe(1);
+
+    const rows = chart.locator("table tr");
+    const rowCount = await rows.count();
+    expect(rowCount).toBeGreaterThan(60);
+    const day = async (index: number) => {
+      const row = rows.nth(index);
+      return `${await row.locator("th").textContent()}, ${await row.locator("td").textContent()}`;
+    };
+
+    await explorer.focus();
+    await expect(explorer).toHaveRole("slider");
+    await expect(explorer).toHaveAttribute("aria-valuetext", await day(rowCount - 1));
+    await page.keyboard.press("ArrowLeft");
+    await expect(explorer).toHaveAttribute("aria-valuetext", await day(rowCount - 2));
+    await page.keyboard.press("Home");
+    await expect(explorer).toHaveAttribute("aria-valuetext", await day(0));
+    await page.keyboard.press("ArrowRight");
+    await expect(explorer).toHaveAttribute("aria-valuetext", await day(1));
+    await page.keyboard.press("End");
+    await expect(explorer).toHaveAttribute("aria-valuetext", await day(rowCount - 1));
+    await expect(explorer).toBeFocused();
+
+    // One Tab from the chart to the next control, and one Shift+Tab back.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Withdraw", exact: true })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(explorer).toBeFocused();
+  });
+
+  test("the chart and the carousel dots are tap targets of at least 24 × 24 px on a phone @js-only", async ({ page, demoMember: _ }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/en/dashboard");
+    const explorer = page.getByTestId("chart-explorer").first();
+    const box = (await explorer.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+
+    await visit(page, "/en");
+    const dots = page.getByTestId("carousel-dot");
+    await expect(dots).toHaveCount(5);
+    for (const dot of await dots.all()) {
+      const size = (await dot.boundingBox())!;
+      expect(size.width).toBeGreaterThanOrEqual(24);
+      expect(size.height).toBeGreaterThanOrEqual(24);
+    }
+  });
+});
