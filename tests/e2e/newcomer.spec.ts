@@ -5,7 +5,9 @@
  * over its Editor file right there.
  */
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test, visit } from "./support/fixtures";
+import { savePayoutMethod } from "../../app/wallet/payout-methods.server";
+import { axeViolations, describeViolations } from "./support/axe";
+import { e2eDatabase, expect, signInAs, test, visit } from "./support/fixtures";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -126,4 +128,47 @@ test.describe("the balance chart with a keyboard", () => {
       expect(size.height).toBeGreaterThanOrEqual(24);
     }
   });
+});
+
+test.describe("a new member's first steps", () => {
+  test("the dashboard lists what to do first, each linked to where it is done, ticks a done step, and hides for good @js", async ({
+    page,
+    member,
+  }) => {
+    await visit(page, "/en/dashboard");
+    const steps = page.getByRole("region", { name: "Your first steps" });
+    await expect(steps.getByTestId("first-steps-progress")).toHaveText("0 of 4 done");
+    await expect(steps.getByRole("link", { name: "Add a payout method" })).toHaveAttribute("href", "/en/dashboard/withdraw");
+    await expect(steps.getByRole("link", { name: "Shop through Cashwise once" })).toHaveAttribute("href", "/en/webshops");
+    await expect(steps.getByRole("link", { name: "Invite a friend" })).toHaveAttribute("href", "/en/referrals");
+    await expect(steps.getByRole("link", { name: "Try the ad tools" })).toHaveAttribute("href", "/en/ads");
+
+    // Opening the ad tools is trying them; a saved payout method (a withdrawal saves it) ticks its step.
+    await steps.getByRole("link", { name: "Try the ad tools" }).click();
+    await expect(page).toHaveURL(/\/en\/ads/);
+    await savePayoutMethod(e2eDatabase(), member.id, "paypal", member.email);
+    await visit(page, "/en/dashboard");
+    await expect(steps.getByTestId("first-steps-progress")).toHaveText("2 of 4 done");
+    await expect(steps.locator('[data-step="ads"]')).toHaveAttribute("data-done", "true");
+    await expect(steps.locator('[data-step="payout"]')).toHaveAttribute("data-done", "true");
+    await expect(steps.getByRole("link", { name: "Try the ad tools" })).toHaveCount(0);
+    await expect(steps.getByRole("link", { name: "Invite a friend" })).toBeVisible();
+
+    await steps.getByRole("button", { name: "Hide these steps" }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+    await expect(steps).toHaveCount(0);
+    await visit(page, "/en/dashboard");
+    await expect(steps).toHaveCount(0);
+  });
+});
+
+test("the new member's dashboard with its first steps passes axe in both themes @js-only", async ({ page, member: _ }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await visit(page, "/en/dashboard");
+  await expect(page.getByRole("region", { name: "Your first steps" })).toBeVisible();
+  const violations = describeViolations("/en/dashboard (light)", await axeViolations(page));
+  await page.emulateMedia({ colorScheme: "dark" });
+  violations.push(...describeViolations("/en/dashboard (dark)", await axeViolations(page, { rules: ["color-contrast"] })));
+  expect(violations).toEqual([]);
 });
