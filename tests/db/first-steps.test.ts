@@ -1,6 +1,6 @@
 /**
  * A new member's first steps (app/users/first-steps.server.ts) on each database, each step done the
- * way the product does it: a payout method saved by a withdrawal's save, a "Shop now" click (a bot's
+ * way the product does it: a payout method saved (or a withdrawal asked for), a "Shop now" click (a bot's
  * does not count), an invitation e-mailed or a friend who signed up with the link, the ad tools
  * opened; the list is shown until every step is done or the member hides it, and is the member's own.
  */
@@ -10,11 +10,12 @@ import { clickOut } from "~/cashback/clicks.server";
 import { inviteFriend, recordReferral } from "~/referrals/referrals.server";
 import { dismissFirstSteps, firstSteps } from "~/users/first-steps.server";
 import { createUser } from "~/users/users.server";
+import { requestWithdrawal } from "~/wallet/ledger.server";
 import { savePayoutMethod } from "~/wallet/payout-methods.server";
 import { seedContent } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { describeEachDatabase } from "../support/databases";
-import { inTx, newUser } from "../support/ledger";
+import { deposit, inTx, newUser } from "../support/ledger";
 
 const APP_URL = new URL("http://localhost:3000");
 const click = (userAgent: string) => ({
@@ -68,6 +69,22 @@ describeEachDatabase("first steps", (t) => {
 
     await ensureWorkspace(t.db, member, "My ads");
     expect(await firstSteps(t.db, member)).toMatchObject({ doneCount: 4, show: false });
+  });
+
+  it("counts a withdrawal already asked for as a payout method given (accounts from before methods were saved)", async () => {
+    const member = await newUser(t.db, "withdrawer");
+    await deposit(t.db, member, 5_000);
+    await inTx(t.db, (tx) =>
+      requestWithdrawal(tx, {
+        userId: member,
+        amountCents: 2_000,
+        method: "paypal",
+        destination: "withdrawer@example.com",
+        description: "Withdrawal",
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    );
+    expect(await doneOf(t.db, member)).toMatchObject({ payout: true, shop: false });
   });
 
   it("counts a friend who signed up with the member's link as inviting", async () => {
