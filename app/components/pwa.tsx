@@ -229,8 +229,9 @@ export function InstallPrompt() {
   );
   if (!eligible || (!deferred && !showManualHint) || overlayOpen || isMoneyStep(pathname)) return null;
   return (
+    // Above the app's bottom tab bar (below xl), never over it.
     <aside
-      className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl"
+      className="fixed bottom-20 left-4 z-[55] xl:bottom-4 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl"
       aria-labelledby="install-title"
       data-testid="install-offer"
     >
