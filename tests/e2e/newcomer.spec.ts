@@ -60,6 +60,10 @@ test.describe("the install offer on a phone", () => {
     await expect(third.getByTestId("install-offer")).toHaveCount(0);
     await visit(third, "/en/dashboard");
     await expect(third.getByTestId("install-offer")).toBeVisible();
+    // Above the app's bottom tab bar, not over it.
+    const card = (await third.getByTestId("install-offer").boundingBox())!;
+    const tabs = (await third.getByTestId("bottom-bar").boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(tabs.y);
 
     // Dismissed for good: not on this page, not on the next visit.
     await third.getByRole("button", { name: "No thanks" }).click();
