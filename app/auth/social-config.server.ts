@@ -55,6 +55,11 @@ export function socialProviderConfig(
   };
 }
 
+/** The providers whose client id and secret are set, in the product's order: the only ones the pages offer. */
+export function configuredSocialProviders(source: Record<string, string | undefined> = process.env): SocialProvider[] {
+  return SOCIAL_PROVIDERS.filter((provider) => socialProviderConfig(provider, source) !== null);
+}
+
 /** The origins of the configured providers' sign-in pages (for the CSP's form-action). */
 export function socialFormActionOrigins(source: Record<string, string | undefined> = process.env): string[] {
   const origins = new Set<string>();

@@ -196,7 +196,7 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
   const back = localePath(returnTo.locale, `/${returnTo.intent}`);
   const fail = async (key: string) => {
     throw redirect(back, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { provider } }) },
+      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { provider }, tone: "error" }) },
     });
   };
   const config = socialProviderConfig(provider);

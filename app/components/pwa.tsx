@@ -4,21 +4,22 @@
  * - the service worker (production builds only): "App ready to work offline" when it first takes
  *   over, "New content available, click on reload button to update." with Reload when a new
  *   version waits, and an update check every hour, only online and only after sw.js answers 200;
- * - the install prompt: Install / Later where the browser offers it, and the manual
- *   add-to-home-screen hint where it does not (iOS Safari).
+ * - the install offer: Install / No thanks where the browser offers it, and the manual
+ *   add-to-home-screen hint where it does not (iOS Safari); only after real use, one overlay at a
+ *   time, never over a money step, and gone for good once dismissed (the rules: install-offer.ts).
  *
  * Loaded after hydration (see after-hydration.tsx): none of it shows before JavaScript runs. The
  * toasts' live region is the root's, in the server's HTML from the start (TOAST_REGION_CLASS).
  */
+import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "~/i18n/react";
+import { INSTALL_AFTER_VISITS, countVisit, dismissInstall, installDismissed, isMoneyStep, otherOverlayOpen } from "./install-offer";
 
 export const TOAST_DURATION_MS = 5_000;
 export const SW_UPDATE_INTERVAL_MS = 3_600_000;
 const SW_URL = "/sw.js";
-const INSTALL_SNOOZE_KEY = "cashwise:install-later";
-const INSTALL_SNOOZE_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface ToastAction {
   label: string;
@@ -175,31 +176,41 @@ interface BeforeInstallPromptEvent extends Event {
 /** Offers installation where the browser allows it, or explains how to add to the home screen. */
 export function InstallPrompt() {
   const { t } = useTranslation("common");
+  const { pathname } = useLocation();
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [showManualHint, setShowManualHint] = useState(false);
-  const [hidden, setHidden] = useState(true);
+  // Whether this browser may be offered the app at all: after real use, and never once dismissed.
+  const [eligible, setEligible] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(true);
 
   useEffect(() => {
+    const visits = countVisit(window.localStorage, window.sessionStorage);
     const standalone = window.matchMedia("(display-mode: standalone)").matches;
-    const snoozedUntil = Number(window.localStorage.getItem(INSTALL_SNOOZE_KEY) ?? 0);
-    if (standalone || snoozedUntil > Date.now()) return;
+    if (standalone || installDismissed(window.localStorage) || visits < INSTALL_AFTER_VISITS) return;
+    setEligible(true);
     const onPrompt = (event: Event) => {
       event.preventDefault();
       setDeferred(event as BeforeInstallPromptEvent);
-      setHidden(false);
     };
     window.addEventListener("beforeinstallprompt", onPrompt);
     const ios = /iphone|ipad|ipod/i.test(navigator.userAgent) && !/crios|fxios/i.test(navigator.userAgent);
-    if (ios) {
-      setShowManualHint(true);
-      setHidden(false);
-    }
+    if (ios) setShowManualHint(true);
     return () => window.removeEventListener("beforeinstallprompt", onPrompt);
   }, []);
 
-  const later = () => {
-    window.localStorage.setItem(INSTALL_SNOOZE_KEY, String(Date.now() + INSTALL_SNOOZE_MS));
-    setHidden(true);
+  // One overlay at a time: stand back while the consent bar or a dialog is on the screen.
+  useEffect(() => {
+    if (!eligible) return;
+    const check = () => setOverlayOpen(otherOverlayOpen(document));
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["open", "role"] });
+    return () => observer.disconnect();
+  }, [eligible, pathname]);
+
+  const dismiss = () => {
+    dismissInstall(window.localStorage);
+    setEligible(false);
   };
   const install = async () => {
     if (!deferred) {
@@ -209,26 +220,28 @@ export function InstallPrompt() {
     await deferred.prompt();
     await deferred.userChoice;
     setDeferred(null);
-    setHidden(true);
+    dismiss();
   };
 
   const content = useMemo(
     () => (showManualHint && !deferred ? t("pwa.install.manualHint") : t("pwa.install.text")),
     [deferred, showManualHint, t],
   );
-  if (hidden) return null;
+  if (!eligible || (!deferred && !showManualHint) || overlayOpen || isMoneyStep(pathname)) return null;
   return (
+    // Above the app's bottom tab bar (below xl), never over it.
     <aside
-      className="fixed bottom-4 left-4 z-[55] w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl"
+      className="fixed bottom-20 left-4 z-[55] xl:bottom-4 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-surface p-4 shadow-xl"
       aria-labelledby="install-title"
+      data-testid="install-offer"
     >
       <h2 id="install-title" className="font-semibold">
         {t("pwa.install.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{content}</p>
       <div className="mt-3 flex justify-end gap-2">
-        <button type="button" className="btn-secondary px-3 py-1.5" onClick={later}>
-          {t("pwa.install.later")}
+        <button type="button" className="btn-secondary px-3 py-1.5" onClick={dismiss}>
+          {t("pwa.install.dismiss")}
         </button>
         {deferred ? (
           <button type="button" className="btn-primary px-3 py-1.5" onClick={install}>

@@ -39,6 +39,8 @@ export interface UsersTable {
   location: Generated<string | null>;
   avatarData: Generated<string | null>;
   avatarType: Generated<string | null>;
+  /** When the member hid the dashboard's first-steps checklist (app/users/first-steps.server.ts). */
+  firstStepsDismissedAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,7 +1,8 @@
 /**
  * Daily tips (`/ads/tips`): the client account's open tips by estimated monthly impact, each with
- * its evidence; **Apply** (`intent=apply`, `tipId`) records the decision and, where the change is a
- * file, offers the Google Ads Editor CSV to upload; **Dismiss** (`intent=dismiss`, `tipId`, `reason`,
+ * its evidence; **Apply** (`intent=apply`, `tipId`) records the decision and answers with the tip
+ * itself at the top of the list (`?applied=<tipId>#tip-<tipId>`): where the change is a file, its
+ * Google Ads Editor CSV to download right there and one sentence on importing it; **Dismiss** (`intent=dismiss`, `tipId`, `reason`,
  * optional `note`) keeps the tip away until its evidence changes. "Check for tips now"
  * (`intent=generate`) runs what the daily job runs. Applied and dismissed tips are listed below.
  */
@@ -45,12 +46,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       .limit(1)
       .executeTakeFirst(),
   );
+  const tips = await listTips(db(), user.id, client.id);
+  // The tip just applied, shown where the person clicked Apply (the top of the list), with its file.
+  const appliedId = new URL(request.url).searchParams.get("applied");
+  const justApplied = appliedId ? (tips.applied.find((tip) => tip.id === appliedId) ?? null) : null;
   return data(
     {
       meta: await pageMeta(params, "ads-tips", "meta"),
       client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
       hasImports,
-      tips: await listTips(db(), user.id, client.id),
+      tips,
+      justApplied,
       notice: flash?.kind === "notice" ? flash : null,
     },
     { headers },
@@ -88,7 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "apply": {
         const tip = await unitOfWork(db(), (tx) => applyTip(tx, user.id, value.tipId));
-        throw await back(tip.hasEditorFile ? "ads-tips:appliedWithFile" : "ads-tips:applied", {}, `#tip-${tip.id}`);
+        // No flash: the answer is the applied tip itself, with its file, where Apply was clicked.
+        throw redirect(`${localePath(locale, "/ads/tips")}?client=${client.id}&applied=${tip.id}#tip-${tip.id}`);
       }
       case "dismiss": {
         const { tipId: id, reason, note } = value;
@@ -265,11 +272,43 @@ function OpenTip({
   );
 }
 
+/** The tip just applied, where it was: "marked as applied", its Editor file and how to import it. */
+function JustAppliedTip({ tip, currency }: { tip: Tip; currency: string }) {
+  const { t } = useTranslation("ads-tips");
+  const locale = usePageLocale();
+  const text = useTipText(currency)(tip);
+  return (
+    <section
+      id={`tip-${tip.id}`}
+      aria-labelledby={`tip-${tip.id}-title`}
+      className="mt-6 rounded-2xl border border-brand-200 bg-brand-50 p-5"
+      data-testid="just-applied"
+    >
+      <h2 id={`tip-${tip.id}-title`} className="break-words font-semibold text-slate-900">
+        {text.title}
+      </h2>
+      <p role="status" className="mt-2 text-sm font-medium text-brand-900">
+        {t(tip.hasEditorFile ? "appliedWithFile" : "applied")}
+      </p>
+      {tip.hasEditorFile ? (
+        <>
+          <p className="mt-3">
+            <a href={localePath(locale, `/ads/tips/${tip.id}/editor.csv`)} className="btn-primary inline-flex" download>
+              {t("download")}
+            </a>
+          </p>
+          <p className="mt-3 text-sm text-slate-700">{t("howToUpload")}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AdsTips() {
   const { t } = useTranslation("ads-tips");
   const { t: tAds } = useTranslation("ads");
   const locale = usePageLocale();
-  const { client, hasImports, tips, notice } = useLoaderData<typeof loader>();
+  const { client, hasImports, tips, justApplied, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const text = useTipText(client.currency);
   const clientQuery = `?client=${client.id}`;
@@ -294,6 +333,8 @@ export default function AdsTips() {
           <Notice>{t(notice.key, notice.values)}</Notice>
         </div>
       ) : null}
+
+      {justApplied ? <JustAppliedTip tip={justApplied} currency={client.currency} /> : null}
 
       {!hasImports ? (
         <p className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5">
@@ -324,7 +365,7 @@ export default function AdsTips() {
           </h2>
           <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
             {tips.applied.map((tip) => (
-              <li key={tip.id} id={`tip-${tip.id}`} className="px-4 py-3 text-sm">
+              <li key={tip.id} id={tip.id === justApplied?.id ? undefined : `tip-${tip.id}`} className="px-4 py-3 text-sm">
                 <p className="break-words font-medium">{text(tip).title}</p>
                 <p className="mt-1 text-slate-600">
                   {t("appliedOn", { date: tip.decidedAt ? formatDate(tip.decidedAt, locale) : "" })}

@@ -1,7 +1,8 @@
 /**
  * The dashboard: the available balance (hide/show remembered) with its 30 or 90 day history, this
  * month's cashback against the same days of last month, the three cashback figures (pending, this
- * month, lifetime), quick actions, top stores and recent history, all from the ledger's read model. Add Money and Withdraw are nested
+ * month, lifetime), quick actions, top stores and recent history, all from the ledger's read model;
+ * a new member's first steps above them until all are done or hidden (`intent=dismiss-first-steps`). Add Money and Withdraw are nested
  * routes shown over it (a page without JavaScript, a dialog with it).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -32,6 +33,8 @@ import { planSummary } from "~/plans/subscriptions.server";
 import { isBalanceHidden, setBalanceHidden } from "~/wallet/preferences.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
+import { dismissFirstSteps, firstSteps } from "~/users/first-steps.server";
+import { FirstStepsChecklist } from "~/components/wallet/first-steps";
 
 export const handle = { i18n: ["common", "app", "wallet", "webshops", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
   const days = search.get("days") === "90" ? 90 : 30;
-  const [balances, figures, recent, history, pending, plan, minimumWithdrawalCents] = await Promise.all([
+  const [balances, figures, recent, history, pending, plan, minimumWithdrawalCents, steps] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
@@ -53,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pendingContext(db()),
     planSummary(db(), user.id),
     getSetting(db(), "minWithdrawalCents"),
+    firstSteps(db(), user.id),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data(
@@ -69,6 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       days,
       history,
       recent: recent.map((item) => transactionView(item, pending)),
+      firstSteps: steps.show ? { steps: steps.steps, doneCount: steps.doneCount } : null,
     },
     { headers },
   );
@@ -76,9 +81,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUser(request);
+  const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
+  if (formData.get("intent") === "dismiss-first-steps") {
+    await dismissFirstSteps(db(), user.id);
+    throw redirect(localePath(locale, "/dashboard"));
+  }
   if (formData.get("intent") !== "toggle-balance") return data({ ok: false }, { status: 400 });
   const hidden = !(await isBalanceHidden(request));
   throw redirect(safeRedirectPath(formData.get("redirectTo"), localePath(locale, "/dashboard")), {
@@ -93,8 +102,20 @@ export default function DashboardPage() {
   const locale = usePageLocale();
   const outlet = useOutlet();
   const [searchParams] = useSearchParams();
-  const { name, minimumWithdrawalCents, hidden, balances, figures, tab, days, history, recent, notice, plan } =
-    useLoaderData<typeof loader>();
+  const {
+    name,
+    minimumWithdrawalCents,
+    hidden,
+    balances,
+    figures,
+    tab,
+    days,
+    history,
+    recent,
+    notice,
+    plan,
+    firstSteps: steps,
+  } = useLoaderData<typeof loader>();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   const here = `${localePath(locale, "/dashboard")}${searchParams.toString() ? `?${searchParams}` : ""}`;
 
@@ -107,6 +128,7 @@ export default function DashboardPage() {
           <Notice>{t(notice.key, notice.values)}</Notice>
         </div>
       ) : null}
+      {steps ? <FirstStepsChecklist steps={steps.steps} doneCount={steps.doneCount} /> : null}
 
       <section
         className="mt-6 rounded-3xl bg-gradient-to-br from-accent-strong to-accent p-5 text-white shadow-lg sm:p-8"

@@ -5,6 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
+import { configuredSocialProviders } from "~/auth/social-config.server";
 import { SignInSchema } from "~/auth/schemas";
 import { signInAction } from "~/auth/signin-action.server";
 import { AuthCard, Notice } from "~/components/auth/auth-card";
@@ -24,7 +25,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const { flash, headers } = await takeFlash(request);
-  return data({ meta: await pageMeta(params, "auth", "signin.meta"), notice: flash?.kind === "notice" ? flash : null }, { headers });
+  return data(
+    {
+      meta: await pageMeta(params, "auth", "signin.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      socialProviders: configuredSocialProviders(),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function SignInPage() {
   const { t } = useTranslation("auth");
   const locale = usePageLocale();
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, socialProviders } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const redirectTo = params.get("redirectTo") ?? undefined;
@@ -50,7 +58,7 @@ export default function SignInPage() {
 
   return (
     <AuthCard title={t("signin.title")} subtitle={t("signin.subtitle")}>
-      {notice ? <Notice>{t(notice.key, notice.values)}</Notice> : null}
+      {notice ? <Notice tone={notice.tone}>{t(notice.key, notice.values)}</Notice> : null}
       {!notice && params.get("verified") === "1" ? <Notice>{t("verify.signInNow")}</Notice> : null}
       <Form method="post" {...getFormProps(form)}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -84,7 +92,7 @@ export default function SignInPage() {
           {t("signin.submit")}
         </SubmitButton>
       </Form>
-      <SocialButtons intent="signin" redirectTo={redirectTo} />
+      <SocialButtons intent="signin" redirectTo={redirectTo} providers={socialProviders} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("signin.noAccount")}{" "}
         <Link to={localePath(locale, "/signup")} className="font-semibold text-brand-700 hover:underline">

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
+import { configuredSocialProviders } from "~/auth/social-config.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard, Notice } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/signup-form";
@@ -21,7 +22,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const { flash, headers } = await takeFlash(request);
-  return data({ meta: await pageMeta(params, "auth", "signup.meta"), notice: flash?.kind === "notice" ? flash : null }, { headers });
+  return data(
+    {
+      meta: await pageMeta(params, "auth", "signup.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      socialProviders: configuredSocialProviders(),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -34,13 +42,13 @@ export default function SignUpPage() {
   const { t } = useTranslation("auth");
   const locale = usePageLocale();
   const actionData = useActionData<typeof action>();
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, socialProviders } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   return (
     <AuthCard title={t("signup.title")} subtitle={t("signup.subtitle")}>
-      {notice ? <Notice tone="info">{t(notice.key, notice.values)}</Notice> : null}
+      {notice ? <Notice tone={notice.tone ?? "info"}>{t(notice.key, notice.values)}</Notice> : null}
       <SignUpForm lastResult={actionData?.result} wait={actionData?.wait} />
-      <SocialButtons intent="signup" redirectTo={searchParams.get("redirectTo") ?? undefined} />
+      <SocialButtons intent="signup" redirectTo={searchParams.get("redirectTo") ?? undefined} providers={socialProviders} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("signup.haveAccount")}{" "}
         <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">

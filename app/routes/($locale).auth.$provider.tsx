@@ -1,6 +1,7 @@
 /**
  * Social sign-in, started by the sign-in and sign-up pages' buttons (form posts). A provider whose
- * client id and secret are not configured answers with the spec's failure message on the page the
+ * client id and secret are not configured (no page offers its button, but an old page or a link
+ * may still post here) answers with the spec's failure message, as an error, on the page the
  * visitor came from.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -38,6 +39,7 @@ async function start(
           kind: "notice",
           key: intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault",
           values: { provider: params.provider },
+          tone: "error",
         }),
       },
     });

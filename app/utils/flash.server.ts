@@ -8,7 +8,8 @@ import { env, isHttps } from "~/config/env.server";
 export type Flash =
   | { kind: "contactSent"; name: string }
   /** A translated one-time message: `key` in the `auth` namespace, with its values. */
-  | { kind: "notice"; key: string; values?: Record<string, string | number> }
+  /** `tone: "error"` when something failed (shown as an alert in error colours), otherwise a confirmation. */
+  | { kind: "notice"; key: string; values?: Record<string, string | number>; tone?: "error" }
   | { kind: "newsletter"; outcome: "checkInbox" | "confirmed" | "unsubscribed" | "invalidLink" };
 
 function flashCookie() {

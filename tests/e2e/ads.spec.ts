@@ -80,9 +80,12 @@ test("audit → tips worked out → a tip dismissed only with a reason, applied 
     .filter({ hasText: /search terms? in .* without a conversion/ })
     .first();
   await again.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByText("Marked as applied. Download the Google Ads Editor file below and import it in Editor.")).toBeVisible();
+  // The answer is the tip itself, at the top, with its file and how to import it.
+  const applied = page.getByTestId("just-applied");
+  await expect(applied.getByText("Marked as applied. The change is ready as a file for Google Ads Editor:")).toBeVisible();
+  await expect(applied.getByText("In Google Ads Editor: Account › Import › From file")).toBeVisible();
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download the Google Ads Editor file" }).first().click();
+  await applied.getByRole("link", { name: "Download the Google Ads Editor file" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^cashwise-add-negatives-.+\.csv$/);
   const csv = fs.readFileSync(await file.path(), "utf8");

@@ -110,15 +110,24 @@ test.describe("social sign-in", () => {
     await expect(page.getByText("An account with this email address already exists. Sign in with your password first.")).toBeVisible();
   });
 
-  test("an unconfigured provider says it is unavailable", async ({ page, visitor: _ }) => {
+  test("only the configured provider has a button; a stale post to another answers with an error", async ({
+    page,
+    baseURL,
+    visitor: _,
+  }) => {
     await page.goto("/en/signin");
-    await page.getByRole("button", { name: "Continue with Facebook" }).click();
-    await expect(page).toHaveURL(/\/en\/signin$/);
-    await expect(page.getByText("Sign-in with facebook is not available right now.")).toBeVisible();
-    await page.goto("/en/signup");
-    await page.getByRole("button", { name: "Continue with Instagram" }).click();
-    await expect(page).toHaveURL(/\/en\/signup$/);
-    await expect(page.getByText("Sign-up with instagram is not available right now.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Facebook" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue with Instagram" })).toHaveCount(0);
+    // A page from before the provider was switched off still posts to it: the answer is an error.
+    const stale = await page.request.post("/en/auth/facebook", {
+      form: { intent: "signin" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(stale.status()).toBe(302);
+    await page.goto("/en/signin");
+    await expect(page.getByRole("alert")).toContainText("Sign-in with facebook is not available right now.");
   });
 });
 

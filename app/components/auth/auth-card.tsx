@@ -13,11 +13,26 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** A one-time message after a redirect (post/redirect/get), e.g. "your email is verified". */
-export function Notice({ children, tone = "success" }: { children: React.ReactNode; tone?: "success" | "info" }) {
+/**
+ * A one-time message after a redirect (post/redirect/get), e.g. "your email is verified". A failure
+ * (`tone="error"`) is an alert in error colours, never a green confirmation.
+ */
+export function Notice({ children, tone = "success" }: { children: React.ReactNode; tone?: "success" | "info" | "error" }) {
+  if (tone === "error") {
+    return (
+      <p
+        role="alert"
+        data-tone="error"
+        className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      >
+        {children}
+      </p>
+    );
+  }
   return (
     <p
       role="status"
+      data-tone={tone}
       className={`mb-4 rounded-lg px-4 py-3 text-sm font-medium ${tone === "success" ? "bg-brand-50 text-brand-900" : "bg-sky-50 text-sky-900"}`}
     >
       {children}

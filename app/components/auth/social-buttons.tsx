@@ -1,24 +1,28 @@
-/** Sign in with google, facebook or instagram: each button is a form post, so it works without JS. */
+/**
+ * Sign in with google, facebook or instagram: each button is a form post, so it works without JS.
+ * Only the providers given (the configured ones, from the page's loader) get a button; none, no block.
+ */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SOCIAL_PROVIDERS, type SocialProvider } from "~/auth/providers";
+import type { SocialProvider } from "~/auth/providers";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 
 export function SocialButtons({
   intent,
   redirectTo,
-  providers = SOCIAL_PROVIDERS,
+  providers,
   divider = true,
 }: {
   intent: "signin" | "signup";
   redirectTo?: string;
-  /** Only these providers (re-authentication offers the ones linked to the account). */
-  providers?: readonly SocialProvider[];
+  /** The configured providers (re-authentication offers the configured ones linked to the account). */
+  providers: readonly SocialProvider[];
   divider?: boolean;
 }) {
   const { t } = useTranslation("auth");
   const locale = usePageLocale();
+  if (providers.length === 0) return null;
   return (
     <div className={divider ? "mt-6" : undefined}>
       {divider ? (

@@ -2,15 +2,15 @@
  * BarChart owns category charts (cashback per month, per store): one bar per category, optionally
  * with a stacked second part (e.g. pending on top of confirmed). geometry.ts does the maths (d3's,
  * ported), React renders an SVG that scales to any width, labels in unstretched SVG (no inline
- * styles: see shared.tsx), a legend, a hidden data table as the text alternative, and focusable
- * bars (one equal slot per band) that show their values with JS.
+ * styles: see shared.tsx), a legend, a hidden data table as the text alternative, and (with JS)
+ * one focusable surface whose arrow keys walk the bars (one equal slot per band; shared.tsx).
  */
 import { useId, useState } from "react";
 import { bandScale } from "./geometry";
 import {
   EmptyChart,
   Gridlines,
-  HitAreas,
+  PointExplorer,
   TONES,
   Tooltip,
   VIEW_WIDTH,
@@ -184,7 +184,7 @@ export function BarChart({
             </g>
           </svg>
 
-          <HitAreas names={plotted.map((p) => nameOf(p.bar))} tone={tone} setActive={setActive} />
+          <PointExplorer label={title} names={plotted.map((p) => nameOf(p.bar))} active={active} tone={tone} setActive={setActive} />
           {current ? (
             <Tooltip x={current.center} y={current.top} plotHeight={plotHeight} tone={tone}>
               <span className="block opacity-80">{current.bar.label}</span>

@@ -2,14 +2,14 @@
  * LineChart owns time-series charts (balance over time, daily cashback): geometry.ts does the
  * maths (d3's, ported), React renders an SVG that scales to any width, axis labels and dots in
  * unstretched SVG overlays (no inline styles: see shared.tsx), a hidden data table as the text
- * alternative, and focusable points that show their value with JS.
+ * alternative, and (with JS) one focusable surface whose arrow keys walk the points (shared.tsx).
  */
 import { useId, useMemo, useState } from "react";
 import { monotoneArea, monotoneLine, scaleLinear } from "./geometry";
 import {
   EmptyChart,
   Gridlines,
-  HitAreas,
+  PointExplorer,
   TONES,
   Tooltip,
   VIEW_WIDTH,
@@ -181,7 +181,7 @@ export function LineChart({
               )}
             </g>
           </svg>
-          <HitAreas names={plotted.map(nameOf)} tone={tone} setActive={setActive} />
+          <PointExplorer label={title} names={plotted.map(nameOf)} active={active} tone={tone} setActive={setActive} />
           {current ? (
             <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
               <span className="block opacity-80">{formatX(current.x)}</span>

@@ -1,7 +1,7 @@
 /**
  * Internals of the chart kit (not re-exported from index.ts): the value scale and its few labelled
  * gridlines, ISO date parsing that gives the same instant on server and client, number rounding for
- * markup, and the pieces both charts share (y-axis labels, hit areas, value tooltip, empty state).
+ * markup, and the pieces both charts share (y-axis labels, the point explorer, value tooltip, empty state).
  * Everything here is deterministic, so the server HTML and the first client render are identical.
  *
  * No `style` attribute in server HTML: the Content-Security-Policy (`style-src 'self'`) makes
@@ -11,7 +11,8 @@
  * an interaction (the tooltip) may use `style`: React sets it through the CSSOM, which CSP allows.
  */
 import { scaleLinear, type LinearScale } from "./geometry";
-import type { Dispatch, ReactNode, SetStateAction } from "react";
+import type { Dispatch, KeyboardEvent, PointerEvent, ReactNode, SetStateAction } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** Charts draw into a viewBox this wide; CSS stretches it to the container (preserveAspectRatio="none"). */
 export const VIEW_WIDTH = 600;
@@ -216,37 +217,74 @@ export function XLabels({
 }
 
 /**
- * One focusable hit area per point or bar: equal slots in a flex row over the plot (no positions
- * to set, so no style). Real buttons outside the role="img" SVG, named by their values.
+ * The chart's one keyboard and pointer surface, over the whole plot (one tab stop per chart, and a
+ * tap target as large as the plot): the pointer picks the point or bar under it (equal slots, no
+ * positions to set, so no style), the arrow keys move between them (Left/Right, Home/End; Escape
+ * lets go), and its value text says the one shown (date and value). With JavaScript only: without
+ * it the chart's table is its text and there is nothing to focus.
  */
-export function HitAreas({
+export function PointExplorer({
+  label,
   names,
+  active,
   tone,
   setActive,
 }: {
+  /** The chart's name (the surface is named like the chart). */
+  label: string;
   names: readonly string[];
+  active: number | null;
   tone: ChartTone;
   setActive: Dispatch<SetStateAction<number | null>>;
 }) {
+  const hydrated = useHydrated();
+  if (!hydrated || names.length === 0) return null;
+  const last = names.length - 1;
+  const slotAt = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const share = box.width > 0 ? (event.clientX - box.left) / box.width : 0;
+    return Math.min(last, Math.max(0, Math.floor(share * names.length)));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, (from: number) => number> = {
+      ArrowRight: (from) => Math.min(last, from + 1),
+      ArrowUp: (from) => Math.min(last, from + 1),
+      ArrowLeft: (from) => Math.max(0, from - 1),
+      ArrowDown: (from) => Math.max(0, from - 1),
+      Home: () => 0,
+      End: () => last,
+    };
+    if (event.key === "Escape") {
+      setActive(null);
+      return;
+    }
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setActive((was) => move(was ?? last));
+  };
+  const shown = active ?? last;
   return (
-    <div className="absolute inset-0 flex">
-      {names.map((name, i) => (
-        <button
-          key={i}
-          type="button"
-          tabIndex={0}
-          aria-label={name}
-          className={cx("h-full min-w-0 flex-1 cursor-default", TONES[tone].focus)}
-          onMouseEnter={() => setActive(i)}
-          onFocus={() => setActive(i)}
-          onClick={() => setActive(i)}
-          onBlur={() => setActive((was) => (was === i ? null : was))}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") setActive(null);
-          }}
-        />
-      ))}
-    </div>
+    // A slider over the points: screen readers pass it the arrow keys and say its value text (the
+    // point's date and value) at each move.
+    <div
+      role="slider"
+      aria-label={label}
+      aria-orientation="horizontal"
+      aria-valuemin={1}
+      aria-valuemax={names.length}
+      aria-valuenow={shown + 1}
+      aria-valuetext={names[shown]}
+      tabIndex={0}
+      data-testid="chart-explorer"
+      className={cx("absolute inset-0 cursor-crosshair rounded-sm", TONES[tone].focus)}
+      onPointerMove={(event) => setActive(slotAt(event))}
+      onPointerDown={(event) => setActive(slotAt(event))}
+      // The latest point first: what a person looking at a balance wants to know.
+      onFocus={() => setActive((was) => was ?? last)}
+      onBlur={() => setActive(null)}
+      onKeyDown={onKeyDown}
+    />
   );
 }
 

@@ -154,7 +154,7 @@ export function FeatureCarousel() {
         ))}
       </ol>
 
-      <nav className="mt-2 flex justify-center gap-2" aria-label={t("features.dots")}>
+      <nav className="mt-2 flex justify-center gap-1" aria-label={t("features.dots")}>
         {items.map((item, i) => (
           <a
             key={item.title}
@@ -169,11 +169,17 @@ export function FeatureCarousel() {
             }
             aria-label={t("features.goTo", { number: i + 1 })}
             aria-current={hydrated && i === index ? "true" : undefined}
-            className={`block h-2.5 rounded-full transition-all ${
-              hydrated && i === index ? "w-6 bg-accent" : "w-2.5 bg-slate-400 hover:bg-slate-500"
-            }`}
+            // The dot is small; the link around it is a 24 × 24 px tap target at least.
+            className="group grid h-6 min-w-6 place-items-center rounded-full"
             data-testid="carousel-dot"
-          />
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2.5 rounded-full transition-all ${
+                hydrated && i === index ? "w-6 bg-accent" : "w-2.5 bg-slate-400 group-hover:bg-slate-500"
+              }`}
+            />
+          </a>
         ))}
       </nav>
     </div>

@@ -1,0 +1,122 @@
+/**
+ * A tip's Apply answers with the tip itself where it was clicked (the top of the tips page), with
+ * its Google Ads Editor file to download right there and one sentence on importing it in Editor;
+ * server-rendered, so it works without JavaScript.
+ * The routes' own action, loader and component on each database.
+ */
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+process.env.SESSION_SECRET ??= "ads-tips-apply-test-secret-0123456789-0123456789";
+
+import { ensureWorkspace } from "~/ads/accounts.server";
+import { stageImport, storeImport } from "~/ads/imports.server";
+import { generateSampleExports } from "~/ads/sample/generate";
+import { generateTips, listTips } from "~/ads/tips.server";
+import { createSession } from "~/auth/session.server";
+import type { Db } from "~/db/db.server";
+import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
+import { fixedT } from "~/i18n/translator.server";
+import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips";
+import { createUser } from "~/users/users.server";
+import { describeEachDatabase } from "../support/databases";
+import { answer } from "../support/route-answer";
+
+const APP = "http://localhost:3000";
+const t = fixedT("en", "ads-tips");
+
+describeEachDatabase("a tip's Apply", (context) => {
+  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+  let owner: string;
+  let clientId: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    globalDb.__cashwiseDb = context.db;
+    const user = await createUser(context.db, {
+      email: `apply-${crypto.randomUUID()}@example.com`,
+      name: "Tip Owner",
+      emailVerified: true,
+    });
+    owner = user.id;
+    cookie = (await createSession(context.db, user, { remember: true })).setCookie.split(";")[0]!;
+    clientId = (await ensureWorkspace(context.db, owner, "Northwind Outdoor"))[0]!.id;
+    for (const file of generateSampleExports({ endDay: "2026-11-20" })) {
+      await storeImport(
+        context.db,
+        owner,
+        await stageImport(context.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }),
+      );
+    }
+    await generateTips(context.db, clientId);
+  });
+  afterAll(() => {
+    delete globalDb.__cashwiseDb;
+  });
+
+  const apply = (tipId: string) =>
+    answer(() =>
+      tipsAction({
+        request: new Request(`${APP}/en/ads/tips?client=${clientId}`, {
+          method: "POST",
+          headers: { Origin: APP, Cookie: cookie },
+          body: new URLSearchParams({ intent: "apply", tipId }),
+        }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
+
+  /** The page at `path` as the server renders it for the owner. */
+  async function render(path: string) {
+    const url = `${APP}${path}`;
+    const handler = createStaticHandler([
+      {
+        id: "tips",
+        path: "/:locale/ads/tips",
+        loader: async ({ params }) =>
+          (await answer(() => tipsLoader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} }))).body,
+        Component: TipsPage,
+      },
+    ]);
+    const handled = await handler.query(new Request(url));
+    if (handled instanceof Response) throw new Error(`unexpected response ${handled.status}`);
+    const router = createStaticRouter(handler.dataRoutes, handled);
+    return renderToString(
+      h(
+        TranslatorContext.Provider,
+        { value: serverTranslator("en") },
+        h(StaticRouterProvider, { router, context: handled, hydrate: false }),
+      ),
+    );
+  }
+
+  /** The applied tip's own block (its id), as rendered. */
+  function tipBlock(html: string, tipId: string): string {
+    const start = html.indexOf(`id="tip-${tipId}"`);
+    expect(start).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf("</section>", start));
+  }
+
+  it("answers with the tip itself, its Editor file to download and how to import it, at the top of the page", async () => {
+    const tip = (await listTips(context.db, owner, clientId)).open.find((item) => item.hasEditorFile)!;
+    expect(tip).toBeDefined();
+    const reply = await apply(tip.id);
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe(`/en/ads/tips?client=${clientId}&applied=${tip.id}#tip-${tip.id}`);
+
+    const html = await render(reply.location!.split("#")[0]!);
+    const block = tipBlock(html, tip.id);
+    expect(block).toContain(`href="/en/ads/tips/${tip.id}/editor.csv"`);
+    expect(block).toContain(t("download"));
+    expect(block).toContain(t("howToUpload"));
+    expect(block).toContain(t("appliedWithFile"));
+    // Above the open tips, not 1,000 px lower in the applied list (where it is listed without a second id).
+    const openList = html.indexOf('id="open-tips"');
+    expect(openList).toBeGreaterThan(-1);
+    expect(html.indexOf(`id="tip-${tip.id}"`)).toBeLessThan(openList);
+    expect(html.split(`id="tip-${tip.id}"`).length).toBe(2);
+  });
+});
