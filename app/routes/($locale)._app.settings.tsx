@@ -201,7 +201,11 @@ export default function SettingsPage() {
         </Form>
       </Section>
 
-      <section id="two-factor" className="rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("settings.twoFactor.title")}>
+      <section
+        id="two-factor"
+        className="scroll-mt-20 rounded-2xl border border-slate-200 bg-surface p-6"
+        aria-label={t("settings.twoFactor.title")}
+      >
         <h2 className="text-lg font-semibold">{t("settings.twoFactor.title")}</h2>
         <TwoFactorPanel
           enabled={settings.twoFactor}
