@@ -13,9 +13,6 @@
  *       { key: "email", header: t("columns.email"), cell: (user) => user.email, className: "break-all" },
  *     ]}
  *   />
- *
- * The explicit table roles keep the table a table for assistive technology where a browser drops
- * the semantics of a table whose parts are no longer displayed as one (the phone's cards).
  */
 import type { ReactNode } from "react";
 
@@ -47,6 +44,7 @@ export function DataTable<Row>({
   dense = false,
   className = "",
   tableClassName = "",
+  scrollLabel,
 }: {
   columns: ReadonlyArray<DataTableColumn<Row> | false | null | undefined>;
   rows: ReadonlyArray<Row>;
@@ -64,34 +62,37 @@ export function DataTable<Row>({
   className?: string;
   /** Classes of the `<table>` (e.g. `md:min-w-[56rem]` for a wide log that scrolls sideways). */
   tableClassName?: string;
+  /**
+   * For a table wider than the screen (`tableClassName` with a minimum width): the name of the
+   * frame, which then scrolls sideways and can be focused to scroll it with the keyboard.
+   */
+  scrollLabel?: string;
 }) {
   const shown = columns.filter((column): column is DataTableColumn<Row> => Boolean(column));
   const labelOf = (column: DataTableColumn<Row>) => column.label ?? (typeof column.header === "string" ? column.header : "");
   return (
-    <div className={`data-table-frame ${className}`}>
-      <table role="table" className={`data-table ${dense ? "data-table-dense" : ""} ${tableClassName}`} data-testid={testId}>
+    <div className={`data-table-frame ${className}`} {...(scrollLabel ? { tabIndex: 0, role: "region", "aria-label": scrollLabel } : {})}>
+      <table className={`data-table ${dense ? "data-table-dense" : ""} ${tableClassName}`} data-testid={testId}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead role="rowgroup">
-          <tr role="row">
+        <thead>
+          <tr>
             {shown.map((column) => (
-              <th key={column.key} role="columnheader" scope="col" className={column.headerClassName}>
+              <th key={column.key} scope="col" className={column.headerClassName}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {rows.length === 0 && empty ? (
-            <tr role="row" className="data-table-empty">
-              <td role="cell" colSpan={shown.length}>
-                {empty}
-              </td>
+            <tr className="data-table-empty">
+              <td colSpan={shown.length}>{empty}</td>
             </tr>
           ) : null}
           {rows.map((row, index) => {
             const { className: rowClassName, ...attributes } = rowProps?.(row) ?? {};
             return (
-              <tr key={rowKey(row, index)} role="row" className={rowClassName} {...attributes}>
+              <tr key={rowKey(row, index)} className={rowClassName} {...attributes}>
                 {shown.map((column) => {
                   const label = column.primary ? undefined : labelOf(column) || undefined;
                   const common = {
@@ -100,11 +101,11 @@ export function DataTable<Row>({
                     "data-primary": column.primary ? "" : undefined,
                   };
                   return column.rowHeader ? (
-                    <th key={column.key} role="rowheader" scope="row" {...common}>
+                    <th key={column.key} scope="row" {...common}>
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.key} role="cell" {...common}>
+                    <td key={column.key} {...common}>
                       {column.cell(row)}
                     </td>
                   );
