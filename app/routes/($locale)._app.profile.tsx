@@ -299,7 +299,7 @@ export default function ProfilePage() {
               type="email"
               autoComplete="email"
               defaultValue={emailState?.typed ?? ""}
-              className={`${inputClass} w-72 max-w-full`}
+              className={`${inputClass} !w-72 max-w-full`}
             />
           </label>
           <button type="submit" name="intent" value="email-request" className="btn-secondary">
