@@ -32,8 +32,16 @@ async function overflowing(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
-      // Content inside a clipped or visually hidden box (the screen-reader-only headings) is not on screen.
-      if (element.closest(".sr-only")) continue;
+      // Content inside a visually hidden box (a screen reader's, clipped to nothing) is not on screen.
+      let clipped = false;
+      for (let box: HTMLElement | null = element; box && !clipped; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        clipped = style.position === "absolute" && style.clip !== "auto";
+      }
+      if (clipped) continue;
+      // Nor is what a closed menu (a `<details>`) holds beside its summary.
+      const menu = element.closest("details");
+      if (menu && !menu.open && !element.closest("summary")) continue;
       if (rect.right > width + 1 || rect.left < -1)
         found.push(`${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`);
     }
