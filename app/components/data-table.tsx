@@ -50,7 +50,7 @@ export function DataTable<Row>({
   rows: ReadonlyArray<Row>;
   rowKey: (row: Row, index: number) => string;
   /** Attributes of a row's `<tr>` (a test id, a class). */
-  rowProps?: (row: Row) => { "data-testid"?: string; className?: string; id?: string };
+  rowProps?: (row: Row) => { className?: string; id?: string } & { [data: `data-${string}`]: string | undefined };
   testId?: string;
   /** A caption for screen readers (the page's heading often says it already). */
   caption?: string;

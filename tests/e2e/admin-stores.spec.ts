@@ -135,7 +135,7 @@ test("a paused store leaves the directory and stays in the back office, listed a
   // One list (DataTable): its column headings are for screen readers only, each row a card of "label: value" lines.
   await expect(page.getByTestId("stores-table").getByRole("columnheader", { name: "Network" })).not.toBeInViewport();
   const card = page.getByTestId("store-row").filter({ hasText: name });
-  await expect(card.getByRole("cell", { name: "Rate Up to 8% cashback" })).toBeVisible();
+  await expect(card.getByRole("cell", { name: "Rate shown Up to 8% cashback" })).toBeVisible();
   await expect(card).toContainText("Paused");
   expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
 });
