@@ -110,19 +110,29 @@ test("the back office's lists at 390 px: nothing wider than the screen, every ro
   await expect(page.getByTestId("users-table").getByRole("columnheader", { name: "Email" })).not.toBeInViewport();
   expect(await overflowing(page)).toEqual([]);
 
+  // The admin settings page is for admins, not a developer's to-do list.
+  await visit(page, "/en/admin/settings");
+  await expect(page.getByText("More settings arrive here")).toHaveCount(0);
+});
+
+test("every back-office page at 390 px: nothing wider than the screen", async ({ page, admin }) => {
+  await page.setViewportSize(PHONE);
   for (const path of [
-    "/en/admin/audit",
-    "/en/admin/stores",
+    "/en/admin/dashboard",
+    "/en/admin/withdrawals",
     "/en/admin/messages",
+    "/en/admin/conversions",
+    "/en/admin/claims",
+    "/en/admin/referrals",
+    "/en/admin/stores",
     "/en/admin/content/blog",
-    `/en/admin/users/${admin.id}`,
+    "/en/admin/content/subscribers",
+    "/en/admin/audit",
+    `/de/admin/users/${admin.id}`,
   ]) {
     await visit(page, path);
     expect(await overflowing(page), path).toEqual([]);
   }
-  // The admin settings page is for admins, not a developer's to-do list.
-  await visit(page, "/en/admin/settings");
-  await expect(page.getByText("More settings arrive here")).toHaveCount(0);
 });
 
 test("the profile at 1280 px: a long name, member since and the badge each on one line; the picture's file input shows its text", async ({
