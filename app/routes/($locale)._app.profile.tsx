@@ -191,7 +191,7 @@ export default function ProfilePage() {
                 type="file"
                 name="avatar"
                 accept="image/png,image/jpeg,image/webp"
-                className={`${fileInputClass} min-w-0 flex-1 sm:max-w-sm`}
+                className={`${fileInputClass} w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1`}
               />
               <button type="submit" name="intent" value="upload" className="btn-secondary">
                 {t("profile.avatar.upload")}
@@ -266,9 +266,9 @@ export default function ProfilePage() {
                 ["location", user.location ?? "—"],
               ] as const
             ).map(([key, value]) => (
-              <div key={key}>
+              <div key={key} className="min-w-0">
                 <dt className="text-xs text-slate-600">{t(`profile.${key}`)}</dt>
-                <dd className="font-medium">{value}</dd>
+                <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
           </dl>

@@ -135,7 +135,7 @@ test("every back-office page at 390 px: nothing wider than the screen", async ({
   }
 });
 
-test("the profile at 1280 px: a long name, member since and the badge each on one line; the picture's file input shows its text", async ({
+test("the profile at 1280 px: a long name, member since and the badge each on one line; the picture's file input shows its text; at 390 px every value inside its card", async ({
   page,
   member,
 }) => {
@@ -149,6 +149,17 @@ test("the profile at 1280 px: a long name, member since and the badge each on on
   expect(await lines(page.getByTestId("verified-badge")), "the badge").toBe(1);
   const file = page.getByLabel(/^Choose a picture/);
   expect((await box(file)).width, "the file input is not squeezed").toBeGreaterThanOrEqual(280);
+
+  // On a phone every value stays inside its card (a long e-mail address breaks instead).
+  await page.setViewportSize(PHONE);
+  await visit(page, "/en/profile");
+  const card = await box(page.getByTestId("personal-info"));
+  for (const value of await page.getByTestId("personal-info").locator("dd").all()) {
+    const valueBox = await box(value);
+    expect(valueBox.x + valueBox.width, await value.innerText()).toBeLessThanOrEqual(card.x + card.width + 0.5);
+  }
+  expect((await box(page.getByLabel(/^Choose a picture/))).width, "the file input takes the card's width").toBeGreaterThanOrEqual(280);
+  expect(await overflowing(page)).toEqual([]);
 });
 
 test("dark mode: selects and the 2FA code box take the surface colour, and the 2FA heading stops below the sticky header", async ({
