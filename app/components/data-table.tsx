@@ -9,8 +9,8 @@
  *     rows={users}
  *     rowKey={(user) => user.id}
  *     columns={[
- *       { key: "name", header: t("columns.name"), primary: true, cell: (user) => <Link …>{user.name}</Link> },
- *       { key: "email", header: t("columns.email"), cell: (user) => user.email, className: "break-all" },
+ *       { key: "name", header: t("users.columns.name"), primary: true, cell: (user) => <Link …>{user.name}</Link> },
+ *       { key: "email", header: t("users.columns.email"), cell: (user) => user.email, className: "break-all" },
  *     ]}
  *   />
  */
