@@ -59,24 +59,36 @@ async function lines(locator: Locator): Promise<number> {
   });
 }
 
-test("the phone's tab bar in German: each label inside its own tab, none overlapping, and Mehr opens Cashback, Webshops and Anzeigen", async ({
-  page,
-  member: _,
-}) => {
-  await page.setViewportSize(PHONE);
-  await visit(page, "/de/dashboard");
-  const bar = page.getByTestId("bottom-bar");
-  const tabs = bar.locator(":scope > ul > li");
+/** The tab bar's five labels: each on one line inside its own tab, none overlapping another. */
+async function expectTabLabelsFit(page: Page, where: string) {
+  const tabs = page.getByTestId("bottom-bar").locator(":scope > ul > li");
   await expect(tabs).toHaveCount(5);
   const labels: Box[] = [];
   for (let index = 0; index < 5; index++) {
     const tab = await box(tabs.nth(index));
-    const label = await box(tabs.nth(index).locator("span").last());
-    expect(label.x, `label ${index} starts inside its tab`).toBeGreaterThanOrEqual(tab.x);
-    expect(label.x + label.width, `label ${index} ends inside its tab`).toBeLessThanOrEqual(tab.x + tab.width + 0.5);
-    for (const other of labels) expect(overlaps(label, other), `label ${index} overlaps another`).toBe(false);
+    const text = tabs.nth(index).locator("span").last();
+    const label = await box(text);
+    const name = `${where}: "${await text.innerText()}"`;
+    expect(label.x, `${name} starts inside its tab`).toBeGreaterThanOrEqual(tab.x);
+    expect(label.x + label.width, `${name} ends inside its tab`).toBeLessThanOrEqual(tab.x + tab.width + 0.5);
+    expect(await lines(text), `${name} is one line, no word broken`).toBe(1);
+    for (const other of labels) expect(overlaps(label, other), `${name} overlaps another label`).toBe(false);
     labels.push(label);
   }
+}
+
+test("the phone's tab bar: its labels fit in every language; in German, Mehr opens Cashback, Webshops and Anzeigen", async ({
+  page,
+  member: _,
+}) => {
+  await page.setViewportSize(PHONE);
+  for (const locale of ["en", "nl", "fr", "es"]) {
+    await visit(page, `/${locale}/dashboard`);
+    await expectTabLabelsFit(page, locale);
+  }
+  await visit(page, "/de/dashboard");
+  await expectTabLabelsFit(page, "de");
+  const bar = page.getByTestId("bottom-bar");
   await expect(bar).toContainText("Übersicht");
   await expect(bar).toContainText("Mehr");
   // The sections beyond the four tabs are one tap away in the bar itself, not in the avatar menu.
@@ -97,6 +109,7 @@ test("the back office's lists at 390 px: nothing wider than the screen, every ro
   await visit(page, `/en/admin/users?q=${encodeURIComponent(admin.email)}`);
   const row = page.getByTestId("users-table").locator("tbody tr");
   await expect(row).toHaveCount(1);
+  await expectTabLabelsFit(page, "back office");
   // A card: the name is its title, then one line per column with the column's name beside the value.
   const card = await box(row);
   const name = await box(row.getByRole("link", { name: admin.name }));
@@ -133,6 +146,7 @@ test("every back-office page at 390 px: nothing wider than the screen", async ({
     await visit(page, path);
     expect(await overflowing(page), path).toEqual([]);
   }
+  await expectTabLabelsFit(page, "German back office");
 });
 
 test("the profile at 1280 px: a long name, member since and the badge each on one line; the picture's file input shows its text; at 390 px every value inside its card", async ({
