@@ -54,8 +54,16 @@ export function FormErrors({ id, errors, values }: { id?: string; errors?: ListO
   );
 }
 
-const inputClass =
+/** The look of every text box and select (a form's own `<input>` too: the one style). */
+export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-600";
+
+/** A box for a six-digit code (two-factor, e-mail change): the input's look, sized for the digits. */
+export const codeInputClass = `${inputClass} !w-40 text-center font-mono !text-base tracking-[0.3em]`;
+
+/** A file input whose "Choose file" button looks like the app's secondary button. */
+export const fileInputClass =
+  "block text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-solid file:border-slate-300 file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50";
 
 export function Field({
   labelProps,

@@ -8,6 +8,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -110,77 +111,50 @@ export default function AdminAudit() {
         </div>
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>
-      {/* Scrolls sideways on narrow screens: focusable, so it can be scrolled with the keyboard. */}
-      <div
-        className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-        tabIndex={0}
-        role="region"
-        aria-label={t("audit.title")}
-      >
-        <table className="w-full min-w-[56rem] text-left text-xs" data-testid="audit-log">
-          <caption className="sr-only">{t("audit.title")}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.when")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.who")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.what")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.subject")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.before")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.after")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("audit.columns.address")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 align-top">
-            {log.items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-sm text-slate-600">
-                  {t("audit.empty")}
-                </td>
-              </tr>
-            ) : (
-              log.items.map((row) => (
-                <tr key={row.id} data-testid="audit-row">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={row.createdAt}>
-                      {formatDate(row.createdAt, locale)} {row.createdAt.slice(11, 19)} UTC
-                    </time>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.actor ? (
-                      <span className="break-all">{row.actor.email}</span>
-                    ) : (
-                      <span className="text-slate-600">{t("audit.system")}</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono">{row.action}</td>
-                  <td className="break-all px-3 py-2 font-mono">{row.subject}</td>
-                  <td className="px-3 py-2">
-                    <Values values={row.before} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <Values values={row.after ?? (Object.keys(row.details).length ? row.details : null)} />
-                  </td>
-                  <td className="px-3 py-2 font-mono">{row.clientAddress ?? "–"}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      {/* From the tablet's width a table that scrolls sideways (focusable, for the keyboard); cards on a phone. */}
+      <DataTable
+        className="mt-3"
+        testId="audit-log"
+        caption={t("audit.title")}
+        scrollLabel={t("audit.title")}
+        dense
+        tableClassName="md:min-w-[56rem]"
+        rows={log.items}
+        rowKey={(row) => row.id}
+        rowProps={() => ({ "data-testid": "audit-row" })}
+        empty={t("audit.empty")}
+        columns={[
+          {
+            key: "when",
+            header: t("audit.columns.when"),
+            className: "md:whitespace-nowrap",
+            cell: (row) => (
+              <time dateTime={row.createdAt}>
+                {formatDate(row.createdAt, locale)} {row.createdAt.slice(11, 19)} UTC
+              </time>
+            ),
+          },
+          {
+            key: "who",
+            header: t("audit.columns.who"),
+            cell: (row) =>
+              row.actor ? (
+                <span className="break-all">{row.actor.email}</span>
+              ) : (
+                <span className="text-slate-600">{t("audit.system")}</span>
+              ),
+          },
+          { key: "what", header: t("audit.columns.what"), className: "font-mono", cell: (row) => row.action },
+          { key: "subject", header: t("audit.columns.subject"), className: "break-all font-mono", cell: (row) => row.subject },
+          { key: "before", header: t("audit.columns.before"), cell: (row) => <Values values={row.before} /> },
+          {
+            key: "after",
+            header: t("audit.columns.after"),
+            cell: (row) => <Values values={row.after ?? (Object.keys(row.details).length ? row.details : null)} />,
+          },
+          { key: "address", header: t("audit.columns.address"), className: "font-mono", cell: (row) => row.clientAddress ?? "–" },
+        ]}
+      />
       <Pagination page={log.page} pageCount={log.pageCount} />
     </div>
   );

@@ -6,8 +6,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { listPostsForAdmin, type AdminPostRow } from "~/blog/admin.server";
+import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema";
@@ -116,50 +117,50 @@ export default function BlogDesk() {
       {posts.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("blog.empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="articles-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-4 py-3">{t("blog.columns.title")}</th>
-                <th className="px-4 py-3">{t("blog.columns.language")}</th>
-                <th className="px-4 py-3">{t("blog.columns.status")}</th>
-                <th className="px-4 py-3">{t("blog.columns.published")}</th>
-                <th className="px-4 py-3">{t("blog.columns.updated")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {posts.items.map((post) => (
-                <ArticleRow key={post.id} post={post} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          testId="articles-table"
+          rows={posts.items}
+          rowKey={(post) => post.id}
+          columns={[
+            {
+              key: "title",
+              header: t("blog.columns.title"),
+              primary: true,
+              cell: (post) => (
+                <>
+                  <Link
+                    to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {post.title}
+                  </Link>
+                  <p className="break-all text-xs font-normal text-slate-600">{post.slug}</p>
+                </>
+              ),
+            },
+            { key: "language", header: t("blog.columns.language"), cell: (post) => LOCALE_NAMES[post.locale as Locale] ?? post.locale },
+            {
+              key: "status",
+              header: t("blog.columns.status"),
+              cell: (post) => <StatusBadge live={post.status === "published"} label={t(`blog.statuses.${post.status}`)} />,
+            },
+            {
+              key: "published",
+              header: t("blog.columns.published"),
+              className: "text-slate-600",
+              cell: (post) => (post.status === "published" ? formatDate(post.publishedAt, locale) : "–"),
+            },
+            {
+              key: "updated",
+              header: t("blog.columns.updated"),
+              className: "text-slate-600",
+              cell: (post) => formatDate(post.updatedAt, locale),
+            },
+          ]}
+        />
       )}
       <Pagination page={posts.page} pageCount={posts.pageCount} />
     </div>
-  );
-}
-
-function ArticleRow({ post }: { post: AdminPostRow }) {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  return (
-    <tr>
-      <td className="px-4 py-3">
-        <Link
-          to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {post.title}
-        </Link>
-        <p className="break-all text-xs text-slate-600">{post.slug}</p>
-      </td>
-      <td className="px-4 py-3">{LOCALE_NAMES[post.locale as Locale] ?? post.locale}</td>
-      <td className="px-4 py-3">
-        <StatusBadge live={post.status === "published"} label={t(`blog.statuses.${post.status}`)} />
-      </td>
-      <td className="px-4 py-3 text-slate-600">{post.status === "published" ? formatDate(post.publishedAt, locale) : "–"}</td>
-      <td className="px-4 py-3 text-slate-600">{formatDate(post.updatedAt, locale)}</td>
-    </tr>
   );
 }

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
@@ -112,36 +113,49 @@ export default function Subscribers() {
       {subscribers.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("subscribers.empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="subscribers-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-4 py-3">{t("subscribers.columns.email")}</th>
-                <th className="px-4 py-3">{t("subscribers.columns.language")}</th>
-                <th className="px-4 py-3">{t("subscribers.columns.status")}</th>
-                <th className="px-4 py-3">{t("subscribers.columns.subscribed")}</th>
-                <th className="px-4 py-3">{t("subscribers.columns.confirmed")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {subscribers.items.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td className="break-all px-4 py-3">{subscriber.email}</td>
-                  <td className="px-4 py-3">{LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale}</td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}
-                    >
-                      {t(`subscribers.statuses.${subscriber.status}`)}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{formatDate(subscriber.createdAt, locale)}</td>
-                  <td className="px-4 py-3 text-slate-600">{subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          testId="subscribers-table"
+          rows={subscribers.items}
+          rowKey={(subscriber) => subscriber.id}
+          columns={[
+            {
+              key: "email",
+              header: t("subscribers.columns.email"),
+              primary: true,
+              className: "break-all",
+              cell: (subscriber) => subscriber.email,
+            },
+            {
+              key: "language",
+              header: t("subscribers.columns.language"),
+              cell: (subscriber) => LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale,
+            },
+            {
+              key: "status",
+              header: t("subscribers.columns.status"),
+              cell: (subscriber) => (
+                <span
+                  className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}
+                >
+                  {t(`subscribers.statuses.${subscriber.status}`)}
+                </span>
+              ),
+            },
+            {
+              key: "subscribed",
+              header: t("subscribers.columns.subscribed"),
+              className: "text-slate-600",
+              cell: (subscriber) => formatDate(subscriber.createdAt, locale),
+            },
+            {
+              key: "confirmed",
+              header: t("subscribers.columns.confirmed"),
+              className: "text-slate-600",
+              cell: (subscriber) => (subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"),
+            },
+          ]}
+        />
       )}
       <Pagination page={subscribers.page} pageCount={subscribers.pageCount} />
     </div>

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
+import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
 import { db } from "~/db/db.server";
@@ -136,44 +137,41 @@ export default function ImportPreviewPage() {
         <h2 id="import-rows" className="text-xl font-semibold">
           {t("imports.rowsTitle")}
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("imports.columns.line")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("imports.columns.transaction")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("imports.columns.click")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("imports.columns.commission")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("imports.columns.status")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("imports.columns.outcome")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {preview.sample.map((row) => (
-                <tr key={`${row.line}-${row.transactionId}`}>
-                  <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                  <td className="break-all px-3 py-2">{row.transactionId}</td>
-                  <td className="break-all px-3 py-2 font-mono text-xs">{row.clickId ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(row.commissionCents, locale)}</td>
-                  <td className="px-3 py-2">{row.status}</td>
-                  <td className="px-3 py-2 font-medium">{t(`conversions.outcomes.${row.outcome}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          rows={preview.sample}
+          rowKey={(row) => `${row.line}-${row.transactionId}`}
+          columns={[
+            { key: "line", header: t("imports.columns.line"), className: "tabular-nums", cell: (row) => row.line },
+            {
+              key: "transaction",
+              header: t("imports.columns.transaction"),
+              primary: true,
+              className: "break-all",
+              cell: (row) => row.transactionId,
+            },
+            {
+              key: "click",
+              header: t("imports.columns.click"),
+              className: "break-all font-mono text-xs",
+              cell: (row) => row.clickId ?? "—",
+            },
+            {
+              key: "commission",
+              header: t("imports.columns.commission"),
+              headerClassName: "text-right",
+              className: "tabular-nums md:text-right",
+              cell: (row) => formatMoney(row.commissionCents, locale),
+            },
+            { key: "status", header: t("imports.columns.status"), cell: (row) => row.status },
+            {
+              key: "outcome",
+              header: t("imports.columns.outcome"),
+              className: "font-medium",
+              cell: (row) => t(`conversions.outcomes.${row.outcome}`),
+            },
+          ]}
+        />
         {preview.rows > preview.sample.length ? (
           <p className="mt-2 text-xs text-slate-600">{t("imports.sampleNote", { shown: preview.sample.length, count: preview.rows })}</p>
         ) : null}

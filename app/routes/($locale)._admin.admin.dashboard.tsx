@@ -13,6 +13,7 @@ import { audit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { BarChart } from "~/components/charts";
+import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -174,48 +175,30 @@ export default function AdminDashboard() {
             height={180}
           />
         </div>
-        {/* Scrolls sideways on a phone: focusable, so it can be scrolled with the keyboard. */}
-        <div
-          className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-          tabIndex={0}
-          role="region"
-          aria-label={t("dashboard.cashback.table")}
-        >
-          <table className="w-full text-left text-sm" data-testid="cashback-weeks">
-            <caption className="sr-only">{t("dashboard.cashback.table")}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {t("dashboard.cashback.week")}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  {t("dashboard.cashback.pending")}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  {t("dashboard.cashback.confirmed")}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  {t("dashboard.cashback.declined")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 tabular-nums">
-              {overview.cashbackWeeks
-                .slice()
-                .reverse()
-                .map((week) => (
-                  <tr key={week.week}>
-                    <th scope="row" className="px-4 py-2 font-medium">
-                      {formatDate(week.week, locale)}
-                    </th>
-                    <td className="px-4 py-2 text-right">{money(week.pendingCents)}</td>
-                    <td className="px-4 py-2 text-right">{money(week.confirmedCents)}</td>
-                    <td className="px-4 py-2 text-right">{money(week.declinedCents)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          testId="cashback-weeks"
+          caption={t("dashboard.cashback.table")}
+          rows={overview.cashbackWeeks.slice().reverse()}
+          rowKey={(week) => week.week}
+          columns={[
+            {
+              key: "week",
+              header: t("dashboard.cashback.week"),
+              rowHeader: true,
+              primary: true,
+              className: "font-medium",
+              cell: (week) => formatDate(week.week, locale),
+            },
+            ...(["pending", "confirmed", "declined"] as const).map((status) => ({
+              key: status,
+              header: t(`dashboard.cashback.${status}`),
+              headerClassName: "text-right",
+              className: "tabular-nums md:text-right",
+              cell: (week: (typeof overview.cashbackWeeks)[number]) => money(week[`${status}Cents`]),
+            })),
+          ]}
+        />
       </section>
 
       <section id="reconciliation" aria-labelledby="dashboard-reconciliation">

@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { countNewMessages, listMessages, type DeskMessageRow } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
@@ -118,87 +119,59 @@ export default function AdminMessages() {
       {messages.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("messages.empty")}</p>
       ) : (
-        <>
-          <div className="mt-4 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-surface md:block">
-            <table className="w-full text-left text-sm" data-testid="messages-table">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th className="px-4 py-3">{t("messages.columns.from")}</th>
-                  <th className="px-4 py-3">{t("messages.columns.message")}</th>
-                  <th className="px-4 py-3">{t("messages.columns.language")}</th>
-                  <th className="px-4 py-3">{t("messages.columns.received")}</th>
-                  <th className="px-4 py-3">{t("messages.columns.status")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {messages.items.map((message) => (
-                  <MessageTableRow key={message.id} message={message} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="mt-4 space-y-3 md:hidden" data-testid="messages-cards">
-            {messages.items.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </ul>
-        </>
+        <MessagesTable messages={messages.items} />
       )}
       <Pagination page={messages.page} pageCount={messages.pageCount} />
     </div>
   );
 }
 
-function useMessageFacts(message: DeskMessageRow) {
+function MessagesTable({ messages }: { messages: DeskMessageRow[] }) {
+  const { t } = useTranslation("admin");
   const locale = usePageLocale();
-  return {
-    href: localePath(locale, `/admin/messages/${message.id}`),
-    language: languageName(message.locale, locale),
-    received: formatDate(message.createdAt, locale),
-    unread: message.status === "new",
-  };
-}
-
-function MessageTableRow({ message }: { message: DeskMessageRow }) {
-  const facts = useMessageFacts(message);
+  const unread = (message: DeskMessageRow) => message.status === "new";
   return (
-    <tr data-testid={`message-${message.status}`}>
-      <td className="px-4 py-3">
-        <Link to={facts.href} className={`text-brand-700 hover:underline ${facts.unread ? "font-bold" : "font-medium"}`}>
-          {message.name}
-        </Link>
-        <p className="break-all text-xs text-slate-600">{message.email}</p>
-        {message.company ? <p className="text-xs text-slate-600">{message.company}</p> : null}
-      </td>
-      <td className={`max-w-md px-4 py-3 ${facts.unread ? "font-semibold" : ""}`}>
-        <p className="line-clamp-2 break-words">{message.excerpt}</p>
-      </td>
-      <td className="px-4 py-3">{facts.language}</td>
-      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{facts.received}</td>
-      <td className="px-4 py-3">
-        <MessageStatusBadge status={message.status} />
-      </td>
-    </tr>
-  );
-}
-
-function MessageCard({ message }: { message: DeskMessageRow }) {
-  const facts = useMessageFacts(message);
-  return (
-    <li className="rounded-2xl border border-slate-200 bg-surface p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Link to={facts.href} className={`text-brand-700 hover:underline ${facts.unread ? "font-bold" : "font-semibold"}`}>
-            {message.name}
-          </Link>
-          <p className="break-all text-xs text-slate-600">{message.email}</p>
-        </div>
-        <MessageStatusBadge status={message.status} />
-      </div>
-      <p className={`mt-2 line-clamp-3 break-words text-sm ${facts.unread ? "font-semibold" : ""}`}>{message.excerpt}</p>
-      <p className="mt-2 text-xs text-slate-600">
-        {facts.language} · {facts.received}
-      </p>
-    </li>
+    <DataTable
+      className="mt-4"
+      testId="messages-table"
+      rows={messages}
+      rowKey={(message) => message.id}
+      rowProps={(message) => ({ "data-testid": `message-${message.status}` })}
+      columns={[
+        {
+          key: "from",
+          header: t("messages.columns.from"),
+          primary: true,
+          cell: (message) => (
+            <>
+              <Link
+                to={localePath(locale, `/admin/messages/${message.id}`)}
+                className={`text-brand-700 hover:underline ${unread(message) ? "font-bold" : "font-medium"}`}
+              >
+                {message.name}
+              </Link>
+              <p className="break-all text-xs font-normal text-slate-600">{message.email}</p>
+              {message.company ? <p className="text-xs font-normal text-slate-600">{message.company}</p> : null}
+            </>
+          ),
+        },
+        {
+          key: "message",
+          header: t("messages.columns.message"),
+          className: "md:max-w-md",
+          cell: (message) => (
+            <p className={`line-clamp-3 break-words md:line-clamp-2 ${unread(message) ? "font-semibold" : ""}`}>{message.excerpt}</p>
+          ),
+        },
+        { key: "language", header: t("messages.columns.language"), cell: (message) => languageName(message.locale, locale) },
+        {
+          key: "received",
+          header: t("messages.columns.received"),
+          className: "text-slate-600 md:whitespace-nowrap",
+          cell: (message) => formatDate(message.createdAt, locale),
+        },
+        { key: "status", header: t("messages.columns.status"), cell: (message) => <MessageStatusBadge status={message.status} /> },
+      ]}
+    />
   );
 }

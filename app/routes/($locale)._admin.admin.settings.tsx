@@ -135,7 +135,6 @@ export default function AdminSettings() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
   });
-  const upcoming = t("settings.upcoming", { returnObjects: true }) as string[];
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
@@ -205,12 +204,6 @@ export default function AdminSettings() {
           </SubmitButton>
         </Form>
       </section>
-      <p className="mt-8 max-w-2xl text-slate-600">{t("settings.text")}</p>
-      <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700">
-        {upcoming.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
     </div>
   );
 }

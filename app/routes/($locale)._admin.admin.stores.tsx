@@ -9,11 +9,13 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { STORE_NETWORKS, type StoreNetwork } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
+import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { listStoresForAdmin, type AdminStoreRow } from "~/stores/admin.server";
 import { headlineText, type Translate } from "~/stores/rates";
@@ -144,44 +146,17 @@ export default function AdminStores() {
       {stores.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("stores.empty")}</p>
       ) : (
-        <>
-          <div className="mt-4 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-surface md:block">
-            <table className="w-full text-left text-sm" data-testid="stores-table">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th className="px-4 py-3">{t("stores.columns.store")}</th>
-                  <th className="px-4 py-3">{t("stores.columns.network")}</th>
-                  <th className="px-4 py-3">{t("stores.columns.rate")}</th>
-                  <th className="px-4 py-3">{t("stores.columns.share")}</th>
-                  <th className="px-4 py-3">{t("stores.columns.status")}</th>
-                  <th className="px-4 py-3">{t("stores.columns.updated")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {stores.items.map((store) => (
-                  <StoreTableRow key={store.id} store={store} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="mt-4 space-y-3 md:hidden" data-testid="stores-cards">
-            {stores.items.map((store) => (
-              <StoreCard key={store.id} store={store} />
-            ))}
-          </ul>
-        </>
+        <StoresTable stores={stores.items} />
       )}
       <Pagination page={stores.page} pageCount={stores.pageCount} />
     </div>
   );
 }
 
-function useStoreFacts(store: AdminStoreRow) {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
+function storeFacts(store: AdminStoreRow, t: Translate, locale: Locale) {
   return {
     href: localePath(locale, `/admin/stores/${store.slug}`),
-    rate: headlineText(t as Translate, store.headline, locale),
+    rate: headlineText(t, store.headline, locale),
     share: store.userShareBps === null ? t("stores.defaultShare") : formatRate(store.userShareBps, locale),
     network: t(`stores.networks.${store.network}`),
     status: t(`stores.status.${store.active ? "active" : "paused"}`),
@@ -199,57 +174,44 @@ function StatusBadge({ active, label }: { active: boolean; label: string }) {
   );
 }
 
-function StoreTableRow({ store }: { store: AdminStoreRow }) {
-  const facts = useStoreFacts(store);
-  return (
-    <tr>
-      <td className="px-4 py-3">
-        <div className="flex items-center gap-3">
-          <StoreLogo name={store.name} logo={store.logo} size="h-8 w-8" />
-          <div className="min-w-0">
-            <Link to={facts.href} className="font-medium text-brand-700 hover:underline">
-              {store.name}
-            </Link>
-            <p className="text-xs text-slate-600">{store.slug}</p>
-          </div>
-        </div>
-      </td>
-      <td className="px-4 py-3">{facts.network}</td>
-      <td className="px-4 py-3">{facts.rate}</td>
-      <td className="px-4 py-3">{facts.share}</td>
-      <td className="px-4 py-3">
-        <StatusBadge active={store.active} label={facts.status} />
-      </td>
-      <td className="px-4 py-3 text-slate-600">{facts.updated}</td>
-    </tr>
-  );
-}
-
-function StoreCard({ store }: { store: AdminStoreRow }) {
+function StoresTable({ stores }: { stores: AdminStoreRow[] }) {
   const { t } = useTranslation("admin");
-  const facts = useStoreFacts(store);
+  const locale = usePageLocale();
+  const facts = (store: AdminStoreRow) => storeFacts(store, t as Translate, locale);
   return (
-    <li className="rounded-2xl border border-slate-200 bg-surface p-4">
-      <div className="flex items-center gap-3">
-        <StoreLogo name={store.name} logo={store.logo} size="h-10 w-10" />
-        <div className="min-w-0 flex-1">
-          <Link to={facts.href} className="font-semibold text-brand-700 hover:underline">
-            {store.name}
-          </Link>
-          <p className="break-all text-xs text-slate-600">{store.slug}</p>
-        </div>
-        <StatusBadge active={store.active} label={facts.status} />
-      </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">{t("stores.columns.network")}</dt>
-        <dd>{facts.network}</dd>
-        <dt className="text-slate-600">{t("stores.columns.rate")}</dt>
-        <dd>{facts.rate}</dd>
-        <dt className="text-slate-600">{t("stores.columns.share")}</dt>
-        <dd>{facts.share}</dd>
-        <dt className="text-slate-600">{t("stores.columns.updated")}</dt>
-        <dd>{facts.updated}</dd>
-      </dl>
-    </li>
+    <DataTable
+      className="mt-4"
+      testId="stores-table"
+      rows={stores}
+      rowKey={(store) => store.id}
+      rowProps={() => ({ "data-testid": "store-row" })}
+      columns={[
+        {
+          key: "store",
+          header: t("stores.columns.store"),
+          primary: true,
+          cell: (store) => (
+            <div className="flex items-center gap-3">
+              <StoreLogo name={store.name} logo={store.logo} size="h-8 w-8" />
+              <div className="min-w-0">
+                <Link to={facts(store).href} className="font-medium text-brand-700 hover:underline">
+                  {store.name}
+                </Link>
+                <p className="break-all text-xs font-normal text-slate-600">{store.slug}</p>
+              </div>
+            </div>
+          ),
+        },
+        { key: "network", header: t("stores.columns.network"), cell: (store) => facts(store).network },
+        { key: "rate", header: t("stores.columns.rate"), cell: (store) => facts(store).rate },
+        { key: "share", header: t("stores.columns.share"), cell: (store) => facts(store).share },
+        {
+          key: "status",
+          header: t("stores.columns.status"),
+          cell: (store) => <StatusBadge active={store.active} label={facts(store).status} />,
+        },
+        { key: "updated", header: t("stores.columns.updated"), className: "text-slate-600", cell: (store) => facts(store).updated },
+      ]}
+    />
   );
 }

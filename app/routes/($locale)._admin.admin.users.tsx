@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { AccountStateBadge } from "~/components/users/account-state-badge";
 import { db } from "~/db/db.server";
@@ -95,46 +96,34 @@ export default function AdminUsers() {
       {users.items.length === 0 ? (
         <p className="mt-4 text-slate-600">{t("users.empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="users-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("users.columns.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("users.columns.email")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("users.columns.role")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("users.columns.state")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("users.columns.joined")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.items.map((user) => (
-                <tr key={user.id}>
-                  <td className="px-4 py-3 font-medium">
-                    <Link to={localePath(locale, `/admin/users/${user.id}`)} className="text-brand-700 underline-offset-2 hover:underline">
-                      {user.name}
-                    </Link>
-                  </td>
-                  <td className="break-all px-4 py-3">{user.email}</td>
-                  <td className="px-4 py-3">{t(`users.roles.${user.role}`)}</td>
-                  <td className="px-4 py-3">
-                    <AccountStateBadge state={user.state} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatDate(user.createdAt, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          testId="users-table"
+          rows={users.items}
+          rowKey={(user) => user.id}
+          columns={[
+            {
+              key: "name",
+              header: t("users.columns.name"),
+              primary: true,
+              className: "font-medium",
+              cell: (user) => (
+                <Link to={localePath(locale, `/admin/users/${user.id}`)} className="text-brand-700 underline-offset-2 hover:underline">
+                  {user.name}
+                </Link>
+              ),
+            },
+            { key: "email", header: t("users.columns.email"), className: "break-all", cell: (user) => user.email },
+            { key: "role", header: t("users.columns.role"), cell: (user) => t(`users.roles.${user.role}`) },
+            { key: "state", header: t("users.columns.state"), cell: (user) => <AccountStateBadge state={user.state} /> },
+            {
+              key: "joined",
+              header: t("users.columns.joined"),
+              className: "md:whitespace-nowrap",
+              cell: (user) => formatDate(user.createdAt, locale),
+            },
+          ]}
+        />
       )}
       <Pagination page={users.page} pageCount={users.pageCount} />
     </div>

@@ -20,6 +20,7 @@ import { listActiveSessions } from "~/auth/session.server";
 import { Notice } from "~/components/auth/auth-card";
 import { StatusBadge } from "~/components/cashback/activity-list";
 import { Field, FormErrors, TextareaField } from "~/components/forms";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { AccountStateBadge } from "~/components/users/account-state-badge";
 import { db } from "~/db/db.server";
@@ -282,28 +283,6 @@ function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   );
 }
 
-const th = "px-3 py-2 font-semibold";
-const td = "px-3 py-2 align-top";
-
-function Table({ label, head, children, testId }: { label: string; head: string[]; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full min-w-[36rem] text-left text-sm" aria-label={label} data-testid={testId}>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className={th}>
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 export default function AdminUser() {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
@@ -554,26 +533,39 @@ function SessionsSection({ sessions }: { sessions: LoaderData["sessions"] }) {
         <p className="text-sm text-slate-600">{t("users.sessions.empty")}</p>
       ) : (
         <>
-          <Table
-            label={t("users.sessions.title")}
-            head={[
-              t("users.sessions.started"),
-              t("users.sessions.lastSeen"),
-              t("users.sessions.remember"),
-              t("users.sessions.device"),
-              t("users.sessions.action"),
-            ]}
+          <DataTable
+            caption={t("users.sessions.title")}
             testId="sessions-table"
-          >
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(session.createdAt, locale)}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(session.lastSeenAt, locale)}</td>
-                <td className={td}>{session.remember ? t("users.yes") : t("users.no")}</td>
-                <td className={`${td} max-w-xs break-words text-xs text-slate-600`}>
-                  {session.userAgent || t("users.sessions.unknownDevice")}
-                </td>
-                <td className={td}>
+            rows={sessions}
+            rowKey={(session) => session.id}
+            columns={[
+              {
+                key: "started",
+                header: t("users.sessions.started"),
+                className: "md:whitespace-nowrap",
+                cell: (session) => formatDateTime(session.createdAt, locale),
+              },
+              {
+                key: "lastSeen",
+                header: t("users.sessions.lastSeen"),
+                className: "md:whitespace-nowrap",
+                cell: (session) => formatDateTime(session.lastSeenAt, locale),
+              },
+              {
+                key: "remember",
+                header: t("users.sessions.remember"),
+                cell: (session) => (session.remember ? t("users.yes") : t("users.no")),
+              },
+              {
+                key: "device",
+                header: t("users.sessions.device"),
+                className: "break-words text-xs text-slate-600 md:max-w-xs",
+                cell: (session) => session.userAgent || t("users.sessions.unknownDevice"),
+              },
+              {
+                key: "action",
+                header: t("users.sessions.action"),
+                cell: (session) => (
                   <Form method="post">
                     <input type="hidden" name="intent" value="revokeSession" />
                     <input type="hidden" name="sessionId" value={session.id} />
@@ -581,10 +573,10 @@ function SessionsSection({ sessions }: { sessions: LoaderData["sessions"] }) {
                       {t("users.sessions.revoke")}
                     </button>
                   </Form>
-                </td>
-              </tr>
-            ))}
-          </Table>
+                ),
+              },
+            ]}
+          />
           <Form method="post" className="mt-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="revokeAll" />
             <FormErrors id={form.errorId} errors={form.errors} />
@@ -608,32 +600,40 @@ function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
         <p className="text-sm text-slate-600">{t("users.ledger.empty")}</p>
       ) : (
         <>
-          <Table
-            label={t("users.ledger.title")}
-            head={[
-              t("users.ledger.date"),
-              t("users.ledger.type"),
-              t("users.ledger.description"),
-              t("users.ledger.status"),
-              t("users.ledger.amount"),
-            ]}
+          <DataTable
+            caption={t("users.ledger.title")}
             testId="ledger-table"
-          >
-            {ledger.items.map((item) => (
-              <tr key={item.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(item.createdAt, locale)}</td>
-                <td className={td}>{tw(`types.${item.type}`)}</td>
-                <td className={`${td} break-words`}>{labelText(item.label, tw)}</td>
-                <td className={td}>{tw(`statuses.${item.status}`)}</td>
-                <td
-                  className={`${td} whitespace-nowrap text-right font-semibold tabular-nums ${item.direction === "credit" ? "text-green-800" : "text-slate-900"}`}
-                >
-                  {item.direction === "credit" ? "+" : "−"}
-                  {formatMoney(item.amountCents, locale)}
-                </td>
-              </tr>
-            ))}
-          </Table>
+            rows={ledger.items}
+            rowKey={(item) => item.id}
+            columns={[
+              {
+                key: "date",
+                header: t("users.ledger.date"),
+                className: "md:whitespace-nowrap",
+                cell: (item) => formatDate(item.createdAt, locale),
+              },
+              { key: "type", header: t("users.ledger.type"), cell: (item) => tw(`types.${item.type}`) },
+              {
+                key: "description",
+                header: t("users.ledger.description"),
+                className: "break-words",
+                cell: (item) => labelText(item.label, tw),
+              },
+              { key: "status", header: t("users.ledger.status"), cell: (item) => tw(`statuses.${item.status}`) },
+              {
+                key: "amount",
+                header: t("users.ledger.amount"),
+                headerClassName: "text-right",
+                className: "whitespace-nowrap font-semibold tabular-nums md:text-right",
+                cell: (item) => (
+                  <span className={item.direction === "credit" ? "text-green-800" : "text-slate-900"}>
+                    {item.direction === "credit" ? "+" : "−"}
+                    {formatMoney(item.amountCents, locale)}
+                  </span>
+                ),
+              },
+            ]}
+          />
           <Pagination page={ledger.page} pageCount={ledger.pageCount} param="ledgerPage" />
         </>
       )}
@@ -650,32 +650,33 @@ function CashbackSection({ cashback }: { cashback: LoaderData["cashback"] }) {
         <p className="text-sm text-slate-600">{t("users.cashback.empty")}</p>
       ) : (
         <>
-          <Table
-            label={t("users.cashback.title")}
-            head={[
-              t("users.cashback.clicked"),
-              t("users.cashback.store"),
-              t("users.cashback.status"),
-              t("users.cashback.sale"),
-              t("users.cashback.cashback"),
+          <DataTable
+            caption={t("users.cashback.title")}
+            rows={cashback.items}
+            rowKey={(row) => row.key}
+            columns={[
+              {
+                key: "clicked",
+                header: t("users.cashback.clicked"),
+                className: "md:whitespace-nowrap",
+                cell: (row) => formatDate(row.clickedAt, locale),
+              },
+              { key: "store", header: t("users.cashback.store"), cell: (row) => row.store.name },
+              { key: "status", header: t("users.cashback.status"), cell: (row) => <StatusBadge status={row.status} /> },
+              {
+                key: "sale",
+                header: t("users.cashback.sale"),
+                className: "whitespace-nowrap tabular-nums",
+                cell: (row) => (row.conversion ? formatMoney(row.conversion.saleAmountCents, locale) : "—"),
+              },
+              {
+                key: "cashback",
+                header: t("users.cashback.cashback"),
+                className: "whitespace-nowrap tabular-nums",
+                cell: (row) => (row.conversion ? formatMoney(row.conversion.cashbackCents, locale) : "—"),
+              },
             ]}
-          >
-            {cashback.items.map((row) => (
-              <tr key={row.key}>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(row.clickedAt, locale)}</td>
-                <td className={td}>{row.store.name}</td>
-                <td className={td}>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>
-                  {row.conversion ? formatMoney(row.conversion.saleAmountCents, locale) : "—"}
-                </td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>
-                  {row.conversion ? formatMoney(row.conversion.cashbackCents, locale) : "—"}
-                </td>
-              </tr>
-            ))}
-          </Table>
+          />
           <Pagination page={cashback.page} pageCount={cashback.pageCount} param="clicksPage" />
         </>
       )}
@@ -692,21 +693,27 @@ function ReferralsSection({ referrals }: { referrals: LoaderData["referrals"] })
       {referrals.length === 0 ? (
         <p className="text-sm text-slate-600">{t("users.referrals.empty")}</p>
       ) : (
-        <Table
-          label={t("users.referrals.title")}
-          head={[t("users.referrals.name"), t("users.referrals.signedUp"), t("users.referrals.status"), t("users.referrals.bonus")]}
-        >
-          {referrals.map((friend) => (
-            <tr key={friend.id}>
-              <td className={td}>{friend.name}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(friend.signedUpAt, locale)}</td>
-              <td className={td}>{tr(`statuses.${friend.status}`)}</td>
-              <td className={`${td} whitespace-nowrap tabular-nums`}>
-                {friend.bonusCents !== null ? formatMoney(friend.bonusCents, locale) : "—"}
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <DataTable
+          caption={t("users.referrals.title")}
+          rows={referrals}
+          rowKey={(friend) => friend.id}
+          columns={[
+            { key: "name", header: t("users.referrals.name"), cell: (friend) => friend.name },
+            {
+              key: "signedUp",
+              header: t("users.referrals.signedUp"),
+              className: "md:whitespace-nowrap",
+              cell: (friend) => formatDate(friend.signedUpAt, locale),
+            },
+            { key: "status", header: t("users.referrals.status"), cell: (friend) => tr(`statuses.${friend.status}`) },
+            {
+              key: "bonus",
+              header: t("users.referrals.bonus"),
+              className: "whitespace-nowrap tabular-nums",
+              cell: (friend) => (friend.bonusCents !== null ? formatMoney(friend.bonusCents, locale) : "—"),
+            },
+          ]}
+        />
       )}
     </Section>
   );

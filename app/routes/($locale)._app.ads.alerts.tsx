@@ -24,6 +24,7 @@ import {
   setAlertEnabled,
   type FiringBasis,
 } from "~/ads/alerts.server";
+import { DataTable } from "~/components/data-table";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -195,89 +196,80 @@ export default function AdAlerts() {
             <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("empty.text")}</p>
           </div>
         ) : (
-          <div
-            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-            tabIndex={0}
-            role="region"
-            aria-label={t("list.tableLabel")}
-          >
-            <table className="w-full min-w-[44rem] text-left text-sm" data-testid="alerts">
-              <caption className="sr-only">{t("list.tableLabel")}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.kind")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.threshold")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.lastFired")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("list.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {alerts.map((alert) => {
+          <DataTable
+            className="mt-3"
+            testId="alerts"
+            caption={t("list.tableLabel")}
+            dense
+            rows={alerts}
+            rowKey={(alert) => alert.id}
+            rowProps={() => ({ "data-testid": "alert-row" })}
+            columns={[
+              {
+                key: "kind",
+                header: t("list.kind"),
+                primary: true,
+                cell: (alert) => (
+                  <>
+                    <p className="font-medium">{t(`kinds.${KIND_KEYS[alert.kind]}`)}</p>
+                    <p className="break-words text-xs font-normal text-slate-600">
+                      {alert.campaign ? t("list.campaign", { name: alert.campaign }) : t("list.allCampaigns")}
+                    </p>
+                  </>
+                ),
+              },
+              { key: "threshold", header: t("list.threshold"), cell: (alert) => thresholdText(alert, format, t) },
+              {
+                key: "status",
+                header: t("list.status"),
+                cell: (alert) => (
+                  <span
+                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${alert.enabled ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700"}`}
+                  >
+                    {alert.enabled ? t("list.on") : t("list.off")}
+                  </span>
+                ),
+              },
+              {
+                key: "lastFired",
+                header: t("list.lastFired"),
+                className: "md:whitespace-nowrap",
+                cell: (alert) =>
+                  alert.lastFiredAt ? <time dateTime={alert.lastFiredAt}>{formatDate(alert.lastFiredAt, locale)}</time> : t("list.never"),
+              },
+              {
+                key: "actions",
+                header: t("list.actions"),
+                cell: (alert) => {
                   const label = t(`kinds.${KIND_KEYS[alert.kind]}`);
                   return (
-                    <tr key={alert.id} data-testid="alert-row">
-                      <td className="px-3 py-2">
-                        <p className="font-medium">{label}</p>
-                        <p className="break-words text-xs text-slate-600">
-                          {alert.campaign ? t("list.campaign", { name: alert.campaign }) : t("list.allCampaigns")}
-                        </p>
-                      </td>
-                      <td className="px-3 py-2">{thresholdText(alert, format, t)}</td>
-                      <td className="px-3 py-2">
-                        <span
-                          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${alert.enabled ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700"}`}
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post" action={formAction}>
+                        <input type="hidden" name="alertId" value={alert.id} />
+                        <input type="hidden" name="enabled" value={alert.enabled ? "0" : "1"} />
+                        <button type="submit" name="intent" value="toggle" className="btn-secondary px-3 py-1 text-xs">
+                          {alert.enabled ? t("list.turnOff") : t("list.turnOn")}
+                          <span className="sr-only">: {label}</span>
+                        </button>
+                      </Form>
+                      <Form method="post" action={formAction}>
+                        <input type="hidden" name="alertId" value={alert.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="delete"
+                          className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
                         >
-                          {alert.enabled ? t("list.on") : t("list.off")}
-                        </span>
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        {alert.lastFiredAt ? (
-                          <time dateTime={alert.lastFiredAt}>{formatDate(alert.lastFiredAt, locale)}</time>
-                        ) : (
-                          t("list.never")
-                        )}
-                      </td>
-                      <td className="px-3 py-2">
-                        <div className="flex flex-wrap gap-2">
-                          <Form method="post" action={formAction}>
-                            <input type="hidden" name="alertId" value={alert.id} />
-                            <input type="hidden" name="enabled" value={alert.enabled ? "0" : "1"} />
-                            <button type="submit" name="intent" value="toggle" className="btn-secondary px-3 py-1 text-xs">
-                              {alert.enabled ? t("list.turnOff") : t("list.turnOn")}
-                              <span className="sr-only">: {label}</span>
-                            </button>
-                          </Form>
-                          <Form method="post" action={formAction}>
-                            <input type="hidden" name="alertId" value={alert.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="delete"
-                              className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
-                            >
-                              {t("list.delete")}
-                              <span className="sr-only">: {label}</span>
-                            </button>
-                          </Form>
-                        </div>
-                      </td>
-                    </tr>
+                          {t("list.delete")}
+                          <span className="sr-only">: {label}</span>
+                        </button>
+                      </Form>
+                    </div>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+            ]}
+          />
         )}
       </section>
 
@@ -358,67 +350,64 @@ export default function AdAlerts() {
         {firings.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t("firings.empty")}</p>
         ) : (
-          <div
-            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-            tabIndex={0}
-            role="region"
-            aria-label={t("firings.tableLabel")}
-          >
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="alert-firings">
-              <caption className="sr-only">{t("firings.tableLabel")}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("firings.when")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("firings.what")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("firings.value")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("firings.threshold")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("firings.data")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {firings.map((firing) => {
+          <DataTable
+            className="mt-3"
+            testId="alert-firings"
+            caption={t("firings.tableLabel")}
+            dense
+            rows={firings}
+            rowKey={(firing) => firing.id}
+            rowProps={() => ({ "data-testid": "alert-firing" })}
+            columns={[
+              {
+                key: "when",
+                header: t("firings.when"),
+                className: "md:whitespace-nowrap",
+                cell: (firing) => <time dateTime={firing.createdAt}>{formatDate(firing.day, locale)}</time>,
+              },
+              {
+                key: "what",
+                header: t("firings.what"),
+                cell: (firing) => {
                   const values = notificationValues(firing.details.params, locale);
-                  const figures = firing.details.figures as { noConversions?: boolean; campaigns?: Array<{ bound?: string }> };
-                  const measured =
-                    firing.kind === "no-conversions" || (firing.kind === "cpa" && figures.noConversions)
-                      ? t("measured.spentNoConversions", { amount: format.money(firing.value) })
-                      : firing.kind === "ctr-drop"
-                        ? t("measured.drop", { value: format.percent(firing.value) })
-                        : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
-                          ? figures.campaigns?.[0]?.bound === "above"
-                            ? t("measured.moreThan", { value: format.percent(firing.value) })
-                            : format.percent(firing.value)
-                          : format.money(firing.value);
                   return (
-                    <tr key={firing.id} data-testid="alert-firing">
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <time dateTime={firing.createdAt}>{formatDate(firing.day, locale)}</time>
-                      </td>
-                      <td className="px-3 py-2">
-                        <p className="font-medium">{tn(firing.details.titleKey, values)}</p>
-                        <p className="text-slate-600">{tn(firing.details.messageKey, values)}</p>
-                      </td>
-                      <td className="px-3 py-2 font-semibold">{measured}</td>
-                      <td className="px-3 py-2">
-                        {thresholdText({ kind: firing.kind, threshold: firing.threshold, days: firing.days }, format, t)}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2">{basisText(firing.details.basis, locale, t)}</td>
-                    </tr>
+                    <div>
+                      <p className="font-medium">{tn(firing.details.titleKey, values)}</p>
+                      <p className="text-slate-600">{tn(firing.details.messageKey, values)}</p>
+                    </div>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+              {
+                key: "value",
+                header: t("firings.value"),
+                className: "font-semibold",
+                cell: (firing) => {
+                  const figures = firing.details.figures as { noConversions?: boolean; campaigns?: Array<{ bound?: string }> };
+                  return firing.kind === "no-conversions" || (firing.kind === "cpa" && figures.noConversions)
+                    ? t("measured.spentNoConversions", { amount: format.money(firing.value) })
+                    : firing.kind === "ctr-drop"
+                      ? t("measured.drop", { value: format.percent(firing.value) })
+                      : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
+                        ? figures.campaigns?.[0]?.bound === "above"
+                          ? t("measured.moreThan", { value: format.percent(firing.value) })
+                          : format.percent(firing.value)
+                        : format.money(firing.value);
+                },
+              },
+              {
+                key: "threshold",
+                header: t("firings.threshold"),
+                cell: (firing) => thresholdText({ kind: firing.kind, threshold: firing.threshold, days: firing.days }, format, t),
+              },
+              {
+                key: "data",
+                header: t("firings.data"),
+                className: "md:whitespace-nowrap",
+                cell: (firing) => basisText(firing.details.basis, locale, t),
+              },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -14,6 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { competitorReport, type CompetitorTrend, type RateKey } from "~/ads/competitors.server";
 import type { BoundedValue } from "~/ads/import/types";
+import { DataTable } from "~/components/data-table";
 import { LineChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -176,59 +177,51 @@ export default function AdCompetitors() {
         <h2 id="competitors-table" className="text-lg font-bold">
           {t("table.title")}
         </h2>
-        <div
-          className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-          tabIndex={0}
-          role="region"
-          aria-label={t("table.label")}
-        >
-          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="competitors">
-            <caption className="sr-only">{t("table.label")}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("table.domain")}
-                </th>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 text-right">
-                    {t(`table.${column}`)}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("table.change")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("table.flags")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((trend) => (
-                <tr key={`${trend.isYou}-${trend.domain}`} data-testid="competitor-row" className={trend.isYou ? "bg-brand-50" : undefined}>
-                  <th scope="row" className="break-all px-3 py-2 font-medium">
-                    {nameOf(trend)}
-                  </th>
-                  {COLUMNS.map((column) => (
-                    <td key={column} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                      {trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")}
-                    </td>
-                  ))}
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{changeText(trend.change, signed, t)}</td>
-                  <td className="px-3 py-2">
-                    {flagsOf(trend).map((flag) => (
-                      <span
-                        key={flag}
-                        className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-                      >
-                        {flag}
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          testId="competitors"
+          caption={t("table.label")}
+          scrollLabel={t("table.label")}
+          dense
+          tableClassName="md:min-w-[56rem]"
+          rows={rows}
+          rowKey={(trend) => `${trend.isYou}-${trend.domain}`}
+          rowProps={(trend) => ({ "data-testid": "competitor-row", className: trend.isYou ? "!bg-brand-50" : undefined })}
+          columns={[
+            {
+              key: "domain",
+              header: t("table.domain"),
+              rowHeader: true,
+              primary: true,
+              className: "break-all font-medium",
+              cell: (trend) => nameOf(trend),
+            },
+            ...COLUMNS.map((column) => ({
+              key: column,
+              header: t(`table.${column}`),
+              headerClassName: "text-right",
+              className: "tabular-nums md:whitespace-nowrap md:text-right",
+              cell: (trend: (typeof rows)[number]) => (trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")),
+            })),
+            {
+              key: "change",
+              header: t("table.change"),
+              headerClassName: "text-right",
+              className: "tabular-nums md:whitespace-nowrap md:text-right",
+              cell: (trend) => changeText(trend.change, signed, t),
+            },
+            {
+              key: "flags",
+              header: t("table.flags"),
+              cell: (trend) =>
+                flagsOf(trend).map((flag) => (
+                  <span key={flag} className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {flag}
+                  </span>
+                )),
+            },
+          ]}
+        />
         <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note")}</p>
         {report.skippedDeviceRows > 0 ? (
           <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: report.skippedDeviceRows })}</p>

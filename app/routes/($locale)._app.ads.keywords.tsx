@@ -25,6 +25,7 @@ import {
   saveKeywordList,
   type KeywordFigures,
 } from "~/ads/keywords/keywords.server";
+import { DataTable } from "~/components/data-table";
 import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -393,70 +394,64 @@ export default function AdKeywords() {
             {t("lists.empty")}
           </p>
         ) : (
-          <div
-            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-            tabIndex={0}
-            role="region"
-            aria-label={t("lists.tableLabel")}
-          >
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="keyword-lists">
-              <caption className="sr-only">{t("lists.tableLabel")}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("lists.name")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("lists.keywords")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("lists.created")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("lists.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {lists.map((list) => (
-                  <tr key={list.id} data-testid="keyword-list">
-                    <td className="break-words px-3 py-2 font-medium">
-                      {list.name}
-                      <span className="block text-xs font-normal text-slate-600">{t(`languages.${list.language}`)}</span>
-                    </td>
-                    <td className="px-3 py-2">{numberFormat(locale).format(list.keywordCount)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={list.createdAt}>{formatDate(list.createdAt, locale)}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <a href={listUrl(list.id, "csv")} className="btn-secondary px-3 py-1 text-xs" download>
-                          {t("lists.csv")}
-                          <span className="sr-only">: {list.name}</span>
-                        </a>
-                        <a href={listUrl(list.id, "editor.csv")} className="btn-secondary px-3 py-1 text-xs" download>
-                          {t("lists.editorCsv")}
-                          <span className="sr-only">: {list.name}</span>
-                        </a>
-                        <Form method="post" action={formAction}>
-                          <input type="hidden" name="listId" value={list.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="delete"
-                            className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
-                          >
-                            {t("lists.delete")}
-                            <span className="sr-only">: {list.name}</span>
-                          </button>
-                        </Form>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="mt-3"
+            testId="keyword-lists"
+            caption={t("lists.tableLabel")}
+            dense
+            rows={lists}
+            rowKey={(list) => list.id}
+            rowProps={() => ({ "data-testid": "keyword-list" })}
+            columns={[
+              {
+                key: "name",
+                header: t("lists.name"),
+                primary: true,
+                className: "break-words font-medium",
+                cell: (list) => (
+                  <>
+                    {list.name}
+                    <span className="block text-xs font-normal text-slate-600">{t(`languages.${list.language}`)}</span>
+                  </>
+                ),
+              },
+              { key: "keywords", header: t("lists.keywords"), cell: (list) => numberFormat(locale).format(list.keywordCount) },
+              {
+                key: "created",
+                header: t("lists.created"),
+                className: "md:whitespace-nowrap",
+                cell: (list) => <time dateTime={list.createdAt}>{formatDate(list.createdAt, locale)}</time>,
+              },
+              {
+                key: "actions",
+                header: t("lists.actions"),
+                cell: (list) => (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <a href={listUrl(list.id, "csv")} className="btn-secondary px-3 py-1 text-xs" download>
+                      {t("lists.csv")}
+                      <span className="sr-only">: {list.name}</span>
+                    </a>
+                    <a href={listUrl(list.id, "editor.csv")} className="btn-secondary px-3 py-1 text-xs" download>
+                      {t("lists.editorCsv")}
+                      <span className="sr-only">: {list.name}</span>
+                    </a>
+                    <Form method="post" action={formAction}>
+                      <input type="hidden" name="listId" value={list.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        className="rounded-lg border border-red-200 px-3 py-1 text-xs font-semibold text-red-800 hover:bg-red-50"
+                      >
+                        {t("lists.delete")}
+                        <span className="sr-only">: {list.name}</span>
+                      </button>
+                    </Form>
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "~/i18n/react";
 import { requireRecentAuth, requireUser } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Field, FormErrors, SubmitButton, codeInputClass, fileInputClass, inputClass } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -141,59 +141,70 @@ export default function ProfilePage() {
   return (
     <div className="container-page max-w-4xl space-y-6 py-8">
       {notice ? <Notice>{t(notice.key)}</Notice> : null}
-      <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-surface p-6">
-        <div className="flex flex-col items-center gap-2">
+      <section className="rounded-2xl border border-slate-200 bg-surface p-6" data-testid="profile-card">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           {avatarVersion ? (
             <img
               src={`${localePath(locale, "/profile/avatar")}?v=${encodeURIComponent(avatarVersion)}`}
               alt={t("profile.avatar.alt")}
-              className="h-20 w-20 rounded-full object-cover"
+              className="h-24 w-24 shrink-0 rounded-full object-cover"
               data-testid="avatar-image"
             />
           ) : (
             <span
-              className="grid h-20 w-20 place-items-center rounded-full bg-accent text-3xl font-bold text-white"
+              className="grid h-24 w-24 shrink-0 place-items-center rounded-full bg-accent text-4xl font-bold text-white"
               aria-hidden="true"
               data-testid="avatar-initial"
             >
               {user.name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          <Form
-            method="post"
-            action={localePath(locale, "/profile/avatar")}
-            encType="multipart/form-data"
-            reloadDocument
-            className="flex flex-col items-center gap-1 text-xs"
-          >
-            <label className="cursor-pointer font-semibold text-brand-700">
-              {t("profile.avatar.choose")}
-              <input type="file" name="avatar" accept="image/png,image/jpeg,image/webp" className="block w-48 text-xs" />
-            </label>
-            <button type="submit" name="intent" value="upload" className="btn-secondary px-2 py-1 text-xs">
-              {t("profile.avatar.upload")}
-            </button>
-            {avatarVersion ? (
-              <button type="submit" name="intent" value="remove" className="text-slate-600 underline">
-                {t("profile.avatar.remove")}
-              </button>
-            ) : null}
-          </Form>
-        </div>
-        <div className="flex-1">
-          <h1 className="text-2xl font-bold">{user.name}</h1>
-          <p className="text-sm text-slate-600">{t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}</p>
-          <PlanSummaryLine summary={plan} />
-          {user.emailVerifiedAt ? (
-            <p
-              className="mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900"
-              data-testid="verified-badge"
-            >
-              {t("profile.verified")} · {t("profile.emailVerified")}
+          <div className="min-w-0 flex-1 space-y-1">
+            <h1 className="text-2xl font-bold" data-testid="profile-name">
+              {user.name}
+            </h1>
+            <p className="text-sm text-slate-600" data-testid="member-since">
+              {t("profile.memberSince", { date: formatDate(user.createdAt, locale) })}
             </p>
-          ) : null}
+            <PlanSummaryLine summary={plan} />
+            {user.emailVerifiedAt ? (
+              <p
+                className="!mt-2 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900"
+                data-testid="verified-badge"
+              >
+                {t("profile.verified")} · {t("profile.emailVerified")}
+              </p>
+            ) : null}
+            <Form
+              method="post"
+              action={localePath(locale, "/profile/avatar")}
+              encType="multipart/form-data"
+              reloadDocument
+              className="!mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4"
+              data-testid="avatar-form"
+            >
+              <label htmlFor="avatar-file" className="w-full text-sm font-medium text-slate-800">
+                {t("profile.avatar.choose")}
+              </label>
+              <input
+                id="avatar-file"
+                type="file"
+                name="avatar"
+                accept="image/png,image/jpeg,image/webp"
+                className={`${fileInputClass} w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1`}
+              />
+              <button type="submit" name="intent" value="upload" className="btn-secondary">
+                {t("profile.avatar.upload")}
+              </button>
+              {avatarVersion ? (
+                <button type="submit" name="intent" value="remove" className="btn px-2 text-slate-600 underline hover:text-slate-900">
+                  {t("profile.avatar.remove")}
+                </button>
+              ) : null}
+            </Form>
+          </div>
         </div>
-        <dl className="grid grid-cols-3 gap-4 text-center">
+        <dl className="mt-6 grid grid-cols-3 gap-4 border-t border-slate-100 pt-5 text-center">
           <div data-testid="profile-earned">
             <dt className="text-xs text-slate-600">{t("profile.totalEarned")}</dt>
             <dd className="text-lg font-bold tabular-nums">{formatMoney(profile.earnedCents, locale)}</dd>
@@ -255,9 +266,9 @@ export default function ProfilePage() {
                 ["location", user.location ?? "—"],
               ] as const
             ).map(([key, value]) => (
-              <div key={key}>
+              <div key={key} className="min-w-0">
                 <dt className="text-xs text-slate-600">{t(`profile.${key}`)}</dt>
-                <dd className="font-medium">{value}</dd>
+                <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
           </dl>
@@ -273,13 +284,7 @@ export default function ProfilePage() {
           <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("profile.emailChange.code", { email: pendingEmail })}</span>
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              />
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
             </label>
             <button type="submit" name="intent" value="email-confirm" className="btn-primary">
               {t("profile.emailChange.confirm")}
@@ -294,7 +299,7 @@ export default function ProfilePage() {
               type="email"
               autoComplete="email"
               defaultValue={emailState?.typed ?? ""}
-              className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              className={`${inputClass} !w-72 max-w-full`}
             />
           </label>
           <button type="submit" name="intent" value="email-request" className="btn-secondary">

@@ -12,7 +12,7 @@ import { requireUser } from "~/auth/guards.server";
 import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
 import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { Notice } from "~/components/auth/auth-card";
-import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { FormErrors, PasswordField, SubmitButton, inputClass } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -171,7 +171,7 @@ export default function SettingsPage() {
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <label className="text-sm">
             <span className="mb-1 block font-medium">{t("settings.language.label")}</span>
-            <select name="language" defaultValue={settings.locale} className="rounded-lg border border-slate-300 px-3 py-2 text-sm">
+            <select name="language" defaultValue={settings.locale} className={`${inputClass} !w-56 max-w-full`}>
               {LOCALES.map((code) => (
                 <option key={code} value={code}>
                   {LOCALE_NAMES[code]}
@@ -201,7 +201,11 @@ export default function SettingsPage() {
         </Form>
       </Section>
 
-      <section id="two-factor" className="rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("settings.twoFactor.title")}>
+      <section
+        id="two-factor"
+        className="scroll-mt-20 rounded-2xl border border-slate-200 bg-surface p-6"
+        aria-label={t("settings.twoFactor.title")}
+      >
         <h2 className="text-lg font-semibold">{t("settings.twoFactor.title")}</h2>
         <TwoFactorPanel
           enabled={settings.twoFactor}

@@ -5,6 +5,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { Icon, type IconName } from "~/components/icon";
 import { LanguageSwitcher } from "~/components/layout/language-switcher";
 import { Logo } from "~/components/layout/logo";
 import type { Role } from "~/db/schema";
@@ -50,8 +51,24 @@ export interface ShellData {
 /** The top bar shows this many sections (the back office's are longer words); the rest are under "More". */
 const TOP_BAR_ITEMS = { admin: 6, member: 7 } as const;
 
-/** The bottom tab bar of small screens shows at most these four. */
-const BOTTOM_BAR = ["overview", "wallet", "transactions", "settings", "adminDashboard", "adminUsers", "adminWithdrawals", "adminSettings"];
+/**
+ * The bottom tab bar of small screens: four sections with an icon and a short label (`app.tabs.*`,
+ * one word that fits a fifth of a phone in every language), then "More" with every other section.
+ */
+const BOTTOM_BAR: Record<"member" | "admin", Array<{ key: string; icon: IconName }>> = {
+  member: [
+    { key: "overview", icon: "home" },
+    { key: "wallet", icon: "wallet" },
+    { key: "transactions", icon: "list" },
+    { key: "settings", icon: "cog" },
+  ],
+  admin: [
+    { key: "adminDashboard", icon: "home" },
+    { key: "adminUsers", icon: "users" },
+    { key: "adminWithdrawals", icon: "banknote" },
+    { key: "adminSettings", icon: "cog" },
+  ],
+};
 
 /** With JavaScript the top bar blurs once the page has scrolled 20 px. */
 function useScrolledPast(threshold = 20) {
@@ -65,11 +82,13 @@ function useScrolledPast(threshold = 20) {
   return scrolled;
 }
 
-/** With JavaScript, the header's open menus (profile, "More") close when the page changes. */
+/** With JavaScript, the open menus (profile, the two "More"s) close when the page changes. */
 function useCloseMenusOnNavigation() {
   const location = useLocation();
   useEffect(() => {
-    for (const menu of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) menu.open = false;
+    for (const menu of document.querySelectorAll<HTMLDetailsElement>("header details[open], [data-testid=bottom-bar] details[open]")) {
+      menu.open = false;
+    }
   }, [location.key]);
 }
 
@@ -144,21 +163,6 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
                   <p className="font-semibold text-slate-900">{user.name}</p>
                   <p className="truncate text-slate-600">{user.email}</p>
                 </div>
-                {/* Below the width where every section fits the top bar, the menu lists them all. */}
-                <ul className="mb-1 border-b border-slate-100 pb-1 xl:hidden" data-testid="menu-sections">
-                  {items.map((item) => (
-                    <li key={item.key}>
-                      <NavLink
-                        to={localePath(locale, item.path)}
-                        className={({ isActive }) =>
-                          `block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : ""}`
-                        }
-                      >
-                        {t(`app.nav.${item.key}`)}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
                 {user.role !== "admin" ? (
                   <Link to={localePath(locale, "/profile")} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
                     {t("app.menu.profile")}
@@ -185,31 +189,74 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
       <main id="main" className="flex-1 bg-slate-50 pb-20 xl:pb-0">
         {children}
       </main>
-      <nav
-        aria-label={t("app.nav.tabs")}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface xl:hidden"
-        data-testid="bottom-bar"
-      >
-        <ul className="grid grid-cols-4">
-          {items
-            .filter((item) => BOTTOM_BAR.includes(item.key))
-            .slice(0, 4)
-            .map((item) => (
-              <li key={item.key}>
-                <NavLink
-                  to={localePath(locale, item.path)}
-                  className={({ isActive }) =>
-                    `block px-1 py-3 text-center text-xs font-semibold [overflow-wrap:normal] ${isActive ? "text-brand-700" : "text-slate-600"}`
-                  }
-                >
-                  {t(`app.nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-        </ul>
-      </nav>
+      <BottomBar items={items} tabs={BOTTOM_BAR[user.role === "admin" ? "admin" : "member"]} />
       <LogoutDialog />
     </>
+  );
+}
+
+/**
+ * The phone's (and tablet's) tab bar: four tabs and "More", a `<details>` (so it opens without
+ * JavaScript) whose sheet lists every other section of the area.
+ */
+function BottomBar({ items, tabs }: { items: Array<{ key: string; path: string }>; tabs: Array<{ key: string; icon: IconName }> }) {
+  const { t } = useTranslation("common");
+  const locale = usePageLocale();
+  const { pathname } = useLocation();
+  const tabKeys = new Set(tabs.map((tab) => tab.key));
+  const pathOf = (key: string) => items.find((item) => item.key === key)?.path ?? "/";
+  const rest = items.filter((item) => !tabKeys.has(item.key));
+  const inRest = rest.some((item) => pathname.startsWith(localePath(locale, item.path)));
+  const tabClass = (active: boolean) =>
+    `flex h-full min-w-0 flex-col items-center justify-center gap-0.5 px-0.5 py-2 text-center text-[0.6875rem] font-semibold leading-tight ${
+      active ? "text-brand-700" : "text-slate-600 hover:text-slate-900"
+    }`;
+  return (
+    <nav
+      aria-label={t("app.nav.tabs")}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface pb-[env(safe-area-inset-bottom)] xl:hidden"
+      data-testid="bottom-bar"
+    >
+      <ul className="grid grid-cols-5">
+        {tabs.map((tab) => (
+          <li key={tab.key} className="min-w-0">
+            <NavLink
+              to={localePath(locale, pathOf(tab.key))}
+              className={({ isActive }) => tabClass(isActive)}
+              data-testid={`tab-${tab.key}`}
+            >
+              <Icon name={tab.icon} className="h-5 w-5 shrink-0" />
+              <span className="block max-w-full break-words">{t(`app.tabs.${tab.key}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+        <li className="min-w-0">
+          <details className="group h-full" data-testid="tab-more">
+            <summary className={`${tabClass(inRest)} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+              <Icon name="grid" className="h-5 w-5 shrink-0" />
+              <span className="block max-w-full break-words">{t("app.tabs.more")}</span>
+            </summary>
+            <div className="absolute inset-x-0 bottom-full max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-slate-200 bg-surface p-3 shadow-[0_-8px_24px_rgb(0_0_0/0.12)]">
+              <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{t("app.nav.more")}</p>
+              <ul className="grid grid-cols-2 gap-1" data-testid="more-sections">
+                {rest.map((item) => (
+                  <li key={item.key} className="min-w-0">
+                    <NavLink
+                      to={localePath(locale, item.path)}
+                      className={({ isActive }) =>
+                        `block rounded-lg px-3 py-2.5 text-sm hover:bg-slate-100 ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-800"}`
+                      }
+                    >
+                      {t(`app.nav.${item.key}`)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </details>
+        </li>
+      </ul>
+    </nav>
   );
 }
 

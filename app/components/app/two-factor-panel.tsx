@@ -5,7 +5,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, codeInputClass } from "~/components/forms";
 
 export interface TwoFactorPanelProps {
   enabled: boolean;
@@ -28,13 +28,7 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
               <label className="text-sm">
                 <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
-                <input
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                />
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
               </label>
               <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
                 {t("settings.twoFactor.disable")}
@@ -61,13 +55,7 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              />
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
             </label>
             <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
               {t("settings.twoFactor.enable")}

@@ -1,11 +1,12 @@
 /**
- * The member's cashback activity: a table on wide screens, cards on small ones (the same rows),
+ * The member's cashback activity (the one DataTable: a table on wide screens, cards on small ones),
  * each with its status badge, the expected confirmation date while pending, and for a visit with
  * no reported sale where a missing-cashback claim stands ("Claim missing cashback" while open).
  * Also the list of the member's claims.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { DataTable } from "~/components/data-table";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -118,101 +119,58 @@ export function ActivityList({ items }: { items: ActivityRowView[] }) {
   const { t } = useTranslation("cashback");
   const locale = usePageLocale();
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-surface md:block">
-        <table className="w-full text-left text-sm" data-testid="activity-table">
-          <caption className="sr-only">{t("list.caption")}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.store")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.visited")}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {t("columns.sale")}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {t("columns.cashback")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("columns.status")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {items.map((row) => (
-              <tr key={row.key} data-testid="activity-row" data-click-id={row.clickId}>
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <StoreLogo name={row.store.name} logo={row.store.logo} size="h-8 w-8" />
-                    <Link to={localePath(locale, `/webshops/${row.store.slug}`)} className="font-medium text-slate-900 hover:underline">
-                      {row.store.name}
-                    </Link>
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-slate-600">
-                  <time dateTime={row.clickedAt}>{formatDate(row.clickedAt, locale)}</time>
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Amount row={row} kind="sale" />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Amount row={row} kind="cashback" />
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={row.status} />
-                  <RowNote row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="space-y-3 md:hidden" data-testid="activity-cards">
-        {items.map((row) => (
-          <li
-            key={row.key}
-            className="rounded-2xl border border-slate-200 bg-surface p-4"
-            data-testid="activity-card"
-            data-click-id={row.clickId}
-          >
-            <div className="flex items-start gap-3">
-              <StoreLogo name={row.store.name} logo={row.store.logo} size="h-10 w-10" />
-              <div className="min-w-0 flex-1">
-                <Link to={localePath(locale, `/webshops/${row.store.slug}`)} className="font-semibold text-slate-900 hover:underline">
-                  {row.store.name}
-                </Link>
-                <p className="text-xs text-slate-600">
-                  <time dateTime={row.clickedAt}>{formatDate(row.clickedAt, locale)}</time>
-                </p>
-              </div>
-              <StatusBadge status={row.status} />
+    <DataTable
+      testId="activity-table"
+      caption={t("list.caption")}
+      rows={items}
+      rowKey={(row) => row.key}
+      rowProps={(row) => ({ "data-testid": "activity-row", "data-click-id": row.clickId })}
+      columns={[
+        {
+          key: "store",
+          header: t("columns.store"),
+          primary: true,
+          cell: (row) => (
+            <div className="flex items-center gap-3">
+              <StoreLogo name={row.store.name} logo={row.store.logo} size="h-8 w-8" />
+              <Link to={localePath(locale, `/webshops/${row.store.slug}`)} className="font-medium text-slate-900 hover:underline">
+                {row.store.name}
+              </Link>
             </div>
-            {row.conversion ? (
-              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                <div>
-                  <dt className="text-xs text-slate-600">{t("columns.sale")}</dt>
-                  <dd>
-                    <Amount row={row} kind="sale" />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-600">{t("columns.cashback")}</dt>
-                  <dd>
-                    <Amount row={row} kind="cashback" />
-                  </dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="mt-3 text-sm text-slate-600">{t("list.noSale")}</p>
-            )}
-            <RowNote row={row} />
-          </li>
-        ))}
-      </ul>
-    </>
+          ),
+        },
+        {
+          key: "visited",
+          header: t("columns.visited"),
+          className: "text-slate-600",
+          cell: (row) => <time dateTime={row.clickedAt}>{formatDate(row.clickedAt, locale)}</time>,
+        },
+        {
+          key: "sale",
+          header: t("columns.sale"),
+          headerClassName: "text-right",
+          className: "md:text-right",
+          cell: (row) => <Amount row={row} kind="sale" />,
+        },
+        {
+          key: "cashback",
+          header: t("columns.cashback"),
+          headerClassName: "text-right",
+          className: "md:text-right",
+          cell: (row) => <Amount row={row} kind="cashback" />,
+        },
+        {
+          key: "status",
+          header: t("columns.status"),
+          cell: (row) => (
+            <div>
+              <StatusBadge status={row.status} />
+              <RowNote row={row} />
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 

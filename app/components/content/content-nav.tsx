@@ -15,8 +15,8 @@ export function ContentNav() {
   const { t } = useTranslation("content");
   const locale = usePageLocale();
   return (
-    <nav aria-label={t("nav.label")} className="mb-6 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-slate-200 text-sm">
+    <nav aria-label={t("nav.label")} className="mb-6">
+      <ul className="flex flex-wrap gap-x-1 border-b border-slate-200 text-sm">
         {SECTIONS.map((section) => (
           <li key={section.key} className="shrink-0">
             <NavLink
