@@ -13,7 +13,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { consumeRateLimits } from "~/security/rate-limit.server";
-import { deleteRecoveryCodes, generateRecoveryCodes } from "./recovery-codes.server";
+import { deleteRecoveryCodes, generateRecoveryCodes, redeemRecoveryCode } from "./recovery-codes.server";
 import { markReauthenticated } from "./session.server";
 
 const ISSUER = "Cashwise";
@@ -90,11 +90,17 @@ export async function enableTwoFactor(tx: Tx, userId: string, code: string): Pro
   return true;
 }
 
-/** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. Admins keep it: the back office requires it. */
+/**
+ * Turns 2FA off with a valid code (or, for an owner who lost the phone, one of the recovery codes:
+ * then a new phone can be set up), and tells the owner, in the caller's unit of work. Admins keep
+ * it: the back office requires it.
+ */
 export async function disableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
   const state = await twoFactorState(tx, userId);
   const { role } = await tx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (role === "admin" || !state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
+  if (role === "admin" || !state.enabled || !state.secret) return false;
+  const accepted = /^\d{6}$/.test(code) ? await acceptTotpCode(tx, userId, code) : (await redeemRecoveryCode(tx, userId, code)).ok;
+  if (!accepted) return false;
   await tx
     .updateTable("users")
     .set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() })

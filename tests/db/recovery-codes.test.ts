@@ -134,7 +134,7 @@ describeEachDatabase("two-factor recovery codes", (t) => {
     expect(JSON.parse(noticed[0]!.params)).toEqual({ count: 9 });
     const mails = (await outboxTo(user.email)).filter((mail) => mail.subject === "A recovery code was used");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain("A recovery code was used to sign in to your account, 9 left.");
+    expect(mails[0]!.text).toContain("A recovery code was used on your account, 9 left.");
 
     // A use that rolls back leaves no trace and the code unspent.
     await expect(
@@ -199,6 +199,21 @@ describeEachDatabase("two-factor recovery codes", (t) => {
     // With 2FA off there is nothing to regenerate.
     expect((await post({ intent: "recovery-regenerate" })).status).toBe(400);
     expect(await recoveryCodesLeft(t.db, user.id)).toBe(0);
+  });
+
+  it("a member who lost the phone turns 2FA off with a recovery code instead of the app's code, to set up a new phone", async () => {
+    const { user, codes } = await withTwoFactor("New Phone");
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, "zzzzz-zzzzz"))).toBe(false);
+    expect((await twoFactorState(t.db, user.id)).enabled).toBe(true);
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, user.id, ` ${codes[7]!.toUpperCase()} `))).toBe(true);
+    expect(await twoFactorState(t.db, user.id)).toMatchObject({ enabled: false, secret: null });
+    expect(await t.db.selectFrom("recoveryCodes").select("id").where("userId", "=", user.id).execute()).toEqual([]);
+    expect(await auditRows(user.id, "user.recovery_code_used")).toHaveLength(1);
+    expect(await notifications(user.id, "twoFactorOff")).toHaveLength(1);
+    // An admin keeps it, recovery code or not: the back office requires it.
+    const admin = await withTwoFactor("Keeps It", "admin");
+    expect(await unitOfWork(t.db, (tx) => disableTwoFactor(tx, admin.user.id, admin.codes[0]!))).toBe(false);
+    expect(await recoveryCodesLeft(t.db, admin.user.id)).toBe(10);
   });
 
   const step = async (userId: string, body: Record<string, string>, address: string, search = "") => {

@@ -33,7 +33,7 @@ test("a member who lost their phone signs in with a recovery code; the same code
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   const mail = await waitForMail(member.email, (received) => received.subject === "A recovery code was used");
-  expect(mail.text).toContain("A recovery code was used to sign in to your account, 9 left.");
+  expect(mail.text).toContain("A recovery code was used on your account, 9 left.");
 
   await context.clearCookies();
   await signIn(page, member.email);

@@ -47,15 +47,18 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true, recov
                 <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
                 <input
                   name="code"
-                  inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={6}
+                  maxLength={32}
+                  aria-describedby="two-factor-disable-hint"
                   className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
                 />
               </label>
               <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
                 {t("settings.twoFactor.disable")}
               </button>
+              <p id="two-factor-disable-hint" className="w-full text-xs text-slate-600">
+                {t("settings.recoveryCodes.disableHint")}
+              </p>
             </Form>
           ) : null}
         </>
