@@ -72,7 +72,7 @@ const MAX_ADJUSTMENT_CENTS = MAX_DEPOSIT_CENTS;
 const localeOf = (value: string | undefined): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { user: viewer } = await requireAdmin(request);
   const locale = localeOf(params.locale);
   const userId = params.userId ?? "";
   const account = await getAccount(db(), userId);
@@ -109,6 +109,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       referrals,
       plan,
       notes,
+      viewerId: viewer.id,
       // A fresh key for each render of the adjustment form: a double submit of one render posts once.
       adjustmentKey: crypto.randomUUID(),
     },
@@ -357,7 +358,7 @@ export default function AdminUser() {
         <AdjustmentForm adjustmentKey={loaded.adjustmentKey} />
       </div>
       <div className="mt-6">
-        <TwoFactorResetForm enabled={account.twoFactor} />
+        <TwoFactorResetForm enabled={account.twoFactor} own={account.id === loaded.viewerId} />
       </div>
       <div className="mt-6 space-y-6">
         <SessionsSection sessions={loaded.sessions} />
@@ -506,12 +507,20 @@ function SuspensionForm({ suspended }: { suspended: boolean }) {
   );
 }
 
-function TwoFactorResetForm({ enabled }: { enabled: boolean }) {
+function TwoFactorResetForm({ enabled, own }: { enabled: boolean; own: boolean }) {
   const { t } = useTranslation("admin");
+  const locale = usePageLocale();
   const { form } = useIntentForm<Record<string, never>>("resetTwoFactor");
   return (
     <Section title={t("users.twoFactorReset.title")} id="two-factor-reset-title">
-      {enabled ? (
+      {own ? (
+        <p className="text-sm text-slate-600">
+          {t("users.twoFactorReset.own")}{" "}
+          <Link to={localePath(locale, "/admin/recovery-codes")} className="font-semibold text-brand-700 hover:underline">
+            {t("users.twoFactorReset.ownLink")}
+          </Link>
+        </p>
+      ) : enabled ? (
         <Form method="post" className="max-w-2xl" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="resetTwoFactor" />
           <p className="mb-3 text-sm text-slate-600">{t("users.twoFactorReset.intro")}</p>

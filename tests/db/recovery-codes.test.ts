@@ -30,6 +30,7 @@ import { disableTwoFactor, setPendingSignIn, startTwoFactor, twoFactorIntent, tw
 import { createDb, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { MailMessage } from "~/mail/mailer.server";
+import { action as ownCodesAction, loader as ownCodesLoader } from "~/routes/($locale)._admin.admin.recovery-codes";
 import { action as userAction } from "~/routes/($locale)._admin.admin.users_.$userId";
 import { action as settingsAction } from "~/routes/($locale)._app.settings";
 import { action as codeStepAction, loader as codeStepLoader } from "~/routes/($locale)._public.signin_.two-factor";
@@ -357,6 +358,47 @@ describeEachDatabase("two-factor recovery codes", (t) => {
       ok: false,
       reason: "notFound",
     });
+  });
+
+  it("an admin's own recovery codes page: new codes after a recent re-authentication; members are refused", async () => {
+    const admin = await withTwoFactor("Own Codes Admin", "admin");
+    const member = await withTwoFactor("Own Codes Member");
+    const post = (cookie: string) =>
+      answer(() =>
+        ownCodesAction({
+          request: new Request(`${APP}/en/admin/recovery-codes`, {
+            method: "POST",
+            headers: { Origin: APP, Cookie: cookie, [PEER_ADDRESS_HEADER]: newAddress() },
+            body: new URLSearchParams({ intent: "recovery-regenerate" }),
+          }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
+    expect((await post(member.cookie)).status).toBe(403);
+    expect(await recoveryCodesLeft(t.db, member.user.id)).toBe(10);
+    await t.db
+      .updateTable("sessions")
+      .set({ reauthenticatedAt: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where("id", "=", admin.sessionId)
+      .execute();
+    const stale = await post(admin.cookie);
+    expect(stale.status).toBe(302);
+    expect(stale.location).toBe(`/en/admin/reauthenticate?redirectTo=${encodeURIComponent("/en/admin/recovery-codes")}`);
+    await t.db.updateTable("sessions").set({ reauthenticatedAt: new Date().toISOString() }).where("id", "=", admin.sessionId).execute();
+    const fresh = await post(admin.cookie);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    expect((fresh.body.recoveryCodes as string[]).filter((code) => admin.codes.includes(code))).toEqual([]);
+    expect(await unitOfWork(t.db, (tx) => redeemRecoveryCode(tx, admin.user.id, admin.codes[0]!))).toEqual({ ok: false });
+    const page = await answer(() =>
+      ownCodesLoader({
+        request: new Request(`${APP}/en/admin/recovery-codes`, { headers: { Cookie: admin.cookie } }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
+    expect(page.body).toMatchObject({ left: 10, email: admin.user.email });
   });
 
   it("the command line's reset works for any account (the last admin's own), audited as from the command line", async () => {

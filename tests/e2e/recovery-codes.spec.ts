@@ -3,7 +3,8 @@
  * signs in with a recovery code under "Use a recovery code" (and the same code is refused the
  * second time; the member is e-mailed how many are left); turning 2FA on in settings shows the ten
  * codes once with Download and Print, and new ones only after confirming it's you; an admin resets
- * a member's 2FA from the back office and the member signs in with the password alone. Two-factor
+ * a member's 2FA from the back office and the member signs in with the password alone (an admin's
+ * own page offers their recovery codes instead). Two-factor
  * state and codes are arranged through the domain (`turnOnTwoFactor`, `generateRecoveryCodes`).
  */
 import { generateRecoveryCodes } from "../../app/auth/recovery-codes.server";
@@ -108,10 +109,15 @@ test("an admin resets a member's two-factor authentication; the member signs in 
   await expect(page.getByText("Two-factor authentication is off for this account: there is nothing to reset.")).toBeVisible();
   await waitForMail(member.email, (received) => received.subject === "Two-factor authentication was reset");
 
-  // Never one's own, there: the admin's own page says so.
+  // Never one's own, there: the admin's own page sends them to their recovery codes instead.
   await visit(page, `/en/admin/users/${admin.id}`);
-  await page.getByRole("button", { name: "Reset two-factor authentication" }).click();
-  await expect(page.getByText("You cannot reset your own two-factor authentication")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reset two-factor authentication" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Your recovery codes" }).click();
+  await expect(page.getByTestId("recovery-codes-left")).toHaveText("0 recovery codes left");
+  await page.getByRole("button", { name: "Generate new codes" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await visit(page, "/en/admin/recovery-codes");
+  await expect(page.getByTestId("recovery-codes-left")).toHaveText("10 recovery codes left");
 
   await context.clearCookies();
   await signIn(page, member.email);
