@@ -10,8 +10,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { CodeSchema } from "~/auth/schemas";
+import { isSuspended } from "~/auth/accounts.server";
 import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -74,6 +76,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const [state, user] = await Promise.all([twoFactorState(db(), pending.userId), getUserById(db(), pending.userId)]);
+  const finish = async (account: NonNullable<typeof user>) =>
+    finishSignIn(request, account, {
+      locale,
+      remember: pending.remember,
+      redirectTo: pending.redirectTo,
+      area: pending.area,
+      secondFactorPassed: true,
+      extraCookies: [await clearPendingSignIn()],
+    });
+  // A suspended account is told so before a recovery code is spent on it.
+  if (recovery && user && (await isSuspended(db(), user.id))) return finish(user);
   const value = submission.value as { code?: string; recoveryCode?: string };
   const passed =
     user &&
@@ -91,20 +104,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { code: ["auth:twoFactor.invalid"] };
     return data({ result: submission.reply({ fieldErrors }), wait: null, recovery }, { status: 400 });
   }
-  return finishSignIn(request, user, {
-    locale,
-    remember: pending.remember,
-    redirectTo: pending.redirectTo,
-    area: pending.area,
-    secondFactorPassed: true,
-    extraCookies: [await clearPendingSignIn()],
-  });
+  return finish(user);
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function TwoFactorSignIn() {
   const { t } = useTranslation("auth");
+  const locale = usePageLocale();
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const recovery = actionData?.recovery ?? loaded.recovery;
@@ -151,6 +158,14 @@ export default function TwoFactorSignIn() {
           {t(recovery ? "twoFactor.useApp" : "twoFactor.useRecovery")}
         </Link>
       </p>
+      {recovery ? (
+        <p className="mt-3 text-center text-sm text-slate-600">
+          {t("twoFactor.lostEverything")}{" "}
+          <Link to={localePath(locale, "/contact")} className="font-semibold text-brand-700 hover:underline">
+            {t("twoFactor.contactUs")}
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }

@@ -262,6 +262,19 @@ describeEachDatabase("two-factor recovery codes", (t) => {
     expect(await recoveryCodesLeft(t.db, user.id)).toBe(9);
   });
 
+  it("a suspended account is told so at the code step, and no recovery code is spent on it", async () => {
+    const { user, codes } = await withTwoFactor("Suspended Codes");
+    await t.db
+      .updateTable("users")
+      .set({ suspendedAt: new Date().toISOString(), suspendedReason: "Review" })
+      .where("id", "=", user.id)
+      .execute();
+    const refused = await step(user.id, { intent: "recovery", recoveryCode: codes[0]! }, newAddress());
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/en/signin?suspended=1");
+    expect(await recoveryCodesLeft(t.db, user.id)).toBe(10);
+  });
+
   it("wrong recovery codes count in the same throttle as wrong authenticator codes: locked out, even a right code is refused", async () => {
     const { user, codes, secret } = await withTwoFactor("Guessed At");
     const accepted = [-30_000, 0, 30_000].map((offset) => totpCode(secret, Date.now() + offset));
