@@ -4,13 +4,24 @@
  * second time; the member is e-mailed how many are left); turning 2FA on in settings shows the ten
  * codes once with Download and Print, and new ones only after confirming it's you; an admin resets
  * a member's 2FA from the back office and the member signs in with the password alone (an admin's
- * own page offers their recovery codes instead). Two-factor
+ * own page offers their recovery codes instead); an admin setting up 2FA sees the codes before
+ * going on to the page asked for. Two-factor
  * state and codes are arranged through the domain (`turnOnTwoFactor`, `generateRecoveryCodes`).
  */
 import { generateRecoveryCodes } from "../../app/auth/recovery-codes.server";
 import { unitOfWork } from "../../app/db/unit-of-work.server";
 import { ageReauthentication, signIn } from "./support/accounts";
-import { createAccount, e2eDatabase, expect, javaScriptEnabled, test, TotpClock, turnOnTwoFactor, visit } from "./support/fixtures";
+import {
+  createAccount,
+  e2eDatabase,
+  expect,
+  javaScriptEnabled,
+  signInAs,
+  test,
+  TotpClock,
+  turnOnTwoFactor,
+  visit,
+} from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
 
 async function withRecoveryCodes(userId: string): Promise<string[]> {
@@ -122,4 +133,28 @@ test("an admin resets a member's two-factor authentication; the member signs in 
   await context.clearCookies();
   await signIn(page, member.email);
   await expect(page).toHaveURL(/\/en\/dashboard$/);
+});
+
+test("an admin setting up two-factor authentication sees the ten codes once, then goes on to the page asked for @js", async ({
+  page,
+  context,
+  visitor: _,
+}) => {
+  const admin = await createAccount("admin", "newadmin");
+  await signInAs(context, { id: admin.id, role: "admin" });
+  await visit(page, "/en/admin/users");
+  await expect(page).toHaveURL(/\/en\/admin\/two-factor\?redirectTo=%2Fen%2Fadmin%2Fusers$/);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("Code from your app", { exact: true }).fill(new TotpClock(secret).next());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByTestId("recovery-codes").getByRole("link", { name: "Download" })).toBeVisible();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/users$/);
+  // The setup page sends an admin with 2FA on straight on, as before.
+  await visit(page, "/en/admin/two-factor?redirectTo=%2Fen%2Fadmin%2Fusers");
+  await expect(page).toHaveURL(/\/en\/admin\/users$/);
+  await visit(page, "/en/admin/recovery-codes");
+  await expect(page.getByTestId("recovery-codes-left")).toHaveText("10 recovery codes left");
 });
