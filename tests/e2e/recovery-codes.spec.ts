@@ -85,6 +85,12 @@ test("turning 2FA on shows ten codes once, with Download and Print; new codes on
   for (const code of codes) expect(file).toContain(code);
   if (javaScriptEnabled()) await expect(shown.getByRole("button", { name: "Print" })).toBeVisible();
   else await expect(shown).toContainText("use your browser's print command: only the codes are printed.");
+  // Printed, the page shows only the codes.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeHidden();
+  await expect(shown.getByRole("button", { name: "Download" }).or(shown.getByRole("link", { name: "Download" }))).toBeHidden();
+  await expect(shown.getByRole("listitem").first()).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
 
   // Shown once: the page again has only the count.
   await visit(page, "/en/settings");
