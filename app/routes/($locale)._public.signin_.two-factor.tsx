@@ -154,7 +154,10 @@ export default function TwoFactorSignIn() {
         <SubmitButton className="btn-primary w-full">{t("twoFactor.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to={recovery ? "." : "?recovery=1"} className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={localePath(locale, recovery ? "/signin/two-factor" : "/signin/two-factor?recovery=1")}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           {t(recovery ? "twoFactor.useApp" : "twoFactor.useRecovery")}
         </Link>
       </p>
