@@ -13,6 +13,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { consumeRateLimits } from "~/security/rate-limit.server";
+import { deleteRecoveryCodes, generateRecoveryCodes, redeemRecoveryCode } from "./recovery-codes.server";
 import { markReauthenticated } from "./session.server";
 
 const ISSUER = "Cashwise";
@@ -89,27 +90,39 @@ export async function enableTwoFactor(tx: Tx, userId: string, code: string): Pro
   return true;
 }
 
-/** Turns 2FA off with a valid code, and tells the owner, in the caller's unit of work. Admins keep it: the back office requires it. */
+/**
+ * Turns 2FA off with a valid code (or, for an owner who lost the phone, one of the recovery codes:
+ * then a new phone can be set up), and tells the owner, in the caller's unit of work. Admins keep
+ * it: the back office requires it.
+ */
 export async function disableTwoFactor(tx: Tx, userId: string, code: string): Promise<boolean> {
   const state = await twoFactorState(tx, userId);
   const { role } = await tx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (role === "admin" || !state.enabled || !state.secret || !(await acceptTotpCode(tx, userId, code))) return false;
+  if (role === "admin" || !state.enabled || !state.secret) return false;
+  const accepted = /^\d{6}$/.test(code) ? await acceptTotpCode(tx, userId, code) : (await redeemRecoveryCode(tx, userId, code)).ok;
+  if (!accepted) return false;
   await tx
     .updateTable("users")
     .set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null, updatedAt: now() })
     .where("id", "=", userId)
     .execute();
+  await deleteRecoveryCodes(tx, userId);
   await notify(tx, userId, "twoFactorOff");
   return true;
 }
 
 export type TwoFactorIntentResult =
-  { outcome: "started" | "enabled" | "disabled" } | { outcome: "error"; error: string; status: 400 | 429 };
+  | { outcome: "started" | "disabled" }
+  | { outcome: "enabled" | "regenerated"; recoveryCodes: string[] }
+  | { outcome: "error"; error: string; status: 400 | 429 };
 
 /**
  * The forms of the two-factor panel (`intent` = `2fa-start`, `2fa-enable`, `2fa-disable` with
- * `code`), for whichever page shows it. Code forms are throttled; a correct code also counts as a
- * fresh re-authentication of the session. Returns null for any other intent.
+ * `code`, and `recovery-regenerate`), for whichever page shows it. Code forms are throttled; a
+ * correct code also counts as a fresh re-authentication of the session. Turning it on makes the
+ * ten recovery codes in the same unit of work, and so does regenerating them (the route asks for a
+ * recent re-authentication first); both answer the codes, to be shown once. Returns null for any
+ * other intent.
  */
 export async function twoFactorIntent(
   db: Db,
@@ -121,6 +134,13 @@ export async function twoFactorIntent(
     if (!(await twoFactorState(db, userId)).enabled) await startTwoFactor(db, userId);
     return { outcome: "started" };
   }
+  if (intent === "recovery-regenerate") {
+    const recoveryCodes = await unitOfWork(db, async (tx) =>
+      (await twoFactorState(tx, userId)).enabled ? generateRecoveryCodes(tx, userId, { clientAddress: input.clientAddress }) : null,
+    );
+    if (!recoveryCodes) return { outcome: "error", error: "app:settings.recoveryCodes.notOn", status: 400 };
+    return { outcome: "regenerated", recoveryCodes };
+  }
   if (intent !== "2fa-enable" && intent !== "2fa-disable") return null;
   const code = String(input.code ?? "").trim();
   const verdict = await consumeRateLimits(db, [
@@ -129,12 +149,17 @@ export async function twoFactorIntent(
   ]);
   if (!verdict.allowed) return { outcome: "error", error: "common:errors.tooManyRequests.text", status: 429 };
   const done = await unitOfWork(db, async (tx) => {
-    const ok = intent === "2fa-enable" ? await enableTwoFactor(tx, userId, code) : await disableTwoFactor(tx, userId, code);
-    if (ok) await markReauthenticated(tx, input.sessionId);
-    return ok;
+    if (intent === "2fa-disable") {
+      const ok = await disableTwoFactor(tx, userId, code);
+      if (ok) await markReauthenticated(tx, input.sessionId);
+      return ok ? { outcome: "disabled" as const } : null;
+    }
+    if (!(await enableTwoFactor(tx, userId, code))) return null;
+    await markReauthenticated(tx, input.sessionId);
+    return { outcome: "enabled" as const, recoveryCodes: await generateRecoveryCodes(tx, userId, { clientAddress: input.clientAddress }) };
   });
   if (!done) return { outcome: "error", error: "app:settings.twoFactor.invalid", status: 400 };
-  return { outcome: intent === "2fa-enable" ? "enabled" : "disabled" };
+  return done;
 }
 
 /** Between the password and the code: who is signing in, for five minutes, in a signed cookie. */

@@ -228,6 +228,15 @@ export interface AdminNotesTable {
   createdAt: string;
 }
 
+/** Two-factor recovery codes, stored as SHA-256 hashes; `usedAt` set when one is spent. */
+export interface RecoveryCodesTable {
+  id: string;
+  userId: string;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   points: number;
@@ -905,6 +914,7 @@ export interface Database {
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
   adminNotes: AdminNotesTable;
+  recoveryCodes: RecoveryCodesTable;
   reconciliationRuns: ReconciliationRunsTable;
   notifications: NotificationsTable;
   rateLimits: RateLimitsTable;

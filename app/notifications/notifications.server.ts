@@ -21,6 +21,8 @@ export const NOTIFICATION_EVENTS = {
   passwordChanged: { type: "warning", topic: "security" },
   twoFactorOn: { type: "success", topic: "security" },
   twoFactorOff: { type: "warning", topic: "security" },
+  twoFactorReset: { type: "warning", topic: "security" },
+  recoveryCodeUsed: { type: "warning", topic: "security" },
   depositCompleted: { type: "success", topic: "wallet" },
   withdrawalHeld: { type: "info", topic: "wallet" },
   withdrawalProcessing: { type: "info", topic: "wallet" },

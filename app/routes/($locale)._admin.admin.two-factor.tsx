@@ -1,12 +1,15 @@
 /**
  * The back office requires two-factor authentication: an admin without it is sent here (with
- * `redirectTo`), sets it up with an authenticator app, and goes on to the page they asked for.
+ * `redirectTo`), sets it up with an authenticator app, saves the ten recovery codes shown once in
+ * the answer (the enable form posts with `recovery=1`, so this page stays to show them), and goes
+ * on to the page they asked for.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
+import { RecoveryCodesList } from "~/components/app/recovery-codes";
 import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -32,12 +35,21 @@ function destination(request: Request, locale: Locale): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(request, { twoFactor: false });
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  if (user.twoFactor) throw redirect(destination(request, locale));
+  const url = new URL(request.url);
+  // Turned on just now (the answer showing the recovery codes): stay; otherwise, go on.
+  const justEnabled = url.searchParams.get("recovery") === "1";
+  if (user.twoFactor && !justEnabled) throw redirect(destination(request, locale));
   const state = await twoFactorState(db(), user.id);
-  const setup = state.secret ? await pendingSetup(state.secret, state.email) : null;
+  const setup = !state.enabled && state.secret ? await pendingSetup(state.secret, state.email) : null;
+  const enableParams = new URLSearchParams(url.searchParams);
+  enableParams.set("recovery", "1");
   return {
     meta: await pageMeta(params, "admin", "twoFactor.meta"),
     setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
+    enabled: state.enabled,
+    email: state.email,
+    continueTo: destination(request, locale),
+    enableAction: `${url.pathname}?${enableParams.toString()}`,
   };
 }
 
@@ -47,9 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const form = await readForm(request);
   const intent = form.get("intent");
-  // Turning it off is not offered here: the back office needs it.
+  // Only setting it up here: turning it off is not offered (the back office needs it).
   const result =
-    intent === "2fa-disable"
+    intent !== "2fa-start" && intent !== "2fa-enable"
       ? null
       : await twoFactorIntent(db(), {
           userId: user.id,
@@ -61,7 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
   if (result.outcome === "error") return data({ error: result.error }, { status: result.status });
   const url = new URL(request.url);
-  if (result.outcome === "started") throw redirect(`${url.pathname}${url.search}`);
+  if (result.outcome === "started") {
+    url.searchParams.delete("recovery");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  if (result.outcome === "enabled") return data({ recoveryCodes: result.recoveryCodes });
   throw redirect(destination(request, locale));
 }
 
@@ -69,14 +85,33 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminTwoFactor() {
   const { t } = useTranslation("admin");
-  const { setup } = useLoaderData<typeof loader>();
+  const { setup, enabled, email, continueTo, enableAction } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
     <div className="container-page max-w-2xl py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("twoFactor.title")}</h1>
       <p className="mt-3 text-slate-700">{t("twoFactor.intro")}</p>
       <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("twoFactor.title")}>
-        <TwoFactorPanel enabled={false} setup={setup} error={actionData?.error ?? null} canDisable={false} />
+        {enabled ? (
+          <>
+            <p className="font-semibold text-green-800" data-testid="two-factor-active">
+              {t("app:settings.twoFactor.enabled")}
+            </p>
+            {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
+            <Link to={continueTo} className="btn-primary mt-4 inline-block">
+              {t("twoFactor.continue")}
+            </Link>
+          </>
+        ) : (
+          <TwoFactorPanel
+            enabled={false}
+            setup={setup}
+            error={actionData && "error" in actionData ? actionData.error : null}
+            canDisable={false}
+            enableAction={enableAction}
+          />
+        )}
       </section>
     </div>
   );

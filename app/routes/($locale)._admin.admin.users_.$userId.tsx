@@ -4,8 +4,9 @@
  * history (`ledgerPage`), clicks and conversions (`clicksPage`), referred friends and the admins'
  * notes; and the actions, each one form (`intent`): change the role, suspend (with a reason) and
  * reinstate, adjust the balance (credit or debit, amount, reason, and the nonce the page was
- * rendered with, so a double submit posts once), end one or every session, add a note. Role,
- * suspension and adjustment need a recent re-authentication. Each action is one unit of work with
+ * rendered with, so a double submit posts once), end one or every session, add a note, reset
+ * two-factor authentication (not one's own). Role, suspension, adjustment and the two-factor reset
+ * need a recent re-authentication. Each action is one unit of work with
  * its one audit row (`app/users/admin.server.ts`).
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
@@ -39,6 +40,7 @@ import {
   getAccount,
   listNotes,
   reinstateAccount,
+  resetAccountTwoFactor,
   revokeAccountSession,
   revokeAccountSessions,
   suspendAccount,
@@ -71,7 +73,7 @@ const MAX_ADJUSTMENT_CENTS = MAX_DEPOSIT_CENTS;
 const localeOf = (value: string | undefined): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { user: viewer } = await requireAdmin(request);
   const locale = localeOf(params.locale);
   const userId = params.userId ?? "";
   const account = await getAccount(db(), userId);
@@ -108,6 +110,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       referrals,
       plan,
       notes,
+      viewerId: viewer.id,
       // A fresh key for each render of the adjustment form: a double submit of one render posts once.
       adjustmentKey: crypto.randomUUID(),
     },
@@ -136,12 +139,17 @@ const actionSchema = (locale: string) =>
     }),
     z.object({ intent: z.literal("revokeSession"), sessionId: z.string().uuid() }),
     z.object({ intent: z.literal("revokeAll") }),
+    z.object({ intent: z.literal("resetTwoFactor") }),
     z.object({ intent: z.literal("note"), body: text(NOTE_MAX_LENGTH, "admin:users.notes.required") }),
   ]);
 
 type Intent = z.infer<ReturnType<typeof actionSchema>>["intent"];
-const SENSITIVE: ReadonlySet<Intent> = new Set(["role", "suspend", "adjust"]);
-const REFUSALS = { self: "admin:users.errors.self", lastAdmin: "admin:users.errors.lastAdmin" } as const;
+const SENSITIVE: ReadonlySet<Intent> = new Set(["role", "suspend", "adjust", "resetTwoFactor"]);
+const REFUSALS = {
+  self: "admin:users.errors.self",
+  lastAdmin: "admin:users.errors.lastAdmin",
+  selfTwoFactor: "admin:users.twoFactorReset.self",
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -198,6 +206,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
           count: result.ok ? (result.sessionsEnded ?? 0) : 0,
         })
       );
+    }
+    case "resetTwoFactor": {
+      const result = await unitOfWork(db(), (tx) => resetAccountTwoFactor(tx, actor, { userId }));
+      return refused(result) ?? done(result.ok && result.changed ? "users.twoFactorReset.done" : "users.twoFactorReset.alreadyOff");
     }
     case "note": {
       const result = await unitOfWork(db(), (tx) => addNote(tx, actor, { userId, body: input.body }));
@@ -321,6 +333,9 @@ export default function AdminUser() {
         <RoleForm role={account.role} />
         <SuspensionForm suspended={Boolean(account.suspendedAt)} />
         <AdjustmentForm adjustmentKey={loaded.adjustmentKey} />
+      </div>
+      <div className="mt-6">
+        <TwoFactorResetForm enabled={account.twoFactor} own={account.id === loaded.viewerId} />
       </div>
       <div className="mt-6 space-y-6">
         <SessionsSection sessions={loaded.sessions} />
@@ -464,6 +479,35 @@ function SuspensionForm({ suspended }: { suspended: boolean }) {
             {t("users.suspend.submit")}
           </button>
         </Form>
+      )}
+    </Section>
+  );
+}
+
+function TwoFactorResetForm({ enabled, own }: { enabled: boolean; own: boolean }) {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { form } = useIntentForm<Record<string, never>>("resetTwoFactor");
+  return (
+    <Section title={t("users.twoFactorReset.title")} id="two-factor-reset-title">
+      {own ? (
+        <p className="text-sm text-slate-600">
+          {t("users.twoFactorReset.own")}{" "}
+          <Link to={localePath(locale, "/admin/recovery-codes")} className="font-semibold text-brand-700 hover:underline">
+            {t("users.twoFactorReset.ownLink")}
+          </Link>
+        </p>
+      ) : enabled ? (
+        <Form method="post" className="max-w-2xl" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="resetTwoFactor" />
+          <p className="mb-3 text-sm text-slate-600">{t("users.twoFactorReset.intro")}</p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" className="btn-secondary">
+            {t("users.twoFactorReset.submit")}
+          </button>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-600">{t("users.twoFactorReset.off")}</p>
       )}
     </Section>
   );

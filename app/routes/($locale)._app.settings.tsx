@@ -1,6 +1,8 @@
 /**
- * Settings: dark mode, language, notification preferences and the password, each its own form
- * that works without JavaScript and is stored on the account.
+ * Settings: dark mode, language, notification preferences, two-factor authentication (with its
+ * recovery codes: shown once when it is turned on, how many are left, new ones after a recent
+ * re-authentication) and the password, each its own form that works without JavaScript and is
+ * stored on the account.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -8,8 +10,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
-import { requireUser } from "~/auth/guards.server";
+import { requireRecentAuth, requireUser } from "~/auth/guards.server";
+import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
+import { RecoveryCodesList } from "~/components/app/recovery-codes";
 import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, SubmitButton, inputClass } from "~/components/forms";
@@ -50,6 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: flash?.kind === "notice" ? flash : null,
       settings: await getSettings(db(), user.id),
       setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
+      email: twoFactor.email,
+      recoveryCodesLeft: twoFactor.enabled ? await recoveryCodesLeft(db(), user.id) : null,
     },
     { headers },
   );
@@ -112,6 +118,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     throw await saved(locale, "settings.security.changed");
   }
+  // New recovery codes replace the old ones: only after proving again who one is.
+  if (intent === "recovery-regenerate") requireRecentAuth(request, session, `${localePath(locale, "/settings")}#two-factor`);
   const twoFactor = await twoFactorIntent(db(), {
     userId: user.id,
     sessionId: session.id,
@@ -121,7 +129,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (twoFactor?.outcome === "started") throw redirect(`${localePath(locale, "/settings")}#two-factor`);
   if (twoFactor?.outcome === "error") return data({ password: null, twoFactorError: twoFactor.error }, { status: twoFactor.status });
-  if (twoFactor) throw await saved(locale, twoFactor.outcome === "enabled" ? "settings.twoFactor.enabled" : "settings.twoFactor.disabled");
+  if (twoFactor?.outcome === "enabled" || twoFactor?.outcome === "regenerated") {
+    // Shown once, in this answer: only their hashes are kept.
+    const notice = twoFactor.outcome === "enabled" ? "settings.twoFactor.enabled" : "settings.recoveryCodes.regenerated";
+    return data({ password: null, recoveryCodes: twoFactor.recoveryCodes, notice });
+  }
+  if (twoFactor) throw await saved(locale, "settings.twoFactor.disabled");
   return data({ password: null }, { status: 400 });
 }
 
@@ -138,8 +151,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function SettingsPage() {
   const { t } = useTranslation("app");
-  const { settings, notice, setup } = useLoaderData<typeof loader>();
+  const { settings, notice, setup, email, recoveryCodesLeft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const shown = actionData && "recoveryCodes" in actionData ? (actionData as unknown as { recoveryCodes: string[]; notice: string }) : null;
   const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({
     id: "password-form",
     lastResult: actionData?.password ?? undefined,
@@ -149,6 +163,7 @@ export default function SettingsPage() {
     <div className="container-page max-w-3xl space-y-6 py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
       {notice ? <Notice>{t(notice.key)}</Notice> : null}
+      {shown ? <Notice>{t(shown.notice)}</Notice> : null}
 
       <Section title={t("settings.appearance.title")}>
         <Form method="post" className="flex flex-wrap items-center gap-4">
@@ -211,7 +226,9 @@ export default function SettingsPage() {
           enabled={settings.twoFactor}
           setup={setup}
           error={actionData && "twoFactorError" in actionData ? (actionData.twoFactorError as string) : null}
+          recoveryCodesLeft={recoveryCodesLeft}
         />
+        {shown ? <RecoveryCodesList codes={shown.recoveryCodes} email={email} /> : null}
       </section>
 
       <Section title={t("settings.security.title")}>

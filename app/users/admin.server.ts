@@ -3,14 +3,16 @@
  * accounts (name or e-mail, role, state: active, suspended, unverified), one account's profile and
  * the notes admins keep on it; and the actions: change the role (read on the account's next
  * request), suspend (every session ends; sign-in and withdrawals are refused) and reinstate, end one
- * or every session, add a note, and adjust the balance through the ledger. Every action takes the
- * caller's transaction and writes exactly one audit row in it (none when nothing changed or a
+ * or every session, add a note, adjust the balance through the ledger, and reset the account's
+ * two-factor authentication (a member who lost their phone and recovery codes). Every action takes
+ * the caller's transaction and writes exactly one audit row in it (none when nothing changed or a
  * replayed form changed nothing). An admin can neither demote nor suspend themselves, nor the last
- * admin.
+ * admin, nor reset their own two-factor authentication (the command line can).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { audit, type Actor } from "~/audit/audit.server";
+import { resetTwoFactor } from "~/auth/recovery-codes.server";
 import { revokeUserSessions } from "~/auth/session.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
@@ -167,8 +169,11 @@ export async function listNotes(db: DbOrTx, userId: string): Promise<AdminNote[]
 
 // ——— Actions ———
 
-/** Why an action was refused: no such account, the admin's own account, the last admin left. */
-export type Refusal = "notFound" | "self" | "lastAdmin";
+/**
+ * Why an action was refused: no such account, the admin's own account, the last admin left, the
+ * admin's own two-factor authentication.
+ */
+export type Refusal = "notFound" | "self" | "lastAdmin" | "selfTwoFactor";
 export type ActionResult = { ok: true; changed: boolean } | { ok: false; reason: Refusal };
 
 const subjectOf = (userId: string) => `user:${userId}`;
@@ -274,6 +279,23 @@ export async function reinstateAccount(tx: Tx, actor: Actor, input: { userId: st
     clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true };
+}
+
+/**
+ * Turns the account's two-factor authentication off and deletes its recovery codes, for a member
+ * who lost their phone and their codes: audited (`user.two_factor_reset`), the owner notified and
+ * e-mailed. Never the admin's own (another admin, or `npm run admin:reset-2fa`, can).
+ */
+export async function resetAccountTwoFactor(tx: Tx, actor: Actor, input: { userId: string }): Promise<ActionResult> {
+  const account = await tx.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst();
+  if (!account) return { ok: false, reason: "notFound" };
+  if (actor.id === input.userId) return { ok: false, reason: "selfTwoFactor" };
+  const { changed } = await resetTwoFactor(tx, input.userId, {
+    actorId: actor.id,
+    via: "back-office",
+    clientAddress: actor.clientAddress,
+  });
+  return { ok: true, changed };
 }
 
 /** Ends one of the account's sessions (that browser is signed out on its next request). */

@@ -65,6 +65,7 @@ const FIELD_NAMES = [
   "message",
   "subject",
   "code",
+  "recoveryCode",
   "amount",
   "quick",
   "method",
@@ -213,6 +214,7 @@ const QUERY_NAMES = [
   "dir",
   "period",
   "locked",
+  "recovery",
 ];
 
 const queries: fc.Arbitrary<string> = fc.oneof(

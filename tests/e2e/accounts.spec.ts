@@ -382,6 +382,9 @@ test.describe("the back office", () => {
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     await page.getByLabel("Code from your app", { exact: true }).fill(await totpCode(secret));
     await page.getByRole("button", { name: "Turn on" }).click();
+    // The ten recovery codes, shown once, then on to the page asked for.
+    await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("link", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
     await expect(page.getByTestId("stat-total")).toBeVisible();
     await expect(page.getByTestId("stat-verified")).toBeVisible();

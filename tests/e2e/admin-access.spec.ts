@@ -34,6 +34,9 @@ test("an admin without two-factor authentication signs in, sets it up first, the
   // The authenticator app's code of the current step (good for 30 s or more: one step of drift).
   await page.getByLabel("Code from your app", { exact: true }).fill(new TotpClock(secret).next());
   await page.getByRole("button", { name: "Turn on" }).click();
+  // The ten recovery codes, shown once, then on to the page asked for.
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/en\/admin\/users$/);
 
   // With 2FA on, the setup page sends the admin on.

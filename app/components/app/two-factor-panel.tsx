@@ -1,11 +1,12 @@
 /**
  * Two-factor authentication, set up and turned off: one panel for the member settings and the
  * back office's required setup. Plain forms posting `intent` = `2fa-start`, `2fa-enable` or
- * `2fa-disable` (with `code`); the route's action hands them to `twoFactorAction`.
+ * `2fa-disable` (with `code`), and `recovery-regenerate` (new recovery codes); the route's action
+ * hands them to `twoFactorIntent`.
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorList, codeInputClass } from "~/components/forms";
+import { ErrorList, codeInputClass, inputClass } from "~/components/forms";
 
 export interface TwoFactorPanelProps {
   enabled: boolean;
@@ -13,9 +14,13 @@ export interface TwoFactorPanelProps {
   error?: string | null;
   /** Admins cannot turn it off: the back office requires it. */
   canDisable?: boolean;
+  /** With 2FA on: how many recovery codes are left (and the form for new ones); null hides both. */
+  recoveryCodesLeft?: number | null;
+  /** Where the enable form posts (the back office's setup shows the codes on its own answer). */
+  enableAction?: string;
 }
 
-export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: TwoFactorPanelProps) {
+export function TwoFactorPanel({ enabled, setup, error, canDisable = true, recoveryCodesLeft = null, enableAction }: TwoFactorPanelProps) {
   const { t } = useTranslation("app");
   return (
     <>
@@ -24,15 +29,36 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
           <p className="mt-2 font-semibold text-green-800" data-testid="two-factor-active">
             {t("settings.twoFactor.active")}
           </p>
+          {recoveryCodesLeft !== null ? (
+            <Form method="post" className="mt-4 rounded-xl border border-slate-200 p-4">
+              <h3 className="font-semibold">{t("settings.recoveryCodes.title")}</h3>
+              <p className="mt-1 text-sm text-slate-700" data-testid="recovery-codes-left">
+                {t("settings.recoveryCodes.left", { count: recoveryCodesLeft })}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{t("settings.recoveryCodes.regenerateHint")}</p>
+              <button type="submit" name="intent" value="recovery-regenerate" className="btn-secondary mt-3">
+                {t("settings.recoveryCodes.regenerate")}
+              </button>
+            </Form>
+          ) : null}
           {canDisable ? (
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
               <label className="text-sm">
                 <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToDisable")}</span>
-                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
+                <input
+                  name="code"
+                  autoComplete="one-time-code"
+                  maxLength={32}
+                  aria-describedby="two-factor-disable-hint"
+                  className={`${inputClass} font-mono`}
+                />
               </label>
               <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
                 {t("settings.twoFactor.disable")}
               </button>
+              <p id="two-factor-disable-hint" className="w-full text-xs text-slate-600">
+                {t("settings.recoveryCodes.disableHint")}
+              </p>
             </Form>
           ) : null}
         </>
@@ -52,7 +78,7 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true }: Two
               {setup.secret}
             </code>
           </p>
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Form method="post" action={enableAction} className="flex flex-wrap items-end gap-2">
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
               <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />

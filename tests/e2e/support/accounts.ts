@@ -93,6 +93,8 @@ export async function newAdmin(page: Page): Promise<{ email: string; name: strin
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Code from your app", { exact: true }).fill(await totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
+  // The ten recovery codes, shown once, then on to the dashboard.
+  await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
   return { email, name, secret };
 }

@@ -78,6 +78,7 @@ export const ADMIN_PAGES = [
   // The demo member's page in the back office, by example (an address in place of the id leads to it).
   `/admin/users/${DEMO_USER.email}`,
   "/admin/reauthenticate",
+  "/admin/recovery-codes",
   "/admin/audit",
   "/admin/withdrawals",
   "/admin/settings",

@@ -1,0 +1,87 @@
+/**
+ * An admin's own recovery codes (`/admin/recovery-codes`): how many are left, and new ones (they
+ * replace all the old ones) after a recent re-authentication, shown once in the answer with
+ * Download and Print. Linked from the admin's own account page, where the reset is not offered.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
+import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
+import { twoFactorIntent } from "~/auth/two-factor.server";
+import { RecoveryCodesList } from "~/components/app/recovery-codes";
+import { Notice } from "~/components/auth/auth-card";
+import { ErrorList } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+
+export const handle = { i18n: ["common", "admin", "app"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireAdmin(request);
+  return {
+    meta: await pageMeta(params, "admin", "recoveryCodes.meta"),
+    email: user.email,
+    left: await recoveryCodesLeft(db(), user.id),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, session } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const intent = (await readForm(request)).get("intent");
+  if (intent !== "recovery-regenerate") return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  // New codes replace the old ones: only after proving again who one is.
+  requireRecentAuth(request, session, localePath(locale, "/admin/recovery-codes"));
+  const result = await twoFactorIntent(db(), {
+    userId: user.id,
+    sessionId: session.id,
+    intent,
+    code: null,
+    clientAddress: clientAddress(request),
+  });
+  if (result?.outcome !== "regenerated") return data({ error: "app:settings.recoveryCodes.notOn" }, { status: 400 });
+  return data({ recoveryCodes: result.recoveryCodes });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminRecoveryCodes() {
+  const { t } = useTranslation("admin");
+  const { email, left } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
+  return (
+    <div className="container-page max-w-2xl py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("recoveryCodes.title")}</h1>
+      <p className="mt-3 text-slate-700">{t("recoveryCodes.intro")}</p>
+      {recoveryCodes ? (
+        <div className="mt-4">
+          <Notice>{t("app:settings.recoveryCodes.regenerated")}</Notice>
+        </div>
+      ) : null}
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("recoveryCodes.title")}>
+        <p className="text-sm text-slate-700" data-testid="recovery-codes-left">
+          {t("app:settings.recoveryCodes.left", { count: left })}
+        </p>
+        {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
+        <Form method="post" className="mt-4">
+          <p className="text-sm text-slate-600">{t("app:settings.recoveryCodes.regenerateHint")}</p>
+          <button type="submit" name="intent" value="recovery-regenerate" className="btn-secondary mt-3">
+            {t("app:settings.recoveryCodes.regenerate")}
+          </button>
+        </Form>
+        {actionData && "error" in actionData ? <ErrorList errors={[actionData.error]} /> : null}
+      </section>
+    </div>
+  );
+}
