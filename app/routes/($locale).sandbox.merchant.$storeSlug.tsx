@@ -16,7 +16,6 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatMoney } from "~/utils/money";
-import { getSetting } from "~/settings/settings.server";
 import { parseAmountToCents } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
@@ -72,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? undefined
       : await db()
           .selectFrom("stores")
-          .select(["slug", "network", "cashbackRateBps", "userShareBps", "rateKind", "rateFixedCents"])
+          .select(["slug", "network", "cashbackRateBps", "rateKind", "rateFixedCents"])
           .where("slug", "=", params.storeSlug ?? "")
           .executeTakeFirst();
   if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
@@ -102,11 +101,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: OrderSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
   const saleCents = parseAmountToCents(submission.value.amount)!;
-  // The network's commission, so that the member's share of it is the store's advertised rate.
-  const shareBps = store.userShareBps ?? (await getSetting(db(), "cashbackUserShareBps"));
-  // (A fixed-rate store pays a fixed amount per order, whatever its size.)
-  const memberCents = store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : (saleCents * store.cashbackRateBps) / 10_000;
-  const commissionCents = shareBps > 0 ? Math.round((memberCents * 10_000) / shareBps) : 0;
+  // The network's commission at the store's rate (a fixed-rate store pays a fixed amount per
+  // order, whatever its size); the member's 90% of it is worked out by the conversion.
+  const commissionCents =
+    store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : Math.round((saleCents * store.cashbackRateBps) / 10_000);
   const status = await sendSandboxPostback({
     // Unique across the network, as a real network's transaction ids are: one per order of this visit.
     transactionId: `${click.id.slice(0, 8)}-${submission.value.orderId}`,

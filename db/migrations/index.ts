@@ -39,6 +39,7 @@ import * as adReports from "./20261123_0034_ad_reports";
 import * as adAlertCompetitors from "./20261123_0035_ad_alert_competitors";
 import * as adReportSchedules from "./20261123_0036_ad_report_schedules";
 import * as ledgerThroughput from "./20261123_0037_ledger_throughput";
+import * as storeTerms from "./20261127_0039_store_terms";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "20261123_0035_ad_alert_competitors": adAlertCompetitors,
   "20261123_0036_ad_report_schedules": adReportSchedules,
   "20261123_0037_ledger_throughput": ledgerThroughput,
+  "20261127_0039_store_terms": storeTerms,
 };
