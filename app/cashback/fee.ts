@@ -26,7 +26,8 @@ export function memberCashbackOf(commissionCents: number): number {
 /** The smallest commission whose member cashback is exactly `cashbackCents` (the demo seed, the sandbox network). */
 export function commissionForCashback(cashbackCents: number): number {
   if (cashbackCents <= 0) return 0;
-  return cashbackCents + Math.floor(cashbackCents / 9);
+  // The fee on X is floor(X / 10), so X − floor(X / 10) takes every value; the first X giving c is this one.
+  return cashbackCents + Math.floor((cashbackCents - 1) / 9);
 }
 
 /** The member's rate for a network's rate (basis points of the sale, or cents of a fixed amount): 90% of it. */

@@ -38,7 +38,7 @@ async function storeOf(adminId: string, options: { newCustomerRateBps?: number }
         rateFixedCents: null,
         newCustomerRateBps: options.newCustomerRateBps ?? null,
         categoryRates: [],
-        userShareBps: null,
+        capCents: null,
         confirmationDays: null,
         description: { en: "Books, notebooks and fountain pens." },
         terms: { en: "Cashback on full-price items only." },
