@@ -357,11 +357,7 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     // network's report of the sale through the one ingestion (confirmed on the day it happened,
     // except the last), told to nobody: it is history.
     const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
-      const store = await tx
-        .selectFrom("stores")
-        .select(["id", "cashbackRateBps"])
-        .where("name", "=", merchant)
-        .executeTakeFirstOrThrow();
+      const store = await tx.selectFrom("stores").select(["id", "cashbackRateBps"]).where("name", "=", merchant).executeTakeFirstOrThrow();
       const clickId = `seed-demo-click-${orderId}`;
       await tx
         .insertInto("clicks")

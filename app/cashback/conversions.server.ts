@@ -206,14 +206,7 @@ async function clickOf(db: DbOrTx, clickId: string) {
   return db
     .selectFrom("clicks")
     .innerJoin("stores", "stores.id", "clicks.storeId")
-    .select([
-      "clicks.id",
-      "clicks.userId",
-      "clicks.storeId",
-      "clicks.isBot",
-      "stores.name as storeName",
-      "stores.confirmationDays",
-    ])
+    .select(["clicks.id", "clicks.userId", "clicks.storeId", "clicks.isBot", "stores.name as storeName", "stores.confirmationDays"])
     .where("clicks.id", "=", clickId)
     .executeTakeFirst();
 }

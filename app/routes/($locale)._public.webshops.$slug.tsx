@@ -133,7 +133,9 @@ export default function StorePage() {
           <div className="px-4 py-2">
             <dt className="font-medium text-slate-800">{t("store.terms.cap")}</dt>
             <dd className="text-slate-700" data-testid="store-cap">
-              {store.capCents !== null ? t("store.terms.capAmount", { amount: formatMoney(store.capCents, locale) }) : t("store.terms.noCap")}
+              {store.capCents !== null
+                ? t("store.terms.capAmount", { amount: formatMoney(store.capCents, locale) })
+                : t("store.terms.noCap")}
             </dd>
           </div>
           {store.terms ? (

@@ -252,7 +252,12 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
     comparedWith: { from: lastMonthStart.toISOString().slice(0, 10), to: samePointLastMonth.slice(0, 10) },
     topStores: ranked.map((store) => {
       const known = stores.find((candidate) => candidate.name === store.merchant);
-      return { ...store, slug: known?.slug ?? null, logo: known?.logo ?? null, cashbackRateBps: known ? memberRateOf(known.cashbackRateBps) : null };
+      return {
+        ...store,
+        slug: known?.slug ?? null,
+        logo: known?.logo ?? null,
+        cashbackRateBps: known ? memberRateOf(known.cashbackRateBps) : null,
+      };
     }),
   };
 }

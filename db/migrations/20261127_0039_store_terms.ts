@@ -31,7 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       const list = categories ? (JSON.parse(categories) as unknown) : null;
       if (Array.isArray(list))
         categories = JSON.stringify(
-          list.map((rule) => (rule && typeof rule === "object" && typeof rule.rateBps === "number" ? { ...rule, rateBps: bps(rule.rateBps) } : rule)),
+          list.map((rule) =>
+            rule && typeof rule === "object" && typeof rule.rateBps === "number" ? { ...rule, rateBps: bps(rule.rateBps) } : rule,
+          ),
         );
     } catch {
       // not JSON: left as it is (the pages ignore it)

@@ -221,7 +221,11 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     // The same correction in next week's report again: nothing more.
     expect((await ingest(correction)).outcome).toBe("unchanged");
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 1_080 });
-    expect(await conversion(original.transactionId)).toMatchObject({ commissionCents: 1_200, saleAmountCents: 15_000, cashbackCents: 1_080 });
+    expect(await conversion(original.transactionId)).toMatchObject({
+      commissionCents: 1_200,
+      saleAmountCents: 15_000,
+      cashbackCents: 1_080,
+    });
     expect((await ingest({ ...original, partId: "C-1", status: "approved" })).outcome).toBe("unchanged");
     expect((await ingest({ ...original, partId: "C-3", saleAmountCents: 0, commissionCents: 0, status: "approved" })).outcome).toBe(
       "confirmed",

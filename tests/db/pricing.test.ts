@@ -73,7 +73,9 @@ describe("the success fee", () => {
       expect(fixedT(locale, "home")("hero.text")).toMatch(/90/);
     }
     expect(fixedT("en", "legal")("terms.sections", { returnObjects: true })).not.toEqual(
-      expect.arrayContaining([expect.objectContaining({ paragraphs: expect.arrayContaining([expect.stringMatching(/success fee on results/)]) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ paragraphs: expect.arrayContaining([expect.stringMatching(/success fee on results/)]) }),
+      ]),
     );
   });
 });
@@ -129,7 +131,11 @@ describeEachDatabase("pricing that keeps its word", (t) => {
         }),
       );
       expect(outcome.outcome).toBe("confirmed");
-      const row = await t.db.selectFrom("conversions").selectAll().where("networkTransactionId", "=", transactionId).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom("conversions")
+        .selectAll()
+        .where("networkTransactionId", "=", transactionId)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ userShareBps: 9_000, cashbackCents: commission - Math.floor(commission / 10) });
       expect((await balanceFromPostings(t.db, platformAccount("cashback_margin"))) - marginBefore).toBe(Math.floor(commission / 10));
       expected += commission - Math.floor(commission / 10);
@@ -222,7 +228,12 @@ describeEachDatabase(
       const rows = await t.db.selectFrom("stores").selectAll().orderBy("slug").execute();
       const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
       // 6% shown at the 80% setting: the network pays 7.5%; members now see 90% of it.
-      expect(bySlug["default-share"]).toMatchObject({ cashbackRateBps: 750, newCustomerRateBps: 1_125, userShareBps: null, capCents: null });
+      expect(bySlug["default-share"]).toMatchObject({
+        cashbackRateBps: 750,
+        newCustomerRateBps: 1_125,
+        userShareBps: null,
+        capCents: null,
+      });
       expect(JSON.parse(bySlug["default-share"]!.categoryRates!)).toEqual([{ name: "E-books", rateBps: 375 }]);
       expect(bySlug["own-share"]).toMatchObject({ cashbackRateBps: 1_000, userShareBps: null });
       expect(bySlug["fixed-amount"]).toMatchObject({ rateFixedCents: 938 });

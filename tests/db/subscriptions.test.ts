@@ -89,7 +89,11 @@ async function age(db: Db, userId: string, days: number) {
 /** Ends the user's trial (a day ago): paying during it would add its remaining days to the first period. */
 async function endTrial(db: Db, userId: string) {
   const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-  await db.updateTable("trials").set({ startedAt: ago(15), endsAt: ago(1) }).where("userId", "=", userId).execute();
+  await db
+    .updateTable("trials")
+    .set({ startedAt: ago(15), endsAt: ago(1) })
+    .where("userId", "=", userId)
+    .execute();
 }
 
 describeEachDatabase("subscriptions", (t) => {
