@@ -293,7 +293,9 @@ function CurrentPlan({ subscription }: { subscription: NonNullable<Loaded["subsc
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {t("current.price", { price: formatMoney(subscription.plan.priceCents, locale), count: subscription.plan.durationDays })}
+        {subscription.plan.priceCents === 0
+          ? t("list.free")
+          : t("current.price", { price: formatMoney(subscription.plan.priceCents, locale), count: subscription.plan.durationDays })}
       </p>
       <p className="mt-1 text-sm font-medium" data-testid="plan-renewal">
         {subscription.cancelAtPeriodEnd ? t("current.ends", { date: end }) : t("current.renews", { date: end })}

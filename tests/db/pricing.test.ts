@@ -224,7 +224,16 @@ describeEachDatabase(
       await insert("own-share", 500, 5_000);
       await insert("fixed-amount", 0, null, 750);
       await sql`insert into settings (key, value, updated_by, updated_at) values ('cashbackUserShareBps', '8000', null, 'x')`.execute(t.db);
+      // The FAQ as an older database has it.
+      const old = "Every plan starts with a 14-day free trial. Businesses also pay a 10% success fee on results. See the pricing page.";
+      await sql`insert into faq_entries (id, locale, category, question, answer, position, published, created_at, updated_at)
+        values ('old-faq', 'en', 'plans', 'What does it cost?', ${old}, 99, 1, 'x', 'x')`.execute(t.db);
       await migrateToLatest(t.db);
+      const faq = await t.db.selectFrom("faqEntries").select("answer").where("id", "=", "old-faq").executeTakeFirstOrThrow();
+      expect(faq.answer).not.toContain("success fee on results");
+      expect(faq.answer).toContain(
+        "The 10% success fee is on cashback only: Cashwise keeps 10% of the store's commission and you get 90%.",
+      );
       const rows = await t.db.selectFrom("stores").selectAll().orderBy("slug").execute();
       const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
       // 6% shown at the 80% setting: the network pays 7.5%; members now see 90% of it.
