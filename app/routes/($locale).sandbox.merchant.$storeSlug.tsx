@@ -71,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? undefined
       : await db()
           .selectFrom("stores")
-          .select(["slug", "network", "cashbackRateBps", "rateKind", "rateFixedCents"])
+          .select(["slug", "network", "cashbackRateBps", "rateKind", "rateFixedCents", "capCents"])
           .where("slug", "=", params.storeSlug ?? "")
           .executeTakeFirst();
   if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
@@ -102,9 +102,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
   const saleCents = parseAmountToCents(submission.value.amount)!;
   // The network's commission at the store's rate (a fixed-rate store pays a fixed amount per
-  // order, whatever its size); the member's 90% of it is worked out by the conversion.
-  const commissionCents =
-    store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : Math.round((saleCents * store.cashbackRateBps) / 10_000);
+  // order, whatever its size), at most the store's cap per order.
+  const commissionCents = Math.min(
+    store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : Math.round((saleCents * store.cashbackRateBps) / 10_000),
+    store.capCents ?? Number.MAX_SAFE_INTEGER,
+  );
   const status = await sendSandboxPostback({
     // Unique across the network, as a real network's transaction ids are: one per order of this visit.
     transactionId: `${click.id.slice(0, 8)}-${submission.value.orderId}`,
