@@ -13,8 +13,9 @@ import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
 import { ingestConversion } from "../app/cashback/conversions.server";
-import { getSetting } from "../app/settings/settings.server";
+import { commissionForCashback, memberRateOf } from "../app/cashback/fee";
 import { releaseDueCommissions } from "../app/partner/commissions.server";
+import { getSetting } from "../app/settings/settings.server";
 import { cancelAndRefund, subscribeWithWallet } from "../app/plans/subscriptions.server";
 import { recordReferral } from "../app/referrals/referrals.server";
 import {
@@ -29,6 +30,7 @@ import {
 import { SEED_BLOG_POSTS } from "./seed-data/blog-posts";
 import { SEED_PLANS } from "./seed-data/plans";
 import { SEED_STORES, seedStoreLogo } from "./seed-data/stores";
+import { seedNetworkRateBps, seedStoreTerms } from "./seed-data/store-terms";
 
 export const DEMO_USER = { email: "demo@cashwise.test", password: "Demo-pass-1!", name: "Alex Morgan" };
 export const DEMO_ADMIN = { email: "admin@cashwise.test", password: "Admin-pass-1!", name: "Cashwise Admin" };
@@ -90,8 +92,12 @@ export async function seedContent(db: Db): Promise<{ created: string[] }> {
             name: store.name,
             logo: seedStoreLogo(store.slug),
             category: store.category,
-            cashbackRateBps: store.cashbackRateBps,
+            // What the network pays: the member's 90% of it is the seeded rate.
+            cashbackRateBps: seedNetworkRateBps(store),
             description: JSON.stringify(store.description),
+            terms: JSON.stringify(seedStoreTerms(store).terms),
+            confirmationDays: seedStoreTerms(store).confirmationDays,
+            capCents: seedStoreTerms(store).capCents,
             affiliateUrl: store.affiliateUrl,
             createdAt: timestamp,
             updatedAt: timestamp,
@@ -236,10 +242,9 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
       // qualifying amount.
       const store = await tx
         .selectFrom("stores")
-        .select(["id", "userShareBps", "cashbackRateBps"])
+        .select(["id", "cashbackRateBps"])
         .where("name", "=", "Hearthwren")
         .executeTakeFirstOrThrow();
-      const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
       const friendCashbackCents = (await getSetting(tx, "referralQualifyingCents")) + 420;
       const clickId = "seed-friend-click-HRW-20417";
       await tx
@@ -259,8 +264,8 @@ async function seedDemoReferrals(db: Db, demoId: string, nowMs: number): Promise
         network: "sandbox",
         transactionId: "HRW-20417",
         clickId,
-        saleAmountCents: Math.round((friendCashbackCents * 10_000) / Math.max(1, store.cashbackRateBps)),
-        commissionCents: Math.ceil((friendCashbackCents * 10_000) / share),
+        saleAmountCents: Math.round((friendCashbackCents * 10_000) / Math.max(1, memberRateOf(store.cashbackRateBps))),
+        commissionCents: commissionForCashback(friendCashbackCents),
         currency: "USD",
         status: "approved",
         occurredAt: at(88),
@@ -421,12 +426,7 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
     // network's report of the sale through the one ingestion (confirmed on the day it happened,
     // except the last), told to nobody: it is history.
     const cashback = async (daysAgo: number, merchant: string, cents: number, orderId: string, confirm = true) => {
-      const store = await tx
-        .selectFrom("stores")
-        .select(["id", "userShareBps", "cashbackRateBps"])
-        .where("name", "=", merchant)
-        .executeTakeFirstOrThrow();
-      const share = store.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+      const store = await tx.selectFrom("stores").select(["id", "cashbackRateBps"]).where("name", "=", merchant).executeTakeFirstOrThrow();
       const clickId = `seed-demo-click-${orderId}`;
       await tx
         .insertInto("clicks")
@@ -445,9 +445,9 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
         network: "sandbox",
         transactionId: orderId,
         clickId,
-        saleAmountCents: Math.round((cents * 10_000) / Math.max(1, store.cashbackRateBps)),
-        // The commission whose member share is exactly `cents`.
-        commissionCents: Math.ceil((cents * 10_000) / share),
+        saleAmountCents: Math.round((cents * 10_000) / Math.max(1, memberRateOf(store.cashbackRateBps))),
+        // The commission whose member's 90% is exactly `cents` (Cashwise keeps the 10% success fee).
+        commissionCents: commissionForCashback(cents),
         currency: "USD",
         status: confirm ? "approved" : "pending",
         occurredAt: at(daysAgo),

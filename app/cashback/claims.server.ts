@@ -11,7 +11,6 @@ import { audit } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { ClaimStatus } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
-import { getSetting } from "~/settings/settings.server";
 import { ingestConversion } from "./conversions.server";
 
 export const CLAIM_AFTER_DAYS = 7;
@@ -143,7 +142,7 @@ export interface AdminClaimView extends ClaimView {
   userEmail: string;
   clickedAt: string;
   storeRateBps: number;
-  /** A suggestion for the commission field: the store's rate on the amount, grossed up by the member's share. */
+  /** A suggestion for the commission field: the store's (network's) rate on the amount. */
   suggestedCommissionCents: number;
 }
 
@@ -152,7 +151,6 @@ export async function claimQueue(
   db: DbOrTx,
   options: { status: ClaimStatus; page: number },
 ): Promise<{ items: AdminClaimView[]; total: number }> {
-  const shareDefault = await getSetting(db, "cashbackUserShareBps");
   const base = db.selectFrom("cashbackClaims").where("status", "=", options.status);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const rows = await claimsQuery(db)
@@ -163,7 +161,6 @@ export async function claimQueue(
       "users.email as userEmail",
       "clicks.createdAt as clickedAt",
       "stores.cashbackRateBps as storeRateBps",
-      "stores.userShareBps",
     ])
     .where("cashbackClaims.status", "=", options.status)
     .orderBy("cashbackClaims.createdAt", options.status === "open" ? "asc" : "desc")
@@ -172,16 +169,16 @@ export async function claimQueue(
     .execute();
   return {
     total,
-    items: rows.map(({ userShareBps, ...row }) => ({
+    items: rows.map((row) => ({
       ...row,
-      suggestedCommissionCents: suggestedCommission(row.amountCents, row.storeRateBps, userShareBps ?? shareDefault),
+      suggestedCommissionCents: suggestedCommission(row.amountCents, row.storeRateBps),
     })),
   };
 }
 
-export function suggestedCommission(amountCents: number, storeRateBps: number, shareBps: number): number {
-  if (shareBps <= 0) return 0;
-  return Math.round((amountCents * storeRateBps) / shareBps);
+/** The commission a store's rate (what its network pays) gives on an order's amount. */
+export function suggestedCommission(amountCents: number, storeRateBps: number): number {
+  return Math.round((amountCents * storeRateBps) / 10_000);
 }
 
 async function lockClaim(tx: Tx, claimId: string) {

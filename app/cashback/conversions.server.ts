@@ -6,9 +6,9 @@
  *   unique by (network, network transaction id), locked while an event is applied: replays and
  *   concurrent deliveries change nothing twice. CJ corrections are separate records (parts) of one
  *   transaction: each part counts once and the conversion's amounts are their sum.
- * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: the
- *   commission times the member's share (kept on the conversion), never more than the commission;
- *   the platform keeps the rest as margin. Without a known click it is kept as unmatched for an
+ * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: 90%
+ *   of the commission (the share is kept on the conversion); Cashwise keeps the 10% success fee as
+ *   its margin (app/cashback/fee.ts), and nothing else. Without a known click it is kept as unmatched for an
  *   admin to match; the network's latest word and amounts are kept meanwhile.
  * - The network's word only moves forward (pending → approved → declined): an approval before the
  *   pending report confirms at once, a late "pending" changes nothing. While pending, new amounts
@@ -28,6 +28,7 @@ import type { ConversionStatus, ReportedStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
+import { MEMBER_SHARE_BPS, memberCashbackOf } from "./fee";
 import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
 import { onCashbackConfirmed } from "~/referrals/referrals.server";
 
@@ -65,10 +66,17 @@ export type IngestOutcome = "created" | "amended" | "confirmed" | "declined" | "
 
 export const MAX_EVENT_BODY = 20_000;
 
-/** The member's cashback for a commission: the share in basis points, rounded down, at most the commission. */
-export function cashbackFor(commissionCents: number, shareBps: number): number {
+/**
+ * The member's cashback for a commission at a share (basis points): the commission less the
+ * platform's part, which is rounded down (the odd cent goes to the member). At the share of today
+ * (MEMBER_SHARE_BPS, 90%) the platform's part is exactly the 10% success fee; a conversion keeps
+ * the share it was credited at.
+ */
+export function cashbackFor(commissionCents: number, shareBps: number = MEMBER_SHARE_BPS): number {
+  if (commissionCents <= 0) return 0;
   const share = Math.max(0, Math.min(10_000, shareBps));
-  return Math.max(0, Math.min(commissionCents, Math.floor((commissionCents * share) / 10_000)));
+  if (share === MEMBER_SHARE_BPS) return memberCashbackOf(commissionCents);
+  return Math.max(0, commissionCents - Math.floor((commissionCents * (10_000 - share)) / 10_000));
 }
 
 const RANK: Record<ReportedStatus, number> = { pending: 0, approved: 1, declined: 2 };
@@ -198,15 +206,7 @@ async function clickOf(db: DbOrTx, clickId: string) {
   return db
     .selectFrom("clicks")
     .innerJoin("stores", "stores.id", "clicks.storeId")
-    .select([
-      "clicks.id",
-      "clicks.userId",
-      "clicks.storeId",
-      "clicks.isBot",
-      "stores.name as storeName",
-      "stores.userShareBps",
-      "stores.confirmationDays",
-    ])
+    .select(["clicks.id", "clicks.userId", "clicks.storeId", "clicks.isBot", "stores.name as storeName", "stores.confirmationDays"])
     .where("clicks.id", "=", clickId)
     .executeTakeFirst();
 }
@@ -219,7 +219,8 @@ type Click = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
  */
 async function credit(tx: Tx, row: ConversionRow, click: Click, options: Options = {}): Promise<IngestOutcome> {
   const timestamp = now();
-  const shareBps = click.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+  // Every new conversion: the member's 90% (the success fee is the same at every store).
+  const shareBps = MEMBER_SHARE_BPS;
   const windowDays = click.confirmationDays ?? (await getSetting(tx, "cashbackConfirmationDays"));
   const cashbackCents = cashbackFor(row.commissionCents, shareBps);
   const confirmsAt = new Date(Date.parse(row.occurredAt) + windowDays * 86_400_000).toISOString();
@@ -297,7 +298,7 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
   }
   if (!row.transactionId || !row.userId) return "unchanged";
   const merchant = await storeName(tx, row.storeId);
-  const shareBps = row.userShareBps ?? (await getSetting(tx, "cashbackUserShareBps"));
+  const shareBps = row.userShareBps ?? MEMBER_SHARE_BPS;
   const target = cashbackFor(event.commissionCents, shareBps);
 
   if (status === "pending") {

@@ -408,7 +408,7 @@ export interface StoresTable {
   name: string;
   logo: string | null;
   category: string;
-  /** Basis points of the sale: 450 = 4.50 % cashback. */
+  /** The network's commission, basis points of the sale (500 = 5%); the member's rate is 90% of it. */
   cashbackRateBps: number;
   /** JSON object: locale → description. */
   description: string;
@@ -418,8 +418,11 @@ export interface StoresTable {
   advertiserId: string | null;
   /** The network's tracking link with a {clickId} placeholder (null on the sandbox network). */
   trackingUrl: string | null;
+  /** No longer read (#24: the member's share is 90% at every store, app/cashback/fee.ts); emptied by migration 0039. */
   userShareBps: number | null;
   confirmationDays: number | null;
+  /** The most commission the store pays on one order (cents); null: no cap. Members see 90% of it. */
+  capCents: number | null;
   newCustomerRateBps: number | null;
   /** JSON object: locale → terms. */
   terms: string | null;

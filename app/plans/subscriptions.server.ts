@@ -3,6 +3,8 @@
  *
  * - The free trial of the ad tools (TRIAL_DAYS) starts when an account is created, once per account
  *   (the user id is the trial's key); a reminder goes out TRIAL_REMINDER_DAYS before it ends.
+ * - Paying for a plan during the trial adds the trial's remaining days to the first paid period
+ *   (`firstPeriodEnd`): the period runs from the trial's end for the plan's days.
  * - A plan is paid from the wallet (a `purchase` on the ledger) or through the payment provider
  *   (a `payments` row whose purpose is `plan`, applied by its verified webhook event). Each payment
  *   is one `subscription_payments` row: amount, source, ledger transaction and refund state (the
@@ -162,10 +164,33 @@ async function paymentByKey(tx: DbOrTx, key: string) {
   return tx.selectFrom("subscriptionPayments").selectAll().where("idempotencyKey", "=", key).executeTakeFirst();
 }
 
+/**
+ * The end of a first paid period starting at `at`: the plan's days, after what is left of the
+ * trial (a trial still running at `at` is not lost: its remaining days are added).
+ */
+export function firstPeriodEnd(at: string, durationDays: number, trialEndsAt: string | null): string {
+  const start = trialEndsAt && new Date(trialEndsAt).getTime() > new Date(at).getTime() ? trialEndsAt : at;
+  return addDays(start, durationDays);
+}
+
+/** What paying for `plan` now gives: the trial days added and the first period's end. */
+export async function firstPeriodFor(
+  db: DbOrTx,
+  userId: string,
+  plan: { priceCents: number; durationDays: number },
+  at = now(),
+): Promise<{ trialDaysAdded: number; periodEnd: string }> {
+  const trial = plan.priceCents > 0 ? await getTrial(db, userId, new Date(at).getTime()) : null;
+  // (A trial that starts after `at`, as in a backfilled history, has no days to give yet.)
+  const running = trial?.active && new Date(trial.startedAt).getTime() <= new Date(at).getTime();
+  const trialEndsAt = running ? trial!.endsAt : null;
+  return { trialDaysAdded: running ? trial!.daysLeft : 0, periodEnd: firstPeriodEnd(at, plan.durationDays, trialEndsAt) };
+}
+
 /** Creates the subscription (its first period) for a paid first payment. */
 async function createSubscription(tx: Tx, input: { userId: string; plan: PlanRow; at: string }) {
   const id = randomUUID();
-  const periodEnd = addDays(input.at, input.plan.durationDays);
+  const { periodEnd } = await firstPeriodFor(tx, input.userId, input.plan, input.at);
   await tx
     .insertInto("subscriptions")
     .values({

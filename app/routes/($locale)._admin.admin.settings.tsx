@@ -51,11 +51,6 @@ const SettingsSchema = z.object({
     .int("admin:settings.confirmDaysInvalid")
     .min(1, "admin:settings.confirmDaysInvalid")
     .max(365, "admin:settings.confirmDaysInvalid"),
-  cashbackUserSharePercent: z
-    .number({ required_error: "admin:settings.shareInvalid", invalid_type_error: "admin:settings.shareInvalid" })
-    .min(0, "admin:settings.shareInvalid")
-    .max(100, "admin:settings.shareInvalid")
-    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "admin:settings.shareInvalid"),
   minWithdrawal: dollars("admin:settings.minWithdrawalInvalid", 1),
   referralQualifying: dollars("admin:settings.referralQualifyingInvalid", 0.01),
   referralBonusReferrer: dollars("admin:settings.referralAmountInvalid", 0),
@@ -89,7 +84,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const {
     cardDepositHoldDays,
     cashbackConfirmationDays,
-    cashbackUserSharePercent,
     minWithdrawal,
     referralQualifying,
     referralBonusReferrer,
@@ -100,7 +94,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await unitOfWork(db(), async (tx) => {
     await setSetting(tx, "cardDepositHoldDays", cardDepositHoldDays, actor);
     await setSetting(tx, "cashbackConfirmationDays", cashbackConfirmationDays, actor);
-    await setSetting(tx, "cashbackUserShareBps", Math.round(cashbackUserSharePercent * 100), actor);
     await setSetting(tx, "minWithdrawalCents", Math.round(minWithdrawal * 100), actor);
     await setSetting(tx, "referralQualifyingCents", Math.round(referralQualifying * 100), actor);
     await setSetting(tx, "referralBonusReferrerCents", Math.round(referralBonusReferrer * 100), actor);
@@ -125,7 +118,6 @@ export default function AdminSettings() {
     defaultValue: {
       cardDepositHoldDays: String(settings.cardDepositHoldDays),
       cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
-      cashbackUserSharePercent: String(settings.cashbackUserShareBps / 100),
       minWithdrawal: (settings.minWithdrawalCents / 100).toFixed(2),
       referralQualifying: (settings.referralQualifyingCents / 100).toFixed(2),
       referralBonusReferrer: (settings.referralBonusReferrerCents / 100).toFixed(2),
@@ -161,12 +153,9 @@ export default function AdminSettings() {
             errors={fields.cashbackConfirmationDays.errors}
             hint={t("settings.confirmDaysHint")}
           />
-          <Field
-            labelProps={{ children: t("settings.share") }}
-            inputProps={{ ...getInputProps(fields.cashbackUserSharePercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.cashbackUserSharePercent.errors}
-            hint={t("settings.shareHint")}
-          />
+          <p className="mb-4 text-sm text-slate-600" data-testid="success-fee">
+            {t("settings.successFee")}
+          </p>
           <Field
             labelProps={{ children: t("settings.minWithdrawal") }}
             inputProps={{ ...getInputProps(fields.minWithdrawal, { type: "number" }), inputMode: "decimal", step: "0.01" }}

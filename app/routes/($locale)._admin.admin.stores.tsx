@@ -1,6 +1,6 @@
 /**
  * Partner stores (`/admin/stores`): every store, active or paused, with its network, the rate the
- * public pages show and the member's share; filters in the query string (`q` on the name,
+ * public pages show (the member's, 90%) and what the network pays; filters in the query string (`q` on the name,
  * `status`, `network`, `page`), a table on wide screens and cards on phones. New stores at
  * `/admin/stores/new`, each store's edit page (with Pause/Resume and its logo) at `/admin/stores/:slug`.
  */
@@ -24,7 +24,7 @@ import { formatDate } from "~/utils/dates";
 import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatRate } from "~/utils/money";
+import { formatMoney, formatRate } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 
@@ -157,7 +157,12 @@ function storeFacts(store: AdminStoreRow, t: Translate, locale: Locale) {
   return {
     href: localePath(locale, `/admin/stores/${store.slug}`),
     rate: headlineText(t, store.headline, locale),
-    share: store.userShareBps === null ? t("stores.defaultShare") : formatRate(store.userShareBps, locale),
+    share:
+      store.networkHeadline.kind === "fixed"
+        ? formatMoney(store.networkHeadline.amountCents, locale)
+        : store.networkHeadline.upTo
+          ? t("stores.networkUpTo", { rate: formatRate(store.networkHeadline.rateBps, locale) })
+          : formatRate(store.networkHeadline.rateBps, locale),
     network: t(`stores.networks.${store.network}`),
     status: t(`stores.status.${store.active ? "active" : "paused"}`),
     updated: formatDate(store.updatedAt, locale),

@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         updatedAt: store.updatedAt,
       },
       values: storeFormValues(store),
-      platform: { userShareBps: settings.cashbackUserShareBps, confirmationDays: settings.cashbackConfirmationDays },
+      platform: { confirmationDays: settings.cashbackConfirmationDays },
       logoMaxMegabytes: STORE_LOGO_MAX_BYTES / 1_048_576,
     },
     { headers },

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const settings = await getSettings(db());
   return {
     meta: await pageMeta(params, "admin", "stores.newMeta"),
-    platform: { userShareBps: settings.cashbackUserShareBps, confirmationDays: settings.cashbackConfirmationDays },
+    platform: { confirmationDays: settings.cashbackConfirmationDays },
   };
 }
 

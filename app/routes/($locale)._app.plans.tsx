@@ -24,6 +24,7 @@ import { listActivePlans, type PlanView } from "~/plans/plans.server";
 import {
   PlanError,
   cancelAndRefund,
+  firstPeriodFor,
   getSubscription,
   getTrial,
   setCancelAtPeriodEnd,
@@ -64,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const wanted = url.searchParams.get("planId");
   const selected = plans?.find((plan) => plan.id === wanted) ?? null;
+  // Said before paying: the trial's remaining days are added to the first paid period.
+  const firstPeriod = selected && !(await getSubscription(db(), user.id)) ? await firstPeriodFor(db(), user.id, selected) : null;
   const paymentId = url.searchParams.get("payment");
   const payment = paymentId && /^[0-9a-f-]{36}$/.test(paymentId) ? await getPayment(db(), paymentId, user.id) : undefined;
   const done = DONE.find((value) => value === url.searchParams.get("done")) ?? null;
@@ -73,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     plans,
     preselected: (user as { partnerPlanCode?: string | null }).partnerPlanCode ?? null,
     selected,
+    firstPeriod,
     trial,
     subscription,
     availableCents: balances.availableCents,
@@ -236,6 +240,7 @@ export default function Plans() {
           ) : view.selected ? (
             <PayStep
               plan={view.selected}
+              firstPeriod={loaded.firstPeriod}
               availableCents={availableCents}
               idempotencyKey={loaded.idempotencyKey}
               result={actionData?.result as SubmissionResult<string[]> | null | undefined}
@@ -288,7 +293,9 @@ function CurrentPlan({ subscription }: { subscription: NonNullable<Loaded["subsc
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {t("current.price", { price: formatMoney(subscription.plan.priceCents, locale), count: subscription.plan.durationDays })}
+        {subscription.plan.priceCents === 0
+          ? t("list.free")
+          : t("current.price", { price: formatMoney(subscription.plan.priceCents, locale), count: subscription.plan.durationDays })}
       </p>
       <p className="mt-1 text-sm font-medium" data-testid="plan-renewal">
         {subscription.cancelAtPeriodEnd ? t("current.ends", { date: end }) : t("current.renews", { date: end })}
@@ -353,7 +360,9 @@ function PlanList({ plans, preselected }: { plans: PlanView[]; preselected: stri
               <span className="mt-2 text-2xl font-extrabold tabular-nums">
                 {plan.priceCents === 0 ? t("list.free") : formatMoney(plan.priceCents, locale)}
               </span>
-              <span className="text-sm text-slate-600">{t("list.perDays", { count: plan.durationDays })}</span>
+              {plan.priceCents === 0 ? null : (
+                <span className="text-sm text-slate-600">{t("list.perDays", { count: plan.durationDays })}</span>
+              )}
               <ul className="mt-3 grid gap-1 text-sm text-slate-700">
                 {plan.features.map((feature) => (
                   <li key={feature}>✓ {tp(`features.${feature}`)}</li>
@@ -372,11 +381,13 @@ function PlanList({ plans, preselected }: { plans: PlanView[]; preselected: stri
 
 function PayStep({
   plan,
+  firstPeriod,
   availableCents,
   idempotencyKey,
   result,
 }: {
   plan: PlanView;
+  firstPeriod: { trialDaysAdded: number; periodEnd: string } | null;
   availableCents: number;
   idempotencyKey: string;
   result?: SubmissionResult<string[]> | null;
@@ -397,8 +408,15 @@ function PayStep({
       <input type="hidden" name="planId" value={plan.id} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <p className="font-semibold" data-testid="pay-summary">
-        {t("pay.summary", { plan: plan.name, price, count: plan.durationDays })}
+        {free ? t("pay.summaryFree", { plan: plan.name }) : t("pay.summary", { plan: plan.name, price, count: plan.durationDays })}
       </p>
+      {!free && firstPeriod ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="pay-first-period">
+          {firstPeriod.trialDaysAdded > 0
+            ? t("pay.trialDaysAdded", { count: firstPeriod.trialDaysAdded, date: formatDate(firstPeriod.periodEnd, locale) })
+            : t("pay.firstPeriod", { date: formatDate(firstPeriod.periodEnd, locale) })}
+        </p>
+      ) : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {free ? (
         <input type="hidden" name="method" value="wallet" />

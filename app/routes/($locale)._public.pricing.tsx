@@ -65,7 +65,7 @@ function PlanGroup({ audience, plans }: { audience: "business" | "partner"; plan
             <h3 className="text-lg font-semibold">{plan.name}</h3>
             <p className="mt-4">
               <span className="text-3xl font-extrabold">{plan.priceCents === 0 ? t("free") : formatMoney(plan.priceCents, locale)}</span>{" "}
-              <span className="text-sm text-slate-600">{t("perDays", { count: plan.durationDays })}</span>
+              {plan.priceCents === 0 ? null : <span className="text-sm text-slate-600">{t("perDays", { count: plan.durationDays })}</span>}
             </p>
             <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
               {plan.features.map((feature) => (

@@ -1,5 +1,13 @@
-/** One store: its cashback rate, description, and the way to shop (signing in comes first). */
+/**
+ * One store: the member's rate (90% of what the store's network pays), the description, the
+ * store's cashback terms (exclusions, usual confirmation time, cap) and the way to shop. A visitor
+ * is told to sign in first; a signed-in member sees the page in the member frame, with Shop now.
+ */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getOptionalUser } from "~/auth/guards.server";
+import { MEMBER_SHARE_BPS } from "~/cashback/fee";
+import { shellData } from "~/components/app/shell.server";
+import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { NotFoundScreen } from "~/components/error-screen";
@@ -16,17 +24,22 @@ import { formatMoney, formatRate } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 
-export const handle = { i18n: ["common", "webshops"] };
+export const handle = { i18n: ["common", "webshops", "notifications", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const user = await getOptionalUser(request);
+  // Members (and partners) see their own frame; an admin is not a shopper.
+  const memberShell = user && user.role !== "admin" ? await shellData(user) : null;
   const store = await getStoreBySlug(db(), params.slug ?? "", locale);
-  if (!store) return data({ store: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!store) return data({ store: null, memberShell, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
   const t = fixedT(locale, "webshops");
   const brand = fixedT(locale, "common")("brand.name");
   return {
     store,
+    memberShell,
+    confirmationDays: store.confirmationDays ?? (await getSetting(db(), "cashbackConfirmationDays")),
     meta: {
       title: `${metaTitle(t, store, locale)} | ${brand}`,
       description: store.description,
@@ -47,7 +60,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function StorePage() {
   const { t } = useTranslation("webshops");
   const locale = usePageLocale();
-  const { store } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { store, memberShell } = loaded;
   if (!store) {
     return (
       <div className="container-page">
@@ -67,8 +81,17 @@ export default function StorePage() {
           <p className="text-sm text-slate-600">{t(`categories.${store.category}`)}</p>
         </div>
       </header>
-      <p className="mt-8 text-3xl font-extrabold text-brand-700" data-testid="store-rate">
+      <p className="mt-8 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("store.yourRate")}</p>
+      <p className="text-3xl font-extrabold text-brand-700" data-testid="store-rate">
         {headlineText(t as Translate, store.headline, locale)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="store-rate-basis">
+        {store.networkRate.kind === "fixed"
+          ? t("store.rateBasisFixed", {
+              share: formatRate(MEMBER_SHARE_BPS, locale),
+              amount: formatMoney(store.networkRate.amountCents, locale),
+            })
+          : t("store.rateBasis", { share: formatRate(MEMBER_SHARE_BPS, locale), rate: formatRate(store.networkRate.rateBps, locale) })}
       </p>
       <p className="mt-4 text-lg text-slate-700">{store.description}</p>
       {store.headline.kind === "percent" && store.headline.upTo ? (
@@ -96,17 +119,40 @@ export default function StorePage() {
           </ul>
         </section>
       ) : null}
-      {store.terms ? (
-        <section className="mt-6" aria-labelledby="store-terms-title">
-          <h2 id="store-terms-title" className="font-semibold">
-            {t("store.termsTitle")}
-          </h2>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{store.terms}</p>
-        </section>
-      ) : null}
+      <section className="mt-6" aria-labelledby="store-terms-title" data-testid="store-terms">
+        <h2 id="store-terms-title" className="font-semibold">
+          {t("store.termsTitle")}
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100 rounded-2xl border border-slate-200 text-sm">
+          <div className="px-4 py-2">
+            <dt className="font-medium text-slate-800">{t("store.terms.confirmation")}</dt>
+            <dd className="text-slate-700" data-testid="store-confirmation">
+              {t("store.terms.confirmationDays", { count: "confirmationDays" in loaded ? loaded.confirmationDays : 0 })}
+            </dd>
+          </div>
+          <div className="px-4 py-2">
+            <dt className="font-medium text-slate-800">{t("store.terms.cap")}</dt>
+            <dd className="text-slate-700" data-testid="store-cap">
+              {store.capCents !== null
+                ? t("store.terms.capAmount", { amount: formatMoney(store.capCents, locale) })
+                : t("store.terms.noCap")}
+            </dd>
+          </div>
+          {store.terms ? (
+            <div className="px-4 py-2">
+              <dt className="font-medium text-slate-800">{t("store.terms.exclusions")}</dt>
+              <dd className="whitespace-pre-line text-slate-700" data-testid="store-exclusions">
+                {store.terms}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
         <h2 className="font-semibold">{t("store.howTitle")}</h2>
-        <p className="mt-2 text-sm text-slate-700">{t("store.signInFirst")}</p>
+        <p className="mt-2 text-sm text-slate-700" data-testid="store-how">
+          {memberShell ? t("store.memberHow") : t("store.signInFirst")}
+        </p>
         {/* The click-out records the visit (signing in first when needed) and goes on to the store. */}
         <Link
           to={localePath(locale, `/out/${store.slug}`)}

@@ -17,7 +17,6 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { getSetting } from "~/settings/settings.server";
 import { amountField } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
@@ -75,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? undefined
       : await db()
           .selectFrom("stores")
-          .select(["slug", "network", "cashbackRateBps", "userShareBps", "rateKind", "rateFixedCents"])
+          .select(["slug", "network", "cashbackRateBps", "rateKind", "rateFixedCents", "capCents"])
           .where("slug", "=", params.storeSlug ?? "")
           .executeTakeFirst();
   if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
@@ -105,11 +104,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: orderSchema(isLocale(params.locale) ? params.locale : DEFAULT_LOCALE) });
   if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
   const saleCents = submission.value.amount;
-  // The network's commission, so that the member's share of it is the store's advertised rate.
-  const shareBps = store.userShareBps ?? (await getSetting(db(), "cashbackUserShareBps"));
-  // (A fixed-rate store pays a fixed amount per order, whatever its size.)
-  const memberCents = store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : (saleCents * store.cashbackRateBps) / 10_000;
-  const commissionCents = shareBps > 0 ? Math.round((memberCents * 10_000) / shareBps) : 0;
+  // The network's commission at the store's rate (a fixed-rate store pays a fixed amount per
+  // order, whatever its size), at most the store's cap per order.
+  const commissionCents = Math.min(
+    store.rateKind === "fixed" ? (store.rateFixedCents ?? 0) : Math.round((saleCents * store.cashbackRateBps) / 10_000),
+    store.capCents ?? Number.MAX_SAFE_INTEGER,
+  );
   const status = await sendSandboxPostback({
     // Unique across the network, as a real network's transaction ids are: one per order of this visit.
     transactionId: `${click.id.slice(0, 8)}-${submission.value.orderId}`,

@@ -20,8 +20,6 @@ export const MAX_MIN_WITHDRAWAL_CENTS = 100_000;
 export const SETTINGS = {
   /** Days a card top-up (Stripe) stays on hold before it can be withdrawn (the sandbox has none). */
   cardDepositHoldDays: { schema: z.number().int().min(0).max(MAX_HOLD_DAYS), defaultValue: 7 },
-  /** The member's share of a network's commission (basis points) where a store sets none. */
-  cashbackUserShareBps: { schema: z.number().int().min(0).max(10_000), defaultValue: 7_500 },
   /**
    * Days a store usually takes to confirm cashback where a store sets none: the expected
    * confirmation date and progress shown on pending cashback.

@@ -15,7 +15,7 @@ import type { Store, StoreNetwork } from "~/db/schema";
 import { sniffImage } from "~/users/avatar.server";
 import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
-import { headlineRate, type HeadlineRate } from "./rates";
+import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";
 
 export const ADMIN_STORES_PAGE_SIZE = 20;
@@ -42,8 +42,10 @@ export interface AdminStoreRow {
   category: string;
   network: StoreNetwork;
   active: boolean;
+  /** The member's rate, as the webshop pages show it. */
   headline: HeadlineRate;
-  userShareBps: number | null;
+  /** What the network pays (the member's rate is 90% of it). */
+  networkHeadline: HeadlineRate;
   updatedAt: string;
 }
 
@@ -79,7 +81,6 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
       "rateFixedCents",
       "newCustomerRateBps",
       "categoryRates",
-      "userShareBps",
       "updatedAt",
     ])
     .orderBy("name")
@@ -97,7 +98,7 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
       network: row.network,
       active: row.active === 1,
       headline: headlineRate(row),
-      userShareBps: row.userShareBps,
+      networkHeadline: networkHeadlineRate(row),
       updatedAt: row.updatedAt,
     })),
     page,
@@ -125,7 +126,7 @@ function columns(input: StoreInput) {
     rateFixedCents: input.rateKind === "fixed" ? input.rateFixedCents : null,
     newCustomerRateBps: input.rateKind === "percent" ? input.newCustomerRateBps : null,
     categoryRates: input.rateKind === "percent" && input.categoryRates.length ? JSON.stringify(input.categoryRates) : null,
-    userShareBps: input.userShareBps,
+    capCents: input.capCents,
     confirmationDays: input.confirmationDays,
     description: JSON.stringify(input.description),
     terms: JSON.stringify(input.terms),

@@ -2,8 +2,10 @@
  * Store rates: owns how a store's rate rules (a percentage of the sale or a fixed amount; a
  * different rate for new customers; category rates) read, and the one headline the public pages
  * show for them ("up to 8%" when some rule pays more than the base rate, "$5.00" for a fixed
- * amount). Shared by the server and the browser: no database here.
+ * amount). A store's rates are what its network pays; the member's rate, the one the pages show,
+ * is 90% of it (the success fee, app/cashback/fee.ts). Shared by the server and the browser.
  */
+import { memberRateOf } from "~/cashback/fee";
 import type { StoreRateKind } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { formatMoney, formatRate } from "~/utils/money";
@@ -65,16 +67,24 @@ export function categoryRateName(name: CategoryRate["name"], locale: string): st
 }
 
 /**
- * What the public pages show as a store's rate: a fixed-rate store's amount; otherwise the best
+ * The network's side of a store's rate: a fixed-rate store's amount; otherwise the best
  * percentage any rule pays, marked "up to" when that is more than the base rate.
  */
-export function headlineRate(store: RatedStore): HeadlineRate {
+export function networkHeadlineRate(store: RatedStore): HeadlineRate {
   if (store.rateKind === "fixed" && store.rateFixedCents !== null && store.rateFixedCents > 0) {
     return { kind: "fixed", amountCents: store.rateFixedCents };
   }
   const base = store.cashbackRateBps;
   const best = Math.max(base, store.newCustomerRateBps ?? 0, ...parseCategoryRates(store.categoryRates).map((rule) => rule.rateBps));
   return { kind: "percent", rateBps: best, upTo: best > base };
+}
+
+/** What the pages show as a store's rate: the member's, 90% of the network's (see `networkHeadlineRate`). */
+export function headlineRate(store: RatedStore): HeadlineRate {
+  const network = networkHeadlineRate(store);
+  return network.kind === "fixed"
+    ? { kind: "fixed", amountCents: memberRateOf(network.amountCents) }
+    : { ...network, rateBps: memberRateOf(network.rateBps) };
 }
 
 /** A translation function (react-i18next's `t`, or the server's fixed one). */

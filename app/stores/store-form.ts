@@ -30,13 +30,13 @@ export interface StoreInput {
   advertiserId: string | null;
   trackingUrl: string | null;
   rateKind: StoreRateKind;
-  /** The base percentage (0 for fixed-rate stores). */
+  /** What the network pays (members get 90% of each, app/cashback/fee.ts): the base percentage (0 for fixed-rate stores). */
   cashbackRateBps: number;
   rateFixedCents: number | null;
   newCustomerRateBps: number | null;
   categoryRates: CategoryRate[];
-  /** The member's share of the network's commission; null: the platform default. */
-  userShareBps: number | null;
+  /** The most commission the store pays on one order; null: no cap. */
+  capCents: number | null;
   /** Days the store usually takes to confirm; null: the platform default. */
   confirmationDays: number | null;
   /** Locale → text; English always there. */
@@ -107,7 +107,7 @@ const RawStoreForm = z.object({
     .array(z.object({ percent: text, name: perLocale }).optional())
     .max(MAX_CATEGORY_RATES + 10)
     .optional(),
-  userSharePercent: text,
+  cap: text,
   confirmationDays: text,
   description: perLocale,
   terms: perLocale,
@@ -202,12 +202,12 @@ function buildInput(
   });
   if (categoryRates.length > MAX_CATEGORY_RATES) fail(["categoryRates"], "tooManyCategories");
 
-  let userShareBps: number | null = null;
-  const share = trimmed(raw.userSharePercent);
-  if (share) {
-    const bps = percentToBps(share);
-    if (bps === null) fail(["userSharePercent"], "shareInvalid");
-    else userShareBps = bps;
+  let capCents: number | null = null;
+  const cap = trimmed(raw.cap);
+  if (cap) {
+    const cents = amountToCents(cap);
+    if (cents === null || cents === 0 || cents > 1_000_000) fail(["cap"], "capInvalid");
+    else capCents = cents;
   }
 
   let confirmationDays: number | null = null;
@@ -248,7 +248,7 @@ function buildInput(
     rateFixedCents,
     newCustomerRateBps,
     categoryRates,
-    userShareBps,
+    capCents,
     confirmationDays,
     description,
     terms,
@@ -279,7 +279,7 @@ export interface StoreFormValues {
   rateFixed: string;
   newCustomerPercent: string;
   categoryRates: Array<{ percent: string; name: Record<string, string> }>;
-  userSharePercent: string;
+  cap: string;
   confirmationDays: string;
   description: Record<string, string>;
   terms: Record<string, string>;
@@ -322,7 +322,7 @@ export function blankStoreForm(): StoreFormValues {
     rateFixed: "",
     newCustomerPercent: "",
     categoryRates: withBlankRows([]),
-    userSharePercent: "",
+    cap: "",
     confirmationDays: "",
     description: {},
     terms: {},
@@ -351,7 +351,7 @@ export function storeFormValues(store: Store): StoreFormValues {
         name: typeof rule.name === "string" ? { en: rule.name } : rule.name,
       })),
     ),
-    userSharePercent: store.userShareBps !== null ? bpsToPercentText(store.userShareBps) : "",
+    cap: store.capCents !== null ? centsToAmountText(store.capCents) : "",
     confirmationDays: store.confirmationDays !== null ? String(store.confirmationDays) : "",
     description: byLocale(store.description),
     terms: byLocale(store.terms),

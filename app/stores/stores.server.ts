@@ -1,10 +1,12 @@
 /**
  * Stores: owns the `stores` table, the partner webshops of the directory: listing active stores
  * (search by name, filter by category, paginated) and reading one by slug, with its description
- * in the visitor's locale and the rate it shows (`headlineRate`). The back office's side of the
- * table (creating, editing, pausing, logos) is `admin.server.ts`.
+ * in the visitor's locale and the rate it shows (`headlineRate`). Every rate and amount a view
+ * carries is the member's: 90% of what the store's network pays (app/cashback/fee.ts). The back
+ * office's side of the table (creating, editing, pausing, logos) is `admin.server.ts`.
  */
 import { sql } from "kysely";
+import { memberRateOf } from "~/cashback/fee";
 import type { Db } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store } from "~/db/schema";
@@ -18,19 +20,28 @@ export interface StoreView {
   name: string;
   logo: string | null;
   category: string;
+  /** The member's base rate: 90% of the network's. */
   cashbackRateBps: number;
   description: string;
   /** What the pages show as the rate (see `headlineRate`). */
   headline: HeadlineRate;
 }
 
-/** One store's page: its view, the rules behind the headline, and its terms in the visitor's locale. */
+/**
+ * One store's page: its view, the rules behind the headline (the member's rates), the network's
+ * base rate they are 90% of, and its cashback terms in the visitor's locale: exclusions, the
+ * usual confirmation time (null: the platform's), the most cashback on one order (null: no cap).
+ */
 export interface StoreDetailView extends StoreView {
   rateKind: Store["rateKind"];
   rateFixedCents: number | null;
   newCustomerRateBps: number | null;
   categoryRates: Array<{ name: string; rateBps: number }>;
+  /** What the network pays: the base percentage, or the fixed amount. */
+  networkRate: { kind: "percent"; rateBps: number } | { kind: "fixed"; amountCents: number };
   terms: string | null;
+  confirmationDays: number | null;
+  capCents: number | null;
 }
 
 export const STORES_PAGE_SIZE = 12;
@@ -55,7 +66,7 @@ function toView(store: Store, locale: string): StoreView {
     name: store.name,
     logo: store.logo,
     category: store.category,
-    cashbackRateBps: store.cashbackRateBps,
+    cashbackRateBps: memberRateOf(store.cashbackRateBps),
     description: describe(store, locale),
     headline: headlineRate(store),
   };
@@ -88,15 +99,25 @@ export async function getStoreBySlug(db: Db, slug: string, locale: string): Prom
   const row = await db.selectFrom("stores").selectAll().where("slug", "=", slug).where("active", "=", 1).executeTakeFirst();
   if (!row) return undefined;
   const percent = row.rateKind !== "fixed";
+  const member = (value: number | null) => (value === null ? null : memberRateOf(value));
   return {
     ...toView(row, locale),
     rateKind: row.rateKind,
-    rateFixedCents: row.rateFixedCents,
-    newCustomerRateBps: percent ? row.newCustomerRateBps : null,
+    rateFixedCents: member(row.rateFixedCents),
+    newCustomerRateBps: percent ? member(row.newCustomerRateBps) : null,
     categoryRates: percent
-      ? parseCategoryRates(row.categoryRates).map((rule) => ({ name: categoryRateName(rule.name, locale), rateBps: rule.rateBps }))
+      ? parseCategoryRates(row.categoryRates).map((rule) => ({
+          name: categoryRateName(rule.name, locale),
+          rateBps: memberRateOf(rule.rateBps),
+        }))
       : [],
+    networkRate:
+      !percent && row.rateFixedCents !== null
+        ? { kind: "fixed", amountCents: row.rateFixedCents }
+        : { kind: "percent", rateBps: row.cashbackRateBps },
     terms: row.terms ? localized(row.terms, locale) || null : null,
+    confirmationDays: row.confirmationDays,
+    capCents: member(row.capCents),
   };
 }
 
@@ -113,8 +134,9 @@ export async function countStoresByCategory(db: Db): Promise<Record<string, numb
 export interface DirectoryFacts {
   stores: number;
   categories: number;
+  /** The best member's rate (90% of the best network rate). */
   bestRateBps: number;
-  /** A few stores with the best rates, for the home page's partner marks. */
+  /** A few stores with the best rates (the member's), for the home page's partner marks. */
   featured: Array<{ slug: string; name: string; logo: string | null; cashbackRateBps: number }>;
 }
 
@@ -139,5 +161,10 @@ export async function directoryFacts(db: Db, featuredCount = 6): Promise<Directo
       .limit(featuredCount)
       .execute(),
   ]);
-  return { stores: Number(totals.stores), categories: Number(totals.categories), bestRateBps: Number(totals.best ?? 0), featured };
+  return {
+    stores: Number(totals.stores),
+    categories: Number(totals.categories),
+    bestRateBps: memberRateOf(Number(totals.best ?? 0)),
+    featured: featured.map((store) => ({ ...store, cashbackRateBps: memberRateOf(store.cashbackRateBps) })),
+  };
 }

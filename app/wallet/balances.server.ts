@@ -15,6 +15,7 @@
  * and the monthly statement built from the available account's postings with a running balance.
  * Nothing here writes.
  */
+import { memberRateOf } from "~/cashback/fee";
 import { sql } from "kysely";
 import type { DbOrTx } from "~/db/db.server";
 import { heldDepositsCents, receivableAccount, toTransaction, userAccount, type LedgerTransaction } from "./ledger.server";
@@ -166,6 +167,7 @@ export interface DashboardFigures {
   growthPercent: number | null;
   /** The compared period of last month, for the chip's label (ISO dates, inclusive). */
   comparedWith: { from: string; to: string };
+  /** `cashbackRateBps`: the member's base rate at the store (90% of the network's). */
   topStores: Array<{ merchant: string; orders: number; slug: string | null; logo: string | null; cashbackRateBps: number | null }>;
 }
 
@@ -250,7 +252,12 @@ export async function dashboardFigures(db: DbOrTx, userId: string, nowMs = Date.
     comparedWith: { from: lastMonthStart.toISOString().slice(0, 10), to: samePointLastMonth.slice(0, 10) },
     topStores: ranked.map((store) => {
       const known = stores.find((candidate) => candidate.name === store.merchant);
-      return { ...store, slug: known?.slug ?? null, logo: known?.logo ?? null, cashbackRateBps: known?.cashbackRateBps ?? null };
+      return {
+        ...store,
+        slug: known?.slug ?? null,
+        logo: known?.logo ?? null,
+        cashbackRateBps: known ? memberRateOf(known.cashbackRateBps) : null,
+      };
     }),
   };
 }

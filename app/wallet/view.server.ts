@@ -6,21 +6,33 @@ import type { LedgerTransaction } from "./ledger.server";
 
 /** How pending cashback is expected to progress, computed on the server (one clock for the page). */
 export interface PendingContext {
+  /** The platform's usual window, for stores without one of their own. */
   confirmationDays: number;
+  /** Store name (a cashback's merchant) → the store's own usual window, as its page says. */
+  storeDays?: Record<string, number>;
   nowMs: number;
 }
 
 export async function pendingContext(db: DbOrTx, nowMs = Date.now()): Promise<PendingContext> {
-  return { confirmationDays: await getSetting(db, "cashbackConfirmationDays"), nowMs };
+  const stores = await db.selectFrom("stores").select(["name", "confirmationDays"]).where("confirmationDays", "is not", null).execute();
+  return {
+    confirmationDays: await getSetting(db, "cashbackConfirmationDays"),
+    storeDays: Object.fromEntries(stores.map((store) => [store.name, store.confirmationDays!])),
+    nowMs,
+  };
 }
 
 /** Pending cashback's way to available: the expected confirmation day and the days gone by. */
-export function pendingConfirmation(item: Pick<LedgerTransaction, "type" | "status" | "createdAt">, context: PendingContext | undefined) {
+export function pendingConfirmation(
+  item: Pick<LedgerTransaction, "type" | "status" | "createdAt"> & { merchant?: string | null },
+  context: PendingContext | undefined,
+) {
   if (!context || item.type !== "cashback" || item.status !== "pending") return null;
+  const days = (item.merchant ? context.storeDays?.[item.merchant] : undefined) ?? context.confirmationDays;
   const started = Date.parse(item.createdAt);
-  const expectedBy = new Date(started + context.confirmationDays * 86_400_000).toISOString();
-  const elapsedDays = Math.max(0, Math.min(context.confirmationDays, Math.floor((context.nowMs - started) / 86_400_000)));
-  return { expectedBy, elapsedDays, totalDays: context.confirmationDays, overdue: context.nowMs > Date.parse(expectedBy) };
+  const expectedBy = new Date(started + days * 86_400_000).toISOString();
+  const elapsedDays = Math.max(0, Math.min(days, Math.floor((context.nowMs - started) / 86_400_000)));
+  return { expectedBy, elapsedDays, totalDays: days, overdue: context.nowMs > Date.parse(expectedBy) };
 }
 
 export function transactionView(item: LedgerTransaction & { withdrawalState?: WithdrawalState | null }, context?: PendingContext) {

@@ -40,6 +40,7 @@ import * as adAlertCompetitors from "./20261123_0035_ad_alert_competitors";
 import * as adReportSchedules from "./20261123_0036_ad_report_schedules";
 import * as ledgerThroughput from "./20261123_0037_ledger_throughput";
 import * as recoveryCodes from "./20261127_0038_recovery_codes";
+import * as storeTerms from "./20261127_0039_store_terms";
 import * as firstSteps from "./20261127_0040_first_steps";
 
 export const migrations: Record<string, Migration> = {
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   "20261123_0036_ad_report_schedules": adReportSchedules,
   "20261123_0037_ledger_throughput": ledgerThroughput,
   "20261127_0038_recovery_codes": recoveryCodes,
+  "20261127_0039_store_terms": storeTerms,
   "20261127_0040_first_steps": firstSteps,
 };

@@ -128,7 +128,7 @@ export const SEED_FAQ: Record<"en" | "nl" | "fr" | "es" | "de", SeedFaqEntry[]> 
       category: "tools",
       question: "What does it cost?",
       answer:
-        "Every plan starts with a 14-day free trial and comes with a 30-day money-back guarantee. Businesses also pay a 10% success fee on results. See the pricing page for the current plans.",
+        "Every plan starts with a 14-day free trial and comes with a 30-day money-back guarantee. There is no success fee on the ad tools; paying during the trial adds its remaining days to your first period. The 10% success fee is on cashback only: Cashwise keeps 10% of the store's commission and you get 90%. See the pricing page for the current plans.",
     },
   ],
   nl: [
@@ -250,7 +250,7 @@ export const SEED_FAQ: Record<"en" | "nl" | "fr" | "es" | "de", SeedFaqEntry[]> 
       category: "tools",
       question: "Wat kost het?",
       answer:
-        "Elk abonnement begint met een gratis proefperiode van 14 dagen en heeft een geld-terug-garantie van 30 dagen. Bedrijven betalen daarnaast een succesvergoeding van 10% over resultaten. Bekijk de prijzenpagina voor de actuele abonnementen.",
+        "Elk abonnement begint met een gratis proefperiode van 14 dagen en heeft een geld-terug-garantie van 30 dagen. Op de advertentietools zit geen succesfee; betaal je tijdens de proefperiode, dan komen de resterende dagen bij je eerste periode. De succesfee van 10% geldt alleen voor cashback: Cashwise houdt 10% van de commissie van de winkel en jij krijgt 90%. Bekijk de prijzenpagina voor de actuele abonnementen.",
     },
   ],
   fr: [
@@ -372,7 +372,7 @@ export const SEED_FAQ: Record<"en" | "nl" | "fr" | "es" | "de", SeedFaqEntry[]> 
       category: "tools",
       question: "Combien cela coûte-t-il ?",
       answer:
-        "Chaque formule commence par un essai gratuit de 14 jours et bénéficie d'une garantie satisfait ou remboursé de 30 jours. Les entreprises paient en outre une commission de succès de 10 % sur les résultats. Consultez la page Tarifs pour connaître les formules actuelles.",
+        "Chaque formule commence par un essai gratuit de 14 jours et bénéficie d'une garantie satisfait ou remboursé de 30 jours. Les outils publicitaires n'ont pas de commission de succès ; si vous payez pendant l'essai, les jours restants s'ajoutent à votre première période. La commission de succès de 10 % ne porte que sur le cashback : Cashwise garde 10 % de la commission de la boutique et vous recevez 90 %. Consultez la page Tarifs pour connaître les formules actuelles.",
     },
   ],
   es: [
@@ -494,7 +494,7 @@ export const SEED_FAQ: Record<"en" | "nl" | "fr" | "es" | "de", SeedFaqEntry[]> 
       category: "tools",
       question: "¿Cuánto cuesta?",
       answer:
-        "Todos los planes empiezan con una prueba gratuita de 14 días e incluyen una garantía de devolución del dinero de 30 días. Además, las empresas pagan una comisión de éxito del 10 % sobre los resultados. Consulta la página de precios para ver los planes actuales.",
+        "Todos los planes empiezan con una prueba gratuita de 14 días e incluyen una garantía de devolución del dinero de 30 días. Las herramientas publicitarias no tienen comisión de éxito; si pagas durante la prueba, los días que quedan se suman a tu primer periodo. La comisión de éxito del 10 % es solo sobre el cashback: Cashwise se queda el 10 % de la comisión de la tienda y tú recibes el 90 %. Consulta la página de precios para ver los planes actuales.",
     },
   ],
   de: [
@@ -616,7 +616,7 @@ export const SEED_FAQ: Record<"en" | "nl" | "fr" | "es" | "de", SeedFaqEntry[]> 
       category: "tools",
       question: "Was kostet Cashwise?",
       answer:
-        "Jeder Tarif beginnt mit einer 14-tägigen kostenlosen Testphase und beinhaltet eine 30-tägige Geld-zurück-Garantie. Unternehmen zahlen außerdem eine Erfolgsgebühr von 10 % auf Ergebnisse. Die aktuellen Tarife finden Sie auf der Preisseite.",
+        "Jeder Tarif beginnt mit einer 14-tägigen kostenlosen Testphase und beinhaltet eine 30-tägige Geld-zurück-Garantie. Auf die Werbetools gibt es keine Erfolgsgebühr; zahlen Sie während der Testphase, kommen die restlichen Tage zu Ihrem ersten Zeitraum hinzu. Die Erfolgsgebühr von 10 % gilt nur für Cashback: Cashwise behält 10 % der Provision des Shops, Sie erhalten 90 %. Die aktuellen Tarife finden Sie auf der Preisseite.",
     },
   ],
 };

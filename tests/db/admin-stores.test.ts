@@ -30,7 +30,7 @@ import {
   STORE_LOGO_MAX_BYTES,
   updateStore,
 } from "~/stores/admin.server";
-import { headlineRate, headlineText, type RatedStore, type Translate } from "~/stores/rates";
+import { headlineRate, networkHeadlineRate, headlineText, type RatedStore, type Translate } from "~/stores/rates";
 import { NewStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
 import { createUser } from "~/users/users.server";
@@ -91,47 +91,48 @@ const rated = (overrides: Partial<RatedStore> = {}): RatedStore => ({
   ...overrides,
 });
 
-describe("the rate the public pages show (headlineRate)", () => {
+describe("the rate the public pages show (headlineRate): the member's, 90% of what the network pays", () => {
   const t = fixedT("en", "webshops") as unknown as Translate;
 
-  it("is the base rate when nothing pays more", () => {
-    expect(headlineRate(rated())).toEqual({ kind: "percent", rateBps: 500, upTo: false });
+  it("is 90% of the base rate when nothing pays more", () => {
+    expect(networkHeadlineRate(rated())).toEqual({ kind: "percent", rateBps: 500, upTo: false });
+    expect(headlineRate(rated())).toEqual({ kind: "percent", rateBps: 450, upTo: false });
     expect(headlineRate(rated({ newCustomerRateBps: 300, categoryRates: JSON.stringify([{ name: "Books", rateBps: 200 }]) }))).toEqual({
       kind: "percent",
-      rateBps: 500,
+      rateBps: 450,
       upTo: false,
     });
-    expect(headlineText(t, headlineRate(rated()), "en")).toBe("5% cashback");
+    expect(headlineText(t, headlineRate(rated()), "en")).toBe("4.5% cashback");
   });
 
-  it("is 'up to' the best rate when a new-customer or category rate pays more", () => {
-    expect(headlineRate(rated({ newCustomerRateBps: 800 }))).toEqual({ kind: "percent", rateBps: 800, upTo: true });
+  it("is 'up to' 90% of the best rate when a new-customer or category rate pays more", () => {
+    expect(headlineRate(rated({ newCustomerRateBps: 800 }))).toEqual({ kind: "percent", rateBps: 720, upTo: true });
     const categories = JSON.stringify([
       { name: { en: "E-books", nl: "E-books" }, rateBps: 1_050 },
       { name: "Gift cards", rateBps: 100 },
     ]);
     expect(headlineRate(rated({ newCustomerRateBps: 800, categoryRates: categories }))).toEqual({
       kind: "percent",
-      rateBps: 1_050,
+      rateBps: 945,
       upTo: true,
     });
-    expect(headlineText(t, headlineRate(rated({ newCustomerRateBps: 800 })), "en")).toBe("Up to 8% cashback");
+    expect(headlineText(t, headlineRate(rated({ newCustomerRateBps: 1_000 })), "en")).toBe("Up to 9% cashback");
     expect(headlineText(fixedT("nl", "webshops") as unknown as Translate, headlineRate(rated({ newCustomerRateBps: 850 })), "nl")).toBe(
-      "Tot 8,5% cashback",
+      "Tot 7,65% cashback",
     );
   });
 
-  it("is the amount for a fixed-rate store", () => {
+  it("is 90% of the amount for a fixed-rate store", () => {
     const fixed = rated({ rateKind: "fixed", cashbackRateBps: 0, rateFixedCents: 500 });
-    expect(headlineRate(fixed)).toEqual({ kind: "fixed", amountCents: 500 });
-    expect(headlineText(t, headlineRate(fixed), "en")).toBe("$5.00 cashback");
+    expect(headlineRate(fixed)).toEqual({ kind: "fixed", amountCents: 450 });
+    expect(headlineText(t, headlineRate(fixed), "en")).toBe("$4.50 cashback");
   });
 
   it("ignores category rules that are not well formed", () => {
-    expect(headlineRate(rated({ categoryRates: "not json" }))).toEqual({ kind: "percent", rateBps: 500, upTo: false });
+    expect(headlineRate(rated({ categoryRates: "not json" }))).toEqual({ kind: "percent", rateBps: 450, upTo: false });
     expect(headlineRate(rated({ categoryRates: JSON.stringify([{ name: "X", rateBps: 99_999 }, { rateBps: 900 }, null, "x"]) }))).toEqual({
       kind: "percent",
-      rateBps: 500,
+      rateBps: 450,
       upTo: false,
     });
   });
@@ -143,7 +144,7 @@ describe("the store form", () => {
       storeForm({
         ratePercent: "4,5",
         newCustomerPercent: "8.25",
-        userSharePercent: "80",
+        cap: "150",
         confirmationDays: "45",
         "description.nl": "Boeken en schrijfwaren.",
         "categoryRates[0].percent": "10",
@@ -156,15 +157,16 @@ describe("the store form", () => {
     expect(input).toMatchObject({
       cashbackRateBps: 450,
       newCustomerRateBps: 825,
-      userShareBps: 8_000,
+      capCents: 15_000,
       confirmationDays: 45,
       rateFixedCents: null,
       categoryRates: [{ name: { en: "E-books", de: "E-Books" }, rateBps: 1_000 }],
       description: { en: "Books and stationery.", nl: "Boeken en schrijfwaren." },
       terms: { en: "Cashback on full-price items only." },
     });
-    // Blank share and window: the platform defaults.
-    expect(inputOf(storeForm())).toMatchObject({ userShareBps: null, confirmationDays: null, status: "active" });
+    // No member share to set (90% everywhere); a blank cap is none, a blank window the platform's.
+    expect(inputOf(storeForm({ userSharePercent: "80" }))).not.toHaveProperty("userShareBps");
+    expect(inputOf(storeForm())).toMatchObject({ capCents: null, confirmationDays: null, status: "active" });
     expect(inputOf(storeForm({ rateKind: "fixed", ratePercent: "", rateFixed: "5" }))).toMatchObject({
       rateKind: "fixed",
       rateFixedCents: 500,
@@ -194,7 +196,7 @@ describe("the store form", () => {
       network: "myspace",
       rateKind: "percent",
       ratePercent: "101",
-      userSharePercent: "100.5",
+      cap: "12.345",
       confirmationDays: "0",
       "description.nl": "Alleen Nederlands.",
       "categoryRates[0].percent": "12",
@@ -205,7 +207,7 @@ describe("the store form", () => {
       category: ["admin:stores.errors.categoryInvalid"],
       network: ["admin:stores.errors.networkInvalid"],
       ratePercent: ["admin:stores.errors.rateInvalid"],
-      userSharePercent: ["admin:stores.errors.shareInvalid"],
+      cap: ["admin:stores.errors.capInvalid"],
       confirmationDays: ["admin:stores.errors.daysInvalid"],
       "description.en": ["admin:stores.errors.descriptionRequired"],
       "terms.en": ["admin:stores.errors.termsRequired"],
@@ -214,8 +216,8 @@ describe("the store form", () => {
     });
     expect(errorsOf(storeForm({ confirmationDays: "366" })).confirmationDays).toEqual(["admin:stores.errors.daysInvalid"]);
     expect(errorsOf(storeForm({ slug: "new" })).slug).toEqual(["admin:stores.errors.slugReserved"]);
-    expect(inputOf(storeForm({ userSharePercent: "0" })).userShareBps).toBe(0);
-    expect(inputOf(storeForm({ userSharePercent: "100" })).userShareBps).toBe(10_000);
+    expect(inputOf(storeForm({ cap: "0,50" })).capCents).toBe(50);
+    expect(errorsOf(storeForm({ cap: "0" })).cap).toEqual(["admin:stores.errors.capInvalid"]);
     expect(inputOf(storeForm({ confirmationDays: "365" })).confirmationDays).toBe(365);
   });
 
@@ -295,11 +297,15 @@ describeEachDatabase("the stores back office", (t) => {
     expect(JSON.parse(rows[0]!.after!)).toMatchObject({ slug: "inkwell-one", status: "active" });
     expect(rows[0]!.before).toBeNull();
     const page = await getStoreBySlug(t.db, "inkwell-one", "fr");
+    // The page shows the member's rates: 90% of what the network pays.
     expect(page).toMatchObject({
-      headline: { kind: "percent", rateBps: 800, upTo: true },
+      headline: { kind: "percent", rateBps: 720, upTo: true },
+      cashbackRateBps: 450,
+      networkRate: { kind: "percent", rateBps: 500 },
       description: "Books and stationery.",
       terms: "Cashback on full-price items only.",
-      newCustomerRateBps: 800,
+      newCustomerRateBps: 720,
+      capCents: null,
     });
     expect((await listStores(t.db, { locale: "en", query: "inkwell one" })).items.map((item) => item.slug)).toEqual(["inkwell-one"]);
   });
@@ -340,21 +346,21 @@ describeEachDatabase("the stores back office", (t) => {
         slug: "edit-me",
         name: "Edit Me",
         ratePercent: "6.5",
-        userSharePercent: "70",
+        cap: "20",
         "categoryRates[0].percent": "12",
         "categoryRates[0].name.en": "Rare books",
       }),
     );
     const result = await unitOfWork(t.db, (tx) => updateStore(tx, { adminId, storeId: store.id, input }));
     if (result.outcome !== "updated") throw new Error(result.outcome);
-    expect(result.store).toMatchObject({ cashbackRateBps: 650, userShareBps: 7_000 });
-    expect(headlineRate(result.store)).toEqual({ kind: "percent", rateBps: 1_200, upTo: true });
+    expect(result.store).toMatchObject({ cashbackRateBps: 650, capCents: 2_000, userShareBps: null });
+    expect(headlineRate(result.store)).toEqual({ kind: "percent", rateBps: 1_080, upTo: true });
     const [, updated] = await auditRows(store.id);
     expect(updated).toMatchObject({ action: "store.updated", actorId: adminId });
     // Before and after name each changed column, and only those.
     const before = JSON.parse(updated!.before!) as Record<string, unknown>;
     const after = JSON.parse(updated!.after!) as Record<string, unknown>;
-    expect(Object.keys(after).sort()).toEqual(["cashbackRateBps", "categoryRates", "userShareBps"]);
+    expect(Object.keys(after).sort()).toEqual(["capCents", "cashbackRateBps", "categoryRates"]);
     expect(Object.keys(before).sort()).toEqual(Object.keys(after).sort());
     expect([before.cashbackRateBps, after.cashbackRateBps]).toEqual([500, 650]);
     expect((await unitOfWork(t.db, (tx) => updateStore(tx, { adminId, storeId: store.id, input }))).outcome).toBe("unchanged");

@@ -111,12 +111,12 @@ describeEachDatabase("the member's cashback activity", (t) => {
     expect(activity.total).toBe(6);
     const [pending, early, declined, confirmed, claimable, late] = activity.items;
     expect(pending!.store).toEqual({ name: storeA.name, slug: storeA.slug, logo: expect.any(String) });
-    // 400 commission × 75 % = 300, expected by the store's window.
-    expect(pending!.conversion).toMatchObject({ saleAmountCents: 4_999, cashbackCents: 300, confirmsAt: expect.any(String) });
+    // 400 commission × 90 % = 360, expected by the store's window.
+    expect(pending!.conversion).toMatchObject({ saleAmountCents: 4_999, cashbackCents: 360, confirmsAt: expect.any(String) });
     expect(Date.parse(pending!.conversion!.confirmsAt!)).toBeGreaterThan(Date.now());
     expect(pending!.claim).toBeNull();
-    // 600 confirmed, then lowered to 300: 300 kept; no expected date once confirmed.
-    expect(confirmed!.conversion).toMatchObject({ saleAmountCents: 20_000, cashbackCents: 300, confirmsAt: null });
+    // 720 pending, then approved lowered to 360: 360 kept; no expected date once confirmed.
+    expect(confirmed!.conversion).toMatchObject({ saleAmountCents: 20_000, cashbackCents: 360, confirmsAt: null });
     expect(declined!.conversion).toMatchObject({ saleAmountCents: 5_000, confirmsAt: null });
     expect(early!.conversion).toBeNull();
     expect(early!.claim).toMatchObject({ window: "tooEarly", submitted: 0 });
@@ -126,7 +126,7 @@ describeEachDatabase("the member's cashback activity", (t) => {
     // Rows are unique even when a click has several sales.
     expect(new Set(activity.items.map((row) => row.key)).size).toBe(6);
 
-    expect(activity.summary).toEqual({ pendingCents: 300, confirmedCents: 300, clicks: 5 });
+    expect(activity.summary).toEqual({ pendingCents: 360, confirmedCents: 360, clicks: 5 });
     expect(activity.stores.map((store) => store.slug).sort()).toEqual([storeA.slug, storeB.slug, storeC.slug].sort());
     await expectBooksBalance(t.db);
   });
@@ -139,7 +139,7 @@ describeEachDatabase("the member's cashback activity", (t) => {
     expect(ids).not.toContain(s.botClick);
     const theirs = await cashbackActivity(t.db, s.other, ALL);
     expect(theirs.items.map((row) => [row.clickId, row.status])).toEqual([[s.othersClick, "confirmed"]]);
-    expect(theirs.summary).toEqual({ pendingCents: 0, confirmedCents: 7_500, clicks: 1 });
+    expect(theirs.summary).toEqual({ pendingCents: 0, confirmedCents: 9_000, clicks: 1 });
     expect(theirs.stores.map((store) => store.slug)).toEqual([storeA.slug]);
     // Filters never reach past the member either.
     for (const filters of [
@@ -186,7 +186,7 @@ describeEachDatabase("the member's cashback activity", (t) => {
     expect(recent.items.map((row) => row.clickId)).not.toContain(s.late);
     expect(recent.total).toBe(5);
     // The period and store narrow the click count; the money figures are the member's whole.
-    expect(recent.summary).toEqual({ pendingCents: 300, confirmedCents: 300, clicks: 4 });
+    expect(recent.summary).toEqual({ pendingCents: 360, confirmedCents: 360, clicks: 4 });
     expect((await cashbackActivity(t.db, s.member, { range: "90", store: storeB.slug })).summary.clicks).toBe(1);
     expect((await cashbackActivity(t.db, s.member, { range: "365" })).total).toBe(6);
     // A fully returned sale is "reversed" and earns nothing.

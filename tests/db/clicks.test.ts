@@ -95,10 +95,12 @@ describeEachDatabase("click-out", (t) => {
 });
 
 describe("the member's share", () => {
-  it("is the commission times the share, rounded down, never more than the commission", async () => {
+  it("is 90% of the commission (the odd cent to the member), a conversion's own share where it kept one, never more than the commission", async () => {
     const { cashbackFor } = await import("~/cashback/conversions.server");
+    expect(cashbackFor(1_000)).toBe(900);
+    expect(cashbackFor(999)).toBe(900);
     expect(cashbackFor(1_000, 7_500)).toBe(750);
-    expect(cashbackFor(999, 7_500)).toBe(749);
+    expect(cashbackFor(999, 7_500)).toBe(750);
     expect(cashbackFor(1_000, 12_000)).toBe(1_000);
     expect(cashbackFor(1_000, -5)).toBe(0);
   });

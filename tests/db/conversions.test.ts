@@ -15,6 +15,7 @@ import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { platformAccount } from "~/wallet/ledger.server";
 import { signPayload } from "~/wallet/payments.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
+import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { seedContent } from "../../db/seed";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
@@ -79,12 +80,12 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     for (let i = 0; i < 25; i++) outcomes.push((await ingest(sale)).outcome);
     expect(outcomes[0]).toBe("created");
     expect(new Set(outcomes.slice(1))).toEqual(new Set(["unchanged"]));
-    // 800 commission × 75 % (the default share) = 600; the platform keeps 200.
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 0 });
+    // 800 commission × 90 % = 720: the member's share; Cashwise keeps its 10 % success fee, 80.
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 720, availableCents: 0 });
     expect(await conversion(sale.transactionId)).toMatchObject({
       status: "pending",
-      cashbackCents: 600,
-      userShareBps: 7_500,
+      cashbackCents: 720,
+      userShareBps: 9_000,
       reportedStatus: "pending",
     });
     expect(
@@ -94,7 +95,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect((await ingest({ ...sale, status: "approved" })).outcome).toBe("unchanged");
     // A late "pending" does not undo it.
     expect((await ingest({ ...sale, status: "pending" })).outcome).toBe("unchanged");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
     expect(await titles(user)).toEqual(["cashbackTracked", "cashbackConfirmed"]);
     await expectBooksBalance(t.db);
   });
@@ -117,14 +118,14 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const outcomes = await Promise.all(responses.map(async (response) => ((await response.json()) as { outcome: string }).outcome));
     expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === "unchanged")).toHaveLength(999);
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 0 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 720, availableCents: 0 });
     const cashback = await t.db
       .selectFrom("transactions")
       .select("amountCents")
       .where("userId", "=", user)
       .where("type", "=", "cashback")
       .execute();
-    expect(cashback).toEqual([{ amountCents: 600 }]);
+    expect(cashback).toEqual([{ amountCents: 720 }]);
     expect(
       await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", body.transactionId).execute(),
     ).toHaveLength(1_000);
@@ -136,7 +137,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const sale = event({ clickId });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => ingest({ ...sale, status: i % 2 ? "approved" : "pending" })));
     expect(results.filter((r) => r.outcome === "confirmed")).toHaveLength(1);
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
     expect(await conversion(sale.transactionId)).toMatchObject({ status: "confirmed" });
     await expectBooksBalance(t.db);
   });
@@ -147,17 +148,17 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const early = event({ clickId, status: "approved" });
     expect((await ingest(early)).outcome).toBe("confirmed");
     expect((await ingest({ ...early, status: "pending" })).outcome).toBe("unchanged");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
-    expect((await margin()) - marginBefore).toBe(200);
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
+    expect((await margin()) - marginBefore).toBe(80);
 
     const cancelled = event({ clickId, commissionCents: 400 });
     await ingest(cancelled);
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 300, availableCents: 600 });
-    expect((await margin()) - marginBefore).toBe(300);
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 360, availableCents: 720 });
+    expect((await margin()) - marginBefore).toBe(120);
     expect((await ingest({ ...cancelled, status: "declined" })).outcome).toBe("declined");
     expect((await ingest({ ...cancelled, status: "approved" })).outcome).toBe("unchanged");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
-    expect((await margin()) - marginBefore).toBe(200);
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
+    expect((await margin()) - marginBefore).toBe(80);
     expect(await titles(user)).toEqual(["cashbackConfirmed", "cashbackTracked", "cashbackDeclined"]);
     await expectBooksBalance(t.db);
   });
@@ -167,22 +168,22 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const sale = event({ clickId, commissionCents: 800 });
     await ingest(sale);
     expect((await ingest({ ...sale, commissionCents: 1_000, saleAmountCents: 12_500 })).outcome).toBe("amended");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 750 });
-    // Approved at a lower amount (part of the order was returned): confirms 300 of it.
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 900 });
+    // Approved at a lower amount (part of the order was returned): confirms 360 of it.
     expect((await ingest({ ...sale, status: "approved", commissionCents: 400 })).outcome).toBe("confirmed");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 300 });
-    expect(await conversion(sale.transactionId)).toMatchObject({ status: "confirmed", cashbackCents: 300, commissionCents: 400 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 360 });
+    expect(await conversion(sale.transactionId)).toMatchObject({ status: "confirmed", cashbackCents: 360, commissionCents: 400 });
 
-    // A later partial return: commission 400 → 200, the member gives back 150.
+    // A later partial return: commission 400 → 200, the member gives back 180.
     expect((await ingest({ ...sale, status: "approved", commissionCents: 200 })).outcome).toBe("reversed");
     expect((await ingest({ ...sale, status: "approved", commissionCents: 200 })).outcome).toBe("unchanged");
-    expect(await balances(user)).toMatchObject({ availableCents: 150 });
-    expect(await conversion(sale.transactionId)).toMatchObject({ status: "confirmed", reversedCents: 150 });
+    expect(await balances(user)).toMatchObject({ availableCents: 180 });
+    expect(await conversion(sale.transactionId)).toMatchObject({ status: "confirmed", reversedCents: 180 });
     // Then the whole order came back.
     expect((await ingest({ ...sale, status: "declined" })).outcome).toBe("reversed");
     expect((await ingest({ ...sale, status: "declined" })).outcome).toBe("unchanged");
     expect(await balances(user)).toMatchObject({ availableCents: 0, owedCents: 0 });
-    expect(await conversion(sale.transactionId)).toMatchObject({ status: "reversed", reversedCents: 300 });
+    expect(await conversion(sale.transactionId)).toMatchObject({ status: "reversed", reversedCents: 360 });
     expect(await titles(user)).toEqual(["cashbackTracked", "cashbackConfirmed", "cashbackReversed", "cashbackReversed"]);
     await expectBooksBalance(t.db);
   });
@@ -192,10 +193,10 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const sale = event({ clickId, status: "approved", commissionCents: 2_000 });
     await ingest(sale);
     await deposit(t.db, user, 500);
-    expect(await balances(user)).toMatchObject({ availableCents: 2_000 });
+    expect(await balances(user)).toMatchObject({ availableCents: 2_300 });
     await withdraw(t.db, user, 1_800);
     expect((await ingest({ ...sale, status: "declined" })).outcome).toBe("reversed");
-    // 1,500 of cashback came back: 200 was there, 1,300 is owed.
+    // 1,800 of cashback came back: 500 was there, 1,300 is owed.
     expect(await balances(user)).toMatchObject({ availableCents: 0, owedCents: 1_300 });
     await deposit(t.db, user, 2_000);
     expect(await balances(user)).toMatchObject({ availableCents: 700, owedCents: 0 });
@@ -214,18 +215,22 @@ describeEachDatabase("the cashback lifecycle", (t) => {
       source: "report",
     });
     expect((await ingest(original)).outcome).toBe("created");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 1_200 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 1_440 });
     const correction = { ...original, partId: "C-2", saleAmountCents: -5_000, commissionCents: -400 };
     expect((await ingest(correction)).outcome).toBe("amended");
     // The same correction in next week's report again: nothing more.
     expect((await ingest(correction)).outcome).toBe("unchanged");
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 900 });
-    expect(await conversion(original.transactionId)).toMatchObject({ commissionCents: 1_200, saleAmountCents: 15_000, cashbackCents: 900 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 1_080 });
+    expect(await conversion(original.transactionId)).toMatchObject({
+      commissionCents: 1_200,
+      saleAmountCents: 15_000,
+      cashbackCents: 1_080,
+    });
     expect((await ingest({ ...original, partId: "C-1", status: "approved" })).outcome).toBe("unchanged");
     expect((await ingest({ ...original, partId: "C-3", saleAmountCents: 0, commissionCents: 0, status: "approved" })).outcome).toBe(
       "confirmed",
     );
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 900 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 1_080 });
     const events = await eventsOf(t.db, { network: "cj", networkTransactionId: original.transactionId });
     // (Events within one millisecond have no order among themselves: compared as a set.)
     expect(events.map((e) => [e.partId, e.outcome])).toHaveLength(5);
@@ -275,7 +280,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
       ok: false,
       error: "notUnmatched",
     });
-    expect(await balances(user)).toMatchObject({ availableCents: 750 });
+    expect(await balances(user)).toMatchObject({ availableCents: 900 });
     const audit = await t.db
       .selectFrom("auditLog")
       .select(["actorId", "action"])
@@ -294,7 +299,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     const runs = await Promise.all([confirmDueConversions(t.db), confirmDueConversions(t.db)]);
     expect(runs.map((run) => run.confirmed).sort()).toEqual([0, 1]);
     expect((await confirmDueConversions(t.db)).confirmed).toBe(0);
-    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 600, availableCents: 600 });
+    expect(await balances(user)).toMatchObject({ pendingCashbackCents: 720, availableCents: 720 });
     expect(await conversion(old.transactionId)).toMatchObject({ status: "confirmed" });
     expect(await conversion(fresh.transactionId)).toMatchObject({ status: "pending" });
     expect((await titles(user)).filter((title) => title === "cashbackConfirmed")).toHaveLength(1);
@@ -460,18 +465,18 @@ describeEachDatabase("missing-cashback claims", (t) => {
     if (!submitted.ok) throw new Error(submitted.error);
     const queue = await claimQueue(t.db, { status: "open", page: 1 });
     const queued = queue.items.find((item) => item.id === submitted.claimId)!;
-    // The store's member rate on $100, grossed up by the 75 % share.
-    expect(queued.suggestedCommissionCents).toBe(suggestedCommission(10_000, store.cashbackRateBps, 7_500));
+    // The store's rate (what its network pays) on $100.
+    expect(queued.suggestedCommissionCents).toBe(suggestedCommission(10_000, seedNetworkRateBps(store)));
     const approved = await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }));
     expect(approved.ok).toBe(true);
     expect(await inTx(t.db, (tx) => approveClaim(tx, { claimId: submitted.claimId, adminId: admin, commissionCents: 800 }))).toEqual({
       ok: false,
       error: "notOpen",
     });
-    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 600 });
+    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 720 });
     // Ordered 20 days ago: the 60-day window confirms it 40 days from now.
     expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 41 * DAY) })).confirmed).toBeGreaterThanOrEqual(1);
-    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+    expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
 
     const second = await claim({ userId: user, clickId, orderId: "NO-1", orderDate, amountCents: 2_000 });
     if (!second.ok) throw new Error(second.error);

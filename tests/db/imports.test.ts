@@ -62,8 +62,8 @@ describeEachDatabase("network report imports", (t) => {
     expect(await t.db.selectFrom("notifications").select("id").where("userId", "in", [a.user, b.user]).execute()).toEqual([]);
 
     expect(await applyReport(t.db, "awin", report)).toEqual({ created: 1, confirmed: 1, unmatched: 1, unsupported_currency: 1 });
-    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 600 });
-    expect(await getBalances(t.db, b.user)).toMatchObject({ availableCents: 3_000 });
+    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 720 });
+    expect(await getBalances(t.db, b.user)).toMatchObject({ availableCents: 3_600 });
     expect(await applyReport(t.db, "awin", report)).toEqual({ unchanged: 3, unsupported_currency: 1 });
 
     // Next month's report: the first sale approved, the second returned.
@@ -73,7 +73,7 @@ describeEachDatabase("network report imports", (t) => {
     ]);
     expect((await previewReport(t.db, "awin", later)).outcomes).toEqual({ confirmed: 1, reversed: 1 });
     expect(await applyReport(t.db, "awin", later)).toEqual({ confirmed: 1, reversed: 1 });
-    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 600 });
+    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
     expect(await getBalances(t.db, b.user)).toMatchObject({ availableCents: 0 });
     await expectBooksBalance(t.db);
   });
@@ -99,7 +99,7 @@ describeEachDatabase("network report imports", (t) => {
     const applied = await Promise.all([applyImport(t.db, { importId, adminId: admin }), applyImport(t.db, { importId, adminId: admin })]);
     expect(applied.filter((r) => r.ok)).toHaveLength(1);
     expect(applied.find((r) => !r.ok)).toEqual({ ok: false, error: "alreadyApplied" });
-    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 600 });
+    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 720 });
     expect(await getImport(t.db, importId)).toMatchObject({ status: "applied", result: { created: 1 } });
     const actions = await t.db
       .selectFrom("auditLog")
@@ -122,12 +122,12 @@ describeEachDatabase("network report imports", (t) => {
       `C${original}-2,A${original}-2,${original},11/08/2026 10:00,${a.clickId},-50.00,-4.00,USD,new`,
     ].join("\n");
     expect(await applyReport(t.db, "cj", report)).toEqual({ created: 1, amended: 1 });
-    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 1_200 });
+    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 1_440 });
     const locked = report.replaceAll(",new", ",locked");
     expect(await applyReport(t.db, "cj", locked)).toEqual({ unchanged: 2 });
     const lockedLater = `${locked}\nC${original}-3,A${original}-3,${original},11/10/2026 10:00,${a.clickId},0.00,0.00,USD,locked`;
     expect(await applyReport(t.db, "cj", lockedLater)).toEqual({ unchanged: 2, confirmed: 1 });
-    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 1_200 });
+    expect(await getBalances(t.db, a.user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 1_440 });
     await expectBooksBalance(t.db);
   });
 });
@@ -156,7 +156,7 @@ it("npm run cashback:import previews and applies a file (SQLite)", async () => {
     const applied = run("--network", "awin", "--file", file);
     expect(applied.status).toBe(0);
     expect(applied.stdout).toContain("Applied: created 1.");
-    expect(await getBalances(db, user)).toMatchObject({ pendingCashbackCents: 600 });
+    expect(await getBalances(db, user)).toMatchObject({ pendingCashbackCents: 720 });
     const wrong = run("--network", "shareasale", "--file", file);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain("Usage: npm run cashback:import");

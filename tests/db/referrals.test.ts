@@ -95,14 +95,14 @@ describeEachDatabase("referrals", (t) => {
     const { referrer, friend, outcome } = await refer();
     expect(outcome).toBe("recorded");
     const clickId = await click(friend);
-    // 2,000 commission × 75 % = $15.00 confirmed cashback: qualifies at once.
+    // 2,000 commission × 90 % = $18.00 confirmed cashback: qualifies at once.
     const event = sale(clickId, 2_000);
     expect((await ingest(event)).outcome).toBe("confirmed");
     for (let i = 0; i < 10; i++) expect((await ingest(event)).outcome).toBe("unchanged");
     // A later confirmation pays nothing more.
     await ingest(sale(clickId, 2_000));
     expect(await available(referrer)).toBe(1_000);
-    expect(await available(friend)).toBe(1_500 + 1_500 + 1_000);
+    expect(await available(friend)).toBe(1_800 + 1_800 + 1_000);
     expect(await bonuses(referrer)).toHaveLength(1);
     expect(await bonuses(friend)).toHaveLength(1);
     const row = await referral(friend);
@@ -117,7 +117,7 @@ describeEachDatabase("referrals", (t) => {
     for (let round = 0; round < 3; round++) {
       const { referrer, friend } = await refer();
       const clickId = await click(friend);
-      // Two sales of $6.00 each: neither alone qualifies, together they do.
+      // Two sales of $7.20 each: neither alone qualifies, together they do.
       const first = sale(clickId, 800, { status: "pending" });
       const second = sale(clickId, 800, { status: "pending" });
       await ingest(first);
@@ -126,7 +126,7 @@ describeEachDatabase("referrals", (t) => {
       const results = await Promise.all(approvals.map((event) => ingest(event)));
       expect(results.filter((r) => r.outcome === "confirmed")).toHaveLength(2);
       expect(await available(referrer)).toBe(1_000);
-      expect(await available(friend)).toBe(1_200 + 1_000);
+      expect(await available(friend)).toBe(1_440 + 1_000);
       expect(await bonuses(referrer)).toHaveLength(1);
       expect((await referral(friend)).status).toBe("paid");
     }
@@ -156,7 +156,7 @@ describeEachDatabase("referrals", (t) => {
       const event = sale(clickId, 2_000);
       await ingest(event);
       expect(await available(referrer)).toBe(2_500);
-      expect(await available(friend)).toBe(1_500 + 500);
+      expect(await available(friend)).toBe(1_800 + 500);
       // The store takes the sale back: the friend's cashback goes, both bonuses stay.
       expect((await ingest({ ...event, status: "declined" })).outcome).toBe("reversed");
       expect(await available(friend)).toBe(500);
@@ -248,7 +248,7 @@ describeEachDatabase("referrals", (t) => {
     expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: id, adminId: admin }))).toEqual({ ok: true, paid: true });
     expect(await inTx(t.db, (tx) => approveReferral(tx, { referralId: id, adminId: admin }))).toEqual({ ok: false });
     expect(await available(referrer)).toBe(1_000);
-    expect(await available(friend)).toBe(1_500 + 1_000);
+    expect(await available(friend)).toBe(1_800 + 1_000);
     const audit = await t.db.selectFrom("auditLog").select("action").where("subject", "=", `referral:${id}`).execute();
     expect(audit).toEqual([{ action: "referral.approved" }]);
 

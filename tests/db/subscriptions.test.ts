@@ -86,6 +86,16 @@ async function age(db: Db, userId: string, days: number) {
     .execute();
 }
 
+/** Ends the user's trial (a day ago): paying during it would add its remaining days to the first period. */
+async function endTrial(db: Db, userId: string) {
+  const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+  await db
+    .updateTable("trials")
+    .set({ startedAt: ago(15), endsAt: ago(1) })
+    .where("userId", "=", userId)
+    .execute();
+}
+
 describeEachDatabase("subscriptions", (t) => {
   const subscribe = (userId: string, plan: string, key: string = randomUUID()) =>
     inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: key }));
@@ -182,6 +192,7 @@ describeEachDatabase("subscriptions", (t) => {
     const user = await newUser(t.db, "cancel");
     const starter = await planId(t.db, "starter");
     await deposit(t.db, user, 10_000);
+    await endTrial(t.db, user);
     await subscribe(user, starter);
     const sub = await inTx(t.db, (tx) => setCancelAtPeriodEnd(tx, { userId: user, cancel: true }));
     expect(sub).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
@@ -199,6 +210,7 @@ describeEachDatabase("subscriptions", (t) => {
     const user = await newUser(t.db, "renew");
     const starter = await planId(t.db, "starter");
     await deposit(t.db, user, 10_000);
+    await endTrial(t.db, user);
     await subscribe(user, starter);
     const before = await getSubscription(t.db, user);
     await age(t.db, user, 30);
@@ -225,6 +237,7 @@ describeEachDatabase("subscriptions", (t) => {
     const user = await newUser(t.db, "broke");
     const starter = await planId(t.db, "starter");
     await deposit(t.db, user, 3_000);
+    await endTrial(t.db, user);
     await subscribe(user, starter);
     await age(t.db, user, 30);
     // (Outbox rows have no order of their own on PostgreSQL: this member's mail is told by its address.)

@@ -53,10 +53,10 @@ test("an unmatched sale waits for an admin, who matches it to the member's click
   await row.getByRole("button", { name: "Match to click" }).click();
   await expect(page.getByText("Matched: the member's cashback is pending.")).toBeVisible();
 
-  // $16.00 commission × 75 % = $12.00, pending for the member.
+  // $16.00 commission × 90 % = $14.40, pending for the member.
   const memberPage = await anotherBrowser(browser, member);
   await visit(memberPage, "/en/dashboard");
-  await expect(memberPage.getByTestId("stat-pending")).toContainText("$12.00");
+  await expect(memberPage.getByTestId("stat-pending")).toContainText("$14.40");
   await memberPage.context().close();
 });
 
@@ -91,8 +91,8 @@ test("an admin imports a network report: preview first, then apply, once", async
   await expect(page.getByRole("button", { name: "Apply import" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "What applying did" })).toBeVisible();
 
-  // $40.00 commission × 75 % = $30.00, approved by the network: available at once.
+  // $40.00 commission × 90 % = $36.00, approved by the network: available at once.
   await visit(memberPage, "/en/dashboard");
-  await expect(memberPage.getByTestId("balance")).toHaveText("$30.00");
+  await expect(memberPage.getByTestId("balance")).toHaveText("$36.00");
   await memberPage.context().close();
 });

@@ -38,7 +38,7 @@ async function storeOf(adminId: string, options: { newCustomerRateBps?: number }
         rateFixedCents: null,
         newCustomerRateBps: options.newCustomerRateBps ?? null,
         categoryRates: [],
-        userShareBps: null,
+        capCents: null,
         confirmationDays: null,
         description: { en: "Books, notebooks and fountain pens." },
         terms: { en: "Cashback on full-price items only." },
@@ -65,39 +65,41 @@ test("an admin creates a store: the tracking link must carry {clickId}, everythi
   await page.getByLabel("Advertiser id at the network", { exact: true }).fill("12345");
   const tracking = page.getByLabel("Tracking link", { exact: true });
   await tracking.fill("https://www.awin1.com/cread.php?awinmid=12345&awinaffid=1");
-  await page.getByLabel("Base rate (%)", { exact: true }).fill("5");
+  await page.getByLabel("Network commission (%)", { exact: true }).fill("5");
   await page.getByLabel("Description (English)", { exact: true }).fill("Books, notebooks and fountain pens.");
-  await page.getByLabel("Cashback terms (English)", { exact: true }).fill("Cashback on full-price items only.");
+  await page.getByLabel("Exclusions and conditions (English)", { exact: true }).fill("Cashback on full-price items only.");
   await page.getByRole("button", { name: "Create store" }).click();
 
   // Refused on its field, everything typed kept.
   await expect(page.getByText("The link must contain {clickId}, where the network puts the click's id.")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
-  await expect(page.getByLabel("Base rate (%)", { exact: true })).toHaveValue("5");
+  await expect(page.getByLabel("Network commission (%)", { exact: true })).toHaveValue("5");
   await tracking.fill(TRACKING);
   await page.getByRole("button", { name: "Create store" }).click();
   await expect(page).toHaveURL(new RegExp(`/en/admin/stores/${slug}$`));
   await expect(page.getByText(`${name} was created. You can upload its logo now.`)).toBeVisible();
 
+  // The network pays 5%: members see their 90%, 4.5%.
   await visit(page, `/en/webshops/${slug}`);
-  await expect(page.getByTestId("store-rate")).toHaveText("5% cashback");
+  await expect(page.getByTestId("store-rate")).toHaveText("4.5% cashback");
+  await expect(page.getByTestId("store-rate-basis")).toContainText("You get 90% of the 5% the store pays");
   await expect(page.getByText("Cashback on full-price items only.")).toBeVisible();
 });
 
 test("a better rate for new customers: the store's page and the directory say 'Up to'", async ({ page, admin }) => {
   const { name, slug } = await storeOf(admin.id);
   await visit(page, `/en/admin/stores/${slug}`);
-  await expect(page.getByLabel("Base rate (%)", { exact: true })).toHaveValue("5");
+  await expect(page.getByLabel("Network commission (%)", { exact: true })).toHaveValue("5");
   await page.getByLabel("New customers (%)", { exact: true }).fill("8");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText(`${name} was saved.`)).toBeVisible();
   await expect(page.getByLabel("New customers (%)", { exact: true })).toHaveValue("8");
 
   await visit(page, `/en/webshops/${slug}`);
-  await expect(page.getByTestId("store-rate")).toHaveText("Up to 8% cashback");
+  await expect(page.getByTestId("store-rate")).toHaveText("Up to 7.2% cashback");
   await expect(page.getByTestId("store-rates")).toContainText("New customers");
   await visit(page, `/en/webshops?q=${encodeURIComponent(name)}`);
-  await expect(page.getByTestId("store-list")).toContainText("Up to 8% cashback");
+  await expect(page.getByTestId("store-list")).toContainText("Up to 7.2% cashback");
 });
 
 test("a store's logo is checked by its content, then saved and served @js", async ({ page, admin }) => {
@@ -135,7 +137,7 @@ test("a paused store leaves the directory and stays in the back office, listed a
   // One list (DataTable): its column headings are for screen readers only, each row a card of "label: value" lines.
   await expect(page.getByTestId("stores-table").getByRole("columnheader", { name: "Network" })).not.toBeInViewport();
   const card = page.getByTestId("store-row").filter({ hasText: name });
-  await expect(card.getByRole("cell", { name: "Rate shown Up to 8% cashback" })).toBeVisible();
+  await expect(card.getByRole("cell", { name: "Member's rate Up to 7.2% cashback" })).toBeVisible();
   await expect(card).toContainText("Paused");
   expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
 });

@@ -7,6 +7,8 @@
  */
 import { createHmac } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
+import { memberCashbackOf } from "../../app/cashback/fee";
+import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { PERSON_BROWSER } from "./support/cashback";
 import { createAccount, expect, ready, test, visit } from "./support/fixtures";
@@ -60,10 +62,9 @@ test("the whole loop without JavaScript: Shop now → sandbox merchant → Simul
   await page.getByLabel("Order number").fill(`LOOP-${Date.now()}`);
   await page.getByRole("button", { name: "Simulate purchase" }).click();
   await expect(page.getByTestId("sandbox-order")).toContainText("Reported: pending");
-  // The member's cashback is the store's advertised rate of the sale (the network's commission × the member's share).
-  const share = 7_500;
-  const commission = Math.round((25_000 * shop.cashbackRateBps) / share);
-  const cashback = Math.min(commission, Math.floor((commission * share) / 10_000));
+  // The network's commission at the store's rate; the member gets 90% of it (Cashwise keeps its 10% success fee).
+  const commission = Math.round((25_000 * seedNetworkRateBps(shop)) / 10_000);
+  const cashback = memberCashbackOf(commission);
   const dollars = `$${(cashback / 100).toFixed(2)}`;
 
   await visit(page, "/en/dashboard");

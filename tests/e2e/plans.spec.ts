@@ -21,6 +21,10 @@ test("a member chooses a plan, pays from the wallet, sees it active and refunds 
   await page.getByRole("radio", { name: /Starter/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("pay-summary")).toContainText("Starter: $29.00 for 30 days");
+  // Said before paying: the trial's remaining days are added to the first period.
+  const firstPeriod = page.getByTestId("pay-first-period");
+  await expect(firstPeriod).toContainText("Your trial's remaining 14 days are added to your first period: it runs until");
+  const until = /until (.+)\.$/.exec((await firstPeriod.textContent()) ?? "")![1]!;
   await expect(page.getByTestId("insufficient-balance")).toHaveCount(0);
   await page.getByRole("radio", { name: /Pay from wallet balance/ }).check();
   await page.getByRole("button", { name: "Pay $29.00" }).click();
@@ -29,7 +33,7 @@ test("a member chooses a plan, pays from the wallet, sees it active and refunds 
   await expect(page.getByTestId("plans-done")).toHaveText("Your plan is active.");
   await expect(page.getByTestId("current-plan")).toContainText("Starter");
   await expect(page.getByTestId("plan-status")).toHaveText("Active");
-  await expect(page.getByTestId("plan-renewal")).toContainText("Renews on");
+  await expect(page.getByTestId("plan-renewal")).toContainText(`Renews on ${until}`);
 
   await visit(page, "/en/dashboard");
   await expect(page.getByTestId("balance")).toHaveText("$21.00");

@@ -366,9 +366,18 @@ test.describe("pricing", () => {
     await page.goto("/en/pricing");
     await expect(page.getByTestId("plan-starter")).toContainText("$29.00");
     await expect(page.getByTestId("plan-starter")).toContainText("per 30 days");
+    // A free plan is plain "Free", not "Free per 30 days".
     await expect(page.getByTestId("plan-partner-basic")).toContainText("Free");
+    await expect(page.getByTestId("plan-partner-basic")).not.toContainText("per 30 days");
     const claims = page.getByTestId("claims");
     for (const text of ["10%", "14 days", "30 days", "99.9%", "24 hours"]) await expect(claims).toContainText(text);
+    // The success fee is on cashback only; the plans have the trial and the guarantee, no fee.
+    await expect(claims).toContainText("success fee, only on cashback: you get 90% of the store's commission");
+    await expect(
+      page.getByText("The ad tools: a plan, with a 14-day free trial and a 30-day money-back guarantee, and no success fee.", {
+        exact: false,
+      }),
+    ).toBeVisible();
   });
 });
 

@@ -166,15 +166,15 @@ test("an admin approves one missing-cashback claim and rejects another with a re
   await visit(page, "/en/admin/claims?status=rejected");
   await expect(page.getByTestId("claim-rejected").filter({ hasText: `Order ${rejected} ` })).toContainText(reason);
 
-  // The member: $8.00 commission at the default 75 % share is $6.00 pending cashback, and the reason.
+  // The member: 90% of the $8.00 commission is $7.20 pending cashback, and the reason.
   await anotherBrowser(page);
   await signInAs(context, { id: member.id, role: "user" });
   await visit(page, "/en/cashback");
   await expect(page.getByTestId("claim").filter({ hasText: approved })).toContainText("Approved");
-  await expect(page.getByTestId("summary-pending")).toContainText("$6.00");
+  await expect(page.getByTestId("summary-pending")).toContainText("$7.20");
   const visitRow = page.locator(`[data-testid="activity-row"][data-click-id="${clickId}"]`);
   await expect(visitRow.getByTestId("status-badge")).toHaveText("Pending");
-  await expect(visitRow).toContainText("$6.00");
+  await expect(visitRow).toContainText("$7.20");
   const refused = page.getByTestId("claim").filter({ hasText: rejected });
   await expect(refused).toContainText("Rejected");
   await expect(refused.getByTestId("claim-reason")).toHaveText(`Reason: ${reason}`);
@@ -182,7 +182,7 @@ test("an admin approves one missing-cashback claim and rejects another with a re
   await expect(
     page
       .locator("main")
-      .getByText(`Your claim for order ${approved} at ${store.name} was approved: $6.00 cashback is pending`, { exact: false }),
+      .getByText(`Your claim for order ${approved} at ${store.name} was approved: $7.20 cashback is pending`, { exact: false }),
   ).toBeVisible();
   await expect(page.locator("main").getByText(`Your claim for order ${rejected} at ${store.name} was rejected: ${reason}`)).toBeVisible();
 });

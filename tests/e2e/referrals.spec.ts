@@ -9,6 +9,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { createSession } from "../../app/auth/session.server";
 import { findUserByEmail } from "../../app/users/users.server";
+import { memberCashbackOf } from "../../app/cashback/fee";
+import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { codeFor, fillSignUp } from "./support/accounts";
 import { PERSON_BROWSER, reportSale, visitStore } from "./support/cashback";
@@ -69,14 +71,14 @@ test("referral link → sign-up → the friend's cashback is confirmed → both 
   // $500 at a store of at least 5 %, reported and approved by the network: at least $25 confirmed
   // cashback, above the $10 to qualify. (The commission is what the sandbox merchant reports.)
   const shop = SEED_STORES.find((candidate) => candidate.cashbackRateBps >= 500) ?? SEED_STORES[0]!;
-  const share = 7_500;
-  const commission = Math.round((50_000 * shop.cashbackRateBps) / share);
+  const commission = Math.round((50_000 * seedNetworkRateBps(shop)) / 10_000);
   const clickId = await visitStore(friend.id, shop.slug);
   const order = `REF-${Date.now()}`;
   await reportSale(clickId, { transactionId: order, saleCents: 50_000, commissionCents: commission, status: "pending" });
   await reportSale(clickId, { transactionId: order, saleCents: 50_000, commissionCents: commission, status: "approved" });
 
-  const cashback = Math.min(commission, Math.floor((commission * share) / 10_000));
+  // The member's 90% of the commission (Cashwise keeps its 10% success fee).
+  const cashback = memberCashbackOf(commission);
   const withBonus = `$${((cashback + 1_000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await context.clearCookies();
   await signInAs(context, { id: friend.id, role: "user" });

@@ -16,6 +16,15 @@ describe("pending cashback progress", () => {
     });
   });
 
+  it("uses the store's own usual window, the one its page states, where it has one", () => {
+    const context = { confirmationDays: 60, storeDays: { Dewmellow: 30 }, nowMs: reported + day };
+    expect(pendingConfirmation({ ...item, merchant: "Dewmellow" }, context)).toMatchObject({
+      expectedBy: new Date(reported + 30 * day).toISOString(),
+      totalDays: 30,
+    });
+    expect(pendingConfirmation({ ...item, merchant: "Elsewhere" }, context)).toMatchObject({ totalDays: 60 });
+  });
+
   it("stops at the window and says when it is overdue", () => {
     expect(pendingConfirmation(item, { confirmationDays: 30, nowMs: reported + 45 * day })).toMatchObject({
       elapsedDays: 30,

@@ -20,10 +20,8 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { STORE_NETWORKS, STORE_RATE_KINDS } from "~/db/schema";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { STORE_CATEGORIES } from "~/stores/categories";
 import { EditStoreSchema, NewStoreSchema, STORE_STATUSES, type StoreFormValues } from "~/stores/store-form";
-import { formatRate } from "~/utils/money";
 
 type Texts = Partial<Record<Locale, string>>;
 interface FormShape extends Omit<StoreFormValues, "description" | "terms" | "categoryRates"> {
@@ -109,11 +107,10 @@ export function StoreForm({
   mode: "new" | "edit";
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue: StoreFormValues;
-  /** The platform defaults a blank share or confirmation window means. */
-  platform: { userShareBps: number; confirmationDays: number };
+  /** The platform default a blank confirmation window means. */
+  platform: { confirmationDays: number };
 }) {
   const { t } = useTranslation("admin");
-  const locale = usePageLocale();
   const schema = mode === "new" ? NewStoreSchema : EditStoreSchema;
   const [form, fields] = useForm<FormShape, unknown>({
     id: `store-${mode}`,
@@ -185,6 +182,9 @@ export function StoreForm({
       </Section>
 
       <Section title={t("stores.form.sections.rates")}>
+        <p className="text-sm text-slate-700 sm:col-span-2" data-testid="success-fee">
+          {t("stores.form.successFee")}
+        </p>
         <fieldset className="sm:col-span-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t("stores.form.rateKind")}</legend>
           <div className="flex flex-wrap gap-4">
@@ -233,13 +233,8 @@ export function StoreForm({
         </div>
       </Section>
 
-      <Section title={t("stores.form.sections.share")}>
-        {text(
-          fields.userSharePercent,
-          t("stores.form.userSharePercent"),
-          t("stores.form.userShareHint", { rate: formatRate(platform.userShareBps, locale) }),
-          { inputMode: "decimal" },
-        )}
+      <Section title={t("stores.form.sections.terms")}>
+        {text(fields.cap, t("stores.form.cap"), t("stores.form.capHint"), { inputMode: "decimal" })}
         {text(
           fields.confirmationDays,
           t("stores.form.confirmationDays"),

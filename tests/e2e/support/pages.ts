@@ -70,6 +70,8 @@ export const MEMBER_PAGES = [
   "/assistant",
   // The no-JavaScript logout confirmation (GET only shows it).
   "/logout",
+  // A store's page, which a signed-in member sees in the member frame (#24).
+  `/webshops/${SEED_STORES[0]!.slug}`,
 ];
 
 export const ADMIN_PAGES = [
