@@ -166,6 +166,7 @@ const junk = fc.oneof(
 
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
 const QUERY_NAMES = [
+  "applied",
   "planId",
   "payment",
   "done",

@@ -264,7 +264,10 @@ describeEachDatabase(
         expect(conversion.cashbackCents).toBe(memberCashbackOf(conversion.commissionCents));
         expect(conversion.userShareBps).toBe(9_000);
       }
-      const fees = conversions.reduce((sum, conversion) => sum + successFeeOf(conversion.commissionCents), 0);
+      // Every seeded conversion's fee (the demo member's and the friend whose purchase qualified their referral).
+      const all = await t.db.selectFrom("conversions").select(["commissionCents", "cashbackCents"]).execute();
+      for (const conversion of all) expect(conversion.cashbackCents).toBe(memberCashbackOf(conversion.commissionCents));
+      const fees = all.reduce((sum, conversion) => sum + successFeeOf(conversion.commissionCents), 0);
       expect(await balanceFromPostings(t.db, platformAccount("cashback_margin"))).toBe(fees);
     });
   },
