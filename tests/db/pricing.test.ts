@@ -21,7 +21,7 @@ import { createMigrator, migrateToLatest } from "../../db/migrate";
 import { DEMO_USER, seedContent, seedDemoData } from "../../db/seed";
 import { seedNetworkRateBps, seedStoreTerms } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { loader as storeLoader } from "../../app/routes/($locale)._public.webshops.$slug";
+import { loader as storeLoader } from "../../app/routes/($locale)._storefront.webshops.$slug";
 import { loader as plansLoader } from "../../app/routes/($locale)._app.plans";
 import { findUserByEmail } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";

@@ -135,7 +135,7 @@ test("a paused store leaves the directory and stays in the back office, listed a
   await visit(page, `/en/admin/stores?status=paused&network=awin&q=${encodeURIComponent(suffix)}`);
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("paused");
   // One list (DataTable): its column headings are for screen readers only, each row a card of "label: value" lines.
-  await expect(page.getByTestId("stores-table").getByRole("columnheader", { name: "Network" })).not.toBeInViewport();
+  await expect(page.getByTestId("stores-table").getByRole("columnheader", { name: "Network", exact: true })).not.toBeInViewport();
   const card = page.getByTestId("store-row").filter({ hasText: name });
   await expect(card.getByRole("cell", { name: "Member's rate Up to 7.2% cashback" })).toBeVisible();
   await expect(card).toContainText("Paused");

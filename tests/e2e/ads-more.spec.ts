@@ -69,7 +69,7 @@ test("alerts: add (a zero amount refused, what was typed kept), turn off and on,
   await expect(page.getByTestId("alert-row").filter({ hasText: campaign })).toHaveCount(0);
 });
 
-test("audit thresholds: a value saved (a decimal comma accepted), wrong ones refused with what was typed kept, reset, without JavaScript", async ({
+test("audit thresholds: a value saved (in German with its decimal comma), wrong ones refused with what was typed kept, reset, without JavaScript", async ({
   page,
   demoMember: _,
 }) => {
@@ -79,11 +79,18 @@ test("audit thresholds: a value saved (a decimal comma accepted), wrong ones ref
   const gradeB = page.getByLabel("Grade B below", { exact: true });
   await expect(gradeA).toHaveValue("5");
 
+  // A comma on an English page could be a thousands separator: refused, never guessed.
   await gradeA.fill("4,5");
+  await page.getByRole("button", { name: "Save thresholds" }).click();
+  await expect(page.getByText("Enter a number, for example 20 or 12.5.")).toBeVisible();
+  await gradeA.fill("4.5");
   await page.getByRole("button", { name: "Save thresholds" }).click();
   await expect(page.getByText("The thresholds are saved. They apply from the next audit.")).toBeVisible();
   await expect(gradeA).toHaveValue("4.5");
-  await page.reload();
+  // The German page shows and takes it with the decimal comma.
+  await visit(page, `/de/ads/audit/settings?client=${DEMO_AD_CLIENT_ID}`);
+  await expect(page.getByLabel("Note A unter", { exact: true })).toHaveValue("4,5");
+  await visit(page, `/en/ads/audit/settings?client=${DEMO_AD_CLIENT_ID}`);
   await expect(gradeA).toHaveValue("4.5");
 
   // Not a number: refused, the typed text kept, nothing saved.

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { axeViolations, describeViolations } from "./support/axe";
+import { BODY_BACKGROUND, axeViolations, describeViolations, showTheme } from "./support/axe";
 import { expect, test, visit, type Account } from "./support/fixtures";
 import { ADMIN_PAGES, MEMBER_PAGES, MID_FLOW_PAGES, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 
@@ -26,7 +26,6 @@ const AREAS: Record<Area, string[]> = {
 };
 /** The language whose public pages axe also checks, on the phone sweep's visits (English is the main sweep's). */
 const AXE_ON_PHONES = "de";
-const BODY = { light: "rgb(255, 255, 255)", dark: "rgb(2, 6, 23)" };
 /** The not-found page answers 404 on purpose: the browser logs that response. */
 const EXPECTED_ERROR = /no-such-page: Failed to load resource: the server responded with a status of 404/;
 
@@ -58,18 +57,6 @@ const enter = { public: test, member: memberTest, partner: partnerTest, admin: a
 // sweep would only precache files again and again.
 test.use({ serviceWorkers: "block" });
 
-/** Transitions finished (the theme switch animates colours); endless animations are left running. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 test.describe("every page in both themes: no serious axe violation, no console error @js-only", () => {
   for (const area of ["public", "member", "partner", "admin"] as const) {
     {
@@ -84,11 +71,9 @@ test.describe("every page in both themes: no serious axe violation, no console e
           for (const pagePath of pages) {
             const url = `/${locale}${pagePath}`;
             await visit(page, url);
-            await expect(page.locator("body"), `${url} body in light mode`).toHaveCSS("background-color", BODY.light);
+            await expect(page.locator("body"), `${url} body in light mode`).toHaveCSS("background-color", BODY_BACKGROUND.light);
             violations.push(...describeViolations(`${url} (light)`, await axeViolations(page)));
-            await page.emulateMedia({ colorScheme: "dark" });
-            await expect(page.locator("body"), `${url} body in dark mode`).toHaveCSS("background-color", BODY.dark);
-            await settled(page);
+            await showTheme(page, "dark", url);
             violations.push(...describeViolations(`${url} (dark)`, await axeViolations(page, { rules: ["color-contrast"] })));
             await page.emulateMedia({ colorScheme: "light" });
           }

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { savePayoutMethod } from "../../app/wallet/payout-methods.server";
-import { axeViolations, describeViolations } from "./support/axe";
+import { axeViolations, describeViolations, showTheme } from "./support/axe";
 import { e2eDatabase, expect, signInAs, test, visit } from "./support/fixtures";
 
 const IPHONE =
@@ -172,7 +172,7 @@ test("the new member's dashboard with its first steps passes axe in both themes 
   await visit(page, "/en/dashboard");
   await expect(page.getByRole("region", { name: "Your first steps" })).toBeVisible();
   const violations = describeViolations("/en/dashboard (light)", await axeViolations(page));
-  await page.emulateMedia({ colorScheme: "dark" });
+  await showTheme(page, "dark");
   violations.push(...describeViolations("/en/dashboard (dark)", await axeViolations(page, { rules: ["color-contrast"] })));
   expect(violations).toEqual([]);
 });

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AxeResults, Result, RunOptions } from "axe-core";
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -37,4 +37,25 @@ export function describeViolations(label: string, violations: Result[], impact: 
       (v) =>
         `${label} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`,
     );
+}
+
+/** The body's background in each theme (the semantic tokens' page colour). */
+export const BODY_BACKGROUND = { light: "rgb(255, 255, 255)", dark: "rgb(2, 6, 23)" } as const;
+
+/**
+ * Switches the emulated colour scheme and waits until the page shows it: the body's background in
+ * the new theme and every finite animation finished (the theme switch animates colours, and axe
+ * reading a colour halfway reports contrast that nobody sees). Endless animations are left running.
+ */
+export async function showTheme(page: Page, scheme: "light" | "dark", label = page.url()): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator("body"), `${label} body in ${scheme} mode`).toHaveCSS("background-color", BODY_BACKGROUND[scheme]);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
