@@ -22,7 +22,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
 import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, updateStore } from "~/stores/admin.server";
 import { headlineRate, headlineText, type Translate } from "~/stores/rates";
-import { EditStoreSchema, storeFormValues } from "~/stores/store-form";
+import { editStoreSchema, storeFormValues } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         headline: headlineRate(store),
         updatedAt: store.updatedAt,
       },
-      values: storeFormValues(store),
+      values: storeFormValues(store, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE),
       platform: { confirmationDays: settings.cashbackConfirmationDays },
       logoMaxMegabytes: STORE_LOGO_MAX_BYTES / 1_048_576,
     },
@@ -90,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await back(store.slug, key, { name: store.name });
   }
 
-  const submission = parseWithZod(formData, { schema: EditStoreSchema });
+  const submission = parseWithZod(formData, { schema: editStoreSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let result: Awaited<ReturnType<typeof updateStore>>;
   try {

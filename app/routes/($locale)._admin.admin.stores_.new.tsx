@@ -17,7 +17,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
 import { createStore, isSlugTaken } from "~/stores/admin.server";
-import { blankStoreForm, NewStoreSchema } from "~/stores/store-form";
+import { blankStoreForm, newStoreSchema } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
 import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: NewStoreSchema });
+  const submission = parseWithZod(await readForm(request), { schema: newStoreSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { status, ...input } = submission.value;
   try {

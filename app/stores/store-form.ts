@@ -1,12 +1,15 @@
 /**
  * The admin's store form: owns what the fields of `/admin/stores/new` and `/admin/stores/:slug`
- * accept and how their text becomes a `StoreInput` (percentages to basis points, amounts to cents,
- * texts per locale). One zod schema, run by Conform in the browser and again in the action; every
+ * accept and how their text becomes a `StoreInput` (percentages to basis points and amounts to cents,
+ * read in the page's locale by the one parser in utils/money; texts per locale). One zod schema, run
+ * by Conform in the browser and again in the action; every
  * rule reports on its own field, all at once, with a translation key. Shared: no database here.
  */
 import { z } from "zod";
 import { STORE_NETWORKS, STORE_RATE_KINDS, type Store, type StoreNetwork, type StoreRateKind } from "~/db/schema";
 import { LOCALES } from "~/i18n/config";
+import { numberFormat } from "~/utils/intl";
+import { formatAmountInput, parseAmount, parseLocaleDecimal } from "~/utils/money";
 import { STORE_CATEGORIES, isStoreCategory, type StoreCategory } from "./categories";
 import { MAX_CATEGORY_RATES, parseCategoryRates, type CategoryRate } from "./rates";
 
@@ -46,28 +49,25 @@ export interface StoreInput {
 
 const ERR = (key: string) => `admin:stores.errors.${key}`;
 
-/** "4.5", "4,5", "12", "100": a percentage with at most two decimals, in basis points (null if not one). */
-export function percentToBps(text: string): number | null {
-  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const bps = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return bps <= 10_000 ? bps : null;
+/** A percentage with at most two decimals as the page's locale writes it ("4.5" in en, "4,5" in de), in basis points (null if not one). */
+export function percentToBps(text: string, locale: string): number | null {
+  const parsed = parseLocaleDecimal(text, locale, 2);
+  return parsed.ok && parsed.value <= 10_000 ? parsed.value : null;
 }
 
-/** "5", "5.00", "5,5": dollars with at most two decimals, in cents (null if not an amount). */
-export function amountToCents(text: string): number | null {
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+/** Dollars typed in the page's locale, in cents (null if not an amount): the one amount parser. */
+export function amountToCents(text: string, locale: string): number | null {
+  const parsed = parseAmount(text, locale);
+  return parsed.ok ? parsed.cents : null;
 }
 
-/** Basis points as the form writes them back: 450 → "4.5". */
-export function bpsToPercentText(bps: number): string {
-  return String(bps / 100);
+/** Basis points as the form writes them back in the page's locale: 450 → "4.5" (en), "4,5" (de). */
+export function bpsToPercentText(bps: number, locale: string): string {
+  return numberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 }).format(bps / 100);
 }
 
-export function centsToAmountText(cents: number): string {
-  return (cents / 100).toFixed(2);
+export function centsToAmountText(cents: number, locale: string): string {
+  return formatAmountInput(cents, locale);
 }
 
 /** A link the back office accepts: https, or http on this machine (local testing); never anything else. */
@@ -118,8 +118,9 @@ const RawStoreForm = z.object({
 function buildInput(
   raw: z.infer<typeof RawStoreForm>,
   ctx: z.RefinementCtx,
-  options: { withStatus: boolean },
+  options: { withStatus: boolean; locale: string },
 ): (StoreInput & { status: StoreStatus }) | null {
+  const { locale } = options;
   let failed = false;
   const fail = (path: Array<string | number>, key: string) => {
     failed = true;
@@ -164,11 +165,11 @@ function buildInput(
   let cashbackRateBps = 0;
   let rateFixedCents: number | null = null;
   if (percent) {
-    const bps = percentToBps(trimmed(raw.ratePercent));
+    const bps = percentToBps(trimmed(raw.ratePercent), locale);
     if (bps === null || bps === 0) fail(["ratePercent"], "rateInvalid");
     else cashbackRateBps = bps;
   } else if (rateKind === "fixed") {
-    const cents = amountToCents(trimmed(raw.rateFixed));
+    const cents = amountToCents(trimmed(raw.rateFixed), locale);
     if (cents === null || cents === 0 || cents > 1_000_000) fail(["rateFixed"], "fixedInvalid");
     else rateFixedCents = cents;
   }
@@ -176,7 +177,7 @@ function buildInput(
   let newCustomerRateBps: number | null = null;
   const newCustomer = trimmed(raw.newCustomerPercent);
   if (newCustomer) {
-    const bps = percentToBps(newCustomer);
+    const bps = percentToBps(newCustomer, locale);
     if (!percent) fail(["newCustomerPercent"], "percentOnly");
     else if (bps === null || bps === 0) fail(["newCustomerPercent"], "rateInvalid");
     else newCustomerRateBps = bps;
@@ -193,7 +194,7 @@ function buildInput(
       fail(["categoryRates", index, "percent"], "percentOnly");
       return;
     }
-    const bps = percentToBps(rowPercent);
+    const bps = percentToBps(rowPercent, locale);
     if (bps === null || bps === 0) fail(["categoryRates", index, "percent"], "rateInvalid");
     if (!names.en) fail(["categoryRates", index, "name", "en"], "categoryNameRequired");
     for (const [locale, value] of Object.entries(names))
@@ -205,7 +206,7 @@ function buildInput(
   let capCents: number | null = null;
   const cap = trimmed(raw.cap);
   if (cap) {
-    const cents = amountToCents(cap);
+    const cents = amountToCents(cap, locale);
     if (cents === null || cents === 0 || cents > 1_000_000) fail(["cap"], "capInvalid");
     else capCents = cents;
   }
@@ -256,15 +257,19 @@ function buildInput(
   };
 }
 
-/** The new-store form: the store's fields and whether it starts active or paused (`status`). */
-export const NewStoreSchema = RawStoreForm.transform((raw, ctx) => buildInput(raw, ctx, { withStatus: true }) ?? z.NEVER);
-/** The edit form: the store's fields (pausing and resuming are buttons of their own). */
-export const EditStoreSchema = RawStoreForm.transform((raw, ctx): StoreInput => {
-  const input = buildInput(raw, ctx, { withStatus: false });
-  if (!input) return z.NEVER;
-  const { status: _status, ...rest } = input;
-  return rest;
-});
+/** The new-store form on a page in `locale`: the store's fields and whether it starts active or paused (`status`). */
+export function newStoreSchema(locale: string) {
+  return RawStoreForm.transform((raw, ctx) => buildInput(raw, ctx, { withStatus: true, locale }) ?? z.NEVER);
+}
+/** The edit form on a page in `locale`: the store's fields (pausing and resuming are buttons of their own). */
+export function editStoreSchema(locale: string) {
+  return RawStoreForm.transform((raw, ctx): StoreInput => {
+    const input = buildInput(raw, ctx, { withStatus: false, locale });
+    if (!input) return z.NEVER;
+    const { status: _status, ...rest } = input;
+    return rest;
+  });
+}
 
 export interface StoreFormValues {
   name: string;
@@ -330,8 +335,8 @@ export function blankStoreForm(): StoreFormValues {
   };
 }
 
-/** A store as its edit form shows it. */
-export function storeFormValues(store: Store): StoreFormValues {
+/** A store as its edit form shows it on a page in `locale`. */
+export function storeFormValues(store: Store, locale: string): StoreFormValues {
   const fixed = store.rateKind === "fixed";
   return {
     name: store.name,
@@ -342,16 +347,16 @@ export function storeFormValues(store: Store): StoreFormValues {
     advertiserId: store.advertiserId ?? "",
     trackingUrl: store.trackingUrl ?? "",
     rateKind: store.rateKind,
-    ratePercent: fixed ? "" : bpsToPercentText(store.cashbackRateBps),
-    rateFixed: store.rateFixedCents !== null ? centsToAmountText(store.rateFixedCents) : "",
-    newCustomerPercent: store.newCustomerRateBps !== null ? bpsToPercentText(store.newCustomerRateBps) : "",
+    ratePercent: fixed ? "" : bpsToPercentText(store.cashbackRateBps, locale),
+    rateFixed: store.rateFixedCents !== null ? centsToAmountText(store.rateFixedCents, locale) : "",
+    newCustomerPercent: store.newCustomerRateBps !== null ? bpsToPercentText(store.newCustomerRateBps, locale) : "",
     categoryRates: withBlankRows(
       parseCategoryRates(store.categoryRates).map((rule) => ({
-        percent: bpsToPercentText(rule.rateBps),
+        percent: bpsToPercentText(rule.rateBps, locale),
         name: typeof rule.name === "string" ? { en: rule.name } : rule.name,
       })),
     ),
-    cap: store.capCents !== null ? centsToAmountText(store.capCents) : "",
+    cap: store.capCents !== null ? centsToAmountText(store.capCents, locale) : "",
     confirmationDays: store.confirmationDays !== null ? String(store.confirmationDays) : "",
     description: byLocale(store.description),
     terms: byLocale(store.terms),

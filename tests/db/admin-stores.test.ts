@@ -31,7 +31,7 @@ import {
   updateStore,
 } from "~/stores/admin.server";
 import { headlineRate, networkHeadlineRate, headlineText, type RatedStore, type Translate } from "~/stores/rates";
-import { NewStoreSchema, type StoreInput } from "~/stores/store-form";
+import { bpsToPercentText, centsToAmountText, newStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
@@ -65,8 +65,8 @@ function formData(fields: Record<string, string>): FormData {
   return form;
 }
 
-function parse(fields: Record<string, string>) {
-  return parseWithZod(formData(fields), { schema: NewStoreSchema });
+function parse(fields: Record<string, string>, locale = "en") {
+  return parseWithZod(formData(fields), { schema: newStoreSchema(locale) });
 }
 
 /** The field errors of a form that should not pass. */
@@ -142,7 +142,7 @@ describe("the store form", () => {
   it("turns percentages into basis points, amounts into cents, and keeps texts per locale", () => {
     const input = inputOf(
       storeForm({
-        ratePercent: "4,5",
+        ratePercent: "4.5",
         newCustomerPercent: "8.25",
         cap: "150",
         confirmationDays: "45",
@@ -172,6 +172,25 @@ describe("the store form", () => {
       rateFixedCents: 500,
       cashbackRateBps: 0,
     });
+  });
+
+  it("reads rates and amounts in the page's locale with the one parser, and writes them back the same way", () => {
+    const german = parse(storeForm({ ratePercent: "4,5", newCustomerPercent: "8,25", cap: "1.250,00" }), "de");
+    if (german.status !== "success") throw new Error("the German form was refused");
+    expect(german.value).toMatchObject({ cashbackRateBps: 450, newCustomerRateBps: 825, capCents: 125_000 });
+    // A comma on an English page, a point on a German one: refused, never read as another number.
+    expect(errorsOf(storeForm({ ratePercent: "4,5", cap: "1,250" }))).toMatchObject({
+      ratePercent: ["admin:stores.errors.rateInvalid"],
+      cap: ["admin:stores.errors.capInvalid"],
+    });
+    const refused = parse(storeForm({ ratePercent: "4.5" }), "de");
+    expect(refused.status).not.toBe("success");
+    // Written back as the locale types them, so an edit form saves what it showed.
+    expect([bpsToPercentText(825, "de"), bpsToPercentText(825, "en"), centsToAmountText(125_000, "fr")]).toEqual([
+      "8,25",
+      "8.25",
+      "1250,00",
+    ]);
   });
 
   it("wants an https tracking link with {clickId}, except on the sandbox network; http only for localhost", () => {
@@ -216,7 +235,7 @@ describe("the store form", () => {
     });
     expect(errorsOf(storeForm({ confirmationDays: "366" })).confirmationDays).toEqual(["admin:stores.errors.daysInvalid"]);
     expect(errorsOf(storeForm({ slug: "new" })).slug).toEqual(["admin:stores.errors.slugReserved"]);
-    expect(inputOf(storeForm({ cap: "0,50" })).capCents).toBe(50);
+    expect(inputOf(storeForm({ cap: "0.50" })).capCents).toBe(50);
     expect(errorsOf(storeForm({ cap: "0" })).cap).toEqual(["admin:stores.errors.capInvalid"]);
     expect(inputOf(storeForm({ confirmationDays: "365" })).confirmationDays).toBe(365);
   });

@@ -21,7 +21,8 @@ import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/com
 import { STORE_NETWORKS, STORE_RATE_KINDS } from "~/db/schema";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
 import { STORE_CATEGORIES } from "~/stores/categories";
-import { EditStoreSchema, NewStoreSchema, STORE_STATUSES, type StoreFormValues } from "~/stores/store-form";
+import { editStoreSchema, newStoreSchema, STORE_STATUSES, type StoreFormValues } from "~/stores/store-form";
+import { usePageLocale } from "~/i18n/use-page-locale";
 
 type Texts = Partial<Record<Locale, string>>;
 interface FormShape extends Omit<StoreFormValues, "description" | "terms" | "categoryRates"> {
@@ -111,7 +112,8 @@ export function StoreForm({
   platform: { confirmationDays: number };
 }) {
   const { t } = useTranslation("admin");
-  const schema = mode === "new" ? NewStoreSchema : EditStoreSchema;
+  const locale = usePageLocale();
+  const schema = mode === "new" ? newStoreSchema(locale) : editStoreSchema(locale);
   const [form, fields] = useForm<FormShape, unknown>({
     id: `store-${mode}`,
     lastResult,
