@@ -121,3 +121,9 @@ export const PARTNER_PAGES = ["/partner", "/dashboard", "/plans"];
 export const MEMBER = DEMO_USER;
 export const PARTNER = DEMO_PARTNER;
 export const ADMIN = DEMO_ADMIN;
+
+/** Pages that cost the sweep several ordinary pages' time, and how many (the groups are balanced by it). */
+export const HEAVY_PAGES: Record<string, number> = {
+  // The ad audit: about 7,500 elements, three seconds of axe per theme.
+  "/ads/audit": 6,
+};
