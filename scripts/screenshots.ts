@@ -1,6 +1,8 @@
 /**
- * Screenshots of the signed-in product for the docs and the home page: the dashboard, the wallet
- * and the withdraw review (also in German, with a refused amount), at desktop and phone width, in light and dark mode, as the demo member.
+ * Screenshots of the signed-in product for the docs and the home page: the dashboard, the wallet,
+ * the transactions, a store's page and the pricing page in German, and the withdraw review (also in
+ * German, with a refused amount), at desktop and phone width, in light and dark mode, as the demo
+ * member.
  *
  *   npm run screenshots                      # against http://127.0.0.1:3100 (the e2e server)
  *   BASE_URL=http://localhost:3000 npm run screenshots
@@ -13,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_USER } from "../db/seed";
+import { SEED_STORES } from "../db/seed-data/stores";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:3100";
 const OUT = path.resolve("docs/screenshots");
@@ -58,6 +61,14 @@ async function main() {
         }
         await page.goto(`${BASE}/en/wallet`);
         await shoot("wallet");
+        // Money in and money out apart, completed and pending (#24).
+        await page.goto(`${BASE}/en/transactions`);
+        await shoot("transactions");
+        // A store's page in the member frame, with the member's 90% rate and the store's terms; the pricing page.
+        await page.goto(`${BASE}/de/webshops/${SEED_STORES[0]!.slug}`);
+        await shoot("store-page-de");
+        await page.goto(`${BASE}/de/pricing`);
+        await shoot("pricing-de");
         await page.goto(`${BASE}/en/dashboard/withdraw`);
         await page.getByLabel("Amount", { exact: true }).fill("50");
         await page.getByLabel("PayPal email address").fill("alex.morgan@example.com");
