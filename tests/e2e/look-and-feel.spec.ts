@@ -40,18 +40,18 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Pages in groups of about `size` ordinary pages each: each group is its own test, well under 20 s. */
+/** Pages in groups of at most `size` ordinary pages (a heavy page alone): each group is its own test, well under 20 s. */
 function groups(pages: string[], size: number): string[][] {
   // A page that costs several ordinary pages' time (the ad audit's 7,500 elements take axe about
   // three seconds per theme) counts as that many, so that no group runs over 20 s.
   const weight = (page: string) => HEAVY_PAGES[page] ?? 1;
-  const total = pages.reduce((sum, page) => sum + weight(page), 0);
-  const count = Math.ceil(total / size);
-  const target = total / count;
-  const parts: string[][] = [[]];
-  let load = 0;
+  const parts: string[][] = [];
+  let load = size;
   for (const page of pages) {
-    if (load > 0 && load + weight(page) > target * parts.length + 0.5 && parts.length < count) parts.push([]);
+    if (load + weight(page) > size) {
+      parts.push([]);
+      load = 0;
+    }
     parts.at(-1)!.push(page);
     load += weight(page);
   }
