@@ -2,7 +2,8 @@
  * Account flows: sign-up (regular and partner), e-mailed verification codes, sign-in, forgotten
  * and reset passwords. Shared by the web forms and the JSON API; neither knows how the other
  * renders. Nothing here reveals whether an address has an account: the page says the same thing,
- * and only the address's owner learns more, by e-mail.
+ * and only the address's owner learns more, by e-mail. A verified code and a completed reset prove
+ * the address (`recordAddressProof`: social links made before the proof go).
  */
 import type { Db, DbOrTx, Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -16,11 +17,11 @@ import {
   createUser,
   findUserByEmail,
   getPasswordHash,
-  markEmailVerified,
   type PublicUser,
   getUserById,
 } from "~/users/users.server";
 import { localePath } from "~/utils/paths";
+import { recordAddressProof } from "./address-proof.server";
 import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";
 import { RESET_TTL_MINUTES, completePasswordReset, createPasswordReset } from "./password-reset.server";
 import { randomToken, sha256 } from "./tokens.server";
@@ -135,10 +136,14 @@ export async function verifyEmailCode(db: Db, email: string, code: string, conte
     const tries = await consumeRateLimit(db, "codePhantom", email.trim().toLowerCase());
     return tries.allowed ? "invalid" : "locked";
   }
-  const { verdict: check } = await checkCode(db, user.id, "verify-email", code, context.secrets);
-  if (check !== "ok") return check;
-  await markEmailVerified(db, user.id);
-  return "verified";
+  // The code proves the address: in one unit of work, the account is verified and any social link
+  // made before (a stranger's pre-claim) goes, its owner told by e-mail.
+  return unitOfWork(db, async (tx) => {
+    const { verdict: check } = await checkCode(tx, user.id, "verify-email", code, context.secrets);
+    if (check !== "ok") return check;
+    await recordAddressProof(tx, { userId: user.id, via: "signupCode" });
+    return "verified" as const;
+  });
 }
 
 export type SignInOutcome =

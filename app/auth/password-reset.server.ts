@@ -1,11 +1,14 @@
 /**
  * Password resets: owns `password_resets`. A reset link carries 32 random bytes, stored only as a
- * hash, valid one hour, usable once. Completing a reset ends every session of the user.
+ * hash, valid one hour, usable once. Completing a reset ends every session of the user and proves
+ * the address (an unverified account becomes verified; social links made before the proof go).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { now, type Db, type DbOrTx } from "~/db/db.server";
 import { setPassword } from "~/users/users.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import { recordAddressProof } from "./address-proof.server";
 import { revokeUserSessions } from "./session.server";
 import { randomToken, sha256 } from "./tokens.server";
 
@@ -49,7 +52,7 @@ export async function completePasswordReset(
   db: Db,
   input: { email: string; token: string; password: string },
 ): Promise<{ userId: string } | null> {
-  return db.transaction().execute(async (tx) => {
+  return unitOfWork(db, async (tx) => {
     const reset = await findValidReset(tx, input.email, input.token);
     if (!reset) return null;
     const used = await tx
@@ -61,6 +64,8 @@ export async function completePasswordReset(
     if (Number(used.numUpdatedRows) !== 1) return null;
     await setPassword(tx, reset.userId, input.password);
     await revokeUserSessions(tx, reset.userId);
+    // The link came to the address: it is proven, and social links made before the proof go.
+    await recordAddressProof(tx, { userId: reset.userId, via: "passwordReset" });
     return { userId: reset.userId };
   });
 }

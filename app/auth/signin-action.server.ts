@@ -14,7 +14,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { isSuspended, restartVerification, sendUnlockLink, signIn, SUSPENDED_MESSAGE } from "./accounts.server";
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
@@ -65,7 +65,7 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     throw redirect(localePath(locale, "/verify-email"), { headers });
   }
   if (outcome.outcome !== "ok") throw new Error("unreachable");
-  return finishSignIn(request, outcome.user, { locale, remember: rememberMe === true, redirectTo: redirectTo ?? null, area });
+  return finishSignIn(request, outcome.user, { locale, remember: rememberMe === true, redirectTo: safeRedirect(redirectTo, null), area });
 }
 
 export interface FinishSignInOptions {
@@ -126,7 +126,7 @@ export async function finishSignIn(
     });
   });
   const home = localePath(options.locale, user.role === "admin" ? "/admin/dashboard" : "/dashboard");
-  let target = safeRedirectPath(options.redirectTo, home);
+  let target = safeRedirect(options.redirectTo, home);
   if (options.area === "admin" && !target.includes("/admin/")) target = home;
   const headers = new Headers({ "Set-Cookie": setCookie });
   headers.append("Set-Cookie", await rememberDevice(request, user.email));

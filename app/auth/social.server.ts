@@ -2,8 +2,8 @@
  * Social sign-in (google, facebook, instagram) through remix-auth-oauth2: authorization code with
  * state and PKCE. A provider is enabled when its client id and secret are configured; its
  * endpoints can be overridden (tests run a local OAuth2 server). Accounts are linked by provider
- * and provider user id; a new provider is linked to an existing account only when the provider
- * vouches for the e-mail address.
+ * and provider user id; an account is created, or a new provider linked to one, only when the
+ * provider vouches for the e-mail address (see `linkSocialAccount` and `address-proof.server.ts`).
  */
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
@@ -14,9 +14,11 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { safeRedirect } from "~/utils/redirect-to";
 import { createUser, findUserByEmail, getUserById, type PublicUser } from "~/users/users.server";
 import { referralFromRequest } from "~/referrals/cookie.server";
 import { recordReferral, type ReferralSignUp } from "~/referrals/referrals.server";
+import { recordAddressProof } from "./address-proof.server";
 import { revokeUserSessions } from "./session.server";
 import { finishSignIn } from "./signin-action.server";
 
@@ -33,24 +35,33 @@ export interface SocialProfile {
   name: string;
 }
 
-/** Reads the provider's user info (OpenID Connect claims, or the Graph API's fields). */
+/**
+ * Reads the provider's user info (OpenID Connect claims, or the Graph API's fields). An address
+ * counts as verified only when the provider asserts it (`email_verified: true`): Facebook's and
+ * Instagram's Graph fields assert nothing, so their addresses are never taken as proven.
+ */
 export function profileFrom(provider: SocialProvider, body: Record<string, unknown>): SocialProfile | null {
   const id = body.sub ?? body.id;
   if (typeof id !== "string" && typeof id !== "number") return null;
   const email = typeof body.email === "string" && body.email.includes("@") ? body.email : null;
-  // Google says whether it checked the address; Facebook only ever shares confirmed ones.
-  const emailVerified = provider === "google" ? body.email_verified === true : provider === "facebook" && email !== null;
+  const emailVerified = email !== null && (body.email_verified === true || body.email_verified === "true");
   const name = [body.name, body.username, email?.split("@")[0]].find((v) => typeof v === "string" && v.trim()) as string | undefined;
   return { provider, providerUserId: String(id), email, emailVerified, name: (name ?? provider).slice(0, 100) };
 }
 
 export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEmail" } | { outcome: "unverifiedEmail" };
 
+const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * Finds the account this provider identity belongs to, links it, or creates it. An account whose
- * address was never verified may have been opened by someone else with the owner's address (a
- * pre-account takeover): when the provider vouches for the address, the account is claimed by its
- * owner and whatever the stranger set up goes: the password, every session, pending codes.
+ * Finds the account this provider identity belongs to, links it, or creates it. An address the
+ * provider does not vouch for never creates an account nor links to one. An account whose address
+ * was never proven may have been opened by someone else with the owner's address (a pre-account
+ * takeover, or a link made from an unverified address before that was refused): when a provider
+ * vouches for the address, the account is claimed by its owner and whatever the stranger set up
+ * goes: the password, every session, pending codes, and every other social link (the owner is
+ * told by e-mail which). A link to an account whose address is not proven opens it only when its
+ * provider now vouches for the address.
  */
 export async function linkSocialAccount(
   database: Tx,
@@ -60,46 +71,56 @@ export async function linkSocialAccount(
 ): Promise<LinkOutcome> {
   const linked = await database
     .selectFrom("oauthAccounts")
-    .select("userId")
+    .select(["id", "userId", "createdAt"])
     .where("provider", "=", profile.provider)
     .where("providerUserId", "=", profile.providerUserId)
     .executeTakeFirst();
   if (linked) {
     const user = await getUserById(database, linked.userId);
-    if (user) return { outcome: "ok", user };
+    // A link made once the address was proven opens the account.
+    if (user?.emailVerifiedAt && linked.createdAt >= user.emailVerifiedAt) return { outcome: "ok", user };
+    if (user) {
+      // Made before the address was proven (before this rule): only when the provider now vouches for it.
+      if (!profile.emailVerified || !sameAddress(profile.email, user.email)) return { outcome: "unverifiedEmail" };
+      if (!user.emailVerifiedAt) await claimUnprovenAccount(database, user.id, linked.id);
+      else await recordAddressProof(database, { userId: user.id, via: "provider", keepLinkId: linked.id });
+      return { outcome: "ok", user: (await getUserById(database, user.id))! };
+    }
   }
   if (!profile.email) return { outcome: "noEmail" };
+  if (!profile.emailVerified) return { outcome: "unverifiedEmail" };
   let user = await findUserByEmail(database, profile.email);
-  if (user && !profile.emailVerified) return { outcome: "unverifiedEmail" };
   if (!user) {
-    user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: profile.emailVerified });
+    user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: true });
     await linkProvider(database, user.id, profile);
     if (referral) await recordReferral(database, { ...referral, referredUserId: user.id, referredEmail: user.email });
     return { outcome: "ok", user };
   }
-  if (!user.emailVerifiedAt) {
-    const timestamp = now();
-    await database
-      .updateTable("users")
-      .set({ passwordHash: null, emailVerifiedAt: timestamp, updatedAt: timestamp })
-      .where("id", "=", user.id)
-      .execute();
-    await revokeUserSessions(database, user.id);
-    await database
-      .updateTable("verifications")
-      .set({ consumedAt: timestamp })
-      .where("userId", "=", user.id)
-      .where("consumedAt", "is", null)
-      .execute();
-    await database
-      .updateTable("passwordResets")
-      .set({ usedAt: timestamp })
-      .where("userId", "=", user.id)
-      .where("usedAt", "is", null)
-      .execute();
-  }
-  await linkProvider(database, user.id, profile);
+  const linkId = await linkProvider(database, user.id, profile);
+  if (!user.emailVerifiedAt) await claimUnprovenAccount(database, user.id, linkId);
+  // A proven account keeps its links, but any made before its address was proven go.
+  else await recordAddressProof(database, { userId: user.id, via: "provider", keepLinkId: linkId });
   return { outcome: "ok", user: (await getUserById(database, user.id))! };
+}
+
+/** The owner proved the address through a provider: what a stranger set up on the account goes. */
+async function claimUnprovenAccount(database: Tx, userId: string, proofLinkId: string) {
+  const timestamp = now();
+  await database.updateTable("users").set({ passwordHash: null, updatedAt: timestamp }).where("id", "=", userId).execute();
+  await revokeUserSessions(database, userId);
+  await database
+    .updateTable("verifications")
+    .set({ consumedAt: timestamp })
+    .where("userId", "=", userId)
+    .where("consumedAt", "is", null)
+    .execute();
+  await database
+    .updateTable("passwordResets")
+    .set({ usedAt: timestamp })
+    .where("userId", "=", userId)
+    .where("usedAt", "is", null)
+    .execute();
+  await recordAddressProof(database, { userId, via: "provider", keepLinkId: proofLinkId });
 }
 
 /** The providers this account can sign in with, in the order the product offers them. */
@@ -109,12 +130,20 @@ export async function linkedProviders(database: DbOrTx, userId: string): Promise
   return SOCIAL_PROVIDERS.filter((p) => linked.has(p));
 }
 
-async function linkProvider(db: DbOrTx, userId: string, profile: SocialProfile) {
+/** Links the provider identity to the account (or finds the link a simultaneous sign-in made): its id. */
+async function linkProvider(db: DbOrTx, userId: string, profile: SocialProfile): Promise<string> {
   await db
     .insertInto("oauthAccounts")
     .values({ id: randomUUID(), userId, provider: profile.provider, providerUserId: profile.providerUserId, createdAt: now() })
     .onConflict((oc) => oc.doNothing())
     .execute();
+  const row = await db
+    .selectFrom("oauthAccounts")
+    .select("id")
+    .where("provider", "=", profile.provider)
+    .where("providerUserId", "=", profile.providerUserId)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Where to go after the provider: the locale, the page to return to, and which button started it. */
@@ -174,7 +203,8 @@ export async function startSocialSignIn(
   const returnTo: ReturnTo = {
     locale: options.locale,
     intent: options.intent,
-    redirectTo: typeof options.redirectTo === "string" ? options.redirectTo : null,
+    // Only a path on this site is kept for the way back (finishSignIn checks it again).
+    redirectTo: safeRedirect(options.redirectTo, null),
   };
   try {
     await strategyFor(provider, config).authenticate(request);

@@ -26,7 +26,7 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "auth", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -42,7 +42,7 @@ const CodeSchema = z.object({
 /** Back to a back-office page only: this step is not a way to reach anything else. */
 function destination(value: unknown, locale: string): string {
   const fallback = localePath(isLocale(locale) ? locale : DEFAULT_LOCALE, "/admin/dashboard");
-  const target = safeRedirectPath(value, fallback);
+  const target = safeRedirect(value, fallback);
   return /^\/(?:[a-z]{2}\/)?admin\//.test(target) && !target.includes("/admin/reauthenticate") ? target : fallback;
 }
 

@@ -20,14 +20,14 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "admin", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 function destination(request: Request, locale: Locale): string {
   const fallback = localePath(locale, "/admin/dashboard");
-  const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback);
   // Only back-office pages: this page is not a way to reach anything else.
   return new RegExp(`^/(?:${locale}/)?admin(?:/|$)`).test(target) && !target.includes("/admin/two-factor") ? target : fallback;
 }

@@ -20,7 +20,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatPercentChange, formatRate } from "~/utils/money";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { takeFlash } from "~/utils/flash.server";
 import { Notice } from "~/components/auth/auth-card";
 import { recentTransactions } from "~/wallet/activity.server";
@@ -90,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (formData.get("intent") !== "toggle-balance") return data({ ok: false }, { status: 400 });
   const hidden = !(await isBalanceHidden(request));
-  throw redirect(safeRedirectPath(formData.get("redirectTo"), localePath(locale, "/dashboard")), {
+  throw redirect(safeRedirect(formData.get("redirectTo"), localePath(locale, "/dashboard")), {
     headers: { "Set-Cookie": await setBalanceHidden(hidden) },
   });
 }

@@ -4,7 +4,8 @@
  * "Confirm withdrawal" places the hold (pending), paid out by an administrator within 1-3 business
  * days. Quick amounts fill the amount (with JavaScript in the browser, without it through the
  * server, which then shows the review once the rest is filled in) and are offered only when the
- * balance covers them. The loader issues the form's idempotency key.
+ * balance covers them. The loader issues the form's idempotency key. A new payout destination (the
+ * first one too) needs a recent proof of identity: re-authentication, then back to the form as typed.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -39,6 +40,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
+  // Back from re-authentication: the values the form had (only as the fields' starting values).
+  const query = new URL(request.url).searchParams;
+  const typed = (name: string) => (query.get(name) ?? "").slice(0, 200);
+  const draft = query.has("destination") ? { amount: typed("amount"), method: typed("method"), destination: typed("destination") } : null;
   const [balances, saved, minimumCents] = await Promise.all([
     getBalances(db(), user.id),
     getPayoutMethod(db(), user.id),
@@ -50,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     withdrawableCents: balances.withdrawableCents,
     onHoldCents: balances.onHoldCents,
     saved: saved ?? null,
+    draft,
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -76,10 +82,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result, review: null }, { status: typeof quick === "string" && quick ? 200 : 400 });
   }
   const { amountCents, method, destination, idempotencyKey } = submission.value;
-  // Paying out somewhere new is sensitive: the person must have proved who they are recently.
+  // Paying out somewhere new, the first destination as much as a changed one, is sensitive: the
+  // person must have proved who they are recently. Nothing is held or saved before; back from that
+  // step, the form starts from what was typed.
   const saved = await getPayoutMethod(db(), user.id);
-  if (saved && (saved.method !== method || saved.destination !== destination))
-    requireRecentAuth(request, session, localePath(locale, "/dashboard/withdraw"));
+  if (!saved || saved.method !== method || saved.destination !== destination) {
+    const typed = new URLSearchParams({ amount: String(submission.payload.amount ?? ""), method, destination });
+    requireRecentAuth(request, session, `${localePath(locale, "/dashboard/withdraw")}?${typed}`);
+  }
   if (intent === "review") {
     return data({
       result: submission.reply(),
@@ -209,11 +219,11 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, idempotencyKey } = useLoaderData<typeof loader>();
+  const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, draft, idempotencyKey } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
     id: "withdraw-form",
     lastResult,
-    defaultValue: edit ?? { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
+    defaultValue: edit ?? draft ?? { method: saved?.method ?? "paypal", destination: saved?.destination ?? "" },
     shouldValidate: "onSubmit",
   });
   const initialAmount = typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "";

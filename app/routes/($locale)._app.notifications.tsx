@@ -13,7 +13,7 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
 
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   else return data({ ok: false }, { status: 400 });
   const back = request.headers.get("Referer") ? new URL(request.headers.get("Referer")!).pathname : null;
   const headers = intent === "mark-all" ? { "Set-Cookie": await setFlash({ kind: "notice", key: "markedAll" }) } : undefined;
-  throw redirect(safeRedirectPath(back, localePath(locale, "/notifications")), { headers });
+  throw redirect(safeRedirect(back, localePath(locale, "/notifications")), { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -30,7 +30,7 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,7 +53,8 @@ const CodeSchema = z.object({
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const state = await twoFactorState(db(), user.id);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? "";
+  // Only a path on this site is carried on (the form and the social buttons send it back).
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   const hasPassword = Boolean(await getPasswordHash(db(), user.id));
   // Without a password or 2FA, the account proves itself by signing in again with a linked provider
   // (a fresh sign-in counts as recent); only configured providers are offered.
@@ -100,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   await refundRateLimits(db(), limits);
   await markReauthenticated(db(), session.id);
-  throw redirect(safeRedirectPath(submission.value.redirectTo, localePath(locale, "/settings")));
+  throw redirect(safeRedirect(submission.value.redirectTo, localePath(locale, "/settings")));
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -24,7 +24,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
@@ -81,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     key = "withdraw.notPending";
   }
   const back = new URL(request.url);
-  throw redirect(safeRedirectPath(`${back.pathname}${back.search}`, localePath(locale, "/transactions")), {
+  throw redirect(safeRedirect(`${back.pathname}${back.search}`, localePath(locale, "/transactions")), {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
   });
 }

@@ -13,7 +13,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { readForm } from "~/utils/form-data.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ ok: false }, { status: 400 });
   }
   const fallback = `${localePath(locale, "/cookie-preferences")}?saved=1`;
-  throw redirect(safeRedirectPath(submission.value.redirectTo, fallback), {
+  throw redirect(safeRedirect(submission.value.redirectTo, fallback), {
     headers: { "Set-Cookie": await serializeConsent(choiceFromForm(submission.value)) },
   });
 }

@@ -2,7 +2,8 @@
  * Changing the e-mail address: a six-digit code goes to the new address (through the one code path
  * of `verifications`: 10 minutes, 5 tries, used once, a new request replaces the old one, stored
  * as an HMAC); entering it moves the account to the new address, ends every other session and
- * tells the old address. An address that already has an account gets no code and reveals
+ * tells the old address; social links made before the new address was proven go (see
+ * `recordAddressProof`). An address that already has an account gets no code and reveals
  * nothing on the page: its owner is told by e-mail instead.
  */
 import { CODE_TTL_MINUTES, checkCode, issueCode, pendingCode } from "~/auth/codes.server";
@@ -12,6 +13,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
+import { recordAddressProof } from "~/auth/address-proof.server";
 import { revokeUserSessions } from "~/auth/session.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
 
@@ -81,6 +83,8 @@ export async function confirmEmailChange(
         .execute();
       // A new sign-in address ends every other session (someone who knew the old one is out).
       await revokeUserSessions(tx, input.userId, input.keepSessionId ? { except: input.keepSessionId } : {});
+      // The new address is proven only now: social links made before it go (the owner is told).
+      await recordAddressProof(tx, { userId: input.userId, via: "emailChange", keepSessionId: input.keepSessionId });
       return "ok";
     });
     if (verdict !== "ok") return verdict;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { filterFaq } from "~/help/faq";
 import { clientAddress } from "~/security/client-address.server";
 import { checkHoneypot, issueFormToken } from "~/security/honeypot.server";
-import { safeRedirectPath } from "~/utils/redirect-to";
+import { safeRedirect } from "~/utils/redirect-to";
 import { formatMoney, formatRate } from "~/utils/money";
 import { carouselButtons } from "~/components/home/feature-carousel";
 
@@ -50,10 +50,10 @@ describe("clientAddress", () => {
   });
 });
 
-describe("safeRedirectPath", () => {
+describe("safeRedirect", () => {
   it("follows only paths on this site", () => {
-    expect(safeRedirectPath("/en/faq?q=1", "/en")).toBe("/en/faq?q=1");
-    expect(safeRedirectPath("/en/dashboard#top", "/en")).toBe("/en/dashboard#top");
+    expect(safeRedirect("/en/faq?q=1", "/en")).toBe("/en/faq?q=1");
+    expect(safeRedirect("/en/dashboard#top", "/en")).toBe("/en/dashboard#top");
     const bad = [
       "//evil.example",
       "https://evil.example",
@@ -71,7 +71,7 @@ describe("safeRedirectPath", () => {
       42,
     ];
     for (const value of bad) {
-      const followed = safeRedirectPath(value, "/en");
+      const followed = safeRedirect(value, "/en");
       expect(new URL(followed, "https://cashwise.example").origin, String(value)).toBe("https://cashwise.example");
       if (typeof value === "string" && /[\s\\]|^\/\/|:/.test(value.slice(0, 12))) expect(followed, JSON.stringify(value)).toBe("/en");
     }
