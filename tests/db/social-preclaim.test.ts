@@ -10,7 +10,6 @@
  * outbox. Links made after the address was proven survive later proofs.
  */
 import { randomUUID } from "node:crypto";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "social-preclaim-test-secret-0123456789-0123456789";
@@ -20,79 +19,17 @@ import { createSession, listActiveSessions, readSession } from "~/auth/session.s
 import type { Db } from "~/db/db.server";
 import { takeFlash } from "~/utils/flash.server";
 import { fixedT } from "~/i18n/translator.server";
-import { action as providerAction } from "~/routes/($locale).auth.$provider";
-import { loader as callbackLoader } from "~/routes/auth.$provider.callback";
 import { confirmEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn, recordingMailer } from "../support/recording-mailer";
-import { answer, type RouteAnswer } from "../support/route-answer";
+import { cookiesOf, useLocalGoogle, type Identity } from "../support/oauth-provider";
+import type { RouteAnswer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const SECRETS = ["b".repeat(40)];
 const accountContext = (mailer = recordingMailer()) => ({ mailer, appUrl: new URL(APP), secrets: SECRETS });
-const ENV_KEYS = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL"];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-
-type Identity = Record<string, unknown>;
-const oauth = new OAuth2Server();
-let identity: Identity = {};
-
-beforeAll(async () => {
-  await oauth.issuer.keys.generate("RS256");
-  await oauth.start(0, "127.0.0.1");
-  oauth.service.on("beforeUserinfo", (response: { body: unknown }) => {
-    response.body = identity;
-  });
-  const url = oauth.issuer.url!;
-  Object.assign(process.env, {
-    GOOGLE_CLIENT_ID: "preclaim-client",
-    GOOGLE_CLIENT_SECRET: "preclaim-secret",
-    GOOGLE_AUTHORIZATION_URL: `${url}/authorize`,
-    GOOGLE_TOKEN_URL: `${url}/token`,
-    GOOGLE_USERINFO_URL: `${url}/userinfo`,
-  });
-});
-
-afterAll(async () => {
-  await oauth.stop();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-});
-
-const cookiesOf = (reply: RouteAnswer) =>
-  reply.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .join("; ");
-
-/** Signs in with Google as `who`: the button's post, the provider's authorize step, the callback. */
-export async function signInWithProvider(who: Identity, options: { intent?: "signin" | "signup"; redirectTo?: string } = {}) {
-  identity = who;
-  const start = await answer(() =>
-    providerAction({
-      request: new Request(`${APP}/en/auth/google`, {
-        method: "POST",
-        headers: { Origin: APP },
-        body: new URLSearchParams({ intent: options.intent ?? "signin", ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) }),
-      }),
-      params: { locale: "en", provider: "google" },
-      context: {},
-    }),
-  );
-  expect(start.status).toBe(302);
-  const atProvider = await fetch(start.location!, { redirect: "manual" });
-  expect(atProvider.status).toBe(302);
-  return answer(() =>
-    callbackLoader({
-      request: new Request(atProvider.headers.get("Location")!, { headers: { Cookie: cookiesOf(start) } }),
-      params: { provider: "google" },
-      context: {},
-    }),
-  );
-}
+const { signInWithGoogle: signInWithProvider } = useLocalGoogle();
 
 describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
   const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
