@@ -12,14 +12,7 @@ import { fixedT } from "~/i18n/translator.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
 import { hashPassword, verifyPassword } from "~/users/password.server";
-import {
-  EmailTakenError,
-  createUser,
-  findUserByEmail,
-  getPasswordHash,
-  type PublicUser,
-  getUserById,
-} from "~/users/users.server";
+import { EmailTakenError, createUser, findUserByEmail, getPasswordHash, type PublicUser, getUserById } from "~/users/users.server";
 import { localePath } from "~/utils/paths";
 import { recordAddressProof } from "./address-proof.server";
 import { CODE_TTL_MINUTES, checkCode, issueCode, type CodeCheck } from "./codes.server";

@@ -53,7 +53,12 @@ export async function recordAddressProof(tx: Tx, input: AddressProofInput): Prom
   }
   // The link that is the proof dates from it: it is not one made before the address was proven.
   if (input.keepLinkId) {
-    await tx.updateTable("oauthAccounts").set({ createdAt: timestamp }).where("id", "=", input.keepLinkId).where("userId", "=", user.id).execute();
+    await tx
+      .updateTable("oauthAccounts")
+      .set({ createdAt: timestamp })
+      .where("id", "=", input.keepLinkId)
+      .where("userId", "=", user.id)
+      .execute();
   }
   if (stale.length === 0) return { removed: [] };
 

@@ -49,7 +49,13 @@ export function profileFrom(provider: SocialProvider, body: Record<string, unkno
   return { provider, providerUserId: String(id), email, emailVerified, name: (name ?? provider).slice(0, 100) };
 }
 
-export type LinkOutcome = { outcome: "ok"; user: PublicUser } | { outcome: "noEmail" } | { outcome: "unverifiedEmail" };
+/**
+ * `unverifiedEmail`: the address has an account and the provider does not vouch for it (sign in with
+ * the password first); `unverifiedAddress`: the provider does not vouch for the address, so it
+ * neither creates an account nor opens one through a link made before the address was proven.
+ */
+export type LinkOutcome =
+  { outcome: "ok"; user: PublicUser } | { outcome: "noEmail" } | { outcome: "unverifiedEmail" } | { outcome: "unverifiedAddress" };
 
 const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -81,15 +87,15 @@ export async function linkSocialAccount(
     if (user?.emailVerifiedAt && linked.createdAt >= user.emailVerifiedAt) return { outcome: "ok", user };
     if (user) {
       // Made before the address was proven (before this rule): only when the provider now vouches for it.
-      if (!profile.emailVerified || !sameAddress(profile.email, user.email)) return { outcome: "unverifiedEmail" };
+      if (!profile.emailVerified || !sameAddress(profile.email, user.email)) return { outcome: "unverifiedAddress" };
       if (!user.emailVerifiedAt) await claimUnprovenAccount(database, user.id, linked.id);
       else await recordAddressProof(database, { userId: user.id, via: "provider", keepLinkId: linked.id });
       return { outcome: "ok", user: (await getUserById(database, user.id))! };
     }
   }
   if (!profile.email) return { outcome: "noEmail" };
-  if (!profile.emailVerified) return { outcome: "unverifiedEmail" };
   let user = await findUserByEmail(database, profile.email);
+  if (!profile.emailVerified) return { outcome: user ? "unverifiedEmail" : "unverifiedAddress" };
   if (!user) {
     user = await createUser(database, { email: profile.email, name: profile.name, locale, emailVerified: true });
     await linkProvider(database, user.id, profile);
@@ -244,6 +250,7 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
   const linked = await unitOfWork(db(), (tx) => linkSocialAccount(tx, profile, returnTo.locale, referral));
   if (linked.outcome === "noEmail") return fail("social.noEmail");
   if (linked.outcome === "unverifiedEmail") return fail("social.unverifiedEmail");
+  if (linked.outcome === "unverifiedAddress") return fail("social.unverifiedAddress");
 
   // The same end as every other sign-in: the two-factor step when it is on, then a new session.
   return finishSignIn(request, linked.user, {

@@ -233,16 +233,19 @@ describeEachDatabase("accounts", (t) => {
 });
 
 describeEachDatabase("social accounts", (t) => {
-  it("reads provider profiles: OpenID claims and Graph API fields", () => {
+  it("reads provider profiles: OpenID claims and Graph API fields; an address is verified only when asserted", () => {
     expect(profileFrom("google", { sub: "1", email: "a@example.com", email_verified: true, name: "A" })).toMatchObject({
       providerUserId: "1",
       emailVerified: true,
     });
     expect(profileFrom("google", { sub: "2", email: "b@example.com" })?.emailVerified).toBe(false);
+    // An address is proven only when the provider asserts it: Graph API fields assert nothing.
     expect(profileFrom("facebook", { id: 3, name: "C", email: "c@example.com" })).toMatchObject({
       providerUserId: "3",
-      emailVerified: true,
+      emailVerified: false,
     });
+    expect(profileFrom("facebook", { id: 5, email: "e@example.com", email_verified: true })?.emailVerified).toBe(true);
+    expect(profileFrom("google", { sub: "6", email_verified: true })?.emailVerified).toBe(false);
     expect(profileFrom("instagram", { id: "4", username: "dee" })).toMatchObject({ email: null, name: "dee" });
     expect(profileFrom("google", { email: "no-id@example.com" })).toBeNull();
   });

@@ -45,7 +45,12 @@ describeEachDatabase("the first payout destination needs re-authentication", (t)
       returnUrl: (id) => `/en/dashboard/add-money/${id}`,
       cancelUrl: "/en/dashboard",
     });
-    const event = { eventId: `evt_${crypto.randomUUID()}`, type: "payment.succeeded" as const, paymentId: payment.id, amountCents: balanceCents };
+    const event = {
+      eventId: `evt_${crypto.randomUUID()}`,
+      type: "payment.succeeded" as const,
+      paymentId: payment.id,
+      amountCents: balanceCents,
+    };
     await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, { deposit: "Top-up", refund: "Refund", dispute: "Dispute" }));
     const { setCookie, session } = await createSession(t.db, { id: user.id, role: "user" }, { remember: false });
     const stale = new Date(Date.now() - THREE_HOURS).toISOString();
@@ -105,7 +110,12 @@ describeEachDatabase("the first payout destination needs re-authentication", (t)
     await t.db.updateTable("sessions").set({ reauthenticatedAt: stale }).where("id", "=", person.sessionId).execute();
     const again = await withdraw(person, { intent: "confirm", amount: "10.00", idempotencyKey: crypto.randomUUID() });
     expect(again).toMatchObject({ status: 302, location: "/en/dashboard" });
-    const elsewhere = await withdraw(person, { intent: "confirm", amount: "10.00", destination: "other@example.com", idempotencyKey: crypto.randomUUID() });
+    const elsewhere = await withdraw(person, {
+      intent: "confirm",
+      amount: "10.00",
+      destination: "other@example.com",
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(new URL(elsewhere.location!, APP).pathname).toBe("/en/reauthenticate");
     expect((await getBalances(t.db, person.id)).availableCents).toBe(10_000 - 4_000 - 1_000);
   });

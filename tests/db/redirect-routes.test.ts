@@ -47,7 +47,9 @@ describeEachDatabase("redirectTo on the sign-in paths", (t) => {
       body: new URLSearchParams(form),
     });
   const signIn = (email: string, redirectTo: string) =>
-    answer(() => signInPageAction({ request: post("/en/signin", { email, password: PASSWORD, redirectTo }), params: { locale: "en" }, context: {} }));
+    answer(() =>
+      signInPageAction({ request: post("/en/signin", { email, password: PASSWORD, redirectTo }), params: { locale: "en" }, context: {} }),
+    );
 
   it("sign-in", async () => {
     const user = await account("signin");
@@ -74,7 +76,9 @@ describeEachDatabase("redirectTo on the sign-in paths", (t) => {
       const first = await signIn(user.email, redirectTo);
       expect(first.location).toBe("/en/signin/two-factor");
       const code = totp.generate({ timestamp: Date.now() + offset });
-      const step = await answer(() => codeStepAction({ request: post("/en/signin/two-factor", { code }, cookiesOf(first)), params: { locale: "en" }, context: {} }));
+      const step = await answer(() =>
+        codeStepAction({ request: post("/en/signin/two-factor", { code }, cookiesOf(first)), params: { locale: "en" }, context: {} }),
+      );
       expect(step.location).toBe(expected);
     }
   });
@@ -84,14 +88,24 @@ describeEachDatabase("redirectTo on the sign-in paths", (t) => {
     const { setCookie } = await createSession(t.db, user, { remember: false });
     const cookie = setCookie.split(";")[0]!;
     const page = await answer(() =>
-      reauthLoader({ request: new Request(`${APP}/en/reauthenticate?redirectTo=${encodeURIComponent(HOSTILE)}`, { headers: { Cookie: cookie } }), params: { locale: "en" }, context: {} }),
+      reauthLoader({
+        request: new Request(`${APP}/en/reauthenticate?redirectTo=${encodeURIComponent(HOSTILE)}`, { headers: { Cookie: cookie } }),
+        params: { locale: "en" },
+        context: {},
+      }),
     );
     expect(page.body.redirectTo).toBe("");
     for (const [redirectTo, expected] of [
       [HOSTILE, "/en/settings"],
       [FRIENDLY, FRIENDLY],
     ] as const) {
-      const reply = await answer(() => reauthAction({ request: post("/en/reauthenticate", { password: PASSWORD, redirectTo }, cookie), params: { locale: "en" }, context: {} }));
+      const reply = await answer(() =>
+        reauthAction({
+          request: post("/en/reauthenticate", { password: PASSWORD, redirectTo }, cookie),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
       expect(reply.location).toBe(expected);
     }
   });

@@ -46,7 +46,8 @@ describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
   const owner = (email: string): Identity => ({ sub: `owner-${email}`, email, email_verified: true, name: "Victim" });
 
   /** Who the answer signed in (its session cookie), or null. */
-  const signedIn = async (reply: RouteAnswer) => (await readSession(t.db, new Request(APP, { headers: { Cookie: cookiesOf(reply) } })))?.user.id ?? null;
+  const signedIn = async (reply: RouteAnswer) =>
+    (await readSession(t.db, new Request(APP, { headers: { Cookie: cookiesOf(reply) } })))?.user.id ?? null;
   const refusedMessage = async (reply: RouteAnswer) => {
     const { flash } = await takeFlash(new Request(APP, { headers: { Cookie: cookiesOf(reply) } }));
     return flash && "key" in flash ? auth(flash.key, { provider: "google" }) : null;
@@ -58,7 +59,12 @@ describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
       .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
       .filter((mail) => mail.to === email);
   const removalAudits = async (userId: string) =>
-    t.db.selectFrom("auditLog").select(["action", "details"]).where("subject", "=", `user:${userId}`).where("action", "=", "user.social_links_removed").execute();
+    t.db
+      .selectFrom("auditLog")
+      .select(["action", "details"])
+      .where("subject", "=", `user:${userId}`)
+      .where("action", "=", "user.social_links_removed")
+      .execute();
 
   /**
    * What a provider asserting the address without checking it left behind before this rule: an
@@ -106,7 +112,13 @@ describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
     const reply = await signInWithProvider({ sub: "no-claim", email, name: "N" });
     expect(await signedIn(reply)).toBeNull();
     expect(await findUserByEmail(t.db, email)).toBeUndefined();
-    expect(await t.db.selectFrom("oauthAccounts").select("id").where("providerUserId", "in", [`attacker-${email}`, "no-claim"]).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom("oauthAccounts")
+        .select("id")
+        .where("providerUserId", "in", [`attacker-${email}`, "no-claim"])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("a stranger's earlier pre-claim opens to their link no more, even before the owner turns up", async () => {
@@ -173,9 +185,9 @@ describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
     const codes = recordingMailer();
     await requestEmailChange(t.db, { userId, newEmail }, { mailer: codes, secret: SECRETS[0]! });
     const code = /\b(\d{6})\b/.exec(codes.sent[0]!.text)![1]!;
-    expect(await confirmEmailChange(t.db, { userId, code, keepSessionId: session.session.id }, { mailer: recordingMailer(), secrets: SECRETS })).toBe(
-      "changed",
-    );
+    expect(
+      await confirmEmailChange(t.db, { userId, code, keepSessionId: session.session.id }, { mailer: recordingMailer(), secrets: SECRETS }),
+    ).toBe("changed");
     expect(await links(userId)).toEqual([]);
     expect((await mailsTo(newEmail)).map((mail) => mail.subject)).toEqual(["Sign-in links were removed from your Cashwise account"]);
     expect((await listActiveSessions(t.db, userId)).map((s) => s.id)).toEqual([session.session.id]);

@@ -59,7 +59,10 @@ export function useLocalGoogle() {
         request: new Request(`${APP}/en/auth/google`, {
           method: "POST",
           headers: { Origin: APP },
-          body: new URLSearchParams({ intent: options.intent ?? "signin", ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) }),
+          body: new URLSearchParams({
+            intent: options.intent ?? "signin",
+            ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+          }),
         }),
         params: { locale: "en", provider: "google" },
         context: {},

@@ -50,7 +50,10 @@ const HOSTILE: Array<[string, unknown]> = [
 const FRIENDLY: Array<[string, string]> = [
   ["/en/wallet?tab=1#x", "/en/wallet?tab=1#x"],
   ["/en/dashboard", "/en/dashboard"],
-  ["/de/dashboard/withdraw?amount=12%2C50&method=paypal&destination=me%40example.com", "/de/dashboard/withdraw?amount=12%2C50&method=paypal&destination=me%40example.com"],
+  [
+    "/de/dashboard/withdraw?amount=12%2C50&method=paypal&destination=me%40example.com",
+    "/de/dashboard/withdraw?amount=12%2C50&method=paypal&destination=me%40example.com",
+  ],
   ["/en/signin?redirectTo=%2Fen%2Fsettings", "/en/signin?redirectTo=%2Fen%2Fsettings"],
   ["/nl/stores/caf%C3%A9", "/nl/stores/caf%C3%A9"],
   ["/en/./faq", "/en/faq"],
