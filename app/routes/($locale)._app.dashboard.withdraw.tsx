@@ -5,7 +5,8 @@
  * days. Quick amounts fill the amount (with JavaScript in the browser, without it through the
  * server, which then shows the review once the rest is filled in) and are offered only when the
  * balance covers them. The loader issues the form's idempotency key. A new payout destination (the
- * first one too) needs a recent proof of identity: re-authentication, then back to the form as typed.
+ * first one too) needs a recent proof of identity: re-authentication, then back to the form with the
+ * amount and method as typed (the address is typed again: it never travels in a URL).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -43,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Back from re-authentication: the values the form had (only as the fields' starting values).
   const query = new URL(request.url).searchParams;
   const typed = (name: string) => (query.get(name) ?? "").slice(0, 200);
-  const draft = query.has("destination") ? { amount: typed("amount"), method: typed("method"), destination: typed("destination") } : null;
+  // The payout address itself never travels in a URL (access logs, history): it is typed again.
+  const draft = query.has("method") ? { amount: typed("amount"), method: typed("method"), destination: "" } : null;
   const [balances, saved, minimumCents] = await Promise.all([
     getBalances(db(), user.id),
     getPayoutMethod(db(), user.id),
@@ -87,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // step, the form starts from what was typed.
   const saved = await getPayoutMethod(db(), user.id);
   if (!saved || saved.method !== method || saved.destination !== destination) {
-    const typed = new URLSearchParams({ amount: String(submission.payload.amount ?? ""), method, destination });
+    const typed = new URLSearchParams({ amount: String(submission.payload.amount ?? ""), method });
     requireRecentAuth(request, session, `${localePath(locale, "/dashboard/withdraw")}?${typed}`);
   }
   if (intent === "review") {
