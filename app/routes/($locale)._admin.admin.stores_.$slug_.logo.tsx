@@ -1,6 +1,6 @@
 /**
  * A store's logo (`POST /admin/stores/:slug/logo`, multipart): `logo` is a PNG, JPEG or WebP of at
- * most 1 MB, recognised by its content (the profile pictures' check), or `intent=remove` removes
+ * most 1 MB and 4,000 × 4,000 pixels, recognised by its content (the profile pictures' check), or `intent=remove` removes
  * it; audited; then back to the store's page with a message. GET goes to that page.
  */
 import {
@@ -33,6 +33,7 @@ const MESSAGES: Record<Exclude<LogoOutcome, "notFound">, string> = {
   saved: "stores.logo.saved",
   removed: "stores.logo.removed",
   "too-large": "stores.logo.tooLarge",
+  "too-many-pixels": "stores.logo.tooManyPixels",
   "not-an-image": "stores.logo.notAnImage",
   empty: "stores.logo.empty",
 };

@@ -1,6 +1,7 @@
 /**
  * The report branding's logo (`/ads/reports/logo`): GET serves it to its owner; POST (multipart,
- * field `logo`, PNG or JPEG of at most 512 KB recognised by its bytes) uploads it, or removes it
+ * field `logo`, PNG or JPEG of at most 512 KB recognised by its bytes, at most 4,000 × 4,000 pixels
+ * by its header, kept downscaled to 600 px) uploads it, or removes it
  * (`intent=remove`), then back to `/ads/reports` with a message.
  */
 import {
@@ -66,6 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const keys = {
     saved: "logo.saved",
     "too-large": "logo.tooLarge",
+    "too-many-pixels": "logo.tooManyPixels",
     "not-an-image": "logo.notAnImage",
     empty: "logo.empty",
   } as const;
