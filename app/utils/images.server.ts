@@ -64,10 +64,7 @@ export function withinPixelBounds({ width, height }: { width: number; height: nu
  * Checks an uploaded picture as the header above says and gives back what to store: the bytes
  * themselves when the picture is small, else a downscaled copy (at most `maxSide` on each side).
  */
-export async function intakeImage(
-  bytes: Uint8Array,
-  options: { types: readonly ImageType[]; maxSide?: number },
-): Promise<ImageIntake> {
+export async function intakeImage(bytes: Uint8Array, options: { types: readonly ImageType[]; maxSide?: number }): Promise<ImageIntake> {
   const type = sniffImage(bytes);
   if (!type || !options.types.includes(type)) return { ok: false, reason: "not-an-image" };
   const size = await imageDimensions(bytes, type);
