@@ -80,7 +80,6 @@ export async function listPublishedSlugs(db: Db): Promise<Array<{ locale: string
 export function isSafeArticleUrl(href: string): boolean {
   if (/^(https?:\/\/|mailto:)/i.test(href)) return true;
   const head = /^[^/?#]*/.exec(href)![0];
-  // eslint-disable-next-line no-control-regex
   return !/[:&\s\u0000-\u001f\u007f-\u009f]/.test(head);
 }
 
