@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
-import { getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
+import { checkLogo, getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
 import { LOGO_MAX_BYTES } from "~/ads/reports/form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -63,7 +63,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const file = formData.get("logo");
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, bytes));
+  // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
+  const checked = await checkLogo(bytes);
+  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, checked));
   const keys = {
     saved: "logo.saved",
     "too-large": "logo.tooLarge",

@@ -13,7 +13,7 @@ import { audit, changedFields } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store, StoreNetwork } from "~/db/schema";
-import { intakeImage } from "~/utils/images.server";
+import { checkUpload, type UploadCheck } from "~/utils/images.server";
 import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
@@ -230,15 +230,20 @@ export function storeLogoPath(storeId: string, updatedAt: string): string {
   return `/store-logos/${storeId}?v=${Date.parse(updatedAt) || 0}`;
 }
 
-/** Keeps an uploaded logo (checked by its content, like profile pictures) and points the store at it. Audited. */
+/** The store logo upload's check (`checkUpload`): run it before the unit of work and hand the result to `setStoreLogo`. */
+export function checkStoreLogo(bytes: Uint8Array): Promise<UploadCheck> {
+  return checkUpload(bytes, { maxBytes: STORE_LOGO_MAX_BYTES, types: ["image/png", "image/jpeg", "image/webp"] });
+}
+
+/**
+ * Keeps an uploaded logo (checked like profile pictures: its bytes, or better `checkStoreLogo`'s
+ * result, so nothing is decoded inside the transaction) and points the store at it. Audited.
+ */
 export async function setStoreLogo(
   tx: Tx,
-  options: { adminId: string; storeId: string; bytes: Uint8Array; clientAddress?: string | null },
+  options: { adminId: string; storeId: string; bytes: Uint8Array | UploadCheck; clientAddress?: string | null },
 ): Promise<LogoOutcome> {
-  const { bytes } = options;
-  if (bytes.length === 0) return "empty";
-  if (bytes.length > STORE_LOGO_MAX_BYTES) return "too-large";
-  const image = await intakeImage(bytes, { types: ["image/png", "image/jpeg", "image/webp"] });
+  const image = options.bytes instanceof Uint8Array ? await checkStoreLogo(options.bytes) : options.bytes;
   if (!image.ok) return image.reason;
   const { type } = image;
   const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();

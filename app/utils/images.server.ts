@@ -91,3 +91,16 @@ export async function intakeImage(bytes: Uint8Array, options: { types: readonly 
     return { ok: false, reason: "not-an-image" };
   }
 }
+
+export type UploadCheck = Extract<ImageIntake, { ok: true }> | { ok: false; reason: "empty" | "too-large" | ImageRefusal };
+type ImageRefusal = Extract<ImageIntake, { ok: false }>["reason"];
+
+/**
+ * An upload's whole check: empty, more than `maxBytes`, then `intakeImage`. Routes run it before
+ * their unit of work, so no picture is decoded while a transaction holds the database.
+ */
+export async function checkUpload(bytes: Uint8Array, options: { maxBytes: number; types: readonly ImageType[] }): Promise<UploadCheck> {
+  if (bytes.length === 0) return { ok: false, reason: "empty" };
+  if (bytes.length > options.maxBytes) return { ok: false, reason: "too-large" };
+  return intakeImage(bytes, { types: options.types });
+}

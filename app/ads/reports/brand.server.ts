@@ -8,7 +8,7 @@
  */
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
-import { imageDimensions, intakeImage, STORED_MAX_SIDE, withinPixelBounds } from "~/utils/images.server";
+import { checkUpload, imageDimensions, intakeImage, STORED_MAX_SIDE, withinPixelBounds, type UploadCheck } from "~/utils/images.server";
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, LOGO_MAX_BYTES, type BrandInput } from "./form";
 
 export type LogoType = "image/png" | "image/jpeg";
@@ -105,10 +105,14 @@ export async function saveBrand(tx: Tx, ownerId: string, input: BrandInput): Pro
 
 export type LogoOutcome = "saved" | "too-large" | "too-many-pixels" | "not-an-image" | "empty";
 
-export async function setLogo(tx: Tx, ownerId: string, bytes: Uint8Array): Promise<LogoOutcome> {
-  if (bytes.length === 0) return "empty";
-  if (bytes.length > LOGO_MAX_BYTES) return "too-large";
-  const image = await intakeImage(bytes, { types: ["image/png", "image/jpeg"] });
+/** The logo upload's check (`checkUpload`): run it before the unit of work and hand the result to `setLogo`. */
+export function checkLogo(bytes: Uint8Array): Promise<UploadCheck> {
+  return checkUpload(bytes, { maxBytes: LOGO_MAX_BYTES, types: ["image/png", "image/jpeg"] });
+}
+
+/** Keeps the logo: the upload's bytes, or (better, no decoding inside the transaction) `checkLogo`'s result. */
+export async function setLogo(tx: Tx, ownerId: string, upload: Uint8Array | UploadCheck): Promise<LogoOutcome> {
+  const image = upload instanceof Uint8Array ? await checkLogo(upload) : upload;
   if (!image.ok) return image.reason;
   const { type } = image;
   await ensureRow(tx, ownerId);
