@@ -19,6 +19,14 @@
  * 5. Runs each request in its own request scope (an AsyncLocalStorage store, found by the app
  *    under `Symbol.for("cashwise.requestScope")`), so what every loader of one page needs (the
  *    session) is read once per request (app/utils/request-scope.server.ts).
+ * 6. Answers a method the app does not serve (TRACE, PROPFIND, …: anything but GET, HEAD, POST,
+ *    PUT, PATCH, DELETE and OPTIONS) with 405 and an `Allow` header, on every path, before Remix
+ *    (whose Request refuses TRACE outright: that was a 500).
+ * 7. Shuts down gracefully on SIGTERM/SIGINT: the listener closes (remix-serve's own handler), idle
+ *    keep-alive connections are closed at once and busy ones after their answer (`Connection:
+ *    close`), then the app's shutdown hooks run (the job runner stops, the database pool closes:
+ *    app/utils/shutdown.server.ts) and the process exits 0; after 9 s it exits 1 whatever still
+ *    runs. A second signal exits at once.
  *
  * Pages are in the URL's language (from locales/<lng>/common.json), API paths get JSON.
  */
@@ -34,16 +42,23 @@ const KB = 1024;
 const LIMITS = [
   // [path pattern, largest body in bytes]
   // The profile picture form (pictures up to 1 MB; up to 2 MB still gets the page's own message).
-  [/^\/[a-z]{2}\/profile\/avatar(\.data)?(\?|$)/, 2 * 1024 * KB],
+  [/^(\/[a-z]{2})?\/profile\/avatar(\.data)?(\?|$)/, 2 * 1024 * KB],
+  // A store's logo in the back office (likewise up to 1 MB; 2 MB gets the page's message).
+  [/^(\/[a-z]{2})?\/admin\/stores\/[^/?]+\/logo(\.data)?(\?|$)/, 2 * 1024 * KB],
   [/^\/api\/webhooks\//, 512 * KB],
   // Ad exports (files up to 20 MB; a little more still gets the page's own message).
   [/^\/[a-z]{2}\/ads\/import(\.data)?(\?|$)/, 24 * 1024 * KB],
   // Network transaction reports in the back office (up to 5 MB; likewise).
   [/^\/[a-z]{2}\/admin\/conversions\/import(\.data)?(\?|$)/, 6 * 1024 * KB],
   // The report branding's logo (up to 512 KB; up to 1 MB still gets the page's own message).
-  [/^\/[a-z]{2}\/ads\/reports\/logo(\.data)?(\?|$)/, 1024 * KB],
+  [/^(\/[a-z]{2})?\/ads\/reports\/logo(\.data)?(\?|$)/, 1024 * KB],
 ];
 const DEFAULT_LIMIT = 64 * KB;
+/** The methods the app serves; anything else is 405 with this list as `Allow`. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = "GET, HEAD, POST";
+/** After a stop signal the process exits within this, cleanly or not. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 process.env.CASHWISE_SERVER_GUARD = "1";
@@ -156,9 +171,16 @@ function refuse(request, response, status, key, code) {
   return true;
 }
 
+const servers = new Set();
+let stopping = false;
+
 function configure(server) {
   if (server.__cashwiseGuarded) return;
   server.__cashwiseGuarded = true;
+  servers.add(server);
+  server.once("close", () => {
+    server.__cashwiseClosed = true;
+  });
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
@@ -173,9 +195,16 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
     if (!trustProxy()) delete request.headers["x-forwarded-host"];
     const url = request.url || "/";
     if (/%00/i.test(url) || url.includes("\0")) return refuse(request, response, 400, "badRequest", "bad_request");
+    if (stopping) response.setHeader("Connection", "close");
+    if (!KNOWN_METHODS.has(request.method)) {
+      response.writeHead(405, { Allow: ALLOW, "Cache-Control": "no-store", "Content-Length": "0", Connection: "close" });
+      response.end();
+      request.resume();
+      return true;
+    }
     if (request.method === "OPTIONS") {
       // No cross-origin access is granted: a preflight gets the allowed methods and nothing else.
-      response.writeHead(204, { Allow: "GET, HEAD, POST", "Cache-Control": "no-store", "Content-Length": "0" });
+      response.writeHead(204, { Allow: ALLOW, "Cache-Control": "no-store", "Content-Length": "0" });
       response.end();
       request.resume();
       return true;
@@ -201,3 +230,48 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
   }
   return emit.call(this, event, request, response, ...rest);
 };
+
+/** Resolves when `server` has closed: its listener (closed here unless already) and its last connection. */
+function closeServer(server) {
+  return new Promise((resolve) => {
+    if (server.__cashwiseClosed) return resolve();
+    server.once("close", resolve);
+    if (server.listening) server.close(() => undefined);
+    // Idle keep-alive connections now, and each busy one as soon as its answer is sent.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    idle.unref();
+    server.once("close", () => clearInterval(idle));
+  });
+}
+
+async function shutdown() {
+  await Promise.all([...servers].map(closeServer));
+  const runHooks = globalThis[Symbol.for("cashwise.shutdown")];
+  if (typeof runHooks === "function") await runHooks();
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway.`);
+      for (const server of servers) server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    // remix-serve's own handler (registered after this one) closes its listener first.
+    setImmediate(() => {
+      shutdown().then(
+        () => {
+          clearTimeout(deadline);
+          process.exit(0);
+        },
+        (error) => {
+          console.error("Shutdown failed", error);
+          process.exit(1);
+        },
+      );
+    });
+  });
+}

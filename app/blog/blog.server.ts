@@ -1,7 +1,8 @@
 /**
  * Blog: owns the `blog_posts` table: articles per locale (same slug across locales), listing with
  * search and pages, one article by slug, and turning an article's Markdown into HTML (raw HTML in
- * the Markdown is dropped, so only Markdown's own elements reach the page). The public reads here
+ * the Markdown is dropped, so only Markdown's own elements reach the page; links and images only to
+ * http(s), mailto or relative URLs, others keep their text: `isSafeArticleUrl`). The public reads here
  * see published articles only (status `published`, publication time passed); drafts and the
  * admin's changes are `admin.server.ts`.
  */
@@ -69,10 +70,34 @@ export async function listPublishedSlugs(db: Db): Promise<Array<{ locale: string
     .execute();
 }
 
+/**
+ * True for the link targets an article may carry: http(s) and mailto URLs, and relative ones. Judged
+ * on the text as written, before the browser decodes entities in it: an absolute URL must start
+ * exactly with one of those schemes, and a relative one may have no colon, ampersand, whitespace
+ * or control character before its first `/`, `?` or `#` (so `javascript:`, `JaVaScRiPt:`, ` data:`,
+ * `&#106;avascript:` and `javascript&colon;` are all refused).
+ */
+export function isSafeArticleUrl(href: string): boolean {
+  if (/^(https?:\/\/|mailto:)/i.test(href)) return true;
+  const head = /^[^/?#]*/.exec(href)![0];
+  return !/[:&\s\u0000-\u001f\u007f-\u009f]/.test(head);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
 const markdown = new Marked({
   gfm: true,
   renderer: {
     html: () => "",
+    // A link to anywhere else keeps its text and loses the link; an image keeps its description.
+    // (`false` hands a safe one to marked's own renderer.)
+    link(token) {
+      return isSafeArticleUrl(token.href) ? false : this.parser.parseInline(token.tokens);
+    },
+    image(token) {
+      return isSafeArticleUrl(token.href) ? false : escapeHtml(token.text);
+    },
   },
 });
 

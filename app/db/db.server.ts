@@ -2,6 +2,7 @@
  * Database connections: owns turning a `DatabaseTarget` into a Kysely instance (SQLite through
  * better-sqlite3, PostgreSQL through a `pg` pool) and the app's shared instance. Domain modules
  * take a `Db` (or a transaction) as their first argument and never open connections themselves.
+ * The shared instance is closed on shutdown (`~/utils/shutdown.server`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +21,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { env, type DatabaseTarget } from "~/config/env.server";
+import { onShutdown, SHUTDOWN_ORDER } from "~/utils/shutdown.server";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -124,7 +126,15 @@ const globalForDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
 
 /** The app's shared connection (one per process), created on first use from the environment. */
 export function db(): Db {
-  globalForDb.__cashwiseDb ??= createDb(env().database);
+  if (!globalForDb.__cashwiseDb) {
+    const shared = createDb(env().database);
+    globalForDb.__cashwiseDb = shared;
+    // Closed (the PostgreSQL pool ended, the SQLite file closed) when the process is told to stop.
+    onShutdown("database", SHUTDOWN_ORDER.database, async () => {
+      if (globalForDb.__cashwiseDb === shared) globalForDb.__cashwiseDb = undefined;
+      await shared.destroy();
+    });
+  }
   return globalForDb.__cashwiseDb;
 }
 

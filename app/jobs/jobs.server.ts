@@ -1,7 +1,8 @@
 /**
  * The app's jobs and the process's runner: owns which background jobs exist (their handlers and
  * schedules) and starting one runner per process on the configured database. The outbox is woken
- * through it whenever a unit of work commits mail.
+ * through it whenever a unit of work commits mail. The runner is stopped on shutdown
+ * (`~/utils/shutdown.server`).
  */
 import { runReconciliation } from "~/admin/reconciliation.server";
 import { ALERTS_DAILY_JOB, EVALUATE_ALERTS_JOB, evaluateAlerts, evaluateAllAlerts } from "~/ads/alerts.server";
@@ -16,6 +17,7 @@ import { renewDueSubscriptions } from "~/plans/subscriptions.server";
 import { releaseDueCommissions } from "~/partner/commissions.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
+import { onShutdown, SHUTDOWN_ORDER } from "~/utils/shutdown.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { deliverOutbox, setOutboxSignal } from "./outbox.server";
 import { inlineRunner, pgBossRunner, type JobDefinition, type JobRunner, type SendOptions } from "./runner.server";
@@ -169,6 +171,11 @@ const globalForJobs = globalThis as typeof globalThis & { __cashwiseJobs?: Promi
 export function startJobs(options: { work: boolean }, config: Env = env()): Promise<JobRunner> {
   globalForJobs.__cashwiseJobs ??= (async () => {
     const runner = createRunner(config, { db: appDb(), mailer: appMailer() });
+    // Stopped before the database closes when the process is told to stop.
+    onShutdown("jobs", SHUTDOWN_ORDER.jobs, async () => {
+      globalForJobs.__cashwiseJobs = undefined;
+      await runner.stop();
+    });
     await runner.start(options);
     setOutboxSignal(() => {
       runner.send(OUTBOX_JOB).catch((error: unknown) => console.error("could not wake the outbox", error));

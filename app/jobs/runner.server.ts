@@ -274,7 +274,9 @@ export function pgBossRunner(connectionString: string, definitions: JobDefinitio
       await boss.send(name, data, { singletonKey, startAfter: sendOptions.startAfterSeconds });
     },
     async stop() {
-      await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // Running jobs get 5 s to finish (a job cut off runs again later: handlers are idempotent), so
+      // that a process told to stop exits within its 10 s (app/utils/shutdown.server.ts).
+      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
 }

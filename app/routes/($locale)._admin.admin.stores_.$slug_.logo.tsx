@@ -1,6 +1,6 @@
 /**
  * A store's logo (`POST /admin/stores/:slug/logo`, multipart): `logo` is a PNG, JPEG or WebP of at
- * most 1 MB, recognised by its content (the profile pictures' check), or `intent=remove` removes
+ * most 1 MB and 4,000 × 4,000 pixels, recognised by its content (the profile pictures' check), or `intent=remove` removes
  * it; audited; then back to the store's page with a message. GET goes to that page.
  */
 import {
@@ -18,7 +18,14 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { getStoreForAdmin, removeStoreLogo, setStoreLogo, STORE_LOGO_MAX_BYTES, type LogoOutcome } from "~/stores/admin.server";
+import {
+  checkStoreLogo,
+  getStoreForAdmin,
+  removeStoreLogo,
+  setStoreLogo,
+  STORE_LOGO_MAX_BYTES,
+  type LogoOutcome,
+} from "~/stores/admin.server";
 import { setFlash } from "~/utils/flash.server";
 import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
@@ -33,6 +40,7 @@ const MESSAGES: Record<Exclude<LogoOutcome, "notFound">, string> = {
   saved: "stores.logo.saved",
   removed: "stores.logo.removed",
   "too-large": "stores.logo.tooLarge",
+  "too-many-pixels": "stores.logo.tooManyPixels",
   "not-an-image": "stores.logo.notAnImage",
   empty: "stores.logo.empty",
 };
@@ -63,9 +71,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   } else {
     const file = formData.get("logo");
-    const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
+    const checked = await checkStoreLogo(file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array());
     outcome = await unitOfWork(db(), (tx) =>
-      setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes }),
+      setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes: checked }),
     );
   }
   if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });

@@ -1,6 +1,7 @@
 /**
  * The report branding's logo (`/ads/reports/logo`): GET serves it to its owner; POST (multipart,
- * field `logo`, PNG or JPEG of at most 512 KB recognised by its bytes) uploads it, or removes it
+ * field `logo`, PNG or JPEG of at most 512 KB recognised by its bytes, at most 4,000 × 4,000 pixels
+ * by its header, kept downscaled to 600 px) uploads it, or removes it
  * (`intent=remove`), then back to `/ads/reports` with a message.
  */
 import {
@@ -12,7 +13,7 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
-import { getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
+import { checkLogo, getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
 import { LOGO_MAX_BYTES } from "~/ads/reports/form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -62,10 +63,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const file = formData.get("logo");
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, bytes));
+  // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
+  const checked = await checkLogo(bytes);
+  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, checked));
   const keys = {
     saved: "logo.saved",
     "too-large": "logo.tooLarge",
+    "too-many-pixels": "logo.tooManyPixels",
     "not-an-image": "logo.notAnImage",
     empty: "logo.empty",
   } as const;

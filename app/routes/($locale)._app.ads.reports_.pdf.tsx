@@ -2,7 +2,8 @@
  * The report PDF (`/ads/reports/pdf?client=…&from=…&to=…&language=…`): one of the user's client
  * accounts for a period, in the chosen language, with the workspace's branding. A client account
  * that is not the user's is "not found"; a bad period or language goes back to `/ads/reports` with
- * the message.
+ * the message. At most two PDFs are rendered at once; with too many waiting the answer is 503 with
+ * `Retry-After` (`~/utils/pdf-slots.server`).
  */
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
@@ -10,8 +11,10 @@ import { requireAdTools } from "~/ads/access.server";
 import { ReportSchema } from "~/ads/reports/form";
 import { reportFileName, reportPdfFor } from "~/ads/reports/pdf.server";
 import { db } from "~/db/db.server";
+import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { setFlash } from "~/utils/flash.server";
+import { PDF_RENDER_RETRY_AFTER_S, PdfRenderBusyError } from "~/utils/pdf-slots.server";
 import { localePath } from "~/utils/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,7 +35,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const { from, to, language } = submission.value;
-  const { pdf, report } = await reportPdfFor(db(), user.id, client.id, { from, to }, language);
+  let made: Awaited<ReturnType<typeof reportPdfFor>>;
+  try {
+    made = await reportPdfFor(db(), user.id, client.id, { from, to }, language, { whenBusy: "refuse" });
+  } catch (error) {
+    if (!(error instanceof PdfRenderBusyError)) throw error;
+    throw new Response(fixedT(locale, ["ads-reports"])("ads-reports:errors.busy"), {
+      status: 503,
+      headers: withSecurityHeaders({
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(PDF_RENDER_RETRY_AFTER_S),
+        "Cache-Control": "no-store",
+      }),
+    });
+  }
+  const { pdf, report } = made;
   return new Response(new Uint8Array(pdf), {
     headers: withSecurityHeaders({
       "Content-Type": "application/pdf",

@@ -1,6 +1,6 @@
 /**
  * The profile picture: GET serves it (to its owner), POST uploads one (multipart, at most 1 MB,
- * PNG/JPEG/WebP by content) or removes it, then back to the profile with a message.
+ * PNG/JPEG/WebP by content, at most 4,000 × 4,000 pixels by its header) or removes it, then back to the profile with a message.
  */
 import {
   MaxPartSizeExceededError,
@@ -53,6 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const keys = {
     saved: "profile.avatar.saved",
     "too-large": "profile.avatar.tooLarge",
+    "too-many-pixels": "profile.avatar.tooManyPixels",
     "not-an-image": "profile.avatar.notAnImage",
     empty: "profile.avatar.empty",
   };

@@ -1,8 +1,9 @@
 /**
  * The stores back office: owns an admin's changes to the `stores` table and the `store_logos`
  * table. Listing for the desk (status and network filters, a search on the name, pages), creating,
- * editing, pausing and resuming a store, and its logo (PNG, JPEG or WebP up to 1 MB, recognised by
- * content like profile pictures, kept in the database and served by `/store-logos/:storeId`).
+ * editing, pausing and resuming a store, and its logo (PNG, JPEG or WebP up to 1 MB and 4,000 × 4,000
+ * pixels, checked by the image intake like profile pictures (`~/utils/images.server`), kept in the
+ * database, downscaled to 600 px when larger, and served by `/store-logos/:storeId`).
  * Every change takes the caller's unit of work (`unitOfWork`) and writes its audit row in it.
  * The public directory's reading of the same table is `stores.server.ts`.
  */
@@ -12,7 +13,7 @@ import { audit, changedFields } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store, StoreNetwork } from "~/db/schema";
-import { sniffImage } from "~/users/avatar.server";
+import { checkUpload, type UploadCheck } from "~/utils/images.server";
 import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
@@ -222,27 +223,33 @@ export async function setStoreStatus(
   return active ? "resumed" : "paused";
 }
 
-export type LogoOutcome = "saved" | "removed" | "too-large" | "not-an-image" | "empty" | "notFound";
+export type LogoOutcome = "saved" | "removed" | "too-large" | "too-many-pixels" | "not-an-image" | "empty" | "notFound";
 
 /** The path a store's uploaded logo is served at (versioned, so a new logo is fetched at once). */
 export function storeLogoPath(storeId: string, updatedAt: string): string {
   return `/store-logos/${storeId}?v=${Date.parse(updatedAt) || 0}`;
 }
 
-/** Keeps an uploaded logo (checked by its content, like profile pictures) and points the store at it. Audited. */
+/** The store logo upload's check (`checkUpload`): run it before the unit of work and hand the result to `setStoreLogo`. */
+export function checkStoreLogo(bytes: Uint8Array): Promise<UploadCheck> {
+  return checkUpload(bytes, { maxBytes: STORE_LOGO_MAX_BYTES, types: ["image/png", "image/jpeg", "image/webp"] });
+}
+
+/**
+ * Keeps an uploaded logo (checked like profile pictures: its bytes, or better `checkStoreLogo`'s
+ * result, so nothing is decoded inside the transaction) and points the store at it. Audited.
+ */
 export async function setStoreLogo(
   tx: Tx,
-  options: { adminId: string; storeId: string; bytes: Uint8Array; clientAddress?: string | null },
+  options: { adminId: string; storeId: string; bytes: Uint8Array | UploadCheck; clientAddress?: string | null },
 ): Promise<LogoOutcome> {
-  const { bytes } = options;
-  if (bytes.length === 0) return "empty";
-  if (bytes.length > STORE_LOGO_MAX_BYTES) return "too-large";
-  const type = sniffImage(bytes);
-  if (!type) return "not-an-image";
+  const image = options.bytes instanceof Uint8Array ? await checkStoreLogo(options.bytes) : options.bytes;
+  if (!image.ok) return image.reason;
+  const { type } = image;
   const store = await tx.selectFrom("stores").select(["id", "slug", "logo"]).where("id", "=", options.storeId).executeTakeFirst();
   if (!store) return "notFound";
   const updatedAt = now();
-  const data = Buffer.from(bytes).toString("base64");
+  const data = image.bytes.toString("base64");
   await tx
     .insertInto("storeLogos")
     .values({ storeId: store.id, data, type, updatedAt })
@@ -256,7 +263,7 @@ export async function setStoreLogo(
     subject: `store:${store.id}`,
     before: { logo: store.logo },
     after: { logo },
-    details: { slug: store.slug, type, bytes: bytes.length },
+    details: { slug: store.slug, type, bytes: image.bytes.length, width: image.width, height: image.height },
     clientAddress: options.clientAddress,
   });
   return "saved";

@@ -1,33 +1,28 @@
 /**
  * Profile pictures: PNG, JPEG or WebP up to 1 MB, recognised by their content (the file's first
- * bytes), never by the name or the type the browser claims. Stored with the account.
+ * bytes), never by the name or the type the browser claims, and at most 4,000 × 4,000 pixels by
+ * their header (`~/utils/images.server`); stored with the account, downscaled to 600 px when larger.
  */
 import { now, type Db } from "~/db/db.server";
+import { intakeImage, sniffImage, type ImageType } from "~/utils/images.server";
 
 export const AVATAR_MAX_BYTES = 1_048_576;
 
-export type AvatarType = "image/png" | "image/jpeg" | "image/webp";
+export type AvatarType = ImageType;
 
-/** The image type the bytes really are, or null. */
-export function sniffImage(bytes: Uint8Array): AvatarType | null {
-  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
-  return null;
-}
+/** The image type the bytes really are, or null (kept here for the modules that import it from here). */
+export { sniffImage };
 
-export type AvatarOutcome = "saved" | "too-large" | "not-an-image" | "empty";
+export type AvatarOutcome = "saved" | "too-large" | "too-many-pixels" | "not-an-image" | "empty";
 
 export async function setAvatar(db: Db, userId: string, bytes: Uint8Array): Promise<AvatarOutcome> {
   if (bytes.length === 0) return "empty";
   if (bytes.length > AVATAR_MAX_BYTES) return "too-large";
-  const type = sniffImage(bytes);
-  if (!type) return "not-an-image";
+  const image = await intakeImage(bytes, { types: ["image/png", "image/jpeg", "image/webp"] });
+  if (!image.ok) return image.reason;
   await db
     .updateTable("users")
-    .set({ avatarData: Buffer.from(bytes).toString("base64"), avatarType: type, updatedAt: now() })
+    .set({ avatarData: image.bytes.toString("base64"), avatarType: image.type, updatedAt: now() })
     .where("id", "=", userId)
     .execute();
   return "saved";

@@ -21,6 +21,7 @@ import { loader as logoFileLoader } from "~/routes/store-logos.$storeId";
 import {
   createStore,
   getStoreForAdmin,
+  getStoreLogo,
   isSlugTaken,
   listStoresForAdmin,
   removeStoreLogo,
@@ -34,10 +35,15 @@ import { headlineRate, networkHeadlineRate, headlineText, type RatedStore, type 
 import { bpsToPercentText, centsToAmountText, newStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
 import { createUser } from "~/users/users.server";
+import { takeFlash } from "~/utils/flash.server";
 import { describeEachDatabase } from "../support/databases";
+import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** A real 1 × 1 PNG (the image intake reads its header: a bare signature is not a picture). */
+const PNG = new Uint8Array(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+);
 const APP = "http://localhost:3000";
 
 /** A complete, valid new-store form. */
@@ -630,6 +636,33 @@ describeEachDatabase("the stores back office", (t) => {
       expect((await getStoreForAdmin(t.db, "route-logo"))?.logo).toBeNull();
       expect(await upload(PNG, "logo.png")).toMatchObject({ status: 302, location: "/en/admin/stores/route-logo" });
       expect((await getStoreForAdmin(t.db, "route-logo"))?.logo).toMatch(/^\/store-logos\//);
+    });
+
+    it("logo upload: a 10,500 × 10,500 PNG is refused by its header (nothing stored), a large one is kept at 600 px", async () => {
+      const store = await create({ slug: "pixel-logo", name: "Pixel Logo" });
+      const upload = (bytes: Uint8Array) => {
+        const form = new FormData();
+        form.append("logo", new File([new Uint8Array(bytes)], "logo.png", { type: "image/png" }));
+        return answer(() =>
+          logoAction({
+            request: post("/en/admin/stores/pixel-logo/logo", "admin", form),
+            params: { locale: "en", slug: "pixel-logo" },
+            context: {},
+          }),
+        );
+      };
+      const bomb = await upload(pngBombHeader(10_500, 10_500));
+      expect(bomb).toMatchObject({ status: 302, location: "/en/admin/stores/pixel-logo" });
+      const flash = await takeFlash(new Request(APP, { headers: { Cookie: bomb.headers.get("Set-Cookie")!.split(";")[0]! } }));
+      expect(flash.flash).toMatchObject({ key: "stores.logo.tooManyPixels" });
+      expect((await getStoreForAdmin(t.db, "pixel-logo"))?.logo).toBeNull();
+      expect(await getStoreLogo(t.db, store.id)).toBeNull();
+      expect((await auditRows(store.id)).map((row) => row.action)).toEqual(["store.created"]);
+
+      await upload(await pictureOf(1_600, 1_600, "webp"));
+      const kept = (await getStoreLogo(t.db, store.id))!;
+      expect(kept.type).toBe("image/webp");
+      expect(await dimensionsOf(kept.bytes)).toEqual({ width: 600, height: 600, format: "webp" });
     });
   });
 });

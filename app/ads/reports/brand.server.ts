@@ -2,11 +2,13 @@
  * White-label report branding: owns `ad_report_brands`, one row per workspace (its owner): the
  * agency's name, colours, footer text and logo. The logo is a PNG or JPEG of at most 512 KB,
  * recognised by its bytes' signature (never by its name or the type the browser claims); pdfkit
- * embeds exactly these two kinds. Every change is audited.
+ * embeds exactly these two kinds. It passes the image intake (`~/utils/images.server`): at most
+ * 4,000 × 4,000 pixels by its header, kept downscaled to 600 px when larger. `logoForPdf` checks a
+ * stored logo again before a PDF decodes it (logos stored before that check). Every change is audited.
  */
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
-import { sniffImage } from "~/users/avatar.server";
+import { checkUpload, imageDimensions, intakeImage, STORED_MAX_SIDE, withinPixelBounds, type UploadCheck } from "~/utils/images.server";
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, LOGO_MAX_BYTES, type BrandInput } from "./form";
 
 export type LogoType = "image/png" | "image/jpeg";
@@ -101,24 +103,23 @@ export async function saveBrand(tx: Tx, ownerId: string, input: BrandInput): Pro
   return getBrand(tx, ownerId);
 }
 
-export type LogoOutcome = "saved" | "too-large" | "not-an-image" | "empty";
+export type LogoOutcome = "saved" | "too-large" | "too-many-pixels" | "not-an-image" | "empty";
 
-/** The image type the bytes really are, when it is one a report can carry (PNG, JPEG). */
-export function logoTypeOf(bytes: Uint8Array): LogoType | null {
-  const type = sniffImage(bytes);
-  return type === "image/png" || type === "image/jpeg" ? type : null;
+/** The logo upload's check (`checkUpload`): run it before the unit of work and hand the result to `setLogo`. */
+export function checkLogo(bytes: Uint8Array): Promise<UploadCheck> {
+  return checkUpload(bytes, { maxBytes: LOGO_MAX_BYTES, types: ["image/png", "image/jpeg"] });
 }
 
-export async function setLogo(tx: Tx, ownerId: string, bytes: Uint8Array): Promise<LogoOutcome> {
-  if (bytes.length === 0) return "empty";
-  if (bytes.length > LOGO_MAX_BYTES) return "too-large";
-  const type = logoTypeOf(bytes);
-  if (!type) return "not-an-image";
+/** Keeps the logo: the upload's bytes, or (better, no decoding inside the transaction) `checkLogo`'s result. */
+export async function setLogo(tx: Tx, ownerId: string, upload: Uint8Array | UploadCheck): Promise<LogoOutcome> {
+  const image = upload instanceof Uint8Array ? await checkLogo(upload) : upload;
+  if (!image.ok) return image.reason;
+  const { type } = image;
   await ensureRow(tx, ownerId);
   await tx
     .updateTable("adReportBrands")
     .set({
-      logoData: Buffer.from(bytes).toString("base64"),
+      logoData: image.bytes.toString("base64"),
       logoType: type,
       updatedAt: now(),
     })
@@ -128,9 +129,23 @@ export async function setLogo(tx: Tx, ownerId: string, bytes: Uint8Array): Promi
     actorId: ownerId,
     action: "ads.reports.logo",
     subject: `user:${ownerId}`,
-    details: { type, bytes: bytes.length },
+    details: { type, bytes: image.bytes.length, width: image.width, height: image.height, downscaled: image.downscaled },
   });
   return "saved";
+}
+
+/**
+ * The logo as a PDF may embed it: a stored logo is checked by its header again (one stored before
+ * the intake existed may be huge): too many pixels or unreadable, the report goes without it; wider
+ * or higher than 600 px, it is downscaled first. Only then does pdfkit decode it.
+ */
+export async function logoForPdf(logo: Logo | null): Promise<Logo | null> {
+  if (!logo) return null;
+  const size = await imageDimensions(logo.bytes, logo.type);
+  if (!size || !withinPixelBounds(size)) return null;
+  if (size.width <= STORED_MAX_SIDE && size.height <= STORED_MAX_SIDE) return logo;
+  const image = await intakeImage(logo.bytes, { types: [logo.type] });
+  return image.ok ? { bytes: image.bytes, type: logo.type } : null;
 }
 
 export async function removeLogo(tx: Tx, ownerId: string): Promise<void> {

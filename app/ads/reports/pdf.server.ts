@@ -8,7 +8,8 @@
  * (../../wallet/pdf-fonts.server: embedded Noto fonts, any script). As in the wallet's PDFs, the
  * layout is computed here (texts fitted to measured widths, blocks moved whole to the next page
  * when they do not fit) rather than left to pdfkit's line wrapper. Chart maths: d3-scale and
- * d3-shape, whose SVG path strings pdfkit draws as vectors.
+ * d3-shape, whose SVG path strings pdfkit draws as vectors. Renders take a render slot (at most two
+ * at once per process) and never decode an oversized logo (`reportPdf`).
  */
 import { scaleLinear } from "d3-scale";
 import { line as d3Line, area as d3Area } from "d3-shape";
@@ -20,7 +21,8 @@ import type { DbOrTx } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import type { DayRange } from "../dashboard-query";
-import { getBrand, getLogo, type Brand, type Logo } from "./brand.server";
+import { withPdfRenderSlot } from "~/utils/pdf-slots.server";
+import { getBrand, getLogo, logoForPdf, type Brand, type Logo } from "./brand.server";
 import { REPORT_KPI_KEYS, readableOn, reportFormatters } from "./format";
 import { reportData, type ReportData } from "./report.server";
 
@@ -112,24 +114,39 @@ function rule(doc: PDFKit.PDFDocument, y: number, colour = RULE, width = 0.5, fr
 
 interface Frame {
   brand: Brand;
-  logo: Logo | null;
+  /** The logo decoded once for the whole document (pdfkit decodes a Buffer again on every page). */
+  logo: OpenedImage | null;
   client: string;
   period: string;
   t: TFunction;
 }
 
+/** An image pdfkit has decoded (`doc.openImage`, missing from its types). */
+interface OpenedImage {
+  width: number;
+  height: number;
+}
+
+/** Decodes the logo once for the document, or null when its bytes are not an image after all. */
+function openLogo(doc: PDFKit.PDFDocument, logo: Logo | null): OpenedImage | null {
+  if (!logo) return null;
+  try {
+    return (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(logo.bytes);
+  } catch {
+    // A file that starts like an image but is not one: the report goes without the logo.
+    return null;
+  }
+}
+
 function header(doc: PDFKit.PDFDocument, frame: Frame): void {
   let x = LEFT;
   if (frame.logo) {
-    try {
-      doc.image(frame.logo.bytes, LEFT, HEADER_TOP, {
-        fit: [110, 40],
-        valign: "center",
-      });
-      x = LEFT + 120;
-    } catch {
-      // A file that starts like an image but is not one: the report goes without the logo.
-    }
+    // pdfkit takes an opened image where its types say a Buffer.
+    doc.image(frame.logo as unknown as Buffer, LEFT, HEADER_TOP, {
+      fit: [110, 40],
+      valign: "center",
+    });
+    x = LEFT + 120;
   }
   const leftWidth = WIDTH * 0.55 - (x - LEFT);
   put(doc, frame.brand.agencyName, { weight: 700, size: 15, colour: frame.brand.primaryColor }, x, HEADER_TOP + 12, leftWidth);
@@ -241,19 +258,23 @@ export async function reportPdfFor(
   clientAccountId: string,
   period: DayRange,
   language: Locale,
+  options: { whenBusy: "refuse" | "wait" } = { whenBusy: "wait" },
 ): Promise<{ pdf: Buffer; report: ReportData }> {
   const [report, brand, logo] = await Promise.all([
     reportData(db, ownerId, clientAccountId, period),
     getBrand(db, ownerId),
     getLogo(db, ownerId),
   ]);
-  const pdf = await reportPdf({
-    report,
-    brand,
-    logo,
-    locale: language,
-    t: fixedT(language, ["ads-reports"]),
-  });
+  const pdf = await reportPdf(
+    {
+      report,
+      brand,
+      logo,
+      locale: language,
+      t: fixedT(language, ["ads-reports"]),
+    },
+    options,
+  );
   return { pdf, report };
 }
 
@@ -269,16 +290,18 @@ export function reportFileName(report: Pick<ReportData, "client" | "period">): s
   return `${slug}-${report.period.from}-${report.period.to}.pdf`;
 }
 
-export function reportPdf({ report, brand, logo, locale, t }: ReportPdfInput): Promise<Buffer> {
+/**
+ * Renders the report in one of this process's PDF render slots (`~/utils/pdf-slots.server`:
+ * `whenBusy: "refuse"` throws `PdfRenderBusyError` when too many wait), with the logo checked by
+ * its header first (`logoForPdf`: never an oversized image) and decoded once for all pages.
+ */
+export function reportPdf(input: ReportPdfInput, options: { whenBusy: "refuse" | "wait" } = { whenBusy: "wait" }): Promise<Buffer> {
+  return withPdfRenderSlot(async () => renderReportPdf({ ...input, logo: await logoForPdf(input.logo) }), options);
+}
+
+function renderReportPdf({ report, brand, logo, locale, t }: ReportPdfInput): Promise<Buffer> {
   const f = reportFormatters(locale, report.currency, t);
   const agency = brand.agencyName || t("ads-reports:doc.defaultAgency");
-  const frame: Frame = {
-    brand: { ...brand, agencyName: agency },
-    logo,
-    client: report.client.name,
-    period: f.range(report.period),
-    t,
-  };
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
@@ -292,6 +315,13 @@ export function reportPdf({ report, brand, logo, locale, t }: ReportPdfInput): P
         Creator: agency,
       },
     });
+    const frame: Frame = {
+      brand: { ...brand, agencyName: agency },
+      logo: openLogo(doc, logo),
+      client: report.client.name,
+      period: f.range(report.period),
+      t,
+    };
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
