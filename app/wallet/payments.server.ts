@@ -76,7 +76,11 @@ export interface PaymentProvider {
   refund?(payment: Payment & { providerChargeId: string | null }, input: { idempotencyKey: string }): Promise<void>;
 }
 
-export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
+export type WebhookVerdict =
+  | { verified: false }
+  | { verified: true; event: PaymentEvent | null }
+  /** Genuine, but refused: a test event for a live key (or a live one for a test key). */
+  | { verified: true; event: null; refused: "livemode_mismatch"; eventId: string };
 
 export async function getPayment(db: DbOrTx, paymentId: string, userId?: string): Promise<Payment | undefined> {
   let query = db

@@ -4,6 +4,8 @@
  * is verified on the raw body with STRIPE_WEBHOOK_SECRET, and only `checkout.session.completed`
  * with `payment_status: "paid"` credits the wallet. Async failures and expiries mark it failed.
  * `charge.refunded` (cumulative `amount_refunded`) and a lost `charge.dispute.closed` reverse it.
+ * An event whose `livemode` is not the key's mode (a test event reaching a live key, or the other way
+ * round) is refused before anything is read from it: test events carry no real money.
  */
 import Stripe from "stripe";
 import type { PaymentEvent, PaymentProvider } from "./payments.server";
@@ -12,7 +14,11 @@ export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   appUrl: URL;
+  /** The key's mode; derived from the key (sk_live_/rk_live_) when not given. */
+  livemode?: boolean;
 }
+
+export const isLiveKey = (secretKey: string) => /^(sk|rk)_live_/.test(secretKey);
 
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
@@ -58,6 +64,8 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
       } catch {
         return { verified: false };
       }
+      const livemode = config.livemode ?? isLiveKey(config.secretKey);
+      if (event.livemode !== livemode) return { verified: true, event: null, refused: "livemode_mismatch", eventId: event.id };
       return { verified: true, event: eventFrom(event) };
     },
   };
