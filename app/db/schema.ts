@@ -384,6 +384,10 @@ export interface ReferralsTable {
   friendBonusCents: number | null;
   referrerTransactionId: string | null;
   friendTransactionId: string | null;
+  /** When a paid bonus was taken back (its qualifying cashback was returned), and the two take-backs. */
+  bonusReversedAt: string | null;
+  referrerReversalTransactionId: string | null;
+  friendReversalTransactionId: string | null;
   decidedBy: string | null;
   decidedAt: string | null;
   /** The referred account's sign-up: the 90-day window starts here. */
