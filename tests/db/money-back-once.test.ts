@@ -6,6 +6,7 @@
  * was used is refused before the provider is asked for anything.
  */
 import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "money-back-once-test-secret-0123456789";
@@ -17,6 +18,7 @@ import { PlanError, cancelAndRefund, getSubscription, subscribeWithWallet } from
 import { action as plansAction } from "~/routes/($locale)._app.plans";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, type PaymentProvider } from "~/wallet/payments.server";
+import { stripeProvider } from "~/wallet/stripe-provider.server";
 import { SEED_PLANS } from "../../db/seed-data/plans";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
@@ -142,5 +144,55 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
     await expect(inTx(t.db, (tx) => cancelAndRefund(tx, { userId: b.user }))).rejects.toMatchObject({ code: "guarantee_used_card" });
     expect(await getSubscription(t.db, b.user)).toMatchObject({ status: "active", refundableUntil: null });
     await expectBooksBalance(t.db);
+  });
+
+  it("a refund made at Stripe keeps the card's fingerprint and counts as the member's guarantee", async () => {
+    const client = new Stripe("sk_test_offline");
+    const secret = "whsec_money_back_offline";
+    const stripe = stripeProvider({ secretKey: "sk_test_offline", webhookSecret: secret, appUrl: new URL(APP) }, client);
+    const provider: PaymentProvider = {
+      ...stripe,
+      createCheckout: async () => ({ sessionId: "cs_mb", url: "https://checkout.stripe.com/c/pay/cs_mb" }),
+    };
+    const user = await newUser(t.db, "stripe-refund");
+    const { payment } = await startPlanCheckout(t.db, provider, {
+      userId: user,
+      planId: await planId(t.db, "growth"),
+      key: `plan:${user}:${randomUUID()}`,
+      kind: "initial",
+      locale: "en",
+      returnUrl: (id) => `/en/plans?payment=${id}`,
+      cancelUrl: "/en/plans",
+    });
+    const texts = { deposit: "Top-up", refund: "Refunded", dispute: "Disputed" };
+    const deliver = async (type: string, object: Record<string, unknown>) => {
+      const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", livemode: false, type, data: { object } });
+      const request = new Request(`${APP}/api/webhooks/stripe`, {
+        method: "POST",
+        body: payload,
+        headers: { "stripe-signature": client.webhooks.generateTestHeaderString({ payload, secret }) },
+      });
+      const verdict = await stripe.verifyWebhook(request);
+      if (!verdict.verified || !verdict.event) throw new Error(`expected a verified event for ${type}`);
+      const event = verdict.event;
+      return inTx(t.db, (tx) => applyPaymentEvent(tx, "stripe", event, texts));
+    };
+    const intent = `pi_${randomUUID().replace(/-/g, "")}`;
+    const session = { object: "checkout.session", payment_status: "paid", amount_total: 7_900, currency: "usd", payment_intent: intent };
+    expect(await deliver("checkout.session.completed", { ...session, metadata: { paymentId: payment.id } })).toBe("applied");
+    expect(await getSubscription(t.db, user)).toMatchObject({ status: "active" });
+    const charge = {
+      object: "charge",
+      amount_refunded: 7_900,
+      currency: "usd",
+      payment_intent: intent,
+      metadata: { paymentId: payment.id },
+      payment_method_details: { type: "card", card: { fingerprint: "fp_refunded_card" } },
+    };
+    expect(await deliver("charge.refunded", charge)).toBe("applied");
+    const row = await t.db.selectFrom("payments").select("cardFingerprint").where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(row.cardFingerprint).toBe("fp_refunded_card");
+    expect(await t.db.selectFrom("moneyBackGuarantees").select("userId").where("userId", "=", user).execute()).toHaveLength(1);
+    expect(await getSubscription(t.db, user)).toBeNull();
   });
 });
