@@ -5,17 +5,27 @@
  * claim per order. An admin approves it (a manual conversion through the one ingestion: pending,
  * then confirmed when the store's window has elapsed, like any other) or rejects it with a
  * reason; the member is notified either way. Each decision is one unit of work with its audit row.
+ *
+ * A claim is for an order the network did not report: an order id that already has a conversion at
+ * that store (tracked, whatever its state) is refused, when claimed and again when approved (it may
+ * have been reported meanwhile), so one order is never credited twice. The admin's queue shows,
+ * beside each open claim, the member's conversions at that store of about the same amount (within
+ * DUPLICATE_AMOUNT_BPS) and date (within DUPLICATE_DAYS): possible duplicates under another order id.
  */
 import { randomUUID } from "node:crypto";
 import { audit } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
-import type { ClaimStatus } from "~/db/schema";
+import type { ClaimStatus, ConversionStatus } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { ingestConversion } from "./conversions.server";
 
 export const CLAIM_AFTER_DAYS = 7;
 export const CLAIM_WITHIN_DAYS = 90;
 export const CLAIMS_PAGE_SIZE = 20;
+/** "About the same amount": within 5% of the claimed amount. */
+export const DUPLICATE_AMOUNT_BPS = 500;
+/** "About the same date": within 7 days of the order date. */
+export const DUPLICATE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** Where a click stands for a claim: too early, open, or too late. */
@@ -40,7 +50,24 @@ export interface ClaimInput {
   amountCents: number;
 }
 
-export type ClaimError = "clickNotFound" | "tooEarly" | "tooLate" | "orderBeforeClick" | "orderInFuture" | "duplicate";
+export type ClaimError = "clickNotFound" | "tooEarly" | "tooLate" | "orderBeforeClick" | "orderInFuture" | "duplicate" | "orderTracked";
+
+/**
+ * The conversion that already tracks an order at a store (the network's transaction id is the
+ * order id, compared without case and surrounding spaces), if any. A claim's own manual conversion
+ * is `claim:<id>`, so it never matches an order id.
+ */
+export async function trackedConversion(db: DbOrTx, storeId: string, orderId: string) {
+  const wanted = orderId.trim().toLowerCase();
+  if (!wanted) return undefined;
+  return db
+    .selectFrom("conversions")
+    .select(["id", "status", "network", "userId"])
+    .where("storeId", "=", storeId)
+    .where((eb) => eb(eb.fn("lower", ["networkTransactionId"]), "=", wanted))
+    .orderBy("createdAt")
+    .executeTakeFirst();
+}
 
 /** The member's click (never another member's), with its store. */
 export async function claimableClick(db: DbOrTx, userId: string, clickId: string) {
@@ -65,9 +92,11 @@ export async function submitClaim(
   const orderDay = input.orderDate.slice(0, 10);
   if (orderDay < click.createdAt.slice(0, 10)) return { ok: false, error: "orderBeforeClick" };
   if (orderDay > new Date(nowMs).toISOString().slice(0, 10)) return { ok: false, error: "orderInFuture" };
+  const orderId = input.orderId.trim();
+  // Already reported by the network: its cashback is (or was) in the member's activity.
+  if (await trackedConversion(tx, click.storeId, orderId)) return { ok: false, error: "orderTracked" };
   const id = randomUUID();
   const timestamp = now();
-  const orderId = input.orderId.trim();
   // One per order: a second claim for it (or a double submit) inserts nothing.
   const inserted = await tx
     .insertInto("cashbackClaims")
@@ -137,6 +166,16 @@ export async function claimsOf(db: DbOrTx, userId: string): Promise<ClaimView[]>
   return claimsQuery(db).where("cashbackClaims.userId", "=", userId).orderBy("cashbackClaims.createdAt", "desc").limit(100).execute();
 }
 
+export interface PossibleDuplicate {
+  conversionId: string;
+  orderId: string;
+  saleAmountCents: number;
+  occurredAt: string;
+  status: ConversionStatus;
+  /** The very order claimed (already tracked), not only a similar amount and date. */
+  sameOrder: boolean;
+}
+
 export interface AdminClaimView extends ClaimView {
   userId: string;
   userEmail: string;
@@ -144,6 +183,8 @@ export interface AdminClaimView extends ClaimView {
   storeRateBps: number;
   /** A suggestion for the commission field: the store's (network's) rate on the amount. */
   suggestedCommissionCents: number;
+  /** The member's conversions at the store that may be this order already (none for decided claims). */
+  possibleDuplicates: PossibleDuplicate[];
 }
 
 /** The admin's queue: open claims first (oldest first), or those of a status. */
@@ -161,19 +202,65 @@ export async function claimQueue(
       "users.email as userEmail",
       "clicks.createdAt as clickedAt",
       "stores.cashbackRateBps as storeRateBps",
+      "cashbackClaims.storeId",
     ])
     .where("cashbackClaims.status", "=", options.status)
     .orderBy("cashbackClaims.createdAt", options.status === "open" ? "asc" : "desc")
     .limit(CLAIMS_PAGE_SIZE)
     .offset((Math.max(1, options.page) - 1) * CLAIMS_PAGE_SIZE)
     .execute();
+  const duplicates = options.status === "open" ? await possibleDuplicates(db, rows) : new Map<string, PossibleDuplicate[]>();
   return {
     total,
     items: rows.map((row) => ({
       ...row,
       suggestedCommissionCents: suggestedCommission(row.amountCents, row.storeRateBps),
+      possibleDuplicates: duplicates.get(row.id) ?? [],
     })),
   };
+}
+
+/**
+ * For each claim, the conversions of its member at its store with the claimed order id, or with an
+ * amount within DUPLICATE_AMOUNT_BPS and a date within DUPLICATE_DAYS of the claim's (one query
+ * for the page; the claim's own conversion excluded).
+ */
+async function possibleDuplicates(
+  db: DbOrTx,
+  claims: Array<{ id: string; userId: string; storeId: string; orderId: string; orderDate: string; amountCents: number }>,
+): Promise<Map<string, PossibleDuplicate[]>> {
+  const found = new Map<string, PossibleDuplicate[]>();
+  if (!claims.length) return found;
+  const rows = await db
+    .selectFrom("conversions")
+    .select(["id", "userId", "storeId", "networkTransactionId", "saleAmountCents", "occurredAt", "status", "claimId"])
+    .where("userId", "in", [...new Set(claims.map((claim) => claim.userId))])
+    .where("storeId", "in", [...new Set(claims.map((claim) => claim.storeId))])
+    .orderBy("occurredAt", "desc")
+    .limit(500)
+    .execute();
+  for (const claim of claims) {
+    const day = Date.parse(`${claim.orderDate}T12:00:00.000Z`);
+    const tolerance = (claim.amountCents * DUPLICATE_AMOUNT_BPS) / 10_000;
+    const matches = rows
+      .filter((row) => row.userId === claim.userId && row.storeId === claim.storeId && row.claimId !== claim.id)
+      .map((row) => ({
+        conversionId: row.id,
+        orderId: row.networkTransactionId,
+        saleAmountCents: Number(row.saleAmountCents),
+        occurredAt: row.occurredAt,
+        status: row.status,
+        sameOrder: row.networkTransactionId.trim().toLowerCase() === claim.orderId.trim().toLowerCase(),
+      }))
+      .filter(
+        (row) =>
+          row.sameOrder ||
+          (Math.abs(row.saleAmountCents - claim.amountCents) <= tolerance &&
+            Math.abs(Date.parse(row.occurredAt) - day) <= (DUPLICATE_DAYS + 0.5) * DAY_MS),
+      );
+    if (matches.length) found.set(claim.id, matches);
+  }
+  return found;
 }
 
 /** The commission a store's rate (what its network pays) gives on an order's amount. */
@@ -192,7 +279,7 @@ async function lockClaim(tx: Tx, claimId: string) {
   return query.executeTakeFirst();
 }
 
-export type DecisionError = "notFound" | "notOpen";
+export type DecisionError = "notFound" | "notOpen" | "orderTracked";
 
 /**
  * Approves an open claim: a manual conversion of the claimed order at the commission the admin
@@ -205,6 +292,18 @@ export async function approveClaim(
   const claim = await lockClaim(tx, input.claimId);
   if (!claim) return { ok: false, error: "notFound" };
   if (claim.status !== "open") return { ok: false, error: "notOpen" };
+  // The network reported the order since it was claimed: approving would credit it twice.
+  const tracked = await trackedConversion(tx, claim.storeId, claim.orderId);
+  if (tracked) {
+    await audit(tx, {
+      actorId: input.adminId,
+      action: "claim.approve-refused",
+      subject: `claim:${claim.id}`,
+      details: { reason: "orderTracked", conversionId: tracked.id },
+      clientAddress: input.clientAddress,
+    });
+    return { ok: false, error: "orderTracked" };
+  }
   const event = {
     network: "manual",
     transactionId: `claim:${claim.id}`,

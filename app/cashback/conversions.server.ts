@@ -14,7 +14,8 @@
  *   pending report confirms at once, a late "pending" changes nothing. While pending, new amounts
  *   amend the pending cashback; approval confirms it (pending → available), a decline reverses it.
  *   After confirmation, a decline is a return (taken back from the available balance, any
- *   shortfall owed) and a lowered amount a partial return.
+ *   shortfall owed) and a lowered amount a partial return; a referral bonus the returned cashback
+ *   qualified is taken back with it (app/referrals/referrals.server.ts).
  * - Pending cashback whose store's confirmation window elapsed is confirmed by a scheduled job
  *   (`confirmDueConversions`), once.
  *
@@ -30,7 +31,7 @@ import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
 import { MEMBER_SHARE_BPS, memberCashbackOf } from "./fee";
 import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
-import { onCashbackConfirmed } from "~/referrals/referrals.server";
+import { onCashbackConfirmed, onCashbackReversed } from "~/referrals/referrals.server";
 
 export type { ReportedStatus };
 
@@ -370,6 +371,8 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
     .where("id", "=", row.id)
     .execute();
   await tell(tx, event, row.userId, "cashbackReversed", { amountCents: takenCents, merchant });
+  // A referral bonus this cashback qualified goes back with it.
+  await onCashbackReversed(tx, row.userId);
   return "reversed";
 }
 

@@ -5,7 +5,9 @@
  * With no environment at all the app runs as the embedded default (SQLite under `data/`, a
  * session secret generated once and kept in `data/session-secret`, e-mail written to the
  * `data/outbox/` folder). `APP_ENV=production` turns those conveniences off: a deployment must
- * then configure `SESSION_SECRET`, `APP_URL` and `SMTP_URL` itself.
+ * then configure `SESSION_SECRET`, `APP_URL` and `SMTP_URL` itself, and real money only: Stripe with
+ * live keys (a test key, `sk_test_`/`rk_test_`/`pk_test_`, stops start-up; test events would credit
+ * wallets for nothing).
  *
  * Every variable read here is listed in the README's configuration table.
  */
@@ -39,7 +41,8 @@ export interface Env {
   payments: {
     provider: "sandbox" | "stripe";
     webhookSecret: string;
-    stripe: { secretKey: string; webhookSecret: string } | null;
+    /** `livemode`: the secret key's mode (sk_live_/rk_live_); the webhook refuses events of the other mode. */
+    stripe: { secretKey: string; webhookSecret: string; livemode: boolean } | null;
   };
   /**
    * The HMAC secret of each affiliate network's signed postbacks (null: that network's postbacks
@@ -154,6 +157,11 @@ const schema = z
       (value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value),
       "must be a Stripe secret key (sk_test_… or sk_live_…)",
     ),
+    // Checked only (Checkout is a server-side redirect): a test publishable key must not go live either.
+    STRIPE_PUBLISHABLE_KEY: optionalString.refine(
+      (value) => value === undefined || /^pk_(test|live)_/.test(value),
+      "must be a Stripe publishable key (pk_test_… or pk_live_…)",
+    ),
     STRIPE_WEBHOOK_SECRET: optionalString.refine(
       (value) => value === undefined || value.startsWith("whsec_"),
       "must be a Stripe webhook signing secret (whsec_…)",
@@ -222,6 +230,19 @@ const schema = z
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when payments go through Stripe" });
       }
     }
+    // Test keys take no real money and sign test events: never in production.
+    if (value.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(value.STRIPE_SECRET_KEY))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_SECRET_KEY"],
+        message: "must be a live key (sk_live_… or rk_live_…) when APP_ENV=production: test keys take no real money",
+      });
+    if (value.STRIPE_PUBLISHABLE_KEY?.startsWith("pk_test_"))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "must be a live key (pk_live_…) when APP_ENV=production: test keys take no real money",
+      });
     for (const name of ["SESSION_SECRET", "APP_URL", "SMTP_URL"] as const) {
       if (!value[name]) {
         ctx.addIssue({
@@ -281,7 +302,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       provider: value.PAYMENT_PROVIDER ?? (value.STRIPE_SECRET_KEY ? "stripe" : "sandbox"),
       stripe:
         value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: value.STRIPE_SECRET_KEY, webhookSecret: value.STRIPE_WEBHOOK_SECRET }
+          ? {
+              secretKey: value.STRIPE_SECRET_KEY,
+              webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+              livemode: /^(sk|rk)_live_/.test(value.STRIPE_SECRET_KEY),
+            }
           : null,
       // Embedded default: derived from the session secret, so nothing more needs configuring.
       webhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? derive(sessionSecrets[0]!, "payment-webhook"),

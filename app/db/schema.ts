@@ -172,8 +172,18 @@ export interface PaymentsTable {
   providerChargeId: string | null;
   /** What the payment is for: a wallet top-up or a plan (subscription_payments). */
   purpose: Generated<"topup" | "plan">;
+  /** The card's fingerprint at the provider (Stripe), when known: the money-back guarantee is once per card. */
+  cardFingerprint: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A member's use of the 30-day money-back guarantee: at most one per member (UNIQUE user_id). */
+export interface MoneyBackGuaranteesTable {
+  id: string;
+  userId: string;
+  subscriptionId: string;
+  usedAt: string;
 }
 
 export interface WebhookEventsTable {
@@ -374,6 +384,10 @@ export interface ReferralsTable {
   friendBonusCents: number | null;
   referrerTransactionId: string | null;
   friendTransactionId: string | null;
+  /** When a paid bonus was taken back (its qualifying cashback was returned), and the two take-backs. */
+  bonusReversedAt: string | null;
+  referrerReversalTransactionId: string | null;
+  friendReversalTransactionId: string | null;
   decidedBy: string | null;
   decidedAt: string | null;
   /** The referred account's sign-up: the 90-day window starts here. */
@@ -914,6 +928,7 @@ export interface Database {
   postings: PostingsTable;
   payments: PaymentsTable;
   webhookEvents: WebhookEventsTable;
+  moneyBackGuarantees: MoneyBackGuaranteesTable;
   payoutMethods: PayoutMethodsTable;
   auditLog: AuditLogTable;
   adminNotes: AdminNotesTable;

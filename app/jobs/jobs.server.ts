@@ -11,6 +11,7 @@ import { REPORTS_MONTHLY_JOB, sendDueReports } from "~/ads/reports/schedule.serv
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
+import { payDueReferralBonuses } from "~/referrals/referrals.server";
 import { mailer as appMailer, type Mailer } from "~/mail/mailer.server";
 import { startPlanCheckout } from "~/plans/checkout.server";
 import { renewDueSubscriptions } from "~/plans/subscriptions.server";
@@ -50,6 +51,10 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
         let batch;
         do batch = await confirmDueConversions(deps.db);
         while (batch.confirmed === 500);
+        // Referral bonuses whose qualifying cashback is now past its return window.
+        let bonuses;
+        do bonuses = await payDueReferralBonuses(deps.db);
+        while (bonuses.qualified === 500);
       },
     },
     {

@@ -39,6 +39,7 @@ export const NOTIFICATION_EVENTS = {
   bonusCredited: { type: "success", topic: "wallet" },
   referralBonusReferrer: { type: "success", topic: "wallet" },
   referralBonusFriend: { type: "success", topic: "wallet" },
+  referralBonusReversed: { type: "warning", topic: "wallet" },
   purchaseMade: { type: "info", topic: "purchases" },
   planActivated: { type: "success", topic: "billing" },
   planRenewed: { type: "success", topic: "billing" },

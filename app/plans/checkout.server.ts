@@ -9,7 +9,14 @@ import type { PlanAudience } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { CURRENCY, IdempotencyConflictError } from "~/wallet/ledger.server";
 import { getPayment, type Payment, type PaymentProvider } from "~/wallet/payments.server";
-import { PlanError, findPlanPaymentByKey, getSubscription, recordPendingProviderPayment, refundablePayments } from "./subscriptions.server";
+import {
+  PlanError,
+  assertGuaranteeUnused,
+  findPlanPaymentByKey,
+  getSubscription,
+  recordPendingProviderPayment,
+  refundablePayments,
+} from "./subscriptions.server";
 
 /**
  * Starts (or, for a key already used, finds) a provider payment for a plan: the first payment of a
@@ -95,12 +102,19 @@ export async function startPlanCheckout(
  * Before "Cancel and refund" is booked: asks the provider to give back each refundable provider
  * payment (Stripe's refund API; the sandbox refunds at once, nothing to ask). A refund the
  * provider made but whose booking then failed is booked by its `charge.refunded` event.
+ * Nothing is asked when the member already used the guarantee, or a card of these payments did
+ * (its fingerprint is asked of the provider first and kept on the payment): `PlanError`.
  */
 export async function refundAtProvider(db: Db, provider: PaymentProvider | null, userId: string): Promise<void> {
   const rows = await refundablePayments(db, userId);
+  if (!rows.length) return;
+  const subscriptionId = rows[0]!.subscriptionId;
+  await assertGuaranteeUnused(db, userId, subscriptionId);
+  const toRefund: Array<{ rowId: string; payment: Payment & { providerChargeId: string | null } }> = [];
+  const fingerprints: string[] = [];
   for (const row of rows) {
     if (row.source !== "provider" || !row.paymentId) continue;
-    const payment = await db
+    const found = await db
       .selectFrom("payments")
       .select([
         "id",
@@ -113,15 +127,25 @@ export async function refundAtProvider(db: Db, provider: PaymentProvider | null,
         "purpose",
         "createdAt",
         "providerChargeId",
+        "cardFingerprint",
       ])
       .where("id", "=", row.paymentId)
       .executeTakeFirstOrThrow();
-    if (payment.provider === "sandbox") continue;
-    if (!provider || provider.name !== payment.provider || !provider.refund)
-      throw new Error(`payment ${payment.id} cannot be refunded through ${payment.provider} here`);
-    await provider.refund(
-      { ...payment, amountCents: Number(payment.amountCents), reversedCents: Number(payment.reversedCents) },
-      { idempotencyKey: `plan-refund:${row.id}` },
-    );
+    if (found.provider === "sandbox") continue;
+    if (!provider || provider.name !== found.provider || !provider.refund)
+      throw new Error(`payment ${found.id} cannot be refunded through ${found.provider} here`);
+    const { cardFingerprint, ...rest } = found;
+    const payment = { ...rest, amountCents: Number(rest.amountCents), reversedCents: Number(rest.reversedCents) };
+    let fingerprint = cardFingerprint;
+    if (!fingerprint && provider.cardFingerprint) {
+      fingerprint = await provider.cardFingerprint(payment);
+      if (fingerprint) await db.updateTable("payments").set({ cardFingerprint: fingerprint }).where("id", "=", payment.id).execute();
+    }
+    if (fingerprint) fingerprints.push(fingerprint);
+    toRefund.push({ rowId: row.id, payment });
+  }
+  await assertGuaranteeUnused(db, userId, subscriptionId, fingerprints);
+  for (const { rowId, payment } of toRefund) {
+    await provider!.refund!(payment, { idempotencyKey: `plan-refund:${rowId}` });
   }
 }

@@ -10,7 +10,11 @@
  *   is one `subscription_payments` row: amount, source, ledger transaction and refund state (the
  *   partner programme's commissions are computed from these rows).
  * - The money-back guarantee: within REFUND_WINDOW_DAYS of the first payment, "Cancel and refund"
- *   returns every payment of the subscription to where it came from and ends it.
+ *   returns every payment of the subscription to where it came from and ends it. It is once per
+ *   member (`money_back_guarantees`, UNIQUE user_id: subscribe, refund, subscribe again and the
+ *   second refund is refused with the date of the first) and, for card payments, once per card
+ *   (the payment's card fingerprint, when the provider told us: another account paying with a
+ *   card whose guarantee was used is refused too).
  * - Cancel at period end; renewal by the job runner (`renewDueSubscriptions`): from the wallet, or a
  *   new provider checkout link by e-mail; insufficient funds end the subscription, with an e-mail.
  *
@@ -44,7 +48,12 @@ const DAY_MS = 86_400_000;
 const addDays = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * DAY_MS).toISOString();
 
 export class PlanError extends Error {
-  constructor(public readonly code: "not_found" | "already_subscribed" | "no_subscription" | "not_refundable" | "free_plan") {
+  constructor(
+    public readonly code:
+      "not_found" | "already_subscribed" | "no_subscription" | "not_refundable" | "free_plan" | "guarantee_used" | "guarantee_used_card",
+    /** For a guarantee already used: when it was. */
+    public readonly usedAt: string | null = null,
+  ) {
     super(code);
     this.name = "PlanError";
   }
@@ -89,6 +98,8 @@ export interface SubscriptionView {
   source: "wallet" | "provider" | null;
   /** Until when "Cancel and refund" is offered; null when nothing is refundable. */
   refundableUntil: string | null;
+  /** When the member used the money-back guarantee (once per member), or null. */
+  guaranteeUsedAt: string | null;
   /** A provider renewal waiting for payment: where to pay it. */
   pendingPaymentId: string | null;
 }
@@ -119,7 +130,10 @@ export async function getSubscription(db: DbOrTx, userId: string, nowMs = Date.n
     .execute();
   const paid = payments.filter((payment) => payment.status === "paid");
   const refundableUntil = addDays(sub.firstPaidAt, REFUND_WINDOW_DAYS);
-  const refundable = paid.some((payment) => payment.refundState === "none") && new Date(refundableUntil).getTime() > nowMs;
+  const used = await guaranteeUse(db, userId);
+  const usedByCard = used ? undefined : await cardGuaranteeUse(db, sub.id);
+  const refundable =
+    !used && !usedByCard && paid.some((payment) => payment.refundState === "none") && new Date(refundableUntil).getTime() > nowMs;
   const pending = payments.find((payment) => payment.status === "pending" && payment.paymentId);
   return {
     id: sub.id,
@@ -130,6 +144,7 @@ export async function getSubscription(db: DbOrTx, userId: string, nowMs = Date.n
     firstPaidAt: sub.firstPaidAt,
     source: paid.at(-1)?.source ?? null,
     refundableUntil: refundable ? refundableUntil : null,
+    guaranteeUsedAt: used?.usedAt ?? null,
     pendingPaymentId: pending?.paymentId ?? null,
   };
 }
@@ -423,6 +438,60 @@ export async function failPlanPayment(tx: Tx, paymentId: string): Promise<void> 
 
 // ——— Cancelling and refunding ———
 
+/** The member's use of the money-back guarantee, if any. */
+export async function guaranteeUse(db: DbOrTx, userId: string): Promise<{ usedAt: string } | undefined> {
+  return db.selectFrom("moneyBackGuarantees").select("usedAt").where("userId", "=", userId).executeTakeFirst();
+}
+
+/**
+ * Whether a card paid with for this subscription (or the given fingerprints) already had its
+ * guarantee used, by whichever member: the earliest such use.
+ */
+export async function cardGuaranteeUse(
+  db: DbOrTx,
+  subscriptionId: string | null,
+  fingerprints: string[] = [],
+): Promise<{ usedAt: string } | undefined> {
+  const cards = new Set(fingerprints);
+  if (subscriptionId) {
+    const own = await db
+      .selectFrom("subscriptionPayments")
+      .innerJoin("payments", "payments.id", "subscriptionPayments.paymentId")
+      .select("payments.cardFingerprint")
+      .where("subscriptionPayments.subscriptionId", "=", subscriptionId)
+      .where("payments.cardFingerprint", "is not", null)
+      .execute();
+    for (const row of own) cards.add(row.cardFingerprint!);
+  }
+  if (!cards.size) return undefined;
+  return db
+    .selectFrom("moneyBackGuarantees")
+    .innerJoin("subscriptionPayments", "subscriptionPayments.subscriptionId", "moneyBackGuarantees.subscriptionId")
+    .innerJoin("payments", "payments.id", "subscriptionPayments.paymentId")
+    .select("moneyBackGuarantees.usedAt")
+    .where("payments.cardFingerprint", "in", [...cards])
+    .orderBy("moneyBackGuarantees.usedAt")
+    .executeTakeFirst();
+}
+
+/** Refuses when the member (or a card of this subscription) already used the guarantee. */
+export async function assertGuaranteeUnused(db: DbOrTx, userId: string, subscriptionId: string | null, fingerprints: string[] = []) {
+  const used = await guaranteeUse(db, userId);
+  if (used) throw new PlanError("guarantee_used", used.usedAt);
+  const card = await cardGuaranteeUse(db, subscriptionId, fingerprints);
+  if (card) throw new PlanError("guarantee_used_card", card.usedAt);
+}
+
+/** Records the member's one use of the guarantee (false: already recorded, e.g. by a concurrent refund). */
+async function recordGuaranteeUse(tx: Tx, userId: string, subscriptionId: string, at: string): Promise<boolean> {
+  const inserted = await tx
+    .insertInto("moneyBackGuarantees")
+    .values({ id: randomUUID(), userId, subscriptionId, usedAt: at })
+    .onConflict((oc) => oc.column("userId").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 /** Cancel at period end (or take that back): the plan stays until the period's last day. */
 export async function setCancelAtPeriodEnd(tx: Tx, input: { userId: string; cancel: boolean }): Promise<SubscriptionView> {
   const sub = await liveSubscriptionRow(tx, input.userId);
@@ -486,11 +555,14 @@ export async function cancelAndRefund(tx: Tx, input: { userId: string; nowMs?: n
   const sub = await liveSubscriptionRow(tx, input.userId);
   if (!sub) throw new PlanError("no_subscription");
   if (new Date(addDays(sub.firstPaidAt, REFUND_WINDOW_DAYS)).getTime() <= nowMs) throw new PlanError("not_refundable");
+  await assertGuaranteeUnused(tx, input.userId, sub.id);
+  const at = now();
+  // The claim on the member's one guarantee: a concurrent second refund finds it taken and rolls back.
+  if (!(await recordGuaranteeUse(tx, input.userId, sub.id, at))) throw new PlanError("guarantee_used", at);
   const plan = await tx.selectFrom("plans").select(["name", "code"]).where("id", "=", sub.planId).executeTakeFirstOrThrow();
   const rows = await tx.selectFrom("subscriptionPayments").selectAll().where("subscriptionId", "=", sub.id).execute();
   let refundedCents = 0;
   for (const row of rows) refundedCents += await refundPaymentRow(tx, row, plan.name);
-  const at = now();
   await tx
     .updateTable("subscriptions")
     .set({ status: "refunded", endedAt: at, endReason: "refunded", updatedAt: at })
@@ -508,7 +580,7 @@ export async function cancelAndRefund(tx: Tx, input: { userId: string; nowMs?: n
     actorId: input.userId,
     action: "plan.refund",
     subject: `subscription:${sub.id}`,
-    details: { plan: plan.code, refundedCents },
+    details: { plan: plan.code, refundedCents, guarantee: "used" },
   });
   return { refundedCents };
 }
@@ -532,12 +604,15 @@ export async function applyProviderPlanRefund(tx: Tx, paymentId: string): Promis
     .executeTakeFirst();
   if (!stillPaid) {
     const at = now();
-    await tx
+    const ended = await tx
       .updateTable("subscriptions")
       .set({ status: "refunded", endedAt: at, endReason: "refunded", updatedAt: at })
       .where("id", "=", row.subscriptionId)
       .where("status", "in", ["active", "past_due"])
-      .execute();
+      .executeTakeFirst();
+    // Refunded in full at the provider (our own refund whose booking failed, or the provider's
+    // dashboard): that is the member's money-back refund too.
+    if (Number(ended.numUpdatedRows) === 1) await recordGuaranteeUse(tx, row.userId, row.subscriptionId, at);
   }
   await notify(tx, row.userId, "planRefunded", { plan: plan.name, amountCents: amount });
 }

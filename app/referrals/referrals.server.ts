@@ -7,21 +7,28 @@
  * - Self-referral is refused (the same account, or the same address once dots and plus-tags are
  *   normalised); a sign-up from an address the referrer used, or from a browser the referrer signed
  *   in on, is held until an admin approves or rejects it (`/admin/referrals`).
- * - The bonus: when the friend's confirmed cashback (completed cashback credits minus completed
- *   cashback debits, i.e. returns) first reaches `referralQualifyingCents` within 90 days of
- *   sign-up, both are paid (`referralBonusReferrerCents`, `referralBonusFriendCents`) from the
- *   platform's bonus account, once: the referral row is locked and moves to `paid` in the same
- *   unit of work as both `referral` transactions (keys `referral:<id>:referrer|friend`) and the
- *   notifications. A held referral that qualifies is marked qualified and paid on approval.
- * - Returns after the bonus do not take it back: the bonus rewards bringing a member who earned
- *   the qualifying cashback, and the return itself already takes that cashback back from the
- *   friend. (A chosen rule, not an accident: it keeps a paid bonus final and the books simple.)
+ * - The bonus: when the friend's settled cashback first reaches `referralQualifyingCents`, both are
+ *   paid (`referralBonusReferrerCents`, `referralBonusFriendCents`) from the platform's bonus
+ *   account, once: the referral row is locked and moves to `paid` in the same unit of work as both
+ *   `referral` transactions (keys `referral:<id>:referrer|friend`) and the notifications. Settled
+ *   cashback is cashback of purchases made within 90 days of sign-up that is confirmed AND past its
+ *   store's return window (the conversion's `confirmsAt`: its date plus the store's confirmation
+ *   days), less what returns took back: a network's early approval is not enough, since a return
+ *   can still follow. The confirmation job pays the referrals whose cashback settled since
+ *   (`payDueReferralBonuses`). A held referral that qualifies is marked qualified and paid on approval.
+ * - Returns after the bonus take it back (an earlier rule kept a paid bonus final; six sign-ups
+ *   whose approved purchases were then declined paid $60 of bonuses for nothing): when a return
+ *   brings the friend's confirmed cashback of the window below the qualifying amount, both bonuses
+ *   are reversed through the ledger like every reversal (what is no longer available is recorded
+ *   as owed, repaid from the next credits), once (`bonus_reversed_at`); the bonus is not paid again.
  * - Expired is computed: a referral still pending (or held without qualifying) 90 days after
- *   sign-up shows as expired, and a confirmation after that no longer qualifies. No job is needed.
+ *   sign-up shows as expired; only purchases made before then count (cashback of such a purchase
+ *   settling later still qualifies it).
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { audit } from "~/audit/audit.server";
-import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
+import { dialectOf, now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { unitOfWork } from "~/db/unit-of-work.server";
 import type { ReferralStatus } from "~/db/schema";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -30,7 +37,7 @@ import { renderMail } from "~/mail/templates.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
 import { isUniqueViolation } from "~/users/users.server";
-import { creditReferralBonus } from "~/wallet/ledger.server";
+import { creditReferralBonus, reverseReferralBonus } from "~/wallet/ledger.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_COOKIE_DAYS, REFERRAL_WINDOW_DAYS, type ReferralDisplayStatus } from "./rules";
 
 export { MAX_INVITATIONS_PER_DAY, REFERRAL_COOKIE_DAYS, REFERRAL_WINDOW_DAYS, type ReferralDisplayStatus };
@@ -202,11 +209,36 @@ function windowEnds(createdAt: string): number {
 }
 
 /**
- * Called in the unit of work that confirmed some of `userId`'s cashback: when they were referred
- * and their confirmed cashback now reaches the qualifying amount within the window, the referral
- * qualifies and (unless held for an admin) both bonuses are paid, once.
+ * The friend's settled cashback for a referral: confirmed cashback of purchases made within the
+ * referral's window whose return window has passed by `at`, less what returns took back.
  */
-export async function onCashbackConfirmed(tx: Tx, userId: string): Promise<void> {
+export async function settledCashbackCents(db: DbOrTx, userId: string, signedUpAt: string, at: string): Promise<number> {
+  const row = await db
+    .selectFrom("conversions")
+    .select((eb) => [
+      eb.fn.sum<number | string>("cashbackCents").as("cashback"),
+      eb.fn.sum<number | string>("reversedCents").as("reversed"),
+    ])
+    .where("userId", "=", userId)
+    .where("status", "=", "confirmed")
+    .where("confirmsAt", "<=", at)
+    .where("occurredAt", "<=", new Date(windowEnds(signedUpAt)).toISOString())
+    .executeTakeFirst();
+  return Number(row?.cashback ?? 0) - Number(row?.reversed ?? 0);
+}
+
+/** The friend's confirmed cashback of the window (settled or not), less returns: what a paid bonus still rests on. */
+async function keptCashbackCents(db: DbOrTx, userId: string, signedUpAt: string): Promise<number> {
+  return settledCashbackCents(db, userId, signedUpAt, "9999-12-31T23:59:59.999Z");
+}
+
+/**
+ * Called in the unit of work that confirmed some of `userId`'s cashback, and by the confirmation
+ * job for cashback whose return window has passed since: when they were referred and their settled
+ * cashback now reaches the qualifying amount, the referral qualifies and (unless held for an
+ * admin) both bonuses are paid, once.
+ */
+export async function onCashbackConfirmed(tx: Tx, userId: string, nowMs = Date.now()): Promise<boolean> {
   // Cheap way out for members nobody referred (most confirmations).
   const exists = await tx
     .selectFrom("referrals")
@@ -214,16 +246,117 @@ export async function onCashbackConfirmed(tx: Tx, userId: string): Promise<void>
     .where("referredUserId", "=", userId)
     .where("status", "in", ["pending", "held"])
     .executeTakeFirst();
-  if (!exists) return;
+  if (!exists) return false;
   // The lock orders concurrent confirmations of one friend: the second reads the first's cashback.
   const referral = await lockReferral(tx, { referredUserId: userId });
-  if (!referral || (referral.status !== "pending" && referral.status !== "held") || referral.qualifiedAt) return;
-  if (Date.now() > windowEnds(referral.createdAt)) return;
+  if (!referral || (referral.status !== "pending" && referral.status !== "held") || referral.qualifiedAt) return false;
   const threshold = await getSetting(tx, "referralQualifyingCents");
-  if ((await confirmedCashbackCents(tx, userId)) < threshold) return;
-  const qualifiedAt = now();
-  await tx.updateTable("referrals").set({ qualifiedAt }).where("id", "=", referral.id).execute();
+  const at = new Date(nowMs).toISOString();
+  if ((await settledCashbackCents(tx, userId, referral.createdAt, at)) < threshold) return false;
+  await tx.updateTable("referrals").set({ qualifiedAt: at }).where("id", "=", referral.id).execute();
   if (referral.status === "pending") await payReferral(tx, referral);
+  return true;
+}
+
+/**
+ * The confirmation job's part: referrals not yet qualified whose friend has confirmed cashback
+ * past its return window by `now` are looked at again, each in its own unit of work (run twice,
+ * it pays once: the referral is re-read under its lock).
+ */
+export async function payDueReferralBonuses(db: Db, options: { now?: Date; limit?: number } = {}): Promise<{ qualified: number }> {
+  const nowMs = (options.now ?? new Date()).getTime();
+  const at = new Date(nowMs).toISOString();
+  const due = await db
+    .selectFrom("referrals")
+    .select("referrals.referredUserId")
+    .where("referrals.status", "in", ["pending", "held"])
+    .where("referrals.qualifiedAt", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("conversions")
+          .select("conversions.id")
+          .whereRef("conversions.userId", "=", "referrals.referredUserId")
+          .where("conversions.status", "=", "confirmed")
+          .where("conversions.confirmsAt", "<=", at),
+      ),
+    )
+    .orderBy("referrals.createdAt")
+    .limit(options.limit ?? 500)
+    .execute();
+  let qualified = 0;
+  for (const { referredUserId } of due) {
+    if (await unitOfWork(db, (tx) => onCashbackConfirmed(tx, referredUserId, nowMs))) qualified++;
+  }
+  return { qualified };
+}
+
+/**
+ * Called in the unit of work that returned some of `userId`'s confirmed cashback: when a bonus was
+ * paid for them as a referred friend and what is left of their cashback of the window no longer
+ * reaches the qualifying amount, both bonuses are taken back (what the member no longer has is
+ * recorded as owed), once.
+ */
+export async function onCashbackReversed(tx: Tx, userId: string): Promise<void> {
+  const exists = await tx
+    .selectFrom("referrals")
+    .select("id")
+    .where("referredUserId", "=", userId)
+    .where("status", "=", "paid")
+    .where("bonusReversedAt", "is", null)
+    .executeTakeFirst();
+  if (!exists) return;
+  let query = tx
+    .selectFrom("referrals")
+    .select([
+      "id",
+      "referrerId",
+      "referredUserId",
+      "createdAt",
+      "status",
+      "bonusReversedAt",
+      "referrerTransactionId",
+      "friendTransactionId",
+    ])
+    .where("id", "=", exists.id);
+  if (dialectOf(tx) === "postgres") query = query.forUpdate();
+  const referral = await query.executeTakeFirst();
+  if (!referral || referral.status !== "paid" || referral.bonusReversedAt) return;
+  const threshold = await getSetting(tx, "referralQualifyingCents");
+  if ((await keptCashbackCents(tx, userId, referral.createdAt)) >= threshold) return;
+  const sides = [
+    { userId: referral.referrerId, transactionId: referral.referrerTransactionId },
+    { userId: referral.referredUserId, transactionId: referral.friendTransactionId },
+  ];
+  const reversals: Array<string | null> = [];
+  for (const side of sides) {
+    if (!side.transactionId) {
+      reversals.push(null);
+      continue;
+    }
+    const taken = await reverseReferralBonus(tx, { transactionId: side.transactionId, description: "Referral bonus reversed" });
+    reversals.push(taken.transaction.id);
+    if (!taken.replayed) {
+      await notify(tx, side.userId, "referralBonusReversed", {
+        amountCents: taken.transaction.amountCents,
+        owedCents: taken.owedCents,
+      });
+    }
+  }
+  const at = now();
+  await tx
+    .updateTable("referrals")
+    .set({ bonusReversedAt: at, referrerReversalTransactionId: reversals[0] ?? null, friendReversalTransactionId: reversals[1] ?? null })
+    .where("id", "=", referral.id)
+    .execute();
+  await audit(tx, {
+    actorId: null,
+    action: "referral.bonus-reversed",
+    subject: `referral:${referral.id}`,
+    before: { status: "paid" },
+    after: { bonusReversedAt: at },
+    details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId, reversals },
+  });
 }
 
 async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
@@ -294,9 +427,10 @@ export async function approveReferral(
     clientAddress: input.clientAddress,
   });
   let qualified = Boolean(referral.qualifiedAt);
-  if (!qualified && Date.now() <= windowEnds(referral.createdAt)) {
-    // Cashback confirmed before a qualifying amount was set lower, say: look again now.
-    qualified = (await confirmedCashbackCents(tx, referral.referredUserId)) >= (await getSetting(tx, "referralQualifyingCents"));
+  if (!qualified) {
+    // Cashback settled before a qualifying amount was set lower, say: look again now.
+    const settled = await settledCashbackCents(tx, referral.referredUserId, referral.createdAt, now());
+    qualified = settled >= (await getSetting(tx, "referralQualifyingCents"));
     if (qualified) await tx.updateTable("referrals").set({ qualifiedAt: now() }).where("id", "=", referral.id).execute();
   }
   if (qualified) await payReferral(tx, { ...referral, status: "pending" });
@@ -329,10 +463,10 @@ export async function rejectReferral(
 // ——— What the screens show ———
 
 export function displayStatus(
-  row: { status: ReferralStatus; qualifiedAt: string | null; createdAt: string },
+  row: { status: ReferralStatus; qualifiedAt: string | null; createdAt: string; bonusReversedAt?: string | null },
   nowMs = Date.now(),
 ): ReferralDisplayStatus {
-  if (row.status === "paid") return "paid";
+  if (row.status === "paid") return row.bonusReversedAt ? "reversed" : "paid";
   if (row.status === "rejected") return "rejected";
   if (row.qualifiedAt) return "qualified";
   if (nowMs > windowEnds(row.createdAt)) return "expired";
@@ -360,6 +494,7 @@ export async function referredFriends(db: DbOrTx, referrerId: string, nowMs = Da
       "referrals.qualifiedAt",
       "referrals.createdAt",
       "referrals.referrerBonusCents",
+      "referrals.bonusReversedAt",
     ])
     .where("referrals.referrerId", "=", referrerId)
     .orderBy("referrals.createdAt", "desc")
@@ -371,7 +506,7 @@ export async function referredFriends(db: DbOrTx, referrerId: string, nowMs = Da
     signedUpAt: row.createdAt,
     windowEndsAt: new Date(windowEnds(row.createdAt)).toISOString(),
     status: displayStatus(row, nowMs),
-    bonusCents: row.status === "paid" ? row.referrerBonusCents : null,
+    bonusCents: row.status === "paid" && !row.bonusReversedAt ? row.referrerBonusCents : null,
   }));
 }
 

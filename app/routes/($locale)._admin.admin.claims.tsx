@@ -2,7 +2,9 @@
  * The claims queue (`/admin/claims`): open missing-cashback claims, oldest first (filter `status`).
  * An admin approves one at the commission settled with the network (`commission`, prefilled from
  * the store's rate) or rejects it with a reason (`reason`) the member will read. Each decision is
- * one unit of work with the member's notification and the audit row.
+ * one unit of work with the member's notification and the audit row. Each open claim lists the
+ * member's conversions at that store of about the same amount and date ("possible duplicate"); a
+ * claim whose order now has a conversion cannot be approved.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -97,7 +99,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         })
       : rejectClaim(tx, { claimId: decision.claimId, adminId: actor.id, clientAddress: actor.clientAddress, reason: decision.reason }),
   );
-  const key = result.ok ? (decision.intent === "approve" ? "claims.approved" : "claims.rejected") : "claims.alreadyDecided";
+  const key = result.ok
+    ? decision.intent === "approve"
+      ? "claims.approved"
+      : "claims.rejected"
+    : result.error === "orderTracked"
+      ? "claims.orderTracked"
+      : "claims.alreadyDecided";
   const back = new URL(request.url);
   throw redirect(`${localePath(locale, "/admin/claims")}${back.search}`, {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
@@ -178,6 +186,23 @@ function ClaimRow({ item }: { item: AdminClaimView }) {
           </p>
           <p className="break-all font-mono text-xs text-slate-600">{t("claims.click", { clickId: item.clickId })}</p>
           {item.reason ? <p className="mt-1 text-xs text-slate-700">{t("claims.reasonShown", { reason: item.reason })}</p> : null}
+          {item.possibleDuplicates.length ? (
+            <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950" data-testid="claim-duplicates">
+              <p className="font-semibold">{t("claims.possibleDuplicates")}</p>
+              <ul className="mt-1 space-y-0.5">
+                {item.possibleDuplicates.map((duplicate) => (
+                  <li key={duplicate.conversionId} className="break-all">
+                    {t(duplicate.sameOrder ? "claims.sameOrder" : "claims.similarConversion", {
+                      orderId: duplicate.orderId,
+                      amount: formatMoney(duplicate.saleAmountCents, locale),
+                      date: formatDate(duplicate.occurredAt, locale),
+                      status: t(`conversions.statuses.${duplicate.status}`),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
         {item.status === "open" ? (
           <Form method="post" className="w-full max-w-md space-y-1" {...getFormProps(form)}>

@@ -2,7 +2,8 @@
  * Claim missing cashback for one of the member's own visits to a store (`/cashback/claim/:clickId`):
  * the visit (store, date), then, while the claim window is open (7 to 90 days after the visit), a
  * form of `orderId`, `orderDate` and `amount`. An unknown click, a bot's or another member's is a
- * 404. Submissions are limited per member; a sent claim goes back to `/cashback` with a notice.
+ * 404. Submissions are limited per member; a sent claim goes back to `/cashback` with a notice. An
+ * order the network already reported (it has a conversion at that store) is refused on `orderId`.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -67,6 +68,7 @@ const DOMAIN_ERRORS: Record<Exclude<ClaimError, "clickNotFound">, { field: "orde
   orderBeforeClick: { field: "orderDate", key: "cashback:claim.errors.orderBeforeClick" },
   orderInFuture: { field: "orderDate", key: "cashback:claim.errors.orderInFuture" },
   duplicate: { field: "orderId", key: "cashback:claim.errors.duplicate" },
+  orderTracked: { field: "orderId", key: "cashback:claim.errors.orderTracked" },
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -97,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.error === "clickNotFound") throw data({ error: "not_found" }, { status: 404 });
     const { field, key } = DOMAIN_ERRORS[outcome.error];
     const result = field ? submission.reply({ fieldErrors: { [field]: [key] } }) : submission.reply({ formErrors: [key] });
-    return data({ result, minutes: null }, { status: outcome.error === "duplicate" ? 409 : 400 });
+    return data({ result, minutes: null }, { status: outcome.error === "duplicate" || outcome.error === "orderTracked" ? 409 : 400 });
   }
   throw redirect(localePath(locale, "/cashback"), {
     headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "claim.received" }) },

@@ -105,6 +105,8 @@ const PLAN_ERRORS: Record<PlanError["code"], string> = {
   no_subscription: "plans:errors.noSubscription",
   not_refundable: "plans:errors.notRefundable",
   free_plan: "plans:errors.notFound",
+  guarantee_used: "plans:errors.guaranteeUsed",
+  guarantee_used_card: "plans:errors.guaranteeUsedCard",
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -127,7 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return back("refunded");
     }
   } catch (error) {
-    if (error instanceof PlanError) return data({ result: null, error: PLAN_ERRORS[error.code] }, { status: 409 });
+    if (error instanceof PlanError) return data({ result: null, error: PLAN_ERRORS[error.code], usedAt: error.usedAt }, { status: 409 });
     throw error;
   }
   const submission = parseWithZod(formData, { schema: PaySchema });
@@ -198,7 +200,9 @@ export default function Plans() {
         ) : null}
         {actionData?.error ? (
           <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900">
-            {t(actionData.error.replace(/^plans:/, ""))}
+            {t(actionData.error.replace(/^plans:/, ""), {
+              date: "usedAt" in actionData && actionData.usedAt ? formatDate(actionData.usedAt, locale) : "",
+            })}
           </p>
         ) : null}
         {payment ? <PaymentStatus status={payment.status} /> : null}
@@ -320,6 +324,11 @@ function CurrentPlan({ subscription }: { subscription: NonNullable<Loaded["subsc
         </Form>
       </div>
       {!subscription.cancelAtPeriodEnd ? <p className="mt-2 text-xs text-slate-600">{t("current.cancelText")}</p> : null}
+      {subscription.guaranteeUsedAt ? (
+        <p className="mt-4 text-xs text-slate-600">
+          {t("current.guaranteeUsed", { date: formatDate(subscription.guaranteeUsedAt, locale) })}
+        </p>
+      ) : null}
       {subscription.refundableUntil ? (
         <div className="mt-5 border-t border-slate-200 pt-4">
           <h3 className="font-semibold">{t("current.refundTitle")}</h3>

@@ -111,6 +111,7 @@ const STATUS_STYLE: Record<ReferralDisplayStatus, string> = {
   inReview: "bg-amber-50 text-amber-900",
   qualified: "bg-brand-50 text-brand-800",
   paid: "bg-brand-100 text-brand-900",
+  reversed: "bg-amber-50 text-amber-900",
   expired: "bg-slate-100 text-slate-700",
   rejected: "bg-red-50 text-red-800",
 };

@@ -968,34 +968,37 @@ export const creditReferralBonus = bonus("referral");
 export const creditAffiliateBonus = bonus("affiliate");
 
 /**
- * Takes back an affiliate bonus (a partner's commission whose payment was refunded after it was
- * released): what is still available returns to the bonuses account, the rest is recorded as
- * owed (repaid from the partner's next credits, like every reversal). Once per original.
+ * Takes back a bonus: an affiliate bonus (a partner's commission whose payment was refunded after
+ * it was released) or a referral bonus (its qualifying cashback was returned). What is still
+ * available returns to the bonuses account, the rest is recorded as owed (repaid from the member's
+ * next credits, like every reversal). Once per original.
  */
-export async function reverseAffiliateBonus(
-  tx: Tx,
-  input: { transactionId: string; description: string },
-): Promise<MoneyResult & { owedCents: number }> {
-  const row = await selectTransaction(tx, { id: input.transactionId });
-  if (!row || row.type !== "affiliate") throw new LedgerError("not_found", `no affiliate transaction ${input.transactionId}`);
-  const original = toTransaction(row);
-  if (original.status !== "completed" || original.direction !== "credit")
-    throw new LedgerError("invalid_state", "only a credited affiliate bonus can be reversed");
-  return takeBack(
-    tx,
-    {
-      userId: original.userId,
-      type: "affiliate",
-      amountCents: original.amountCents,
-      description: input.description,
-      idempotencyKey: `reversal:${original.id}`,
-      fingerprintExtra: original.id,
-      metadata: { ...original.metadata, reversal: "clawback", originalTransactionId: original.id },
-      memo: "affiliate bonus reversed",
-    },
-    [{ account: platformAccount("bonuses"), amountCents: original.amountCents }],
-  );
+function reverseBonus(type: "referral" | "affiliate") {
+  return async (tx: Tx, input: { transactionId: string; description: string }): Promise<MoneyResult & { owedCents: number }> => {
+    const row = await selectTransaction(tx, { id: input.transactionId });
+    if (!row || row.type !== type) throw new LedgerError("not_found", `no ${type} transaction ${input.transactionId}`);
+    const original = toTransaction(row);
+    if (original.status !== "completed" || original.direction !== "credit")
+      throw new LedgerError("invalid_state", `only a credited ${type} bonus can be reversed`);
+    return takeBack(
+      tx,
+      {
+        userId: original.userId,
+        type,
+        amountCents: original.amountCents,
+        description: input.description,
+        idempotencyKey: `reversal:${original.id}`,
+        fingerprintExtra: original.id,
+        metadata: { ...original.metadata, reversal: "clawback", originalTransactionId: original.id },
+        memo: `${type} bonus reversed`,
+      },
+      [{ account: platformAccount("bonuses"), amountCents: original.amountCents }],
+    );
+  };
 }
+
+export const reverseAffiliateBonus = reverseBonus("affiliate");
+export const reverseReferralBonus = reverseBonus("referral");
 
 // ——— Manual adjustments by an admin ———
 

@@ -47,6 +47,8 @@ export type PaymentEvent =
       currency?: string;
       /** The provider's own id of the money movement (Stripe: the PaymentIntent), for later refunds. */
       providerChargeId?: string;
+      /** The card's fingerprint, when the event carries it (the money-back guarantee is once per card). */
+      cardFingerprint?: string;
     }
   | {
       eventId: string;
@@ -58,6 +60,7 @@ export type PaymentEvent =
       amountCents: number;
       cumulative: boolean;
       currency: string;
+      cardFingerprint?: string;
     };
 
 /** What the app needs from a payment provider. */
@@ -74,9 +77,15 @@ export interface PaymentProvider {
    * `idempotencyKey` makes a retried request refund once. Providers without it refund nothing.
    */
   refund?(payment: Payment & { providerChargeId: string | null }, input: { idempotencyKey: string }): Promise<void>;
+  /** The fingerprint of the card that paid (asked before a money-back refund); null when not a card or unknown. */
+  cardFingerprint?(payment: Payment & { providerChargeId: string | null }): Promise<string | null>;
 }
 
-export type WebhookVerdict = { verified: false } | { verified: true; event: PaymentEvent | null };
+export type WebhookVerdict =
+  | { verified: false }
+  | { verified: true; event: PaymentEvent | null }
+  /** Genuine, but refused: a test event for a live key (or a live one for a test key). */
+  | { verified: true; event: null; refused: "livemode_mismatch"; eventId: string };
 
 export async function getPayment(db: DbOrTx, paymentId: string, userId?: string): Promise<Payment | undefined> {
   let query = db
@@ -177,6 +186,15 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, event: Pay
   const payment = found ? await getPayment(tx, found.id) : undefined;
   if (!payment) return "unknown_payment";
   if (event.currency && event.currency.toUpperCase() !== payment.currency) return "currency_mismatch";
+  if (event.cardFingerprint) {
+    // Kept for the money-back guarantee's once-per-card rule.
+    await tx
+      .updateTable("payments")
+      .set({ cardFingerprint: event.cardFingerprint })
+      .where("id", "=", payment.id)
+      .where("cardFingerprint", "is", null)
+      .execute();
+  }
 
   if (event.type === "payment.failed") {
     await tx

@@ -4,6 +4,9 @@
  * is verified on the raw body with STRIPE_WEBHOOK_SECRET, and only `checkout.session.completed`
  * with `payment_status: "paid"` credits the wallet. Async failures and expiries mark it failed.
  * `charge.refunded` (cumulative `amount_refunded`) and a lost `charge.dispute.closed` reverse it.
+ * A money-back refund first asks which card paid (its fingerprint: the guarantee is once per card).
+ * An event whose `livemode` is not the key's mode (a test event reaching a live key, or the other way
+ * round) is refused before anything is read from it: test events carry no real money.
  */
 import Stripe from "stripe";
 import type { PaymentEvent, PaymentProvider } from "./payments.server";
@@ -12,7 +15,11 @@ export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   appUrl: URL;
+  /** The key's mode; derived from the key (sk_live_/rk_live_) when not given. */
+  livemode?: boolean;
 }
+
+export const isLiveKey = (secretKey: string) => /^(sk|rk)_live_/.test(secretKey);
 
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
@@ -50,6 +57,13 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
         { idempotencyKey: input.idempotencyKey },
       );
     },
+    async cardFingerprint(payment) {
+      // The PaymentIntent's charge says which card paid (Checkout's own events do not).
+      if (!payment.providerChargeId) return null;
+      const intent = await client.paymentIntents.retrieve(payment.providerChargeId, { expand: ["latest_charge"] });
+      const charge = intent.latest_charge;
+      return (typeof charge === "object" && charge?.payment_method_details?.card?.fingerprint) || null;
+    },
     async verifyWebhook(request) {
       const payload = await request.text();
       let event: Stripe.Event;
@@ -58,6 +72,8 @@ export function stripeProvider(config: StripeConfig, client = new Stripe(config.
       } catch {
         return { verified: false };
       }
+      const livemode = config.livemode ?? isLiveKey(config.secretKey);
+      if (event.livemode !== livemode) return { verified: true, event: null, refused: "livemode_mismatch", eventId: event.id };
       return { verified: true, event: eventFrom(event) };
     },
   };
@@ -78,6 +94,7 @@ export function eventFrom(event: Stripe.Event): PaymentEvent | null {
       amountCents: charge.amount_refunded,
       cumulative: true,
       currency: charge.currency,
+      ...(charge.payment_method_details?.card?.fingerprint ? { cardFingerprint: charge.payment_method_details.card.fingerprint } : {}),
     };
   }
   if (event.type === "charge.dispute.closed") {

@@ -2,7 +2,8 @@
  * Payment webhooks, whatever the provider: verify, then apply the event in one unit of work.
  * Answers are for the provider's retry logic (2xx: done, 4xx: do not retry this one, 5xx: retry),
  * not for people. An error while applying rolls the whole event back and answers 500, so the
- * provider's redelivery applies it then.
+ * provider's redelivery applies it then. An event of the other mode than the configured key (a
+ * Stripe test event reaching production) is refused with 400, logged, and changes nothing.
  */
 import { json } from "~/api/json.server";
 import { db } from "~/db/db.server";
@@ -20,6 +21,10 @@ export async function handlePaymentWebhook(request: Request, provider: PaymentPr
   if (!provider) return json({ code: "not_configured", message: "This payment provider is not configured." }, 404);
   const verdict = await provider.verifyWebhook(request);
   if (!verdict.verified) return json({ code: "invalid_signature", message: "The signature or its timestamp is not valid." }, 400);
+  if ("refused" in verdict) {
+    console.warn(`payment webhook: ${provider.name} event ${verdict.eventId} refused (${verdict.refused})`);
+    return json({ code: verdict.refused, message: "The event's mode (test or live) does not match the configured key." }, 400);
+  }
   if (!verdict.event) return json({ received: true, outcome: "ignored" });
   const event = verdict.event;
   const outcome = await unitOfWork(db(), (tx) => applyPaymentEvent(tx, provider.name, event, paymentTexts()));

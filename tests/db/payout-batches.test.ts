@@ -117,7 +117,7 @@ describe("the paying account (PAYOUT_DEBTOR_*)", () => {
     APP_ENV: "production",
     APP_URL: "https://cashwise.example",
     SMTP_URL: "smtp://mail.example",
-    STRIPE_SECRET_KEY: "sk_test_1",
+    STRIPE_SECRET_KEY: "sk_live_1",
     STRIPE_WEBHOOK_SECRET: "whsec_1",
   };
   it("is a sandbox account in development, unset in production until configured, and checked", () => {

@@ -20,7 +20,7 @@ const webhookSecret = "whsec_test_offline_secret";
 const stripe = stripeProvider({ secretKey: "sk_test_offline", webhookSecret, appUrl: new URL("https://cashwise.example") }, client);
 
 function stripeEvent(type: string, session: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) {
-  return JSON.stringify({ id, object: "event", type, data: { object: { object: "checkout.session", ...session } } });
+  return JSON.stringify({ id, object: "event", livemode: false, type, data: { object: { object: "checkout.session", ...session } } });
 }
 
 function signed(payload: string, secret = webhookSecret) {
@@ -87,7 +87,7 @@ describeEachDatabase("stripe webhooks", (t) => {
 
   const texts = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };
   const deliver = async (type: string, object: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) => {
-    const verdict = await stripe.verifyWebhook(signed(JSON.stringify({ id, object: "event", type, data: { object } })));
+    const verdict = await stripe.verifyWebhook(signed(JSON.stringify({ id, object: "event", livemode: false, type, data: { object } })));
     if (!verdict.verified || !verdict.event) throw new Error(`expected a verified top-up event for ${type}`);
     const event = verdict.event;
     return unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "stripe", event, texts));
@@ -182,6 +182,7 @@ describeEachDatabase("stripe webhooks", (t) => {
         JSON.stringify({
           id: `evt_${crypto.randomUUID()}`,
           object: "event",
+          livemode: false,
           type: "charge.dispute.closed",
           data: { object: { ...dispute, status: "won" } },
         }),

@@ -87,7 +87,7 @@ describe("loadEnv", () => {
     expect(problems({ ...live, PAYMENT_PROVIDER: "sandbox" })).toEqual([
       "PAYMENT_PROVIDER must be stripe when APP_ENV=production (the sandbox provider takes no real money); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     ]);
-    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual([
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_live_x" })).toEqual([
       "STRIPE_WEBHOOK_SECRET is required when payments go through Stripe",
     ]);
     const env = loadEnv({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, { dataDir });
@@ -100,6 +100,38 @@ describe("loadEnv", () => {
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
     // The embedded default (no environment at all) is the sandbox.
     expect(configuredSandbox(loadEnv({}, { dataDir }))).not.toBeNull();
+  });
+
+  it("refuses Stripe test keys in production (#25, finding 5), and knows the key's mode", () => {
+    const live = {
+      APP_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+      APP_URL: "https://cashwise.example",
+      SMTP_URL: "smtp://mail.example:587",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
+    const testKey = "STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) when APP_ENV=production: test keys take no real money";
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual([testKey]);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "rk_test_x" })).toEqual([testKey]);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" })).toEqual([
+      "STRIPE_PUBLISHABLE_KEY must be a live key (pk_live_…) when APP_ENV=production: test keys take no real money",
+    ]);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "publishable" })).toEqual([
+      "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)",
+    ]);
+    // The start scripts print the message and stop.
+    expect(() => loadEnv({ ...live, STRIPE_SECRET_KEY: "sk_test_x" }, { dataDir })).toThrow(/STRIPE_SECRET_KEY must be a live key/);
+    expect(loadEnv({ ...live, STRIPE_SECRET_KEY: "rk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" }, { dataDir }).payments.stripe).toEqual({
+      secretKey: "rk_live_x",
+      webhookSecret: "whsec_x",
+      livemode: true,
+    });
+    // Outside production a test key is what one develops with.
+    const dev = loadEnv(
+      { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" },
+      { dataDir },
+    );
+    expect(dev.payments.stripe?.livemode).toBe(false);
   });
 
   it("treats blank values as unset", () => {

@@ -3,7 +3,8 @@
  * `<payload>.<signature>` in base64url: the payload (JSON) holds only the client account's id, the
  * period, the language and the expiry (seconds); the signature is its HMAC-SHA256 with the first
  * session secret (any configured secret verifies, so secrets can be rotated). The row, found by the
- * signature, lets the owner list and revoke links. A token is honoured only when its signature is
+ * signature, lets the owner list and revoke links; making the same link twice (the same input in the
+ * same second) answers the first one's row. A token is honoured only when its signature is
  * right, it has not expired, its row exists and is not revoked: anything else is "not found".
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
@@ -134,8 +135,11 @@ export async function createShare(
     language: input.language,
     expiresAt,
   });
+  const signature = token.split(".")[1]!;
   const id = randomUUID();
-  await tx
+  // Idempotent: the same input in the same second signs to the same token, so a double submit (or
+  // two parallel requests) finds the first one's row instead of tripping the unique signature.
+  const inserted = await tx
     .insertInto("adReportShares")
     .values({
       id,
@@ -144,12 +148,23 @@ export async function createShare(
       periodFrom: input.period.from,
       periodTo: input.period.to,
       language: input.language,
-      signature: token.split(".")[1]!,
+      signature,
       expiresAt: new Date(expiresAt).toISOString(),
       revokedAt: null,
       createdAt: now(),
     })
-    .execute();
+    .onConflict((oc) => oc.column("signature").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    const existing = await tx.selectFrom("adReportShares").selectAll().where("signature", "=", signature).executeTakeFirstOrThrow();
+    if (existing.revokedAt) {
+      // Made again after it was revoked (within the same second): the owner wants it open again.
+      await tx.updateTable("adReportShares").set({ revokedAt: null }).where("id", "=", existing.id).execute();
+      await audit(tx, { actorId: ownerId, action: "ads.reports.share-restore", subject: `ad-report-share:${existing.id}` });
+      return toLink({ ...existing, revokedAt: null });
+    }
+    return toLink(existing);
+  }
   await audit(tx, {
     actorId: ownerId,
     action: "ads.reports.share",
