@@ -42,6 +42,7 @@ import * as ledgerThroughput from "./20261123_0037_ledger_throughput";
 import * as recoveryCodes from "./20261127_0038_recovery_codes";
 import * as storeTerms from "./20261127_0039_store_terms";
 import * as firstSteps from "./20261127_0040_first_steps";
+import * as adImportJobs from "./20261127_0041_ad_import_jobs";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "20261127_0038_recovery_codes": recoveryCodes,
   "20261127_0039_store_terms": storeTerms,
   "20261127_0040_first_steps": firstSteps,
+  "20261127_0041_ad_import_jobs": adImportJobs,
 };
