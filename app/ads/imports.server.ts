@@ -241,7 +241,8 @@ async function fail(db: Db, importId: string, error: AdsImportError): Promise<Pr
   await unitOfWork(db, async (tx) => {
     await tx
       .updateTable("adImports")
-      .set({ status: "failed", error: JSON.stringify({ code: error.code, ...error.params }) })
+      // A row limit passed: the rows read up to it count against the day's budget.
+      .set({ status: "failed", error: JSON.stringify({ code: error.code, ...error.params }), ...(error.params.max ? { progressRows: error.params.max } : {}) })
       .where("id", "=", importId)
       .where("status", "=", "processing")
       .execute();
