@@ -4,8 +4,8 @@
  * UTF-16 "Excel" download), Google Ads Editor exports, Meta Ads Manager or Microsoft Advertising
  * reports, in five languages. The file's head is checked at once: a file that is not a supported
  * export is answered with where it went wrong (line, column, what was expected), nothing stored.
- * Otherwise the file is kept and read by a job (`ads.import-process`, in a worker thread) and the
- * import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
+ * Otherwise the file is kept and read by a job (`ads.import-process`, in a worker thread; a file of
+ * at most 64 KB, read whole by the check, at once) and the import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
  * hour per member (429), and the member's daily row budget (429 once spent). Recent imports below.
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -25,9 +25,9 @@ import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
-import { MAX_IMPORT_BYTES } from "~/ads/import/read.server";
+import { HEAD_BYTES, MAX_IMPORT_BYTES } from "~/ads/import/read.server";
 import { AdsImportError } from "~/ads/import/types";
-import { PROCESS_IMPORT_JOB, acceptUpload, listImports } from "~/ads/imports.server";
+import { PROCESS_IMPORT_JOB, acceptUpload, listImports, processImport } from "~/ads/imports.server";
 import { importMessageParts } from "~/components/ads/import-messages";
 import { ErrorList, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -121,7 +121,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: error.code === "ads.import.tooLarge" ? 413 : error.code === "ads.import.dailyBudget" ? 429 : 422 },
     );
   }
-  await queueJob(PROCESS_IMPORT_JOB, { importId: id }, undefined, { singletonKey: id });
+  // A file of at most 64 KB was read whole by the check: its preview is made here; a larger one by the job.
+  if (file.size <= HEAD_BYTES) await processImport(db(), id);
+  else await queueJob(PROCESS_IMPORT_JOB, { importId: id }, undefined, { singletonKey: id });
   throw redirect(`${localePath(locale, `/ads/import/${id}`)}?client=${clientAccountId}`);
 }
 
