@@ -50,15 +50,23 @@ export async function benchAdsUpload(options: { rows?: number; port?: number } =
     const upload = async (bytes: Uint8Array, name: string) => {
       const form = new FormData();
       form.set("file", new File([new Uint8Array(bytes)], name, { type: "text/csv" }));
-      const response = await fetch(`${base}/en/ads/import`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: cookie, Origin: base } });
+      const response = await fetch(`${base}/en/ads/import`, {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: base },
+      });
       const id = /import\/([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "")?.[1];
       if (!id) throw new Error(`the upload was answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
       return id;
     };
     const statusOf = async (id: string) =>
-      (await db.selectFrom("adImports").select(["status", "error", "progressRows"]).where("id", "=", id).executeTakeFirstOrThrow());
+      await db.selectFrom("adImports").select(["status", "error", "progressRows"]).where("id", "=", id).executeTakeFirstOrThrow();
     const keptBytes = async (id: string) =>
-      Number((await sql<{ n: number | null }>`select sum(length(data)) as n from ad_import_parts where import_id = ${id}`.execute(db)).rows[0]?.n ?? 0);
+      Number(
+        (await sql<{ n: number | null }>`select sum(length(data)) as n from ad_import_parts where import_id = ${id}`.execute(db)).rows[0]
+          ?.n ?? 0,
+      );
 
     const big = shortRowsCsv(rows);
     const rssBefore = rssMiB(server.pid!);

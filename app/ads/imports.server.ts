@@ -24,7 +24,7 @@ import type { AdImportStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
 import { checkHead } from "./import/read.server";
-import { summarize, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
+import { unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
 import { AdsImportError, type AdsImportErrorParams } from "./import/types";
 import { parseInWorker } from "./import/worker.server";
 
@@ -170,11 +170,7 @@ export interface ProcessOutcome {
  * the import and its rows stored in batches as they come, between awaits. Ends `pending` with the
  * preview, or `failed` with the parser's problem (a row limit passed included) and no rows kept.
  */
-export async function processImport(
-  db: Db,
-  importId: string,
-  options: { limits?: ImportLimits; at?: Date } = {},
-): Promise<ProcessOutcome> {
+export async function processImport(db: Db, importId: string, options: { limits?: ImportLimits; at?: Date } = {}): Promise<ProcessOutcome> {
   const limits = options.limits ?? IMPORT_LIMITS;
   const row = await db.selectFrom("adImports").selectAll().where("id", "=", importId).executeTakeFirst();
   if (!row || row.status !== "processing") return { status: "skipped" };
@@ -242,7 +238,11 @@ async function fail(db: Db, importId: string, error: AdsImportError): Promise<Pr
     await tx
       .updateTable("adImports")
       // A row limit passed: the rows read up to it count against the day's budget.
-      .set({ status: "failed", error: JSON.stringify({ code: error.code, ...error.params }), ...(error.params.max ? { progressRows: error.params.max } : {}) })
+      .set({
+        status: "failed",
+        error: JSON.stringify({ code: error.code, ...error.params }),
+        ...(error.params.max ? { progressRows: error.params.max } : {}),
+      })
       .where("id", "=", importId)
       .where("status", "=", "processing")
       .execute();

@@ -12,8 +12,14 @@ const CHECK = { table: "ad_imports", column: "status", constraint: "ad_imports_s
 
 export async function up(db: Kysely<any>): Promise<void> {
   const binary = db.getExecutor().adapter instanceof PostgresAdapter ? "bytea" : "blob";
-  await db.schema.alterTable("ad_imports").addColumn("progress_rows", "integer", (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("ad_imports").addColumn("progress_bytes", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("ad_imports")
+    .addColumn("progress_rows", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("ad_imports")
+    .addColumn("progress_bytes", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("ad_imports").addColumn("error", "text").execute();
   await replaceCheckValues(db, { ...CHECK, from: STATUSES, to: WITH_JOBS });
   // The daily row budget sums a member's imports of the day.

@@ -113,7 +113,11 @@ describeEachDatabase("ad imports read by a job", (t) => {
   it("refuses a file over the row cap with a translated message, keeping nothing", async () => {
     const { userId, clientId } = await member();
     const limits: ImportLimits = { rowsPerFile: 200, rowsPerDay: 1_000_000 };
-    const id = await acceptUpload(t.db, { ownerId: userId, clientAccountId: clientId, filename: "big.csv", bytes: searchTermsReport(300) }, limits);
+    const id = await acceptUpload(
+      t.db,
+      { ownerId: userId, clientAccountId: clientId, filename: "big.csv", bytes: searchTermsReport(300) },
+      limits,
+    );
     const outcome = await processImport(t.db, id, { limits });
     expect(outcome.status).toBe("failed");
     const preview = await getImportPreview(t.db, userId, id);
@@ -183,8 +187,18 @@ describeEachDatabase("ad imports read by a job", (t) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
     const { userId, clientId } = await member();
-    const pending = await stageImport(t.db, { ownerId: userId, clientAccountId: clientId, filename: "p.csv", bytes: searchTermsReport(100) });
-    const processing = await acceptUpload(t.db, { ownerId: userId, clientAccountId: clientId, filename: "q.csv", bytes: searchTermsReport(100) });
+    const pending = await stageImport(t.db, {
+      ownerId: userId,
+      clientAccountId: clientId,
+      filename: "p.csv",
+      bytes: searchTermsReport(100),
+    });
+    const processing = await acceptUpload(t.db, {
+      ownerId: userId,
+      clientAccountId: clientId,
+      filename: "q.csv",
+      bytes: searchTermsReport(100),
+    });
     const purge = jobDefinitions({ db: t.db, mailer: {} as Mailer, appUrl: new URL(APP) }).find((job) => job.name === PURGE_IMPORTS_JOB)!;
     // Scheduled at least every hour.
     expect(purge.cron).toMatch(/^(\*\/\d+|\d+) \* \* \* \*$/);

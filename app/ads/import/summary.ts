@@ -166,4 +166,3 @@ function extrasOf(row: NormalizedRow): string {
   }
   return JSON.stringify(extras);
 }
-

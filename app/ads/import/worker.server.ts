@@ -17,10 +17,7 @@ import { AdsImportError } from "./types";
 import type { WorkerInput, WorkerMessage } from "./worker-protocol";
 
 function workerFile(): string {
-  const candidates = [
-    fileURLToPath(new URL("./parse-worker.mjs", import.meta.url)),
-    path.resolve("app/ads/import/parse-worker.mjs"),
-  ];
+  const candidates = [fileURLToPath(new URL("./parse-worker.mjs", import.meta.url)), path.resolve("app/ads/import/parse-worker.mjs")];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (!found) throw new Error(`the ad import's parse worker is missing (looked at ${candidates.join(", ")})`);
   return found;
