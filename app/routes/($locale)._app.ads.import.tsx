@@ -11,11 +11,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
-  MaxPartSizeExceededError,
   data,
   redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -40,6 +37,7 @@ import { formatDate } from "~/utils/dates";
 import { badRequest } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { MultipartTooLargeError, readMultipart } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -81,9 +79,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES + 1 }));
+    formData = await readMultipart(request, { maxFileBytes: MAX_IMPORT_BYTES + 1 });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
+    if (error instanceof MultipartTooLargeError) {
       return data(
         { result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null },
         { status: 413 },

@@ -183,6 +183,24 @@ describeEachDatabase("ad imports read by a job", (t) => {
     expect(english(limited.body.problem)).toBe("You have uploaded too many files. Please try again in 60 minutes.");
   });
 
+  it("answers a file over 20 MB with 413 while it streams in, keeping nothing", async () => {
+    const { userId, clientId } = await member();
+    const cookie = (await createSession(t.db, { id: userId } as never, { remember: true })).setCookie.split(";")[0]!;
+    const form = new FormData();
+    form.set("clientAccountId", clientId);
+    form.set("file", new File([new Uint8Array(20 * 1024 * 1024 + 2).fill(65)], "huge.csv", { type: "text/csv" }));
+    const tooLarge = await answer(() =>
+      uploadAction({
+        request: new Request(`${APP}/en/ads/import`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body: form }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.result.error.file).toEqual(["ads:import.messages.tooLarge"]);
+    expect(await t.db.selectFrom("adImports").select("id").where("userId", "=", userId).execute()).toEqual([]);
+  });
+
   it("drops imports nobody stored within the hour (the purge job)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
