@@ -17,6 +17,7 @@ import { recordGoal } from "./bench-goals";
 import { demoDatabase, rssMiB, waitUntilUp } from "./bench-server";
 import { buildIsStale, parseArgs, spawnServer } from "./lib";
 import { spawnSync } from "node:child_process";
+import { Worker } from "node:worker_threads";
 
 /** `rows` short campaign rows (about 16 bytes each). */
 export function shortRowsCsv(rows: number): Uint8Array {
@@ -70,23 +71,30 @@ export async function benchAdsUpload(options: { rows?: number; port?: number } =
 
     const big = shortRowsCsv(rows);
     const rssBefore = rssMiB(server.pid!);
-    const latencies: number[] = [];
-    const slow: Array<{ at: number; ms: number }> = [];
-    let started = 0;
+    // /healthz is asked from a thread of its own: this thread's work (building the 15 MB body)
+    // must not count as the server's latency.
+    const sampler = new Worker(
+      `const { parentPort, workerData } = require("node:worker_threads");
+       const { performance } = require("node:perf_hooks");
+       let stop = false;
+       parentPort.on("message", () => (stop = true));
+       (async () => {
+         const samples = [];
+         while (!stop) {
+           const t0 = performance.now();
+           await fetch(workerData.url);
+           samples.push({ at: performance.timeOrigin + t0, ms: performance.now() - t0 });
+           await new Promise((resolve) => setTimeout(resolve, 50));
+         }
+         parentPort.postMessage(samples);
+       })();`,
+      { eval: true, workerData: { url: `${base}/healthz` } },
+    );
+    const samples = new Promise<Array<{ at: number; ms: number }>>((resolve) => sampler.once("message", resolve));
     let peakRss = rssBefore;
-    let done = false;
-    const health = (async () => {
-      while (!done) {
-        const t0 = performance.now();
-        await fetch(`${base}/healthz`);
-        latencies.push(performance.now() - t0);
-        if (performance.now() - t0 > 100) slow.push({ at: Math.round(t0 - started), ms: Math.round(performance.now() - t0) });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
     const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(server.pid!))), 100);
     const t0 = performance.now();
-    started = t0;
+    const started = performance.timeOrigin + t0;
     const id = await upload(big, "million.csv");
     const answeredMs = performance.now() - t0;
     let state = await statusOf(id);
@@ -97,9 +105,14 @@ export async function benchAdsUpload(options: { rows?: number; port?: number } =
       state = await statusOf(id);
     }
     const jobMs = performance.now() - t0;
-    done = true;
-    await health;
+    sampler.postMessage("stop");
+    const taken = await samples;
+    await sampler.terminate();
     clearInterval(rssTimer);
+    const latencies = taken.map((sample) => sample.ms);
+    const slow = taken
+      .filter((sample) => sample.ms > 100)
+      .map((sample) => ({ at: Math.round(sample.at - started), ms: Math.round(sample.ms) }));
 
     const pendingId = await upload(shortRowsCsv(150_000), "pending.csv");
     while ((await statusOf(pendingId)).status === "processing") await new Promise((resolve) => setTimeout(resolve, 100));
@@ -121,7 +134,8 @@ export async function benchAdsUpload(options: { rows?: number; port?: number } =
     };
     console.log(`\nAd upload of ${rows.toLocaleString("en-US")} rows against the running server (SQLite, jobs in the server)\n`);
     console.table([result]);
-    if (slow.length) console.log(`/healthz over 100 ms (ms after the upload began: took ms): ${slow.map((s) => `${s.at}: ${s.ms}`).join(", ")}`);
+    if (slow.length)
+      console.log(`/healthz over 100 ms (ms after the upload began: took ms): ${slow.map((s) => `${s.at}: ${s.ms}`).join(", ")}`);
     recordGoal({
       goal: "A 1,000,000-row ad upload: /healthz max, peak RSS",
       target: "< 200 ms, < 600 MiB",
