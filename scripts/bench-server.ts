@@ -74,7 +74,7 @@ export function buildBoth() {
   }
 }
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

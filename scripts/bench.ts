@@ -7,19 +7,23 @@
  *  - the cashback endpoints (signed postbacks and "Shop now" click-outs, scripts/bench-cashback.ts);
  *  - the wallet's ledger (scripts/bench-ledger.ts): the transactions query on 1,000,000 postings,
  *    withdrawals and deposits per second;
- *  - the ad suite: an import and the dashboard on 1,000,000 daily ad rows (scripts/bench-ads*.ts).
+ *  - the ad suite: an import and the dashboard on 1,000,000 daily ad rows (scripts/bench-ads*.ts),
+ *    and a 1,000,000-row upload to the running server with `/healthz` and memory sampled
+ *    (scripts/bench-ads-upload.ts).
  * Database parts run on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on
  * PostgreSQL. The run ends with the goals of issue #17 in one table (the README's performance table).
  *
  *   npm run bench -- [--seconds 10] [--concurrency 10] [--memory-requests 20000] [--skip-server]
  *                    [--skip-browser] [--skip-scale-out] [--postbacks 2000] [--clickouts 1000]
  *                    [--skip-cashback] [--skip-ledger] [--skip-ads] [--ad-rows 1000000] [--import-rows 100000]
+ *                    [--upload-rows 1000000]
  */
 import { performance } from "node:perf_hooks";
 import { hashPassword } from "../app/users/password.server";
 import { benchCashback } from "./bench-cashback";
 import { benchAdsDashboard } from "./bench-ads";
 import { benchAdsImport } from "./bench-ads-import";
+import { benchAdsUpload } from "./bench-ads-upload";
 import { printGoals } from "./bench-goals";
 import { benchLedger } from "./bench-ledger";
 import { benchServer } from "./bench-server";
@@ -51,6 +55,7 @@ if (args["skip-cashback"] !== true)
 if (args["skip-ledger"] !== true) await benchLedger();
 if (args["skip-ads"] !== true) {
   await benchAdsImport({ rows: Number(args["import-rows"] ?? 100_000) });
+  await benchAdsUpload({ rows: Number(args["upload-rows"] ?? 1_000_000) });
   await benchAdsDashboard({ rows: Number(args["ad-rows"] ?? 1_000_000) });
 }
 printGoals();

@@ -15,64 +15,42 @@
  * changes its imports.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
 import { sql } from "kysely";
 import { audit } from "~/audit/audit.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import type { AdImportStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
-import { parseAdsExport } from "./import/read.server";
-import type {
-  AdPlatform,
-  AdReportKind,
-  AdsImport,
-  DerivedMetrics,
-  FileTotals,
-  ImportWarning,
-  Metrics,
-  NormalizedRow,
-} from "./import/types";
+import { checkHead } from "./import/read.server";
+import { unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
+import { AdsImportError, type AdsImportErrorParams } from "./import/types";
+import { parseInWorker } from "./import/worker.server";
 
-/** Rows shown in the preview. */
-const SAMPLE_ROWS = 20;
-/** Warnings kept in the preview (the count says how many there were). */
-const KEPT_WARNINGS = 200;
+export { summarize, type ImportSummary, type SampleRow } from "./import/summary";
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+
+/** The job that reads an accepted upload (`processImport`). */
+export const PROCESS_IMPORT_JOB = "ads.import-process";
+/** The hourly job that drops pending, failed and stuck imports (`purgeStalePending`). */
+export const PURGE_IMPORTS_JOB = "ads.imports-purge";
+
+/**
+ * Rows read at most: per file, and per member and UTC day (every file they upload that day, read
+ * or refused, counts the rows read). The upload rate limit is `adsImport` in rate-limit.server.ts.
+ */
+export const IMPORT_LIMITS = { rowsPerFile: 200_000, rowsPerDay: 1_000_000 };
+export type ImportLimits = typeof IMPORT_LIMITS;
+/** Rows per stored batch of a pending import (gzip'd packed rows). */
+const BATCH_ROWS = 5_000;
+/** Pending, failed and stuck imports are dropped after this long (the purge runs every 10 minutes: all are gone within the hour). */
+export const PENDING_TTL_MS = 50 * 60_000;
+
 /** Rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const INSERT_CHUNK = 500;
-
-export interface SampleRow {
-  line: number;
-  day: string | null;
-  campaign: string | null;
-  adGroup: string | null;
-  keyword: string | null;
-  matchType: string | null;
-  searchTerm: string | null;
-  impressions: number | null;
-  clicks: number | null;
-  costCents: number | null;
-  conversions: number | null;
-}
-
-export interface ImportSummary {
-  platform: AdPlatform;
-  kind: AdReportKind;
-  language: string;
-  granularity: "day" | "period";
-  currency: string | null;
-  /** YYYY-MM-DD bounds; null for "All time" or an export without dates. */
-  period: { start: string; end: string } | null;
-  allTime: boolean;
-  title: string | null;
-  rows: number;
-  days: number | null;
-  campaigns: number;
-  totals: Metrics & { derived: DerivedMetrics };
-  fileTotals: FileTotals[];
-  warnings: ImportWarning[];
-  warningCount: number;
-  sample: SampleRow[];
-}
 
 export interface ImportListItem {
   id: string;
@@ -116,63 +94,37 @@ export class ImportNotPendingError extends Error {
   }
 }
 
-function periodOf(parsed: AdsImport): { period: ImportSummary["period"]; allTime: boolean } {
-  if (parsed.period === "all-time") return { period: null, allTime: true };
-  if (parsed.period) return { period: parsed.period, allTime: false };
-  const days = parsed.rows.map((row) => row.day).filter((day): day is string => day !== null);
-  if (!days.length) return { period: null, allTime: false };
-  days.sort();
-  return { period: { start: days[0]!, end: days.at(-1)! }, allTime: false };
-}
-
-export function summarize(parsed: AdsImport): ImportSummary {
-  const { period, allTime } = periodOf(parsed);
-  const days = parsed.granularity === "day" ? new Set(parsed.rows.map((row) => row.day)).size : null;
-  return {
-    platform: parsed.platform,
-    kind: parsed.kind,
-    language: parsed.language,
-    granularity: parsed.granularity,
-    currency: parsed.currency,
-    period,
-    allTime,
-    title: parsed.title,
-    rows: parsed.rows.length,
-    days,
-    campaigns: new Set(parsed.rows.map((row) => row.campaign).filter(Boolean)).size,
-    totals: parsed.computedTotals,
-    fileTotals: parsed.fileTotals,
-    warnings: parsed.warnings.slice(0, KEPT_WARNINGS),
-    warningCount: parsed.warnings.length,
-    sample: parsed.rows.slice(0, SAMPLE_ROWS).map((row) => ({
-      line: row.line,
-      day: row.day,
-      campaign: row.campaign,
-      adGroup: row.adGroup,
-      keyword: row.keyword,
-      matchType: row.matchType,
-      searchTerm: row.searchTerm,
-      impressions: row.metrics.impressions,
-      clicks: row.metrics.clicks,
-      costCents: row.metrics.costCents,
-      conversions: row.metrics.conversions,
-    })),
-  };
-}
-
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+const dayStart = (at: Date) => `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
+
+/** Rows the member's imports of the UTC day have read (processing, refused and stored ones alike). */
+export async function rowsReadToday(db: DbOrTx, ownerId: string, at = new Date(), except?: string): Promise<number> {
+  let query = db
+    .selectFrom("adImports")
+    .select(sql<string | number | null>`sum(progress_rows)`.as("n"))
+    .where("userId", "=", ownerId)
+    .where("createdAt", ">=", dayStart(at));
+  if (except) query = query.where("id", "!=", except);
+  return Number((await query.executeTakeFirstOrThrow()).n ?? 0);
+}
+
 /**
- * Parses an upload and keeps it as a pending import of the owner's client account. Throws
- * `AdsImportError` (nothing stored) when the file is not a supported export.
+ * Accepts an upload (the request's part): checks the client account, the file's head (`checkHead`:
+ * a file that is not a supported export throws `AdsImportError`, nothing stored) and what is left
+ * of the member's daily row budget (`ads.import.dailyBudget`), then keeps the file gzip'd as a
+ * `processing` import (one unit of work). The caller queues `PROCESS_IMPORT_JOB`.
  */
-export async function stageImport(
+export async function acceptUpload(
   db: Db,
   input: { ownerId: string; clientAccountId: string; filename: string; bytes: Uint8Array },
+  limits: ImportLimits = IMPORT_LIMITS,
 ): Promise<string> {
   await getClientAccount(db, input.ownerId, input.clientAccountId);
-  const parsed = await parseAdsExport(input.bytes);
-  const summary = summarize(parsed);
+  const head = await checkHead(input.bytes);
+  if ((await rowsReadToday(db, input.ownerId)) >= limits.rowsPerDay)
+    throw new AdsImportError("ads.import.dailyBudget", { max: limits.rowsPerDay });
+  const packed = await gzip(input.bytes);
   const id = randomUUID();
   await unitOfWork(db, async (tx) => {
     await tx
@@ -181,30 +133,139 @@ export async function stageImport(
         id,
         clientAccountId: input.clientAccountId,
         userId: input.ownerId,
-        status: "pending",
+        status: "processing",
         filename: input.filename.slice(0, 255) || "export.csv",
         byteSize: input.bytes.byteLength,
         contentHash: sha256(input.bytes),
-        platform: summary.platform,
-        kind: summary.kind,
-        language: summary.language,
-        granularity: summary.granularity,
-        currency: summary.currency,
-        periodStart: summary.period?.start ?? null,
-        periodEnd: summary.period?.end ?? null,
-        title: summary.title,
-        rowCount: summary.rows,
-        summary: JSON.stringify(summary),
+        platform: head.platform,
+        kind: head.kind,
+        language: head.language,
+        granularity: head.granularity,
+        currency: head.currency,
+        periodStart: null,
+        periodEnd: null,
+        title: head.title,
+        rowCount: 0,
+        summary: "null",
         createdAt: now(),
         importedAt: null,
         replacedBy: null,
       })
       .execute();
-    await tx
-      .insertInto("adImportFiles")
-      .values({ importId: id, data: packRows(parsed.rows) })
-      .execute();
+    await tx.insertInto("adImportParts").values({ importId: id, kind: "upload", part: 0, data: packed }).execute();
   });
+  return id;
+}
+
+export interface ProcessOutcome {
+  status: "pending" | "failed" | "skipped";
+  /** The worker thread that read the file (never the server's own thread). */
+  threadId?: number;
+  error?: AdsImportError;
+}
+
+/**
+ * Reads a `processing` import (the job's handler; idempotent: any other status is skipped, a
+ * restarted run starts over). The file is parsed in a worker thread; its progress is written to
+ * the import and its rows stored in batches as they come, between awaits. Ends `pending` with the
+ * preview, or `failed` with the parser's problem (a row limit passed included) and no rows kept.
+ */
+export async function processImport(db: Db, importId: string, options: { limits?: ImportLimits; at?: Date } = {}): Promise<ProcessOutcome> {
+  const limits = options.limits ?? IMPORT_LIMITS;
+  const row = await db.selectFrom("adImports").selectAll().where("id", "=", importId).executeTakeFirst();
+  if (!row || row.status !== "processing") return { status: "skipped" };
+  const upload = await db
+    .selectFrom("adImportParts")
+    .select("data")
+    .where("importId", "=", importId)
+    .where("kind", "=", "upload")
+    .executeTakeFirst();
+  if (!upload) return fail(db, importId, new AdsImportError("ads.import.interrupted"));
+  await db.deleteFrom("adImportParts").where("importId", "=", importId).where("kind", "=", "rows").execute();
+  await db.updateTable("adImports").set({ progressRows: 0, progressBytes: 0 }).where("id", "=", importId).execute();
+  const left = limits.rowsPerDay - (await rowsReadToday(db, row.userId ?? "", options.at ?? new Date(row.createdAt), importId));
+  const byDay = left < limits.rowsPerFile;
+  const bytes = await gunzip(Buffer.from(upload.data));
+  try {
+    const { summary, threadId } = await parseInWorker(
+      bytes,
+      {
+        maxRows: Math.max(0, byDay ? left : limits.rowsPerFile),
+        limitCode: byDay ? "ads.import.dailyBudget" : "ads.import.tooManyRows",
+        batchRows: BATCH_ROWS,
+      },
+      {
+        onProgress: async (rows, read) => {
+          await db.updateTable("adImports").set({ progressRows: rows, progressBytes: read }).where("id", "=", importId).execute();
+        },
+        onBatch: async (part, _rows, data) => {
+          await db.insertInto("adImportParts").values({ importId, kind: "rows", part, data }).execute();
+        },
+      },
+    );
+    await unitOfWork(db, async (tx) => {
+      await tx
+        .updateTable("adImports")
+        .set({
+          status: "pending",
+          platform: summary.platform,
+          kind: summary.kind,
+          language: summary.language,
+          granularity: summary.granularity,
+          currency: summary.currency,
+          periodStart: summary.period?.start ?? null,
+          periodEnd: summary.period?.end ?? null,
+          title: summary.title,
+          rowCount: summary.rows,
+          summary: JSON.stringify(summary),
+          progressRows: summary.rows,
+          progressBytes: row.byteSize,
+        })
+        .where("id", "=", importId)
+        .where("status", "=", "processing")
+        .execute();
+      await tx.deleteFrom("adImportParts").where("importId", "=", importId).where("kind", "=", "upload").execute();
+    });
+    return { status: "pending", threadId };
+  } catch (error) {
+    if (!(error instanceof AdsImportError)) throw error;
+    return fail(db, importId, error);
+  }
+}
+
+async function fail(db: Db, importId: string, error: AdsImportError): Promise<ProcessOutcome> {
+  await unitOfWork(db, async (tx) => {
+    await tx
+      .updateTable("adImports")
+      // A row limit passed: the rows read up to it count against the day's budget.
+      .set({
+        status: "failed",
+        error: JSON.stringify({ code: error.code, ...error.params }),
+        ...(error.params.max ? { progressRows: error.params.max } : {}),
+      })
+      .where("id", "=", importId)
+      .where("status", "=", "processing")
+      .execute();
+    await tx.deleteFrom("adImportParts").where("importId", "=", importId).execute();
+  });
+  return { status: "failed", error };
+}
+
+/**
+ * Accepts and reads an upload in one go (scripts, seeds and domain tests; the upload route goes
+ * through the job). Throws `AdsImportError` (nothing kept) when the file is not a supported export.
+ */
+export async function stageImport(
+  db: Db,
+  input: { ownerId: string; clientAccountId: string; filename: string; bytes: Uint8Array },
+  limits: ImportLimits = IMPORT_LIMITS,
+): Promise<string> {
+  const id = await acceptUpload(db, input, limits);
+  const outcome = await processImport(db, id, { limits });
+  if (outcome.status === "failed") {
+    await db.deleteFrom("adImports").where("id", "=", id).execute();
+    throw outcome.error!;
+  }
   return id;
 }
 
@@ -223,12 +284,16 @@ async function importRow(db: DbOrTx, ownerId: string, importId: string) {
 export interface ImportPreview {
   id: string;
   status: AdImportStatus;
+  /** While `processing`: rows and bytes read so far (of `byteSize`). */
+  progress: { rows: number; bytes: number };
+  /** A `failed` import's problem (as the upload form shows it). */
+  problem: ({ code: string } & AdsImportErrorParams) | null;
   filename: string;
   byteSize: number;
   createdAt: string;
   importedAt: string | null;
   clientAccount: ClientAccount;
-  summary: ImportSummary;
+  summary: ImportSummary | null;
   /** The client account is in another currency: storing is refused, a new client account offered. */
   currencyMismatch: { account: string; file: string } | null;
   /** The same file is already imported into the client account (storing it again changes nothing). */
@@ -292,7 +357,8 @@ async function overlapping(
 export async function getImportPreview(db: DbOrTx, ownerId: string, importId: string): Promise<ImportPreview> {
   const row = await importRow(db, ownerId, importId);
   const clientAccount = await getClientAccount(db, ownerId, row.clientAccountId);
-  const summary = JSON.parse(row.summary) as ImportSummary;
+  // Null until the job has read the file.
+  const summary = JSON.parse(row.summary) as ImportSummary | null;
   const duplicate =
     row.status === "pending"
       ? await db
@@ -310,6 +376,8 @@ export async function getImportPreview(db: DbOrTx, ownerId: string, importId: st
   return {
     id: row.id,
     status: row.status,
+    progress: { rows: row.progressRows, bytes: row.progressBytes },
+    problem: row.error ? (JSON.parse(row.error) as ImportPreview["problem"]) : null,
     filename: row.filename,
     byteSize: row.byteSize,
     createdAt: row.createdAt,
@@ -320,85 +388,6 @@ export async function getImportPreview(db: DbOrTx, ownerId: string, importId: st
     duplicateOf: duplicate?.id ?? null,
     replaces: row.status === "pending" ? await overlapping(db, row) : [],
   };
-}
-
-/**
- * A pending import's rows as they will be stored (one JSON array per row, in `STORED_COLUMNS`
- * order): storing then needs no second parse of the file (on a 100,000-row report that is half
- * the import's time).
- */
-const STORED_COLUMNS = [
-  "line",
-  "day",
-  "campaign",
-  "adGroup",
-  "keyword",
-  "matchType",
-  "negative",
-  "searchTerm",
-  "status",
-  "impressions",
-  "clicks",
-  "costCents",
-  "conversions",
-  "conversionValueCents",
-  "extras",
-] as const;
-type StoredRow = [
-  number,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string,
-];
-
-function packRows(rows: readonly NormalizedRow[]): string {
-  const packed: StoredRow[] = rows.map((row) => [
-    row.line,
-    row.day,
-    row.campaign,
-    row.adGroup,
-    row.keyword,
-    row.matchType,
-    row.negative ? 1 : 0,
-    row.searchTerm,
-    row.status,
-    row.metrics.impressions,
-    row.metrics.clicks,
-    row.metrics.costCents,
-    row.metrics.conversions,
-    row.metrics.conversionValueCents,
-    extrasOf(row),
-  ]);
-  return JSON.stringify({ columns: STORED_COLUMNS, rows: packed });
-}
-
-function unpackRows(data: string): StoredRow[] {
-  const parsed = JSON.parse(data) as { columns?: unknown; rows?: unknown };
-  if (JSON.stringify(parsed.columns) !== JSON.stringify(STORED_COLUMNS) || !Array.isArray(parsed.rows))
-    throw new Error("a pending import in an unknown layout");
-  return parsed.rows as StoredRow[];
-}
-
-function extrasOf(row: NormalizedRow): string {
-  const extras: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row.extras)) if (value !== null) extras[key] = value;
-  if (row.ad) {
-    const ad: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row.ad)) if (value !== null && !(Array.isArray(value) && value.length === 0)) ad[key] = value;
-    extras.ad = ad;
-  }
-  return JSON.stringify(extras);
 }
 
 export interface StoreOutcome {
@@ -420,10 +409,10 @@ export async function storeImport(
   importId: string,
   options: { clientAccountId?: string } = {},
 ): Promise<StoreOutcome> {
-  const file = await db.selectFrom("adImportFiles").select("data").where("importId", "=", importId).executeTakeFirst();
   const pending = await importRow(db, ownerId, importId);
-  if (pending.status !== "pending" || !file) throw new ImportNotPendingError(pending.status);
-  const stored = unpackRows(file.data);
+  if (pending.status !== "pending") throw new ImportNotPendingError(pending.status);
+  const stored = await pendingRows(db, importId);
+  if (!stored) throw new ImportNotPendingError(pending.status);
   return unitOfWork(db, async (tx) => {
     const row = await importRow(tx, ownerId, importId);
     if (row.status !== "pending") throw new ImportNotPendingError(row.status);
@@ -439,7 +428,7 @@ export async function storeImport(
       .executeTakeFirst();
     if (duplicate) {
       await tx.updateTable("adImports").set({ status: "discarded", clientAccountId: target.id }).where("id", "=", importId).execute();
-      await tx.deleteFrom("adImportFiles").where("importId", "=", importId).execute();
+      await dropData(tx, importId);
       return { outcome: "unchanged", importId: duplicate.id, rows: duplicate.rowCount, replaced: [] };
     }
     const moved = { ...row, clientAccountId: target.id };
@@ -508,7 +497,7 @@ export async function storeImport(
       .set({ status: "imported", importedAt: at, clientAccountId: target.id })
       .where("id", "=", importId)
       .execute();
-    await tx.deleteFrom("adImportFiles").where("importId", "=", importId).execute();
+    await dropData(tx, importId);
     if (!target.currency && row.currency)
       await tx.updateTable("adClientAccounts").set({ currency: row.currency, updatedAt: at }).where("id", "=", target.id).execute();
     await audit(tx, {
@@ -528,12 +517,40 @@ export async function storeImport(
   });
 }
 
-/** Drops a pending import (its file is deleted). */
+/** A pending import's rows: its gzip'd batches in order (or the one JSON text of an older import). */
+async function pendingRows(db: DbOrTx, importId: string): Promise<StoredRow[] | null> {
+  const parts = await db
+    .selectFrom("adImportParts")
+    .select("data")
+    .where("importId", "=", importId)
+    .where("kind", "=", "rows")
+    .orderBy("part")
+    .execute();
+  if (parts.length) {
+    const rows: StoredRow[] = [];
+    for (const part of parts) for (const packed of unpackRows((await gunzip(Buffer.from(part.data))).toString("utf8"))) rows.push(packed);
+    return rows;
+  }
+  const file = await db.selectFrom("adImportFiles").select("data").where("importId", "=", importId).executeTakeFirst();
+  if (file) return unpackRows(file.data);
+  const row = await db.selectFrom("adImports").select("rowCount").where("id", "=", importId).executeTakeFirst();
+  // A file without rows (a header only) has nothing to keep.
+  return row?.rowCount === 0 ? [] : null;
+}
+
+/** Deletes what an import keeps while it is processed or previewed. */
+async function dropData(db: DbOrTx, importId: string | string[]): Promise<void> {
+  const ids = Array.isArray(importId) ? importId : [importId];
+  await db.deleteFrom("adImportParts").where("importId", "in", ids).execute();
+  await db.deleteFrom("adImportFiles").where("importId", "in", ids).execute();
+}
+
+/** Drops a pending (or failed) import; what it kept is deleted. */
 export async function discardImport(tx: Tx, ownerId: string, importId: string): Promise<void> {
   const row = await importRow(tx, ownerId, importId);
-  if (row.status !== "pending") throw new ImportNotPendingError(row.status);
+  if (row.status !== "pending" && row.status !== "failed") throw new ImportNotPendingError(row.status);
   await tx.updateTable("adImports").set({ status: "discarded" }).where("id", "=", importId).execute();
-  await tx.deleteFrom("adImportFiles").where("importId", "=", importId).execute();
+  await dropData(tx, importId);
 }
 
 /** Removes a stored import's rows (the user imported the wrong file); the import is kept as discarded. */
@@ -569,12 +586,20 @@ export async function listImports(
     .execute()) as ImportListItem[];
 }
 
-/** Pending uploads older than a day are dropped with their files (run by the daily ads job). */
+/**
+ * Imports nobody stored are dropped with what they kept (run hourly by `PURGE_IMPORTS_JOB` with
+ * `PENDING_TTL_MS`): pending and failed ones, and processing ones whose job never finished.
+ */
 export async function purgeStalePending(db: DbOrTx, olderThan: string): Promise<number> {
-  const stale = await db.selectFrom("adImports").select("id").where("status", "=", "pending").where("createdAt", "<", olderThan).execute();
+  const stale = await db
+    .selectFrom("adImports")
+    .select("id")
+    .where("status", "in", ["pending", "failed", "processing"])
+    .where("createdAt", "<", olderThan)
+    .execute();
   if (!stale.length) return 0;
   const ids = stale.map((row) => row.id);
-  await db.deleteFrom("adImportFiles").where("importId", "in", ids).execute();
+  await dropData(db, ids);
   await db.updateTable("adImports").set({ status: "discarded" }).where("id", "in", ids).execute();
   return ids.length;
 }

@@ -687,7 +687,7 @@ export interface AdClientAccountsTable {
   updatedAt: string;
 }
 
-export const AD_IMPORT_STATUSES = ["pending", "imported", "replaced", "discarded"] as const;
+export const AD_IMPORT_STATUSES = ["processing", "failed", "pending", "imported", "replaced", "discarded"] as const;
 export type AdImportStatus = (typeof AD_IMPORT_STATUSES)[number];
 
 export interface AdImportsTable {
@@ -712,6 +712,19 @@ export interface AdImportsTable {
   createdAt: string;
   importedAt: string | null;
   replacedBy: string | null;
+  /** While `processing`: the rows and bytes the job has read (the rows also count against the daily budget). */
+  progressRows: Generated<number>;
+  progressBytes: Generated<number>;
+  /** JSON: the parser's problem of a `failed` import (code, line, column, expected, got). */
+  error: string | null;
+}
+
+/** An import's stored parts: the gzip'd upload while processing, then gzip'd batches of packed rows. */
+export interface AdImportPartsTable {
+  importId: string;
+  kind: "upload" | "rows";
+  part: number;
+  data: Buffer;
 }
 
 export interface AdImportFilesTable {
@@ -959,6 +972,7 @@ export interface Database {
   adClientAccounts: AdClientAccountsTable;
   adImports: AdImportsTable;
   adImportFiles: AdImportFilesTable;
+  adImportParts: AdImportPartsTable;
   adRows: AdRowsTable;
   adTips: AdTipsTable;
   adAudits: AdAuditsTable;

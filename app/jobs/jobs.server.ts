@@ -6,6 +6,7 @@
  */
 import { runReconciliation } from "~/admin/reconciliation.server";
 import { ALERTS_DAILY_JOB, EVALUATE_ALERTS_JOB, evaluateAlerts, evaluateAllAlerts } from "~/ads/alerts.server";
+import { PENDING_TTL_MS, PROCESS_IMPORT_JOB, PURGE_IMPORTS_JOB, processImport, purgeStalePending } from "~/ads/imports.server";
 import { TIPS_DAILY_JOB, runDailyTips } from "~/ads/tips.server";
 import { REPORTS_MONTHLY_JOB, sendDueReports } from "~/ads/reports/schedule.server";
 import { env, type Env } from "~/config/env.server";
@@ -110,6 +111,23 @@ export function jobDefinitions(deps: { db: Db; mailer: Mailer; appUrl: URL }): J
       name: EVALUATE_ALERTS_JOB,
       handler: async (data) => {
         if (typeof data?.clientAccountId === "string") await evaluateAlerts(deps.db, data.clientAccountId, { appUrl: deps.appUrl });
+      },
+    },
+    {
+      // An accepted ad upload read in a worker thread, its rows stored in batches (idempotent:
+      // only a `processing` import is read, a restarted run starts over).
+      name: PROCESS_IMPORT_JOB,
+      handler: async (data) => {
+        if (typeof data?.importId === "string") await processImport(deps.db, data.importId);
+      },
+    },
+    {
+      // Ad imports nobody stored (pending, refused, or stuck reading) dropped after an hour.
+      name: PURGE_IMPORTS_JOB,
+      policy: "stately",
+      cron: "*/10 * * * *",
+      handler: async () => {
+        await purgeStalePending(deps.db, new Date(Date.now() - PENDING_TTL_MS).toISOString());
       },
     },
     {

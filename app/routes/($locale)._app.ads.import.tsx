@@ -2,40 +2,36 @@
  * Ad import, step one (`/ads/import`): the user picks the client account (`clientAccountId`) and
  * uploads an export they downloaded (`file`, at most 20 MB): Google Ads reports (CSV or the
  * UTF-16 "Excel" download), Google Ads Editor exports, Meta Ads Manager or Microsoft Advertising
- * reports, in five languages. The file is read and kept as a pending import (nothing stored yet);
- * the preview page then stores or discards it. A file that is not a supported export is answered
- * with where it went wrong (line, column, what was expected). Recent imports are listed below.
+ * reports, in five languages. The file's head is checked at once: a file that is not a supported
+ * export is answered with where it went wrong (line, column, what was expected), nothing stored.
+ * Otherwise the file is kept and read by a job (`ads.import-process`, in a worker thread; a file of
+ * at most 64 KB, read whole by the check, at once) and the import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
+ * hour per member (429), and the member's daily row budget (429 once spent). Recent imports below.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  MaxPartSizeExceededError,
-  data,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
-import { MAX_IMPORT_BYTES } from "~/ads/import/read.server";
+import { HEAD_BYTES, MAX_IMPORT_BYTES } from "~/ads/import/read.server";
 import { AdsImportError } from "~/ads/import/types";
-import { listImports, stageImport } from "~/ads/imports.server";
+import { PROCESS_IMPORT_JOB, acceptUpload, listImports, processImport } from "~/ads/imports.server";
 import { importMessageParts } from "~/components/ads/import-messages";
 import { ErrorList, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { queueJob } from "~/jobs/jobs.server";
 import { requireSameOrigin } from "~/security/csrf.server";
+import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
 import { formatDate } from "~/utils/dates";
 import { badRequest } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
+import { MultipartTooLargeError, readMultipart } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -61,16 +57,25 @@ const UploadSchema = z.object({
     .refine((file) => file.size <= MAX_IMPORT_BYTES, "ads:import.messages.tooLarge"),
 });
 
-type ParserProblem = { code: string; line?: number; column?: string; expected?: string; got?: string };
+type ParserProblem = { code: string; line?: number; column?: string; expected?: string; got?: string; max?: number; minutes?: number };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, locale, client } = await requireAdTools(request, params);
+  // Counted before the body is read: every upload is work, refused ones included.
+  const verdict = await consumeRateLimit(db(), "adsImport", user.id);
+  if (!verdict.allowed) {
+    const problem: ParserProblem = { code: "ads.import.tooManyUploads", minutes: minutesToWait(verdict.retryAfterSeconds) };
+    return data(
+      { result: { status: "error" as const, error: { file: ["parser"] } }, problem },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
+  }
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES + 1 }));
+    formData = await readMultipart(request, { maxFileBytes: MAX_IMPORT_BYTES + 1 });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
+    if (error instanceof MultipartTooLargeError) {
       return data(
         { result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null },
         { status: 413 },
@@ -85,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const clientAccountId = submission.value.clientAccountId ?? client.id;
   let id: string;
   try {
-    id = await stageImport(db(), {
+    id = await acceptUpload(db(), {
       ownerId: user.id,
       clientAccountId,
       filename: file.name,
@@ -105,9 +110,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const problem: ParserProblem = { code: error.code, ...error.params };
     return data(
       { result: submission.reply({ fieldErrors: { file: ["parser"] } }), problem },
-      { status: error.code === "ads.import.tooLarge" ? 413 : 422 },
+      { status: error.code === "ads.import.tooLarge" ? 413 : error.code === "ads.import.dailyBudget" ? 429 : 422 },
     );
   }
+  // A file of at most 64 KB was read whole by the check: its preview is made here; a larger one by the job.
+  if (file.size <= HEAD_BYTES) await processImport(db(), id);
+  else await queueJob(PROCESS_IMPORT_JOB, { importId: id }, undefined, { singletonKey: id });
   throw redirect(`${localePath(locale, `/ads/import/${id}`)}?client=${clientAccountId}`);
 }
 

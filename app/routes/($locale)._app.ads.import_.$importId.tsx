@@ -6,6 +6,8 @@
  * storing a period again replaces it (the page says which imports). A file in another currency
  * than the client account's is never mixed into it: the page offers a new client account for it
  * (`intent=newClient`, field `name`). A stored import can be removed again (`intent=remove`).
+ * While the job reads the file the page follows it (`ImportProgress`: progress, refreshing itself);
+ * a file refused deeper than its first lines shows the parser's problem there.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -27,6 +29,7 @@ import {
   storeImport,
 } from "~/ads/imports.server";
 import { importMessage } from "~/components/ads/import-messages";
+import { ImportProgress } from "~/components/ads/import-progress";
 import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -122,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         });
       case "remove":
         await unitOfWork(db(), (tx) => removeImport(tx, user.id, current.id));
-        throw await notice("ads:import.removed", { count: current.summary.rows }, current.clientAccount.id);
+        throw await notice("ads:import.removed", { count: current.summary?.rows ?? 0 }, current.clientAccount.id);
     }
   } catch (error) {
     if (error instanceof CurrencyMismatchError)
@@ -148,7 +151,23 @@ function useFormatters(currency: string | null) {
   };
 }
 
-export default function ImportPreview() {
+export default function ImportPage() {
+  const { preview: p } = useLoaderData<typeof loader>();
+  if (p.status === "processing" || p.status === "failed" || !p.summary)
+    return (
+      <ImportProgress
+        status={p.status === "processing" ? "processing" : "failed"}
+        filename={p.filename}
+        byteSize={p.byteSize}
+        progress={p.progress}
+        problem={p.problem}
+        clientAccountId={p.clientAccount.id}
+      />
+    );
+  return <ImportPreview />;
+}
+
+function ImportPreview() {
   const { t } = useTranslation("ads");
   const locale = usePageLocale();
   const { preview: p, notice } = useLoaderData<typeof loader>();
@@ -158,7 +177,7 @@ export default function ImportPreview() {
     id: "ads-import-new-client",
     lastResult: actionData?.result,
   });
-  const s = p.summary;
+  const s = p.summary!;
   const currency = s.currency ?? p.clientAccount.currency;
   const f = useFormatters(currency);
   const clientQuery = `?client=${p.clientAccount.id}`;

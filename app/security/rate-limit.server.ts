@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
    * 10 minutes, so the answers ("not correct", then "too many tries") say nothing about the address.
    */
   codePhantom: { points: 5, duration: 10 * 60 },
+  /** Ad export uploads per member (each one is read by a job: a person uploads a few an hour). */
+  adsImport: { points: 20, duration: 60 * 60 },
   /** Questions to the assistant per member (a person asks a few a minute at most, a script hundreds). */
   assistantQuestion: { points: 30, duration: 10 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;

@@ -273,7 +273,7 @@ describeEachDatabase("the ad dashboard", (t) => {
 
   it("counts a period export only when the range covers its whole period, and then not the day rows of its days", async () => {
     const id = await importInto(clientA, fixture("google-campaign.csv"));
-    const monthCents = (await getImportPreview(t.db, owner, id)).summary.totals.costCents!;
+    const monthCents = (await getImportPreview(t.db, owner, id)).summary!.totals.costCents!;
     expect(monthCents).toBeGreaterThan(0);
 
     const may = await dashboardOf(clientA);

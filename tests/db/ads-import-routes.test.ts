@@ -4,7 +4,8 @@
  * the preview page stores (`intent=store`), discards, or, for a file in another currency, stores
  * into a new client account (`intent=newClient`); client accounts are created, edited and (not the
  * last one) deleted. Visitors go to sign in, a user whose trial is over goes to /plans, another
- * user's import is "not found", and cross-site posts are refused.
+ * user's import is "not found", and cross-site posts are refused. The upload queues the job that
+ * reads the file; here the runner runs it as it is sent.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,9 +14,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 process.env.SESSION_SECRET ??= "ads-import-routes-test-secret-0123456789-0123456789";
 
 import { ensureWorkspace, listClientAccounts } from "~/ads/accounts.server";
-import { rowCount } from "~/ads/imports.server";
+import { PROCESS_IMPORT_JOB, processImport, rowCount } from "~/ads/imports.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
+import type { JobRunner } from "~/jobs/runner.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/($locale)._app.ads.accounts_.$clientId";
 import { action as accountsAction } from "~/routes/($locale)._app.ads.accounts";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/($locale)._app.ads.import";
@@ -28,13 +30,22 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 describeEachDatabase("the ad import pages", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db; __cashwiseJobs?: Promise<JobRunner> };
   const cookies = { owner: "", stranger: "", expired: "" };
   let ownerId: string;
   let clientId: string;
 
   beforeAll(async () => {
     globalDb.__cashwiseDb = t.db;
+    const runner: JobRunner = {
+      engine: "inline",
+      start: async () => {},
+      stop: async () => {},
+      send: async (name, data = {}) => {
+        if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
+      },
+    };
+    globalDb.__cashwiseJobs = Promise.resolve(runner);
     const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
     const stranger = await createUser(t.db, {
       email: `stranger-${crypto.randomUUID()}@example.com`,
@@ -52,6 +63,7 @@ describeEachDatabase("the ad import pages", (t) => {
   });
   afterAll(() => {
     delete globalDb.__cashwiseDb;
+    delete globalDb.__cashwiseJobs;
   });
 
   type Who = keyof typeof cookies | "anonymous";
@@ -254,7 +266,7 @@ describeEachDatabase("the ad import pages", (t) => {
     expect(discarded.location).toMatch(/^\/en\/ads\/import\?client=/);
     const row = await t.db.selectFrom("adImports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
     expect(row.status).toBe("discarded");
-    expect(await t.db.selectFrom("adImportFiles").select("importId").where("importId", "=", importId).execute()).toEqual([]);
+    expect(await t.db.selectFrom("adImportParts").select("importId").where("importId", "=", importId).execute()).toEqual([]);
   });
 
   it("adds, edits and deletes client accounts, keeping the last one and refusing bad values with the typed ones", async () => {

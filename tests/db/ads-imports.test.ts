@@ -72,13 +72,13 @@ describeEachDatabase("ad imports", (t) => {
       currency: "USD",
       period: { start: "2026-05-01", end: "2026-05-31" },
     });
-    expect(preview.summary.rows).toBeGreaterThan(0);
-    expect(preview.summary.sample[0]).toMatchObject({ campaign: "Brand", impressions: 12400, costCents: 62000 });
+    expect(preview.summary!.rows).toBeGreaterThan(0);
+    expect(preview.summary!.sample[0]).toMatchObject({ campaign: "Brand", impressions: 12400, costCents: 62000 });
     expect(await rowCount(t.db, clientId)).toBe(0);
 
     const stored = await storeImport(t.db, owner, id);
-    expect(stored).toMatchObject({ outcome: "stored", importId: id, rows: preview.summary.rows, replaced: [] });
-    expect(await rowCount(t.db, clientId)).toBe(preview.summary.rows);
+    expect(stored).toMatchObject({ outcome: "stored", importId: id, rows: preview.summary!.rows, replaced: [] });
+    expect(await rowCount(t.db, clientId)).toBe(preview.summary!.rows);
     expect((await getClientAccount(t.db, owner, clientId)).currency).toBe("USD");
     await expect(storeImport(t.db, owner, id)).rejects.toBeInstanceOf(ImportNotPendingError);
     const audit = await t.db.selectFrom("auditLog").select(["action", "actorId"]).where("subject", "=", `ad-import:${id}`).execute();

@@ -112,7 +112,7 @@ async function seedDemoAds(database: typeof db) {
     .insertInto("adImports")
     .values({ ...row, id: DEMO_AD_IMPORT_ID })
     .execute();
-  await database.updateTable("adImportFiles").set({ importId: DEMO_AD_IMPORT_ID }).where("importId", "=", staged).execute();
+  await database.updateTable("adImportParts").set({ importId: DEMO_AD_IMPORT_ID }).where("importId", "=", staged).execute();
   await database.deleteFrom("adImports").where("id", "=", staged).execute();
 }
 

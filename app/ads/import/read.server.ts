@@ -3,8 +3,10 @@
  * into an `AdsImport`: bytes decoded with the affiliate-report decoder (`decode` in
  * app/cashback/reports.ts: UTF-16LE with BOM `FF FE`, UTF-8 with or without BOM), the delimiter
  * sniffed (comma, TAB or semicolon: the one whose header row has the most known column names),
- * records streamed through `csv-parse` with their line numbers, then `normalizeRecords`.
- * Server only (Node streams).
+ * records streamed through `csv-parse` with their line numbers, then `normalizeRecords`. Reading
+ * stops at a row limit (`maxRows`: the per-file cap or what is left of the day's budget) and reports
+ * its progress; `checkHead` reads only the first 64 KB (the upload's quick check in the request).
+ * Server only (Node streams); the whole file is read in a worker thread (`parse-worker.ts`).
  */
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
@@ -16,6 +18,19 @@ import { AdsImportError, type AdsImport } from "./types";
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const DELIMITERS = [",", "\t", ";"] as const;
 const CHUNK_CHARS = 64 * 1024;
+/** The bytes `checkHead` reads. */
+export const HEAD_BYTES = 64 * 1024;
+/** Rows between two progress reports. */
+const PROGRESS_EVERY = 5_000;
+
+export interface ReadLimits {
+  /** Data rows (records below the header, totals rows included) read at most. */
+  maxRows?: number;
+  /** The error when there are more (default `ads.import.tooManyRows`). */
+  limitCode?: "ads.import.tooManyRows" | "ads.import.dailyBudget";
+  /** Called every few thousand rows: rows read so far and the share of the text read (0 to 1). */
+  onProgress?: (rows: number, share: number) => void;
+}
 
 async function readBytes(input: Buffer | Uint8Array | Readable, maxBytes: number): Promise<Uint8Array> {
   if (!(input instanceof Readable)) {
@@ -95,7 +110,7 @@ const SUSPICIOUS = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
  * told to accept them, which made a 100,000-row report under a one-cell title line five times
  * slower to read.
  */
-export async function readRecords(text: string, delimiter: string, headerLine = 1): Promise<SourceRecord[]> {
+export async function readRecords(text: string, delimiter: string, headerLine = 1, limits: ReadLimits = {}): Promise<SourceRecord[]> {
   const options = {
     delimiter,
     bom: true,
@@ -106,23 +121,43 @@ export async function readRecords(text: string, delimiter: string, headerLine = 
     max_record_size: 1_000_000,
   } as const;
   const records: SourceRecord[] = [];
-  const collect = (parser: ReturnType<typeof parse>, source: string, firstLine: number) =>
+  const maxRows = limits.maxRows ?? Number.POSITIVE_INFINITY;
+  // Records of the table (the header first), and the text's characters read before it.
+  let tableRecords = 0;
+  let readChars = 0;
+  let limited: AdsImportError | null = null;
+  const collect = (parser: ReturnType<typeof parse>, source: string, firstLine: number, table: boolean) =>
     new Promise<void>((resolve, reject) => {
+      let sent = 0;
       // Records are taken as they become readable, in batches (no promise per record).
       parser.on("readable", () => {
         let item: { record: string[]; info: { lines: number } } | null;
-        while ((item = parser.read() as typeof item) !== null) {
+        while (!limited && (item = parser.read() as typeof item) !== null) {
           // `lines` is the record's last line: a quoted cell spanning lines moves its first one up.
           let spanned = 0;
           for (const cell of item.record) if (cell.includes("\n")) spanned += cell.split("\n").length - 1;
-          records.push({ line: firstLine - 1 + Math.max(1, item.info.lines - spanned), cells: item.record });
+          const line = firstLine - 1 + Math.max(1, item.info.lines - spanned);
+          records.push({ line, cells: item.record });
+          if (!table) continue;
+          tableRecords++;
+          if (tableRecords - 1 > maxRows) {
+            limited = new AdsImportError(limits.limitCode ?? "ads.import.tooManyRows", { line, max: limits.maxRows });
+            parser.destroy();
+            reject(limited);
+            return;
+          }
+          if (limits.onProgress && tableRecords % PROGRESS_EVERY === 0)
+            limits.onProgress(tableRecords - 1, Math.min(1, (readChars + sent) / Math.max(1, text.length)));
         }
       });
       parser.once("error", reject);
       parser.once("end", resolve);
       Readable.from(
         (function* () {
-          for (let i = 0; i < source.length; i += CHUNK_CHARS) yield source.slice(i, i + CHUNK_CHARS);
+          for (let i = 0; i < source.length && !limited; i += CHUNK_CHARS) {
+            sent = i;
+            yield source.slice(i, i + CHUNK_CHARS);
+          }
         })(),
       ).pipe(parser);
     });
@@ -132,13 +167,15 @@ export async function readRecords(text: string, delimiter: string, headerLine = 
       // The preamble's lines as they are (a quoted date line may hold the delimiter).
       const lines = text.split("\n");
       const preamble = lines.slice(0, headerLine - 1).join("\n");
-      await collect(parse(options), preamble, 1);
+      await collect(parse(options), preamble, 1, false);
       offset = headerLine - 1;
-      await collect(parse(options), lines.slice(headerLine - 1).join("\n"), headerLine);
+      readChars = preamble.length;
+      await collect(parse(options), lines.slice(headerLine - 1).join("\n"), headerLine, true);
     } else {
-      await collect(parse(options), text, 1);
+      await collect(parse(options), text, 1, true);
     }
   } catch (error) {
+    if (error === limited) throw error;
     const lines = (error as { lines?: unknown }).lines;
     const code = (error as { code?: unknown }).code;
     throw new AdsImportError("ads.import.badCsv", {
@@ -147,18 +184,43 @@ export async function readRecords(text: string, delimiter: string, headerLine = 
       got: typeof code === "string" ? code : "unreadable",
     });
   }
+  limits.onProgress?.(Math.max(0, tableRecords - 1), 1);
   return records;
 }
 
 /** Reads an ad-platform export. Throws `AdsImportError` for files that are not one (or are broken). */
-export async function parseAdsExport(input: Buffer | Uint8Array | Readable, options: { maxBytes?: number } = {}): Promise<AdsImport> {
+export async function parseAdsExport(
+  input: Buffer | Uint8Array | Readable,
+  options: { maxBytes?: number } & ReadLimits = {},
+): Promise<AdsImport> {
   const bytes = await readBytes(input, options.maxBytes ?? MAX_IMPORT_BYTES);
+  const text = textOf(bytes);
+  const layout = sniffLayout(text);
+  return normalizeRecords(await readRecords(text, layout.delimiter, layout.headerLine, options));
+}
+
+function textOf(bytes: Uint8Array): string {
   if (bytes.byteLength === 0) throw new AdsImportError("ads.import.empty", { line: 1, expected: "a header row" });
   const text = decode(bytes).replace(/^\uFEFF/, "");
   const sample = text.slice(0, 65_536);
   if (/^(PK\u0003\u0004|%PDF-)/.test(text) || (sample.match(SUSPICIOUS)?.length ?? 0) > sample.length * 0.01) {
     throw new AdsImportError("ads.import.notText", { line: 1, expected: "CSV or tab-separated text" });
   }
+  return text;
+}
+
+/**
+ * The quick check of an upload, cheap enough for the request: the first 64 KB are read as the whole
+ * file would be (decoded, sniffed, parsed and normalized, cut at their last line break), so a file
+ * that is not a supported export, or is broken near its start, is refused with where it went wrong.
+ * Returns what the head says (platform, kind, language…); a file of at most 64 KB is read whole.
+ */
+export async function checkHead(bytes: Uint8Array): Promise<AdsImport> {
+  if (bytes.byteLength <= HEAD_BYTES) return parseAdsExport(bytes);
+  // An even length: a UTF-16 file is not cut inside a character.
+  let text = textOf(bytes.subarray(0, HEAD_BYTES));
+  const lastBreak = text.lastIndexOf("\n");
+  if (lastBreak > 0) text = text.slice(0, lastBreak + 1);
   const layout = sniffLayout(text);
   return normalizeRecords(await readRecords(text, layout.delimiter, layout.headerLine));
 }

@@ -225,13 +225,19 @@ export type AdsImportErrorCode =
   | "ads.import.missingColumn"
   | "ads.import.badNumber"
   | "ads.import.badDate"
-  | "ads.import.mixedCurrencies";
+  | "ads.import.mixedCurrencies"
+  | "ads.import.tooManyRows"
+  | "ads.import.dailyBudget"
+  | "ads.import.tooManyUploads"
+  | "ads.import.interrupted";
 
 export interface AdsImportErrorParams {
   line?: number;
   column?: string;
   expected?: string;
   got?: string;
+  /** The row limit that was passed (`tooManyRows`, `dailyBudget`). */
+  max?: number;
 }
 
 /** A file that is not a supported export, or is broken: the code with where and what was expected. */

@@ -75,6 +75,7 @@ export function importMessageParts(
           : "—",
     });
   }
+  if (typeof item.max === "number") values.max = numberFormat(locale, { maximumFractionDigits: 0 }).format(item.max);
   if (short === "derivedMismatch") Object.assign(values, { file: number(item.file), computed: number(item.computed) });
   return { key: `ads:import.messages.${short}`, values };
 }
