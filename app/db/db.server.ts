@@ -15,7 +15,12 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type SchemaMetadata,
+  type TableMetadata,
   type SqliteDialectConfig,
   type Transaction,
 } from "kysely";
@@ -113,9 +118,69 @@ export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}):
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), plugins });
   rawClients.set(db, { kind: "postgres", client: pool });
   return db;
+}
+
+/**
+ * Kysely's PostgreSQL introspector (used by the migrator to find its own tables) reads every
+ * schema of the database and asks `pg_get_serial_sequence` of each column: a column dropped by a
+ * migration running at that moment in another schema (another server's, another test suite's)
+ * makes it fail. This one reads only the connection's current schema, from information_schema.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      tableType: string;
+      column: string | null;
+      dataType: string | null;
+      nullable: string | null;
+      columnDefault: string | null;
+      identity: string | null;
+    }>`select t.table_schema as schema, t.table_name as table, t.table_type as table_type, c.column_name as column,
+         c.udt_name as data_type, c.is_nullable as nullable, c.column_default as column_default, c.is_identity as identity
+       from information_schema.tables t
+       left join information_schema.columns c on c.table_schema = t.table_schema and c.table_name = t.table_name
+       where t.table_schema = current_schema()
+       order by t.table_name, c.ordinal_position`.execute(this.db);
+    const tables = new Map<string, TableMetadata & { columns: TableMetadata["columns"][number][] }>();
+    for (const row of rows) {
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.tableType === "VIEW", columns: [] };
+        tables.set(row.table, table);
+      }
+      if (row.column)
+        table.columns.push({
+          name: row.column,
+          dataType: row.dataType ?? "",
+          isNullable: row.nullable === "YES",
+          hasDefaultValue: row.columnDefault !== null,
+          isAutoIncrementing: row.identity === "YES" || (row.columnDefault ?? "").startsWith("nextval("),
+        });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 export function dialectOf(db: DbOrTx): DatabaseTarget["kind"] {

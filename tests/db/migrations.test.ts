@@ -37,6 +37,16 @@ describeEachDatabase(
       expect(await migrateToLatest(t.db)).toEqual([]);
     });
 
+    it("the migrator looks only at its own schema (another schema's migration cannot break it)", async () => {
+      await migrateToLatest(t.db);
+      const tables = await t.db.introspection.getTables({ withInternalKyselyTables: true });
+      const names = tables.map((table) => table.name);
+      expect(names).toContain("kysely_migration");
+      expect(names).toContain("withdrawals");
+      expect(new Set(tables.map((table) => table.schema)).size).toBe(1);
+      expect(tables.find((table) => table.name === "withdrawals")?.columns.map((column) => column.name)).toContain("user_id");
+    });
+
     it("the demo seed adds the content, the demo user and the admin, once", async () => {
       await migrateToLatest(t.db);
       const first = await seedDemoData(t.db);
