@@ -13,7 +13,7 @@ import { memberCashbackOf } from "../../app/cashback/fee";
 import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { codeFor, fillSignUp } from "./support/accounts";
-import { PERSON_BROWSER, reportSale, visitStore } from "./support/cashback";
+import { PERSON_BROWSER, referralBonusesAfterReturnWindows, reportSale, visitStore } from "./support/cashback";
 import { E2E_APP_URL } from "./support/e2e-env";
 import { createAccount, e2eDatabase, expect, PASSWORD, ready, signInAs, test, turnOnTwoFactor, visit } from "./support/fixtures";
 import { uniqueAddress, uniqueEmail } from "./support/visitor";
@@ -76,6 +76,8 @@ test("referral link → sign-up → the friend's cashback is confirmed → both 
   const order = `REF-${Date.now()}`;
   await reportSale(clickId, { transactionId: order, saleCents: 50_000, commissionCents: commission, status: "pending" });
   await reportSale(clickId, { transactionId: order, saleCents: 50_000, commissionCents: commission, status: "approved" });
+  // The bonus waits for the store's return window; once it has passed, the hourly job pays it.
+  expect(await referralBonusesAfterReturnWindows()).toBeGreaterThanOrEqual(1);
 
   // The member's 90% of the commission (Cashwise keeps its 10% success fee).
   const cashback = memberCashbackOf(commission);

@@ -8,6 +8,7 @@ import { clickOut } from "../../../app/cashback/clicks.server";
 import { submitClaim } from "../../../app/cashback/claims.server";
 import { ingestConversion } from "../../../app/cashback/conversions.server";
 import { unitOfWork } from "../../../app/db/unit-of-work.server";
+import { payDueReferralBonuses } from "../../../app/referrals/referrals.server";
 import { consumeRateLimit } from "../../../app/security/rate-limit.server";
 import { E2E_APP_URL, E2E_SESSION_SECRET } from "./e2e-env";
 import { e2eDatabase } from "./fixtures";
@@ -81,4 +82,13 @@ export async function claimOrder(
 /** `YYYY-MM-DD` of `days` days ago. */
 export function daysAgo(days: number): string {
   return new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The confirmed cashback's return window has passed: the hourly confirmation job's referral step
+ * runs as it would then (its clock moved past every window; nothing else is touched).
+ */
+export async function referralBonusesAfterReturnWindows(): Promise<number> {
+  const { qualified } = await payDueReferralBonuses(e2eDatabase(), { now: new Date(Date.now() + 400 * 86_400_000) });
+  return qualified;
 }
