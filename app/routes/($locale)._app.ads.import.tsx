@@ -5,7 +5,7 @@
  * reports, in five languages. The file's head is checked at once: a file that is not a supported
  * export is answered with where it went wrong (line, column, what was expected), nothing stored.
  * Otherwise the file is kept and read by a job (`ads.import-process`, in a worker thread; a file of
- * at most 64 KB, read whole by the check, at once) and the import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
+ * at most 16 KB, read whole by the check, at once) and the import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
  * hour per member (429), and the member's daily row budget (429 once spent). Recent imports below.
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -31,7 +31,7 @@ import { formatDate } from "~/utils/dates";
 import { badRequest } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { MultipartTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { MultipartTooLargeError, readMultipart, UploadedFile } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -94,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ownerId: user.id,
       clientAccountId,
       filename: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      bytes: file instanceof UploadedFile ? await file.bytes() : new Uint8Array(await file.arrayBuffer()),
     });
   } catch (error) {
     if (error instanceof ClientAccountNotFoundError) {
@@ -113,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: error.code === "ads.import.tooLarge" ? 413 : error.code === "ads.import.dailyBudget" ? 429 : 422 },
     );
   }
-  // A file of at most 64 KB was read whole by the check: its preview is made here; a larger one by the job.
+  // A file of at most 16 KB was read whole by the check: its preview is made here; a larger one by the job.
   if (file.size <= HEAD_BYTES) await processImport(db(), id);
   else await queueJob(PROCESS_IMPORT_JOB, { importId: id }, undefined, { singletonKey: id });
   throw redirect(`${localePath(locale, `/ads/import/${id}`)}?client=${clientAccountId}`);

@@ -171,7 +171,7 @@ describeEachDatabase("ad imports read by a job", (t) => {
         }),
       );
     };
-    // Over 64 KB: read by the job (a smaller file is read in the request).
+    // Over 16 KB: read by the job (a smaller file is read in the request).
     const accepted = await post(searchTermsReport(1_000));
     expect(accepted.status).toBe(302);
     const importId = accepted.location!.match(/import\/([0-9a-f-]{36})/)![1]!;

@@ -3,7 +3,7 @@
  * (app/ads/import/parse-worker.mjs, found beside this module in vitest and tsx, or under the
  * working directory's app/ from the bundled server build), handing it the bytes, passing its
  * messages on in order (each handler awaited before the next message) and ending the thread.
- * The thread's memory goes with it when the file is read. A file of at most 64 KB (`HEAD_BYTES`:
+ * The thread's memory goes with it when the file is read. A file of at most 16 KB (`HEAD_BYTES`:
  * what the upload's check already read in the request) is read in this thread, without one.
  */
 import fs from "node:fs";

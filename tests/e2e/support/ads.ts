@@ -41,7 +41,7 @@ export async function importFile(page: Page, file: string, report: string, clien
   await visit(page, client ? `/en/ads/import?client=${client}` : "/en/ads/import");
   await page.getByLabel("Report file").setInputFiles(file);
   await page.getByRole("button", { name: "Preview" }).click();
-  // A file over 64 KB is read by a job: the page follows it (revalidating, or refreshing itself
+  // A file over 16 KB is read by a job: the page follows it (revalidating, or refreshing itself
   // without JavaScript) until the preview shows.
   await expect(page.getByText("Preview, not stored")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(report, { exact: true })).toBeVisible();
