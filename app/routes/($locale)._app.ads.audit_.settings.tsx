@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "ads-audit", "settings.meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
+      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
       overrides: client.thresholds,
       notice: flash?.kind === "notice" ? flash : null,
     },

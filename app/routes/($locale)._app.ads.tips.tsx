@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "ads-tips", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
+      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
       hasImports,
       tips,
       justApplied,
