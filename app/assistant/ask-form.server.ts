@@ -11,7 +11,8 @@ import { consumeRateLimit } from "~/security/rate-limit.server";
 import { AskSchema } from "./ask-form";
 
 export type QuestionVerdict =
-  { ok: true; question: string; clientAccountId: string | null } | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
+  | { ok: true; question: string; clientAccountId: string | null }
+  | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
 
 export async function acceptQuestion(db: Db, userId: string, form: FormData): Promise<QuestionVerdict> {
   const submission = parseWithZod(form, { schema: AskSchema });

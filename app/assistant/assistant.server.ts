@@ -96,7 +96,9 @@ const isoDay = (iso: string, locale: Locale) => formatDate(`${iso}T12:00:00.000Z
 
 function wasteLine(t: ReturnType<typeof fixedT>, locale: Locale, waste: WasteFact): string {
   const period =
-    waste.period === "all" ? t("a.allData") : t("a.period", { from: isoDay(waste.period.from, locale), to: isoDay(waste.period.to, locale) });
+    waste.period === "all"
+      ? t("a.allData")
+      : t("a.period", { from: isoDay(waste.period.from, locale), to: isoDay(waste.period.to, locale) });
   if (!waste.campaign) return t("a.wasteNone", { client: waste.clientName, period });
   const count = numberFormat(locale, { maximumFractionDigits: 0 });
   return t("a.waste", {
@@ -293,10 +295,7 @@ export interface ComposeInput {
  * as its parts are ready: the user's figures first (the help is searched meanwhile), then the
  * passages; returns the whole answer, whose content is the lines joined by newlines.
  */
-export async function* composeLines(
-  db: DbOrTx,
-  input: ComposeInput,
-): AsyncGenerator<string, Composed, void> {
+export async function* composeLines(db: DbOrTx, input: ComposeInput): AsyncGenerator<string, Composed, void> {
   const t = fixedT(input.locale, "assistant");
   const topics = detectTopics(input.question);
   const searching = passagesFor(db, input.locale, input.question);

@@ -245,8 +245,9 @@ export function resolveClient(accounts: readonly ClientAccount[], question: stri
   const scored = accounts
     .map((account) => ({
       account,
-      score: telling(account).filter((word) => [...questionWords].some((term) => term === word || (term.length >= 4 && word.startsWith(term))))
-        .length,
+      score: telling(account).filter((word) =>
+        [...questionWords].some((term) => term === word || (term.length >= 4 && word.startsWith(term))),
+      ).length,
     }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
@@ -254,7 +255,10 @@ export function resolveClient(accounts: readonly ClientAccount[], question: stri
   const scoped = scopedId ? accounts.find((account) => account.id === scopedId) : undefined;
   if (scoped) return { kind: "scoped", client: scoped };
   if (accounts.length === 1) return { kind: "only", client: accounts[0]! };
-  return { kind: "ask", accounts: scored.length ? scored.filter((entry) => entry.score === scored[0]!.score).map((entry) => entry.account) : [...accounts] };
+  return {
+    kind: "ask",
+    accounts: scored.length ? scored.filter((entry) => entry.score === scored[0]!.score).map((entry) => entry.account) : [...accounts],
+  };
 }
 
 export interface WithdrawalFact {
@@ -424,7 +428,13 @@ export async function auditFact(db: DbOrTx, ownerId: string, client: ClientAccou
  * with spend converted (or the exports report no conversions).
  */
 export async function wasteFact(db: DbOrTx, ownerId: string, client: ClientAccount): Promise<WasteFact | null> {
-  const dashboard = await adsDashboard(db, ownerId, client.id, { period: null, platform: null, campaign: null, sort: "spend", dir: "desc" });
+  const dashboard = await adsDashboard(db, ownerId, client.id, {
+    period: null,
+    platform: null,
+    campaign: null,
+    sort: "spend",
+    dir: "desc",
+  });
   if (!dashboard.hasData || !dashboard.rows) return null;
   const wasted = dashboard.campaigns
     .filter((row) => row.campaign !== null && row.conversions === 0 && (row.spendCents ?? 0) > 0)
@@ -434,7 +444,13 @@ export async function wasteFact(db: DbOrTx, ownerId: string, client: ClientAccou
     currency: dashboard.currency,
     period: dashboard.period,
     campaign: wasted
-      ? { platform: wasted.platform, name: wasted.campaign!, spendCents: wasted.spendCents ?? 0, clicks: wasted.clicks, impressions: wasted.impressions }
+      ? {
+          platform: wasted.platform,
+          name: wasted.campaign!,
+          spendCents: wasted.spendCents ?? 0,
+          clicks: wasted.clicks,
+          impressions: wasted.impressions,
+        }
       : null,
   };
 }

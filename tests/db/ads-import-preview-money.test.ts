@@ -99,7 +99,9 @@ describeEachDatabase("the import preview's money", (t) => {
   });
 
   it("writes the amounts of a file without a currency without any sign", async () => {
-    const client = await unitOfWork(t.db, (tx) => createClientAccount(tx, ownerId, { name: "No currency", industry: "all", timeZone: "UTC" }));
+    const client = await unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, ownerId, { name: "No currency", industry: "all", timeZone: "UTC" }),
+    );
     const importId = await stageImport(t.db, {
       ownerId,
       clientAccountId: client.id,

@@ -62,12 +62,11 @@ function metaTwoWeeks(): Uint8Array {
  * every day: [campaign, spend a day, link clicks a day, purchases a day].
  */
 function metaDays(currency: string, campaigns: Array<[string, string, number, number]>): Uint8Array {
-  const lines = [
-    `Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (${currency}),Link clicks,Purchases`,
-  ];
+  const lines = [`Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (${currency}),Link clicks,Purchases`];
   for (let index = 0; index < 14; index++) {
     const date = new Date(Date.UTC(2026, 9, 1 + index)).toISOString().slice(0, 10);
-    for (const [campaign, spend, clicks, purchases] of campaigns) lines.push(`${date},${date},${campaign},All,1000,${spend},${clicks},${purchases}`);
+    for (const [campaign, spend, clicks, purchases] of campaigns)
+      lines.push(`${date},${date},${campaign},All,1000,${spend},${clicks},${purchases}`);
   }
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }
@@ -508,7 +507,12 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
     expect(maple.answer.content).toContain(`Maple Leaf Outfitters, ${day("2026-10-08")} – ${day("2026-10-14")}`);
     expect(maple.answer.content).toContain("Spend went from CA$595.00 to CA$595.00");
     expect(maple.answer.content).not.toMatch(/Bakkerij|Zürich/);
-    const bakery = await ask(t.db, { userId, locale: "nl", question: "Wat waren de uitgaven van bakkerij de vries vorige week?", llm: null });
+    const bakery = await ask(t.db, {
+      userId,
+      locale: "nl",
+      question: "Wat waren de uitgaven van bakkerij de vries vorige week?",
+      llm: null,
+    });
     expect(bakery.answer.content).toContain("Bakkerij De Vries");
     expect(bakery.answer.content).toMatch(/€\s140,00/);
     expect(bakery.answer.content).not.toMatch(/Maple|Zürich|CA\$/);
@@ -547,7 +551,11 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
     // The page opened with ?client= carries it to the question it posts.
     const params = { locale: "en" };
     const page = await answer(() =>
-      assistantLoader({ request: new Request(`${APP}/en/assistant?client=${ids.maple}`, { headers: { Cookie: cookie } }), params, context: {} }),
+      assistantLoader({
+        request: new Request(`${APP}/en/assistant?client=${ids.maple}`, { headers: { Cookie: cookie } }),
+        params,
+        context: {},
+      }),
     );
     expect(page.body.client).toBe(ids.maple);
     const posted = await answer(() =>

@@ -50,14 +50,19 @@ describe("money in an ad export's currency", () => {
       change: { none: "", flat: "", up: (v) => v, down: (v) => v },
     });
     expect(f.kpi("spendCents", 1_250)).toBe("12.50");
-    expect(kpiFormatters("en", "CAD", { missing: "–", roas: (v) => v, change: f.change as never }).kpi("cpaCents", 1_250)).toBe(
-      "CA$12.50",
-    );
+    expect(kpiFormatters("en", "CAD", { missing: "–", roas: (v) => v, change: f.change as never }).kpi("cpaCents", 1_250)).toBe("CA$12.50");
   });
 
   it("writes a recomputed cost per conversion as money and a CTR as a percentage in the import's messages", () => {
     const t = fixedT("en", "ads");
-    const cpa = { code: "ads.import.derivedMismatch", line: 4, column: "Cost / conv.", metric: "costPerConversion", file: 3_000, computed: 2_500 };
+    const cpa = {
+      code: "ads.import.derivedMismatch",
+      line: 4,
+      column: "Cost / conv.",
+      metric: "costPerConversion",
+      file: 3_000,
+      computed: 2_500,
+    };
     expect(importMessage(t, "en", "CAD", cpa)).toBe(
       "Line 4, column “Cost / conv.”: the file says CA$30.00, recomputed from the row it is CA$25.00; the recomputed value is used.",
     );
