@@ -4,7 +4,8 @@
  * not match its cost and conversions is reported with both amounts as money (not as raw cents) and
  * one whose CTR does not match with both as percentages, and ROAS as a ratio; a Meta export that
  * states no currency (`Amount spent` without `(USD)`) into a client account without one shows its
- * amounts without any currency sign, never as dollars, and says the currency is not in the file.
+ * amounts without any currency sign, never as dollars, and says the currency is not in the file;
+ * stored, the dashboard's currency stays unknown (null) rather than becoming US dollars.
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
@@ -14,7 +15,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 process.env.SESSION_SECRET ??= "ads-import-preview-money-secret-0123456789-0123456789";
 
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
-import { stageImport } from "~/ads/imports.server";
+import { adsDashboard } from "~/ads/dashboard.server";
+import { stageImport, storeImport } from "~/ads/imports.server";
+import { kpiFormatters } from "~/ads/kpi-format";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -112,5 +115,20 @@ describeEachDatabase("the import preview's money", (t) => {
     expect(html).toContain(">160.00<");
     expect(html).toContain(">not in the file<");
     expect(html).not.toContain("$");
+    await storeImport(t.db, ownerId, importId);
+    const dashboard = await adsDashboard(t.db, ownerId, client.id, {
+      period: null,
+      platform: null,
+      campaign: null,
+      sort: "spend",
+      dir: "desc",
+    });
+    expect(dashboard.currency).toBeNull();
+    const f = kpiFormatters("en", dashboard.currency, {
+      missing: "–",
+      roas: (v) => v,
+      change: { none: "", flat: "", up: (v) => v, down: (v) => v },
+    });
+    expect(f.kpi("spendCents", dashboard.kpis.spendCents.value)).toBe("160.00");
   });
 });
