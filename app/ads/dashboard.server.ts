@@ -152,7 +152,8 @@ export interface PlatformSource {
 }
 
 export interface AdsDashboard {
-  currency: string;
+  /** The client account's currency; null while its imports state none (amounts are shown without a symbol). */
+  currency: string | null;
   /** Any stored import with metrics (else the page shows its empty state). */
   hasData: boolean;
   /** Only Editor exports (settings, no metrics) are stored. */
@@ -395,7 +396,7 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
     (item): item is ImportSpan =>
       (DASHBOARD_LEVELS as readonly string[]).includes(item.kind) && (AD_PLATFORMS as readonly string[]).includes(item.platform),
   );
-  const currency = client.currency ?? "USD";
+  const currency = client.currency;
   const emptyKpis = Object.fromEntries(KPI_KEYS.map((key) => [key, { value: null, previous: null, change: null }])) as Record<KpiKey, Kpi>;
 
   const latest = imports[0];

@@ -36,7 +36,7 @@ export interface KpiChange {
   direction: "up" | "down" | "flat" | null;
 }
 
-export function kpiFormatters(locale: string, currency: string, texts: KpiTexts) {
+export function kpiFormatters(locale: string, currency: string | null, texts: KpiTexts) {
   const integer = numberFormat(locale, { maximumFractionDigits: 0 });
   const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
   const percent = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });

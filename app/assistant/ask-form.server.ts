@@ -11,7 +11,8 @@ import { consumeRateLimit } from "~/security/rate-limit.server";
 import { AskSchema } from "./ask-form";
 
 export type QuestionVerdict =
-  { ok: true; question: string } | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
+  | { ok: true; question: string; clientAccountId: string | null }
+  | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
 
 export async function acceptQuestion(db: Db, userId: string, form: FormData): Promise<QuestionVerdict> {
   const submission = parseWithZod(form, { schema: AskSchema });
@@ -25,7 +26,7 @@ export async function acceptQuestion(db: Db, userId: string, form: FormData): Pr
       retryAfterSeconds: verdict.retryAfterSeconds,
     };
   }
-  return { ok: true, question: submission.value.question };
+  return { ok: true, question: submission.value.question, clientAccountId: submission.value.client || null };
 }
 
 /** The first message of a refusal (a translation key), for clients that show one line. */

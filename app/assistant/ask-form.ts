@@ -13,4 +13,6 @@ export const AskSchema = z.object({
     .min(1, "assistant:errors.required")
     .max(QUESTION_MAX, "assistant:errors.tooLong")
     .refine((value) => !value.includes("\u0000"), "assistant:errors.required"),
+  /** The client account the page was opened for (`?client=`); only ever one of the user's own is used. */
+  client: z.string().trim().max(64).optional(),
 });

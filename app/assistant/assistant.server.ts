@@ -24,7 +24,7 @@ import { fixedT } from "~/i18n/translator.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney, formatPercentChange } from "~/utils/money";
 import { ASSISTANT_PAGES, type AssistantMessage, type AssistantSource } from "./assistant";
-import { detectTopics, gatherFacts, type AdFacts, type Facts, type Topic } from "./facts.server";
+import { detectTopics, gatherFacts, type AdFacts, type Facts, type Topic, type WasteFact } from "./facts.server";
 import { knownShare, searchKnowledge, type Passage } from "./knowledge.server";
 import { numberFormat } from "~/utils/intl";
 
@@ -92,10 +92,29 @@ export async function clearConversation(tx: Tx, userId: string): Promise<number>
 // ---------------------------------------------------------------------------------------------
 // Composing
 
+const isoDay = (iso: string, locale: Locale) => formatDate(`${iso}T12:00:00.000Z`, locale);
+
+function wasteLine(t: ReturnType<typeof fixedT>, locale: Locale, waste: WasteFact): string {
+  const period =
+    waste.period === "all"
+      ? t("a.allData")
+      : t("a.period", { from: isoDay(waste.period.from, locale), to: isoDay(waste.period.to, locale) });
+  if (!waste.campaign) return t("a.wasteNone", { client: waste.clientName, period });
+  const count = numberFormat(locale, { maximumFractionDigits: 0 });
+  return t("a.waste", {
+    client: waste.clientName,
+    period,
+    campaign: waste.campaign.name,
+    platform: fixedT(locale, "ads")(`platforms.${waste.campaign.platform}`),
+    spend: formatMoney(waste.campaign.spendCents, locale, waste.currency),
+    clicks: waste.campaign.clicks === null ? "–" : count.format(waste.campaign.clicks),
+  });
+}
+
 function adLines(t: ReturnType<typeof fixedT>, locale: Locale, ads: AdFacts, topics: readonly Topic[]): string[] {
   const money = (cents: number | null) => (cents === null ? "–" : formatMoney(Math.round(cents), locale, ads.currency));
   const count = (value: number | null) => (value === null ? "–" : numberFormat(locale, { maximumFractionDigits: 1 }).format(value));
-  const day = (iso: string) => formatDate(`${iso}T12:00:00.000Z`, locale);
+  const day = (iso: string) => isoDay(iso, locale);
   const lines = [
     t("a.adsWeek", {
       client: ads.clientName,
@@ -162,7 +181,20 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
     if (!sources.some((known) => known.link === ASSISTANT_PAGES[page]))
       sources.push({ title: t(`pages.${page}`), link: ASSISTANT_PAGES[page] });
   };
-  if (facts.balances) {
+  if (facts.whichClient) {
+    const list = new Intl.ListFormat(locale, { type: "conjunction" }).format(facts.whichClient.map((name) => t("a.quoted", { name })));
+    lines.push(t("a.whichClient", { accounts: list }));
+    source("ads");
+  }
+  if (facts.balances && topics.includes("withdrawable")) {
+    const b = facts.balances;
+    lines.push(t("a.withdrawable", { available: money(b.availableCents), pending: money(b.pendingCashbackCents) }));
+    if (b.withdrawableCents < b.availableCents)
+      lines.push(t("a.withdrawableHeld", { held: money(b.onHoldCents), withdrawable: money(b.withdrawableCents) }));
+    source("wallet");
+    source("withdraw");
+  }
+  if (facts.balances && topics.includes("balance")) {
     const b = facts.balances;
     lines.push(t("a.balance", { available: money(b.availableCents), withdrawable: money(b.withdrawableCents) }));
     lines.push(t("a.balanceMore", { pending: money(b.pendingCashbackCents), inProgress: money(b.withdrawalsInProgressCents) }));
@@ -210,6 +242,10 @@ export function factLines(locale: Locale, topics: readonly Topic[], facts: Facts
     source(facts.ads === null ? "import" : "ads");
     if (facts.ads && topics.includes("cpa")) source("audit");
   }
+  if (facts.waste !== undefined) {
+    lines.push(facts.waste === null ? t("a.adsNone") : wasteLine(t, locale, facts.waste));
+    source(facts.waste === null ? "import" : "ads");
+  }
   if (facts.audit !== undefined) {
     const a = facts.audit;
     lines.push(
@@ -245,21 +281,31 @@ async function passagesFor(db: DbOrTx, locale: Locale, question: string): Promis
   return best ? searchKnowledge(db, best.locale, question) : [];
 }
 
+export interface ComposeInput {
+  userId: string;
+  locale: Locale;
+  question: string;
+  /** The client account the page is scoped to (`?client=`): the one asked about when the question names none. */
+  clientAccountId?: string | null;
+  nowMs?: number;
+}
+
 /**
  * The answer from templates, figures and passages (what the LLM path falls back to), line by line
  * as its parts are ready: the user's figures first (the help is searched meanwhile), then the
  * passages; returns the whole answer, whose content is the lines joined by newlines.
  */
-export async function* composeLines(
-  db: DbOrTx,
-  input: { userId: string; locale: Locale; question: string; nowMs?: number },
-): AsyncGenerator<string, Composed, void> {
+export async function* composeLines(db: DbOrTx, input: ComposeInput): AsyncGenerator<string, Composed, void> {
   const t = fixedT(input.locale, "assistant");
   const topics = detectTopics(input.question);
   const searching = passagesFor(db, input.locale, input.question);
   // Awaited below; should the figures fail first, the search's own failure is not left unhandled.
   searching.catch(() => undefined);
-  const facts = await gatherFacts(db, input.userId, topics, input.nowMs);
+  const facts = await gatherFacts(db, input.userId, topics, {
+    question: input.question,
+    clientAccountId: input.clientAccountId,
+    nowMs: input.nowMs,
+  });
   const { lines, sources } = factLines(input.locale, topics, facts);
   for (const line of lines) yield line;
   const passages = await searching;
@@ -293,7 +339,7 @@ export async function* composeLines(
 }
 
 /** The whole composed answer (see `composeLines`). */
-export async function compose(db: DbOrTx, input: { userId: string; locale: Locale; question: string; nowMs?: number }): Promise<Composed> {
+export async function compose(db: DbOrTx, input: ComposeInput): Promise<Composed> {
   const lines = composeLines(db, input);
   for (;;) {
     const step = await lines.next();
@@ -392,6 +438,8 @@ export interface AskInput {
   userId: string;
   locale: Locale;
   question: string;
+  /** The client account the page is scoped to (`?client=`), if any. */
+  clientAccountId?: string | null;
   /** The chat endpoint; default: the configured one (`LLM_URL`), null: none. */
   llm?: LlmConfig | null;
   nowMs?: number;

@@ -166,7 +166,7 @@ export async function* answerEvents(db: Db, input: StreamInput): AsyncGenerator<
   const question = input.question.trim();
   const signal = input.signal;
   const llm = input.llm === undefined ? env().llm : input.llm;
-  const composeInput = { userId: input.userId, locale: input.locale, question, nowMs: input.nowMs };
+  const composeInput = { userId: input.userId, locale: input.locale, question, clientAccountId: input.clientAccountId, nowMs: input.nowMs };
   let composed: Composed;
   let answer: FinishedAnswer;
   if (llm) {

@@ -55,7 +55,7 @@ const COLUMNS: Array<{ sort: CampaignSort; numeric: boolean }> = [
   { sort: "roas", numeric: true },
 ];
 
-function useFormatters(currency: string) {
+function useFormatters(currency: string | null) {
   const locale = usePageLocale();
   const { t } = useTranslation("ads-dashboard");
   return {
@@ -203,6 +203,11 @@ export default function AdsDashboardPage() {
         {dashboard.defaultPeriod && dashboard.hasData ? ` ${t("period.latestImport")}` : ""}
         {dashboard.previous && dashboard.hasPrevious ? ` ${t("period.comparedWith", { period: f.range(dashboard.previous) })}` : ""}
       </p>
+      {dashboard.hasData && !dashboard.currency ? (
+        <p className="mt-1 text-sm text-amber-800" data-testid="currency-not-stated">
+          {t("currencyNotStated")}
+        </p>
+      ) : null}
 
       {error ? (
         <p

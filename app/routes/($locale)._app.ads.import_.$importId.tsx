@@ -140,6 +140,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 function useFormatters(currency: string | null) {
   const locale = usePageLocale();
+  const { t } = useTranslation("ads");
   const integer = numberFormat(locale, { maximumFractionDigits: 0 });
   const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
   const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
@@ -147,7 +148,9 @@ function useFormatters(currency: string | null) {
     int: (value: number | null | undefined) => (value == null ? "—" : integer.format(value)),
     dec: (value: number | null | undefined) => (value == null ? "—" : decimal.format(value)),
     pct: (value: number | null | undefined) => (value == null ? "—" : percent.format(value)),
-    money: (cents: number | null | undefined) => (cents == null ? "—" : formatMoney(cents, locale, currency ?? "USD")),
+    roas: (value: number | null | undefined) => (value == null ? "—" : t("import.roasValue", { value: decimal.format(value) })),
+    // No currency in the file nor the account: the amount without a symbol (the facts say so).
+    money: (cents: number | null | undefined) => (cents == null ? "—" : formatMoney(cents, locale, currency)),
   };
 }
 
@@ -208,7 +211,7 @@ function ImportPreview() {
     [t("import.metrics.ctr"), f.pct(s.totals.derived.ctr)],
     [t("import.metrics.avgCpc"), f.money(s.totals.derived.avgCpcCents)],
     [t("import.metrics.cpa"), f.money(s.totals.derived.cpaCents)],
-    [t("import.metrics.roas"), f.dec(s.totals.derived.roas)],
+    [t("import.metrics.roas"), f.roas(s.totals.derived.roas)],
   ];
   const pending = p.status === "pending";
   return (

@@ -3,7 +3,8 @@
  * each answer with its sources; a form (`question`, at most 500 characters) posts a question and
  * the page shows the conversation again (no JavaScript needed); "Delete conversation"
  * (`intent=clear`) empties it. The empty conversation offers example questions as links that fill
- * the form (`?q=`). Questions are rate-limited per user. With JavaScript the same form posts to
+ * the form (`?q=`). Opened for a client account (`?client=`, as the ad pages link it), questions
+ * that name none are about that one. Questions are rate-limited per user. With JavaScript the same form posts to
  * `/assistant/stream` and the answer fills its bubble as it is composed; once it is stored, the
  * loader's conversation replaces the live bubbles.
  */
@@ -46,12 +47,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const { flash, headers } = await takeFlash(request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const search = new URL(request.url).searchParams;
+  const q = search.get("q") ?? "";
   return data(
     {
       meta: await pageMeta(params, "assistant", "meta"),
       messages: await listMessages(db(), user.id),
       prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
+      client: (search.get("client") ?? "").slice(0, 64),
       notice: flash?.kind === "notice" ? flash : null,
     },
     { headers },
@@ -75,8 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: verdict.status, headers: verdict.retryAfterSeconds ? { "Retry-After": String(verdict.retryAfterSeconds) } : undefined },
     );
   }
-  const { answer } = await ask(db(), { userId: user.id, locale, question: verdict.question });
-  throw redirect(`${here}#message-${answer.id}`);
+  const { answer } = await ask(db(), { userId: user.id, locale, question: verdict.question, clientAccountId: verdict.clientAccountId });
+  const scope = verdict.clientAccountId ? `?client=${encodeURIComponent(verdict.clientAccountId)}` : "";
+  throw redirect(`${here}${scope}#message-${answer.id}`);
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -285,11 +289,13 @@ function useAnswerStream(messages: AssistantMessage[], onRefused: (result: unkno
 
 function QuestionForm({
   prefill,
+  client,
   lastResult,
   busy,
   onAsk,
 }: {
   prefill: string;
+  client: string;
   lastResult: unknown;
   busy: boolean;
   onAsk: (formData: FormData, form: HTMLFormElement) => void;
@@ -318,6 +324,7 @@ function QuestionForm({
       />
       <p className="text-sm text-slate-500">{t("questionHint", { max: QUESTION_MAX })}</p>
       <input type="hidden" name="intent" value="ask" />
+      {client ? <input type="hidden" name="client" value={client} /> : null}
       <SubmitButton pendingLabel={t("asking")} busy={busy}>
         {t("ask")}
       </SubmitButton>
@@ -328,7 +335,7 @@ function QuestionForm({
 export default function Assistant() {
   const { t } = useTranslation("assistant");
   const locale = usePageLocale();
-  const { messages, prefill, notice } = useLoaderData<typeof loader>();
+  const { messages, prefill, client, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [refusal, setRefusal] = useState<unknown>(null);
   const { live, ask } = useAnswerStream(messages, setRefusal);
@@ -389,6 +396,7 @@ export default function Assistant() {
         <QuestionForm
           key={`${prefill}|${messages.length}`}
           prefill={prefill}
+          client={client}
           lastResult={refusal ?? actionData?.result}
           busy={live !== null && live.state !== "failed"}
           onAsk={(formData, form) => void ask(formData, form)}

@@ -36,7 +36,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     );
   }
-  const body = streamAnswer(db(), { userId: user.id, locale, question: verdict.question, signal: request.signal });
+  const body = streamAnswer(db(), {
+    userId: user.id,
+    locale,
+    question: verdict.question,
+    clientAccountId: verdict.clientAccountId,
+    signal: request.signal,
+  });
   return new Response(body, {
     headers: withSecurityHeaders({
       "Content-Type": `${ASSISTANT_STREAM_TYPE}; charset=utf-8`,

@@ -1,13 +1,37 @@
-/** The one money formatter: integer cents in, the locale's way of writing dollars out ($, 2 decimals). */
+/**
+ * The one money formatter: integer cents in (hundredths of the currency's unit, whatever its own
+ * minor units), the locale's way of writing the amount out. Dollars (the wallet's currency, and the
+ * default) keep the plain `$` every page has always shown; another currency is written with its
+ * symbol as Intl gives it in the locale (CAD: `CA$` in en and de, `$CA` in fr; IDR, KWD: the code
+ * where the locale has no symbol) and with its own minor units (IDR and JPY none, KWD three).
+ * Without a currency (an ad export that states none, `null`) the amount is written without any
+ * symbol, never as dollars: the page says the currency is not stated.
+ */
 import { numberFormat } from "~/utils/intl";
-export function formatMoney(cents: number, locale: string, currency = "USD"): string {
-  return numberFormat(locale, {
+
+/** The currency's own number of decimals, as Intl has it (USD 2, JPY and IDR 0, KWD 3); 2 for none. */
+export function currencyDigits(currency: string | null): number {
+  if (!currency) return 2;
+  try {
+    return numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+function moneyOptions(currency: string | null, digits: number): Intl.NumberFormatOptions {
+  if (!currency) return { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return {
     style: "currency",
     currency,
-    currencyDisplay: "narrowSymbol",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
+    currencyDisplay: currency === "USD" ? "narrowSymbol" : "symbol",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  };
+}
+
+export function formatMoney(cents: number, locale: string, currency: string | null = "USD"): string {
+  return numberFormat(locale, moneyOptions(currency, currencyDigits(currency))).format(cents / 100);
 }
 
 /** A cashback rate in basis points (450 = 4.5 %) as the locale writes percentages. */
@@ -15,11 +39,9 @@ export function formatRate(basisPoints: number, locale: string): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 }
 
-/** Whole dollars ("$2,000"), for chart axes where cents are noise. */
-export function formatMoneyWhole(cents: number, locale: string, currency = "USD"): string {
-  return numberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(
-    Math.round(cents / 100),
-  );
+/** Whole units ("$2,000"), for chart axes where cents are noise (the currency written as `formatMoney` does). */
+export function formatMoneyWhole(cents: number, locale: string, currency: string | null = "USD"): string {
+  return numberFormat(locale, moneyOptions(currency, 0)).format(Math.round(cents / 100));
 }
 
 /** A signed change in percent as the locale writes it ("12.5%", "12,5 %"), without its sign. */

@@ -7,7 +7,11 @@
  * (the request carries the model and only the asking user's figures; its reply is the answer) and
  * the fallback when it fails; deleting the conversation; the page without JavaScript (a posted
  * question shows in the conversation, an empty one is a 400 with a translated message, cross-site
- * posts are refused). Also the LLM_* configuration.
+ * posts are refused). Also the LLM_* configuration. With three client accounts: each question is
+ * answered from the account it names (whole or partial name, case and accents aside), else the one
+ * the page is scoped to (`?client=`), else it asks which; "how much can I withdraw?" gives the
+ * available balance; "which campaign wastes the most money?" names the campaign that spent most
+ * without a conversion, with its figures and period.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "assistant-test-secret-0123456789-0123456789-0123456789";
 
-import { ensureWorkspace } from "~/ads/accounts.server";
+import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { ask, clearConversation, listMessages } from "~/assistant/assistant.server";
-import { detectTopics } from "~/assistant/facts.server";
+import { detectTopics, resolveClient } from "~/assistant/facts.server";
 import { forgetKnowledge, searchKnowledge } from "~/assistant/knowledge.server";
 import { createSession } from "~/auth/session.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
@@ -28,6 +32,7 @@ import { createFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant";
 import { createUser } from "~/users/users.server";
+import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -48,6 +53,20 @@ function metaTwoWeeks(): Uint8Array {
     const second = index >= 7;
     lines.push(`${date},${date},Retargeting,Visitors 30d,2000,${second ? "40.00" : "20.00"},40,${second ? 1 : 2}`);
     lines.push(`${date},${date},Prospecting,Lookalike 1%,5000,30.00,90,3`);
+  }
+  return new TextEncoder().encode(`${lines.join("\n")}\n`);
+}
+
+/**
+ * A Meta day-by-day export over the 14 days from 2026-10-01 in a currency, each campaign the same
+ * every day: [campaign, spend a day, link clicks a day, purchases a day].
+ */
+function metaDays(currency: string, campaigns: Array<[string, string, number, number]>): Uint8Array {
+  const lines = [`Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (${currency}),Link clicks,Purchases`];
+  for (let index = 0; index < 14; index++) {
+    const date = new Date(Date.UTC(2026, 9, 1 + index)).toISOString().slice(0, 10);
+    for (const [campaign, spend, clicks, purchases] of campaigns)
+      lines.push(`${date},${date},${campaign},All,1000,${spend},${clicks},${purchases}`);
   }
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }
@@ -120,6 +139,48 @@ describe("the assistant's configuration", () => {
     expect(detectTopics("¿Por qué subió mi coste por conversión?")).toEqual(["cpa"]);
     expect(detectTopics("Waarom zijn mijn kosten per conversie gestegen?")).toEqual(["cpa"]);
     expect(detectTopics("Tell me about the weather")).toEqual([]);
+  });
+
+  it("tells how much can be withdrawn from past withdrawals, and a wasting campaign from the week's figures", () => {
+    for (const question of [
+      "How much can I withdraw?",
+      "Hoeveel kan ik opnemen?",
+      "Combien puis-je retirer ?",
+      "¿Cuánto puedo retirar?",
+      "Wie viel kann ich auszahlen lassen?",
+    ])
+      expect(detectTopics(question)).toEqual(["withdrawable"]);
+    expect(detectTopics("What is the status of my withdrawal?")).toEqual(["withdrawals"]);
+    for (const question of [
+      "Which campaign wastes the most money?",
+      "Welke campagne verspilt het meeste geld?",
+      "Quelle campagne gaspille le plus d'argent ?",
+      "¿Qué campaña desperdicia más dinero?",
+      "Welche Kampagne verschwendet am meisten Geld?",
+    ])
+      expect(detectTopics(question)).toEqual(["waste"]);
+  });
+
+  it("finds the client account a question names, whole or in part, case and accents aside", () => {
+    const account = (id: string, name: string) => ({
+      id,
+      name,
+      currency: null,
+      industry: "all" as const,
+      timeZone: "UTC",
+      thresholds: {},
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+    const accounts = [account("a", "Acme Bakery"), account("b", "Acme Shoes"), account("c", "Café Zürich"), account("d", "My ads")];
+    expect(resolveClient(accounts, "How did CAFE ZURICH do?")).toMatchObject({ kind: "named", client: { id: "c" } });
+    expect(resolveClient(accounts, "Spend of the shoes shop?")).toMatchObject({ kind: "named", client: { id: "b" } });
+    expect(resolveClient(accounts, "How is Zürich doing?")).toMatchObject({ kind: "named", client: { id: "c" } });
+    // "Acme" is in two names, "my ads" is words of any question: neither names an account.
+    expect(resolveClient(accounts, "How is Acme doing?")).toMatchObject({ kind: "ask" });
+    expect(resolveClient(accounts, "How are my ads doing?", "b")).toMatchObject({ kind: "scoped", client: { id: "b" } });
+    expect(resolveClient(accounts, "How are my ads doing?", "someone-else")).toMatchObject({ kind: "ask" });
+    expect(resolveClient([accounts[0]!], "How are my ads doing?")).toMatchObject({ kind: "only", client: { id: "a" } });
+    expect(resolveClient([], "How are my ads doing?")).toBeNull();
   });
 });
 
@@ -248,6 +309,12 @@ describeEachDatabase("the assistant", (t) => {
     const forBob = await ask(t.db, { userId: users.bob, locale: "en", question: CPA_QUESTION, llm: null });
     expect(forBob.answer.content).toContain("There is no imported ad data");
     expect(forBob.answer.content).not.toContain("Retargeting");
+    // "How much can I withdraw?" is the available balance, not the list of past withdrawals.
+    const withdraw = await ask(t.db, { userId: users.ann, locale: "en", question: "How much can I withdraw?", llm: null });
+    expect(withdraw.answer.content).toContain("You can withdraw up to $1,234.56, your available balance.");
+    expect(withdraw.answer.content).not.toContain("You have not requested a withdrawal yet.");
+    const germanWithdraw = await ask(t.db, { userId: users.ann, locale: "de", question: "Wie viel kann ich auszahlen lassen?", llm: null });
+    expect(germanWithdraw.answer.content).toMatch(/Sie können bis zu 1\.234,56\s\$ auszahlen lassen/);
     // The same in German.
     const german = await ask(t.db, {
       userId: users.ann,
@@ -396,5 +463,115 @@ describeEachDatabase("the assistant", (t) => {
       expect((await page("bob")).body.messages).toEqual([]);
       expect((await page("ann")).body.messages.length).toBeGreaterThan(0);
     });
+  });
+});
+
+describeEachDatabase("the assistant with several client accounts", (t) => {
+  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+  let userId = "";
+  let cookie = "";
+  const ids = { maple: "", bakery: "", cafe: "" };
+  const day = (iso: string, locale: "en" | "nl" | "de" = "en") => formatDate(`${iso}T12:00:00.000Z`, locale);
+
+  beforeAll(async () => {
+    globalDb.__cashwiseDb = t.db;
+    const user = await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
+    userId = user.id;
+    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+    ids.maple = (await ensureWorkspace(t.db, userId, "Maple Leaf Outfitters"))[0]!.id;
+    const more = { industry: "all" as const, timeZone: "UTC" };
+    ids.bakery = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Bakkerij De Vries" }))).id;
+    ids.cafe = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Café Zürich" }))).id;
+    const files: Array<[string, Uint8Array]> = [
+      // CA$85 a day; Snowshoe Promo spends CA$25 a day for 20 clicks and never converts, Toques CA$10 for 5.
+      [
+        ids.maple,
+        metaDays("CAD", [
+          ["Winter Boots", "50.00", 60, 5],
+          ["Snowshoe Promo", "25.00", 20, 0],
+          ["Toques", "10.00", 5, 0],
+        ]),
+      ],
+      [ids.bakery, metaDays("EUR", [["Brood Bezorgen", "20.00", 30, 2]])],
+      [ids.cafe, metaDays("USD", [["Kaffee Abo", "30.00", 40, 3]])],
+    ];
+    for (const [clientAccountId, bytes] of files)
+      await storeImport(t.db, userId, await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "meta-days.csv", bytes }));
+  });
+  afterAll(() => {
+    delete globalDb.__cashwiseDb;
+  });
+
+  it("answers each question with the figures of the client account it names", async () => {
+    const maple = await ask(t.db, { userId, locale: "en", question: "How much did Maple Leaf spend last week?", llm: null });
+    expect(maple.answer.content).toContain(`Maple Leaf Outfitters, ${day("2026-10-08")} – ${day("2026-10-14")}`);
+    expect(maple.answer.content).toContain("Spend went from CA$595.00 to CA$595.00");
+    expect(maple.answer.content).not.toMatch(/Bakkerij|Zürich/);
+    const bakery = await ask(t.db, {
+      userId,
+      locale: "nl",
+      question: "Wat waren de uitgaven van bakkerij de vries vorige week?",
+      llm: null,
+    });
+    expect(bakery.answer.content).toContain("Bakkerij De Vries");
+    expect(bakery.answer.content).toMatch(/€\s140,00/);
+    expect(bakery.answer.content).not.toMatch(/Maple|Zürich|CA\$/);
+    const cafe = await ask(t.db, { userId, locale: "de", question: "Wie viel hat das Cafe Zurich letzte Woche ausgegeben?", llm: null });
+    expect(cafe.answer.content).toContain(`Café Zürich, ${day("2026-10-08", "de")} – ${day("2026-10-14", "de")}`);
+    expect(cafe.answer.content).toMatch(/210,00\s\$/);
+    expect(cafe.answer.content).not.toMatch(/Maple|Bakkerij/);
+  });
+
+  it("names the campaign that spent most without a conversion, with its spend, clicks and period", async () => {
+    const { answer: reply } = await ask(t.db, {
+      userId,
+      locale: "en",
+      question: "Which campaign wastes the most money at Maple Leaf?",
+      llm: null,
+    });
+    expect(reply.content).toBe(
+      `Maple Leaf Outfitters, ${day("2026-10-01")} – ${day("2026-10-14")}: the campaign that spent the most without a single conversion ` +
+        "is “Snowshoe Promo” (Meta Ads Manager), with CA$350.00 spent for 280 clicks and no conversions.",
+    );
+    expect(reply.sources.map((source) => source.link)).toContain("/ads");
+    const none = await ask(t.db, { userId, locale: "en", question: "Which campaign is wasting money for Bakkerij De Vries?", llm: null });
+    expect(none.answer.content).toContain("every campaign that spent money had at least one conversion");
+  });
+
+  it("asks which client account is meant when the question names none, unless the page is scoped to one", async () => {
+    const { answer: reply } = await ask(t.db, { userId, locale: "en", question: CPA_QUESTION, llm: null });
+    expect(reply.content).not.toMatch(/\$|€/);
+    expect(reply.content.split("\n")[0]).toBe(
+      "Which client account do you mean? You have “Bakkerij De Vries”, “Café Zürich”, and “Maple Leaf Outfitters”. " +
+        "Name one in your question, or ask from that client account's ad pages.",
+    );
+    const scoped = await ask(t.db, { userId, locale: "en", question: CPA_QUESTION, clientAccountId: ids.cafe, llm: null });
+    expect(scoped.answer.content).toContain("Café Zürich");
+    expect(scoped.answer.content).toContain("$210.00");
+    // The page opened with ?client= carries it to the question it posts.
+    const params = { locale: "en" };
+    const page = await answer(() =>
+      assistantLoader({
+        request: new Request(`${APP}/en/assistant?client=${ids.maple}`, { headers: { Cookie: cookie } }),
+        params,
+        context: {},
+      }),
+    );
+    expect(page.body.client).toBe(ids.maple);
+    const posted = await answer(() =>
+      assistantAction({
+        request: new Request(`${APP}/en/assistant`, {
+          method: "POST",
+          headers: { Origin: APP, Cookie: cookie },
+          body: new URLSearchParams({ intent: "ask", question: "What did we spend last week?", client: ids.maple }),
+        }),
+        params,
+        context: {},
+      }),
+    );
+    expect(posted.status).toBe(302);
+    expect(posted.location).toMatch(new RegExp(`^/en/assistant\\?client=${ids.maple}#message-`));
+    const messages = await listMessages(t.db, userId);
+    expect(messages.at(-1)!.content).toContain("Maple Leaf Outfitters");
   });
 });

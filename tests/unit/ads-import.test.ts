@@ -168,7 +168,9 @@ describe("Google Ads UI reports", () => {
     });
     expect(r.rows[3]!.extras).toMatchObject({ qualityScore: null, expectedCtr: null });
     expect(r.fileTotals.map((t) => t.label)).toEqual(["Total: Your keywords", "Total: Account"]);
-    expect(r.warnings).toEqual([{ code: "ads.import.derivedMismatch", line: 6, column: "CTR", file: 0.015, computed: 0.01 }]);
+    expect(r.warnings).toEqual([
+      { code: "ads.import.derivedMismatch", line: 6, column: "CTR", metric: "ctr", file: 0.015, computed: 0.01 },
+    ]);
   });
 
   it("reads an ad report with ad strength and assets", async () => {

@@ -812,6 +812,8 @@ function checkDerived(
       code: "ads.import.derivedMismatch",
       line: record.line,
       column: c[field]!.title,
+      // Which figure it is (the preview writes money as money and rates as percentages).
+      metric: field,
       file: fileValue,
       computed: round(computed, 6),
     });

@@ -25,7 +25,7 @@ export const REPORT_KPI_KEYS = [
 export type ReportKpiKey = (typeof REPORT_KPI_KEYS)[number];
 
 /** The ad suite's KPI formatters (~/ads/kpi-format) with the report's words, dates and period. */
-export function reportFormatters(locale: string, currency: string, t: TFunction) {
+export function reportFormatters(locale: string, currency: string | null, t: TFunction) {
   return {
     ...kpiFormatters(locale, currency, {
       missing: t("ads-reports:doc.notAvailable"),

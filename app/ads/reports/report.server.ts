@@ -32,7 +32,8 @@ export interface ReportTip {
 
 export interface ReportData {
   client: { id: string; name: string };
-  currency: string;
+  /** null: the imports state no currency (amounts without a symbol). */
+  currency: string | null;
   period: DayRange;
   previous: DayRange;
   hasPrevious: boolean;

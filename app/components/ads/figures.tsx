@@ -34,7 +34,7 @@ export function AdDayCharts({
   labels,
 }: {
   days: ReadonlyArray<{ day: string; spendCents: number; conversions: number }>;
-  currency: string;
+  currency: string | null;
   f: Pick<KpiFormatters, "locale" | "money" | "decimal">;
   labels: { spend: string; conversions: string; empty: string };
 }) {

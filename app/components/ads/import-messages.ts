@@ -33,6 +33,9 @@ export interface ImportMessageInput {
 }
 
 const MONEY_METRICS = new Set(["costCents", "conversionValueCents"]);
+/** The derived figures a `derivedMismatch` names (`metric`): which are money, which rates. */
+const DERIVED_MONEY = new Set(["avgCpc", "costPerConversion"]);
+const DERIVED_RATES = new Set(["ctr", "conversionRate"]);
 
 /** The message's key and its values (for `ErrorList`, which translates keys). */
 export function importMessageParts(
@@ -48,7 +51,8 @@ export function importMessageParts(
         ? t(`ads:import.expected.${EXPECTED[item.expected]}`)
         : item.expected
       : "";
-  const money = (cents: unknown) => (typeof cents === "number" ? formatMoney(cents, locale, currency ?? "USD") : "—");
+  // A file without a currency: amounts without a symbol, never as dollars.
+  const money = (cents: unknown) => (typeof cents === "number" ? formatMoney(cents, locale, currency) : "—");
   const number = (value: unknown) => (typeof value === "number" ? numberFormat(locale, { maximumFractionDigits: 2 }).format(value) : "—");
   const values: Record<string, unknown> = {
     ...item,
@@ -76,7 +80,14 @@ export function importMessageParts(
     });
   }
   if (typeof item.max === "number") values.max = numberFormat(locale, { maximumFractionDigits: 0 }).format(item.max);
-  if (short === "derivedMismatch") Object.assign(values, { file: number(item.file), computed: number(item.computed) });
+  if (short === "derivedMismatch") {
+    // Cost per click and per conversion are cents (money); CTR and conversion rate fractions.
+    const metric = String(item.metric);
+    const percent = (value: unknown) =>
+      typeof value === "number" ? numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value) : "—";
+    const format = DERIVED_MONEY.has(metric) ? money : DERIVED_RATES.has(metric) ? percent : number;
+    Object.assign(values, { file: format(item.file), computed: format(item.computed) });
+  }
   return { key: `ads:import.messages.${short}`, values };
 }
 

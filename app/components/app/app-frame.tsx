@@ -96,8 +96,13 @@ export function AppFrame({ user, unread, latest, children }: ShellData & { child
   const { t } = useTranslation("common");
   const locale = usePageLocale();
   const scrolled = useScrolledPast();
-  // "Partner" (the partner programme's page) is for partners only.
-  const items = NAV[user.role === "admin" ? "admin" : "member"].filter((item) => item.key !== "partner" || user.role === "partner");
+  const { pathname, search } = useLocation();
+  // "Partner" (the partner programme's page) is for partners only. From an ad page for one client
+  // account, the assistant opens for that account (its questions that name none are about it).
+  const client = pathname.startsWith(localePath(locale, "/ads")) ? new URLSearchParams(search).get("client") : null;
+  const items = NAV[user.role === "admin" ? "admin" : "member"]
+    .filter((item) => item.key !== "partner" || user.role === "partner")
+    .map((item) => (item.key === "assistant" && client ? { ...item, path: `${item.path}?client=${encodeURIComponent(client)}` } : item));
   const topBarItems = TOP_BAR_ITEMS[user.role === "admin" ? "admin" : "member"];
   const moreItems = items.slice(topBarItems);
   useCloseMenusOnNavigation();
