@@ -77,6 +77,12 @@ export function importMessageParts(
   }
   if (typeof item.max === "number") values.max = numberFormat(locale, { maximumFractionDigits: 0 }).format(item.max);
   if (short === "derivedMismatch") Object.assign(values, { file: number(item.file), computed: number(item.computed) });
+  // A download that is not performance data: what it is, and the report to download instead.
+  if (short === "notPerformance")
+    Object.assign(values, {
+      report: t(`ads:import.refused.${String(item.report)}`),
+      instead: t(`ads:import.instead.${String(item.instead)}`),
+    });
   return { key: `ads:import.messages.${short}`, values };
 }
 
