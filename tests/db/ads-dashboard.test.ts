@@ -337,6 +337,17 @@ describeEachDatabase("the ad dashboard", (t) => {
     expect(week.kpis.spendCents.value).toBe(42_000);
   });
 
+  it("shows the clicks of a responsive search ad report that has Interactions instead of Clicks", async () => {
+    const clientC = (await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Charlie", industry: "all", timeZone: "UTC" })))
+      .id;
+    await importInto(clientC, fixture("google-ads-rsa-interactions.csv"));
+    const dashboard = await dashboardOf(clientC);
+    expect(dashboard.period).toEqual({ from: "2026-11-01", to: "2026-11-26" });
+    expect(dashboard.kpis.clicks.value).toBe(478);
+    expect(dashboard.kpis.ctr.value).toBeCloseTo(478 / 7070, 10);
+    expect(dashboard.campaigns.find((campaign) => campaign.campaign === "Brand")).toMatchObject({ clicks: 300 });
+  });
+
   it("never reads another user's client account", async () => {
     await expect(adsDashboard(t.db, stranger, clientA, query())).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     const strangers = await ensureWorkspace(t.db, stranger, "Mine");

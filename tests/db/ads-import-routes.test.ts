@@ -113,6 +113,20 @@ describeEachDatabase("the ad import pages", (t) => {
     expect(await importCount()).toBe(before);
   });
 
+  it("refuses an asset report, an Overview card and a change history (422, the report to download instead), storing nothing", async () => {
+    const before = await importCount();
+    for (const [name, report] of [
+      ["google-asset-report.csv", "asset"],
+      ["google-overview-card.csv", "overviewCard"],
+      ["google-change-history.csv", "changeHistory"],
+    ] as const) {
+      const refused = await answer(() => uploadAction({ request: upload("owner", fixture(name)), params: params(), context: {} }));
+      expect(refused.status).toBe(422);
+      expect(refused.body.problem).toMatchObject({ code: "ads.import.notPerformance", report, instead: "campaigns" });
+    }
+    expect(await importCount()).toBe(before);
+  });
+
   it("takes a file posted without a client account into the current one", async () => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(fixture("google-ads.csv"))], "ads.csv", { type: "text/csv" }));

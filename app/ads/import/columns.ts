@@ -45,6 +45,8 @@ export type Field =
   | "adStrength"
   | "impressions"
   | "interactions"
+  | "interactionRate"
+  | "avgCost"
   | "clicks"
   | "clicksAll"
   | "cost"
@@ -131,6 +133,8 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   adStrength: "text",
   impressions: "integer",
   interactions: "integer",
+  interactionRate: "percent",
+  avgCost: "money",
   clicks: "integer",
   clicksAll: "integer",
   cost: "money",
@@ -244,6 +248,15 @@ export const GOOGLE_COLUMNS: AliasTable = {
     es: ["Impresiones"],
   },
   interactions: { en: ["Interactions"], nl: ["Interacties"], de: ["Interaktionen"], fr: ["Interactions"], es: ["Interacciones"] },
+  // `Interactions / Impr.` and `Cost / Interactions` (English seen in real exports; the others unverified).
+  interactionRate: {
+    en: ["Interaction rate"],
+    nl: ["Interactiepercentage"],
+    de: ["Interaktionsrate"],
+    fr: ["Taux d'interaction"],
+    es: ["Porcentaje de interacción"],
+  },
+  avgCost: { en: ["Avg. cost"], nl: ["Gem. kosten"], de: ["Durchschn. Kosten"], fr: ["Coût moy."], es: ["Coste medio"] },
   clicks: { en: ["Clicks"], nl: ["Klikken"], de: ["Klicks"], fr: ["Clics"], es: ["Clics"] },
   cost: { en: ["Cost"], nl: ["Kosten"], de: ["Kosten"], fr: ["Coût"], es: ["Coste", "Costo"] },
   conversions: { en: ["Conversions", "Conv."], nl: ["Conversies"], de: ["Conversions"], fr: ["Conversions"], es: ["Conversiones"] },
@@ -529,6 +542,11 @@ export const MICROSOFT_COLUMNS: AliasTable = {
   },
   status: { en: ["Keyword status", "Ad group status", "Campaign status", "Ad status", "Status"], fr: ["État"], es: ["Estado"] },
   campaignType: { en: ["Campaign type"] },
+  // The Ad performance report (display names and API names: `AdType`, `FinalUrl`, `Path1`).
+  adType: { en: ["Ad type"] },
+  finalUrl: { en: ["Final URL"] },
+  path1: { en: ["Path 1"] },
+  path2: { en: ["Path 2"] },
   device: { en: ["Device type"] },
   day: { en: ["Time period", "Gregorian date", "Date", "Day"], nl: ["Periode"], de: ["Zeitraum"], fr: ["Période"], es: ["Período"] },
   currency: {
@@ -691,16 +709,54 @@ export function splitCurrencySuffix(title: string): { title: string; currency: s
   return match ? { title: match[1]!, currency: match[2]! } : { title: title.trim(), currency: null };
 }
 
-/** Every alias key of every format (to find the header row). */
-export const ALL_KEYS: ReadonlySet<string> = new Set(
-  Object.values(FORMAT_TABLES).flatMap((table) =>
+/**
+ * Google Ads downloads that are not row-level performance data, told by their columns: an asset or
+ * asset association report (`Asset`, `Asset type`, `Asset status`, or `Level` with `Added by`: one
+ * row per asset per campaign, whose metrics overlap) and a change history (`Changes` with `User` or
+ * `Date & time`). English names are Google's UI wording; EVERY nl, de, fr and es name is UNVERIFIED.
+ */
+type Markers = Partial<Record<ExportLanguage, string[]>>;
+export const REFUSED_MARKERS = {
+  asset: {
+    en: ["Asset", "Asset type", "Asset status", "Asset source"],
+    nl: ["Item", "Itemtype", "Itemstatus"],
+    de: ["Asset", "Asset-Typ", "Asset-Status"],
+    fr: ["Élément", "Type d'élément", "État de l'élément"],
+    es: ["Recurso", "Tipo de recurso", "Estado del recurso"],
+  },
+  level: { en: ["Level"], nl: ["Niveau"], de: ["Ebene"], fr: ["Niveau"], es: ["Nivel"] },
+  addedBy: { en: ["Added by"], nl: ["Toegevoegd door"], de: ["Hinzugefügt von"], fr: ["Ajouté par"], es: ["Añadido por"] },
+  changes: { en: ["Changes"], nl: ["Wijzigingen"], de: ["Änderungen"], fr: ["Modifications"], es: ["Cambios"] },
+  user: { en: ["User"], nl: ["Gebruiker"], de: ["Nutzer"], fr: ["Utilisateur"], es: ["Usuario"] },
+  dateTime: { en: ["Date & time"], nl: ["Datum en tijd"], de: ["Datum und Uhrzeit"], fr: ["Date et heure"], es: ["Fecha y hora"] },
+} satisfies Record<string, Markers>;
+
+const markerKeys = (markers: Markers) => new Set(Object.values(markers).flat().map(titleKey));
+const MARKER_KEYS = Object.fromEntries(Object.entries(REFUSED_MARKERS).map(([name, markers]) => [name, markerKeys(markers)])) as Record<
+  keyof typeof REFUSED_MARKERS,
+  Set<string>
+>;
+
+/** What a header says the file is when it is an asset report or a change history; null otherwise. */
+export function refusedReportOf(header: readonly string[]): "asset" | "changeHistory" | null {
+  const keys = new Set(header.map(titleKey));
+  const has = (name: keyof typeof REFUSED_MARKERS) => [...MARKER_KEYS[name]].some((key) => keys.has(key));
+  if (has("asset") || (has("level") && has("addedBy"))) return "asset";
+  if (has("changes") && (has("user") || has("dateTime"))) return "changeHistory";
+  return null;
+}
+
+/** Every alias key of every format, and the refused reports' markers (to find the header row). */
+export const ALL_KEYS: ReadonlySet<string> = new Set([
+  ...Object.values(FORMAT_TABLES).flatMap((table) =>
     Object.values(table).flatMap((byLanguage) =>
       Object.values(byLanguage ?? {})
         .flat()
         .map(titleKey),
     ),
   ),
-);
+  ...Object.values(MARKER_KEYS).flatMap((keys) => [...keys]),
+]);
 
 /** Headline/description columns of Google ad reports (`Headline 3`, not `Headline 3 position`). */
 export const HEADLINE_KEY = /^(?:headline|kop|anzeigentitel|titre|titulo)(\d{1,2})$/;
@@ -708,6 +764,13 @@ export const DESCRIPTION_KEY = /^(?:description|beschrijving|textzeile|beschreib
 /** `Headline 3 position` / `Description 2 position`: where an asset is pinned (` --` when it is not). */
 export const HEADLINE_POSITION_KEY = /^(?:headline|kop|anzeigentitel|titre|titulo)(\d{1,2})(?:position|positie|pos)$/;
 export const DESCRIPTION_POSITION_KEY = /^(?:description|beschrijving|textzeile|beschreibung|descripcion)(\d)(?:position|positie|pos)$/;
+/**
+ * Microsoft's ad columns (`Ad ID`, `Ad title`, `Title part 1`, `Headline`, `Ad description 2`;
+ * API names `AdTitle`, `TitlePart1`): a report with one of them is an ad report.
+ */
+export const MICROSOFT_AD_KEY = /^(?:adid|adtitle|addescription\d?|titlepart\d|headline|longheadline)$/;
+export const MICROSOFT_HEADLINE_KEY = /^(?:titlepart(\d)|adtitle|headline)$/;
+export const MICROSOFT_DESCRIPTION_KEY = /^addescription(\d?)$/;
 
 export interface ResolvedColumn {
   index: number;

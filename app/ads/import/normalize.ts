@@ -1,7 +1,10 @@
 /**
  * Ad-export normalization: owns turning the records of an ad export (cells with their line numbers,
  * as csv-parse gives them) into an `AdsImport`: finding the header row, detecting the platform and
- * kind from the content (never the file name), reading values per column, keeping totals rows
+ * kind from the content (never the file name; downloads that are not row-level performance data,
+ * such as asset reports, Overview cards and change histories, are refused with
+ * `ads.import.notPerformance`), reading values per column (a search ad's `Interactions` as its
+ * clicks where the file has no `Clicks`), keeping totals rows
  * aside, recomputing derived metrics and checking them and the totals against the file's own.
  * Pure TypeScript; `read.server.ts` does the bytes.
  */
@@ -13,6 +16,10 @@ import {
   FORMAT_TABLES,
   HEADLINE_KEY,
   HEADLINE_POSITION_KEY,
+  MICROSOFT_AD_KEY,
+  MICROSOFT_DESCRIPTION_KEY,
+  MICROSOFT_HEADLINE_KEY,
+  refusedReportOf,
   resolveColumns,
   titleKey,
   type ColumnFormat,
@@ -53,7 +60,25 @@ export const HEADER_SCAN_RECORDS = 15;
 
 const TOTALS_LABEL = /^(total|totaal|gesamt|summe|totale)\s*:/i;
 const ACCOUNT_WORDS = /^(account|konto|compte|cuenta|conta)$/;
-const HIDDEN_WORDS = /^(other search terms|andere zoektermen|andere suchbegriffe|autres termes de recherche|otros terminos de busqueda)$/;
+/**
+ * The privacy row of a search terms report (`Total: Other search terms`), after its totals word,
+ * accents folded. en is from real exports; de `Sonstige Suchbegriffe` from a real German export
+ * (issue #26, and a public German write-up of one); `Sonstige Suchanfragen` is the wording of
+ * Google's German help (answer 2472708) for the same privacy-hidden queries. The other wordings
+ * (nl `Overige/Andere zoektermen`, fr `Autres termes de recherche`, es `Otros términos de
+ * búsqueda`, de `Andere Suchbegriffe`) are UNVERIFIED: the UI's usual wording.
+ */
+const HIDDEN_WORDS =
+  /^\(?(other search terms|overige zoektermen|andere zoektermen|sonstige suchbegriffe|andere suchbegriffe|sonstige suchanfragen|andere suchanfragen|autres termes de recherche|otros terminos de busqueda)\)?$/;
+/**
+ * Amounts written with a currency sign (`US$1,234.56`, `€12.34`, `1.234,56 €`): Google's Overview
+ * cards download them so; its reports write bare numbers with a `Currency code` column.
+ */
+const CURRENCY_SIGN = /^[-\u2212]?\s*(?:[A-Z]{0,3}\$|[€£¥₹₩₺₽]|CHF\s)|\s?(?:[€£¥₹₩₺₽$]|zł|CHF)$/;
+/** Ad and campaign types whose interactions are clicks (search, text and Shopping ads; nl, de, fr, es unverified)… */
+const CLICK_TYPES = /search|zoek|such|recherche|busqueda|text|tekst|shopping/;
+/** …unless they are views, calls or engagements. */
+const NOT_CLICK_TYPES = /video|youtube|call|anruf|appel|llamada|oproep|bellen|lightbox|engagement/;
 
 const fold = (text: string) =>
   text
@@ -61,6 +86,19 @@ const fold = (text: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .trim();
+
+/**
+ * Whether a Google row's `Interactions` are clicks (a file without a `Clicks` column): keywords and
+ * search terms are Search; otherwise the row's ad type, else its campaign type, must be a search,
+ * text or Shopping one. Null types (neither column) say nothing: the interactions stay apart.
+ */
+export function interactionsAreClicks(kind: AdReportKind, adType: string | null, campaignType: string | null): boolean {
+  if (kind === "keyword" || kind === "search-term") return true;
+  const type = adType ?? campaignType;
+  if (type == null) return false;
+  const value = fold(type);
+  return !NOT_CLICK_TYPES.test(value) && CLICK_TYPES.test(value);
+}
 
 const isBlank = (record: SourceRecord) => record.cells.every((cell) => cell.trim() === "");
 
@@ -147,7 +185,9 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
     if (!microsoft.columns.cost && !microsoft.columns.impressions && !microsoft.columns.clicks) {
       throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Spend", expected: "Impressions, Clicks or Spend" });
     }
-    return { platform: "microsoft", format: "microsoft", resolution: microsoft, kind: entityKind(microsoft.columns, { ad: false }) };
+    // The Ad performance report (`Ad ID`, `Ad title`, `Title part 1`, `Ad type`…); a keyword report with ad columns stays a keyword report.
+    const ad = !microsoft.columns.keyword && Boolean(microsoft.columns.adType || keys.some((key) => MICROSOFT_AD_KEY.test(key)));
+    return { platform: "microsoft", format: "microsoft", resolution: microsoft, kind: entityKind(microsoft.columns, { ad }) };
   }
   const meta = resolveColumns(FORMAT_TABLES.meta, header);
   if (meta.columns.reportingStarts || meta.columns.cost) {
@@ -161,6 +201,9 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
     const kind: AdReportKind = c.adName ? "ad" : c.adGroup ? "ad-group" : "campaign";
     return { platform: "meta", format: "meta", resolution: meta, kind };
   }
+  // Google downloads that are not row-level performance data: refused, naming the report to download.
+  const refused = refusedReportOf(header);
+  if (refused) throw new AdsImportError("ads.import.notPerformance", { line: headerLine, report: refused, instead: "campaigns" });
   const google = resolveColumns(FORMAT_TABLES.google, header);
   const editor = resolveColumns(FORMAT_TABLES.editor, header);
   if (!hasMetrics(google) && (editor.columns.criterionType || editor.columns.networks || editor.columns.adGroupType)) {
@@ -283,10 +326,14 @@ export function plannerVolume(raw: string, separator: DecimalSeparator): Planner
   return { searchVolume: value, volumeLow: null, volumeHigh: null };
 }
 
-/** Keyword Planner `Competition` (`Low`/`Medium`/`High`; the other languages' words unverified). */
+/**
+ * Keyword Planner `Competition` (`Low`/`Medium`/`High`; the other languages' words unverified).
+ * `Unknown` (too little data, common on low-volume ideas) is a value: no competition known, null.
+ */
 export function plannerCompetition(raw: string): "low" | "medium" | "high" | null | undefined {
   if (isMissing(raw)) return null;
   const value = fold(raw);
+  if (/^(unknown|onbekend|unbekannt|inconnue?|desconocid[oa])$/.test(value)) return null;
   if (/^(low|laag|niedrig|faible|baja)$/.test(value)) return "low";
   if (/^(medium|gemiddeld|mittel|moyenne|media)$/.test(value)) return "medium";
   if (/^(high|hoog|hoch|elevee|alta)$/.test(value)) return "high";
@@ -359,6 +406,15 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     const column = c[field];
     return column ? (record.cells[column.index] ?? "").trim() : "";
   };
+
+  // An Overview card's download (a card title, amounts with their currency sign, a few rows) is no report.
+  if (format === "google") {
+    const moneyFields = (Object.keys(c) as Field[]).filter((field) => FIELD_TYPES[field] === "money");
+    for (const record of body.slice(0, 50))
+      for (const field of moneyFields)
+        if (CURRENCY_SIGN.test(cell(record, field)))
+          throw new AdsImportError("ads.import.notPerformance", { line: record.line, report: "overviewCard", instead: "campaigns" });
+  }
   const text = (record: SourceRecord, field: Field): string | null => {
     const value = cell(record, field);
     return isMissing(value) || (format === "editor" && value === "[]") ? null : value;
@@ -461,16 +517,24 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     return segmentStart(raw, unit as SegmentUnit) ?? bad(record, unit, "a date");
   };
 
-  const metricsOf = (record: SourceRecord): Metrics => {
+  // Google files without `Clicks`: a search or text row's interactions are its clicks (the totals
+  // rows' too when every row's are), a video's views or a call ad's calls are not.
+  const interactionsMayBeClicks = format === "google" && !c.clicks && Boolean(c.interactions);
+  const rowInteractionsAreClicks = (record: SourceRecord) =>
+    interactionsMayBeClicks && interactionsAreClicks(kind, text(record, "adType"), text(record, "campaignType"));
+  const everyRowClicks = interactionsMayBeClicks && body.length > 0 && body.every(rowInteractionsAreClicks);
+
+  const metricsOf = (record: SourceRecord, totals = false): Metrics => {
     const purchases = num(record, "purchases");
     let conversions = c.conversions ? num(record, "conversions") : purchases;
     if (format === "meta" && conversions == null && c.results) {
       const indicator = text(record, "resultIndicator") ?? "";
       if (/conversion|purchase|lead|complete_registration/i.test(indicator)) conversions = num(record, "results");
     }
+    const asClicks = totals ? everyRowClicks : rowInteractionsAreClicks(record);
     return {
       impressions: num(record, "impressions"),
-      clicks: num(record, "clicks"),
+      clicks: asClicks ? num(record, "interactions") : num(record, "clicks"),
       costCents: num(record, "cost"),
       conversions,
       conversionValueCents: num(record, "conversionValue"),
@@ -481,6 +545,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   const descriptionColumns: number[] = [];
   const headlinePositionColumns: number[] = [];
   const descriptionPositionColumns: number[] = [];
+  const microsoftTitleColumns: number[] = [];
   header.forEach((title, index) => {
     const key = titleKey(title);
     const h = HEADLINE_KEY.exec(key);
@@ -491,6 +556,13 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (hp) headlinePositionColumns[Number(hp[1]) - 1] = index;
     const dp = DESCRIPTION_POSITION_KEY.exec(key);
     if (dp) descriptionPositionColumns[Number(dp[1]) - 1] = index;
+    if (format !== "microsoft") return;
+    // Microsoft: `Title part 1…3`, or without them `Ad title`/`Headline`; `Ad description`, `Ad description 2`.
+    const mh = MICROSOFT_HEADLINE_KEY.exec(key);
+    if (mh?.[1]) headlineColumns[Number(mh[1]) - 1] = index;
+    else if (mh) microsoftTitleColumns.push(index);
+    const md = MICROSOFT_DESCRIPTION_KEY.exec(key);
+    if (md) descriptionColumns[md[1] ? Number(md[1]) - 1 : 0] = index;
   });
   const listed = (record: SourceRecord, indexes: number[]) =>
     indexes
@@ -557,7 +629,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       ad = {
         name: text(record, "adName"),
         type: text(record, "adType"),
-        headlines: listed(record, headlineColumns),
+        headlines: listed(record, headlineColumns).length > 0 ? listed(record, headlineColumns) : listed(record, microsoftTitleColumns),
         descriptions: listed(record, descriptionColumns),
         finalUrl: text(record, "finalUrl"),
         path1: text(record, "path1"),
@@ -596,6 +668,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       reach: num(record, "reach"),
       frequency: num(record, "frequency"),
       clicksAll: num(record, "clicksAll"),
+      interactions: num(record, "interactions"),
       statusReasons: list(record, "statusReasons", { lowerCase: true }),
       addedExcluded: text(record, "addedExcluded")?.toLowerCase() ?? null,
       networks: list(record, "networks"),
@@ -659,13 +732,15 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
 
     const metrics = metricsOf(record);
     const derived = deriveMetrics(metrics);
+    // Where interactions are the clicks, `Interaction rate` is the CTR and `Avg. cost` the CPC.
+    const asClicks = rowInteractionsAreClicks(record);
     checkDerived(
       record,
       metrics,
       derived,
       {
-        ctr: num(record, "ctr"),
-        avgCpc: num(record, "avgCpc"),
+        ctr: c.ctr ? num(record, "ctr") : asClicks ? num(record, "interactionRate") : null,
+        avgCpc: c.avgCpc ? num(record, "avgCpc") : asClicks ? num(record, "avgCost") : null,
         cpa: num(record, "costPerConversion"),
         rate: num(record, "conversionRate"),
         roas: num(record, "roas"),
@@ -728,7 +803,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (ACCOUNT_WORDS.test(rest)) scope = "account";
     else if (HIDDEN_WORDS.test(rest)) scope = "hidden";
     else if (!fileTotals.some((t) => t.scope === "rows")) scope = "rows";
-    fileTotals.push({ line: record.line, label, scope, metrics: metricsOf(record) });
+    fileTotals.push({ line: record.line, label, scope, metrics: metricsOf(record, true) });
   }
   const computed = sumMetrics(rows);
   const computedTotals = { ...computed, derived: deriveMetrics(computed) };
@@ -818,10 +893,10 @@ function checkDerived(
       computed: round(computed, 6),
     });
   // Percentages are written with two decimals (0.005% = 0.00005); amounts to the cent.
-  if (file.ctr != null && d.ctr != null && Math.abs(file.ctr - d.ctr) > 0.0000501) warn("ctr", file.ctr, d.ctr);
+  if (file.ctr != null && d.ctr != null && Math.abs(file.ctr - d.ctr) > 0.0000501) warn(c.ctr ? "ctr" : "interactionRate", file.ctr, d.ctr);
   if (file.avgCpc != null && m.costCents != null && m.clicks) {
     const exact = m.costCents / m.clicks;
-    if (Math.abs(file.avgCpc - exact) > 1) warn("avgCpc", file.avgCpc, Math.round(exact));
+    if (Math.abs(file.avgCpc - exact) > 1) warn(c.avgCpc ? "avgCpc" : "avgCost", file.avgCpc, Math.round(exact));
   }
   if (file.cpa != null && m.costCents != null && m.conversions) {
     const exact = m.costCents / m.conversions;

@@ -85,6 +85,12 @@ export interface RowExtras {
   frequency: number | null;
   /** Meta "Clicks (all)" (link clicks are `metrics.clicks`). */
   clicksAll: number | null;
+  /**
+   * Google `Interactions` as written. Where the file has no `Clicks` column, a search or text ad's
+   * (and a Search or Shopping campaign's) interactions are its clicks and are also `metrics.clicks`;
+   * a video's views, a call ad's calls or a mixed campaign's interactions stay only here.
+   */
+  interactions: number | null;
   /** Google `Status reasons`, split on `;`, trimmed, lower-case (`most ads disapproved`, `search volume limited`). */
   statusReasons: string[] | null;
   /** A search term's `Added/Excluded` (`added`, `excluded`, `none`: lower-case as written). */
@@ -229,7 +235,13 @@ export type AdsImportErrorCode =
   | "ads.import.tooManyRows"
   | "ads.import.dailyBudget"
   | "ads.import.tooManyUploads"
-  | "ads.import.interrupted";
+  | "ads.import.interrupted"
+  // A download that is not row-level performance data (an asset report, an Overview card, a change history).
+  | "ads.import.notPerformance";
+
+/** The downloads refused as `ads.import.notPerformance`, and the report to download instead. */
+export type RefusedReport = "asset" | "overviewCard" | "changeHistory";
+export type ReportInstead = "campaigns";
 
 export interface AdsImportErrorParams {
   line?: number;
@@ -238,6 +250,9 @@ export interface AdsImportErrorParams {
   got?: string;
   /** The row limit that was passed (`tooManyRows`, `dailyBudget`). */
   max?: number;
+  /** `notPerformance`: what the file is, and the report to download instead. */
+  report?: RefusedReport;
+  instead?: ReportInstead;
 }
 
 /** A file that is not a supported export, or is broken: the code with where and what was expected. */

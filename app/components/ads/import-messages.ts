@@ -88,6 +88,12 @@ export function importMessageParts(
     const format = DERIVED_MONEY.has(metric) ? money : DERIVED_RATES.has(metric) ? percent : number;
     Object.assign(values, { file: format(item.file), computed: format(item.computed) });
   }
+  // A download that is not performance data: what it is, and the report to download instead.
+  if (short === "notPerformance")
+    Object.assign(values, {
+      report: t(`ads:import.refused.${String(item.report)}`),
+      instead: t(`ads:import.instead.${String(item.instead)}`),
+    });
   return { key: `ads:import.messages.${short}`, values };
 }
 
