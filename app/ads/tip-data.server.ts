@@ -50,7 +50,8 @@ export interface PeriodChoice {
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const spanDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+const spanDays = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 const latestFirst = (a: ImportInfo, b: ImportInfo) => (b.importedAt ?? "").localeCompare(a.importedAt ?? "") || b.id.localeCompare(a.id);
 
 /** The one period of a platform's imports of one kind that tips use (see the module header). */
@@ -61,7 +62,11 @@ export function choosePeriod(imports: readonly ImportInfo[], window: number): Pe
     return latest ? { importIds: [latest.id], granularity: latest.granularity, from: null, start: null, end: null } : null;
   }
   const days = dated.filter((i) => i.granularity === "day");
-  const dayEnd = days.map((i) => i.periodEnd!).sort().at(-1) ?? null;
+  const dayEnd =
+    days
+      .map((i) => i.periodEnd!)
+      .sort()
+      .at(-1) ?? null;
   const period = dated
     .filter((i) => i.granularity === "period")
     .sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!) || latestFirst(a, b))[0];

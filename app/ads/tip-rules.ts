@@ -97,7 +97,8 @@ function checkOf(snapshot: AuditSnapshot | null, ruleId: string): CheckResult | 
 // ---------------------------------------------------------------------------------------------
 // Campaigns that serve
 
-const NOT_SERVING = /not eligible|ineligible|niet geschikt|nicht berechtigt|nicht teilnahmeberechtigt|non eligible|no apto|no valido|pending|ausstehend|in afwachting|en attente|pendiente/;
+const NOT_SERVING =
+  /not eligible|ineligible|niet geschikt|nicht berechtigt|nicht teilnahmeberechtigt|non eligible|no apto|no valido|pending|ausstehend|in afwachting|en attente|pendiente/;
 const NOT_SERVING_REASON = /paused|removed|ended|not eligible|disapproved|pending/;
 
 export function isServing(c: { status: string | null; servingStatus: string | null; statusReasons: readonly string[] }): boolean {
@@ -387,7 +388,11 @@ function negativeTips(data: TipData, serving: (platform: string, campaign: strin
 // ---------------------------------------------------------------------------------------------
 // pause-keywords
 
-function pauseTips(snapshot: AuditSnapshot | null, data: TipData, serving: (platform: string, campaign: string) => boolean): TipCandidate[] {
+function pauseTips(
+  snapshot: AuditSnapshot | null,
+  data: TipData,
+  serving: (platform: string, campaign: string) => boolean,
+): TipCandidate[] {
   const items = (checkOf(snapshot, "zero-conversion-keywords")?.items ?? []).filter((item) => item.keyword && item.campaign);
   if (!items.length) return [];
   const keyOf = (campaign: string, adGroup: string | null | undefined, keyword: string, matchType: string | null | undefined) =>
@@ -404,7 +409,10 @@ function pauseTips(snapshot: AuditSnapshot | null, data: TipData, serving: (plat
       figures.set(key, f);
     }
   }
-  const groups = new Map<string, { source: TipSource; campaign: string; list: Array<{ item: AuditItem; costCents: number; clicks: number }> }>();
+  const groups = new Map<
+    string,
+    { source: TipSource; campaign: string; list: Array<{ item: AuditItem; costCents: number; clicks: number }> }
+  >();
   for (const item of items) {
     const key = keyOf(item.campaign!, item.adGroup, item.keyword!, item.matchType);
     const f = [...new Set(data.sources.map((s) => s.platform))].map((p) => figures.get(`${p}|${key}`)).find(Boolean);
@@ -464,4 +472,3 @@ export function periodTipCandidates(
     serving,
   };
 }
-

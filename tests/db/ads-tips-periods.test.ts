@@ -51,7 +51,9 @@ describeEachDatabase("tips on the right scale", (t) => {
     await load(usd, "google-search-terms-2-days.csv");
     await generateTips(t.db, usd);
     eur = (
-      await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Laufschuhe GmbH", industry: "all", timeZone: "Europe/Berlin" }))
+      await unitOfWork(t.db, (tx) =>
+        createClientAccount(tx, owner, { name: "Laufschuhe GmbH", industry: "all", timeZone: "Europe/Berlin" }),
+      )
     ).id;
     await load(eur, "google-search-terms-eur.csv");
     await generateTips(t.db, eur);
@@ -88,7 +90,13 @@ describeEachDatabase("tips on the right scale", (t) => {
 
   it("caps a raise at double the budget when the lost share is `> 90%`", async () => {
     const tip = budgetTip(await open(usd), "Search - Saturated")!;
-    expect(tip.evidence).toMatchObject({ budgetCents: 10_000, lostIsBudget: 0.9, lostBound: "above", newBudgetCents: 20_000, cappedBy: "double" });
+    expect(tip.evidence).toMatchObject({
+      budgetCents: 10_000,
+      lostIsBudget: 0.9,
+      lostBound: "above",
+      newBudgetCents: 20_000,
+      cappedBy: "double",
+    });
   });
 
   it("gives paused, removed and not-eligible campaigns no tips at all", async () => {
@@ -104,15 +112,15 @@ describeEachDatabase("tips on the right scale", (t) => {
     expect(tips).toHaveLength(1);
     const [tip] = tips;
     expect(tip!.subject.campaign).toBe("Shoes");
-    // The account's cost per conversion in the same report: €825.44 / 28 = €29.48; conversion rate 28 / 547.
+    // The account's cost per conversion in the same report: €825.44 / 28 = €29.48; conversion rate 28 / 558.
     expect(tip!.evidence).toMatchObject({ accountCpaCents: 2948, days: 31, periodStart: "2026-05-01", periodEnd: "2026-05-31" });
     expect(tip!.evidence.terms).toEqual([
       // €40.12 ≥ €29.48 without a conversion.
       { term: "running shoes repair", adGroup: "Running", costCents: 4012, clicks: 18, reason: "cost" },
-      // 70 clicks without a conversion at 5.1%: (1 − 0.0512)^70 ≈ 2.5% < 5%.
+      // 70 clicks without a conversion at 5.0%: (1 − 0.0502)^70 ≈ 2.7% < 5%.
       { term: "cheap running socks", adGroup: "Socks", costCents: 2100, clicks: 70, reason: "clicks" },
     ]);
-    // Not: `trail running shoes` (4 clicks, €6.67), `running shoes` (the phrase keyword itself),
+    // Not: `trail running shoes` (4 clicks, €6.67) nor the two other small terms, `running shoes` (the phrase keyword itself),
     // `running shoes jobs` (excluded), `buy running shoes` (added).
     expect(tip!.impactCents).toBe(Math.round((6112 / 31) * 30.4));
     expect(tip!.impactKind).toBe("saving");
