@@ -18,7 +18,7 @@ process.env.SESSION_SECRET ??= "ads-tips-periods-test-secret-0123456789-01234567
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { formatPeriod, tipText } from "~/ads/tip-text";
-import { applyTip, generateTips, listTips, type Tip } from "~/ads/tips.server";
+import { applyTip, generateTips, listTips, tipEditorFile, type Tip } from "~/ads/tips.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -144,7 +144,7 @@ describeEachDatabase("tips on the right scale", (t) => {
     expect(text.body).toContain("all time");
   });
 
-  it("gives the applied negatives tip's Editor file with exactly its terms", async () => {
+  it("gives the applied tips' Editor files: exactly the proposed terms, and the capped budget", async () => {
     const tip = (await open(eur)).find((candidate) => candidate.kind === "add-negatives")!;
     await unitOfWork(t.db, (tx) => applyTip(tx, owner, tip.id));
     const file = await answer(() =>
@@ -159,5 +159,9 @@ describeEachDatabase("tips on the right scale", (t) => {
       { Campaign: "Shoes", "Ad Group": "Running", Keyword: "running shoes repair", "Criterion Type": "Negative Exact" },
       { Campaign: "Shoes", "Ad Group": "Socks", Keyword: "cheap running socks", "Criterion Type": "Negative Exact" },
     ]);
+    // The budget tip's file sets the capped budget.
+    const budget = budgetTip(await open(usd), "Search - Core")!;
+    await unitOfWork(t.db, (tx) => applyTip(tx, owner, budget.id));
+    expect((await tipEditorFile(t.db, owner, budget.id)).csv).toBe("Campaign,Budget\r\nSearch - Core,125.00\r\n");
   });
 });
