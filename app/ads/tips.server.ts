@@ -1,13 +1,15 @@
 /**
- * Daily tips: owns `ad_tips`. Tips are rule-based advice on a client account, generated from its
- * latest audit (re-run first when an import is newer than it) and its recent trend, each with the
- * evidence behind it and an estimated monthly impact in the client account's currency:
+ * Daily tips: owns `ad_tips`. Tips are rule-based advice on a client account, each with the
+ * evidence behind it and an estimated monthly impact in the client account's currency, worked out
+ * from one import period per report kind (tip-data.server.ts: imports of different periods are
+ * never mixed in one calculation, and an "All time" export gives ratios, never a daily rate), by
+ * the rules of tip-rules.ts, plus the audit's zero-conversion keywords (the latest audit, re-run
+ * first when an import is newer than it) and the recent trend:
  *
- * - `raise-budget`: a campaign losing impressions to its budget (the audit's `budget-limited`);
- *   the missed share is estimated linearly (impressions lost ÷ impressions won), which is an
- *   upper bound: more budget buys the missed auctions at about today's cost per click.
- * - `add-negatives`: search terms that cost money without converting, and job-seeker or
- *   information terms (`wasted-search-terms`, `job-seeker-terms`), as negative keywords.
+ * - `raise-budget`: a serving campaign losing impressions to its budget: `budget / (1 − lost IS)`,
+ *   at most double the budget and the spend the lost share could buy.
+ * - `add-negatives`: search terms without conversions whose cost or clicks are significant against
+ *   the account's own cost per conversion and conversion rate, never an active keyword.
  * - `pause-keywords`: keywords that spent past the limit without a conversion
  *   (`zero-conversion-keywords`).
  * - `cpa-rising`: a campaign whose cost per conversion rose week over week (day rows).
@@ -20,7 +22,6 @@
  * keywords, paused keywords, a new daily budget); dismissing asks for a reason.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { sql } from "kysely";
 import { audit } from "~/audit/audit.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
@@ -29,35 +30,14 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { getClientAccount } from "./accounts.server";
 import { DISMISS_NOTE_MAX, DISMISS_REASONS, TIP_KINDS, type DismissReason, type TipKind } from "./tip-kinds";
-import { NothingToAuditError, WINDOW_DAYS, latestAudit, runAudit } from "./audit/audit.server";
+import { NothingToAuditError, latestAudit, runAudit } from "./audit/audit.server";
 import { purgeStalePending } from "./imports.server";
-import type { AuditItem, AuditSnapshot, CheckResult } from "./audit/types";
+import type { AuditSnapshot } from "./audit/types";
+import { loadTipData } from "./tip-data.server";
+import { DAYS_PER_MONTH, periodTipCandidates, type ImpactKind, type TipCandidate, type TipSubject } from "./tip-rules";
 
 export { DISMISS_NOTE_MAX, DISMISS_REASONS, TIP_KINDS, type DismissReason, type TipKind };
-
-/** Items (terms, keywords) one tip lists at most; its Editor file has the same lines. */
-const MAX_ITEMS = 25;
-const DAYS_PER_MONTH = 30;
-
-export interface TipSubject {
-  campaign: string | null;
-  adGroup?: string | null;
-  platform?: string;
-}
-
-export type ImpactKind = "value" | "spend" | "saving";
-
-export interface TipCandidate {
-  kind: TipKind;
-  subject: TipSubject;
-  /** The figures the tip's text and evidence show (money in cents, shares as fractions). */
-  evidence: Record<string, unknown>;
-  /** What identifies the tip's evidence (the fingerprint is made of kind, subject and this). */
-  identity: unknown;
-  impactCents: number | null;
-  impactKind: ImpactKind | null;
-  editorCsv: string | null;
-}
+export type { ImpactKind, TipCandidate, TipSubject };
 
 export interface Tip {
   id: string;
@@ -89,160 +69,19 @@ export class TipDecidedError extends Error {
   }
 }
 
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-
-/** Days between two YYYY-MM-DD dates, both included. */
-function daysIn(period: { start: string; end: string } | null): number {
-  if (!period) return DAYS_PER_MONTH;
-  const days = Math.round((Date.parse(`${period.end}T00:00:00Z`) - Date.parse(`${period.start}T00:00:00Z`)) / 86_400_000) + 1;
-  return days > 0 ? days : DAYS_PER_MONTH;
-}
-
-/** Google Ads Editor CSV (English headers, as Editor requires on import). */
-function editorCsv(header: string[], rows: string[][]): string {
-  return stringify([header, ...rows], { record_delimiter: "\r\n", escape_formulas: true });
-}
-
-const MATCH_CRITERION: Record<string, string> = { exact: "Exact", phrase: "Phrase", broad: "Broad", "broad-modified": "Broad" };
-const centsText = (cents: number) => (cents / 100).toFixed(2);
-
-function checkOf(snapshot: AuditSnapshot, ruleId: string): CheckResult | undefined {
-  return snapshot.checks.find((check) => check.ruleId === ruleId && check.status === "graded");
-}
-
-function byCampaign(items: AuditItem[]): Map<string, AuditItem[]> {
-  const groups = new Map<string, AuditItem[]>();
-  for (const item of items) {
-    const key = item.campaign ?? "";
-    groups.set(key, [...(groups.get(key) ?? []), item]);
-  }
-  return groups;
-}
-
-function budgetTips(snapshot: AuditSnapshot): TipCandidate[] {
-  const check = checkOf(snapshot, "budget-limited");
-  if (!check) return [];
-  const tips: TipCandidate[] = [];
-  for (const item of check.items) {
-    const f = item.figures;
-    const lost = num(f.lostIsBudget);
-    const days = num(f.days) || daysIn(snapshot.period);
-    const impressions = num(f.impressions);
-    if (lost <= 0 || lost >= 0.95 || impressions <= 0 || !item.campaign) continue;
-    // Impressions won are (1 − lost − lost to rank) of the eligible ones; the budget share of the
-    // missed ones relative to those won is lost ÷ (1 − lost) at most (rank losses ignored).
-    const missed = lost / (1 - lost);
-    const costPerDay = num(f.costCents) / days;
-    const raisePerDayCents = Math.ceil((costPerDay * missed) / 100) * 100;
-    const moreImpressionsPerWeek = Math.round((impressions / days) * 7 * missed);
-    const moreConversionsPerMonth = (num(f.conversions) / days) * DAYS_PER_MONTH * missed;
-    const valuePerMonth = Math.round((num(f.conversionValueCents) / days) * DAYS_PER_MONTH * missed);
-    const spendPerMonth = Math.round(costPerDay * DAYS_PER_MONTH * missed);
-    const budgetCents = typeof f.budgetCents === "number" ? f.budgetCents : null;
-    tips.push({
-      kind: "raise-budget",
-      subject: { campaign: item.campaign },
-      evidence: {
-        lostIsBudget: lost,
-        days,
-        impressions,
-        costCents: num(f.costCents),
-        conversions: num(f.conversions),
-        budgetCents,
-        raisePerDayCents,
-        moreImpressionsPerWeek,
-        moreConversionsPerMonth: Math.round(moreConversionsPerMonth * 10) / 10,
-        spendPerMonthCents: spendPerMonth,
-      },
-      identity: { lostStep: Math.round(lost * 10), budgetCents },
-      impactCents: valuePerMonth > 0 ? valuePerMonth : spendPerMonth,
-      impactKind: valuePerMonth > 0 ? "value" : "spend",
-      editorCsv: budgetCents ? editorCsv(["Campaign", "Budget"], [[item.campaign, centsText(budgetCents + raisePerDayCents)]]) : null,
-    });
-  }
-  return tips;
-}
-
-function negativeTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
-  const items = [
-    ...(checkOf(snapshot, "wasted-search-terms")?.items ?? []),
-    ...(checkOf(snapshot, "job-seeker-terms")?.items ?? []),
-  ].filter((item) => item.searchTerm && item.campaign && item.severity === "fail" && num(item.figures.conversions) === 0);
-  const tips: TipCandidate[] = [];
-  for (const [campaign, list] of byCampaign(items)) {
-    // One line per term and ad group (a term flagged by both checks once), the costliest first.
-    const unique = new Map<string, AuditItem>();
-    for (const item of list) unique.set(`${item.adGroup ?? ""}\u0000${item.searchTerm!.toLowerCase()}`, item);
-    const terms = [...unique.values()].sort((a, b) => num(b.figures.costCents) - num(a.figures.costCents)).slice(0, MAX_ITEMS);
-    const cost = terms.reduce((sum, item) => sum + num(item.figures.costCents), 0);
-    if (!terms.length || cost <= 0) continue;
-    tips.push({
-      kind: "add-negatives",
-      subject: { campaign },
-      evidence: {
-        days,
-        costCents: cost,
-        clicks: terms.reduce((sum, item) => sum + num(item.figures.clicks), 0),
-        terms: terms.map((item) => ({
-          term: item.searchTerm,
-          adGroup: item.adGroup ?? null,
-          costCents: num(item.figures.costCents),
-          clicks: num(item.figures.clicks),
-        })),
-      },
-      identity: terms.map((item) => `${item.adGroup ?? ""}/${item.searchTerm!.toLowerCase()}`).sort(),
-      impactCents: Math.round((cost / days) * DAYS_PER_MONTH),
-      impactKind: "saving",
-      editorCsv: editorCsv(
-        ["Campaign", "Ad Group", "Keyword", "Criterion Type"],
-        terms.map((item) => [campaign, item.adGroup ?? "", item.searchTerm!, "Negative Exact"]),
-      ),
-    });
-  }
-  return tips;
-}
-
-function pauseTips(snapshot: AuditSnapshot, days: number): TipCandidate[] {
-  const items = (checkOf(snapshot, "zero-conversion-keywords")?.items ?? []).filter(
-    (item) => item.keyword && item.campaign && num(item.figures.conversions) === 0,
-  );
-  const tips: TipCandidate[] = [];
-  for (const [campaign, list] of byCampaign(items)) {
-    const keywords = [...list].sort((a, b) => num(b.figures.costCents) - num(a.figures.costCents)).slice(0, MAX_ITEMS);
-    const cost = keywords.reduce((sum, item) => sum + num(item.figures.costCents), 0);
-    if (!keywords.length || cost <= 0) continue;
-    tips.push({
-      kind: "pause-keywords",
-      subject: { campaign },
-      evidence: {
-        days,
-        costCents: cost,
-        clicks: keywords.reduce((sum, item) => sum + num(item.figures.clicks), 0),
-        keywords: keywords.map((item) => ({
-          keyword: item.keyword,
-          matchType: item.matchType ?? null,
-          adGroup: item.adGroup ?? null,
-          costCents: num(item.figures.costCents),
-          clicks: num(item.figures.clicks),
-        })),
-      },
-      identity: keywords.map((item) => `${item.adGroup ?? ""}/${item.keyword!.toLowerCase()}/${item.matchType ?? ""}`).sort(),
-      impactCents: Math.round((cost / days) * DAYS_PER_MONTH),
-      impactKind: "saving",
-      editorCsv: editorCsv(
-        ["Campaign", "Ad Group", "Keyword", "Criterion Type", "Status"],
-        keywords.map((item) => [campaign, item.adGroup ?? "", item.keyword!, MATCH_CRITERION[item.matchType ?? ""] ?? "Broad", "Paused"]),
-      ),
-    });
-  }
-  return tips;
-}
-
 /** Levels that hold a campaign's whole traffic, best first (one is used per platform). */
 const TREND_LEVELS = ["campaign", "ad-group"] as const;
 
-/** Week-over-week cost per conversion per campaign, from the day rows of one level per platform. */
-async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCandidate[]> {
+/**
+ * Week-over-week cost per conversion per campaign, from the day rows of one level per platform:
+ * two ratios of the same kind of rows; the monthly amount is this week's conversions per day
+ * present (not per calendar day) times 30.4.
+ */
+async function cpaTrendTips(
+  db: DbOrTx,
+  clientAccountId: string,
+  serving: (platform: string, campaign: string) => boolean,
+): Promise<TipCandidate[]> {
   const latest = await db
     .selectFrom("adRows")
     .select((eb) => eb.fn.max("day").as("day"))
@@ -262,6 +101,7 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
       "campaign",
       sql<number>`sum(case when day > ${day(7)} then cost_cents else 0 end)`.as("costNow"),
       sql<number>`sum(case when day > ${day(7)} then conversions else 0 end)`.as("convNow"),
+      sql<number>`count(distinct case when day > ${day(7)} then day end)`.as("daysNow"),
       sql<number>`sum(case when day <= ${day(7)} then cost_cents else 0 end)`.as("costBefore"),
       sql<number>`sum(case when day <= ${day(7)} then conversions else 0 end)`.as("convBefore"),
     ])
@@ -279,10 +119,11 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
     if (levelOf.get(row.platform) !== row.kind) continue;
     const costNow = Number(row.costNow);
     const convNow = Number(row.convNow);
+    const daysNow = Number(row.daysNow);
     const costBefore = Number(row.costBefore);
     const convBefore = Number(row.convBefore);
     // Judge a cost per conversion only on enough conversions (five a week, both weeks).
-    if (!row.campaign || convNow < 5 || convBefore < 5) continue;
+    if (!row.campaign || convNow < 5 || convBefore < 5 || daysNow < 1 || !serving(row.platform, row.campaign)) continue;
     const cpaNow = costNow / convNow;
     const cpaBefore = costBefore / convBefore;
     const rise = cpaNow / cpaBefore - 1;
@@ -296,9 +137,10 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
         cpaBeforeCents: Math.round(cpaBefore),
         rise: Math.round(rise * 1000) / 1000,
         conversionsNow: Math.round(convNow * 10) / 10,
+        days: daysNow,
       },
       identity: { weekEnd: end },
-      impactCents: Math.round(((cpaNow - cpaBefore) * convNow * DAYS_PER_MONTH) / 7),
+      impactCents: Math.round(((cpaNow - cpaBefore) * convNow * DAYS_PER_MONTH) / daysNow),
       impactKind: "spend",
       editorCsv: null,
     });
@@ -306,31 +148,14 @@ async function cpaTrendTips(db: DbOrTx, clientAccountId: string): Promise<TipCan
   return tips;
 }
 
-/** Every tip the snapshot and the trend give, before comparing with the stored ones. */
+/**
+ * Every tip the client account's data gives, before comparing with the stored ones: each from
+ * one import period per report kind (tip-data.server.ts, tip-rules.ts), pausing keywords from
+ * the audit's `zero-conversion-keywords` items as well, and the week-over-week trend.
+ */
 export async function tipCandidates(db: DbOrTx, snapshot: AuditSnapshot | null, clientAccountId: string): Promise<TipCandidate[]> {
-  let fromAudit: TipCandidate[] = [];
-  if (snapshot) {
-    // Costs are per the audit's window of each report kind (search terms 90 days, keywords 30),
-    // or the imported period when it is shorter.
-    const days = async (kind: string, window: number) => {
-      if (!snapshot.importIds.length) return Math.min(window, daysIn(snapshot.period));
-      const span = await db
-        .selectFrom("adImports")
-        .select((eb) => [eb.fn.min("periodStart").as("start"), eb.fn.max("periodEnd").as("end")])
-        .where("id", "in", snapshot.importIds)
-        .where("kind", "=", kind)
-        .executeTakeFirst();
-      const start = span?.start as string | null | undefined;
-      const end = span?.end as string | null | undefined;
-      return Math.min(window, start && end ? daysIn({ start, end }) : daysIn(snapshot.period));
-    };
-    fromAudit = [
-      ...budgetTips(snapshot),
-      ...negativeTips(snapshot, await days("search-term", WINDOW_DAYS.searchTerms)),
-      ...pauseTips(snapshot, await days("keyword", WINDOW_DAYS.metrics)),
-    ];
-  }
-  return [...fromAudit, ...(await cpaTrendTips(db, clientAccountId))];
+  const { candidates, serving } = periodTipCandidates(snapshot, await loadTipData(db, clientAccountId));
+  return [...candidates, ...(await cpaTrendTips(db, clientAccountId, serving))];
 }
 
 function fingerprint(clientAccountId: string, candidate: Pick<TipCandidate, "kind" | "subject" | "identity">): string {

@@ -14,6 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdTools } from "~/ads/access.server";
 import { DISMISS_NOTE_MAX, DISMISS_REASONS } from "~/ads/tip-kinds";
+import { tipText } from "~/ads/tip-text";
 import { TipDecidedError, TipNotFoundError, applyTip, dismissTip, generateTips, listTips, type Tip } from "~/ads/tips.server";
 import { Notice } from "~/components/auth/auth-card";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -29,7 +30,6 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { numberFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "ads", "ads-tips"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -116,60 +116,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 function useTipText(currency: string) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
-  const money = (cents: unknown) => formatMoney(typeof cents === "number" ? cents : 0, locale, currency);
-  const int = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
-  const dec = (value: unknown) => numberFormat(locale, { maximumFractionDigits: 1 }).format(typeof value === "number" ? value : 0);
-  const pct = (value: unknown) =>
-    numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(typeof value === "number" ? value : 0);
-  return (tip: Tip): { title: string; body: string; impact: string | null } => {
-    const e = tip.evidence;
-    const campaign = tip.subject.campaign ?? "";
-    const impact = tip.impactCents != null && tip.impactKind ? t(`impact.${tip.impactKind}`, { amount: money(tip.impactCents) }) : null;
-    switch (tip.kind) {
-      case "raise-budget": {
-        const budget = typeof e.budgetCents === "number" ? e.budgetCents : null;
-        return {
-          title: t("kinds.raise-budget.title", { campaign, lost: pct(e.lostIsBudget) }),
-          body: t(budget ? "kinds.raise-budget.body" : "kinds.raise-budget.bodyNoBudget", {
-            raise: money(e.raisePerDayCents),
-            budget: money(budget),
-            newBudget: money((budget ?? 0) + (typeof e.raisePerDayCents === "number" ? e.raisePerDayCents : 0)),
-            impressions: int(e.moreImpressionsPerWeek),
-            conversions: dec(e.moreConversionsPerMonth),
-            days: int(e.days),
-          }),
-          impact,
-        };
-      }
-      case "add-negatives":
-        return {
-          title: t("kinds.add-negatives.title", { count: Array.isArray(e.terms) ? e.terms.length : 0, campaign, cost: money(e.costCents) }),
-          body: t("kinds.add-negatives.body", { days: int(e.days) }),
-          impact,
-        };
-      case "pause-keywords":
-        return {
-          title: t("kinds.pause-keywords.title", {
-            count: Array.isArray(e.keywords) ? e.keywords.length : 0,
-            campaign,
-            cost: money(e.costCents),
-          }),
-          body: t("kinds.pause-keywords.body", { days: int(e.days) }),
-          impact,
-        };
-      case "cpa-rising":
-        return {
-          title: t("kinds.cpa-rising.title", { campaign, rise: pct(e.rise) }),
-          body: t("kinds.cpa-rising.body", {
-            before: money(e.cpaBeforeCents),
-            now: money(e.cpaNowCents),
-            conversions: dec(e.conversionsNow),
-            weekEnd: typeof e.weekEnd === "string" ? formatDate(e.weekEnd, locale) : "",
-          }),
-          impact,
-        };
-    }
-  };
+  return (tip: Tip) => tipText(tip, t as (key: string, values?: Record<string, unknown>) => string, locale, currency);
 }
 
 function Evidence({ tip, currency }: { tip: Tip; currency: string }) {
@@ -227,6 +174,7 @@ function OpenTip({
         ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700">{text.body}</p>
+      {text.estimate ? <p className="mt-1 text-sm font-medium text-slate-800">{text.estimate}</p> : null}
       <Evidence tip={tip} currency={currency} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="mt-4 flex flex-wrap items-end gap-4">

@@ -97,16 +97,16 @@ describeEachDatabase("daily tips", (t) => {
     const terms = negatives.evidence.terms as Array<{ term: string; costCents: number }>;
     expect(terms.length).toBeGreaterThan(0);
     expect(terms.some((term) => /jobs?|career|free|how to/i.test(term.term))).toBe(true);
-    // The impact is the terms' cost scaled from the audit's window to 30 days.
+    // The impact is the terms' cost scaled from their report's days to Google's 30.4-day month.
     const cost = terms.reduce((sum, term) => sum + term.costCents, 0);
     expect(negatives.evidence.costCents).toBe(cost);
-    expect(negatives.impactCents).toBe(Math.round((cost / (negatives.evidence.days as number)) * 30));
+    expect(negatives.impactCents).toBe(Math.round((cost / (negatives.evidence.days as number)) * 30.4));
 
-    // Costs are scaled from each report's own window: 90 days of search terms, 30 of keywords.
-    expect(negatives.evidence.days).toBe(90);
+    // Costs are scaled from each report's own days: 90 days of search terms, 30 of keywords.
+    expect(negatives.evidence).toMatchObject({ days: 90, periodStart: "2026-08-23", periodEnd: "2026-11-20" });
     const pause = tips.find((tip) => tip.kind === "pause-keywords")!;
-    expect(pause.evidence.days).toBe(30);
-    expect(pause.impactCents).toBe(Math.round((Number(pause.evidence.costCents) / 30) * 30));
+    expect(pause.evidence).toMatchObject({ days: 30, periodStart: "2026-10-22", periodEnd: "2026-11-20" });
+    expect(pause.impactCents).toBe(Math.round((Number(pause.evidence.costCents) / 30) * 30.4));
 
     const second = await generateTips(t.db, clientId);
     expect(second.created).toBe(0);
@@ -186,26 +186,24 @@ describeEachDatabase("daily tips", (t) => {
     expect((await openTips()).some((item) => item.subject.campaign === tip.subject.campaign && item.kind === "raise-budget")).toBe(false);
 
     // New evidence: the same campaign with another budget is another tip.
-    const audit = await t.db
-      .selectFrom("adAudits")
-      .select(["id", "checks"])
+    const rows = await t.db
+      .selectFrom("adRows")
+      .select(["importId", "line", "extras"])
       .where("clientAccountId", "=", clientId)
-      .orderBy("createdAt", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const checks = JSON.parse(audit.checks) as Array<{
-      ruleId: string;
-      items: Array<{ campaign?: string; figures: Record<string, unknown> }>;
-    }>;
-    const item = checks
-      .find((check) => check.ruleId === "budget-limited")!
-      .items.find((candidate) => candidate.campaign === tip.subject.campaign)!;
-    item.figures.budgetCents = Number(item.figures.budgetCents) + 5000;
-    await t.db
-      .updateTable("adAudits")
-      .set({ checks: JSON.stringify(checks) })
-      .where("id", "=", audit.id)
+      .where("kind", "=", "campaign")
+      .where("campaign", "=", tip.subject.campaign)
       .execute();
+    for (const row of rows) {
+      const extras = JSON.parse(row.extras) as { budgetCents?: number };
+      if (typeof extras.budgetCents !== "number") continue;
+      extras.budgetCents += 5000;
+      await t.db
+        .updateTable("adRows")
+        .set({ extras: JSON.stringify(extras) })
+        .where("importId", "=", row.importId)
+        .where("line", "=", row.line)
+        .execute();
+    }
     expect((await generateTips(t.db, clientId)).created).toBe(1);
     const back = (await openTips()).find(
       (candidate) => candidate.kind === "raise-budget" && candidate.subject.campaign === tip.subject.campaign,
