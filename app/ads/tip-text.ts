@@ -35,7 +35,7 @@ export function formatPeriod(start: string, end: string, locale: string): string
   return start === end ? format.format(from) : format.formatRange(from, to);
 }
 
-export function tipText(tip: TipForText, t: Translate, locale: string, currency: string): TipText {
+export function tipText(tip: TipForText, t: Translate, locale: string, currency: string | null): TipText {
   const e = tip.evidence;
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
   const money = (cents: unknown) => formatMoney(number(cents), locale, currency);

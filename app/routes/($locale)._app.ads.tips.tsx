@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "ads-tips", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
+      client: { id: client.id, name: client.name, currency: client.currency },
       hasImports,
       tips,
       justApplied,
@@ -113,13 +113,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
-function useTipText(currency: string) {
+function useTipText(currency: string | null) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
   return (tip: Tip) => tipText(tip, t as (key: string, values?: Record<string, unknown>) => string, locale, currency);
 }
 
-function Evidence({ tip, currency }: { tip: Tip; currency: string }) {
+function Evidence({ tip, currency }: { tip: Tip; currency: string | null }) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
   const lines = (
@@ -155,7 +155,7 @@ function OpenTip({
   actionData,
 }: {
   tip: Tip;
-  currency: string;
+  currency: string | null;
   actionData: { result: unknown; tipId: string | null } | undefined;
 }) {
   const { t } = useTranslation("ads-tips");
@@ -221,7 +221,7 @@ function OpenTip({
 }
 
 /** The tip just applied, where it was: "marked as applied", its Editor file and how to import it. */
-function JustAppliedTip({ tip, currency }: { tip: Tip; currency: string }) {
+function JustAppliedTip({ tip, currency }: { tip: Tip; currency: string | null }) {
   const { t } = useTranslation("ads-tips");
   const locale = usePageLocale();
   const text = useTipText(currency)(tip);
