@@ -115,8 +115,8 @@ describe("interactions", () => {
     const text = bytes("google-ads-rsa-interactions.csv").toString("utf8").replace("140,3.50%,1.50", "140,4.50%,1.90");
     const r = await parseAdsExport(Buffer.from(text));
     expect(r.warnings).toEqual([
-      { code: "ads.import.derivedMismatch", line: 4, column: "Interaction rate", file: 0.045, computed: 0.035 },
-      { code: "ads.import.derivedMismatch", line: 4, column: "Avg. cost", file: 190, computed: 150 },
+      { code: "ads.import.derivedMismatch", line: 4, column: "Interaction rate", metric: "interactionRate", file: 0.045, computed: 0.035 },
+      { code: "ads.import.derivedMismatch", line: 4, column: "Avg. cost", metric: "avgCost", file: 190, computed: 150 },
     ]);
   });
 

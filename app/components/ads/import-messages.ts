@@ -34,8 +34,8 @@ export interface ImportMessageInput {
 
 const MONEY_METRICS = new Set(["costCents", "conversionValueCents"]);
 /** The derived figures a `derivedMismatch` names (`metric`): which are money, which rates. */
-const DERIVED_MONEY = new Set(["avgCpc", "costPerConversion"]);
-const DERIVED_RATES = new Set(["ctr", "conversionRate"]);
+const DERIVED_MONEY = new Set(["avgCpc", "avgCost", "costPerConversion"]);
+const DERIVED_RATES = new Set(["ctr", "interactionRate", "conversionRate"]);
 
 /** The message's key and its values (for `ErrorList`, which translates keys). */
 export function importMessageParts(
