@@ -358,7 +358,13 @@ function sortCampaigns(rows: CampaignRow[], sort: CampaignSort, dir: SortDirecti
 }
 
 /** The dimensions of the counted exports' breakdowns (each once, in their order), null when none has one. */
-function breakdownOf(imports: ImportSpan[], platform: AdPlatform, level: DashboardLevel, sources: Sources, period: DayRange | "all"): string[] | null {
+function breakdownOf(
+  imports: ImportSpan[],
+  platform: AdPlatform,
+  level: DashboardLevel,
+  sources: Sources,
+  period: DayRange | "all",
+): string[] | null {
   const counted = imports.filter(
     (item) =>
       item.platform === platform &&

@@ -409,7 +409,9 @@ function ImportPreview() {
                   <td className="px-3 py-2 tabular-nums text-slate-600">{row.line}</td>
                   {s.granularity === "day" ? <td className="whitespace-nowrap px-3 py-2">{row.day}</td> : null}
                   <td className="px-3 py-2">
-                    {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm, ...Object.values(row.breakdown ?? {})].filter(Boolean).join(" › ")}
+                    {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm, ...Object.values(row.breakdown ?? {})]
+                      .filter(Boolean)
+                      .join(" › ")}
                     {row.matchType ? <span className="ml-1 text-xs text-slate-500">({t(`matchTypes.${row.matchType}`)})</span> : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{f.int(row.impressions)}</td>

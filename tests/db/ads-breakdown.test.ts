@@ -10,10 +10,13 @@ import { beforeAll, expect, it } from "vitest";
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { getImportPreview, rowCount, stageImport, storeImport } from "~/ads/imports.server";
+import { reportPdfFor } from "~/ads/reports/pdf.server";
 import { reportData } from "~/ads/reports/report.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createUser } from "~/users/users.server";
+import { formatMoney } from "~/utils/money";
 import { describeEachDatabase } from "../support/databases";
+import { pdfPageTexts, squeeze } from "../support/pdf-text";
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures/ads", name)));
 const MAY = { from: "2026-05-01", to: "2026-05-31" };
@@ -43,7 +46,13 @@ describeEachDatabase("Meta breakdown imports", (t) => {
     expect(stored.breakdown).toBe("age,gender");
 
     // The file's summary row (line 2): 50,800 impressions, 661 link clicks, $748.52, 35 purchases worth $2,281.65.
-    const dashboard = await adsDashboard(t.db, owner, clientId, { period: MAY, platform: null, campaign: null, sort: "spend", dir: "desc" });
+    const dashboard = await adsDashboard(t.db, owner, clientId, {
+      period: MAY,
+      platform: null,
+      campaign: null,
+      sort: "spend",
+      dir: "desc",
+    });
     expect(dashboard.sources).toEqual([
       { platform: "meta", level: "campaign", periodExports: true, allTime: false, breakdown: ["age", "gender"] },
     ]);
@@ -69,6 +78,12 @@ describeEachDatabase("Meta breakdown imports", (t) => {
       ["Retargeting", 13404],
     ]);
     expect(report.breakdowns).toEqual([{ platform: "meta", breakdown: ["age", "gender"] }]);
+    // The client's PDF: the export's real total spend, and what its rows are broken down by.
+    const { pdf } = await reportPdfFor(t.db, owner, clientId, MAY, "en");
+    const all = squeeze(pdfPageTexts(pdf).join(" "));
+    expect(all).toContain(squeeze(formatMoney(74852, "en", "USD")));
+    expect(all).toContain(squeeze("Broken down by age and gender"));
+    expect(all).not.toContain(squeeze(formatMoney(2 * 74852, "en", "USD")));
   });
 
   it("stores a placement export without its ad sets' summary rows: the totals are the sum of those summaries", async () => {
@@ -79,7 +94,13 @@ describeEachDatabase("Meta breakdown imports", (t) => {
     expect(await rowCount(t.db, client.id)).toBe(8);
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.summary!.reconciliation).toMatchObject({ status: "match", scope: "entity", checked: 2 });
-    const dashboard = await adsDashboard(t.db, owner, client.id, { period: MAY, platform: null, campaign: null, sort: "spend", dir: "desc" });
+    const dashboard = await adsDashboard(t.db, owner, client.id, {
+      period: MAY,
+      platform: null,
+      campaign: null,
+      sort: "spend",
+      dir: "desc",
+    });
     // Lookalike 1% ($361.75, 29,000) and Interests ($57.58, 5,000): the two summary rows of the file.
     expect(dashboard.kpis.spendCents.value).toBe(36175 + 5758);
     expect(dashboard.kpis.impressions.value).toBe(29000 + 5000);

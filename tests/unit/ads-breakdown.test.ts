@@ -6,11 +6,18 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { breakdownLabel } from "~/ads/breakdown-label";
 import { parseAdsExport } from "~/ads/import/read.server";
 import { reconcile } from "~/ads/import/reconcile";
 import { packRows, reconcileSummary, summarize, unpackRows, STORED_COLUMNS } from "~/ads/import/summary";
 import type { AdsImport, Metrics } from "~/ads/import/types";
+import { ImportReconciliation } from "~/components/ads/import-reconciliation";
+import type { Locale } from "~/i18n/config";
+import { fixedT } from "~/i18n/translator.server";
+import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 
 const dir = path.resolve(import.meta.dirname, "../fixtures/ads");
 const bytes = (name: string) => readFileSync(path.join(dir, name));
@@ -96,12 +103,18 @@ describe("Meta breakdown exports", () => {
 
   it("reads the other breakdown columns in the five languages", async () => {
     const cases: Array<[string, string[]]> = [
-      ["Reporting starts,Reporting ends,Campaign name,Device platform,Impression device,Amount spent (USD)", ["device-platform", "impression-device"]],
+      [
+        "Reporting starts,Reporting ends,Campaign name,Device platform,Impression device,Amount spent (USD)",
+        ["device-platform", "impression-device"],
+      ],
       ["Reporting starts,Reporting ends,Campaign name,Time of day (viewer's time zone),Amount spent (USD)", ["time-of-day-viewer"]],
       ["Berichtsbeginn,Berichtsende,Kampagnenname,Alter,Geschlecht,Ausgegebener Betrag (EUR)", ["age", "gender"]],
       ["Début des rapports,Fin des rapports,Nom de la campagne,Région,Montant dépensé (EUR)", ["region"]],
       ["Inicio del informe,Fin del informe,Nombre de la campaña,Plataforma,Ubicación,Importe gastado (EUR)", ["platform", "placement"]],
-      ["Begin rapportage,Einde rapportage,Campagnenaam,Tijdstip (tijdzone advertentieaccount),Besteed bedrag (EUR)", ["time-of-day-account"]],
+      [
+        "Begin rapportage,Einde rapportage,Campagnenaam,Tijdstip (tijdzone advertentieaccount),Besteed bedrag (EUR)",
+        ["time-of-day-account"],
+      ],
     ];
     for (const [header, breakdown] of cases) {
       const cells = header.split(",").length;
@@ -187,6 +200,35 @@ describe("Meta breakdown exports", () => {
   });
 });
 
+describe("the totals check and the breakdown as the pages say them", () => {
+  const view = (locale: Locale, result: ReturnType<typeof reconcile>, currency = "USD") =>
+    renderToStaticMarkup(
+      h(TranslatorContext.Provider, { value: serverTranslator(locale) }, h(ImportReconciliation, { result, locale, currency })),
+    ).replace(/\u00a0|\u202f/g, " ");
+
+  it("says the rows add up, or by how much they do not and why, in the reader's language", async () => {
+    const match = view("en", reconcile(await parse("meta-breakdown-age-gender.csv")));
+    expect(match).toContain("✓ Rows add up to the file&#x27;s totals");
+    expect(match).toContain("Compared with line 2 (summary row).");
+    expect(match).toContain("Reach is not compared");
+    const hidden = view("en", reconcile(await parse("google-search-terms.csv")));
+    expect(hidden).toContain("The rows do not add up to the file&#x27;s totals (line 10, Total: Account)");
+    expect(hidden).toContain("Cost: the rows add up to $330.00, the file&#x27;s total says $360.00, a difference of $30.00.");
+    expect(hidden).toContain("Why: the total includes rows the platform does not list one by one");
+    const removed = view("de", reconcile(await parse("google-campaign.csv")));
+    expect(removed).toContain("Die Zeilen ergeben nicht die Summen der Datei (Zeile 9, Total: Account)");
+    expect(removed).toContain("Grund: Die Summe enthält Kampagnen, Anzeigengruppen oder Anzeigen, die der Export nicht aufführt");
+    expect(view("nl", { status: "no-totals" })).toContain("Het bestand heeft geen totaalrij");
+  });
+
+  it("names a breakdown's dimensions as the locale lists them", () => {
+    expect(breakdownLabel(fixedT("en", ["ads"]), "en", ["age", "gender"])).toBe("Broken down by age and gender");
+    expect(breakdownLabel(fixedT("nl", ["ads"]), "nl", ["platform", "placement"])).toBe("Uitgesplitst naar platform en plaatsing");
+    expect(breakdownLabel(fixedT("fr", ["ads"]), "fr", ["country"])).toBe("Ventilé par pays");
+    expect(breakdownLabel(fixedT("en", ["ads"]), "en", null)).toBeNull();
+  });
+});
+
 /**
  * Every fixture of tests/fixtures/ads (whoever added it): its rows add up to its own totals rows.
  * The exceptions are listed with why: a documented difference (its reason), or an export that has
@@ -216,7 +258,9 @@ describe("every fixture reconciles with its own totals", () => {
   it.each(files)("%s", async (file) => {
     const r = await parse(file);
     const result = reconcile(r);
-    const withMetrics = r.rows.some((row) => row.metrics.impressions != null || row.metrics.clicks != null || row.metrics.costCents != null);
+    const withMetrics = r.rows.some(
+      (row) => row.metrics.impressions != null || row.metrics.clicks != null || row.metrics.costCents != null,
+    );
     const expected = EXPECTED[file] ?? (withMetrics ? "match" : "no-totals");
     if (expected === "match") {
       expect(result, file).toMatchObject({ status: "match" });

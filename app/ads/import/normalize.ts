@@ -296,8 +296,6 @@ export function plannerCompetition(raw: string): "low" | "medium" | "high" | nul
   return undefined;
 }
 
-const EMPTY_METRICS = (): Metrics => ({ impressions: null, clicks: null, costCents: null, conversions: null, conversionValueCents: null });
-
 export function deriveMetrics(m: Metrics): DerivedMetrics {
   const div = (a: number | null, b: number | null) => (a == null || b == null || b === 0 ? null : a / b);
   const ctr = div(m.clicks, m.impressions);

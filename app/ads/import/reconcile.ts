@@ -177,9 +177,7 @@ export function reconcile(parsed: ReconcileInput): Reconciliation {
   let rowsReach: number | null = null;
   for (const row of parsed.rows) if (row.extras.reach != null) rowsReach = (rowsReach ?? 0) + row.extras.reach;
   const reachDeduplicated = parsed.platform === "meta" && summaryReach != null && rowsReach != null && summaryReach < rowsReach;
-  const byOrder = comparisons
-    .slice()
-    .sort((a, b) => SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope) || a.line - b.line);
+  const byOrder = comparisons.slice().sort((a, b) => SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope) || a.line - b.line);
   const failing = byOrder.find((c) => c.metrics.some((m) => m.differs));
   if (!failing) {
     const hidden = hiddenDifference(parsed.fileTotals, parsed.computedTotals);

@@ -73,7 +73,9 @@ export async function reportData(db: DbOrTx, ownerId: string, clientAccountId: s
     kpis: dashboard.kpis,
     days: dashboard.days,
     campaigns: dashboard.campaigns.slice(0, TOP_CAMPAIGNS),
-    breakdowns: dashboard.sources.flatMap((source) => (source.breakdown ? [{ platform: source.platform, breakdown: source.breakdown }] : [])),
+    breakdowns: dashboard.sources.flatMap((source) =>
+      source.breakdown ? [{ platform: source.platform, breakdown: source.breakdown }] : [],
+    ),
     audits: audits
       .slice(0, AUDIT_TREND)
       .reverse()

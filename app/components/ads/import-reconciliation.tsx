@@ -11,21 +11,18 @@ import { formatMoney } from "~/utils/money";
 
 const MONEY = new Set(["costCents", "conversionValueCents"]);
 
-export function ImportReconciliation({
-  result,
-  locale,
-  currency,
-}: {
-  result: Reconciliation;
-  locale: string;
-  currency: string | null;
-}) {
+export function ImportReconciliation({ result, locale, currency }: { result: Reconciliation; locale: string; currency: string | null }) {
   const { t } = useTranslation("ads");
   const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
-  const value = (metric: string, amount: number) => (MONEY.has(metric) ? formatMoney(amount, locale, currency ?? "USD") : decimal.format(amount));
+  const value = (metric: string, amount: number) =>
+    MONEY.has(metric) ? formatMoney(amount, locale, currency ?? "USD") : decimal.format(amount);
   const label = (text: string) => (text === "" ? t("import.reconciliation.summaryRow") : text);
   return (
-    <section aria-labelledby="reconciliation" className="mt-4 rounded-xl border border-slate-200 bg-surface p-4 text-sm" data-testid="reconciliation">
+    <section
+      aria-labelledby="reconciliation"
+      className="mt-4 rounded-xl border border-slate-200 bg-surface p-4 text-sm"
+      data-testid="reconciliation"
+    >
       <h3 id="reconciliation" className="font-semibold">
         {t("import.reconciliation.title")}
       </h3>
