@@ -139,6 +139,20 @@ describe("Meta breakdown exports", () => {
     expect(reconcile(r).status).toBe("match");
   });
 
+  it("checks a campaign's summary row in an ad set export against every ad set of the campaign", async () => {
+    const csv = text("meta-breakdown-placement.csv").replace(
+      "2026-05-01,2026-05-31,Spring Sale,Lookalike 1%,,,active,16,actions:offsite_conversion.fb_pixel_purchase,11800,29000,361.75,281",
+      "2026-05-01,2026-05-31,Spring Sale,,,,active,19,actions:offsite_conversion.fb_pixel_purchase,14000,34000,419.33,322",
+    );
+    const r = await fromText(csv.replace(/^2026-05-01,2026-05-31,Spring Sale,Interests,,,.*\n/m, ""));
+    expect(r.rows).toHaveLength(8);
+    expect(r.fileTotals).toMatchObject([
+      { line: 2, scope: "entity", label: "Spring Sale", entity: { campaign: "Spring Sale", adGroup: null } },
+    ]);
+    expect(r.warnings).toEqual([]);
+    expect(reconcile(r)).toMatchObject({ status: "match", checked: 1 });
+  });
+
   it("says by how much and why the rows miss a summary row, with a warning on its line", async () => {
     const csv = text("meta-breakdown-placement.csv").replace(
       "Spring Sale,Interests,,,active,3,actions:offsite_conversion.fb_pixel_purchase,2500,5000,57.58,41",

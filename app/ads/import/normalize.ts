@@ -777,7 +777,8 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       costShare: visible + hiddenCost > 0 ? round(hiddenCost / (visible + hiddenCost), 4) : null,
     });
   }
-  // The account's total includes what the platform hides (Google's "Other search terms").
+  // Each totals row against the rows it covers (the account's total includes what the platform
+  // hides, Google's "Other search terms"): a difference beyond rounding is a warning on its line.
   for (const comparison of compareTotals(rows, computed, fileTotals)) {
     for (const m of comparison.metrics) {
       if (!m.differs) continue;

@@ -102,7 +102,7 @@ const entityKey = (e: { campaign: string | null; adGroup: string | null; ad: str
  * Each comparable totals row (`account`, `rows`, `entity`) against the rows it covers: all rows for
  * the account and the listed rows (the account's total also includes the hidden totals), an
  * entity's rows for an entity summary (matched on campaign, ad set, ad and, when the summary has
- * one, day).
+ * one, day; a summary that leaves a level empty covers every row under the levels it names).
  */
 export function compareTotals(
   rows: readonly NormalizedRow[],
@@ -128,7 +128,18 @@ export function compareTotals(
     let sums = computed;
     let count = rowCount;
     if (totals.scope === "entity") {
-      const own = totals.entity ? (byEntity.get(entityKey(totals.entity)) ?? []) : [];
+      const entity = totals.entity;
+      // A summary of a higher level than the rows (a campaign's in an ad set export): the rows under it.
+      const own = !entity
+        ? []
+        : (byEntity.get(entityKey(entity)) ??
+          rows.filter(
+            (row) =>
+              (entity.campaign === null || row.campaign === entity.campaign) &&
+              (entity.adGroup === null || row.adGroup === entity.adGroup) &&
+              (entity.ad === null || row.ad?.name === entity.ad) &&
+              (entity.day === null || row.day === entity.day),
+          ));
       sums = sumMetrics(own);
       count = own.length;
     }
