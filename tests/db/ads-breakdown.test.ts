@@ -86,6 +86,36 @@ describeEachDatabase("Meta breakdown imports", (t) => {
     expect(all).not.toContain(squeeze(formatMoney(2 * 74852, "en", "USD")));
   });
 
+  it("works out the totals check of a preview kept before there was one", async () => {
+    const client = await unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name: "Older", industry: "all", timeZone: "UTC" }));
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: client.id,
+      filename: "c.csv",
+      bytes: fixture("google-campaign.csv"),
+    });
+    const row = await t.db.selectFrom("adImports").select("summary").where("id", "=", id).executeTakeFirstOrThrow();
+    const { reconciliation: _kept, breakdown: _breakdown, ...older } = JSON.parse(row.summary) as Record<string, unknown>;
+    await t.db
+      .updateTable("adImports")
+      .set({ summary: JSON.stringify(older) })
+      .where("id", "=", id)
+      .execute();
+    const preview = await getImportPreview(t.db, owner, id);
+    expect(preview.summary!.reconciliation).toMatchObject({
+      status: "differs",
+      line: 9,
+      label: "Total: Account",
+      reason: "unlisted-entities",
+      differences: [
+        { metric: "impressions", rows: 157610, file: 158610, difference: 1000 },
+        { metric: "clicks", rows: 3676, file: 3706, difference: 30 },
+        { metric: "costCents", rows: 545200, file: 549700, difference: 4500 },
+        { metric: "conversions", rows: 119.42, file: 120.42, difference: 1 },
+      ],
+    });
+  });
+
   it("stores a placement export without its ad sets' summary rows: the totals are the sum of those summaries", async () => {
     const client = await unitOfWork(t.db, (tx) =>
       createClientAccount(tx, owner, { name: "Placements", industry: "all", timeZone: "Europe/Amsterdam" }),
