@@ -149,6 +149,12 @@ export interface PlatformSource {
   periodExports: boolean;
   /** They come from an "All time" export. */
   allTime: boolean;
+  /**
+   * The Meta breakdown the counted exports are broken down by (`["age", "gender"]`; several
+   * exports: every dimension once); null when none is. Their rows add up to the exports' totals
+   * (the summary rows are never rows), so summing them per campaign counts nothing twice.
+   */
+  breakdown: string[] | null;
 }
 
 export interface AdsDashboard {
@@ -186,6 +192,7 @@ interface ImportSpan {
   granularity: "day" | "period";
   periodStart: string | null;
   periodEnd: string | null;
+  breakdown: string | null;
 }
 
 /** Where a platform's figures at one level come from. */
@@ -351,6 +358,25 @@ function sortCampaigns(rows: CampaignRow[], sort: CampaignSort, dir: SortDirecti
   });
 }
 
+/** The dimensions of the counted exports' breakdowns (each once, in their order), null when none has one. */
+function breakdownOf(
+  imports: ImportSpan[],
+  platform: AdPlatform,
+  level: DashboardLevel,
+  sources: Sources,
+  period: DayRange | "all",
+): string[] | null {
+  const counted = imports.filter(
+    (item) =>
+      item.platform === platform &&
+      item.kind === level &&
+      (sources.periodImports.includes(item.id) ||
+        (sources.days !== null && item.granularity === "day" && (period === "all" || overlaps(item, period)))),
+  );
+  const dimensions = [...new Set(counted.flatMap((item) => (item.breakdown ? item.breakdown.split(",") : [])))];
+  return dimensions.length ? dimensions : null;
+}
+
 /** Days the counted day exports cover inside the period (an export of more than three years adds its rows only). */
 function coveredDays(
   imports: ImportSpan[],
@@ -384,7 +410,7 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
     getClientAccount(db, ownerId, clientAccountId),
     db
       .selectFrom("adImports")
-      .select(["id", "platform", "kind", "granularity", "periodStart", "periodEnd"])
+      .select(["id", "platform", "kind", "granularity", "periodStart", "periodEnd", "breakdown"])
       .where("clientAccountId", "=", clientAccountId)
       .where("status", "=", "imported")
       .where("rowCount", ">", 0)
@@ -452,6 +478,7 @@ export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId:
     level,
     periodExports: sources.periodImports.length > 0,
     allTime: sources.allTime,
+    breakdown: breakdownOf(imports, platform, level, sources, period),
   }));
 
   // The period per campaign (the campaign filter applies to what is shown, not to the list of

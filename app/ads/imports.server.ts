@@ -24,7 +24,7 @@ import type { AdImportStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
 import { checkHead } from "./import/read.server";
-import { unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
+import { reconcileSummary, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
 import { AdsImportError, type AdsImportErrorParams } from "./import/types";
 import { parseInWorker } from "./import/worker.server";
 
@@ -216,6 +216,7 @@ export async function processImport(db: Db, importId: string, options: { limits?
           periodStart: summary.period?.start ?? null,
           periodEnd: summary.period?.end ?? null,
           title: summary.title,
+          breakdown: summary.breakdown?.length ? summary.breakdown.join(",") : null,
           rowCount: summary.rows,
           summary: JSON.stringify(summary),
           progressRows: summary.rows,
@@ -357,8 +358,9 @@ async function overlapping(
 export async function getImportPreview(db: DbOrTx, ownerId: string, importId: string): Promise<ImportPreview> {
   const row = await importRow(db, ownerId, importId);
   const clientAccount = await getClientAccount(db, ownerId, row.clientAccountId);
-  // Null until the job has read the file.
+  // Null until the job has read the file; a preview kept before the totals check gets it worked out.
   const summary = JSON.parse(row.summary) as ImportSummary | null;
+  if (summary) summary.reconciliation = reconcileSummary(summary);
   const duplicate =
     row.status === "pending"
       ? await db

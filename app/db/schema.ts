@@ -717,6 +717,8 @@ export interface AdImportsTable {
   progressBytes: Generated<number>;
   /** JSON: the parser's problem of a `failed` import (code, line, column, expected, got). */
   error: string | null;
+  /** A Meta breakdown export's dimensions, comma-separated (`age,gender`); null without one (migration 0042). */
+  breakdown: Generated<string | null>;
 }
 
 /** An import's stored parts: the gzip'd upload while processing, then gzip'd batches of packed rows. */

@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { AD_PLATFORMS, dashboardQueryFromSearch, defaultDirection, type CampaignSort, type DayRange } from "~/ads/dashboard-query";
+import { breakdownLabel } from "~/ads/breakdown-label";
 import { adsDashboard, type CampaignRow, type PlatformSource } from "~/ads/dashboard.server";
 import { DASHBOARD_KPIS, kpiFormatters } from "~/ads/kpi-format";
 import { AdDayCharts, KpiCard } from "~/components/ads/figures";
@@ -76,6 +77,7 @@ function useFormatters(currency: string | null) {
 
 function SourcesNote({ sources }: { sources: PlatformSource[] }) {
   const { t } = useTranslation("ads-dashboard");
+  const locale = usePageLocale();
   if (!sources.length) return null;
   const levelKey = (source: PlatformSource) => (source.platform === "meta" && source.level === "ad-group" ? "adSet" : source.level);
   return (
@@ -92,6 +94,7 @@ function SourcesNote({ sources }: { sources: PlatformSource[] }) {
           <li key={source.platform} data-platform={source.platform} data-level={source.level}>
             {t("sources.line", { platform: t(`platforms.${source.platform}`), level: t(`levels.${levelKey(source)}`) })}
             {source.allTime ? ` ${t("sources.allTime")}` : source.periodExports ? ` ${t("sources.periodExports")}` : ""}
+            {source.breakdown ? ` ${breakdownLabel(t, locale, source.breakdown)}.` : ""}
           </li>
         ))}
       </ul>

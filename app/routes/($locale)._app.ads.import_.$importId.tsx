@@ -28,7 +28,9 @@ import {
   removeImport,
   storeImport,
 } from "~/ads/imports.server";
+import { breakdownLabel } from "~/ads/breakdown-label";
 import { importMessage } from "~/components/ads/import-messages";
+import { ImportReconciliation } from "~/components/ads/import-reconciliation";
 import { ImportProgress } from "~/components/ads/import-progress";
 import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -240,6 +242,11 @@ function ImportPreview() {
           </div>
         ))}
       </dl>
+      {s.breakdown?.length ? (
+        <p className="mt-3 text-sm font-medium" data-testid="breakdown">
+          {breakdownLabel(t, locale, s.breakdown)}
+        </p>
+      ) : null}
 
       {pending && p.duplicateOf ? (
         <p className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
@@ -338,6 +345,7 @@ function ImportPreview() {
         {s.fileTotals.length ? (
           <p className="mt-3 text-sm text-slate-600">{t("import.fileTotals", { count: s.fileTotals.length })}</p>
         ) : null}
+        {s.reconciliation ? <ImportReconciliation result={s.reconciliation} locale={locale} currency={currency} /> : null}
       </section>
 
       <section aria-labelledby="warnings" className="mt-8">
@@ -404,7 +412,9 @@ function ImportPreview() {
                   <td className="px-3 py-2 tabular-nums text-slate-600">{row.line}</td>
                   {s.granularity === "day" ? <td className="whitespace-nowrap px-3 py-2">{row.day}</td> : null}
                   <td className="px-3 py-2">
-                    {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm].filter(Boolean).join(" › ")}
+                    {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm, ...Object.values(row.breakdown ?? {})]
+                      .filter(Boolean)
+                      .join(" › ")}
                     {row.matchType ? <span className="ml-1 text-xs text-slate-500">({t(`matchTypes.${row.matchType}`)})</span> : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{f.int(row.impressions)}</td>

@@ -22,8 +22,9 @@ import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { formatDate } from "~/utils/dates";
+import { breakdownLabel } from "~/ads/breakdown-label";
 
-export const handle = { i18n: ["common", "ads-reports"] };
+export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const PRIVATE_HEADERS = {
@@ -129,6 +130,11 @@ export default function SharedReport() {
         <p className="mt-1 text-sm text-slate-600">
           {report.hasPrevious ? t("doc.comparedWith", { period: f.range(report.previous) }) : t("doc.noPrevious")}
         </p>
+        {report.breakdowns.map(({ platform, breakdown }) => (
+          <p key={platform} className="mt-1 text-sm text-slate-600" data-testid="report-breakdown">
+            {breakdownLabel(t, locale, breakdown)}
+          </p>
+        ))}
         {!report.hasData ? <p className="mt-4 text-slate-700">{t("doc.noData")}</p> : null}
 
         <section aria-labelledby="shared-kpis" className="mt-8">

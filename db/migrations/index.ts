@@ -43,6 +43,7 @@ import * as recoveryCodes from "./20261127_0038_recovery_codes";
 import * as storeTerms from "./20261127_0039_store_terms";
 import * as firstSteps from "./20261127_0040_first_steps";
 import * as adImportJobs from "./20261127_0041_ad_import_jobs";
+import * as adImportBreakdown from "./20261127_0042_ad_import_breakdown";
 import * as moneyBackGuarantee from "./20261127_0045_money_back_guarantee";
 import * as referralBonusReversal from "./20261127_0046_referral_bonus_reversal";
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   "20261127_0039_store_terms": storeTerms,
   "20261127_0040_first_steps": firstSteps,
   "20261127_0041_ad_import_jobs": adImportJobs,
+  "20261127_0042_ad_import_breakdown": adImportBreakdown,
   "20261127_0045_money_back_guarantee": moneyBackGuarantee,
   "20261127_0046_referral_bonus_reversal": referralBonusReversal,
 };

@@ -177,7 +177,7 @@ describeEachDatabase("the ad dashboard", (t) => {
       hasPrevious: true,
       currency: "USD",
     });
-    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
+    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false, breakdown: null }]);
     const { kpis } = dashboard;
     expect(kpis.spendCents).toEqual({ value: 98_000, previous: 105_000, change: -6.7 });
     expect(kpis.impressions).toEqual({ value: 22_400, previous: 21_000, change: 6.7 });
@@ -210,13 +210,13 @@ describeEachDatabase("the ad dashboard", (t) => {
     await importInto(clientA, googleKeywordsDaily(MAY_WEEK));
     const dashboard = await dashboardOf(clientA);
     expect(dashboard.period).toEqual(MAY_1_7);
-    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
+    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false, breakdown: null }]);
     expect(dashboard.kpis.spendCents.value).toBe(98_000);
     expect(dashboard.kpis.impressions.value).toBe(22_400);
     // Where only the keyword report has days, its figures count.
     await importInto(clientA, googleKeywordsDaily(daysFrom("2026-05-08", 2)));
     const later = await dashboardOf(clientA, { period: { from: "2026-05-08", to: "2026-05-09" } });
-    expect(later.sources).toEqual([{ platform: "google", level: "keyword", periodExports: false, allTime: false }]);
+    expect(later.sources).toEqual([{ platform: "google", level: "keyword", periodExports: false, allTime: false, breakdown: null }]);
     expect(later.kpis.spendCents.value).toBe(8_000);
     expect(later.kpis.conversions.value).toBe(8);
   });
@@ -283,6 +283,7 @@ describeEachDatabase("the ad dashboard", (t) => {
       level: "campaign",
       periodExports: true,
       allTime: false,
+      breakdown: null,
     });
     expect(may.kpis.spendCents.value).toBe(monthCents + 21_000);
     // The chart holds day rows that count: Meta's week (Google's May days are in the month export).
@@ -304,7 +305,7 @@ describeEachDatabase("the ad dashboard", (t) => {
     );
     const dashboard = await dashboardOf(clientB);
     expect(dashboard.period).toEqual(MAY_1_7);
-    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
+    expect(dashboard.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false, breakdown: null }]);
     expect(dashboard.kpis.spendCents.value).toBe(42_000);
     expect(dashboard.days).toHaveLength(7);
   });
@@ -320,8 +321,8 @@ describeEachDatabase("the ad dashboard", (t) => {
     const all = await dashboardOf(clientB);
     expect(all).toMatchObject({ period: "all", defaultPeriod: true, previous: null, hasPrevious: false });
     expect(all.sources).toEqual([
-      { platform: "google", level: "campaign", periodExports: true, allTime: true },
-      { platform: "meta", level: "ad-group", periodExports: false, allTime: false },
+      { platform: "google", level: "campaign", periodExports: true, allTime: true, breakdown: null },
+      { platform: "meta", level: "ad-group", periodExports: false, allTime: false, breakdown: null },
     ]);
     expect(all.kpis.spendCents).toEqual({ value: 450_000 + 9_000, previous: null, change: null });
     expect(all.days).toEqual(daysFrom("2026-05-01", 3).map((day) => ({ day, spendCents: 3_000, conversions: 1 })));
@@ -333,7 +334,7 @@ describeEachDatabase("the ad dashboard", (t) => {
 
     // A dated range never holds it: the day rows count.
     const week = await dashboardOf(clientB, { period: MAY_1_7, platform: "google" });
-    expect(week.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false }]);
+    expect(week.sources).toEqual([{ platform: "google", level: "campaign", periodExports: false, allTime: false, breakdown: null }]);
     expect(week.kpis.spendCents.value).toBe(42_000);
   });
 

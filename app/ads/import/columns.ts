@@ -14,7 +14,7 @@
  * non-English name below is UNVERIFIED (the language's usual UI wording, completed by hand), and
  * Microsoft's names are from its documentation (display names and API column names), not files.
  */
-import type { ExportLanguage } from "./types";
+import type { BreakdownDimension, ExportLanguage } from "./types";
 
 export type Field =
   | "campaign"
@@ -82,6 +82,18 @@ export type Field =
   | "qualityRanking"
   | "engagementRateRanking"
   | "conversionRateRanking"
+  // Meta breakdowns (By delivery / By time): one column per dimension, age × gender is two.
+  | "age"
+  | "gender"
+  | "country"
+  | "region"
+  | "dma"
+  | "publisherPlatform"
+  | "placement"
+  | "devicePlatform"
+  | "impressionDevice"
+  | "timeOfDayAccount"
+  | "timeOfDayViewer"
   // Google Keyword Planner.
   | "segmentation"
   | "searchVolume"
@@ -171,6 +183,17 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   qualityRanking: "text",
   engagementRateRanking: "text",
   conversionRateRanking: "text",
+  age: "text",
+  gender: "text",
+  country: "text",
+  region: "text",
+  dma: "text",
+  publisherPlatform: "text",
+  placement: "text",
+  devicePlatform: "text",
+  impressionDevice: "text",
+  timeOfDayAccount: "text",
+  timeOfDayViewer: "text",
   segmentation: "text",
   // An integer or a bucket (`1K – 10K`): read by the Keyword Planner reader, not as a number column.
   searchVolume: "text",
@@ -507,7 +530,65 @@ export const META_COLUMNS: AliasTable = {
     fr: ["Classement du taux de conversion"],
     es: ["Clasificación de la tasa de conversión"],
   },
+  /*
+   * Breakdown columns (Ads Manager ▸ Breakdown ▸ By delivery / By time; the dimensions are listed in
+   * the fact sheet's source S42c). The English names are Ads Manager's; EVERY nl, de, fr and es
+   * name is UNVERIFIED (the usual Ads Manager wording in that language, completed by hand).
+   */
+  age: { en: ["Age"], nl: ["Leeftijd"], de: ["Alter"], fr: ["Âge"], es: ["Edad"] },
+  gender: { en: ["Gender"], nl: ["Geslacht"], de: ["Geschlecht"], fr: ["Sexe", "Genre"], es: ["Sexo"] },
+  country: { en: ["Country"], nl: ["Land"], de: ["Land"], fr: ["Pays"], es: ["País"] },
+  region: { en: ["Region"], nl: ["Regio"], de: ["Region"], fr: ["Région"], es: ["Región"] },
+  dma: { en: ["DMA region", "DMA"], nl: ["DMA-regio"], de: ["DMA-Region"], fr: ["Région DMA"], es: ["Región DMA"] },
+  publisherPlatform: { en: ["Platform"], nl: ["Platform"], de: ["Plattform"], fr: ["Plateforme"], es: ["Plataforma"] },
+  placement: { en: ["Placement"], nl: ["Plaatsing"], de: ["Platzierung"], fr: ["Placement", "Emplacement"], es: ["Ubicación"] },
+  devicePlatform: {
+    en: ["Device platform"],
+    nl: ["Apparaatplatform"],
+    de: ["Geräteplattform"],
+    fr: ["Plateforme de l'appareil"],
+    es: ["Plataforma del dispositivo"],
+  },
+  impressionDevice: {
+    en: ["Impression device"],
+    nl: ["Weergaveapparaat"],
+    de: ["Impressionsgerät"],
+    fr: ["Appareil d'impression"],
+    es: ["Dispositivo de impresión"],
+  },
+  timeOfDayAccount: {
+    en: ["Time of day (ad account time zone)"],
+    nl: ["Tijdstip (tijdzone advertentieaccount)"],
+    de: ["Tageszeit (Zeitzone des Werbekontos)"],
+    fr: ["Heure de la journée (fuseau horaire du compte publicitaire)"],
+    es: ["Hora del día (zona horaria de la cuenta publicitaria)"],
+  },
+  timeOfDayViewer: {
+    en: ["Time of day (viewer's time zone)"],
+    nl: ["Tijdstip (tijdzone kijker)"],
+    de: ["Tageszeit (Zeitzone des Betrachters)"],
+    fr: ["Heure de la journée (fuseau horaire de l'audience)"],
+    es: ["Hora del día (zona horaria del espectador)"],
+  },
 };
+
+/**
+ * Meta breakdown columns in the order they are recorded (`AdsImport.breakdown`), with the
+ * dimension each stands for.
+ */
+export const META_BREAKDOWN_FIELDS = [
+  ["age", "age"],
+  ["gender", "gender"],
+  ["country", "country"],
+  ["region", "region"],
+  ["dma", "dma"],
+  ["publisherPlatform", "platform"],
+  ["placement", "placement"],
+  ["devicePlatform", "device-platform"],
+  ["impressionDevice", "impression-device"],
+  ["timeOfDayAccount", "time-of-day-account"],
+  ["timeOfDayViewer", "time-of-day-viewer"],
+] as const satisfies ReadonlyArray<readonly [Field, BreakdownDimension]>;
 
 /** Microsoft Advertising reports: UI display names and API column names (documentation; localized names unverified). */
 export const MICROSOFT_COLUMNS: AliasTable = {

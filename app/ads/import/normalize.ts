@@ -16,6 +16,7 @@ import {
   FORMAT_TABLES,
   HEADLINE_KEY,
   HEADLINE_POSITION_KEY,
+  META_BREAKDOWN_FIELDS,
   MICROSOFT_AD_KEY,
   MICROSOFT_DESCRIPTION_KEY,
   MICROSOFT_HEADLINE_KEY,
@@ -29,6 +30,7 @@ import {
 import { isOwnRow, segmentStart, type SegmentUnit } from "./auction";
 import { parseDateRange, parseDay } from "./dates";
 import { decideSeparator, isMissing, parseBoundedPercent, parseCents, parseNumber, round, type DecimalSeparator } from "./numbers";
+import { compareTotals, sumMetrics } from "./reconcile";
 import {
   AdsImportError,
   type AdFields,
@@ -37,6 +39,7 @@ import {
   type AdStrength,
   type AdsImport,
   type BoundedValue,
+  type BreakdownDimension,
   type DerivedMetrics,
   type FileTotals,
   type ImportWarning,
@@ -340,8 +343,6 @@ export function plannerCompetition(raw: string): "low" | "medium" | "high" | nul
   return undefined;
 }
 
-const EMPTY_METRICS = (): Metrics => ({ impressions: null, clicks: null, costCents: null, conversions: null, conversionValueCents: null });
-
 export function deriveMetrics(m: Metrics): DerivedMetrics {
   const div = (a: number | null, b: number | null) => (a == null || b == null || b === 0 ? null : a / b);
   const ctr = div(m.clicks, m.impressions);
@@ -356,21 +357,6 @@ export function deriveMetrics(m: Metrics): DerivedMetrics {
     conversionRate: rate == null ? null : round(rate, 10),
     roas: roas == null ? null : round(roas, 10),
   };
-}
-
-const METRIC_KEYS = ["impressions", "clicks", "costCents", "conversions", "conversionValueCents"] as const;
-
-function sumMetrics(rows: readonly { metrics: Metrics }[]): Metrics {
-  const total = EMPTY_METRICS();
-  for (const key of METRIC_KEYS) {
-    let sum: number | null = null;
-    for (const row of rows) {
-      const value = row.metrics[key];
-      if (value != null) sum = (sum ?? 0) + value;
-    }
-    total[key] = key === "conversions" && sum != null ? round(sum, 6) : sum;
-  }
-  return total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +375,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   const { platform, format, kind, resolution } = detect(header, preamble, headerRecord.line);
   const c = resolution.columns;
   const hint: DecimalSeparator = resolution.language === "en" ? "." : ",";
+  // Meta breakdowns: the dimension columns present, in the file's order.
+  const breakdownFields = format === "meta" ? META_BREAKDOWN_FIELDS.filter(([field]) => c[field]) : [];
+  breakdownFields.sort((a, b) => c[a[0]]!.index - c[b[0]]!.index);
+  const breakdown: BreakdownDimension[] | null = breakdownFields.length ? breakdownFields.map(([, dimension]) => dimension) : null;
   const warnings: ImportWarning[] = [];
 
   // Data records: drop Microsoft's footer; keep totals rows aside.
@@ -587,11 +577,32 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (!currencies.has(code)) currencies.set(code, { line: record.line, column: c.currency!.title });
   };
 
+  /**
+   * Meta's summary rows ("Include summary row" in the export dialog): the metrics' totals with the
+   * breakdown cells empty, either of the whole file (entity cells empty too) or, in a breakdown
+   * export, of one campaign, ad set or ad (entity cells filled). Without a breakdown, a row with
+   * every entity cell empty is the file's summary. They are totals, never rows.
+   */
+  const entityFields = (["campaign", "adGroup", "adName"] as const).filter((field) => c[field]);
+  const metaSummaries: { record: SourceRecord; entity: boolean }[] = [];
+  const metaSummary = (record: SourceRecord): { entity: boolean } | null => {
+    if (format !== "meta" || (!breakdownFields.length && !entityFields.length)) return null;
+    if (breakdownFields.some(([field]) => text(record, field) != null)) return null;
+    const entity = entityFields.some((field) => text(record, field) != null);
+    if (entity && !breakdownFields.length) return null;
+    return { entity };
+  };
+
   const rows: NormalizedRow[] = [];
   const planner = format === "planner";
   for (const record of body) {
     // Keyword Planner's segmentation rows (no keyword, `Segmentation` filled) are not keywords.
     if (planner && text(record, "keyword") == null) continue;
+    const summary = metaSummary(record);
+    if (summary) {
+      metaSummaries.push({ record, entity: summary.entity });
+      continue;
+    }
     noteCurrency(record);
     let keyword: string | null = null;
     let matchType: MatchType | null = null;
@@ -701,6 +712,9 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       competitionIndex: null,
       bidLowCents: null,
       bidHighCents: null,
+      breakdown: breakdownFields.length
+        ? Object.fromEntries(breakdownFields.map(([field, dimension]) => [dimension, text(record, field) ?? ""]))
+        : null,
     };
     if (planner) {
       const volume = plannerVolume(cell(record, "searchVolume"), hint);
@@ -805,49 +819,54 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     else if (!fileTotals.some((t) => t.scope === "rows")) scope = "rows";
     fileTotals.push({ line: record.line, label, scope, metrics: metricsOf(record, true) });
   }
+  // Meta's summary rows: the file's (several without entities: one per day) and the entities'.
+  const fileLevel = metaSummaries.filter((summary) => !summary.entity);
+  for (const { record, entity } of metaSummaries) {
+    const perDay = !entity && fileLevel.length > 1;
+    const starts = c.reportingStarts ? day(record, "reportingStarts") : null;
+    const ends = c.reportingEnds ? day(record, "reportingEnds") : null;
+    const summaryDay = (c.day ? day(record, "day") : null) ?? (starts && starts === ends ? starts : null);
+    const names = { campaign: text(record, "campaign"), adGroup: text(record, "adGroup"), ad: text(record, "adName") };
+    fileTotals.push({
+      line: record.line,
+      label: [names.campaign, names.adGroup, names.ad, perDay ? summaryDay : null].filter(Boolean).join(" › "),
+      scope: entity || perDay ? "entity" : "account",
+      metrics: metricsOf(record),
+      ...(entity || perDay ? { entity: { ...names, day: granularity === "day" ? summaryDay : null } } : {}),
+      reach: num(record, "reach"),
+    });
+  }
   const computed = sumMetrics(rows);
   const computedTotals = { ...computed, derived: deriveMetrics(computed) };
   for (const totals of fileTotals) {
-    if (totals.scope === "hidden") {
-      const visible = fileTotals.find((t) => t.scope === "rows")?.metrics.costCents ?? computed.costCents ?? 0;
-      const hiddenCost = totals.metrics.costCents ?? 0;
+    if (totals.scope !== "hidden") continue;
+    const visible = fileTotals.find((t) => t.scope === "rows")?.metrics.costCents ?? computed.costCents ?? 0;
+    const hiddenCost = totals.metrics.costCents ?? 0;
+    warnings.push({
+      code: "ads.import.hiddenRows",
+      line: totals.line,
+      label: totals.label,
+      impressions: totals.metrics.impressions,
+      clicks: totals.metrics.clicks,
+      costCents: totals.metrics.costCents,
+      costShare: visible + hiddenCost > 0 ? round(hiddenCost / (visible + hiddenCost), 4) : null,
+    });
+  }
+  // Each totals row against the rows it covers (the account's total includes what the platform
+  // hides, Google's "Other search terms"): a difference beyond rounding is a warning on its line.
+  for (const comparison of compareTotals(rows, computed, fileTotals)) {
+    for (const m of comparison.metrics) {
+      if (!m.differs) continue;
       warnings.push({
-        code: "ads.import.hiddenRows",
-        line: totals.line,
-        label: totals.label,
-        impressions: totals.metrics.impressions,
-        clicks: totals.metrics.clicks,
-        costCents: totals.metrics.costCents,
-        costShare: visible + hiddenCost > 0 ? round(hiddenCost / (visible + hiddenCost), 4) : null,
+        code: "ads.import.totalsMismatch",
+        line: comparison.line,
+        label: comparison.label,
+        scope: comparison.scope,
+        metric: m.metric,
+        file: m.file,
+        computed: m.metric === "conversions" ? round(m.rows + m.hidden, 6) : m.rows + m.hidden,
+        difference: m.difference,
       });
-    }
-    if (totals.scope !== "account" && totals.scope !== "rows") continue;
-    // The account's total includes what the platform hides (Google's "Other search terms").
-    const hidden = totals.scope === "account" ? fileTotals.filter((t) => t.scope === "hidden") : [];
-    for (const metric of METRIC_KEYS) {
-      const file = totals.metrics[metric];
-      const visible = computed[metric];
-      const sum = visible == null ? null : hidden.reduce((total, t) => total + (t.metrics[metric] ?? 0), visible);
-      if (file == null || sum == null) continue;
-      const tolerance =
-        metric === "conversions"
-          ? 0.005 * rows.length + 1e-6
-          : metric === "costCents" || metric === "conversionValueCents"
-            ? Math.ceil(rows.length / 2)
-            : 0;
-      const difference = metric === "conversions" ? round(file - sum, 6) : file - sum;
-      if (Math.abs(difference) > tolerance) {
-        warnings.push({
-          code: "ads.import.totalsMismatch",
-          line: totals.line,
-          label: totals.label,
-          scope: totals.scope,
-          metric,
-          file,
-          computed: sum,
-          difference,
-        });
-      }
     }
   }
 
@@ -859,6 +878,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     currency,
     period,
     title: preamble.title,
+    breakdown,
     rows,
     fileTotals,
     computedTotals,

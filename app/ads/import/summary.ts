@@ -4,12 +4,25 @@
  * `packRows` turns its rows into the arrays that are stored, in `STORED_COLUMNS` order. Used by
  * the parse worker (app/ads/import/parse-worker.ts) and by `storeImport`.
  */
-import type { AdPlatform, AdReportKind, AdsImport, DerivedMetrics, FileTotals, ImportWarning, Metrics, NormalizedRow } from "./types";
+import { reconcile, type Reconciliation } from "./reconcile";
+import type {
+  AdPlatform,
+  AdReportKind,
+  AdsImport,
+  BreakdownDimension,
+  DerivedMetrics,
+  FileTotals,
+  ImportWarning,
+  Metrics,
+  NormalizedRow,
+} from "./types";
 
 /** Rows shown in the preview. */
 const SAMPLE_ROWS = 20;
 /** Warnings kept in the preview (the count says how many there were). */
 const KEPT_WARNINGS = 200;
+/** Entity summary rows kept in the preview (a Meta breakdown export has one per campaign, ad set or ad). */
+const KEPT_ENTITY_TOTALS = 50;
 export interface SampleRow {
   line: number;
   day: string | null;
@@ -22,6 +35,8 @@ export interface SampleRow {
   clicks: number | null;
   costCents: number | null;
   conversions: number | null;
+  /** A Meta breakdown row's values (`{ age: "25-34" }`); absent in older previews. */
+  breakdown?: Partial<Record<BreakdownDimension, string>> | null;
 }
 
 export interface ImportSummary {
@@ -34,11 +49,16 @@ export interface ImportSummary {
   period: { start: string; end: string } | null;
   allTime: boolean;
   title: string | null;
+  /** A Meta breakdown export's dimensions (`["age", "gender"]`); null without one, absent in older previews. */
+  breakdown?: BreakdownDimension[] | null;
   rows: number;
   days: number | null;
   campaigns: number;
   totals: Metrics & { derived: DerivedMetrics };
+  /** The file's totals rows (at most `KEPT_ENTITY_TOTALS` entity summaries). */
   fileTotals: FileTotals[];
+  /** Whether the rows add up to the file's own totals; absent in older previews (`reconcileSummary`). */
+  reconciliation?: Reconciliation;
   warnings: ImportWarning[];
   warningCount: number;
   sample: SampleRow[];
@@ -65,11 +85,13 @@ export function summarize(parsed: AdsImport): ImportSummary {
     period,
     allTime,
     title: parsed.title,
+    breakdown: parsed.breakdown,
     rows: parsed.rows.length,
     days,
     campaigns: new Set(parsed.rows.map((row) => row.campaign).filter(Boolean)).size,
     totals: parsed.computedTotals,
-    fileTotals: parsed.fileTotals,
+    fileTotals: keptTotals(parsed.fileTotals),
+    reconciliation: reconcile(parsed),
     warnings: parsed.warnings.slice(0, KEPT_WARNINGS),
     warningCount: parsed.warnings.length,
     sample: parsed.rows.slice(0, SAMPLE_ROWS).map((row) => ({
@@ -84,8 +106,30 @@ export function summarize(parsed: AdsImport): ImportSummary {
       clicks: row.metrics.clicks,
       costCents: row.metrics.costCents,
       conversions: row.metrics.conversions,
+      breakdown: row.extras.breakdown,
     })),
   };
+}
+
+function keptTotals(totals: readonly FileTotals[]): FileTotals[] {
+  let entities = 0;
+  return totals.filter((t) => t.scope !== "entity" || ++entities <= KEPT_ENTITY_TOTALS);
+}
+
+/**
+ * A preview's reconciliation: the one it keeps, or for a preview kept before there was one, worked
+ * out from its totals (those files had no entity summaries, so the totals are all it needs).
+ */
+export function reconcileSummary(summary: ImportSummary): Reconciliation {
+  if (summary.reconciliation) return summary.reconciliation;
+  return reconcile({
+    platform: summary.platform,
+    breakdown: summary.breakdown ?? null,
+    rows: [],
+    computedTotals: summary.totals,
+    fileTotals: summary.fileTotals,
+    rowCount: summary.rows,
+  });
 }
 
 /**

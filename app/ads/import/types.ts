@@ -26,6 +26,24 @@ export type AdReportKind =
 
 export type ExportLanguage = "en" | "nl" | "de" | "fr" | "es";
 
+/**
+ * A Meta breakdown's dimension (Ads Manager ▸ Breakdown): by delivery (age, gender, country, region,
+ * DMA, platform, placement, device platform, impression device) or by time of day (the ad account's
+ * or the viewer's time zone). Age × gender is two dimensions.
+ */
+export type BreakdownDimension =
+  | "age"
+  | "gender"
+  | "country"
+  | "region"
+  | "dma"
+  | "platform"
+  | "placement"
+  | "device-platform"
+  | "impression-device"
+  | "time-of-day-account"
+  | "time-of-day-viewer";
+
 export type MatchType = "exact" | "phrase" | "broad" | "broad-modified";
 
 /** A value the platform only gives as a bound (`< 10%`, `> 90%`) or exactly. Ratios are fractions (0.1 = 10%). */
@@ -146,6 +164,8 @@ export interface RowExtras {
   topOfPageRate: BoundedValue | null;
   absTopOfPageRate: BoundedValue | null;
   outrankingShare: BoundedValue | null;
+  /** A Meta breakdown row's values by dimension (`{ age: "25-34", gender: "female" }`); null without a breakdown. */
+  breakdown: Partial<Record<BreakdownDimension, string>> | null;
 }
 
 export interface AdFields {
@@ -181,14 +201,27 @@ export interface NormalizedRow {
   extras: RowExtras;
 }
 
-export type TotalsScope = "account" | "rows" | "hidden" | "segment";
+/**
+ * What a totals row adds up: the whole file (`account`: Google's `Total: Account`, Meta's summary
+ * row), the listed rows (`rows`: `Total: Campaigns`), rows the platform does not list (`hidden`:
+ * `Total: Other search terms`), a part of the file the rows do not say (`segment`: `Total: Search`),
+ * or one entity's rows (`entity`: a Meta breakdown's summary row of one campaign, ad set or ad).
+ */
+export type TotalsScope = "account" | "rows" | "hidden" | "segment" | "entity";
 
 export interface FileTotals {
   line: number;
-  /** The label cell as written (`Total: Account`, `Totaal: account`). */
+  /**
+   * The label cell as written (`Total: Account`, `Totaal: account`); Meta's summary rows have no
+   * label: empty for the file's, the entity's names joined with ` › ` for an entity's.
+   */
   label: string;
   scope: TotalsScope;
   metrics: Metrics;
+  /** An `entity` summary's campaign, ad set (ad group), ad and day: the rows it adds up. */
+  entity?: { campaign: string | null; adGroup: string | null; ad: string | null; day: string | null };
+  /** Meta's reach on the summary row (de-duplicated: not the sum of the rows' reach). */
+  reach?: number | null;
 }
 
 export interface ImportWarning {
@@ -216,6 +249,8 @@ export interface AdsImport {
   period: Period | null;
   /** The report's title line (Google) or `Report Name` (Microsoft). */
   title: string | null;
+  /** A Meta breakdown export's dimensions in column order (`["age", "gender"]`); null without one. */
+  breakdown: BreakdownDimension[] | null;
   rows: NormalizedRow[];
   fileTotals: FileTotals[];
   computedTotals: Metrics & { derived: DerivedMetrics };

@@ -23,6 +23,7 @@ import { fixedT } from "~/i18n/translator.server";
 import type { DayRange } from "../dashboard-query";
 import { withPdfRenderSlot } from "~/utils/pdf-slots.server";
 import { getBrand, getLogo, logoForPdf, type Brand, type Logo } from "./brand.server";
+import { breakdownLabel } from "../breakdown-label";
 import { REPORT_KPI_KEYS, readableOn, reportFormatters } from "./format";
 import { reportData, type ReportData } from "./report.server";
 
@@ -244,7 +245,7 @@ export interface ReportPdfInput {
   logo: Logo | null;
   /** The report's language. */
   locale: string;
-  /** `fixedT(locale, ["ads-reports"])`. */
+  /** `fixedT(locale, ["ads-reports", "ads"])`. */
   t: TFunction;
 }
 
@@ -271,7 +272,7 @@ export async function reportPdfFor(
       brand,
       logo,
       locale: language,
-      t: fixedT(language, ["ads-reports"]),
+      t: fixedT(language, ["ads-reports", "ads"]),
     },
     options,
   );
@@ -371,6 +372,11 @@ function body(
     ? t("ads-reports:doc.comparedWith", { period: f.range(report.previous) })
     : t("ads-reports:doc.noPrevious");
   put(doc, comparison, { weight: 400, size: 8.5, colour: MUTED }, LEFT, doc.y, WIDTH);
+  // A Meta breakdown export's figures: its own totals (the summary rows are never rows), and what it is broken down by.
+  for (const { breakdown } of report.breakdowns) {
+    doc.y += 13;
+    put(doc, breakdownLabel(t, locale, breakdown) ?? "", { weight: 400, size: 8.5, colour: MUTED }, LEFT, doc.y, WIDTH);
+  }
   doc.y += 26;
 
   if (!report.hasData) {

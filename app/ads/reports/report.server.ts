@@ -11,6 +11,7 @@ import { listAudits } from "../audit/audit.server";
 import { previousRange, type DayRange } from "../dashboard-query";
 import { adsDashboard, type CampaignRow, type Kpi, type KpiKey } from "../dashboard.server";
 import { listTips } from "../tips.server";
+import type { AdPlatform } from "../import/types";
 import type { TipKind } from "../tip-kinds";
 
 /** Campaigns in the report's table (largest spend first). */
@@ -41,6 +42,8 @@ export interface ReportData {
   kpis: Record<KpiKey, Kpi>;
   days: Array<{ day: string; spendCents: number; conversions: number }>;
   campaigns: CampaignRow[];
+  /** What the counted exports are broken down by (Meta breakdowns), per platform; empty when none is. */
+  breakdowns: Array<{ platform: AdPlatform; breakdown: string[] }>;
   /** The latest audits, oldest first (the last one is the grade shown). */
   audits: ReportAudit[];
   tips: ReportTip[];
@@ -71,6 +74,9 @@ export async function reportData(db: DbOrTx, ownerId: string, clientAccountId: s
     kpis: dashboard.kpis,
     days: dashboard.days,
     campaigns: dashboard.campaigns.slice(0, TOP_CAMPAIGNS),
+    breakdowns: dashboard.sources.flatMap((source) =>
+      source.breakdown ? [{ platform: source.platform, breakdown: source.breakdown }] : [],
+    ),
     audits: audits
       .slice(0, AUDIT_TREND)
       .reverse()
