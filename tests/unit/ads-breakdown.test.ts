@@ -249,17 +249,23 @@ describe("the totals check and the breakdown as the pages say them", () => {
  * no totals row. Files whose rows carry no metrics (Editor, Keyword Planner, Auction insights) have
  * nothing to add up.
  */
-const EXPECTED: Record<string, "no-totals" | "hidden-rows" | "unlisted-entities"> = {
+const EXPECTED: Record<string, "no-totals" | "hidden-rows" | "unlisted-entities" | "refused"> = {
   // `Total: Account` counts a removed campaign the report does not list (`Total: Campaigns` matches).
   "google-campaign.csv": "unlisted-entities",
   "google-campaign-excel.csv": "unlisted-entities",
   // `Total: Account` includes `Total: Other search terms` (privacy-hidden terms, never rows).
   "google-search-terms.csv": "hidden-rows",
+  "google-search-terms-de.csv": "hidden-rows",
   // Exports without a totals row: Meta without "Include summary row", Microsoft's report (footer only).
   "meta-daily.csv": "no-totals",
   "meta-period-es.csv": "no-totals",
   "meta-ads-rankings.csv": "no-totals",
   "microsoft-keywords.csv": "no-totals",
+  "microsoft-ad-performance.csv": "no-totals",
+  // Not row-level performance data: refused with the report to download instead (never summed).
+  "google-asset-report.csv": "refused",
+  "google-change-history.csv": "refused",
+  "google-overview-card.csv": "refused",
 };
 
 describe("every fixture reconciles with its own totals", () => {
@@ -270,6 +276,10 @@ describe("every fixture reconciles with its own totals", () => {
   });
 
   it.each(files)("%s", async (file) => {
+    if (EXPECTED[file] === "refused") {
+      await expect(parse(file)).rejects.toMatchObject({ code: "ads.import.notPerformance" });
+      return;
+    }
     const r = await parse(file);
     const result = reconcile(r);
     const withMetrics = r.rows.some(
