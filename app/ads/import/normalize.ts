@@ -599,6 +599,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       statusReasons: list(record, "statusReasons", { lowerCase: true }),
       addedExcluded: text(record, "addedExcluded")?.toLowerCase() ?? null,
       networks: list(record, "networks"),
+      network: text(record, "network"),
       targetingMethod: text(record, "targetingMethod"),
       broadMatchKeywords: text(record, "broadMatchKeywords"),
       targetCpaCents: num(record, "targetCpa"),

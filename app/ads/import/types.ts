@@ -91,6 +91,8 @@ export interface RowExtras {
   addedExcluded: string | null;
   /** Editor `Networks`, split on `;` (`Google search`, `Search Partners`, `Display Network`); `[]` is an empty list. */
   networks: string[] | null;
+  /** Microsoft's `Network` segment as written (`Bing and Yahoo! search`, `Syndicated search partners`, `Audience`). */
+  network: string | null;
   /** Editor `Targeting method` (`Location of presence or Area of interest`, `Location of presence`). */
   targetingMethod: string | null;
   /** Editor `Broad match keywords` (`On`/`Off`). */
