@@ -537,6 +537,9 @@ function placementOf(row: LoadedRow): string | null {
  */
 function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null, level: "ad-set" | "campaign"): MetaAdSetFacts[] {
   const weekFrom = end ? addDays(end, -6) : null;
+  // A Results column leaves a cell blank when there is no result: any result or indicator in the
+  // rows says the export has the column.
+  const resultsMeasured = rows.some((row) => row.extras.results != null || row.extras.resultIndicator != null);
   const groups = new Map<
     string,
     {
@@ -565,7 +568,7 @@ function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null, level: "
           weeklyFrequency: null,
           reach: null,
           monthlyFrequency: null,
-          resultsMeasured: false,
+          resultsMeasured,
           daily: [],
         },
         days: new DayCount(),
@@ -582,7 +585,6 @@ function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null, level: "
     g.f.status = row.status ?? g.f.status;
     g.f.results += x.results ?? 0;
     g.f.resultIndicator = x.resultIndicator ?? g.f.resultIndicator;
-    if (x.results != null || x.resultIndicator != null) g.f.resultsMeasured = true;
     if (x.reach != null && !broken) g.f.reach = (g.f.reach ?? 0) + x.reach;
     if (x.reach && x.reach > 0 && !broken) {
       if (row.day && weekFrom && row.day >= weekFrom) {
@@ -799,6 +801,11 @@ export async function loadAuditDataset(db: DbOrTx, account: Pick<ClientAccount, 
           imports.filter((i) => covered.has(i.id)).map((i) => ({ summary: i.summary, totals: covered.get(i.id)! })),
         ),
       );
+    }
+    for (const source of terms.window.sources) {
+      const row = imports.find((i) => i.id === source.importId)!;
+      const hidden = hiddenTermsOf(row);
+      if (hidden) data.hiddenSearchTerms.push(hidden);
     }
   }
 
