@@ -269,8 +269,7 @@ describeEachDatabase("campaign auditor", (t) => {
   });
 
   describe("false positives and each platform's own checks (issue #26)", () => {
-    const account = (name: string) =>
-      unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name, industry: "all", timeZone: "UTC" }));
+    const account = (name: string) => unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name, industry: "all", timeZone: "UTC" }));
 
     it("passes conversion tracking when only the account's own totals row shows conversions", async () => {
       // Enabled campaigns without conversions; `Total: Account` counts the removed campaign's six.
@@ -338,7 +337,11 @@ describeEachDatabase("campaign auditor", (t) => {
       });
       // Retargeting spent $95 without a result.
       expect(check(audit, "meta-delivery").items).toEqual([
-        expect.objectContaining({ campaign: "Retargeting", severity: "fail", figures: expect.objectContaining({ costCents: 9500, results: 0 }) }),
+        expect.objectContaining({
+          campaign: "Retargeting",
+          severity: "fail",
+          figures: expect.objectContaining({ costCents: 9500, results: 0 }),
+        }),
       ]);
       expect(check(audit, "meta-learning-limited").status).toBe("graded");
     });
@@ -404,7 +407,9 @@ describeEachDatabase("campaign auditor", (t) => {
         }),
       ]);
       expect(check(audit, "ms-quality-score").items.map((i) => [i.keyword, i.figures.qualityScore])).toEqual([["running shoes", 4]]);
-      expect(check(audit, "ms-quality-components").items.map((i) => [i.keyword, i.figures.expectedCtr])).toEqual([["running shoes", "below"]]);
+      expect(check(audit, "ms-quality-components").items.map((i) => [i.keyword, i.figures.expectedCtr])).toEqual([
+        ["running shoes", "below"],
+      ]);
       expect(check(audit, "conversion-tracking")).toMatchObject({ status: "graded", failing: 0 });
     });
   });

@@ -767,11 +767,15 @@ export async function loadAuditDataset(db: DbOrTx, account: Pick<ClientAccount, 
       if (kind) {
         const rows = loaded[kind]!;
         const unbroken = rows.filter((row) => placementOf(row) === null);
-        data.metaAdSets.push(...metaAdSetFacts(unbroken.length ? unbroken : rows, windows[kind]!.end, kind === "campaign" ? "campaign" : "ad-set"));
+        data.metaAdSets.push(
+          ...metaAdSetFacts(unbroken.length ? unbroken : rows, windows[kind]!.end, kind === "campaign" ? "campaign" : "ad-set"),
+        );
         data.metaPlacements.push(...metaPlacementFacts(rows));
       }
     }
-    data.networks.push(...networkFacts(METRIC_KINDS.map((kind) => loaded[kind]!).find((rows) => rows.some((row) => row.extras.network)) ?? []));
+    data.networks.push(
+      ...networkFacts(METRIC_KINDS.map((kind) => loaded[kind]!).find((rows) => rows.some((row) => row.extras.network)) ?? []),
+    );
     const topKind = METRIC_KINDS.find((kind) => loaded[kind]!.length);
     const top = topKind ? loaded[topKind]! : undefined;
     let topTotals = zeroTotals();

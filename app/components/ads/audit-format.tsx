@@ -69,7 +69,10 @@ export function useAuditFormat(locale: string, currency: string) {
       .filter(([name]) => !isBoundFigure(name))
       .map(([name, value]): [string, string | null] => {
         const withBound = figureFormat(name) === "share" ? boundedFigure(all, name) : null;
-        return [name, withBound && withBound.bound !== "exact" ? formatBounded(withBound, (n) => percent.format(n), bounds) : figure(name, value)];
+        return [
+          name,
+          withBound && withBound.bound !== "exact" ? formatBounded(withBound, (n) => percent.format(n), bounds) : figure(name, value),
+        ];
       })
       .filter((entry): entry is [string, string] => entry[1] !== null);
   const threshold = (definition: ThresholdDefinition, value: number): string => {
