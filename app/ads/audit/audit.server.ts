@@ -5,7 +5,10 @@
  * latest day; a day-by-day export contributes the window's days, a period export counts when its
  * period ends within the window (overlapping ones are not added twice: the latest wins); an
  * "All time" export is used only when its kind has nothing dated. Settings and negatives come
- * from the latest Google Ads Editor exports. The rules (rules.ts) run with the client account's
+ * from the latest Google Ads Editor exports. Per platform it also gathers what the period says
+ * about conversions (every report kind's rows and the exports' own totals rows, from their stored
+ * summaries), Meta ad sets day by day (or campaigns, from a campaign-level export) and placements,
+ * and Microsoft's networks. The rules (rules.ts) run with the client account's
  * thresholds, and the result is kept with the imports it ran on, in one unit of work with its
  * audit-log row, for comparison with the next audit. Only the client account's owner runs or
  * reads its audits.

@@ -1,7 +1,7 @@
 /**
  * The campaign auditor's rules: owns the catalogue of checks (from section 5 of
- * ../shared/research/ad-formats.md, rules R1–R38), their default thresholds, grading and the
- * overall score. Each rule is a function over the typed dataset (dataset.ts) returning how many
+ * ../shared/research/ad-formats.md, rules R1–R38, and Meta's and Microsoft's own checks), their
+ * default thresholds, grading and the overall score. Each rule is a function over the typed dataset (dataset.ts) returning how many
  * items it audited and the failing and warning items with their figures; a rule without the data
  * it needs is `not-applicable` and not graded. A check is graded A when under 5% of its audited
  * items fail, B under 10%, C otherwise (both bounds configurable as the `grading` thresholds);
@@ -1519,7 +1519,8 @@ export const RULES: RuleDefinition[] = [
     id: "meta-cost-per-result-trend",
     category: "meta",
     weight: 3,
-    source: "Meta delivery",
+    // Cost per result = Amount spent ÷ Results (fact sheet §2, S42); the 25% / 50% bounds are the suite's defaults.
+    source: "§2 S42",
     unit: "ad-sets",
     needs: ["meta-daily"],
     // The later half of the days against the earlier half; shares of the earlier cost per result.
@@ -1566,6 +1567,7 @@ export const RULES: RuleDefinition[] = [
     id: "meta-creative-fatigue",
     category: "meta",
     weight: 2,
+    // Frequency fatigue (R36, S46): CTR falling as frequency rises; the 20% drop is the suite's default.
     source: "R36",
     unit: "ad-sets",
     needs: ["meta-daily"],
@@ -1610,7 +1612,8 @@ export const RULES: RuleDefinition[] = [
     id: "meta-delivery",
     category: "meta",
     weight: 3,
-    source: "Meta delivery",
+    // `Results` blank when an ad set has no result for its goal (fact sheet §2, S42); $50 is the suite's default.
+    source: "§2 S42",
     unit: "ad-sets",
     needs: ["meta-ad-sets"],
     thresholds: { minCostCents: money(5000) },
@@ -1635,7 +1638,8 @@ export const RULES: RuleDefinition[] = [
     id: "meta-placement-mix",
     category: "meta",
     weight: 2,
-    source: "Meta placements",
+    // Placement breakdowns (fact sheet §2, S42c); the 20% / 80% bounds are the suite's defaults.
+    source: "§2 S42c",
     unit: "campaigns",
     needs: ["meta-placements"],
     // Audience Network's share of a campaign's spend, and one placement taking nearly all of it.
@@ -1764,6 +1768,9 @@ export const RULES: RuleDefinition[] = [
     id: "ms-search-partners",
     category: "microsoft",
     weight: 3,
+    // R26 (search partners on without review); Microsoft's report column `Network` (reporting
+    // service docs: AOL search, Audience, Microsoft sites and select traffic / Bing and Yahoo!
+    // search, Content, Syndicated search partners); 30% and 1.5× are the suite's defaults.
     source: "R26",
     unit: "campaigns",
     needs: ["microsoft-networks"],
