@@ -313,11 +313,13 @@ describeEachDatabase("campaign auditor", (t) => {
       const client = await account("Headlines shop");
       await load(client.id, "ads.csv", fixture("google-ads-15-headlines.csv"));
       const { dataset } = await loadAuditDataset(t.db, client);
-      expect(dataset.ads.map((a) => [a.adGroup, a.headlines, a.descriptions, a.strength])).toEqual([
-        ["Trail", 14, 4, "excellent"],
-        ["Trail Sale", 15, 4, "average"],
-        ["Wide Fit", 4, 2, "poor"],
-      ]);
+      expect(dataset.ads.map((a) => [a.adGroup, a.headlines, a.descriptions, a.strength, a.headlineColumns, a.descriptionColumns])).toEqual(
+        [
+          ["Trail", 14, 4, "excellent", 15, 4],
+          ["Trail Sale", 15, 4, "average", 15, 4],
+          ["Wide Fit", 4, 2, "poor", 15, 4],
+        ],
+      );
       const assets = check(await runAudit(t.db, owner, client.id), "rsa-assets");
       expect(assets).toMatchObject({ audited: 3, failing: 1, warnings: 0 });
       expect(assets.items.map((i) => [i.adGroup, i.severity, i.figures.headlines])).toEqual([["Wide Fit", "fail", 4]]);

@@ -641,6 +641,17 @@ describe("false positives of issue #26", () => {
       ["Four", "fail"],
       ["Eight", "warn"],
     ]);
+    // A download with only three headline columns: an ad filling all three may have fifteen.
+    const partial = run(
+      "rsa-assets",
+      data({
+        ads: [
+          ad({ label: "All three", strength: "average", headlines: 3, descriptions: 2, headlineColumns: 3, descriptionColumns: 2 }),
+          ad({ label: "Two of three", strength: "average", headlines: 2, descriptions: 2, headlineColumns: 3, descriptionColumns: 2 }),
+        ],
+      }),
+    );
+    expect(partial.items.map((i) => [i.ad, i.severity])).toEqual([["Two of three", "fail"]]);
     expect(RULES_BY_ID.get("rsa-assets")!.thresholds).toMatchObject({
       failHeadlines: { default: 5, max: 15 },
       warnHeadlines: { default: 10, max: 15 },

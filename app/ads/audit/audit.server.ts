@@ -497,6 +497,8 @@ function adFacts(rows: readonly LoadedRow[]): AdFacts[] {
     f.strength = ad.strength ?? f.strength;
     f.servingStatus = x.servingStatus ?? f.servingStatus;
     f.statusReasons = x.statusReasons ?? f.statusReasons;
+    f.headlineColumns = x.headlineColumns ?? f.headlineColumns ?? null;
+    f.descriptionColumns = x.descriptionColumns ?? f.descriptionColumns ?? null;
     f.pinnedHeadlines = x.pinnedHeadlines ?? f.pinnedHeadlines;
     f.pinnedDescriptions = x.pinnedDescriptions ?? f.pinnedDescriptions;
     f.improvements = x.adStrengthImprovements ?? f.improvements;

@@ -87,6 +87,9 @@ export interface AdFacts extends Totals {
   descriptions: number;
   pinnedHeadlines: number | null;
   pinnedDescriptions: number | null;
+  /** How many headline / description columns the ad report has (absent or null: unknown, taken as all). */
+  headlineColumns?: number | null;
+  descriptionColumns?: number | null;
   /** `Ad strength improvements`; null when the export has no such column or the cell is empty. */
   improvements: string[] | null;
   qualityRanking: QualityRating | null;

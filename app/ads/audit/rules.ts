@@ -1101,12 +1101,17 @@ export const RULES: RuleDefinition[] = [
       const items: AuditItem[] = [];
       for (const ad of audited) {
         if (ad.strength === "good" || ad.strength === "excellent") continue;
-        const severity =
-          ad.headlines < t.failHeadlines! || ad.descriptions < t.failDescriptions!
-            ? "fail"
-            : ad.headlines < t.warnHeadlines! || ad.descriptions < t.warnDescriptions!
-              ? "warn"
-              : null;
+        // A download with fewer than 15 headline (4 description) columns only gives a lower bound
+        // for an ad that fills all of them: it is not judged on those.
+        const headlinesKnown = !(ad.headlineColumns != null && ad.headlineColumns < 15 && ad.headlines >= ad.headlineColumns);
+        const descriptionsKnown = !(ad.descriptionColumns != null && ad.descriptionColumns < 4 && ad.descriptions >= ad.descriptionColumns);
+        const fewer = (headlines: number, descriptions: number) =>
+          (headlinesKnown && ad.headlines < headlines) || (descriptionsKnown && ad.descriptions < descriptions);
+        const severity = fewer(t.failHeadlines!, t.failDescriptions!)
+          ? "fail"
+          : fewer(t.warnHeadlines!, t.warnDescriptions!)
+            ? "warn"
+            : null;
         if (!severity) continue;
         items.push({
           campaign: ad.campaign,

@@ -608,6 +608,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       campaignStatus: text(record, "campaignStatus"),
       adGroupStatus: text(record, "adGroupStatus"),
       adStrengthImprovements: list(record, "adStrengthImprovements"),
+      headlineColumns:
+        kind === "ad" && headlineColumns.some((i) => i !== undefined) ? headlineColumns.filter((i) => i !== undefined).length : null,
+      descriptionColumns:
+        kind === "ad" && descriptionColumns.some((i) => i !== undefined) ? descriptionColumns.filter((i) => i !== undefined).length : null,
       pinnedHeadlines: kind === "ad" ? pinned(record, headlinePositionColumns) : null,
       pinnedDescriptions: kind === "ad" ? pinned(record, descriptionPositionColumns) : null,
       qualityRanking: ranking(record, "qualityRanking"),

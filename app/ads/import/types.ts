@@ -108,6 +108,12 @@ export interface RowExtras {
   adGroupStatus: string | null;
   /** Ad report `Ad strength improvements`, split on `;` (`Add 2 more sitelinks in your ad`). */
   adStrengthImprovements: string[] | null;
+  /**
+   * How many `Headline N` / `Description N` columns the ad report has (a download can leave some out,
+   * so an ad filling all of them may have more); null on other kinds.
+   */
+  headlineColumns: number | null;
+  descriptionColumns: number | null;
   /** How many headlines / descriptions are pinned (`Headline N position` set); null without position columns. */
   pinnedHeadlines: number | null;
   pinnedDescriptions: number | null;
