@@ -1,10 +1,13 @@
 /**
  * How the ad suite writes a KPI and its change, one way for the dashboard, the shared report page
  * and the PDF: money in the account's currency, counts, rates, ROAS, and the change against the
- * previous period with whether it is good news (a dearer click is not). The words come from the
- * caller (each page has its own namespace). Pure TypeScript, safe in the browser bundle.
+ * previous period with whether it is good news (a dearer click is not), and a value the platform
+ * gives only as a bound (`< 10%`, `> 90%`) with its bound, the one way every page, e-mail and
+ * document shows one. The words come from the caller (each page has its own namespace). Pure
+ * TypeScript, safe in the browser bundle.
  */
 import type { KpiKey } from "./dashboard.server";
+import type { BoundedValue } from "./import/types";
 import { formatMoney, formatPercentChange } from "~/utils/money";
 import { numberFormat } from "~/utils/intl";
 
@@ -85,3 +88,21 @@ export type KpiFormatters = ReturnType<typeof kpiFormatters>;
 
 /** The dashboard's KPIs, in order (browser-safe: pages must not read the `.server` module's list). */
 export const DASHBOARD_KPIS = Object.keys(KPI_TONES) as KpiKey[];
+
+/** How a bounded value's bound is written around the formatted number (`< {{value}}`, `> {{value}}` in the caller's texts). */
+export interface BoundTexts {
+  below: (value: string) => string;
+  above: (value: string) => string;
+}
+
+/**
+ * A value the platform gives only as a bound, with its bound: `< 10%` stays "< 10%" (never "10%"),
+ * `> 90%` stays "> 90%"; an exact value is just the number. `format` writes the number (a percent
+ * formatter for shares).
+ */
+export function formatBounded(value: BoundedValue, format: (value: number) => string, texts: BoundTexts): string {
+  const text = format(value.value);
+  if (value.bound === "below") return texts.below(text);
+  if (value.bound === "above") return texts.above(text);
+  return text;
+}

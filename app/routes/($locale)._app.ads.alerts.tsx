@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { formatBounded } from "~/ads/kpi-format";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
@@ -115,6 +116,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   throw await back("created");
 }
+
+/** A stored firing's bound (`above`, `below`), exact when absent or unknown. */
+const boundOf = (bound: string | undefined) => (bound === "above" || bound === "below" ? bound : "exact");
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
@@ -389,9 +393,10 @@ export default function AdAlerts() {
                     : firing.kind === "ctr-drop"
                       ? t("measured.drop", { value: format.percent(firing.value) })
                       : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
-                        ? figures.campaigns?.[0]?.bound === "above"
-                          ? t("measured.moreThan", { value: format.percent(firing.value) })
-                          : format.percent(firing.value)
+                        ? formatBounded({ value: firing.value, bound: boundOf(figures.campaigns?.[0]?.bound) }, format.percent, {
+                            below: (value) => t("measured.lessThan", { value }),
+                            above: (value) => t("measured.moreThan", { value }),
+                          })
                         : format.money(firing.value);
                 },
               },

@@ -136,9 +136,7 @@ function ItemPlace({ item }: { item: AuditItem }) {
 
 function Figures({ figures, f }: { figures: AuditItem["figures"]; f: Formatter }) {
   const { t } = useTranslation("ads-audit");
-  const shown = Object.entries(figures)
-    .map(([name, value]) => [name, f.figure(name, value)] as const)
-    .filter(([, text]) => text !== null);
+  const shown = f.figures(figures);
   if (!shown.length) return null;
   return (
     <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">

@@ -13,6 +13,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { competitorReport, type CompetitorTrend, type RateKey } from "~/ads/competitors.server";
+import { formatBounded } from "~/ads/kpi-format";
 import type { BoundedValue } from "~/ads/import/types";
 import { DataTable } from "~/components/data-table";
 import { LineChart } from "~/components/charts";
@@ -48,8 +49,10 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 function rateText(value: BoundedValue | null, percent: Intl.NumberFormat, t: TFunction): string {
   if (!value) return t("value.none");
-  const text = percent.format(value.value);
-  return value.bound === "below" ? t("value.below", { value: text }) : value.bound === "above" ? t("value.above", { value: text }) : text;
+  return formatBounded(value, (n) => percent.format(n), {
+    below: (text) => t("value.below", { value: text }),
+    above: (text) => t("value.above", { value: text }),
+  });
 }
 
 function changeText(change: CompetitorTrend["change"], number: Intl.NumberFormat, t: TFunction): string {

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ClientAccountNotFoundError, createClientAccount, ensureWorkspace, getClientAccount } from "~/ads/accounts.server";
 import {
   AuditNotFoundError,
@@ -22,6 +22,7 @@ import {
   runAudit,
   setRuleThresholds,
 } from "~/ads/audit/audit.server";
+import { runRules } from "~/ads/audit/rules";
 import type { AuditSnapshot, CheckResult } from "~/ads/audit/types";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -265,5 +266,153 @@ describeEachDatabase("campaign auditor", (t) => {
     ]);
     // The first client account's audits are its own.
     expect((await latestAudit(t.db, owner, clientId))?.clientAccountId).toBe(clientId);
+  });
+
+  describe("false positives and each platform's own checks (issue #26)", () => {
+    const account = (name: string) => unitOfWork(t.db, (tx) => createClientAccount(tx, owner, { name, industry: "all", timeZone: "UTC" }));
+
+    it("passes conversion tracking when only the account's own totals row shows conversions", async () => {
+      // Enabled campaigns without conversions; `Total: Account` counts the removed campaign's six.
+      const client = await account("Totals shop");
+      await load(client.id, "campaigns.csv", fixture("google-campaign-removed.csv"));
+      const audit = await runAudit(t.db, owner, client.id);
+      expect(check(audit, "conversion-tracking")).toMatchObject({ status: "graded", audited: 1, failing: 0, items: [] });
+      const { dataset } = await loadAuditDataset(t.db, client);
+      expect(dataset.conversionEvidence).toEqual([
+        expect.objectContaining({ platform: "google", measured: true, rowConversions: 0, totalsConversions: 6, foundIn: "Total: Account" }),
+      ]);
+    });
+
+    it("judges no conversion tracking without a Conversions column, and finds conversions in another report's rows", async () => {
+      const client = await account("Columns shop");
+      await load(client.id, "campaigns.csv", fixture("google-campaign-no-conversions.csv"));
+      // A campaign report without the column says nothing about conversions.
+      expect(check(await runAudit(t.db, owner, client.id), "conversion-tracking")).toMatchObject({ status: "not-applicable" });
+      // The keyword report of the same month has them.
+      await load(client.id, "keywords.csv", fixture("google-keywords.csv"));
+      const audit = await runAudit(t.db, owner, client.id);
+      expect(check(audit, "conversion-tracking")).toMatchObject({ status: "graded", failing: 0 });
+      const { dataset } = await loadAuditDataset(t.db, client);
+      expect(dataset.conversionEvidence[0]).toMatchObject({ measured: true, foundIn: "keyword", costCents: 351_200 });
+    });
+
+    it("still fails conversion tracking when nothing in the period shows a conversion", async () => {
+      const client = await account("Silent shop");
+      await load(client.id, "daily.csv", dailyCampaigns(45));
+      await unitOfWork(t.db, (tx) => setRuleThresholds(tx, owner, client.id, {}));
+      const { dataset } = await loadAuditDataset(t.db, client);
+      const evidence = dataset.conversionEvidence[0]!;
+      expect(evidence).toMatchObject({ measured: true, foundIn: "campaign" });
+      // Built the same with no conversions at all, the check fails.
+      const none = { ...evidence, rowConversions: 0, totalsConversions: 0, foundIn: null };
+      const result = runRules({ ...dataset, conversionEvidence: [none] });
+      expect(result.checks.find((c) => c.ruleId === "conversion-tracking")).toMatchObject({ failing: 1, grade: "C" });
+    });
+
+    it("does not fail an RSA with 14 headlines rated Excellent, nor one with all 15", async () => {
+      const client = await account("Headlines shop");
+      await load(client.id, "ads.csv", fixture("google-ads-15-headlines.csv"));
+      const { dataset } = await loadAuditDataset(t.db, client);
+      expect(dataset.ads.map((a) => [a.adGroup, a.headlines, a.descriptions, a.strength, a.headlineColumns, a.descriptionColumns])).toEqual(
+        [
+          ["Trail", 14, 4, "excellent", 15, 4],
+          ["Trail Sale", 15, 4, "average", 15, 4],
+          ["Wide Fit", 4, 2, "poor", 15, 4],
+        ],
+      );
+      const assets = check(await runAudit(t.db, owner, client.id), "rsa-assets");
+      expect(assets).toMatchObject({ audited: 3, failing: 1, warnings: 0 });
+      expect(assets.items.map((i) => [i.adGroup, i.severity, i.figures.headlines])).toEqual([["Wide Fit", "fail", 4]]);
+    });
+
+    it("audits a Meta campaign-level export with Meta's own checks", async () => {
+      const client = await account("Meta campaigns");
+      await load(client.id, "meta.csv", fixture("meta-campaigns.csv"));
+      const audit = await runAudit(t.db, owner, client.id);
+      // Spring Sale: 6.2 impressions per person over May (over 5 warns; its week is 1.4).
+      expect(check(audit, "meta-frequency")).toMatchObject({ status: "graded", audited: 3, failing: 0, warnings: 1 });
+      expect(check(audit, "meta-frequency").items[0]).toMatchObject({
+        campaign: "Spring Sale",
+        adGroup: null,
+        severity: "warn",
+        figures: { monthlyFrequency: 6.2, frequency: 1.4, reach: 20000, days: 31 },
+      });
+      // Retargeting spent $95 without a result.
+      expect(check(audit, "meta-delivery").items).toEqual([
+        expect.objectContaining({
+          campaign: "Retargeting",
+          severity: "fail",
+          figures: expect.objectContaining({ costCents: 9500, results: 0 }),
+        }),
+      ]);
+      expect(check(audit, "meta-learning-limited").status).toBe("graded");
+    });
+
+    it("finds a Meta ad set's rising cost per result and its wearing-out ads day by day", async () => {
+      const client = await account("Meta daily");
+      await load(client.id, "meta.csv", fixture("meta-adsets-daily.csv"));
+      const audit = await runAudit(t.db, owner, client.id);
+      const trend = check(audit, "meta-cost-per-result-trend");
+      expect(trend).toMatchObject({ status: "graded", audited: 2, failing: 1 });
+      expect(trend.items[0]).toMatchObject({
+        campaign: "Summer Sale",
+        adGroup: "Retargeting",
+        figures: {
+          firstCostPerResultCents: 1000,
+          secondCostPerResultCents: 2500,
+          costPerResultChange: 1.5,
+          firstPeriod: "2026-06-01..2026-06-07",
+          secondPeriod: "2026-06-08..2026-06-14",
+        },
+      });
+      const fatigue = check(audit, "meta-creative-fatigue");
+      expect(fatigue).toMatchObject({ status: "graded", audited: 2, failing: 1 });
+      expect(fatigue.items[0]).toMatchObject({
+        adGroup: "Retargeting",
+        figures: { firstCtr: 0.02, secondCtr: 0.011, ctrChange: -0.45, firstFrequency: 2, secondFrequency: 3.33 },
+      });
+      expect(check(audit, "meta-frequency").items.map((i) => i.adGroup)).toEqual(["Retargeting"]);
+    });
+
+    it("audits a Microsoft Advertising account with Microsoft's own checks", async () => {
+      const client = await account("Microsoft shop");
+      await load(client.id, "campaigns.csv", fixture("microsoft-campaigns.csv"));
+      await load(client.id, "keywords.csv", fixture("microsoft-keywords-network.csv"));
+      const audit = await runAudit(t.db, owner, client.id);
+      const budget = check(audit, "ms-budget-limited");
+      expect(budget).toMatchObject({ category: "microsoft", status: "graded", audited: 2, failing: 1 });
+      expect(budget.items[0]).toMatchObject({ campaign: "Generic Shoes", figures: { lostIsBudget: 0.423, impressionShare: 0.385 } });
+      // Google's checks leave Microsoft's campaigns and keywords to these.
+      expect(check(audit, "budget-limited").status).toBe("not-applicable");
+      expect(check(audit, "low-quality-score").status).toBe("not-applicable");
+      expect(check(audit, "ms-rank-limited")).toMatchObject({ status: "graded", failing: 0 });
+      // Partners: $120 and no conversion, against $27.27 per conversion on Microsoft's own sites.
+      expect(check(audit, "ms-search-partners").items).toEqual([
+        expect.objectContaining({
+          campaign: "Generic Shoes",
+          severity: "fail",
+          figures: expect.objectContaining({
+            network: "Syndicated search partners",
+            partnerCostCents: 12000,
+            conversions: 0,
+            ownedCpaCents: 2727,
+            partnerCpaCents: null,
+          }),
+        }),
+      ]);
+      // Broad match: $90 per conversion against exact's $18.75.
+      expect(check(audit, "ms-match-types").items).toEqual([
+        expect.objectContaining({
+          campaign: "Generic Shoes",
+          severity: "fail",
+          figures: expect.objectContaining({ broadCpaCents: 9000, otherCpaCents: 1875, broadCostCents: 27000 }),
+        }),
+      ]);
+      expect(check(audit, "ms-quality-score").items.map((i) => [i.keyword, i.figures.qualityScore])).toEqual([["running shoes", 4]]);
+      expect(check(audit, "ms-quality-components").items.map((i) => [i.keyword, i.figures.expectedCtr])).toEqual([
+        ["running shoes", "below"],
+      ]);
+      expect(check(audit, "conversion-tracking")).toMatchObject({ status: "graded", failing: 0 });
+    });
   });
 });

@@ -12,24 +12,30 @@ import { describe, expect, it } from "vitest";
 import {
   emptyDataset,
   type AdFacts,
+  type ConversionEvidence,
   type AuditDataset,
   type CampaignFacts,
   type EditorCampaign,
   type EditorKeyword,
   type KeywordFacts,
   type MetaAdSetFacts,
+  type MetaDay,
+  type MetaPlacementFacts,
+  type NetworkFacts,
   type SearchTermFacts,
   type Totals,
 } from "~/ads/audit/dataset";
 import {
   FIGURE_CODES,
   FIGURE_NAMES,
+  boundedFigure,
   GRADING_THRESHOLDS,
   RULES,
   RULES_BY_ID,
   bidClass,
   compareAudits,
   gradeFor,
+  isBoundFigure,
   jobOrInfoWord,
   overallScore,
   runRule,
@@ -40,6 +46,7 @@ import {
   type RuleDefinition,
 } from "~/ads/audit/rules";
 import type { CheckResult } from "~/ads/audit/types";
+import { formatBounded } from "~/ads/kpi-format";
 import { LOCALES } from "~/i18n/config";
 
 // ---------------------------------------------------------------------------------------------
@@ -144,9 +151,40 @@ function adSet(p: Partial<MetaAdSetFacts> = {}): MetaAdSetFacts {
     days: 7,
     weeklyFrequency: 1.5,
     reach: 5000,
+    monthlyFrequency: null,
+    resultsMeasured: true,
+    daily: [],
     ...p,
   };
 }
+
+/** Meta days from 2026-05-01: each day's totals, results and reach. */
+function metaDays(count: number, each: (index: number) => Partial<MetaDay>): MetaDay[] {
+  return Array.from({ length: count }, (_, i) => ({
+    day: `2026-05-${String(i + 1).padStart(2, "0")}`,
+    ...totals(),
+    results: 5,
+    reach: 800,
+    ...each(i),
+  }));
+}
+
+const placement = (p: Partial<MetaPlacementFacts>): MetaPlacementFacts => ({
+  ...totals(),
+  campaign: "Spring Sale",
+  adSet: "Lookalike",
+  placement: "Facebook Feed",
+  results: 10,
+  ...p,
+});
+
+const network = (p: Partial<NetworkFacts>): NetworkFacts => ({
+  ...totals(),
+  platform: "microsoft",
+  campaign: "Generic Shoes",
+  network: "Bing and Yahoo! search",
+  ...p,
+});
 
 const editorCampaign = (p: Partial<EditorCampaign> = {}): EditorCampaign => ({
   campaign: "Generic Shoes",
@@ -312,8 +350,10 @@ const CASES: Record<string, Case> = {
     fail: data({ ads: [ad({ strength: "poor" })] }),
   },
   "rsa-assets": {
-    pass: data({ ads: [ad({ headlines: 15, descriptions: 4 })] }),
-    fail: data({ ads: [ad({ headlines: 5, descriptions: 2 })] }),
+    pass: data({
+      ads: [ad({ strength: "average", headlines: 14, descriptions: 4 }), ad({ label: "B", strength: "excellent", headlines: 3 })],
+    }),
+    fail: data({ ads: [ad({ strength: "average", headlines: 4, descriptions: 2 })] }),
   },
   "pinned-assets": {
     pass: data({ ads: [ad({ pinnedHeadlines: 1 })] }),
@@ -391,6 +431,90 @@ const CASES: Record<string, Case> = {
       ],
     }),
   },
+  "meta-cost-per-result-trend": {
+    pass: data({ metaAdSets: [adSet({ days: 14, daily: metaDays(14, () => ({ costCents: 5000, results: 5 })) })] }),
+    fail: data({ metaAdSets: [adSet({ days: 14, daily: metaDays(14, (i) => ({ costCents: 5000, results: i < 7 ? 5 : 2 })) })] }),
+  },
+  "meta-creative-fatigue": {
+    pass: data({ metaAdSets: [adSet({ days: 14, daily: metaDays(14, () => ({ impressions: 2000, clicks: 40, reach: 1500 })) })] }),
+    fail: data({
+      metaAdSets: [
+        adSet({
+          days: 14,
+          daily: metaDays(14, (i) =>
+            i < 7 ? { impressions: 2000, clicks: 40, reach: 1500 } : { impressions: 2000, clicks: 20, reach: 900 },
+          ),
+        }),
+      ],
+    }),
+  },
+  "meta-delivery": {
+    pass: data({ metaAdSets: [adSet({ costCents: 20_000, results: 12 })] }),
+    fail: data({ metaAdSets: [adSet({ costCents: 20_000, results: 0 })] }),
+  },
+  "meta-placement-mix": {
+    pass: data({
+      metaPlacements: [
+        placement({ placement: "Facebook Feed", costCents: 6000 }),
+        placement({ placement: "Instagram Stories", costCents: 3000 }),
+        placement({ placement: "Audience Network", costCents: 1000, results: 1 }),
+      ],
+    }),
+    fail: data({
+      metaPlacements: [
+        placement({ placement: "Facebook Feed", costCents: 5000, results: 20 }),
+        placement({ placement: "Audience Network", costCents: 5000, results: 0 }),
+      ],
+    }),
+  },
+  "ms-budget-limited": {
+    pass: data({ campaigns: [campaign({ platform: "microsoft", lostIsBudget: bounded(0.1, "below") })] }),
+    fail: data({ campaigns: [campaign({ platform: "microsoft", lostIsBudget: bounded(0.42) })] }),
+  },
+  "ms-rank-limited": {
+    pass: data({ campaigns: [campaign({ platform: "microsoft", bidStrategyType: "Manual CPC", lostIsRank: bounded(0.12) })] }),
+    fail: data({ campaigns: [campaign({ platform: "microsoft", bidStrategyType: "Manual CPC", lostIsRank: bounded(0.45) })] }),
+  },
+  "ms-search-partners": {
+    pass: data({
+      networks: [
+        network({ costCents: 8000, conversions: 8 }),
+        network({ network: "Syndicated search partners", costCents: 2000, conversions: 2 }),
+      ],
+    }),
+    fail: data({
+      networks: [
+        network({ costCents: 8000, conversions: 8 }),
+        network({ network: "Syndicated search partners", costCents: 6000, conversions: 1 }),
+      ],
+    }),
+  },
+  "ms-match-types": {
+    pass: data({
+      keywords: [
+        keyword({ platform: "microsoft", matchType: "exact", costCents: 6000, conversions: 6 }),
+        keyword({ platform: "microsoft", keyword: "shoes", matchType: "broad", costCents: 4000, conversions: 4 }),
+      ],
+    }),
+    fail: data({
+      keywords: [
+        keyword({ platform: "microsoft", matchType: "exact", costCents: 6000, conversions: 6 }),
+        keyword({ platform: "microsoft", keyword: "shoes", matchType: "broad", costCents: 9000, conversions: 3 }),
+      ],
+    }),
+  },
+  "ms-quality-score": {
+    pass: data({ keywords: [keyword({ platform: "microsoft", qualityScore: 8 })] }),
+    fail: data({ keywords: [keyword({ platform: "microsoft", qualityScore: 3 })] }),
+  },
+  "ms-quality-components": {
+    pass: data({
+      keywords: [keyword({ platform: "microsoft", expectedCtr: "average", adRelevance: "above", landingPageExperience: "average" })],
+    }),
+    fail: data({
+      keywords: [keyword({ platform: "microsoft", expectedCtr: "below", adRelevance: "above", landingPageExperience: "average" })],
+    }),
+  },
 };
 
 const run = (id: string, dataset: AuditDataset, overrides = {}) => runRule(RULES_BY_ID.get(id)!, dataset, overrides);
@@ -455,11 +579,237 @@ describe("the rule catalogue", () => {
         }
         for (const item of check.items) {
           expect(Object.keys(item.figures).length).toBeGreaterThan(0);
-          for (const name of Object.keys(item.figures)) expect(FIGURE_NAMES, `${r.id} figure ${name}`).toContain(name);
+          for (const name of Object.keys(item.figures).filter((n) => !isBoundFigure(n)))
+            expect(FIGURE_NAMES, `${r.id} figure ${name}`).toContain(name);
         }
       });
     });
   }
+});
+
+describe("false positives of issue #26", () => {
+  const evidence = (p: Partial<ConversionEvidence> = {}): ConversionEvidence => ({
+    platform: "google",
+    costCents: 50_000,
+    impressions: 10_000,
+    clicks: 400,
+    measured: true,
+    rowConversions: 0,
+    totalsConversions: 0,
+    foundIn: null,
+    ...p,
+  });
+
+  it("conversion tracking passes on conversions in the exports' totals rows or any report's rows, and judges nothing without the column", () => {
+    // The campaign rows show none; the account's own totals row shows six.
+    expect(
+      run("conversion-tracking", data({ conversionEvidence: [evidence({ totalsConversions: 6, foundIn: "Total: Account" })] })),
+    ).toMatchObject({
+      status: "graded",
+      audited: 1,
+      failing: 0,
+      grade: "A",
+    });
+    // Conversions in the keyword report's rows.
+    expect(run("conversion-tracking", data({ conversionEvidence: [evidence({ rowConversions: 8, foundIn: "keyword" })] })).failing).toBe(0);
+    // No export of the period has a Conversions column: no data, not a failure.
+    expect(run("conversion-tracking", data({ conversionEvidence: [evidence({ measured: false })] }))).toMatchObject({
+      status: "not-applicable",
+      grade: null,
+    });
+    // Evidence nowhere: it fails, naming the platform and its spend.
+    const fail = run("conversion-tracking", data({ conversionEvidence: [evidence(), evidence({ platform: "meta" })] }));
+    expect(fail).toMatchObject({ audited: 1, failing: 1, grade: "C" });
+    expect(fail.items[0]!.figures).toMatchObject({ platform: "google", costCents: 50_000, conversions: 0 });
+  });
+
+  it("rsa-assets: 14 or 15 headlines, or Excellent, never fail; few headlines on a weak ad do", () => {
+    const check = run(
+      "rsa-assets",
+      data({
+        ads: [
+          ad({ label: "Fourteen", strength: "average", headlines: 14, descriptions: 4 }),
+          ad({ label: "Fifteen", strength: "poor", headlines: 15, descriptions: 4 }),
+          ad({ label: "Excellent", strength: "excellent", headlines: 4, descriptions: 2 }),
+          ad({ label: "Eight", strength: "average", headlines: 8, descriptions: 3 }),
+          ad({ label: "Four", strength: "poor", headlines: 4, descriptions: 2 }),
+        ],
+      }),
+    );
+    expect(check).toMatchObject({ audited: 5, failing: 1, warnings: 1 });
+    expect(check.items.map((i) => [i.ad, i.severity])).toEqual([
+      ["Four", "fail"],
+      ["Eight", "warn"],
+    ]);
+    // A download with only three headline columns: an ad filling all three may have fifteen.
+    const partial = run(
+      "rsa-assets",
+      data({
+        ads: [
+          ad({ label: "All three", strength: "average", headlines: 3, descriptions: 2, headlineColumns: 3, descriptionColumns: 2 }),
+          ad({ label: "Two of three", strength: "average", headlines: 2, descriptions: 2, headlineColumns: 3, descriptionColumns: 2 }),
+        ],
+      }),
+    );
+    expect(partial.items.map((i) => [i.ad, i.severity])).toEqual([["Two of three", "fail"]]);
+    expect(RULES_BY_ID.get("rsa-assets")!.thresholds).toMatchObject({
+      failHeadlines: { default: 5, max: 15 },
+      warnHeadlines: { default: 10, max: 15 },
+      warnDescriptions: { default: 4, max: 4 },
+    });
+  });
+
+  it("keeps a share's bound beside it, and shows '< 10%' and '> 90%' as such", () => {
+    const check = run(
+      "non-brand-impression-share",
+      data({
+        campaigns: [campaign({ impressionShare: bounded(0.1, "below"), lostIsBudget: bounded(0.9, "above"), lostIsRank: bounded(0.05) })],
+      }),
+    );
+    expect(check.items[0]!.figures).toMatchObject({
+      impressionShare: 0.1,
+      impressionShareBound: "below",
+      lostIsBudget: 0.9,
+      lostIsBudgetBound: "above",
+      lostIsRank: 0.05,
+    });
+    expect(check.items[0]!.figures).not.toHaveProperty("lostIsRankBound");
+    const figures = check.items[0]!.figures;
+    const percent = new Intl.NumberFormat("en", { style: "percent" });
+    const texts = { below: (v: string) => `< ${v}`, above: (v: string) => `> ${v}` };
+    const shown = (name: string) => formatBounded(boundedFigure(figures, name)!, (n) => percent.format(n), texts);
+    expect(shown("impressionShare")).toBe("< 10%");
+    expect(shown("lostIsBudget")).toBe("> 90%");
+    expect(shown("lostIsRank")).toBe("5%");
+    expect(isBoundFigure("impressionShareBound")).toBe(true);
+    expect(isBoundFigure("impressionShare")).toBe(false);
+  });
+
+  it("leaves Microsoft's campaigns and keywords to Microsoft's own checks", () => {
+    const dataset = data({
+      campaigns: [campaign({ platform: "microsoft", bidStrategyType: "Manual CPC", lostIsBudget: bounded(0.5), lostIsRank: bounded(0.5) })],
+      keywords: [keyword({ platform: "microsoft", qualityScore: 3, expectedCtr: "below" })],
+    });
+    for (const id of ["budget-limited", "rank-limited", "low-quality-score", "qs-expected-ctr"])
+      expect(run(id, dataset).status, id).toBe("not-applicable");
+    for (const id of ["ms-budget-limited", "ms-rank-limited", "ms-quality-score", "ms-quality-components"])
+      expect(run(id, dataset), id).toMatchObject({ category: "microsoft", status: "graded", failing: 1 });
+  });
+
+  it("gives Meta and Microsoft at least six checks each", () => {
+    expect(RULES.filter((r) => r.category === "meta").length).toBeGreaterThanOrEqual(6);
+    expect(RULES.filter((r) => r.category === "microsoft").length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe("Meta and Microsoft checks in detail", () => {
+  it("meta-frequency: over 3 a week fails, over 5 over a month-long export warns", () => {
+    const check = run(
+      "meta-frequency",
+      data({
+        metaAdSets: [
+          adSet({ adSet: "Weekly", weeklyFrequency: 3.4 }),
+          adSet({ adSet: "Monthly", weeklyFrequency: 1.3, monthlyFrequency: 5.8, days: 31 }),
+          adSet({ adSet: "Fine", weeklyFrequency: 1.1, monthlyFrequency: 4.6, days: 31 }),
+        ],
+      }),
+    );
+    expect(check).toMatchObject({ audited: 3, failing: 1, warnings: 1 });
+    expect(check.items.map((i) => [i.adGroup, i.severity, i.figures.frequency, i.figures.monthlyFrequency])).toEqual([
+      ["Weekly", "fail", 3.4, null],
+      ["Monthly", "warn", 1.3, 5.8],
+    ]);
+  });
+
+  it("meta-cost-per-result-trend: warns from a quarter dearer, fails from half, and when the later half has no result", () => {
+    const trend = (later: number, laterCost = 5000) =>
+      run(
+        "meta-cost-per-result-trend",
+        data({
+          metaAdSets: [
+            adSet({
+              days: 14,
+              daily: metaDays(14, (i) => (i < 7 ? { costCents: 5000, results: 5 } : { costCents: laterCost, results: later })),
+            }),
+          ],
+        }),
+      );
+    expect(trend(4, 5400).items[0]).toMatchObject({
+      severity: "warn",
+      figures: { firstCostPerResultCents: 1000, secondCostPerResultCents: 1350, costPerResultChange: 0.35 },
+    });
+    expect(trend(4).items).toEqual([]); // exactly a quarter dearer is not over it
+    expect(trend(5).items).toEqual([]);
+    expect(trend(3).items[0]!.severity).toBe("fail");
+    expect(trend(0).items[0]).toMatchObject({ severity: "fail", figures: { secondCostPerResultCents: null, costPerResultChange: null } });
+    // Too few days or results: not judged.
+    expect(run("meta-cost-per-result-trend", data({ metaAdSets: [adSet({ daily: metaDays(7, () => ({})) })] })).status).toBe(
+      "not-applicable",
+    );
+  });
+
+  it("meta-placement-mix: Audience Network over a fifth of spend warns, fails when its results cost more; one placement over 80% warns", () => {
+    const check = run(
+      "meta-placement-mix",
+      data({
+        metaPlacements: [
+          placement({ campaign: "A", placement: "Facebook Feed", costCents: 14_000, results: 28 }),
+          placement({ campaign: "A", placement: "audience_network", costCents: 6000, results: 4 }),
+          placement({ campaign: "B", placement: "Instagram Feed", costCents: 6000, results: 10 }),
+          placement({ campaign: "B", placement: "an_classic", costCents: 4000, results: 10 }),
+          placement({ campaign: "C", placement: "Facebook Feed", costCents: 9000, results: 9 }),
+          placement({ campaign: "C", placement: "Instagram Stories", costCents: 1000, results: 1 }),
+          placement({ campaign: "D", placement: "Facebook Feed", costCents: 5000, results: 9 }),
+          placement({ campaign: "D", placement: "Instagram Feed", costCents: 5000, results: 9 }),
+        ],
+      }),
+    );
+    expect(check).toMatchObject({ audited: 4, failing: 1, warnings: 2 });
+    expect(check.items.map((i) => [i.campaign, i.severity, i.figures.placement, i.figures.placementShare])).toEqual([
+      ["A", "fail", "audience_network", 0.3],
+      ["B", "warn", "an_classic", 0.4],
+      ["C", "warn", "Facebook Feed", 0.9],
+    ]);
+    expect(run("meta-placement-mix", data({})).status).toBe("not-applicable");
+  });
+
+  it("meta-delivery: only exports with a Results column say 'no results'", () => {
+    expect(run("meta-delivery", data({ metaAdSets: [adSet({ results: 0, costCents: 9000, resultsMeasured: false })] })).status).toBe(
+      "not-applicable",
+    );
+    expect(run("meta-delivery", data({ metaAdSets: [adSet({ results: 0, costCents: 4000 })] })).failing).toBe(0);
+  });
+
+  it("ms-search-partners: warns on a large partner share, fails when partners convert at a much higher cost", () => {
+    const partners = (cost: number, conversions: number) =>
+      run(
+        "ms-search-partners",
+        data({
+          networks: [
+            network({ network: "Microsoft sites and select traffic", costCents: 6000, conversions: 6 }),
+            network({ network: "Syndicated search partners", costCents: cost, conversions }),
+            network({ campaign: "Other", network: "Bing and Yahoo! search", costCents: 1000, conversions: 1 }),
+          ],
+        }),
+      );
+    expect(partners(3000, 3)).toMatchObject({ audited: 1, failing: 0, warnings: 1 });
+    expect(partners(3000, 3).items[0]!.figures).toMatchObject({ partnerShare: 0.3333, partnerCpaCents: 1000, ownedCpaCents: 1000 });
+    expect(partners(6000, 2).items[0]).toMatchObject({ severity: "fail", figures: { partnerCpaCents: 3000 } });
+    expect(partners(1000, 1).items).toEqual([]);
+  });
+
+  it("ms-match-types: does not judge broad match on too few conversions, warns on its share", () => {
+    const check = run(
+      "ms-match-types",
+      data({
+        keywords: [
+          keyword({ platform: "microsoft", matchType: "exact", costCents: 3000, conversions: 6 }),
+          keyword({ platform: "microsoft", keyword: "shoes", matchType: "broad", costCents: 7000, conversions: 1 }),
+        ],
+      }),
+    );
+    expect(check.items[0]).toMatchObject({ severity: "warn", figures: { broadShare: 0.7, broadCpaCents: 7000, otherCpaCents: 500 } });
+  });
 });
 
 describe("rules in detail", () => {

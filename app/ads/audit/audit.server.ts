@@ -5,7 +5,10 @@
  * latest day; a day-by-day export contributes the window's days, a period export counts when its
  * period ends within the window (overlapping ones are not added twice: the latest wins); an
  * "All time" export is used only when its kind has nothing dated. Settings and negatives come
- * from the latest Google Ads Editor exports. The rules (rules.ts) run with the client account's
+ * from the latest Google Ads Editor exports. Per platform it also gathers what the period says
+ * about conversions (every report kind's rows and the exports' own totals rows, from their stored
+ * summaries), Meta ad sets day by day (or campaigns, from a campaign-level export) and placements,
+ * and Microsoft's networks. The rules (rules.ts) run with the client account's
  * thresholds, and the result is kept with the imports it ran on, in one unit of work with its
  * audit-log row, for comparison with the next audit. Only the client account's owner runs or
  * reads its audits.
@@ -26,9 +29,12 @@ import {
   type CampaignFacts,
   type DailyTotals,
   type DeviceFacts,
+  type ConversionEvidence,
   type HiddenSearchTerms,
   type KeywordFacts,
   type MetaAdSetFacts,
+  type MetaPlacementFacts,
+  type NetworkFacts,
   type SearchTermFacts,
   type Totals,
 } from "./dataset";
@@ -152,7 +158,11 @@ export function chooseSources(imports: readonly ImportRow[], length: number): Wi
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-type Extras = Partial<RowExtras> & { ad?: Partial<AdFields> };
+/**
+ * A stored row's extras. `network` is Microsoft's `Network` column; `breakdown` is a Meta export's
+ * breakdown values (`{ placement: "Facebook Feed" }`), null or absent without one.
+ */
+type Extras = Partial<RowExtras> & { ad?: Partial<AdFields>; network?: string | null; breakdown?: Record<string, string> | null };
 
 interface LoadedRow {
   importId: string;
@@ -487,6 +497,8 @@ function adFacts(rows: readonly LoadedRow[]): AdFacts[] {
     f.strength = ad.strength ?? f.strength;
     f.servingStatus = x.servingStatus ?? f.servingStatus;
     f.statusReasons = x.statusReasons ?? f.statusReasons;
+    f.headlineColumns = x.headlineColumns ?? f.headlineColumns ?? null;
+    f.descriptionColumns = x.descriptionColumns ?? f.descriptionColumns ?? null;
     f.pinnedHeadlines = x.pinnedHeadlines ?? f.pinnedHeadlines;
     f.pinnedDescriptions = x.pinnedDescriptions ?? f.pinnedDescriptions;
     f.improvements = x.adStrengthImprovements ?? f.improvements;
@@ -514,9 +526,25 @@ function deviceFacts(rows: readonly LoadedRow[]): DeviceFacts[] {
   return [...groups.values()];
 }
 
-/** Meta ad sets from ad set rows (or their ads' rows), with a lower bound of their weekly frequency. */
-function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null): MetaAdSetFacts[] {
+/** A row's placement, from a breakdown by placement (`row.extras.breakdown`); null without one. */
+function placementOf(row: LoadedRow): string | null {
+  const breakdown = row.extras.breakdown;
+  if (!breakdown || typeof breakdown !== "object") return null;
+  const value = breakdown.placement ?? breakdown.platform_position ?? breakdown.publisher_platform ?? null;
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/**
+ * Meta ad sets from ad set rows (or their ads' rows), or campaigns from a campaign-level export
+ * (`adSet` null), with a lower bound of their weekly frequency, their frequency over a month-long
+ * period export, and their days. Rows broken down by placement add to the sums but not to reach
+ * (a person seen on two placements is one person).
+ */
+function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null, level: "ad-set" | "campaign"): MetaAdSetFacts[] {
   const weekFrom = end ? addDays(end, -6) : null;
+  // A Results column leaves a cell blank when there is no result: any result or indicator in the
+  // rows says the export has the column.
+  const resultsMeasured = rows.some((row) => row.extras.results != null || row.extras.resultIndicator != null);
   const groups = new Map<
     string,
     {
@@ -524,39 +552,46 @@ function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null): MetaAdS
       days: DayCount;
       week: { impressions: number; reach: number };
       period: { impressions: number; reach: number; days: number };
+      daily: Map<string, MetaAdSetFacts["daily"][number]>;
     }
   >();
   for (const row of rows) {
-    if (!row.campaign || !row.adGroup) continue;
-    const key = `${fold(row.campaign)}|${fold(row.adGroup)}`;
+    if (!row.campaign || (level === "ad-set" && !row.adGroup)) continue;
+    const adSet = level === "ad-set" ? row.adGroup : null;
+    const key = `${fold(row.campaign)}|${fold(adSet ?? "")}`;
     let g = groups.get(key);
     if (!g) {
       g = {
         f: {
           ...zeroTotals(),
           campaign: row.campaign,
-          adSet: row.adGroup,
+          adSet,
           status: null,
           results: 0,
           resultIndicator: null,
           days: 0,
           weeklyFrequency: null,
           reach: null,
+          monthlyFrequency: null,
+          resultsMeasured,
+          daily: [],
         },
         days: new DayCount(),
         week: { impressions: 0, reach: 0 },
         period: { impressions: 0, reach: 0, days: 0 },
+        daily: new Map(),
       };
       groups.set(key, g);
     }
     addTotals(g.f, row.metrics);
     g.days.add(row);
     const x = row.extras;
+    const broken = placementOf(row) !== null;
     g.f.status = row.status ?? g.f.status;
     g.f.results += x.results ?? 0;
     g.f.resultIndicator = x.resultIndicator ?? g.f.resultIndicator;
-    if (x.reach != null) g.f.reach = (g.f.reach ?? 0) + x.reach;
-    if (x.reach && x.reach > 0) {
+    if (x.reach != null && !broken) g.f.reach = (g.f.reach ?? 0) + x.reach;
+    if (x.reach && x.reach > 0 && !broken) {
       if (row.day && weekFrom && row.day >= weekFrom) {
         g.week.impressions += row.metrics.impressions;
         g.week.reach += x.reach;
@@ -566,13 +601,109 @@ function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null): MetaAdS
         g.period.days = Math.max(g.period.days, row.periodDays);
       }
     }
+    if (row.day) {
+      const day = g.daily.get(row.day) ?? { day: row.day, ...zeroTotals(), results: 0, reach: null };
+      addTotals(day, row.metrics);
+      day.results += x.results ?? 0;
+      if (x.reach != null && !broken) day.reach = (day.reach ?? 0) + x.reach;
+      g.daily.set(row.day, day);
+    }
   }
-  return [...groups.values()].map(({ f, days, week, period }) => {
+  return [...groups.values()].map(({ f, days, week, period, daily }) => {
     let weekly: number | null = null;
     if (week.reach > 0) weekly = week.impressions / week.reach;
     else if (period.reach > 0) weekly = (period.impressions / period.reach) * Math.min(1, 7 / period.days);
-    return { ...f, days: days.total() ?? 0, weeklyFrequency: weekly === null ? null : Math.round(weekly * 10_000) / 10_000 };
+    const monthly = period.reach > 0 && period.days >= 28 ? period.impressions / period.reach : null;
+    return {
+      ...f,
+      days: days.total() ?? 0,
+      weeklyFrequency: weekly === null ? null : Math.round(weekly * 10_000) / 10_000,
+      monthlyFrequency: monthly === null ? null : Math.round(monthly * 10_000) / 10_000,
+      results: Math.round(f.results * 1e6) / 1e6,
+      daily: [...daily.values()].sort((a, b) => a.day.localeCompare(b.day)),
+    };
   });
+}
+
+/** Meta spend per placement, from rows broken down by placement (none without such rows). */
+function metaPlacementFacts(rows: readonly LoadedRow[]): MetaPlacementFacts[] {
+  const groups = new Map<string, MetaPlacementFacts>();
+  for (const row of rows) {
+    const placement = placementOf(row);
+    if (!row.campaign || !placement) continue;
+    const key = `${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(placement)}`;
+    const f = groups.get(key) ?? { ...zeroTotals(), campaign: row.campaign, adSet: row.adGroup, placement, results: 0 };
+    addTotals(f, row.metrics);
+    f.results += row.extras.results ?? 0;
+    groups.set(key, f);
+  }
+  return [...groups.values()];
+}
+
+/** Microsoft campaigns' totals per network, from reports with a `Network` column. */
+function networkFacts(rows: readonly LoadedRow[]): NetworkFacts[] {
+  const groups = new Map<string, NetworkFacts>();
+  for (const row of rows) {
+    const network = row.extras.network;
+    if (!row.campaign || !network) continue;
+    const key = `${row.platform}|${fold(row.campaign)}|${fold(network)}`;
+    const f = groups.get(key) ?? { ...zeroTotals(), platform: row.platform, campaign: row.campaign, network };
+    groups.set(key, addTotals(f, row.metrics) as NetworkFacts);
+  }
+  return [...groups.values()];
+}
+
+/** The conversions a stored import summary shows: whether it has a conversions column, and its totals rows' conversions. */
+function summaryConversions(row: Pick<ImportRow, "summary">): { measured: boolean; totals: Array<{ label: string; conversions: number }> } {
+  let summary: { fileTotals?: FileTotals[]; totals?: { conversions: number | null } };
+  try {
+    summary = JSON.parse(row.summary) as typeof summary;
+  } catch {
+    return { measured: false, totals: [] };
+  }
+  const totals = (summary.fileTotals ?? [])
+    .filter((t) => t.metrics.conversions != null)
+    .map((t) => ({ label: t.label, conversions: Number(t.metrics.conversions) }));
+  return { measured: summary.totals?.conversions != null || totals.length > 0, totals };
+}
+
+/**
+ * What the period's data of one platform says about conversions: each report kind's rows (the
+ * largest, kinds overlap) and every totals row of the imports the rows came from.
+ */
+function conversionEvidence(
+  platform: AdPlatform,
+  top: Totals,
+  rowsByKind: ReadonlyArray<[string, readonly LoadedRow[]]>,
+  imports: ReadonlyArray<Pick<ImportRow, "summary"> & { totals: boolean }>,
+): ConversionEvidence {
+  let rowConversions = 0;
+  let totalsConversions = 0;
+  let foundIn: string | null = null;
+  for (const [kind, rows] of rowsByKind) {
+    const sum = rows.reduce((total, row) => total + row.metrics.conversions, 0);
+    if (sum > rowConversions) rowConversions = Math.round(sum * 1e6) / 1e6;
+    if (sum > 0) foundIn ??= kind;
+  }
+  let measured = false;
+  for (const i of imports) {
+    const seen = summaryConversions(i);
+    measured ||= seen.measured;
+    for (const t of i.totals ? seen.totals : []) {
+      if (t.conversions > totalsConversions) totalsConversions = t.conversions;
+      if (t.conversions > 0) foundIn ??= t.label;
+    }
+  }
+  return {
+    platform,
+    costCents: top.costCents,
+    impressions: top.impressions,
+    clicks: top.clicks,
+    measured,
+    rowConversions,
+    totalsConversions,
+    foundIn,
+  };
 }
 
 function sumTotals(rows: readonly LoadedRow[]): Totals {
@@ -636,18 +767,50 @@ export async function loadAuditDataset(db: DbOrTx, account: Pick<ClientAccount, 
     const deviceSource = METRIC_KINDS.map((kind) => loaded[kind]!.filter((row) => row.extras.device)).find((rows) => rows.length) ?? [];
     data.devices.push(...deviceFacts(deviceSource));
     if (platform === "meta") {
-      const adSetRows = loaded["ad-group"]!.length ? loaded["ad-group"]! : loaded.ad!;
-      const kind = loaded["ad-group"]!.length ? "ad-group" : "ad";
-      data.metaAdSets.push(...metaAdSetFacts(adSetRows, windows[kind]!.end));
+      // Ad sets from ad set rows, else from ads' rows; a campaign-level export's campaigns stand in for them.
+      const kind = (["ad-group", "ad", "campaign"] as const).find((k) => loaded[k]!.some((row) => k === "campaign" || row.adGroup));
+      if (kind) {
+        const rows = loaded[kind]!;
+        const unbroken = rows.filter((row) => placementOf(row) === null);
+        data.metaAdSets.push(
+          ...metaAdSetFacts(unbroken.length ? unbroken : rows, windows[kind]!.end, kind === "campaign" ? "campaign" : "ad-set"),
+        );
+        data.metaPlacements.push(...metaPlacementFacts(rows));
+      }
     }
-    const top = METRIC_KINDS.map((kind) => loaded[kind]!).find((rows) => rows.length);
+    data.networks.push(
+      ...networkFacts(METRIC_KINDS.map((kind) => loaded[kind]!).find((rows) => rows.some((row) => row.extras.network)) ?? []),
+    );
+    const topKind = METRIC_KINDS.find((kind) => loaded[kind]!.length);
+    const top = topKind ? loaded[topKind]! : undefined;
+    let topTotals = zeroTotals();
     if (top) {
       const plain = top.filter((row) => !row.extras.device);
-      data.accountTotals.push({ platform, ...sumTotals(plain.length ? plain : top) });
+      topTotals = sumTotals(plain.length ? plain : top);
+      data.accountTotals.push({ platform, ...topTotals });
     }
 
     const terms = await rowsOf(platform, "search-term", WINDOW_DAYS.searchTerms);
     data.searchTerms.push(...searchTermFacts(terms.rows));
+    if (top || terms.rows.length) {
+      // Totals rows count when they cover only the period's days: a period export, or a day-by-day
+      // export starting within the window (an older start's totals hold days before it).
+      const covered = new Map<string, boolean>();
+      for (const w of [...METRIC_KINDS.map((kind) => windows[kind]!), terms.window]) {
+        for (const source of w.sources) {
+          const start = imports.find((i) => i.id === source.importId)?.periodStart;
+          covered.set(source.importId, !source.days || (start != null && start >= source.days.start));
+        }
+      }
+      data.conversionEvidence.push(
+        conversionEvidence(
+          platform,
+          top ? topTotals : sumTotals(terms.rows),
+          [...METRIC_KINDS.map((kind) => [kind, loaded[kind]!] as [string, LoadedRow[]]), ["search-term", terms.rows]],
+          imports.filter((i) => covered.has(i.id)).map((i) => ({ summary: i.summary, totals: covered.get(i.id)! })),
+        ),
+      );
+    }
     for (const source of terms.window.sources) {
       const row = imports.find((i) => i.id === source.importId)!;
       const hidden = hiddenTermsOf(row);

@@ -1,7 +1,8 @@
 /**
  * The campaign auditor's input: owns the typed dataset the rules (rules.ts) run over. The server
  * (audit.server.ts) fills it from a client account's stored rows (30 days of campaigns, ad groups,
- * keywords and ads, 90 days of search terms, the latest Google Ads Editor snapshot); tests build
+ * keywords and ads, 90 days of search terms, the latest Google Ads Editor snapshot, what the
+ * exports' totals rows say about conversions, Meta placements and Microsoft networks); tests build
  * it in code. Entities are already summed over their window; money is integer cents of the client
  * account's currency, shares are fractions. Pure types and helpers, no Node APIs.
  */
@@ -86,6 +87,9 @@ export interface AdFacts extends Totals {
   descriptions: number;
   pinnedHeadlines: number | null;
   pinnedDescriptions: number | null;
+  /** How many headline / description columns the ad report has (absent or null: unknown, taken as all). */
+  headlineColumns?: number | null;
+  descriptionColumns?: number | null;
   /** `Ad strength improvements`; null when the export has no such column or the cell is empty. */
   improvements: string[] | null;
   qualityRanking: QualityRating | null;
@@ -100,10 +104,21 @@ export interface DeviceFacts extends Totals {
   device: string;
 }
 
-/** A Meta ad set over the window (from ad set rows, or its ads' rows summed). */
+/** One day of a Meta ad set (or campaign): its totals, results and reach that day. */
+export interface MetaDay extends Totals {
+  day: string;
+  results: number;
+  /** Null when the export has no reach. */
+  reach: number | null;
+}
+
+/**
+ * A Meta ad set over the window (from ad set rows, or its ads' rows summed); from a campaign-level
+ * export, a campaign (`adSet` null).
+ */
 export interface MetaAdSetFacts extends Totals {
   campaign: string;
-  adSet: string;
+  adSet: string | null;
   status: string | null;
   /** Optimization events (`Results`) and what they count (`actions:offsite_conversion.fb_pixel_purchase`). */
   results: number;
@@ -116,6 +131,49 @@ export interface MetaAdSetFacts extends Totals {
    */
   weeklyFrequency: number | null;
   reach: number | null;
+  /** Impressions per person over a period export of at least 28 days (reach is not additive across days); null otherwise. */
+  monthlyFrequency: number | null;
+  /** Whether the export has a `Results` column (without one, "no results" says nothing). */
+  resultsMeasured: boolean;
+  /** Day by day, oldest first, when the data has days; empty for period exports. */
+  daily: MetaDay[];
+}
+
+/** A Meta campaign's (or ad set's) spend on one placement, from exports broken down by placement (`row.extras.breakdown`). */
+export interface MetaPlacementFacts extends Totals {
+  campaign: string;
+  adSet: string | null;
+  /** The breakdown's value as written (`Facebook Feed`, `audience_network`, `an_classic`…). */
+  placement: string;
+  results: number;
+}
+
+/** A Microsoft campaign's totals on one network (`Bing and Yahoo! search`, `Syndicated search partners`, `Audience`…). */
+export interface NetworkFacts extends Totals {
+  platform: AdPlatform;
+  campaign: string;
+  network: string;
+}
+
+/**
+ * What the period's data says about conversions on one platform: the rows of every report kind and
+ * the exports' own totals rows (`Total: Account`…), which can hold conversions the rows do not show
+ * (removed campaigns, hidden search terms).
+ */
+export interface ConversionEvidence {
+  platform: AdPlatform;
+  /** Spend, impressions and clicks of the platform's highest-level report in the window. */
+  costCents: number;
+  impressions: number;
+  clicks: number;
+  /** Whether any of the period's exports has a conversions column; without one there is nothing to judge. */
+  measured: boolean;
+  /** The most conversions any one report kind's rows show (kinds overlap: never summed). */
+  rowConversions: number;
+  /** The most conversions any totals row of the period's exports shows. */
+  totalsConversions: number;
+  /** Where conversions were seen first: a report kind (`keyword`) or a totals label (`Total: Account`); null when nowhere. */
+  foundIn: string | null;
 }
 
 /** A campaign's settings from the latest Google Ads Editor campaigns export. */
@@ -166,6 +224,10 @@ export interface AuditDataset {
   ads: AdFacts[];
   devices: DeviceFacts[];
   metaAdSets: MetaAdSetFacts[];
+  metaPlacements: MetaPlacementFacts[];
+  networks: NetworkFacts[];
+  /** Per platform, what the period's rows and totals rows say about conversions (empty: judge `accountTotals`). */
+  conversionEvidence: ConversionEvidence[];
   /** Per platform: the totals of its highest-level report in the window (campaign, else ad group, keyword…). */
   accountTotals: Array<Totals & { platform: AdPlatform }>;
   /** Null when no Editor campaigns / keywords export was imported. */
@@ -195,6 +257,9 @@ export function emptyDataset(industry = "all"): AuditDataset {
     ads: [],
     devices: [],
     metaAdSets: [],
+    metaPlacements: [],
+    networks: [],
+    conversionEvidence: [],
     accountTotals: [],
     editorCampaigns: null,
     editorKeywords: null,

@@ -1,7 +1,7 @@
 /**
  * The campaign auditor's rules: owns the catalogue of checks (from section 5 of
- * ../shared/research/ad-formats.md, rules R1–R38), their default thresholds, grading and the
- * overall score. Each rule is a function over the typed dataset (dataset.ts) returning how many
+ * ../shared/research/ad-formats.md, rules R1–R38, and Meta's and Microsoft's own checks), their
+ * default thresholds, grading and the overall score. Each rule is a function over the typed dataset (dataset.ts) returning how many
  * items it audited and the failing and warning items with their figures; a rule without the data
  * it needs is `not-applicable` and not graded. A check is graded A when under 5% of its audited
  * items fail, B under 10%, C otherwise (both bounds configurable as the `grading` thresholds);
@@ -16,7 +16,7 @@ import { formatAmountInput, parseLocaleDecimal } from "~/utils/money";
 import { numberFormat } from "~/utils/intl";
 import { benchmarkFor } from "../benchmarks";
 import type { BoundedValue, MatchType } from "../import/types";
-import type { AuditDataset, CampaignFacts, KeywordFacts, Totals } from "./dataset";
+import { addTotals, zeroTotals, type AuditDataset, type CampaignFacts, type KeywordFacts, type MetaDay, type Totals } from "./dataset";
 import type { AuditItem, AuditSnapshot, AuditUnit, CheckResult, Grade } from "./types";
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +46,17 @@ export type ThresholdOverrides = Record<string, Record<string, number>>;
 
 export type RuleCategory = CheckResult["category"];
 
-export const CATEGORIES: RuleCategory[] = ["tracking", "budgets", "bidding", "keywords", "search-terms", "ads", "settings", "meta"];
+export const CATEGORIES: RuleCategory[] = [
+  "tracking",
+  "budgets",
+  "bidding",
+  "keywords",
+  "search-terms",
+  "ads",
+  "settings",
+  "meta",
+  "microsoft",
+];
 
 /** What a rule reads: a report kind, an Editor export or a segment. */
 export type DataNeed =
@@ -59,7 +69,12 @@ export type DataNeed =
   | "editor-campaigns"
   | "editor-keywords"
   | "meta-ad-sets"
-  | "meta-ads";
+  | "meta-ads"
+  | "meta-daily"
+  | "meta-placements"
+  | "microsoft-campaigns"
+  | "microsoft-keywords"
+  | "microsoft-networks";
 
 export const DATA_NEEDS: DataNeed[] = [
   "campaigns",
@@ -72,6 +87,11 @@ export const DATA_NEEDS: DataNeed[] = [
   "editor-keywords",
   "meta-ad-sets",
   "meta-ads",
+  "meta-daily",
+  "meta-placements",
+  "microsoft-campaigns",
+  "microsoft-keywords",
+  "microsoft-networks",
 ];
 
 export interface RuleOutcome {
@@ -238,6 +258,26 @@ export function certainlyBelow(value: BoundedValue, limit: number): boolean {
   return value.value < limit;
 }
 
+/**
+ * A bounded share as figures: its value under `name`, and beside it `<name>Bound` (`below`, `above`)
+ * when the platform gave only a bound (`< 10%` stays "< 10%" on every page, never "10%").
+ */
+export function boundedFigures(name: string, value: BoundedValue | null | undefined): AuditItem["figures"] {
+  if (!value) return { [name]: null };
+  return value.bound === "exact" ? { [name]: value.value } : { [name]: value.value, [`${name}Bound`]: value.bound };
+}
+
+/** The bound kept beside a share figure (`impressionShare` → `impressionShareBound`), as a BoundedValue; null when absent. */
+export function boundedFigure(figures: AuditItem["figures"], name: string): BoundedValue | null {
+  const value = figures[name];
+  if (typeof value !== "number") return null;
+  const bound = figures[`${name}Bound`];
+  return { value, bound: bound === "below" || bound === "above" ? bound : "exact" };
+}
+
+/** Whether a figure is the bound of another (`…Bound`): shown with that figure, not on its own. */
+export const isBoundFigure = (name: string) => name.endsWith("Bound");
+
 const totalsFigures = (t: Totals) => ({ costCents: t.costCents, clicks: t.clicks, conversions: t.conversions, impressions: t.impressions });
 const ctrOf = (t: Totals) => (t.impressions > 0 ? t.clicks / t.impressions : null);
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -324,6 +364,26 @@ const campaignItem = (c: CampaignFacts, severity: AuditItem["severity"], figures
 
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
+/** A Meta ad set's days split in an earlier and a later half (the middle day of an odd count left out). */
+function halvesOf(daily: readonly MetaDay[]) {
+  const half = Math.floor(daily.length / 2);
+  const sum = (days: readonly MetaDay[]) => ({
+    ...days.reduce((total, d) => addTotals(total, d), zeroTotals()),
+    results: days.reduce((total, d) => total + d.results, 0),
+    reach: days.reduce((total, d) => total + (d.reach ?? 0), 0),
+    from: days[0]?.day ?? "",
+    to: days.at(-1)?.day ?? "",
+  });
+  return { first: sum(daily.slice(0, half)), second: sum(daily.slice(daily.length - half)) };
+}
+
+/** Meta's Audience Network (`Audience Network`, API `audience_network`, positions `an_classic`…). */
+export const isAudienceNetwork = (placement: string) => /audience.?network|^an_/.test(fold(placement));
+
+/** Microsoft's `Network` values (documentation: AOL search, Audience, Bing and Yahoo! search, Content, Syndicated search partners). */
+export const isPartnerNetwork = (network: string) => /syndicat|partner/.test(fold(network));
+export const isOwnedNetwork = (network: string) => /bing|yahoo|aol|microsoft sites|owned/.test(fold(network)) && !isPartnerNetwork(network);
+
 // ---------------------------------------------------------------------------------------------
 // The catalogue
 
@@ -338,13 +398,22 @@ export const RULES: RuleDefinition[] = [
     needs: ["campaigns"],
     thresholds: { minCostCents: money(0) },
     evaluate(data, t) {
-      const spending = data.accountTotals.filter((a) => isSearchPlatform(a.platform) && a.costCents > t.minCostCents!);
+      // Evidence from every report kind's rows and the exports' own totals rows; a dataset built
+      // without it (tests) judges the highest-level report's totals.
+      const evidence = data.conversionEvidence.length
+        ? data.conversionEvidence
+        : data.accountTotals.map((a) => ({ ...a, measured: true, rowConversions: a.conversions, totalsConversions: 0, foundIn: null }));
+      // A platform whose exports have no conversions column has nothing to judge: not a failure.
+      const spending = evidence.filter((e) => isSearchPlatform(e.platform) && e.measured && e.costCents > t.minCostCents!);
       if (!spending.length) return null;
       return {
         audited: spending.length,
         items: spending
-          .filter((a) => !(a.conversions > 0))
-          .map((a) => ({ severity: "fail", figures: { platform: a.platform, ...totalsFigures(a) } })),
+          .filter((e) => !(e.rowConversions > 0) && !(e.totalsConversions > 0))
+          .map((e) => ({
+            severity: "fail",
+            figures: { platform: e.platform, costCents: e.costCents, clicks: e.clicks, impressions: e.impressions, conversions: 0 },
+          })),
       };
     },
   }),
@@ -399,7 +468,8 @@ export const RULES: RuleDefinition[] = [
     thresholds: { warnLost: share(0.2), failLost: share(0.3) },
     order: [["warnLost", "failLost"]],
     evaluate(data, t) {
-      const audited = data.campaigns.filter((c) => c.lostIsBudget && isLive(c.status));
+      // Microsoft's campaigns have their own check (ms-budget-limited).
+      const audited = data.campaigns.filter((c) => c.platform !== "microsoft" && c.lostIsBudget && isLive(c.status));
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const c of audited) {
@@ -410,8 +480,8 @@ export const RULES: RuleDefinition[] = [
           campaignItem(c, severity, {
             ...totalsFigures(c),
             conversionValueCents: c.conversionValueCents,
-            lostIsBudget: lost.value,
-            impressionShare: c.impressionShare?.value ?? null,
+            ...boundedFigures("lostIsBudget", lost),
+            ...boundedFigures("impressionShare", c.impressionShare),
             budgetCents: c.budgetCents,
             days: c.days,
           }),
@@ -432,7 +502,10 @@ export const RULES: RuleDefinition[] = [
       const settings = campaignSettings(data);
       const audited = data.campaigns.filter(
         (c) =>
-          c.lostIsRank && isLive(c.status) && bidClass(settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType) === "manual",
+          c.platform !== "microsoft" &&
+          c.lostIsRank &&
+          isLive(c.status) &&
+          bidClass(settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType) === "manual",
       );
       if (!audited.length) return null;
       return {
@@ -442,8 +515,8 @@ export const RULES: RuleDefinition[] = [
           .map((c) =>
             campaignItem(c, "fail", {
               ...totalsFigures(c),
-              lostIsRank: c.lostIsRank!.value,
-              impressionShare: c.impressionShare?.value ?? null,
+              ...boundedFigures("lostIsRank", c.lostIsRank),
+              ...boundedFigures("impressionShare", c.impressionShare),
               bidStrategy: settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType,
             }),
           ),
@@ -468,9 +541,9 @@ export const RULES: RuleDefinition[] = [
           .map((c) =>
             campaignItem(c, "fail", {
               ...totalsFigures(c),
-              impressionShare: c.impressionShare!.value,
-              lostIsBudget: c.lostIsBudget?.value ?? null,
-              lostIsRank: c.lostIsRank?.value ?? null,
+              ...boundedFigures("impressionShare", c.impressionShare),
+              ...boundedFigures("lostIsBudget", c.lostIsBudget),
+              ...boundedFigures("lostIsRank", c.lostIsRank),
             }),
           ),
       };
@@ -496,9 +569,9 @@ export const RULES: RuleDefinition[] = [
           items.push(
             campaignItem(c, severity, {
               ...totalsFigures(c),
-              impressionShare: is.value,
-              lostIsBudget: c.lostIsBudget?.value ?? null,
-              lostIsRank: c.lostIsRank?.value ?? null,
+              ...boundedFigures("impressionShare", is),
+              ...boundedFigures("lostIsBudget", c.lostIsBudget),
+              ...boundedFigures("lostIsRank", c.lostIsRank),
             }),
           );
       }
@@ -517,7 +590,8 @@ export const RULES: RuleDefinition[] = [
     thresholds: { failBelow: { default: 5, min: 1, max: 10, unit: "score" }, warnBelow: { default: 7, min: 1, max: 10, unit: "score" } },
     order: [["failBelow", "warnBelow"]],
     evaluate(data, t) {
-      const reported = data.keywords.filter((k) => k.qualityScore != null && isLive(k.status));
+      // Microsoft's keywords have their own check (ms-quality-score).
+      const reported = data.keywords.filter((k) => k.platform !== "microsoft" && k.qualityScore != null && isLive(k.status));
       const candidates = reported.length
         ? reported.map((k) => ({ ...k, totals: k as Totals | null }))
         : (data.editorKeywords ?? [])
@@ -558,7 +632,9 @@ export const RULES: RuleDefinition[] = [
       needs: ["keywords"],
       thresholds: { minImpressions: count(100, 0, 1_000_000) },
       evaluate(data, t) {
-        const audited = data.keywords.filter((k) => k[component] != null && k.impressions >= t.minImpressions! && isLive(k.status));
+        const audited = data.keywords.filter(
+          (k) => k.platform !== "microsoft" && k[component] != null && k.impressions >= t.minImpressions! && isLive(k.status),
+        );
         if (!audited.length) return null;
         return {
           audited: audited.length,
@@ -1007,22 +1083,45 @@ export const RULES: RuleDefinition[] = [
     source: "R12",
     unit: "ads",
     needs: ["ads"],
-    thresholds: { minHeadlines: count(15, 3, 15), minDescriptions: count(4, 2, 4) },
+    // Google allows 15 headlines and 4 descriptions and asks for at least 5 distinct headlines;
+    // an ad Google itself rates Good or Excellent has enough (its Ad strength judges the assets).
+    thresholds: {
+      failHeadlines: count(5, 3, 15),
+      warnHeadlines: count(10, 3, 15),
+      failDescriptions: count(2, 2, 4),
+      warnDescriptions: count(4, 2, 4),
+    },
+    order: [
+      ["failHeadlines", "warnHeadlines"],
+      ["failDescriptions", "warnDescriptions"],
+    ],
     evaluate(data, t) {
       const audited = liveRsas(data).filter((ad) => ad.headlines > 0);
       if (!audited.length) return null;
-      return {
-        audited: audited.length,
-        items: audited
-          .filter((ad) => ad.headlines < t.minHeadlines! || ad.descriptions < t.minDescriptions!)
-          .map((ad) => ({
-            campaign: ad.campaign,
-            adGroup: ad.adGroup,
-            ad: ad.label,
-            severity: "fail" as const,
-            figures: { headlines: ad.headlines, descriptions: ad.descriptions, ...totalsFigures(ad) },
-          })),
-      };
+      const items: AuditItem[] = [];
+      for (const ad of audited) {
+        if (ad.strength === "good" || ad.strength === "excellent") continue;
+        // A download with fewer than 15 headline (4 description) columns only gives a lower bound
+        // for an ad that fills all of them: it is not judged on those.
+        const headlinesKnown = !(ad.headlineColumns != null && ad.headlineColumns < 15 && ad.headlines >= ad.headlineColumns);
+        const descriptionsKnown = !(ad.descriptionColumns != null && ad.descriptionColumns < 4 && ad.descriptions >= ad.descriptionColumns);
+        const fewer = (headlines: number, descriptions: number) =>
+          (headlinesKnown && ad.headlines < headlines) || (descriptionsKnown && ad.descriptions < descriptions);
+        const severity = fewer(t.failHeadlines!, t.failDescriptions!)
+          ? "fail"
+          : fewer(t.warnHeadlines!, t.warnDescriptions!)
+            ? "warn"
+            : null;
+        if (!severity) continue;
+        items.push({
+          campaign: ad.campaign,
+          adGroup: ad.adGroup,
+          ad: ad.label,
+          severity,
+          figures: { headlines: ad.headlines, descriptions: ad.descriptions, strength: ad.strength, ...totalsFigures(ad) },
+        });
+      }
+      return { audited: audited.length, items };
     },
   }),
   rule({
@@ -1330,21 +1429,30 @@ export const RULES: RuleDefinition[] = [
     source: "R36",
     unit: "ad-sets",
     needs: ["meta-ad-sets"],
-    thresholds: { maxFrequency: ratio(3, 1, 50) },
+    // Over 3 impressions per person in 7 days fails (R36); over 5 in a month-long export warns.
+    thresholds: { maxFrequency: ratio(3, 1, 50), maxMonthlyFrequency: ratio(5, 1, 100) },
     evaluate(data, t) {
-      const audited = data.metaAdSets.filter((a) => a.weeklyFrequency != null && isLive(a.status));
+      const audited = data.metaAdSets.filter((a) => (a.weeklyFrequency != null || a.monthlyFrequency != null) && isLive(a.status));
       if (!audited.length) return null;
-      return {
-        audited: audited.length,
-        items: audited
-          .filter((a) => a.weeklyFrequency! > t.maxFrequency!)
-          .map((a) => ({
-            campaign: a.campaign,
-            adGroup: a.adSet,
-            severity: "fail" as const,
-            figures: { frequency: Math.round(a.weeklyFrequency! * 100) / 100, reach: a.reach, ...totalsFigures(a) },
-          })),
-      };
+      const items: AuditItem[] = [];
+      for (const a of audited) {
+        const weekly = a.weeklyFrequency != null && a.weeklyFrequency > t.maxFrequency!;
+        const monthly = a.monthlyFrequency != null && a.monthlyFrequency > t.maxMonthlyFrequency!;
+        if (!weekly && !monthly) continue;
+        items.push({
+          campaign: a.campaign,
+          adGroup: a.adSet,
+          severity: weekly ? "fail" : "warn",
+          figures: {
+            frequency: a.weeklyFrequency == null ? null : Math.round(a.weeklyFrequency * 100) / 100,
+            monthlyFrequency: a.monthlyFrequency == null ? null : Math.round(a.monthlyFrequency * 100) / 100,
+            reach: a.reach,
+            days: a.days,
+            ...totalsFigures(a),
+          },
+        });
+      }
+      return { audited: audited.length, items };
     },
   }),
   rule({
@@ -1412,6 +1520,419 @@ export const RULES: RuleDefinition[] = [
       };
     },
   }),
+  rule({
+    id: "meta-cost-per-result-trend",
+    category: "meta",
+    weight: 3,
+    // Cost per result = Amount spent ÷ Results (fact sheet §2, S42); the 25% / 50% bounds are the suite's defaults.
+    source: "§2 S42",
+    unit: "ad-sets",
+    needs: ["meta-daily"],
+    // The later half of the days against the earlier half; shares of the earlier cost per result.
+    thresholds: {
+      warnRise: { default: 0.25, min: 0, max: 10, unit: "share" },
+      failRise: { default: 0.5, min: 0, max: 10, unit: "share" },
+      minDays: count(14, 4, 90),
+      minResults: count(5, 1, 10_000),
+    },
+    order: [["warnRise", "failRise"]],
+    evaluate(data, t) {
+      const audited = data.metaAdSets
+        .filter((a) => isLive(a.status) && a.resultsMeasured && a.daily.length >= t.minDays!)
+        .map((a) => ({ a, halves: halvesOf(a.daily) }))
+        .filter(({ halves }) => halves.first.results >= t.minResults! && halves.first.costCents > 0);
+      if (!audited.length) return null;
+      const items: AuditItem[] = [];
+      for (const { a, halves } of audited) {
+        const before = halves.first.costCents / halves.first.results;
+        const after = halves.second.results > 0 ? halves.second.costCents / halves.second.results : null;
+        // Spending on without a result in the later half is the worst trend there is.
+        const rise = after === null ? (halves.second.costCents > 0 ? Number.POSITIVE_INFINITY : 0) : after / before - 1;
+        const severity = rise > t.failRise! ? "fail" : rise > t.warnRise! ? "warn" : null;
+        if (!severity) continue;
+        items.push({
+          campaign: a.campaign,
+          adGroup: a.adSet,
+          severity,
+          figures: {
+            firstCostPerResultCents: Math.round(before),
+            secondCostPerResultCents: after === null ? null : Math.round(after),
+            costPerResultChange: Number.isFinite(rise) ? round4(rise) : null,
+            firstPeriod: `${halves.first.from}..${halves.first.to}`,
+            secondPeriod: `${halves.second.from}..${halves.second.to}`,
+            results: a.results,
+            costCents: a.costCents,
+          },
+        });
+      }
+      return { audited: audited.length, items };
+    },
+  }),
+  rule({
+    id: "meta-creative-fatigue",
+    category: "meta",
+    weight: 2,
+    // Frequency fatigue (R36, S46): CTR falling as frequency rises; the 20% drop is the suite's default.
+    source: "R36",
+    unit: "ad-sets",
+    needs: ["meta-daily"],
+    // Link CTR falling by a fifth or more from the earlier half of the days to the later while the
+    // same people see the ads more often (daily frequency rising).
+    thresholds: { ctrDrop: share(0.2), minDays: count(14, 4, 90), minImpressions: count(1000, 0, 10_000_000) },
+    evaluate(data, t) {
+      const audited = data.metaAdSets
+        .filter((a) => isLive(a.status) && a.daily.length >= t.minDays! && a.daily.every((d) => d.reach != null))
+        .map((a) => ({ a, halves: halvesOf(a.daily) }))
+        .filter(({ halves }) => halves.first.impressions >= t.minImpressions! && halves.second.impressions >= t.minImpressions!);
+      if (!audited.length) return null;
+      const items: AuditItem[] = [];
+      for (const { a, halves } of audited) {
+        const ctrBefore = halves.first.clicks / halves.first.impressions;
+        const ctrAfter = halves.second.clicks / halves.second.impressions;
+        const frequencyBefore = halves.first.reach > 0 ? halves.first.impressions / halves.first.reach : null;
+        const frequencyAfter = halves.second.reach > 0 ? halves.second.impressions / halves.second.reach : null;
+        if (ctrBefore <= 0 || frequencyBefore === null || frequencyAfter === null) continue;
+        const change = ctrAfter / ctrBefore - 1;
+        if (change > -t.ctrDrop! || frequencyAfter <= frequencyBefore) continue;
+        items.push({
+          campaign: a.campaign,
+          adGroup: a.adSet,
+          severity: "fail",
+          figures: {
+            firstCtr: round4(ctrBefore),
+            secondCtr: round4(ctrAfter),
+            ctrChange: round4(change),
+            firstFrequency: Math.round(frequencyBefore * 100) / 100,
+            secondFrequency: Math.round(frequencyAfter * 100) / 100,
+            firstPeriod: `${halves.first.from}..${halves.first.to}`,
+            secondPeriod: `${halves.second.from}..${halves.second.to}`,
+            costCents: a.costCents,
+          },
+        });
+      }
+      return { audited: audited.length, items };
+    },
+  }),
+  rule({
+    id: "meta-delivery",
+    category: "meta",
+    weight: 3,
+    // `Results` blank when an ad set has no result for its goal (fact sheet §2, S42); $50 is the suite's default.
+    source: "§2 S42",
+    unit: "ad-sets",
+    needs: ["meta-ad-sets"],
+    thresholds: { minCostCents: money(5000) },
+    evaluate(data, t) {
+      // Only exports with a Results column say "no results"; an ad set without spend has nothing to show.
+      const audited = data.metaAdSets.filter((a) => isLive(a.status) && a.resultsMeasured && a.costCents > 0);
+      if (!audited.length) return null;
+      return {
+        audited: audited.length,
+        items: audited
+          .filter((a) => a.results <= 0 && a.costCents >= t.minCostCents!)
+          .map((a) => ({
+            campaign: a.campaign,
+            adGroup: a.adSet,
+            severity: "fail" as const,
+            figures: { costCents: a.costCents, impressions: a.impressions, clicks: a.clicks, results: 0, days: a.days },
+          })),
+      };
+    },
+  }),
+  rule({
+    id: "meta-placement-mix",
+    category: "meta",
+    weight: 2,
+    // Placement breakdowns (fact sheet §2, S42c); the 20% / 80% bounds are the suite's defaults.
+    source: "§2 S42c",
+    unit: "campaigns",
+    needs: ["meta-placements"],
+    // Audience Network's share of a campaign's spend, and one placement taking nearly all of it.
+    thresholds: { maxAudienceNetworkShare: share(0.2), maxPlacementShare: share(0.8), minCostCents: money(5000) },
+    evaluate(data, t) {
+      const byCampaign = groupBy(data.metaPlacements, (p) => fold(p.campaign));
+      if (!byCampaign.size) return null;
+      const items: AuditItem[] = [];
+      let audited = 0;
+      for (const placements of byCampaign.values()) {
+        const cost = placements.reduce((sum, p) => sum + p.costCents, 0);
+        if (cost <= 0) continue;
+        audited++;
+        const results = placements.reduce((sum, p) => sum + p.results, 0);
+        const byPlacement = [...groupBy(placements, (p) => fold(p.placement)).values()].map((list) => ({
+          placement: list[0]!.placement,
+          costCents: list.reduce((sum, p) => sum + p.costCents, 0),
+          results: list.reduce((sum, p) => sum + p.results, 0),
+        }));
+        const audience = byPlacement.filter((p) => isAudienceNetwork(p.placement));
+        const audienceCost = audience.reduce((sum, p) => sum + p.costCents, 0);
+        const audienceResults = audience.reduce((sum, p) => sum + p.results, 0);
+        const campaign = placements[0]!.campaign;
+        if (audienceCost / cost > t.maxAudienceNetworkShare!) {
+          // Failing when Audience Network's results cost more than the rest's, or it has none.
+          const rest = { cost: cost - audienceCost, results: results - audienceResults };
+          const worse =
+            audienceCost >= t.minCostCents! &&
+            (audienceResults === 0 ? rest.results > 0 : rest.results > 0 && audienceCost / audienceResults > rest.cost / rest.results);
+          items.push({
+            campaign,
+            severity: worse ? "fail" : "warn",
+            figures: {
+              placement: audience.map((p) => p.placement).join("; "),
+              placementShare: round4(audienceCost / cost),
+              placementCostCents: audienceCost,
+              placementResults: audienceResults,
+              costCents: cost,
+              results,
+            },
+          });
+          continue;
+        }
+        const top = byPlacement.sort((a, b) => b.costCents - a.costCents)[0]!;
+        if (byPlacement.length > 1 && top.costCents / cost > t.maxPlacementShare!) {
+          items.push({
+            campaign,
+            severity: "warn",
+            figures: {
+              placement: top.placement,
+              placementShare: round4(top.costCents / cost),
+              placementCostCents: top.costCents,
+              placementResults: top.results,
+              costCents: cost,
+              results,
+            },
+          });
+        }
+      }
+      return audited ? { audited, items } : null;
+    },
+  }),
+
+  // --- Microsoft Advertising
+  rule({
+    id: "ms-budget-limited",
+    category: "microsoft",
+    weight: 4,
+    source: "R3",
+    unit: "campaigns",
+    needs: ["microsoft-campaigns"],
+    thresholds: { warnLost: share(0.2), failLost: share(0.3) },
+    order: [["warnLost", "failLost"]],
+    evaluate(data, t) {
+      const audited = data.campaigns.filter((c) => c.platform === "microsoft" && c.lostIsBudget && isLive(c.status));
+      if (!audited.length) return null;
+      const items: AuditItem[] = [];
+      for (const c of audited) {
+        const lost = c.lostIsBudget!;
+        const severity = certainlyAbove(lost, t.failLost!) ? "fail" : certainlyAbove(lost, t.warnLost!) ? "warn" : null;
+        if (!severity) continue;
+        items.push(
+          campaignItem(c, severity, {
+            ...totalsFigures(c),
+            conversionValueCents: c.conversionValueCents,
+            ...boundedFigures("lostIsBudget", lost),
+            ...boundedFigures("impressionShare", c.impressionShare),
+            budgetCents: c.budgetCents,
+            days: c.days,
+          }),
+        );
+      }
+      return { audited: audited.length, items };
+    },
+  }),
+  rule({
+    id: "ms-rank-limited",
+    category: "microsoft",
+    weight: 2,
+    source: "R4",
+    unit: "campaigns",
+    needs: ["microsoft-campaigns"],
+    thresholds: { maxLostRank: share(0.3) },
+    evaluate(data, t) {
+      // Not for conversion-based bidding, which gives up auctions on purpose.
+      const audited = data.campaigns.filter(
+        (c) => c.platform === "microsoft" && c.lostIsRank && isLive(c.status) && bidClass(c.bidStrategyType) !== "smart",
+      );
+      if (!audited.length) return null;
+      return {
+        audited: audited.length,
+        items: audited
+          .filter((c) => certainlyAbove(c.lostIsRank!, t.maxLostRank!))
+          .map((c) =>
+            campaignItem(c, "fail", {
+              ...totalsFigures(c),
+              ...boundedFigures("lostIsRank", c.lostIsRank),
+              ...boundedFigures("impressionShare", c.impressionShare),
+              bidStrategy: c.bidStrategyType,
+            }),
+          ),
+      };
+    },
+  }),
+  rule({
+    id: "ms-search-partners",
+    category: "microsoft",
+    weight: 3,
+    // R26 (search partners on without review); Microsoft's report column `Network` (reporting
+    // service docs: AOL search, Audience, Microsoft sites and select traffic / Bing and Yahoo!
+    // search, Content, Syndicated search partners); 30% and 1.5× are the suite's defaults.
+    source: "R26",
+    unit: "campaigns",
+    needs: ["microsoft-networks"],
+    // Syndicated search partners against Microsoft's own sites (`Bing and Yahoo! search`, AOL).
+    thresholds: { warnShare: share(0.3), maxCpaRatio: ratio(1.5, 1, 10), minCostCents: money(5000) },
+    evaluate(data, t) {
+      const byCampaign = groupBy(
+        data.networks.filter((n) => n.platform === "microsoft"),
+        (n) => fold(n.campaign),
+      );
+      const items: AuditItem[] = [];
+      let audited = 0;
+      for (const networks of byCampaign.values()) {
+        const partners = networks.filter((n) => isPartnerNetwork(n.network));
+        const owned = networks.filter((n) => isOwnedNetwork(n.network));
+        const partnerTotals = partners.reduce((sum, n) => addTotals(sum, n), zeroTotals());
+        const ownedTotals = owned.reduce((sum, n) => addTotals(sum, n), zeroTotals());
+        const cost = networks.reduce((sum, n) => sum + n.costCents, 0);
+        if (partnerTotals.costCents <= 0 || cost <= 0) continue;
+        audited++;
+        const partnerShare = partnerTotals.costCents / cost;
+        const partnerCpa = partnerTotals.conversions > 0 ? partnerTotals.costCents / partnerTotals.conversions : null;
+        const ownedCpa = ownedTotals.conversions > 0 ? ownedTotals.costCents / ownedTotals.conversions : null;
+        const judged = ownedCpa !== null && partnerTotals.costCents >= t.minCostCents!;
+        const worse = judged && (partnerCpa === null ? partnerTotals.costCents > ownedCpa : partnerCpa >= ownedCpa * t.maxCpaRatio!);
+        const severity = worse ? "fail" : partnerShare > t.warnShare! ? "warn" : null;
+        if (!severity) continue;
+        items.push({
+          campaign: networks[0]!.campaign,
+          severity,
+          figures: {
+            network: partners.map((n) => n.network).join("; "),
+            partnerShare: round4(partnerShare),
+            partnerCostCents: partnerTotals.costCents,
+            conversions: partnerTotals.conversions,
+            partnerCpaCents: partnerCpa === null ? null : Math.round(partnerCpa),
+            ownedCpaCents: ownedCpa === null ? null : Math.round(ownedCpa),
+            costCents: cost,
+          },
+        });
+      }
+      return audited ? { audited, items } : null;
+    },
+  }),
+  rule({
+    id: "ms-match-types",
+    category: "microsoft",
+    weight: 2,
+    source: "R24, R31",
+    unit: "campaigns",
+    needs: ["microsoft-keywords"],
+    // Broad match against exact and phrase in each campaign: its cost per conversion, or its spend
+    // without conversions where the others convert (R31: at least a few conversions to compare).
+    thresholds: { maxCpaRatio: ratio(1.5, 1, 10), minConversions: count(3, 1, 1000), warnShare: share(0.5) },
+    evaluate(data, t) {
+      const byCampaign = groupBy(
+        data.keywords.filter((k) => k.platform === "microsoft" && k.matchType && k.costCents > 0 && isLive(k.status)),
+        (k) => fold(k.campaign),
+      );
+      if (!byCampaign.size) return null;
+      const items: AuditItem[] = [];
+      for (const keywords of byCampaign.values()) {
+        const broad = keywords.filter((k) => isBroad(k.matchType)).reduce((sum, k) => addTotals(sum, k), zeroTotals());
+        const other = keywords.filter((k) => !isBroad(k.matchType)).reduce((sum, k) => addTotals(sum, k), zeroTotals());
+        const cost = broad.costCents + other.costCents;
+        if (broad.costCents <= 0) continue;
+        const otherCpa = other.conversions >= t.minConversions! ? other.costCents / other.conversions : null;
+        const broadCpa = broad.conversions > 0 ? broad.costCents / broad.conversions : null;
+        let severity: AuditItem["severity"] | null = null;
+        if (otherCpa !== null && broadCpa === null && broad.costCents > otherCpa) severity = "fail";
+        else if (otherCpa !== null && broadCpa !== null && broad.conversions >= t.minConversions! && broadCpa >= otherCpa * t.maxCpaRatio!)
+          severity = "fail";
+        else if (broad.costCents / cost > t.warnShare!) severity = "warn";
+        if (!severity) continue;
+        items.push({
+          campaign: keywords[0]!.campaign,
+          severity,
+          figures: {
+            broadShare: round4(broad.costCents / cost),
+            broadCostCents: broad.costCents,
+            broadCpaCents: broadCpa === null ? null : Math.round(broadCpa),
+            otherCpaCents: otherCpa === null ? null : Math.round(otherCpa),
+            conversions: broad.conversions,
+            costCents: cost,
+          },
+        });
+      }
+      return { audited: byCampaign.size, items };
+    },
+  }),
+  rule({
+    id: "ms-quality-score",
+    category: "microsoft",
+    weight: 3,
+    source: "R7",
+    unit: "keywords",
+    needs: ["microsoft-keywords"],
+    thresholds: { failBelow: { default: 5, min: 1, max: 10, unit: "score" }, warnBelow: { default: 7, min: 1, max: 10, unit: "score" } },
+    order: [["failBelow", "warnBelow"]],
+    evaluate(data, t) {
+      const audited = data.keywords.filter((k) => k.platform === "microsoft" && k.qualityScore != null && isLive(k.status));
+      if (!audited.length) return null;
+      const items: AuditItem[] = [];
+      for (const k of audited) {
+        const qs = k.qualityScore!;
+        const severity = qs < t.failBelow! ? "fail" : qs < t.warnBelow! ? "warn" : null;
+        if (severity)
+          items.push({
+            campaign: k.campaign,
+            adGroup: k.adGroup,
+            keyword: k.keyword,
+            matchType: k.matchType,
+            severity,
+            figures: { qualityScore: qs, ...totalsFigures(k) },
+          });
+      }
+      return { audited: audited.length, items };
+    },
+  }),
+  rule({
+    id: "ms-quality-components",
+    category: "microsoft",
+    weight: 2,
+    source: "R8",
+    unit: "keywords",
+    needs: ["microsoft-keywords"],
+    thresholds: { minImpressions: count(100, 0, 1_000_000) },
+    evaluate(data, t) {
+      const audited = data.keywords.filter(
+        (k) =>
+          k.platform === "microsoft" &&
+          (k.expectedCtr || k.adRelevance || k.landingPageExperience) &&
+          k.impressions >= t.minImpressions! &&
+          isLive(k.status),
+      );
+      if (!audited.length) return null;
+      return {
+        audited: audited.length,
+        items: audited
+          .filter((k) => k.expectedCtr === "below" || k.adRelevance === "below" || k.landingPageExperience === "below")
+          .map((k) => ({
+            campaign: k.campaign,
+            adGroup: k.adGroup,
+            keyword: k.keyword,
+            matchType: k.matchType,
+            severity: "fail" as const,
+            figures: {
+              qualityScore: k.qualityScore,
+              expectedCtr: k.expectedCtr,
+              adRelevance: k.adRelevance,
+              landingPageExperience: k.landingPageExperience,
+              ...totalsFigures(k),
+            },
+          })),
+      };
+    },
+  }),
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, RuleDefinition> = new Map(RULES.map((r) => [r.id, r]));
@@ -1423,7 +1944,7 @@ export const GRADING_THRESHOLDS: Record<string, ThresholdDefinition> = { a: shar
 // ---------------------------------------------------------------------------------------------
 // Figures: how pages show them
 
-export type FigureFormat = "money" | "share" | "integer" | "number" | "ratio" | "text" | "day" | "code";
+export type FigureFormat = "money" | "share" | "integer" | "number" | "ratio" | "text" | "day" | "period" | "code";
 
 const FIGURE_FORMATS: Record<string, FigureFormat> = {
   lostIsBudget: "share",
@@ -1435,6 +1956,12 @@ const FIGURE_FORMATS: Record<string, FigureFormat> = {
   campaignWastedShare: "share",
   hiddenShare: "share",
   broadShare: "share",
+  costPerResultChange: "share",
+  firstCtr: "share",
+  secondCtr: "share",
+  ctrChange: "share",
+  placementShare: "share",
+  partnerShare: "share",
   impressions: "integer",
   clicks: "integer",
   keywords: "integer",
@@ -1455,8 +1982,14 @@ const FIGURE_FORMATS: Record<string, FigureFormat> = {
   conversionsPer30Days: "number",
   results: "number",
   weeklyEvents: "number",
+  placementResults: "number",
   ratio: "ratio",
   frequency: "ratio",
+  monthlyFrequency: "ratio",
+  firstFrequency: "ratio",
+  secondFrequency: "ratio",
+  firstPeriod: "period",
+  secondPeriod: "period",
   lastConversionDay: "day",
   platform: "code",
   issue: "code",
@@ -1501,6 +2034,16 @@ export const FIGURE_NAMES = [
   "networks",
   "targetingMethod",
   "period",
+  "firstCostPerResultCents",
+  "secondCostPerResultCents",
+  "placementCostCents",
+  "partnerCostCents",
+  "partnerCpaCents",
+  "ownedCpaCents",
+  "broadCpaCents",
+  "otherCpaCents",
+  "placement",
+  "network",
 ];
 
 /** Codes a `code` figure can hold, translated under `codes.<figure>.<value>`. */

@@ -16,14 +16,18 @@ export interface AuditItem {
   /** An ad's first headline or name. */
   ad?: string | null;
   severity: "fail" | "warn";
-  /** Named figures: `costCents`, `clicks`, `conversions`, `lostIsBudget` (fraction), `budgetCents`… */
+  /**
+   * Named figures: `costCents`, `clicks`, `conversions`, `lostIsBudget` (fraction), `budgetCents`…
+   * A share the platform gives only as a bound (`< 10%`, `> 90%`) has its bound beside it under
+   * `<name>Bound` (`below`/`above`; absent when exact): pages show it with `formatBounded`.
+   */
   figures: Record<string, number | string | null>;
 }
 
 export interface CheckResult {
   /** A stable slug, e.g. `budget-limited`, `wasted-search-terms`, `zero-conversion-keywords`. */
   ruleId: string;
-  category: "tracking" | "budgets" | "bidding" | "keywords" | "search-terms" | "ads" | "settings" | "meta";
+  category: "tracking" | "budgets" | "bidding" | "keywords" | "search-terms" | "ads" | "settings" | "meta" | "microsoft";
   /** `not-applicable` when the imports hold no data the rule needs (it is then not graded). */
   status: "graded" | "not-applicable";
   /** How many items were checked and how many failed (warnings do not count as failing). */

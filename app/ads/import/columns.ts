@@ -36,6 +36,8 @@ export type Field =
   | "budgetType"
   | "maxCpc"
   | "networks"
+  // Microsoft's `Network` column (`Bing and Yahoo! search`, `Syndicated search partners`, `Audience`).
+  | "network"
   | "adGroupType"
   | "adName"
   | "adType"
@@ -136,6 +138,7 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   budgetType: "text",
   maxCpc: "money",
   networks: "text",
+  network: "text",
   adGroupType: "text",
   adName: "text",
   adType: "text",
@@ -651,6 +654,8 @@ export const MICROSOFT_COLUMNS: AliasTable = {
   lostIsBudget: { en: ["Impression lost to budget percent", "Impr. share lost to budget (%)"] },
   lostIsRank: { en: ["Impression lost to rank agg percent", "Impression lost to rank percent", "Impr. share lost to rank (%)"] },
   qualityScore: { en: ["Quality score"] },
+  // The report column `Network` (values AOL search, Audience, Bing and Yahoo! search, Content, Syndicated search partners).
+  network: { en: ["Network"] },
   expectedCtr: { en: ["Expected CTR"] },
   adRelevance: { en: ["Ad relevance"] },
   landingPageExperience: { en: ["Landing page experience"] },

@@ -683,6 +683,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       statusReasons: list(record, "statusReasons", { lowerCase: true }),
       addedExcluded: text(record, "addedExcluded")?.toLowerCase() ?? null,
       networks: list(record, "networks"),
+      network: text(record, "network"),
       targetingMethod: text(record, "targetingMethod"),
       broadMatchKeywords: text(record, "broadMatchKeywords"),
       targetCpaCents: num(record, "targetCpa"),
@@ -691,6 +692,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       campaignStatus: text(record, "campaignStatus"),
       adGroupStatus: text(record, "adGroupStatus"),
       adStrengthImprovements: list(record, "adStrengthImprovements"),
+      headlineColumns:
+        kind === "ad" && headlineColumns.some((i) => i !== undefined) ? headlineColumns.filter((i) => i !== undefined).length : null,
+      descriptionColumns:
+        kind === "ad" && descriptionColumns.some((i) => i !== undefined) ? descriptionColumns.filter((i) => i !== undefined).length : null,
       pinnedHeadlines: kind === "ad" ? pinned(record, headlinePositionColumns) : null,
       pinnedDescriptions: kind === "ad" ? pinned(record, descriptionPositionColumns) : null,
       qualityRanking: ranking(record, "qualityRanking"),

@@ -115,6 +115,8 @@ export interface RowExtras {
   addedExcluded: string | null;
   /** Editor `Networks`, split on `;` (`Google search`, `Search Partners`, `Display Network`); `[]` is an empty list. */
   networks: string[] | null;
+  /** Microsoft's `Network` segment as written (`Bing and Yahoo! search`, `Syndicated search partners`, `Audience`). */
+  network: string | null;
   /** Editor `Targeting method` (`Location of presence or Area of interest`, `Location of presence`). */
   targetingMethod: string | null;
   /** Editor `Broad match keywords` (`On`/`Off`). */
@@ -130,6 +132,12 @@ export interface RowExtras {
   adGroupStatus: string | null;
   /** Ad report `Ad strength improvements`, split on `;` (`Add 2 more sitelinks in your ad`). */
   adStrengthImprovements: string[] | null;
+  /**
+   * How many `Headline N` / `Description N` columns the ad report has (a download can leave some out,
+   * so an ad filling all of them may have more); null on other kinds.
+   */
+  headlineColumns: number | null;
+  descriptionColumns: number | null;
   /** How many headlines / descriptions are pinned (`Headline N position` set); null without position columns. */
   pinnedHeadlines: number | null;
   pinnedDescriptions: number | null;

@@ -1,11 +1,13 @@
 /**
  * The campaign auditor's presentation helpers: figures formatted by kind (money in the client
- * account's currency, shares as percentages, codes translated), threshold values in their units,
- * and the A/B/C grade badge. Used by the audit page and its thresholds page.
+ * account's currency, shares as percentages with the bound a platform gave, `< 10%`, codes
+ * translated, periods as dates), threshold values in their units, and the A/B/C grade badge. Used
+ * by the audit page and its thresholds page.
  */
 import { useTranslation } from "~/i18n/react";
-import { figureFormat, type ThresholdDefinition } from "~/ads/audit/rules";
-import type { Grade } from "~/ads/audit/types";
+import { boundedFigure, figureFormat, isBoundFigure, type ThresholdDefinition } from "~/ads/audit/rules";
+import type { AuditItem, Grade } from "~/ads/audit/types";
+import { formatBounded } from "~/ads/kpi-format";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { dateTimeFormat, numberFormat } from "~/utils/intl";
@@ -39,6 +41,10 @@ export function useAuditFormat(locale: string, currency: string) {
     const kind = figureFormat(name);
     if (typeof value === "string") {
       if (kind === "day") return formatDate(value, locale);
+      if (kind === "period") {
+        const [start, end] = value.split("..");
+        return start && end ? `${formatDate(start, locale)} – ${formatDate(end, locale)}` : value;
+      }
       if (name === "industry") return t(`ads:industries.${value}`, { defaultValue: value });
       if (kind === "code") return t(`codes.${CODE_GROUP[name] ?? name}.${value}`, { defaultValue: value });
       return value;
@@ -56,12 +62,25 @@ export function useAuditFormat(locale: string, currency: string) {
         return decimal.format(value);
     }
   };
+  const bounds = { below: (value: string) => t("bounded.below", { value }), above: (value: string) => t("bounded.above", { value }) };
+  /** A set of figures as shown: each with its text (a share with its bound), bounds and empty ones left out. */
+  const figures = (all: AuditItem["figures"]): Array<[string, string]> =>
+    Object.entries(all)
+      .filter(([name]) => !isBoundFigure(name))
+      .map(([name, value]): [string, string | null] => {
+        const withBound = figureFormat(name) === "share" ? boundedFigure(all, name) : null;
+        return [
+          name,
+          withBound && withBound.bound !== "exact" ? formatBounded(withBound, (n) => percent.format(n), bounds) : figure(name, value),
+        ];
+      })
+      .filter((entry): entry is [string, string] => entry[1] !== null);
   const threshold = (definition: ThresholdDefinition, value: number): string => {
     if (definition.unit === "share") return percent.format(value);
     if (definition.unit === "money") return formatMoney(value, locale, currency);
     return decimal.format(value);
   };
-  return { figure, threshold, integer, decimal, percent };
+  return { figure, figures, threshold, integer, decimal, percent };
 }
 
 const GRADE_STYLE: Record<Grade, string> = {
