@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       client: {
         id: client.id,
         name: client.name,
-        currency: client.currency ?? "USD",
+        currency: client.currency,
         industry: client.industry,
         timeZone: client.timeZone,
       },

@@ -31,7 +31,7 @@ export function formatRunAt(iso: string, locale: string, timeZone: string): stri
   }
 }
 
-export function useAuditFormat(locale: string, currency: string) {
+export function useAuditFormat(locale: string, currency: string | null) {
   const { t } = useTranslation("ads-audit");
   const integer = numberFormat(locale, { maximumFractionDigits: 0 });
   const decimal = numberFormat(locale, { maximumFractionDigits: 2 });

@@ -14,8 +14,7 @@ const MONEY = new Set(["costCents", "conversionValueCents"]);
 export function ImportReconciliation({ result, locale, currency }: { result: Reconciliation; locale: string; currency: string | null }) {
   const { t } = useTranslation("ads");
   const decimal = numberFormat(locale, { maximumFractionDigits: 2 });
-  const value = (metric: string, amount: number) =>
-    MONEY.has(metric) ? formatMoney(amount, locale, currency ?? "USD") : decimal.format(amount);
+  const value = (metric: string, amount: number) => (MONEY.has(metric) ? formatMoney(amount, locale, currency) : decimal.format(amount));
   const label = (text: string) => (text === "" ? t("import.reconciliation.summaryRow") : text);
   return (
     <section
