@@ -8,6 +8,7 @@ import type { TipKind } from "./tip-kinds";
 import { formatDate } from "~/utils/dates";
 import { dateTimeFormat, numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
+import { formatBounded } from "./kpi-format";
 
 export interface TipForText {
   kind: TipKind;
@@ -59,7 +60,15 @@ export function tipText(tip: TipForText, t: Translate, locale: string, currency:
         days: int(days),
       };
       return {
-        title: t("kinds.raise-budget.title", { campaign, lost: pct(e.lostIsBudget) }),
+        title: t("kinds.raise-budget.title", {
+          campaign,
+          // `> 90%` stays "> 90%" (the platform gives only the bound).
+          lost: formatBounded(
+            { value: number(e.lostIsBudget), bound: e.lostBound === "below" || e.lostBound === "above" ? e.lostBound : "exact" },
+            (value) => pct(value),
+            { below: (value) => t("bounded.below", { value }), above: (value) => t("bounded.above", { value }) },
+          ),
+        }),
         body: budget
           ? t("kinds.raise-budget.body", {
               ...common,
