@@ -254,6 +254,7 @@ const EXPECTED: Record<string, "no-totals" | "hidden-rows" | "unlisted-entities"
   "google-campaign.csv": "unlisted-entities",
   "google-campaign-excel.csv": "unlisted-entities",
   // `Total: Account` includes `Total: Other search terms` (privacy-hidden terms, never rows).
+  "google-campaign-removed.csv": "unlisted-entities",
   "google-search-terms.csv": "hidden-rows",
   "google-search-terms-de.csv": "hidden-rows",
   // Exports without a totals row: Meta without "Include summary row", Microsoft's report (footer only).
@@ -262,6 +263,10 @@ const EXPECTED: Record<string, "no-totals" | "hidden-rows" | "unlisted-entities"
   "meta-ads-rankings.csv": "no-totals",
   "microsoft-keywords.csv": "no-totals",
   "microsoft-ad-performance.csv": "no-totals",
+  "microsoft-campaigns.csv": "no-totals",
+  "microsoft-keywords-network.csv": "no-totals",
+  "meta-campaigns.csv": "no-totals",
+  "meta-adsets-daily.csv": "no-totals",
   // Not row-level performance data: refused with the report to download instead (never summed).
   "google-asset-report.csv": "refused",
   "google-change-history.csv": "refused",
