@@ -21,6 +21,7 @@
  */
 import type { DbOrTx } from "~/db/db.server";
 import type { AdPlatform, BoundedValue, MatchType } from "./import/types";
+import { STORED_COLUMNS } from "./import/summary";
 
 /** Days of rows a day series contributes, per kind (the audit's windows: fact sheet §5). */
 export const TIP_WINDOWS: Record<TipKindOfRows, number> = { campaign: 30, keyword: 30, "search-term": 90 };
@@ -157,23 +158,7 @@ async function loadRows(db: DbOrTx, importIds: readonly string[], from: string |
   for (let i = 0; i < importIds.length; i += ID_CHUNK) {
     let query = db
       .selectFrom("adRows")
-      .select([
-        "line",
-        "day",
-        "campaign",
-        "adGroup",
-        "keyword",
-        "matchType",
-        "negative",
-        "searchTerm",
-        "status",
-        "impressions",
-        "clicks",
-        "costCents",
-        "conversions",
-        "conversionValueCents",
-        "extras",
-      ])
+      .select([...STORED_COLUMNS])
       .where("importId", "in", importIds.slice(i, i + ID_CHUNK));
     if (from) query = query.where("day", ">=", from);
     for (const row of await query.execute()) {

@@ -20,6 +20,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, setThresholds, type ClientAccount } from "../accounts.server";
 import type { AdFields, AdPlatform, BoundedValue, FileTotals, MatchType, RowExtras } from "../import/types";
+import { STORED_COLUMNS } from "../import/summary";
 import {
   addTotals,
   emptyDataset,
@@ -197,26 +198,7 @@ async function loadRows(db: DbOrTx, sources: readonly Source[]): Promise<LoadedR
       const chunk = group.slice(i, i + ID_CHUNK);
       let query = db
         .selectFrom("adRows")
-        .select([
-          "importId",
-          "platform",
-          "kind",
-          "line",
-          "day",
-          "campaign",
-          "adGroup",
-          "keyword",
-          "matchType",
-          "negative",
-          "searchTerm",
-          "status",
-          "impressions",
-          "clicks",
-          "costCents",
-          "conversions",
-          "conversionValueCents",
-          "extras",
-        ])
+        .select(["importId", "platform", "kind", ...STORED_COLUMNS])
         .where(
           "importId",
           "in",
