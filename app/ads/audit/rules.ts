@@ -387,6 +387,42 @@ export const isOwnedNetwork = (network: string) => /bing|yahoo|aol|microsoft sit
 // ---------------------------------------------------------------------------------------------
 // The catalogue
 
+/** Live campaigns losing impression share to their budget (`budget-limited`, `ms-budget-limited`). */
+function budgetLimited(campaigns: readonly CampaignFacts[], t: Record<string, number>): RuleOutcome | null {
+  const audited = campaigns.filter((c) => c.lostIsBudget && isLive(c.status));
+  if (!audited.length) return null;
+  const items: AuditItem[] = [];
+  for (const c of audited) {
+    const lost = c.lostIsBudget!;
+    const severity = certainlyAbove(lost, t.failLost!) ? "fail" : certainlyAbove(lost, t.warnLost!) ? "warn" : null;
+    if (!severity) continue;
+    items.push(
+      campaignItem(c, severity, {
+        ...totalsFigures(c),
+        conversionValueCents: c.conversionValueCents,
+        ...boundedFigures("lostIsBudget", lost),
+        ...boundedFigures("impressionShare", c.impressionShare),
+        budgetCents: c.budgetCents,
+        days: c.days,
+      }),
+    );
+  }
+  return { audited: audited.length, items };
+}
+
+/** A keyword whose Quality Score is under the thresholds (`quality-score`, `ms-quality-score`), or null. */
+function qualityScoreItem(
+  k: Pick<KeywordFacts, "campaign" | "adGroup" | "keyword" | "matchType"> & { qualityScore: number | null },
+  totals: Totals | null,
+  t: Record<string, number>,
+): AuditItem | null {
+  const qs = k.qualityScore!;
+  const severity = qs < t.failBelow! ? "fail" : qs < t.warnBelow! ? "warn" : null;
+  if (!severity) return null;
+  const { campaign, adGroup, keyword, matchType } = k;
+  return { campaign, adGroup, keyword, matchType, severity, figures: { qualityScore: qs, ...(totals ? totalsFigures(totals) : {}) } };
+}
+
 export const RULES: RuleDefinition[] = [
   // --- tracking
   rule({
@@ -469,25 +505,10 @@ export const RULES: RuleDefinition[] = [
     order: [["warnLost", "failLost"]],
     evaluate(data, t) {
       // Microsoft's campaigns have their own check (ms-budget-limited).
-      const audited = data.campaigns.filter((c) => c.platform !== "microsoft" && c.lostIsBudget && isLive(c.status));
-      if (!audited.length) return null;
-      const items: AuditItem[] = [];
-      for (const c of audited) {
-        const lost = c.lostIsBudget!;
-        const severity = certainlyAbove(lost, t.failLost!) ? "fail" : certainlyAbove(lost, t.warnLost!) ? "warn" : null;
-        if (!severity) continue;
-        items.push(
-          campaignItem(c, severity, {
-            ...totalsFigures(c),
-            conversionValueCents: c.conversionValueCents,
-            ...boundedFigures("lostIsBudget", lost),
-            ...boundedFigures("impressionShare", c.impressionShare),
-            budgetCents: c.budgetCents,
-            days: c.days,
-          }),
-        );
-      }
-      return { audited: audited.length, items };
+      return budgetLimited(
+        data.campaigns.filter((c) => c.platform !== "microsoft"),
+        t,
+      );
     },
   }),
   rule({
@@ -600,18 +621,8 @@ export const RULES: RuleDefinition[] = [
       if (!candidates.length) return null;
       const items: AuditItem[] = [];
       for (const k of candidates) {
-        const qs = k.qualityScore!;
-        const severity = qs < t.failBelow! ? "fail" : qs < t.warnBelow! ? "warn" : null;
-        if (severity) {
-          items.push({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity,
-            figures: { qualityScore: qs, ...(k.totals ? totalsFigures(k.totals) : {}) },
-          });
-        }
+        const item = qualityScoreItem(k, k.totals, t);
+        if (item) items.push(item);
       }
       return { audited: candidates.length, items };
     },
@@ -1719,25 +1730,10 @@ export const RULES: RuleDefinition[] = [
     thresholds: { warnLost: share(0.2), failLost: share(0.3) },
     order: [["warnLost", "failLost"]],
     evaluate(data, t) {
-      const audited = data.campaigns.filter((c) => c.platform === "microsoft" && c.lostIsBudget && isLive(c.status));
-      if (!audited.length) return null;
-      const items: AuditItem[] = [];
-      for (const c of audited) {
-        const lost = c.lostIsBudget!;
-        const severity = certainlyAbove(lost, t.failLost!) ? "fail" : certainlyAbove(lost, t.warnLost!) ? "warn" : null;
-        if (!severity) continue;
-        items.push(
-          campaignItem(c, severity, {
-            ...totalsFigures(c),
-            conversionValueCents: c.conversionValueCents,
-            ...boundedFigures("lostIsBudget", lost),
-            ...boundedFigures("impressionShare", c.impressionShare),
-            budgetCents: c.budgetCents,
-            days: c.days,
-          }),
-        );
-      }
-      return { audited: audited.length, items };
+      return budgetLimited(
+        data.campaigns.filter((c) => c.platform === "microsoft"),
+        t,
+      );
     },
   }),
   rule({
@@ -1880,17 +1876,8 @@ export const RULES: RuleDefinition[] = [
       if (!audited.length) return null;
       const items: AuditItem[] = [];
       for (const k of audited) {
-        const qs = k.qualityScore!;
-        const severity = qs < t.failBelow! ? "fail" : qs < t.warnBelow! ? "warn" : null;
-        if (severity)
-          items.push({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity,
-            figures: { qualityScore: qs, ...totalsFigures(k) },
-          });
+        const item = qualityScoreItem(k, k, t);
+        if (item) items.push(item);
       }
       return { audited: audited.length, items };
     },
