@@ -4,8 +4,6 @@
  * admin sign-in, and an admin without two-factor authentication is sent to set it up; nothing is
  * written by any of them. Run against each database, through the routes' own modules.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
@@ -13,13 +11,11 @@ import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { routeModules } from "../support/route-files";
 
 const APP = "http://localhost:3000";
-const ROUTES_DIR = path.resolve("app/routes");
-const ADMIN_ROUTES = fs
-  .readdirSync(ROUTES_DIR)
-  .filter((file) => file.startsWith("($locale)._admin.admin.") && /\.tsx?$/.test(file))
-  .sort();
+const ADMIN_MODULES = routeModules().filter((route) => route.name.startsWith("($locale)._admin.admin."));
+const ADMIN_ROUTES = ADMIN_MODULES.map((route) => route.name);
 
 type Route = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
 
@@ -27,7 +23,6 @@ type Route = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unk
 function urlOf(file: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = { locale: "en" };
   const segments = file
-    .replace(/\.tsx?$/, "")
     .split(".")
     .filter((segment) => segment !== "($locale)" && !segment.startsWith("_"))
     .map((segment) => {
@@ -71,14 +66,14 @@ describeEachDatabase("every back-office route", (t) => {
 
   it("finds the back office's routes", () => {
     expect(ADMIN_ROUTES.length).toBeGreaterThanOrEqual(15);
-    expect(ADMIN_ROUTES).toContain("($locale)._admin.admin.audit.tsx");
+    expect(ADMIN_ROUTES).toContain("($locale)._admin.admin.audit");
   });
 
   it("refuses members and partners (403), sends visitors to sign in and admins without 2FA to set it up; writes nothing", async () => {
     const before = await counts(t.db);
     const seen: string[] = [];
-    for (const file of ADMIN_ROUTES) {
-      const route = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as Route;
+    for (const { name: file, file: modulePath } of ADMIN_MODULES) {
+      const route = (await import(/* @vite-ignore */ modulePath)) as Route;
       const { url, params } = urlOf(file);
       for (const kind of ["loader", "action"] as const) {
         const handler = route[kind];
@@ -101,7 +96,7 @@ describeEachDatabase("every back-office route", (t) => {
         const visitor = await run(null);
         expect(visitor.status, `${label} for a visitor`).toBe(302);
         expect(visitor.location, `${label} for a visitor`).toMatch(/^\/en\/admin\?redirectTo=/);
-        if (!file.includes(".two-factor.")) {
+        if (!`${file}.`.includes(".two-factor.")) {
           const admin = await run(cookies.admin);
           expect(admin.status, `${label} for an admin without 2FA`).toBe(302);
           expect(admin.location, `${label} for an admin without 2FA`).toMatch(/^\/en\/admin\/two-factor\?redirectTo=/);

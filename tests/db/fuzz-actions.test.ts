@@ -22,6 +22,7 @@ import { createUser } from "~/users/users.server";
 import { seedContent } from "../../db/seed";
 import { serverCommand } from "../../scripts/lib";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { routeModules } from "../support/route-files";
 
 const SECRET = "fuzz-session-secret-0123456789-0123456789";
 process.env.SESSION_SECRET = SECRET;
@@ -31,12 +32,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /** Every route with an action (or a loader), as a URL (parameters filled with plausible values). */
 function routeUrls(kind: "action" | "loader"): string[] {
   const exported = new RegExp(`export (async function|const) ${kind}\\b`);
-  const files = fs
-    .readdirSync(path.resolve("app/routes"))
-    .filter((file) => exported.test(fs.readFileSync(path.resolve("app/routes", file), "utf8")));
+  const files = routeModules()
+    .filter((route) => exported.test(route.source))
+    .map((route) => route.name);
   return files.map((file) => {
     const segments = file
-      .replace(/\.(tsx?|jsx?)$/, "")
       .replace(/\[\.\]/g, "\u0000")
       .split(".")
       .map((segment) => segment.replace(/\u0000/g, "."))

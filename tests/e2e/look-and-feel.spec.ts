@@ -9,9 +9,8 @@
  * Pages are opened and used once hydrated (the root layout's mark), never after "network idle".
  * The page list lives in support/pages.ts and must cover every route with a page (checked below).
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
+import { routeModules } from "../support/route-files";
 import { BODY_BACKGROUND, axeViolations, describeViolations, showTheme } from "./support/axe";
 import { expect, test, visit, type Account } from "./support/fixtures";
 import { ADMIN_PAGES, HEAVY_PAGES, MEMBER_PAGES, MID_FLOW_PAGES, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
@@ -136,19 +135,17 @@ test.describe("phones: no page is wider than 390 px, in any locale @js-only", ()
 test("the page list covers every route with a page", () => {
   const listed = new Set([...PUBLIC_PAGES, ...MEMBER_PAGES, ...PARTNER_PAGES, ...ADMIN_PAGES, ...MID_FLOW_PAGES]);
   const missing: string[] = [];
-  for (const file of fs.readdirSync(path.resolve("app/routes"))) {
-    const source = fs.readFileSync(path.resolve("app/routes", file), "utf8");
+  for (const { name: file, source } of routeModules()) {
     // Pages are routes with a default export and no parameters we cannot fill in (those are listed by example;
     // every file name starts with "($locale)", so a parameter is a "$" after it).
     if (!/export default function/.test(source) || !file.startsWith("($locale)") || file.slice("($locale)".length).includes("$")) continue;
     const segments = file
-      .replace(/\.tsx$/, "")
       .split(".")
       .slice(1)
       .filter((segment) => !segment.startsWith("_") || segment === "_index")
       .filter((segment) => segment !== "_index")
       .map((segment) => segment.replace(/_$/, ""));
-    if (segments.length === 0 && file !== "($locale)._public._index.tsx") continue;
+    if (segments.length === 0 && file !== "($locale)._public._index") continue;
     const pagePath = segments.length ? `/${segments.join("/")}` : "";
     if (!listed.has(pagePath)) missing.push(`${file} → ${pagePath || "/"}`);
   }
