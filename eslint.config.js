@@ -34,6 +34,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
       // We match control characters on purpose (NUL bytes and the like in untrusted input).
       "no-control-regex": "off",
+      // Node's ICU writes a range with thin spaces, Chromium's with plain ones: a server-rendered
+      // range would not hydrate. `formatDayRange` (app/utils/dates.ts) is the one way.
+      "no-restricted-properties": ["error", { property: "formatRange", message: "Use formatDayRange from ~/utils/dates." }],
     },
   },
   {

@@ -5,8 +5,8 @@
  * the page passes its translation function and locale.
  */
 import type { TipKind } from "./tip-kinds";
-import { formatDate } from "~/utils/dates";
-import { dateTimeFormat, numberFormat } from "~/utils/intl";
+import { formatDate, formatDayRange } from "~/utils/dates";
+import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import { formatBounded } from "./kpi-format";
 
@@ -28,14 +28,6 @@ export interface TipText {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** "1–31 May 2026" in the reader's language (UTC days, as the exports state them). */
-export function formatPeriod(start: string, end: string, locale: string): string {
-  const format = dateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-  const from = new Date(`${start}T00:00:00Z`);
-  const to = new Date(`${end}T00:00:00Z`);
-  return start === end ? format.format(from) : format.formatRange(from, to);
-}
-
 export function tipText(tip: TipForText, t: Translate, locale: string, currency: string | null): TipText {
   const e = tip.evidence;
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
@@ -46,7 +38,9 @@ export function tipText(tip: TipForText, t: Translate, locale: string, currency:
     numberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(number(value));
   const days = typeof e.days === "number" && e.days > 0 ? e.days : null;
   const period =
-    typeof e.periodStart === "string" && typeof e.periodEnd === "string" ? formatPeriod(e.periodStart, e.periodEnd, locale) : t("allTime");
+    typeof e.periodStart === "string" && typeof e.periodEnd === "string"
+      ? formatDayRange(e.periodStart, e.periodEnd, locale)
+      : t("allTime");
   const campaign = tip.subject.campaign ?? "";
   const impact = tip.impactCents != null && tip.impactKind ? t(`impact.${tip.impactKind}`, { amount: money(tip.impactCents) }) : null;
   switch (tip.kind) {

@@ -17,7 +17,8 @@ process.env.SESSION_SECRET ??= "ads-tips-periods-test-secret-0123456789-01234567
 
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { formatPeriod, tipText } from "~/ads/tip-text";
+import { tipText } from "~/ads/tip-text";
+import { formatDayRange } from "~/utils/dates";
 import { applyTip, generateTips, listTips, tipEditorFile, type Tip } from "~/ads/tips.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
@@ -130,12 +131,12 @@ describeEachDatabase("tips on the right scale", (t) => {
     const tip = (await open(eur)).find((candidate) => candidate.kind === "add-negatives")!;
     const en = tipText(tip, fixedT("en", "ads-tips"), "en", "EUR");
     expect(en.estimate).toBe(
-      `Estimated saving: €59.94 a month, from these terms' cost over the 31 days of the search terms report of ${formatPeriod("2026-05-01", "2026-05-31", "en")}.`,
+      `Estimated saving: €59.94 a month, from these terms' cost over the 31 days of the search terms report of ${formatDayRange("2026-05-01", "2026-05-31", "en")}.`,
     );
     expect(en.body).toContain("€29.48");
     const nl = tipText(tip, fixedT("nl", "ads-tips"), "nl", "EUR");
     expect(nl.estimate).toContain("Geschatte besparing");
-    expect(nl.estimate).toContain(formatPeriod("2026-05-01", "2026-05-31", "nl"));
+    expect(nl.estimate).toContain(formatDayRange("2026-05-01", "2026-05-31", "nl"));
     // The budget tip of an All time report says where its figures come from, without a day count.
     const budget = budgetTip(await open(usd), "Search - Core")!;
     const text = tipText(budget, fixedT("en", "ads-tips"), "en", "USD");
