@@ -37,7 +37,7 @@ import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/jobs/jobs.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { notificationValues } from "~/notifications/values";
-import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts";
+import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";

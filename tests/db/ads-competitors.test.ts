@@ -22,7 +22,7 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { loader as competitorsLoader } from "~/routes/($locale)._app.ads.competitors";
+import { loader as competitorsLoader } from "~/routes/($locale)._app.ads.competitors/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";

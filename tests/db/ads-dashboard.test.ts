@@ -20,7 +20,7 @@ import { getImportPreview, stageImport, storeImport } from "~/ads/imports.server
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { loader } from "~/routes/($locale)._app.ads._index";
+import { loader } from "~/routes/($locale)._app.ads._index/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";

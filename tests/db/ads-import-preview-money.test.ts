@@ -22,7 +22,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
-import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId";
+import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";

@@ -21,7 +21,7 @@ import type { JobRunner } from "~/jobs/runner.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/($locale)._app.ads.accounts_.$clientId";
 import { action as accountsAction } from "~/routes/($locale)._app.ads.accounts";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/($locale)._app.ads.import";
-import { action as previewAction, loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId";
+import { action as previewAction, loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";

@@ -20,7 +20,7 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { action, loader } from "~/routes/($locale)._app.ads.keywords";
+import { action, loader } from "~/routes/($locale)._app.ads.keywords/route";
 import { loader as csvLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.csv";
 import { loader as editorLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.editor[.]csv";
 import { createUser } from "~/users/users.server";

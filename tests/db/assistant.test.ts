@@ -30,7 +30,7 @@ import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
-import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant";
+import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant/route";
 import { createUser } from "~/users/users.server";
 import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";

@@ -7,41 +7,29 @@
  * keeps the typed values with the errors when one is wrong; "Reset to defaults" (`intent=reset`)
  * drops every override. A blank field means the default.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
-import { ThresholdValidationError, setRuleThresholds } from "~/ads/audit/audit.server";
-import {
-  CATEGORIES,
-  GRADING_ID,
-  GRADING_THRESHOLDS,
-  RULES,
-  thresholdDefinitions,
-  thresholdFromInput,
-  thresholdToInput,
-  validateThresholds,
-  type ThresholdDefinition,
-  type ThresholdIssue,
-} from "~/ads/audit/rules";
+import { CATEGORIES, GRADING_ID, GRADING_THRESHOLDS, RULES, type ThresholdDefinition } from "~/ads/audit/rules";
 import { useAuditFormat } from "~/components/ads/audit-format";
 import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
-import { db } from "~/db/db.server";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { resetIntent, saveIntent } from "./actions.server";
+import { SettingsErrors } from "./settings-errors";
+import { ThresholdField, type FieldError } from "./threshold-field";
 
 export const handle = { i18n: ["common", "ads", "ads-audit"] };
 export const clientLoader = withNamespaces(handle.i18n);
-
-const FIELD = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z]+)$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireAdTools(request, params);
@@ -57,111 +45,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type FieldError = { issue: ThresholdIssue };
+const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("save") }), z.object({ intent: z.literal("reset") })]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, client, locale } = await requireAdTools(request, params);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const back = `${localePath(locale, "/ads/audit/settings")}?client=${encodeURIComponent(client.id)}`;
-  if (intent === "reset") {
-    await unitOfWork(db(), (tx) => setRuleThresholds(tx, user.id, client.id, {}));
-    throw redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.resetDone" }) } });
+  const parsed = IntentSchema.safeParse({ intent: form.get("intent") });
+  if (!parsed.success) badRequest();
+  const caller = { userId: user.id, clientId: client.id, locale };
+  switch (parsed.data.intent) {
+    case "reset":
+      return resetIntent(caller);
+    case "save":
+      return saveIntent(caller, form);
   }
-  if (intent !== "save") badRequest();
-
-  const values: Record<string, string> = {};
-  const input: Record<string, Record<string, unknown>> = {};
-  const errors: Record<string, FieldError> = {};
-  for (const [key, value] of form) {
-    if (key === "intent" || typeof value !== "string") continue;
-    const match = FIELD.exec(key);
-    if (!match) continue;
-    const [, ruleId, name] = match as unknown as [string, string, string];
-    values[key] = value.slice(0, 40);
-    if (value.trim() === "") continue; // blank: the default
-    const definition = thresholdDefinitions(ruleId)?.[name];
-    (input[ruleId] ??= {})[name] = definition ? thresholdFromInput(definition, value, locale) : Number.NaN;
-  }
-  const { problems } = validateThresholds(input);
-  for (const problem of problems) errors[problem.name ? `${problem.ruleId}.${problem.name}` : problem.ruleId] = { issue: problem.issue };
-  if (!problems.length) {
-    try {
-      await unitOfWork(db(), (tx) => setRuleThresholds(tx, user.id, client.id, input));
-    } catch (error) {
-      if (!(error instanceof ThresholdValidationError)) throw error;
-      for (const problem of error.problems) errors[`${problem.ruleId}.${problem.name}`] = { issue: problem.issue };
-    }
-  }
-  if (Object.keys(errors).length) return data({ values, errors }, { status: 400 });
-  throw redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.saved" }) } });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
-
-function ThresholdField({
-  ruleId,
-  name,
-  definition,
-  label,
-  current,
-  typed,
-  error,
-  currency,
-  f,
-}: {
-  currency: string;
-  ruleId: string;
-  name: string;
-  definition: ThresholdDefinition;
-  label: string;
-  current: number;
-  typed: string | undefined;
-  error: FieldError | undefined;
-  f: ReturnType<typeof useAuditFormat>;
-}) {
-  const { t } = useTranslation("ads-audit");
-  const locale = usePageLocale();
-  const id = `t-${ruleId}-${name}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const suffix = definition.unit === "share" ? "%" : definition.unit === "money" ? currency : null;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          name={`${ruleId}.${name}`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={typed ?? thresholdToInput(definition, current, locale)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          className="block w-32 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-600"
-        />
-        {suffix ? <span className="text-sm text-slate-600">{suffix}</span> : null}
-      </div>
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
-        {t("settings.default", { value: f.threshold(definition, definition.default) })}
-      </p>
-      <div className="min-h-[1.25rem] pt-1">
-        {error ? (
-          <p id={errorId} className="text-xs font-medium text-red-700">
-            {t(`settings.errors.${error.issue}`, {
-              min: f.threshold(definition, definition.min),
-              max: f.threshold(definition, definition.max),
-            })}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 export default function AuditSettings() {
   const { t } = useTranslation("ads-audit");
@@ -173,12 +74,6 @@ export default function AuditSettings() {
   const typed = actionData?.values ?? {};
   const errors: Record<string, FieldError> = actionData?.errors ?? {};
   const current = (ruleId: string, name: string, definition: ThresholdDefinition) => overrides[ruleId]?.[name] ?? definition.default;
-  // Errors of fields on the form, and the rest (a field the form does not have: a tampered request).
-  const known = (key: string) => {
-    const [ruleId, name] = key.split(".");
-    return Boolean(ruleId && name && thresholdDefinitions(ruleId)?.[name]);
-  };
-  const formErrors = Object.entries(errors).filter(([key]) => !known(key));
   const withThresholds = RULES.filter((rule) => Object.keys(rule.thresholds).length);
   const without = RULES.filter((rule) => !Object.keys(rule.thresholds).length);
   const target = `${localePath(locale, "/ads/audit/settings")}${query}`;
@@ -197,30 +92,7 @@ export default function AuditSettings() {
           <Notice>{t(notice.key, notice.values)}</Notice>
         </div>
       ) : null}
-      {Object.keys(errors).length ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <p>{t("settings.errors.summary", { count: Object.keys(errors).length })}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {Object.keys(errors)
-              .filter(known)
-              .map((key) => {
-                const [ruleId, name] = key.split(".") as [string, string];
-                const title = ruleId === GRADING_ID ? t("settings.grading.title") : t(`rules.${ruleId}.title`);
-                const label = ruleId === GRADING_ID ? t(`settings.grading.${name}`) : t(`rules.${ruleId}.thresholds.${name}`);
-                return (
-                  <li key={key}>
-                    <a href={`#t-${ruleId}-${name}`} className="underline">
-                      {title}: {label}
-                    </a>
-                  </li>
-                );
-              })}
-          </ul>
-          {formErrors.map(([key, error]) => (
-            <p key={key}>{t(`settings.errors.${error.issue}`, { min: "", max: "" })}</p>
-          ))}
-        </div>
-      ) : null}
+      <SettingsErrors errors={errors} />
 
       <Form method="post" action={target} className="mt-6 space-y-8" noValidate>
         <input type="hidden" name="intent" value="save" />

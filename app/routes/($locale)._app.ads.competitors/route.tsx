@@ -9,30 +9,23 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
-import { competitorReport, type CompetitorTrend, type RateKey } from "~/ads/competitors.server";
-import { formatBounded } from "~/ads/kpi-format";
-import type { BoundedValue } from "~/ads/import/types";
-import { DataTable } from "~/components/data-table";
-import { LineChart } from "~/components/charts";
+import { competitorReport } from "~/ads/competitors.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { formatDate, formatShortDay } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { CompetitorCharts } from "./competitor-charts";
+import { changeText, flagsOf, rateText } from "./competitor-format";
+import { CompetitorsTable } from "./competitors-table";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);
-
-/** Competitors charted (the highest shares of the latest period). */
-const MAX_CHARTS = 12;
-/** The table's rate columns, in the report's order. */
-const COLUMNS: RateKey[] = ["impressionShare", "overlapRate", "positionAboveRate", "topOfPageRate", "absTopOfPageRate", "outrankingShare"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, accounts, client } = await requireAdTools(request, params);
@@ -46,20 +39,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
-
-function rateText(value: BoundedValue | null, percent: Intl.NumberFormat, t: TFunction): string {
-  if (!value) return t("value.none");
-  return formatBounded(value, (n) => percent.format(n), {
-    below: (text) => t("value.below", { value: text }),
-    above: (text) => t("value.above", { value: text }),
-  });
-}
-
-function changeText(change: CompetitorTrend["change"], number: Intl.NumberFormat, t: TFunction): string {
-  if (!change) return t("value.none");
-  if (change.min === change.max) return t("change.points", { value: number.format(change.min) });
-  return t("change.range", { min: number.format(change.min), max: number.format(change.max) });
-}
 
 export default function AdCompetitors() {
   const { t } = useTranslation("ads-competitors");
@@ -104,15 +83,7 @@ export default function AdCompetitors() {
   }
 
   const flagged = report.competitors.filter((trend) => trend.newEntrant || trend.gaining);
-  const charted = [...(report.you ? [report.you] : []), ...report.competitors.slice(0, MAX_CHARTS)];
   const rows = [...(report.you ? [report.you] : []), ...report.competitors];
-  const flagsOf = (trend: CompetitorTrend) =>
-    [
-      trend.newEntrant ? t("flags.newEntrant") : null,
-      trend.gainingShare ? t("flags.gaining") : null,
-      trend.overtaking ? t("flags.overtaking") : null,
-    ].filter(Boolean) as string[];
-  const nameOf = (trend: CompetitorTrend) => (trend.isYou ? t("you") : trend.domain);
 
   return (
     <div className="py-6">
@@ -164,7 +135,7 @@ export default function AdCompetitors() {
           <ul className="mt-2 space-y-1 text-sm" data-testid="competitor-flags">
             {flagged.map((trend) => (
               <li key={trend.domain}>
-                <span className="font-semibold">{trend.domain}</span>: {flagsOf(trend).join(", ")}
+                <span className="font-semibold">{trend.domain}</span>: {flagsOf(trend, t).join(", ")}
                 {" · "}
                 {t("flags.detail", {
                   share: rateText(trend.latest?.impressionShare ?? null, percent, t),
@@ -176,95 +147,8 @@ export default function AdCompetitors() {
         )}
       </section>
 
-      <section aria-labelledby="competitors-table" className="mt-6">
-        <h2 id="competitors-table" className="text-lg font-bold">
-          {t("table.title")}
-        </h2>
-        <DataTable
-          className="mt-3"
-          testId="competitors"
-          caption={t("table.label")}
-          scrollLabel={t("table.label")}
-          dense
-          tableClassName="md:min-w-[56rem]"
-          rows={rows}
-          rowKey={(trend) => `${trend.isYou}-${trend.domain}`}
-          rowProps={(trend) => ({ "data-testid": "competitor-row", className: trend.isYou ? "!bg-brand-50" : undefined })}
-          columns={[
-            {
-              key: "domain",
-              header: t("table.domain"),
-              rowHeader: true,
-              primary: true,
-              className: "break-all font-medium",
-              cell: (trend) => nameOf(trend),
-            },
-            ...COLUMNS.map((column) => ({
-              key: column,
-              header: t(`table.${column}`),
-              headerClassName: "text-right",
-              className: "tabular-nums md:whitespace-nowrap md:text-right",
-              cell: (trend: (typeof rows)[number]) => (trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")),
-            })),
-            {
-              key: "change",
-              header: t("table.change"),
-              headerClassName: "text-right",
-              className: "tabular-nums md:whitespace-nowrap md:text-right",
-              cell: (trend) => changeText(trend.change, signed, t),
-            },
-            {
-              key: "flags",
-              header: t("table.flags"),
-              cell: (trend) =>
-                flagsOf(trend).map((flag) => (
-                  <span key={flag} className="mr-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {flag}
-                  </span>
-                )),
-            },
-          ]}
-        />
-        <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note")}</p>
-        {report.skippedDeviceRows > 0 ? (
-          <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: report.skippedDeviceRows })}</p>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="competitors-charts" className="mt-8">
-        <h2 id="competitors-charts" className="text-lg font-bold">
-          {t("charts.title")}
-        </h2>
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
-          {charted.map((trend) => {
-            const series = report.periods.flatMap((period, i) => {
-              const share = trend.points[i]?.impressionShare;
-              return share ? [{ x: period.key, y: share.value, share }] : [];
-            });
-            const byX = new Map(series.map((point) => [point.x, point.share]));
-            return (
-              <div
-                key={`${trend.isYou}-${trend.domain}`}
-                className="rounded-2xl border border-slate-200 bg-surface p-4"
-                data-testid="competitor-chart"
-              >
-                <h3 className="break-all font-semibold">{nameOf(trend)}</h3>
-                <LineChart
-                  title={t("charts.chartTitle", { name: nameOf(trend) })}
-                  points={series.map(({ x, y }) => ({ x, y }))}
-                  formatY={(n) => percent.format(n)}
-                  formatX={(iso) => formatDate(iso, locale)}
-                  formatXTick={(iso) => formatShortDay(iso, locale)}
-                  formatPoint={(point) => `${formatDate(point.x, locale)}, ${rateText(byX.get(point.x) ?? null, percent, t)}`}
-                  emptyText={t("charts.empty")}
-                  height={160}
-                />
-              </div>
-            );
-          })}
-        </div>
-        <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("charts.note")}</p>
-      </section>
+      <CompetitorsTable rows={rows} skippedDeviceRows={report.skippedDeviceRows} percent={percent} signed={signed} />
+      <CompetitorCharts report={report} percent={percent} locale={locale} />
     </div>
   );
 }

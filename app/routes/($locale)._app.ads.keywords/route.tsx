@@ -1,0 +1,179 @@
+/**
+ * The keyword generator (`/ads/keywords`): a form (`seeds` one per line, `landingPage`, `language`,
+ * `negatives`; `intent=generate`) posting to this route; the action's answer renders the keyword
+ * candidates grouped by ad-group theme, each with how it was made and its figures with their source
+ * (Keyword Planner estimates, the client account's own data, or no data). **Save list**
+ * (`intent=save`, `name`, the generator's fields as hidden inputs: the list is generated again from
+ * them) keeps it; saved lists are listed with their CSV and Google Ads Editor CSV downloads and a
+ * delete form (`intent=delete`, `listId`). Everything works without JavaScript.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { useTranslation } from "~/i18n/react";
+import { requireAdTools } from "~/ads/access.server";
+import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type KeywordLanguage } from "~/ads/keywords/form";
+import { listKeywordLists } from "~/ads/keywords/keywords.server";
+import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { takeFlash } from "~/utils/flash.server";
+import { badRequest, readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { AdPageHeading } from "~/components/ads/page-heading";
+import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
+import { KeywordLists } from "./keyword-lists";
+import { Results } from "./keyword-results";
+
+export const handle = { i18n: ["common", "ads", "ads-keywords"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, client, locale } = await requireAdTools(request, params);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "ads-keywords", "meta"),
+      client: { id: client.id, name: client.name, currency: client.currency },
+      lists: await listKeywordLists(db(), user.id, client.id),
+      defaultLanguage: ((KEYWORD_LANGUAGES as readonly string[]).includes(locale) ? locale : "en") as KeywordLanguage,
+      notice: flash?.kind === "notice" ? flash : null,
+    },
+    { headers },
+  );
+}
+
+/** A form without `save` or `delete` as its intent generates (the generator's button says `generate`). */
+const IntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("generate") }),
+  z.object({ intent: z.literal("save") }),
+  z.object({ intent: z.literal("delete"), listId: z.string().regex(/^[0-9a-f-]{36}$/i) }),
+]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, locale, client } = await requireAdTools(request, params);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const parsed = IntentSchema.safeParse({
+    intent: intent === "save" || intent === "delete" ? intent : "generate",
+    listId: form.get("listId"),
+  });
+  if (!parsed.success) badRequest();
+  const caller = { userId: user.id, clientId: client.id, locale };
+  switch (parsed.data.intent) {
+    case "delete":
+      return deleteIntent(caller, parsed.data.listId);
+    case "save":
+      return saveIntent(caller, form);
+    case "generate":
+      return generateIntent(caller, form);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdKeywords() {
+  const { t } = useTranslation("ads-keywords");
+  const locale = usePageLocale();
+  const { client, lists, defaultLanguage, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const formAction = `${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(client.id)}`;
+  const [form, fields] = useForm({
+    id: "ad-keywords",
+    lastResult: actionData?.result ?? undefined,
+    constraint: getZodConstraint(GeneratorSchema),
+    defaultValue: actionData?.generated?.values ?? { language: defaultLanguage },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneratorSchema }),
+  });
+  const [saveForm, saveFields] = useForm({
+    id: "ad-keywords-save",
+    lastResult: actionData?.save ?? undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveListSchema }),
+  });
+  const result = actionData?.generated ?? null;
+
+  return (
+    <div className="py-6">
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
+
+      <section aria-labelledby="keywords-form" className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5">
+        <h2 id="keywords-form" className="text-lg font-bold">
+          {t("form.title")}
+        </h2>
+        <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextareaField
+            labelProps={{ children: t("form.seeds") }}
+            textareaProps={{ ...getTextareaProps(fields.seeds), rows: 5, placeholder: t("form.seedsPlaceholder") }}
+            errors={fields.seeds.errors}
+          />
+          <p className="-mt-1 pb-2 text-xs text-slate-600">{t("form.seedsHint")}</p>
+          <TextareaField
+            labelProps={{ children: t("form.landingPage") }}
+            textareaProps={{ ...getTextareaProps(fields.landingPage), rows: 4 }}
+            errors={fields.landingPage.errors}
+          />
+          <p className="-mt-1 pb-2 text-xs text-slate-600">{t("form.landingPageHint")}</p>
+          <SelectField
+            label={t("form.language")}
+            selectProps={{ ...getSelectProps(fields.language), name: fields.language.name }}
+            options={KEYWORD_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+            errors={fields.language.errors}
+          />
+          <TextareaField
+            labelProps={{ children: t("form.negatives") }}
+            textareaProps={{ ...getTextareaProps(fields.negatives), rows: 3, placeholder: t("form.negativesPlaceholder") }}
+            errors={fields.negatives.errors}
+          />
+          <p className="-mt-1 pb-2 text-xs text-slate-600">{t("form.negativesHint")}</p>
+          <div className="pt-2">
+            <SubmitButton pendingLabel={t("form.submitting")} name="intent" value="generate">
+              {t("form.submit")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      {result ? (
+        <>
+          <Results generated={result} locale={locale} currency={client.currency} t={t} />
+          <section aria-labelledby="keywords-save" className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
+            <h2 id="keywords-save" className="text-lg font-bold">
+              {t("save.title")}
+            </h2>
+            <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(saveForm)}>
+              <input type="hidden" name="seeds" value={result.values.seeds} />
+              <input type="hidden" name="landingPage" value={result.values.landingPage} />
+              <input type="hidden" name="language" value={result.values.language} />
+              <input type="hidden" name="negatives" value={result.values.negatives} />
+              <FormErrors id={saveForm.errorId} errors={saveForm.errors} />
+              <Field
+                labelProps={{ children: t("save.name") }}
+                inputProps={{ ...getInputProps(saveFields.name, { type: "text" }), maxLength: 100, autoComplete: "off" }}
+                errors={saveFields.name.errors}
+              />
+              <div className="pt-2">
+                <SubmitButton pendingLabel={t("save.submitting")} name="intent" value="save">
+                  {t("save.submit")}
+                </SubmitButton>
+              </div>
+            </Form>
+          </section>
+        </>
+      ) : null}
+
+      <KeywordLists lists={lists} clientId={client.id} formAction={formAction} locale={locale} />
+    </div>
+  );
+}
+
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";

@@ -1,0 +1,115 @@
+/**
+ * The assistant (`/assistant`): the signed-in user's conversation, question and answer bubbles,
+ * each answer with its sources; a form (`question`, at most 500 characters) posts a question and
+ * the page shows the conversation again (no JavaScript needed); "Delete conversation"
+ * (`intent=clear`) empties it. The empty conversation offers example questions as links that fill
+ * the form (`?q=`). Opened for a client account (`?client=`, as the ad pages link it), questions
+ * that name none are about that one. Questions are rate-limited per user. With JavaScript the same form posts to
+ * `/assistant/stream` and the answer fills its bubble as it is composed; once it is stored, the
+ * loader's conversation replaces the live bubbles.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { useTranslation } from "~/i18n/react";
+import { QUESTION_MAX } from "~/assistant/assistant";
+import { listMessages } from "~/assistant/assistant.server";
+import { requireUser } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { takeFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/form-data.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { askIntent, clearIntent } from "./actions.server";
+import { Conversation } from "./conversation";
+import { QuestionForm } from "./question-form";
+import { useAnswerStream } from "./use-answer-stream";
+
+export const handle = { i18n: ["common", "assistant"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const { flash, headers } = await takeFlash(request);
+  const search = new URL(request.url).searchParams;
+  const q = search.get("q") ?? "";
+  return data(
+    {
+      meta: await pageMeta(params, "assistant", "meta"),
+      messages: await listMessages(db(), user.id),
+      prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
+      client: (search.get("client") ?? "").slice(0, 64),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
+    { headers },
+  );
+}
+
+/** A form without `clear` as its intent asks its question (the question form says `ask`). */
+const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("ask") }), z.object({ intent: z.literal("clear") })]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const form = await readForm(request);
+  const { intent } = IntentSchema.parse({ intent: form.get("intent") === "clear" ? "clear" : "ask" });
+  switch (intent) {
+    case "clear":
+      return clearIntent(user.id, locale);
+    case "ask":
+      return askIntent(user.id, locale, form);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function Assistant() {
+  const { t } = useTranslation("assistant");
+  const { messages, prefill, client, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const { live, ask } = useAnswerStream(messages, setRefusal);
+  return (
+    <div className="container-page py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="mt-2 max-w-3xl text-slate-600">{t("intro")}</p>
+        </div>
+        {messages.length ? (
+          <Form method="post">
+            <SubmitButton name="intent" value="clear" className="btn-secondary" pendingLabel={t("clearing")}>
+              {t("clear")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <Conversation messages={messages} live={live} />
+
+      <div id="ask" className="mt-6">
+        {/* A new question or prefill starts a fresh form (with JavaScript the page is not reloaded). */}
+        <QuestionForm
+          key={`${prefill}|${messages.length}`}
+          prefill={prefill}
+          client={client}
+          lastResult={refusal ?? actionData?.result}
+          busy={live !== null && live.state !== "failed"}
+          onAsk={(formData, form) => void ask(formData, form)}
+        />
+      </div>
+    </div>
+  );
+}
