@@ -117,6 +117,8 @@ export function useTranslation(ns?: string | string[]) {
       i18n.off("languageChanged", refresh);
     };
   }, [joined, ready]);
+  // `language` is a dependency on purpose: a new `t` (and a re-render) when the language changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => i18n.getFixedT(null, joined.split(",")[0]), [joined, language]);
   return Object.assign([t, i18n, ready] as const, { t, i18n, ready });
 }
