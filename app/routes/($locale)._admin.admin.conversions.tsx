@@ -25,6 +25,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
+import { storeChoices } from "~/stores/admin.server";
 import { readForm } from "~/utils/form-data.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = await listConversions(db(), filters, pageFromSearch(search.get("page")));
   const [events, stores] = await Promise.all([
     eventsFor(db(), list.items),
-    db().selectFrom("stores").select(["slug", "name"]).orderBy("name").execute(),
+    storeChoices(db()),
   ]);
   const { flash, headers } = await takeFlash(request);
   return data(

@@ -12,7 +12,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
-import { DASHBOARD_LEVELS, addDays } from "~/ads/dashboard-query";
 import { getBrand, saveBrand } from "~/ads/reports/brand.server";
 import {
   BrandSchema,
@@ -25,6 +24,7 @@ import {
   splitRecipients,
 } from "~/ads/reports/form";
 import { formatMonth } from "~/ads/reports/format";
+import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { getSchedule, saveSchedule } from "~/ads/reports/schedule.server";
 import { ShareNotFoundError, createShare, listShares, revokeShare } from "~/ads/reports/share.server";
 import { Notice } from "~/components/auth/auth-card";
@@ -46,34 +46,13 @@ import { localePath } from "~/utils/paths";
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
-/**
- * The period offered first: the latest performance import's (the dashboard's levels, not a Keyword
- * Planner export's year or an Auction insights report), else the last 30 days.
- */
-async function defaultPeriod(clientAccountId: string): Promise<{ from: string; to: string }> {
-  const latest = await db()
-    .selectFrom("adImports")
-    .select(["periodStart", "periodEnd"])
-    .where("clientAccountId", "=", clientAccountId)
-    .where("status", "=", "imported")
-    .where("kind", "in", [...DASHBOARD_LEVELS])
-    .where("rowCount", ">", 0)
-    .where("periodStart", "is not", null)
-    .where("periodEnd", "is not", null)
-    .orderBy("importedAt", "desc")
-    .executeTakeFirst();
-  if (latest?.periodStart && latest.periodEnd) return { from: latest.periodStart, to: latest.periodEnd };
-  const today = new Date().toISOString().slice(0, 10);
-  return { from: addDays(today, -30), to: addDays(today, -1) };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, accounts, client } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
   const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
     listShares(db(), user.id, client.id),
-    defaultPeriod(client.id),
+    reportDefaultPeriod(db(), client.id),
     getSchedule(db(), user.id, client.id),
   ]);
   const origin = env().appUrl.origin;

@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdTools } from "~/ads/access.server";
+import { hasStoredImport } from "~/ads/imports.server";
 import { DISMISS_NOTE_MAX, DISMISS_REASONS } from "~/ads/tip-kinds";
 import { tipText } from "~/ads/tip-text";
 import { TipDecidedError, TipNotFoundError, applyTip, dismissTip, generateTips, listTips, type Tip } from "~/ads/tips.server";
@@ -37,15 +38,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
   const { flash, headers } = await takeFlash(request);
-  const hasImports = Boolean(
-    await db()
-      .selectFrom("adImports")
-      .select("id")
-      .where("clientAccountId", "=", client.id)
-      .where("status", "=", "imported")
-      .limit(1)
-      .executeTakeFirst(),
-  );
+  const hasImports = await hasStoredImport(db(), client.id);
   const tips = await listTips(db(), user.id, client.id);
   // The tip just applied, shown where the person clicked Apply (the top of the list), with its file.
   const appliedId = new URL(request.url).searchParams.get("applied");
