@@ -17,7 +17,7 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
-import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports";
+import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -29,9 +29,13 @@ const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dir
 /** A Google Ads campaign report of one period; `dates` is its date line ("All time" or a range). */
 const googleCampaignPeriod = (dates: string) =>
   encode(
-    ["Campaign report", dates, "Campaign,Currency code,Impr.,Clicks,Cost,Conversions,Conv. value", "Brand,USD,1000,100,50.00,5.00,250.00", ""].join(
-      "\n",
-    ),
+    [
+      "Campaign report",
+      dates,
+      "Campaign,Currency code,Impr.,Clicks,Cost,Conversions,Conv. value",
+      "Brand,USD,1000,100,50.00,5.00,250.00",
+      "",
+    ].join("\n"),
   );
 
 const MAY_1_7 = { from: "2026-05-01", to: "2026-05-07" };
@@ -67,7 +71,11 @@ describeEachDatabase("the report form's period", (t) => {
     (await adsDashboard(t.db, owner, clientId, { period: null, platform: null, campaign: null, sort: "spend", dir: "desc" })).period;
   const pagePeriod = async () => {
     const page = await answer(() =>
-      reportsLoader({ request: new Request(`${APP}/en/ads/reports`, { headers: { Cookie: cookie } }), params: { locale: "en" }, context: {} }),
+      reportsLoader({
+        request: new Request(`${APP}/en/ads/reports`, { headers: { Cookie: cookie } }),
+        params: { locale: "en" },
+        context: {},
+      }),
     );
     expect(page.status).toBe(200);
     return page.body.period as { from: string; to: string };
