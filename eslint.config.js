@@ -1,10 +1,14 @@
-// ESLint: TypeScript, the rules of hooks and accessibility in JSX. Formatting is Prettier's job
-// (`.prettierrc.json`), so no stylistic rule is on here. Run by `npm test` before the typecheck.
+// ESLint: TypeScript, the rules of hooks and accessibility in JSX, and routes that build no
+// queries of their own. Formatting is Prettier's job (`.prettierrc.json`), so no stylistic rule is
+// on here. Run by `npm test` before the typecheck.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const ROUTE_QUERY_MESSAGE =
+  "routes do not query the database: call a domain function (app/<domain>/*.server.ts, taking the db or the caller's transaction) that does.";
 
 export default tseslint.config(
   {
@@ -50,6 +54,27 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["region", "tabpanel"], tags: [] }],
       // Our choice cards wrap their input with its text a few spans deep.
       "jsx-a11y/label-has-associated-control": ["error", { depth: 5 }],
+    },
+  },
+  {
+    // Routes never build queries: they call the domain functions that own the data (app/<domain>/*.server.ts),
+    // passing them `db()` or the unit of work's transaction.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "kysely", message: ROUTE_QUERY_MESSAGE }],
+          patterns: [{ group: ["kysely/*"], message: ROUTE_QUERY_MESSAGE }],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        ...["selectFrom", "insertInto", "updateTable", "deleteFrom", "selectNoFrom", "with", "transaction"].map((method) => ({
+          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${method}']`,
+          message: `No \`.${method}()\` in a route: ${ROUTE_QUERY_MESSAGE}`,
+        })),
+      ],
     },
   },
   {

@@ -400,35 +400,54 @@ function coveredDays(
   return [...days].map((day) => fromMs(day * DAY_MS));
 }
 
+/** The client account's stored imports with rows, newest first. */
+function storedImports(db: DbOrTx, clientAccountId: string) {
+  return db
+    .selectFrom("adImports")
+    .select(["id", "platform", "kind", "granularity", "periodStart", "periodEnd", "breakdown"])
+    .where("clientAccountId", "=", clientAccountId)
+    .where("status", "=", "imported")
+    .where("rowCount", ">", 0)
+    .orderBy("importedAt", "desc")
+    .orderBy("createdAt", "desc")
+    .execute();
+}
+
+/** The imports whose rows the dashboard reads (its levels, of a known platform), in the same order. */
+const performanceImports = (stored: Awaited<ReturnType<typeof storedImports>>) =>
+  stored.filter(
+    (item): item is ImportSpan =>
+      (DASHBOARD_LEVELS as readonly string[]).includes(item.kind) && (AD_PLATFORMS as readonly string[]).includes(item.platform),
+  );
+
+/** The latest import's period; "all" when it is an "All time" export or nothing is imported. */
+const periodOfLatest = (imports: ImportSpan[]): DayRange | "all" => {
+  const latest = imports[0];
+  return latest && latest.periodStart && latest.periodEnd ? { from: latest.periodStart, to: latest.periodEnd } : "all";
+};
+
+/**
+ * The period the dashboard opens on when none is asked for: the latest performance import's (not
+ * a Keyword Planner export's or an Auction insights report's), "all" when that import is an
+ * "All time" export or nothing is imported. The white-label report form starts on it too.
+ */
+export async function latestImportPeriod(db: DbOrTx, clientAccountId: string): Promise<DayRange | "all"> {
+  return periodOfLatest(performanceImports(await storedImports(db, clientAccountId)));
+}
+
 /**
  * The dashboard of one of the owner's client accounts for a query (see the header for what
  * counts). Throws `ClientAccountNotFoundError` when the client account is not the owner's.
  */
 export async function adsDashboard(db: DbOrTx, ownerId: string, clientAccountId: string, query: DashboardQuery): Promise<AdsDashboard> {
   // Independent reads run together (on PostgreSQL each is a round trip; SQLite queues them).
-  const [client, stored] = await Promise.all([
-    getClientAccount(db, ownerId, clientAccountId),
-    db
-      .selectFrom("adImports")
-      .select(["id", "platform", "kind", "granularity", "periodStart", "periodEnd", "breakdown"])
-      .where("clientAccountId", "=", clientAccountId)
-      .where("status", "=", "imported")
-      .where("rowCount", ">", 0)
-      .orderBy("importedAt", "desc")
-      .orderBy("createdAt", "desc")
-      .execute(),
-  ]);
-  const imports = stored.filter(
-    (item): item is ImportSpan =>
-      (DASHBOARD_LEVELS as readonly string[]).includes(item.kind) && (AD_PLATFORMS as readonly string[]).includes(item.platform),
-  );
+  const [client, stored] = await Promise.all([getClientAccount(db, ownerId, clientAccountId), storedImports(db, clientAccountId)]);
+  const imports = performanceImports(stored);
   const currency = client.currency;
   const emptyKpis = Object.fromEntries(KPI_KEYS.map((key) => [key, { value: null, previous: null, change: null }])) as Record<KpiKey, Kpi>;
 
   const latest = imports[0];
-  const defaultPeriod: DayRange | "all" =
-    latest && latest.periodStart && latest.periodEnd ? { from: latest.periodStart, to: latest.periodEnd } : "all";
-  const period = query.period ?? defaultPeriod;
+  const period = query.period ?? periodOfLatest(imports);
   const base: AdsDashboard = {
     currency,
     hasData: imports.length > 0,

@@ -615,3 +615,15 @@ export async function rowCount(db: DbOrTx, clientAccountId: string): Promise<num
     .executeTakeFirstOrThrow();
   return Number(result.n);
 }
+
+/** Whether the client account has a stored import (any kind; the tips page's empty state). */
+export async function hasStoredImport(db: DbOrTx, clientAccountId: string): Promise<boolean> {
+  const found = await db
+    .selectFrom("adImports")
+    .select("id")
+    .where("clientAccountId", "=", clientAccountId)
+    .where("status", "=", "imported")
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(found);
+}

@@ -69,12 +69,20 @@ export async function trackedConversion(db: DbOrTx, storeId: string, orderId: st
     .executeTakeFirst();
 }
 
-/** The member's click (never another member's), with its store. */
+/** The member's click (never another member's), with its store (name, slug, logo). */
 export async function claimableClick(db: DbOrTx, userId: string, clickId: string) {
   return db
     .selectFrom("clicks")
     .innerJoin("stores", "stores.id", "clicks.storeId")
-    .select(["clicks.id", "clicks.storeId", "clicks.createdAt", "clicks.isBot", "stores.name as storeName", "stores.slug as storeSlug"])
+    .select([
+      "clicks.id",
+      "clicks.storeId",
+      "clicks.createdAt",
+      "clicks.isBot",
+      "stores.name as storeName",
+      "stores.slug as storeSlug",
+      "stores.logo as storeLogo",
+    ])
     .where("clicks.id", "=", clickId)
     .where("clicks.userId", "=", userId)
     .executeTakeFirst();

@@ -203,6 +203,11 @@ export function db(): Db {
   return globalForDb.__cashwiseDb;
 }
 
+/** Whether the database answers: runs `select 1` (the health check's probe), throwing when it cannot. */
+export async function pingDatabase(database: DbOrTx): Promise<void> {
+  await sql`select 1`.execute(database);
+}
+
 /** Current time as the ISO-8601 UTC text every timestamp column holds. */
 export function now(): string {
   return new Date().toISOString();

@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       window: claimWindow(click.createdAt),
       opensAt: claimOpensAt(click.createdAt),
       closesAt: new Date(Date.parse(click.createdAt) + CLAIM_WITHIN_DAYS * DAY_MS).toISOString(),
-      logo: (await db().selectFrom("stores").select("logo").where("id", "=", click.storeId).executeTakeFirst())?.logo ?? null,
+      logo: click.storeLogo,
     },
   };
 }

@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { amountField } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
+import { getSandboxStore } from "~/stores/stores.server";
 import { NotFoundScreen } from "~/components/error-screen";
 import { ShortId } from "~/components/short-id";
 import { StoreLogo } from "~/components/stores/store-logo";
@@ -36,15 +37,8 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const meta = await pageMeta(params, "webshops", "sandboxMerchant.meta");
-  const store =
-    env().appEnv === "production"
-      ? undefined
-      : await db()
-          .selectFrom("stores")
-          .select(["slug", "name", "logo", "network"])
-          .where("slug", "=", params.storeSlug ?? "")
-          .executeTakeFirst();
-  if (!store || store.network !== "sandbox") return data({ meta, store: null, click: null, orders: [] }, { status: 404 });
+  const store = env().appEnv === "production" ? undefined : await getSandboxStore(db(), params.storeSlug ?? "");
+  if (!store) return data({ meta, store: null, click: null, orders: [] }, { status: 404 });
   const clickId = new URL(request.url).searchParams.get("clickref") ?? "";
   const click = clickId ? await getClick(db(), clickId) : undefined;
   // The network knows the click, not who made it: nothing about the member is shown.
@@ -69,15 +63,8 @@ const orderSchema = (locale: string) =>
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const config = env();
-  const store =
-    config.appEnv === "production"
-      ? undefined
-      : await db()
-          .selectFrom("stores")
-          .select(["slug", "network", "cashbackRateBps", "rateKind", "rateFixedCents", "capCents"])
-          .where("slug", "=", params.storeSlug ?? "")
-          .executeTakeFirst();
-  if (!store || store.network !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
+  const store = config.appEnv === "production" ? undefined : await getSandboxStore(db(), params.storeSlug ?? "");
+  if (!store) throw data({ error: "not_found" }, { status: 404 });
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
   if (!click || click.slug !== store.slug) throw data({ error: "not_found" }, { status: 404 });

@@ -1,12 +1,11 @@
 /** Liveness and readiness for load balancers: answers 200 when the database answers. */
-import { sql } from "kysely";
-import { db } from "~/db/db.server";
+import { db, pingDatabase } from "~/db/db.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 
 export async function loader() {
   const headers = withSecurityHeaders({ "Content-Type": "application/json", "Cache-Control": "no-store" });
   try {
-    await sql`select 1`.execute(db());
+    await pingDatabase(db());
     return new Response(JSON.stringify({ status: "ok" }), { headers });
   } catch (error) {
     console.error("healthz: database check failed", error);

@@ -108,6 +108,11 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
   };
 }
 
+/** Every store's slug and name, by name (the back office's store filters). */
+export async function storeChoices(db: DbOrTx): Promise<Array<{ slug: string; name: string }>> {
+  return db.selectFrom("stores").select(["slug", "name"]).orderBy("name").execute();
+}
+
 export async function getStoreForAdmin(db: DbOrTx, slug: string): Promise<Store | undefined> {
   return db.selectFrom("stores").selectAll().where("slug", "=", slug).executeTakeFirst();
 }

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import { memberRateOf } from "~/cashback/fee";
-import type { Db } from "~/db/db.server";
+import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
@@ -167,4 +167,17 @@ export async function directoryFacts(db: Db, featuredCount = 6): Promise<Directo
     bestRateBps: memberRateOf(Number(totals.best ?? 0)),
     featured: featured.map((store) => ({ ...store, cashbackRateBps: memberRateOf(store.cashbackRateBps) })),
   };
+}
+
+/**
+ * A store the sandbox network carries, by slug (its merchant page and the commission it reports),
+ * or undefined when there is none or the store belongs to another network.
+ */
+export async function getSandboxStore(db: DbOrTx, slug: string) {
+  const store = await db
+    .selectFrom("stores")
+    .select(["slug", "name", "logo", "network", "cashbackRateBps", "rateKind", "rateFixedCents", "capCents"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return store && store.network === "sandbox" ? store : undefined;
 }

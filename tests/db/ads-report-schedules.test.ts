@@ -26,7 +26,7 @@ import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/jobs/jobs.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
-import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports";
+import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";

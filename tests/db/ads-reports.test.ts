@@ -25,7 +25,7 @@ import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import SharedReport, { loader as sharedLoader } from "~/routes/($locale).report.$token/route";
-import { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports";
+import { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { createUser } from "~/users/users.server";

@@ -19,7 +19,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { fixedT } from "~/i18n/translator.server";
-import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips";
+import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";

@@ -27,7 +27,7 @@ import {
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips";
+import { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";

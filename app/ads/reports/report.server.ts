@@ -2,14 +2,15 @@
  * A white-label report's figures: owns gathering, for one client account and period, what the PDF
  * and the shared page show: the KPIs with their changes and the days (from the dashboard's reading
  * of the imports, so nothing counts twice), the top campaigns by spend, the audit grade and its
- * trend (the latest audits up to the period's end), and the tips applied in the period. The
- * client account must be the owner's (`ClientAccountNotFoundError` otherwise).
+ * trend (the latest audits up to the period's end), and the tips applied in the period; and the
+ * period the report form starts on. The client account must be the owner's
+ * (`ClientAccountNotFoundError` otherwise).
  */
 import type { DbOrTx } from "~/db/db.server";
 import { getClientAccount } from "../accounts.server";
 import { listAudits } from "../audit/audit.server";
-import { previousRange, type DayRange } from "../dashboard-query";
-import { adsDashboard, type CampaignRow, type Kpi, type KpiKey } from "../dashboard.server";
+import { addDays, previousRange, type DayRange } from "../dashboard-query";
+import { adsDashboard, latestImportPeriod, type CampaignRow, type Kpi, type KpiKey } from "../dashboard.server";
 import { listTips } from "../tips.server";
 import type { AdPlatform } from "../import/types";
 import type { TipKind } from "../tip-kinds";
@@ -18,6 +19,8 @@ import type { TipKind } from "../tip-kinds";
 export const TOP_CAMPAIGNS = 10;
 /** Audits in the grade's trend. */
 export const AUDIT_TREND = 6;
+/** Days the report form offers when the dashboard opens on every stored row (a form needs dates). */
+export const FALLBACK_PERIOD_DAYS = 30;
 
 export interface ReportAudit {
   createdAt: string;
@@ -47,6 +50,18 @@ export interface ReportData {
   /** The latest audits, oldest first (the last one is the grade shown). */
   audits: ReportAudit[];
   tips: ReportTip[];
+}
+
+/**
+ * The period the report form starts on: the one the dashboard opens on (the latest performance
+ * import's); when that is every stored row (an "All time" export, or nothing imported), which
+ * dates cannot say, the last 30 days before today.
+ */
+export async function reportDefaultPeriod(db: DbOrTx, clientAccountId: string, today = new Date()): Promise<DayRange> {
+  const period = await latestImportPeriod(db, clientAccountId);
+  if (period !== "all") return period;
+  const day = today.toISOString().slice(0, 10);
+  return { from: addDays(day, -FALLBACK_PERIOD_DAYS), to: addDays(day, -1) };
 }
 
 export async function reportData(db: DbOrTx, ownerId: string, clientAccountId: string, period: DayRange): Promise<ReportData> {

@@ -1,0 +1,66 @@
+/** The report as PDF: a GET form (`client`, `from`, `to`, `language`) to `/ads/reports/pdf`. */
+import { Form } from "@remix-run/react";
+import { Field, SelectField } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { localePath } from "~/utils/paths";
+import { LANGUAGE_OPTIONS } from "./languages";
+import type { ReportsLoaderData } from "./route";
+
+export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" | "period">) {
+  const { t } = useTranslation("ads-reports");
+  const locale = usePageLocale();
+  return (
+    <section aria-labelledby="report-pdf" className="rounded-2xl border border-slate-200 bg-surface p-5">
+      <h2 id="report-pdf" className="text-lg font-bold">
+        {t("report.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("report.intro", { client: client.name })}</p>
+      <Form
+        method="get"
+        action={localePath(locale, "/ads/reports/pdf")}
+        reloadDocument
+        className="mt-4 space-y-1"
+        data-testid="report-pdf-form"
+      >
+        <input type="hidden" name="client" value={client.id} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            labelProps={{ children: t("report.from") }}
+            inputProps={{
+              id: "pdf-from",
+              name: "from",
+              type: "date",
+              defaultValue: period.from,
+              required: true,
+            }}
+          />
+          <Field
+            labelProps={{ children: t("report.to") }}
+            inputProps={{
+              id: "pdf-to",
+              name: "to",
+              type: "date",
+              defaultValue: period.to,
+              required: true,
+            }}
+          />
+        </div>
+        <SelectField
+          label={t("report.language")}
+          selectProps={{
+            id: "pdf-language",
+            name: "language",
+            defaultValue: locale,
+          }}
+          options={LANGUAGE_OPTIONS}
+        />
+        <div className="pt-3">
+          <button type="submit" className="btn-primary">
+            {t("report.download")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/** The monthly report e-mailed to the client (`intent=schedule`: `recipients`, `language`, `enabled`) and its last delivery. */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { ScheduleSchema, invalidRecipients, splitRecipients } from "~/ads/reports/form";
+import { formatMonth } from "~/ads/reports/format";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate } from "~/utils/dates";
+import { localePath } from "~/utils/paths";
+import { LANGUAGE_OPTIONS } from "./languages";
+import type { ReportsLoaderData } from "./route";
+
+export function ScheduleSection({
+  client,
+  schedule,
+  clientQuery,
+  lastResult,
+}: Pick<ReportsLoaderData, "client" | "schedule"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("ads-reports");
+  const locale = usePageLocale();
+  const [scheduleForm, scheduleFields] = useForm({
+    id: "report-schedule",
+    lastResult,
+    defaultValue: {
+      recipients: schedule?.recipients.join("\n") ?? "",
+      language: schedule?.language ?? locale,
+      // A new schedule is offered switched on.
+      enabled: schedule ? (schedule.enabled ? "on" : undefined) : "on",
+    },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleSchema }),
+  });
+  const typedRecipients = scheduleFields.recipients.value;
+  const badRecipients = invalidRecipients(splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")).join(", ");
+  return (
+    <section
+      aria-labelledby="report-schedule-title"
+      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
+      data-testid="report-schedule"
+    >
+      <h2 id="report-schedule-title" className="text-lg font-bold">
+        {t("schedule.title")}
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("schedule.intro", { client: client.name })}</p>
+      <p className="mt-2 text-sm font-medium text-slate-700" data-testid="report-schedule-last">
+        {schedule?.lastDelivery
+          ? t("schedule.lastSent", {
+              date: formatDate(schedule.lastDelivery.sentAt, locale),
+              month: formatMonth(schedule.lastDelivery.month, locale),
+            })
+          : t("schedule.neverSent")}
+      </p>
+      <Form
+        method="post"
+        action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
+        className="mt-4 max-w-2xl space-y-1"
+        {...getFormProps(scheduleForm)}
+      >
+        <FormErrors id={scheduleForm.errorId} errors={scheduleForm.errors} />
+        <TextareaField
+          labelProps={{ children: t("schedule.recipients") }}
+          textareaProps={{
+            ...getTextareaProps(scheduleFields.recipients),
+            rows: 5,
+            autoComplete: "off",
+            spellCheck: false,
+          }}
+          hint={t("schedule.recipientsHelp")}
+          errors={scheduleFields.recipients.errors}
+          errorValues={{ addresses: badRecipients }}
+        />
+        <SelectField
+          label={t("schedule.language")}
+          selectProps={{
+            ...getSelectProps(scheduleFields.language),
+            name: scheduleFields.language.name,
+          }}
+          options={LANGUAGE_OPTIONS}
+          errors={scheduleFields.language.errors}
+        />
+        <CheckboxField
+          label={t("schedule.enabled")}
+          inputProps={{
+            ...getInputProps(scheduleFields.enabled, { type: "checkbox" }),
+            name: scheduleFields.enabled.name,
+          }}
+          errors={scheduleFields.enabled.errors}
+        />
+        <div className="pt-3">
+          <SubmitButton name="intent" value="schedule" pendingLabel={t("schedule.saving")}>
+            {t("schedule.save")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
