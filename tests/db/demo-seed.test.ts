@@ -12,7 +12,7 @@ process.env.SESSION_SECRET ??= "demo-seed-test-secret-0123456789-0123456789";
 
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
-import { loader as profileLoader } from "~/routes/($locale)._app.profile";
+import { loader as profileLoader } from "~/routes/($locale)._app.profile/route";
 import { loader as referralsLoader } from "~/routes/($locale)._app.referrals";
 import { loader as transactionsLoader } from "~/routes/($locale)._app.transactions";
 import { loader as walletLoader } from "~/routes/($locale)._app.wallet";
