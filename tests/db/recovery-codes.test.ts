@@ -32,7 +32,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { action as ownCodesAction, loader as ownCodesLoader } from "~/routes/($locale)._admin.admin.recovery-codes";
 import { action as userAction } from "~/routes/($locale)._admin.admin.users_.$userId/route";
-import { action as settingsAction } from "~/routes/($locale)._app.settings";
+import { action as settingsAction } from "~/routes/($locale)._app.settings/route";
 import { action as codeStepAction, loader as codeStepLoader } from "~/routes/($locale)._public.signin_.two-factor";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { resetAccountTwoFactor } from "~/users/admin.server";
