@@ -31,7 +31,7 @@ import { outboxMailer } from "~/jobs/outbox.server";
 import { contactReplyMail } from "~/mail/contact-reply.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
-import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id";
+import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id/route";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
 import { createUser } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";

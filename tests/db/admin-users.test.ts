@@ -20,7 +20,7 @@ import type { Role } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as reauthAction } from "~/routes/($locale)._admin.admin.reauthenticate";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.users";
-import { action as userAction, loader as userLoader } from "~/routes/($locale)._admin.admin.users_.$userId";
+import { action as userAction, loader as userLoader } from "~/routes/($locale)._admin.admin.users_.$userId/route";
 import { action as signInRouteAction } from "~/routes/($locale)._public.signin";
 import {
   addNote,

@@ -15,7 +15,7 @@ import { fixedT } from "~/i18n/translator.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as addMoneyAction } from "~/routes/($locale)._app.dashboard.add-money";
-import { action as withdrawAction } from "~/routes/($locale)._app.dashboard.withdraw";
+import { action as withdrawAction } from "~/routes/($locale)._app.dashboard.withdraw/route";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, startTopUp } from "~/wallet/payments.server";

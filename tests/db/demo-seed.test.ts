@@ -12,8 +12,8 @@ process.env.SESSION_SECRET ??= "demo-seed-test-secret-0123456789-0123456789";
 
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
-import { loader as profileLoader } from "~/routes/($locale)._app.profile";
-import { loader as referralsLoader } from "~/routes/($locale)._app.referrals";
+import { loader as profileLoader } from "~/routes/($locale)._app.profile/route";
+import { loader as referralsLoader } from "~/routes/($locale)._app.referrals/route";
 import { loader as transactionsLoader } from "~/routes/($locale)._app.transactions";
 import { loader as walletLoader } from "~/routes/($locale)._app.wallet";
 import { REFERRAL_WINDOW_DAYS } from "~/referrals/rules";

@@ -15,7 +15,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { refundAtProvider, startPlanCheckout } from "~/plans/checkout.server";
 import { PlanError, cancelAndRefund, getSubscription, subscribeWithWallet } from "~/plans/subscriptions.server";
-import { action as plansAction } from "~/routes/($locale)._app.plans";
+import { action as plansAction } from "~/routes/($locale)._app.plans/route";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, type PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";

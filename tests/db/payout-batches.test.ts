@@ -18,7 +18,7 @@ import type { Actor } from "~/audit/audit.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
-import { action as deskAction, loader as deskLoader } from "~/routes/($locale)._admin.admin.withdrawals";
+import { action as deskAction, loader as deskLoader } from "~/routes/($locale)._admin.admin.withdrawals/route";
 import { loader as fileLoader } from "~/routes/($locale)._admin.admin.withdrawals_.batches.$batchId.file";
 import { createUser } from "~/users/users.server";
 import { approveWithdrawals, decideWithdrawal, listWithdrawals, WithdrawalInBatchError } from "~/wallet/admin.server";

@@ -13,7 +13,7 @@ process.env.SESSION_SECRET ??= "payout-reauth-test-secret-0123456789abcdef0123";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { action as withdrawAction, loader as withdrawLoader } from "~/routes/($locale)._app.dashboard.withdraw";
+import { action as withdrawAction, loader as withdrawLoader } from "~/routes/($locale)._app.dashboard.withdraw/route";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, startTopUp } from "~/wallet/payments.server";

@@ -22,7 +22,7 @@ import { DEMO_USER, seedContent, seedDemoData } from "../../db/seed";
 import { seedNetworkRateBps, seedStoreTerms } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { loader as storeLoader } from "../../app/routes/($locale)._storefront.webshops.$slug";
-import { loader as plansLoader } from "../../app/routes/($locale)._app.plans";
+import { loader as plansLoader } from "../../app/routes/($locale)._app.plans/route";
 import { findUserByEmail } from "~/users/users.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";

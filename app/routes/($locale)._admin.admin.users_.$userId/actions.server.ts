@@ -1,0 +1,183 @@
+/**
+ * The account page's actions (`/admin/users/:userId`), one handler per form `intent`: change the
+ * role, suspend and reinstate, end one or every session, reset two-factor authentication, add a
+ * note, and adjust the balance. Each is one unit of work with its one audit row
+ * (`app/users/admin.server.ts`); a refusal answers at its form (400), a success goes back to the
+ * page with a notice.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { Actor } from "~/audit/audit.server";
+import { db } from "~/db/db.server";
+import { ROLES } from "~/db/schema";
+import { unitOfWork } from "~/db/unit-of-work.server";
+import type { Locale } from "~/i18n/config";
+import { NOTE_MAX_LENGTH } from "~/users/account-states";
+import {
+  addNote,
+  adjustAccountBalance,
+  changeRole,
+  reinstateAccount,
+  resetAccountTwoFactor,
+  revokeAccountSession,
+  revokeAccountSessions,
+  suspendAccount,
+  type ActionResult,
+} from "~/users/admin.server";
+import { setFlash } from "~/utils/flash.server";
+import { formatMoney } from "~/utils/money";
+import { MAX_DEPOSIT_CENTS, amountField } from "~/wallet/amounts";
+import { getBalances } from "~/wallet/balances.server";
+import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
+
+/** The largest single adjustment (the top-up limit): more is a deliberate series of them. */
+const MAX_ADJUSTMENT_CENTS = MAX_DEPOSIT_CENTS;
+
+const text = (max: number, required: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, "admin:users.errors.tooLong");
+
+export const actionSchema = (locale: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("role"), role: z.enum(ROLES, { errorMap: () => ({ message: "admin:users.role.invalid" }) }) }),
+    z.object({ intent: z.literal("suspend"), reason: text(300, "admin:users.suspend.reasonRequired") }),
+    z.object({ intent: z.literal("reinstate") }),
+    z.object({
+      intent: z.literal("adjust"),
+      direction: z.enum(["credit", "debit"], { errorMap: () => ({ message: "admin:users.adjust.directionRequired" }) }),
+      amount: amountField(locale, { tooLarge: "admin:users.adjust.tooLarge" }, (cents) =>
+        cents > MAX_ADJUSTMENT_CENTS ? "admin:users.adjust.tooLarge" : null,
+      ),
+      reason: text(200, "admin:users.adjust.reasonRequired"),
+      idempotencyKey: z.string().uuid(),
+    }),
+    z.object({ intent: z.literal("revokeSession"), sessionId: z.string().uuid() }),
+    z.object({ intent: z.literal("revokeAll") }),
+    z.object({ intent: z.literal("resetTwoFactor") }),
+    z.object({ intent: z.literal("note"), body: text(NOTE_MAX_LENGTH, "admin:users.notes.required") }),
+  ]);
+
+type Input = z.infer<ReturnType<typeof actionSchema>>;
+type Of<I extends Input["intent"]> = Extract<Input, { intent: I }>;
+
+/** Changing what an account may do, or its money: the admin proves who they are again first. */
+export const SENSITIVE: ReadonlySet<Input["intent"]> = new Set(["role", "suspend", "adjust", "resetTwoFactor"]);
+
+const REFUSALS = {
+  self: "admin:users.errors.self",
+  lastAdmin: "admin:users.errors.lastAdmin",
+  selfTwoFactor: "admin:users.twoFactorReset.self",
+} as const;
+
+/** What each handler is given. */
+export interface AccountAction {
+  request: Request;
+  actor: Actor;
+  userId: string;
+  locale: Locale;
+  /** The account's page, where a success goes back to. */
+  page: string;
+  /** The submitted intent, sent back so the page shows the answer at its form. */
+  intent: string;
+  reply: (options?: { formErrors: string[] }) => SubmissionResult<string[]>;
+}
+
+function refused(ctx: AccountAction, result: ActionResult) {
+  if (result.ok) return null;
+  if (result.reason === "notFound") throw data({ reason: "notFound" }, { status: 404 });
+  return data({ intent: ctx.intent, result: ctx.reply({ formErrors: [REFUSALS[result.reason]] }), available: null }, { status: 400 });
+}
+
+async function done(ctx: AccountAction, key: string, values?: Record<string, string | number>): Promise<never> {
+  const back = new URL(ctx.request.url);
+  back.searchParams.delete("index");
+  throw redirect(`${ctx.page}${back.search}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+}
+
+export async function changeAccountRole(ctx: AccountAction, input: Of<"role">) {
+  const result = await unitOfWork(db(), (tx) => changeRole(tx, ctx.actor, { userId: ctx.userId, role: input.role }));
+  return (
+    refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.role.changed" : "users.role.unchanged", { role: input.role })
+  );
+}
+
+export async function suspend(ctx: AccountAction, input: Of<"suspend">) {
+  const result = await unitOfWork(db(), (tx) => suspendAccount(tx, ctx.actor, { userId: ctx.userId, reason: input.reason }));
+  return (
+    refused(ctx, result) ??
+    done(ctx, result.ok && result.changed ? "users.suspend.done" : "users.suspend.already", {
+      count: result.ok ? (result.sessionsEnded ?? 0) : 0,
+    })
+  );
+}
+
+export async function reinstate(ctx: AccountAction) {
+  const result = await unitOfWork(db(), (tx) => reinstateAccount(tx, ctx.actor, { userId: ctx.userId }));
+  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.suspend.reinstated" : "users.suspend.notSuspended");
+}
+
+export async function revokeSession(ctx: AccountAction, input: Of<"revokeSession">) {
+  const result = await unitOfWork(db(), (tx) => revokeAccountSession(tx, ctx.actor, { userId: ctx.userId, sessionId: input.sessionId }));
+  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.sessions.revoked" : "users.sessions.noneRevoked");
+}
+
+export async function revokeAll(ctx: AccountAction) {
+  const result = await unitOfWork(db(), (tx) => revokeAccountSessions(tx, ctx.actor, { userId: ctx.userId }));
+  return (
+    refused(ctx, result) ??
+    done(ctx, result.ok && result.changed ? "users.sessions.allRevoked" : "users.sessions.noneRevoked", {
+      count: result.ok ? (result.sessionsEnded ?? 0) : 0,
+    })
+  );
+}
+
+export async function resetTwoFactor(ctx: AccountAction) {
+  const result = await unitOfWork(db(), (tx) => resetAccountTwoFactor(tx, ctx.actor, { userId: ctx.userId }));
+  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.twoFactorReset.done" : "users.twoFactorReset.alreadyOff");
+}
+
+export async function note(ctx: AccountAction, input: Of<"note">) {
+  const result = await unitOfWork(db(), (tx) => addNote(tx, ctx.actor, { userId: ctx.userId, body: input.body }));
+  return refused(ctx, result) ?? done(ctx, "users.notes.added");
+}
+
+/** Credit or debit the account; the form's nonce makes a double submit post once. */
+export async function adjust(ctx: AccountAction, input: Of<"adjust">) {
+  try {
+    const result = await unitOfWork(db(), (tx) =>
+      adjustAccountBalance(tx, ctx.actor, {
+        userId: ctx.userId,
+        direction: input.direction,
+        amountCents: input.amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    );
+    if (!result.ok) throw data({ reason: "notFound" }, { status: 404 });
+    const amount = formatMoney(input.amount, ctx.locale);
+    return done(
+      ctx,
+      !result.changed ? "users.adjust.replayed" : input.direction === "credit" ? "users.adjust.credited" : "users.adjust.debited",
+      { amount },
+    );
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      const { availableCents } = await getBalances(db(), ctx.userId);
+      return data(
+        {
+          intent: ctx.intent,
+          result: ctx.reply({ formErrors: ["admin:users.adjust.insufficient"] }),
+          available: formatMoney(availableCents, ctx.locale),
+        },
+        { status: 400 },
+      );
+    }
+    if (error instanceof IdempotencyConflictError) {
+      return data(
+        { intent: ctx.intent, result: ctx.reply({ formErrors: ["admin:users.adjust.formReused"] }), available: null },
+        { status: 409 },
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+/** The account's active sessions (end one or all) and the admins' notes (add one). */
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
+import { FormErrors, TextareaField } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { NOTE_MAX_LENGTH } from "~/users/account-states";
+import { useIntentForm } from "./forms";
+import { formatDateTime, Section } from "./section";
+import type { LoaderData } from "./route";
+
+export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"] }) {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { form } = useIntentForm<Record<string, never>>("revokeAll");
+  return (
+    <Section title={t("users.sessions.title")} id="sessions-title">
+      {sessions.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("users.sessions.empty")}</p>
+      ) : (
+        <>
+          <DataTable
+            caption={t("users.sessions.title")}
+            testId="sessions-table"
+            rows={sessions}
+            rowKey={(session) => session.id}
+            columns={[
+              {
+                key: "started",
+                header: t("users.sessions.started"),
+                className: "md:whitespace-nowrap",
+                cell: (session) => formatDateTime(session.createdAt, locale),
+              },
+              {
+                key: "lastSeen",
+                header: t("users.sessions.lastSeen"),
+                className: "md:whitespace-nowrap",
+                cell: (session) => formatDateTime(session.lastSeenAt, locale),
+              },
+              {
+                key: "remember",
+                header: t("users.sessions.remember"),
+                cell: (session) => (session.remember ? t("users.yes") : t("users.no")),
+              },
+              {
+                key: "device",
+                header: t("users.sessions.device"),
+                className: "break-words text-xs text-slate-600 md:max-w-xs",
+                cell: (session) => session.userAgent || t("users.sessions.unknownDevice"),
+              },
+              {
+                key: "action",
+                header: t("users.sessions.action"),
+                cell: (session) => (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revokeSession" />
+                    <input type="hidden" name="sessionId" value={session.id} />
+                    <button type="submit" className="btn-secondary whitespace-nowrap">
+                      {t("users.sessions.revoke")}
+                    </button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
+          <Form method="post" className="mt-4" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="revokeAll" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <button type="submit" className="btn-secondary">
+              {t("users.sessions.revokeAll")}
+            </button>
+          </Form>
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function NotesSection({ notes }: { notes: LoaderData["notes"] }) {
+  const { t } = useTranslation("admin");
+  const locale = usePageLocale();
+  const { form, fields } = useIntentForm<{ body: string }>("note");
+  return (
+    <Section title={t("users.notes.title")} id="notes-title">
+      <p className="mb-3 text-sm text-slate-600">{t("users.notes.intro")}</p>
+      <Form method="post" className="max-w-2xl" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="note" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextareaField
+          labelProps={{ children: t("users.notes.label") }}
+          textareaProps={{ ...getTextareaProps(fields.body), maxLength: NOTE_MAX_LENGTH, rows: 3 }}
+          errors={fields.body.errors}
+        />
+        <button type="submit" className="btn-secondary">
+          {t("users.notes.submit")}
+        </button>
+      </Form>
+      {notes.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">{t("users.notes.empty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="admin-notes">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-xl border border-slate-200 p-3">
+              <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{note.body}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {t("users.notes.by", {
+                  name: note.author?.name ?? t("users.notes.unknownAuthor"),
+                  date: formatDateTime(note.createdAt, locale),
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The payout desk (`/admin/withdrawals`): open withdrawals by default, filtered (GET: `state`,
+ * `method`, `q` the member's e-mail, `from`/`to` dates, `batch`) and paged. A pending one can be
+ * approved (to processing: the user can no longer cancel) or rejected with a reason; a processing
+ * one marked paid with the payout's reference, or rejected. Several pending ones can be approved at
+ * once ("Approve selected"). Payout batches gather the processing withdrawals of one method (those
+ * matching the filters) for one file (downloaded from `/admin/withdrawals/batches/:id/file`), then
+ * are marked paid with one reference, or cancelled. Each decision is one unit of work with its
+ * audit row and the users' notifications (the handlers: `actions.server.ts`).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { Pagination } from "~/components/pagination";
+import { env } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { pageFromSearch } from "~/utils/pagination";
+import { localePath } from "~/utils/paths";
+import { listWithdrawals } from "~/wallet/admin.server";
+import { CURRENCY } from "~/wallet/ledger.server";
+import { batchCandidates, listPayoutBatches } from "~/wallet/payout-batches.server";
+import { readForm } from "~/utils/form-data.server";
+import * as handlers from "./actions.server";
+import { BatchesPanel } from "./batches";
+import { DeskFilters } from "./desk-filters";
+import { ApproveSelected, DeskRow } from "./desk-rows";
+import { filtersFromSearch } from "./filters";
+
+export const handle = { i18n: ["common", "admin", "wallet"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { flash, headers } = await takeFlash(request);
+  const search = new URL(request.url).searchParams;
+  const filters = filtersFromSearch(search);
+  const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
+  const states: WithdrawalState[] | undefined =
+    filters.state === "open" ? undefined : filters.state === "all" ? [...WITHDRAWAL_STATES] : [filters.state];
+  return data(
+    {
+      meta: await pageMeta(params, "admin", "withdrawals.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      filters,
+      withdrawals: await listWithdrawals(db(), {
+        ...scope,
+        states,
+        method: filters.method || undefined,
+        batchId: filters.batch || undefined,
+        page: pageFromSearch(search.get("page")),
+      }),
+      batches: await listPayoutBatches(db()),
+      candidates: await batchCandidates(db(), scope),
+      currency: CURRENCY,
+      bankConfigured: env().payoutDebtor !== null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, actor } = await requireAdmin(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: handlers.DecisionSchema });
+  if (submission.status !== "success") {
+    return data({ id: handlers.formIdOf(formData), result: submission.reply() }, { status: 400 });
+  }
+  const input = submission.value;
+  const { key, values } = await handlers.noticeOf(async () => {
+    switch (input.intent) {
+      case "approveSelected":
+        return handlers.approveSelected(actor, input);
+      case "createBatch":
+        return handlers.createBatch(actor, input);
+      case "payBatch":
+        return handlers.payBatch(actor, input);
+      case "cancelBatch":
+        return handlers.cancelBatch(actor, input);
+      case "approve":
+      case "paid":
+      case "reject":
+        return handlers.decide(user.id, actor, input);
+    }
+  });
+  const back = new URL(request.url);
+  throw redirect(`${localePath(locale, "/admin/withdrawals")}${back.search}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdminWithdrawals() {
+  const { t } = useTranslation("admin");
+  const { withdrawals, notice, filters, batches, candidates, currency, bankConfigured } = useLoaderData<typeof loader>();
+  const hasPending = withdrawals.items.some((item) => item.state === "pending");
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("withdrawals.title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">{t("withdrawals.intro")}</p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+
+      <DeskFilters filters={filters} />
+
+      <BatchesPanel
+        batches={batches}
+        candidates={candidates}
+        currency={currency}
+        bankConfigured={bankConfigured}
+        scope={{ q: filters.q, from: filters.from, to: filters.to }}
+      />
+
+      <h2 className="mt-8 text-xl font-bold">{t("withdrawals.listTitle")}</h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid="withdrawals-count">
+        {t("withdrawals.count", { count: withdrawals.total })}
+      </p>
+      {hasPending ? <ApproveSelected /> : null}
+      {withdrawals.items.length === 0 ? (
+        <p className="mt-6 text-slate-600">{t("withdrawals.empty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="pending-withdrawals">
+          {withdrawals.items.map((item) => (
+            <DeskRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={withdrawals.page} pageCount={withdrawals.pageCount} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * My Profile: initial-letter avatar, member since, Total Earned, Purchases and Member Level from
+ * the ledger, the verified badge (only what is true), personal information with Edit/Save (a page
+ * state in the URL, so it works without JavaScript), achievements with progress. The actions'
+ * handlers are in `actions.server.ts`, the page's sections beside this module.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireUser } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { hasAvatar } from "~/users/avatar.server";
+import { pendingEmailChange } from "~/users/email-change.server";
+import { profileFigures } from "~/users/profile.server";
+import { takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { readForm } from "~/utils/form-data.server";
+import { planSummary } from "~/plans/subscriptions.server";
+import * as handlers from "./actions.server";
+import { Achievements } from "./achievements";
+import { EmailChange } from "./email-change";
+import { PersonalInfo } from "./personal-info";
+import { ProfileCard } from "./profile-card";
+
+export const handle = { i18n: ["common", "app", "plans"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "app", "profile.meta"),
+      notice: flash?.kind === "notice" ? flash : null,
+      profile: await profileFigures(db(), user.id),
+      avatarVersion: await hasAvatar(db(), user.id),
+      pendingEmail: await pendingEmailChange(db(), user.id),
+      plan: await planSummary(db(), user.id),
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, session } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const formData = await readForm(request);
+  const ctx: handlers.ProfileAction = { request, session, userId: user.id, locale, formData };
+  switch (handlers.ProfileIntent.parse(formData.get("intent"))) {
+    case "email-request":
+      return handlers.requestEmail(ctx);
+    case "email-confirm":
+      return handlers.confirmEmail(ctx);
+    case "save":
+      return handlers.saveProfile(ctx);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function ProfilePage() {
+  const { t } = useTranslation("app");
+  const { profile, notice, avatarVersion, pendingEmail, plan } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page max-w-4xl space-y-6 py-8">
+      {notice ? <Notice>{t(notice.key)}</Notice> : null}
+      <ProfileCard profile={profile} avatarVersion={avatarVersion} plan={plan} />
+      <PersonalInfo user={profile.user} />
+      <EmailChange email={profile.user.email} pendingEmail={pendingEmail} />
+      <Achievements achievements={profile.achievements} />
+    </div>
+  );
+}

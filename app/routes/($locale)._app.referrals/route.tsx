@@ -1,0 +1,116 @@
+/**
+ * Referrals (`/referrals`): the member's referral link (plain text, and a Copy button with
+ * JavaScript), an invitation by e-mail (field `email`; each address once, at most 20 a day, and the
+ * attempts rate-limited per member), and the referred friends with their status (signed up, in
+ * review, qualified, bonus paid, expired, not eligible). The rules are in app/referrals/referrals.server.ts;
+ * the invitation's handler in `actions.server.ts`, the page's parts beside this module.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireUser } from "~/auth/guards.server";
+import { Notice } from "~/components/auth/auth-card";
+import { env } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { invitationsSentToday, referralCodeOf, referralLink, referredFriends } from "~/referrals/referrals.server";
+import { MAX_INVITATIONS_PER_DAY, REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
+import { requireSameOrigin } from "~/security/csrf.server";
+import { getSettings } from "~/settings/settings.server";
+import { readForm } from "~/utils/form-data.server";
+import { takeFlash } from "~/utils/flash.server";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { formatMoney } from "~/utils/money";
+import * as handlers from "./actions.server";
+import { FriendsList } from "./friends-list";
+import { InviteCard } from "./invite-card";
+import { InviteSchema } from "./invite-schema";
+import { LinkCard } from "./link-card";
+
+export const handle = { i18n: ["common", "app", "referrals"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const code = await referralCodeOf(db(), user.id);
+  const [friends, settings, sentToday] = await Promise.all([
+    referredFriends(db(), user.id),
+    getSettings(db()),
+    invitationsSentToday(db(), user.id),
+  ]);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      meta: await pageMeta(params, "referrals", "meta"),
+      code,
+      link: referralLink(env().appUrl, code),
+      friends,
+      terms: {
+        qualifyingCents: settings.referralQualifyingCents,
+        referrerCents: settings.referralBonusReferrerCents,
+        friendCents: settings.referralBonusFriendCents,
+        days: REFERRAL_WINDOW_DAYS,
+      },
+      invitationsLeft: Math.max(0, MAX_INVITATIONS_PER_DAY - sentToday),
+      notice: flash?.kind === "notice" ? flash : null,
+    },
+    { headers },
+  );
+}
+
+/** The page's one form: an invitation (it sends no intent). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });
+  return handlers.invite(user.id, locale, submission.value.email, (options) => submission.reply(options));
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export type ReferralsData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function Referrals() {
+  const { t } = useTranslation("referrals");
+  const locale = usePageLocale();
+  const { link, code, friends, terms, notice, invitationsLeft } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page max-w-4xl py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">
+        {t("intro", {
+          qualifying: formatMoney(terms.qualifyingCents, locale),
+          days: terms.days,
+          referrer: formatMoney(terms.referrerCents, locale),
+          friend: formatMoney(terms.friendCents, locale),
+        })}
+      </p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice>{t(notice.key, notice.values)}</Notice>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <LinkCard link={link} code={code} />
+        <InviteCard left={invitationsLeft} />
+      </div>
+      <FriendsList friends={friends} />
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="how-title">
+        <h2 id="how-title" className="text-lg font-semibold">
+          {t("how.heading")}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm text-slate-700">
+          {(t("how.steps", { returnObjects: true }) as string[]).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
