@@ -37,6 +37,7 @@ import type { AuditItem, AuditSnapshot, CheckResult } from "./audit/types";
 import type { TipKind } from "./tip-kinds";
 import type { TipData, TipPeriod, TipSource } from "./tip-data.server";
 import type { BoundedValue } from "./import/types";
+import { centsToDecimalString } from "~/utils/money";
 
 /** Keywords one pause tip lists at most; its Editor file has the same lines. */
 export const MAX_ITEMS = 25;
@@ -88,7 +89,7 @@ function editorCsv(header: string[], rows: string[][]): string {
 }
 
 const MATCH_CRITERION: Record<string, string> = { exact: "Exact", phrase: "Phrase", broad: "Broad", "broad-modified": "Broad" };
-const centsText = (cents: number) => (cents / 100).toFixed(2);
+const centsText = centsToDecimalString;
 
 function checkOf(snapshot: AuditSnapshot | null, ruleId: string): CheckResult | undefined {
   return snapshot?.checks.find((check) => check.ruleId === ruleId && check.status === "graded");

@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { escapeLike, likePattern } from "~/db/like";
 import type { Page } from "~/utils/pagination";
+import { paginate } from "~/db/paginate.server";
 
 /** Who made a change from a request: the signed-in admin and the request's client address. */
 export interface Actor {
@@ -108,31 +109,30 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
     base = base.where(sql`audit_log.subject`, "like", sql`${`${escapeLike(filter.subject.trim())}%`} escape '\\'`);
   if (filter.from) base = base.where("auditLog.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) base = base.where("auditLog.createdAt", "<=", `${filter.to}T23:59:59.999Z`);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await base
-    .select([
-      "auditLog.id",
-      "auditLog.action",
-      "auditLog.subject",
-      "auditLog.details",
-      "auditLog.before",
-      "auditLog.after",
-      "auditLog.clientAddress",
-      "auditLog.createdAt",
-      "users.id as actorUserId",
-      "users.name as actorName",
-      "users.email as actorEmail",
-    ])
-    .orderBy("auditLog.createdAt", "desc")
-    .orderBy("auditLog.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select([
+          "auditLog.id",
+          "auditLog.action",
+          "auditLog.subject",
+          "auditLog.details",
+          "auditLog.before",
+          "auditLog.after",
+          "auditLog.clientAddress",
+          "auditLog.createdAt",
+          "users.id as actorUserId",
+          "users.name as actorName",
+          "users.email as actorEmail",
+        ])
+        .orderBy("auditLog.createdAt", "desc")
+        .orderBy("auditLog.id", "desc"),
+    { page: filter.page, pageSize },
+  );
   return {
-    items: rows.map((row) => ({
+    ...found,
+    items: found.items.map((row) => ({
       id: row.id,
       action: row.action,
       subject: row.subject,
@@ -143,9 +143,6 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
       createdAt: row.createdAt,
       actor: row.actorUserId ? { id: row.actorUserId, name: row.actorName ?? "", email: row.actorEmail ?? "" } : null,
     })),
-    page,
-    pageCount,
-    total,
   };
 }
 

@@ -15,6 +15,7 @@ import type { BlogPost, BlogPostStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { readingMinutes, type ArticleInput, type NewArticleInput } from "./article-form";
+import { paginate } from "~/db/paginate.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 
@@ -54,22 +55,21 @@ export async function listPostsForAdmin(db: DbOrTx, filter: AdminPostFilter = {}
   let base = db.selectFrom("blogPosts");
   if (filter.locale) base = base.where("locale", "=", filter.locale);
   if (filter.status) base = base.where("status", "=", filter.status);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await base
-    .select(["id", "locale", "slug", "title", "author", "status", "publishedAt", "createdAt", "updatedAt"])
-    // Drafts first (the work in progress), then the newest.
-    .orderBy("status")
-    .orderBy("publishedAt", "desc")
-    .orderBy("locale")
-    .orderBy("id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select(["id", "locale", "slug", "title", "author", "status", "publishedAt", "createdAt", "updatedAt"])
+        // Drafts first (the work in progress), then the newest.
+        .orderBy("status")
+        .orderBy("publishedAt", "desc")
+        .orderBy("locale")
+        .orderBy("id"),
+    { page: filter.page, pageSize },
+  );
   return {
-    items: rows.map((row) => ({
+    ...found,
+    items: found.items.map((row) => ({
       id: row.id,
       locale: row.locale,
       slug: row.slug,
@@ -79,9 +79,6 @@ export async function listPostsForAdmin(db: DbOrTx, filter: AdminPostFilter = {}
       publishedAt: row.publishedAt,
       updatedAt: row.updatedAt ?? row.createdAt,
     })),
-    page,
-    pageCount,
-    total,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Db } from "~/db/db.server";
 import type { BlogPost } from "~/db/schema";
 import { likePattern } from "~/db/like";
 import type { Page } from "~/utils/pagination";
+import { paginate } from "~/db/paginate.server";
 
 export const BLOG_PAGE_SIZE = 6;
 
@@ -35,16 +36,10 @@ export async function listPosts(
       eb.or([eb(sql`lower(title)`, "like", sql`${pattern} escape '\\'`), eb(sql`lower(excerpt)`, "like", sql`${pattern} escape '\\'`)]),
     );
   }
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const items = await base
-    .select(summaryColumns)
-    .orderBy("publishedAt", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { items, page, pageCount, total } = await paginate(base, (query) => query.select(summaryColumns).orderBy("publishedAt", "desc"), {
+    page: options.page,
+    pageSize,
+  });
   return { items, page, pageCount, total };
 }
 

@@ -11,6 +11,8 @@ import type { Db } from "~/db/db.server";
 import type { ConversionStatus } from "~/db/schema";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES, type ActivityRange, type ActivityStatusFilter } from "./activity-filters";
 import { claimOpensAt, claimWindow, CLAIM_WITHIN_DAYS } from "./claims.server";
+import { countOf } from "~/db/paginate.server";
+import { pageWindow } from "~/utils/pagination";
 
 export const ACTIVITY_PAGE_SIZE = 20;
 const DAY_MS = 86_400_000;
@@ -157,9 +159,8 @@ export async function cashbackActivity(
       .orderBy("stores.name")
       .execute(),
   ]);
-  const total = Number(counted.n);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const total = countOf(counted.n);
+  const { page, pageCount, offset } = pageWindow(total, options.page, pageSize);
   const found = await rows(db, userId, filters, nowMs)
     .select([
       "clicks.id as clickId",
@@ -180,7 +181,7 @@ export async function cashbackActivity(
     .orderBy("conversions.occurredAt", "desc")
     .orderBy("conversions.id")
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .execute();
 
   // How many claims the member already sent for each click shown without a sale.

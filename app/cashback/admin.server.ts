@@ -6,6 +6,7 @@
 import type { DbOrTx } from "~/db/db.server";
 import { CONVERSION_STATUSES, type ConversionStatus } from "~/db/schema";
 import { CONVERSION_NETWORKS } from "./networks";
+import { paginate } from "~/db/paginate.server";
 
 export const CONVERSIONS_PAGE_SIZE = 25;
 
@@ -35,32 +36,32 @@ export async function listConversions(db: DbOrTx, filters: ConversionFilters, pa
   if (filters.status) query = query.where("conversions.status", "=", filters.status);
   if (filters.network) query = query.where("conversions.network", "=", filters.network);
   if (filters.store) query = query.where("stores.slug", "=", filters.store);
-  const total = Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const items = await query
-    .select([
-      "conversions.id",
-      "conversions.network",
-      "conversions.networkTransactionId",
-      "conversions.clickId",
-      "conversions.status",
-      "conversions.reportedStatus",
-      "conversions.saleAmountCents",
-      "conversions.commissionCents",
-      "conversions.cashbackCents",
-      "conversions.reversedCents",
-      "conversions.occurredAt",
-      "conversions.confirmsAt",
-      "conversions.updatedAt",
-      "stores.name as storeName",
-      "stores.slug as storeSlug",
-      "users.email as userEmail",
-    ])
-    .orderBy("conversions.createdAt", "desc")
-    .orderBy("conversions.id")
-    .limit(CONVERSIONS_PAGE_SIZE)
-    .offset((Math.max(1, page) - 1) * CONVERSIONS_PAGE_SIZE)
-    .execute();
-  return { items, total, page: Math.max(1, page), pageCount: Math.max(1, Math.ceil(total / CONVERSIONS_PAGE_SIZE)) };
+  return paginate(
+    query,
+    (base) =>
+      base
+        .select([
+          "conversions.id",
+          "conversions.network",
+          "conversions.networkTransactionId",
+          "conversions.clickId",
+          "conversions.status",
+          "conversions.reportedStatus",
+          "conversions.saleAmountCents",
+          "conversions.commissionCents",
+          "conversions.cashbackCents",
+          "conversions.reversedCents",
+          "conversions.occurredAt",
+          "conversions.confirmsAt",
+          "conversions.updatedAt",
+          "stores.name as storeName",
+          "stores.slug as storeSlug",
+          "users.email as userEmail",
+        ])
+        .orderBy("conversions.createdAt", "desc")
+        .orderBy("conversions.id"),
+    { page, pageSize: CONVERSIONS_PAGE_SIZE },
+  );
 }
 
 /** The raw events of the listed conversions, by conversion id (oldest first). */

@@ -18,6 +18,8 @@ import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { ClaimStatus, ConversionStatus } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { ingestConversion } from "./conversions.server";
+import { countOf } from "~/db/paginate.server";
+import { pageWindow, type Page } from "~/utils/pagination";
 
 export const CLAIM_AFTER_DAYS = 7;
 export const CLAIM_WITHIN_DAYS = 90;
@@ -196,12 +198,10 @@ export interface AdminClaimView extends ClaimView {
 }
 
 /** The admin's queue: open claims first (oldest first), or those of a status. */
-export async function claimQueue(
-  db: DbOrTx,
-  options: { status: ClaimStatus; page: number },
-): Promise<{ items: AdminClaimView[]; total: number }> {
+export async function claimQueue(db: DbOrTx, options: { status: ClaimStatus; page: number }): Promise<Page<AdminClaimView>> {
   const base = db.selectFrom("cashbackClaims").where("status", "=", options.status);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = countOf((await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+  const { page, pageCount, offset } = pageWindow(total, options.page, CLAIMS_PAGE_SIZE);
   const rows = await claimsQuery(db)
     .innerJoin("users", "users.id", "cashbackClaims.userId")
     .innerJoin("clicks", "clicks.id", "cashbackClaims.clickId")
@@ -215,11 +215,13 @@ export async function claimQueue(
     .where("cashbackClaims.status", "=", options.status)
     .orderBy("cashbackClaims.createdAt", options.status === "open" ? "asc" : "desc")
     .limit(CLAIMS_PAGE_SIZE)
-    .offset((Math.max(1, options.page) - 1) * CLAIMS_PAGE_SIZE)
+    .offset(offset)
     .execute();
   const duplicates = options.status === "open" ? await possibleDuplicates(db, rows) : new Map<string, PossibleDuplicate[]>();
   return {
     total,
+    page,
+    pageCount,
     items: rows.map((row) => ({
       ...row,
       suggestedCommissionCents: suggestedCommission(row.amountCents, row.storeRateBps),

@@ -16,6 +16,7 @@ import type { ContactStatus } from "~/db/schema";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { contactReplyMail, replyLocale } from "~/mail/contact-reply.server";
 import type { Page } from "~/utils/pagination";
+import { paginate } from "~/db/paginate.server";
 
 export const MESSAGES_PAGE_SIZE = 25;
 /** The longest reply an admin can send. */
@@ -80,25 +81,21 @@ export async function listMessages(db: DbOrTx, filter: MessageFilter = {}): Prom
       ]),
     );
   }
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await base
-    .select(["id", "name", "email", "company", "message", "locale", "status", "createdAt"])
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select(["id", "name", "email", "company", "message", "locale", "status", "createdAt"])
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc"),
+    { page: filter.page, pageSize },
+  );
   return {
-    items: rows.map(({ message, ...row }) => ({
+    ...found,
+    items: found.items.map(({ message, ...row }) => ({
       ...row,
       excerpt: message.length > EXCERPT_LENGTH ? `${message.slice(0, EXCERPT_LENGTH).trimEnd()}…` : message,
     })),
-    page,
-    pageCount,
-    total,
   };
 }
 

@@ -5,7 +5,7 @@
  * account and the month, replies go to the owner, and Cashwise is not named. Only builds the
  * message; the schedule module puts it in the outbox with the month's delivery row.
  */
-import { formatMonth } from "~/ads/reports/format";
+import { monthName } from "~/utils/dates";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import type { MailMessage } from "./mailer.server";
@@ -30,7 +30,7 @@ export interface AdReportMail {
 
 export function adReportMail(input: AdReportMail): MailMessage {
   const t = fixedT(input.language, "emails");
-  const values = { agency: input.agency, client: input.clientName, month: formatMonth(input.month, input.language) };
+  const values = { agency: input.agency, client: input.clientName, month: monthName(input.month, input.language) };
   const parts = renderMail({
     locale: input.language,
     brand: { name: input.agency, color: input.agencyColor },

@@ -13,6 +13,7 @@ import type { NewsletterStatus } from "~/db/schema";
 
 export { NEWSLETTER_STATUSES } from "~/db/schema";
 import type { Page } from "~/utils/pagination";
+import { paginate } from "~/db/paginate.server";
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
@@ -33,17 +34,15 @@ export async function listSubscribers(
   const pageSize = filter.pageSize ?? SUBSCRIBERS_PAGE_SIZE;
   let base = db.selectFrom("newsletterSubscriptions");
   if (filter.status) base = base.where("status", "=", filter.status);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const items = await base
-    .select(["id", "email", "locale", "status", "confirmedAt", "unsubscribedAt", "createdAt"])
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { items, page, pageCount, total } = await paginate(
+    base,
+    (query) =>
+      query
+        .select(["id", "email", "locale", "status", "confirmedAt", "unsubscribedAt", "createdAt"])
+        .orderBy("createdAt", "desc")
+        .orderBy("id"),
+    { page: filter.page, pageSize },
+  );
   return { items, page, pageCount, total };
 }
 

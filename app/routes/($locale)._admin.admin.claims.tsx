@@ -16,7 +16,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
-import { CLAIMS_PAGE_SIZE, approveClaim, claimQueue, rejectClaim, type AdminClaimView } from "~/cashback/claims.server";
+import { approveClaim, claimQueue, rejectClaim, type AdminClaimView } from "~/cashback/claims.server";
 import { db } from "~/db/db.server";
 import { CLAIM_STATUSES, type ClaimStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -51,8 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: flash?.kind === "notice" ? flash : null,
       status,
       queue,
-      page,
-      pageCount: Math.max(1, Math.ceil(queue.total / CLAIMS_PAGE_SIZE)),
+      page: queue.page,
+      pageCount: queue.pageCount,
     },
     { headers },
   );

@@ -27,6 +27,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { centsToDecimalString } from "~/utils/money";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -118,10 +119,10 @@ export default function AdminSettings() {
     defaultValue: {
       cardDepositHoldDays: String(settings.cardDepositHoldDays),
       cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
-      minWithdrawal: (settings.minWithdrawalCents / 100).toFixed(2),
-      referralQualifying: (settings.referralQualifyingCents / 100).toFixed(2),
-      referralBonusReferrer: (settings.referralBonusReferrerCents / 100).toFixed(2),
-      referralBonusFriend: (settings.referralBonusFriendCents / 100).toFixed(2),
+      minWithdrawal: centsToDecimalString(settings.minWithdrawalCents),
+      referralQualifying: centsToDecimalString(settings.referralQualifyingCents),
+      referralBonusReferrer: centsToDecimalString(settings.referralBonusReferrerCents),
+      referralBonusFriend: centsToDecimalString(settings.referralBonusFriendCents),
       partnerCommissionPercent: String(settings.partnerCommissionBps / 100),
     },
     shouldValidate: "onBlur",

@@ -14,11 +14,10 @@ import type { PartnerCommissionStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { COMMISSION_HOLD_DAYS, getPartnerOverview } from "~/partner/commissions.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, monthName } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatRate } from "~/utils/money";
-import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "app", "partner"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -40,7 +39,7 @@ const STATUS_STYLE: Record<PartnerCommissionStatus, string> = {
 };
 
 function monthLabel(month: string, locale: string): string {
-  return dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  return monthName(month, locale, "short");
 }
 
 export default function Partner() {

@@ -12,7 +12,7 @@ import { signedAmount } from "~/components/wallet/transaction-list";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { formatDate } from "~/utils/dates";
+import { formatDate, monthName as monthNameIn } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -24,7 +24,6 @@ import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balance
 import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
-import { dateTimeFormat } from "~/utils/intl";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -56,8 +55,7 @@ export default function WalletPage() {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
-  const monthName = (month: string) =>
-    dateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = (month: string) => monthNameIn(month, locale, "short");
   const facts: Array<[string, string, string]> = [
     ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],
     ["pending", t("dashboard.stats.pending"), formatMoney(balances.pendingCashbackCents, locale)],

@@ -18,6 +18,7 @@ import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";
+import { paginate } from "~/db/paginate.server";
 
 export const ADMIN_STORES_PAGE_SIZE = 20;
 export const STORE_LOGO_MAX_BYTES = 1_048_576;
@@ -64,33 +65,32 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
   if (filter.status) base = base.where("active", "=", filter.status === "active" ? 1 : 0);
   if (filter.network) base = base.where("network", "=", filter.network);
   if (filter.query?.trim()) base = base.where(sql`lower(name)`, "like", sql`${likePattern(filter.query)} escape '\\'`);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await base
-    .select([
-      "id",
-      "slug",
-      "name",
-      "logo",
-      "category",
-      "network",
-      "active",
-      "rateKind",
-      "cashbackRateBps",
-      "rateFixedCents",
-      "newCustomerRateBps",
-      "categoryRates",
-      "updatedAt",
-    ])
-    .orderBy("name")
-    .orderBy("slug")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select([
+          "id",
+          "slug",
+          "name",
+          "logo",
+          "category",
+          "network",
+          "active",
+          "rateKind",
+          "cashbackRateBps",
+          "rateFixedCents",
+          "newCustomerRateBps",
+          "categoryRates",
+          "updatedAt",
+        ])
+        .orderBy("name")
+        .orderBy("slug"),
+    { page: filter.page, pageSize },
+  );
   return {
-    items: rows.map((row) => ({
+    ...found,
+    items: found.items.map((row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
@@ -102,9 +102,6 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
       networkHeadline: networkHeadlineRate(row),
       updatedAt: row.updatedAt,
     })),
-    page,
-    pageCount,
-    total,
   };
 }
 

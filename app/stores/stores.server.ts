@@ -14,6 +14,7 @@ import { DEFAULT_LOCALE } from "~/i18n/config";
 import type { Page } from "~/utils/pagination";
 import type { StoreCategory } from "./categories";
 import { categoryRateName, headlineRate, parseCategoryRates, type HeadlineRate } from "./rates";
+import { paginate } from "~/db/paginate.server";
 
 export interface StoreView {
   slug: string;
@@ -81,18 +82,14 @@ export async function listStores(
   if (options.query?.trim()) base = base.where(sql`lower(name)`, "like", sql`${likePattern(options.query)} escape '\\'`);
   if (options.category) base = base.where("category", "=", options.category);
 
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await base
-    .selectAll()
-    .orderBy("cashbackRateBps", "desc")
-    .orderBy("name")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map((row) => toView(row, options.locale)), page, pageCount, total };
+  const found = await paginate(base, (query) => query.selectAll().orderBy("cashbackRateBps", "desc").orderBy("name"), {
+    page: options.page,
+    pageSize,
+  });
+  return {
+    ...found,
+    items: found.items.map((row) => toView(row, options.locale)),
+  };
 }
 
 export async function getStoreBySlug(db: Db, slug: string, locale: string): Promise<StoreDetailView | undefined> {

@@ -21,6 +21,7 @@ import type { Page } from "~/utils/pagination";
 import { ACCOUNT_STATES, NOTE_MAX_LENGTH, type AccountState } from "./account-states";
 import { getBalances } from "~/wallet/balances.server";
 import { adjustBalance as postAdjustment, type LedgerTransaction } from "~/wallet/ledger.server";
+import { paginate } from "~/db/paginate.server";
 
 export const ACCOUNTS_PAGE_SIZE = 25;
 export { ACCOUNT_STATES, NOTE_MAX_LENGTH, type AccountState };
@@ -75,19 +76,18 @@ export async function findAccounts(
   if (filters.state === "suspended") base = base.where("suspendedAt", "is not", null);
   if (filters.state === "active") base = base.where("suspendedAt", "is", null).where("emailVerifiedAt", "is not", null);
   if (filters.state === "unverified") base = base.where("suspendedAt", "is", null).where("emailVerifiedAt", "is", null);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await base
-    .select(["id", "name", "email", "role", "emailVerifiedAt", "suspendedAt", "createdAt"])
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select(["id", "name", "email", "role", "emailVerifiedAt", "suspendedAt", "createdAt"])
+        .orderBy("createdAt", "desc")
+        .orderBy("id"),
+    { page: options.page, pageSize },
+  );
   return {
-    items: rows.map((row) => ({
+    ...found,
+    items: found.items.map((row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
@@ -95,9 +95,6 @@ export async function findAccounts(
       state: stateOf(row),
       createdAt: row.createdAt,
     })),
-    page,
-    pageCount,
-    total,
   };
 }
 

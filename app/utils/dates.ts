@@ -17,3 +17,41 @@ export function formatDayRange(start: string, end: string, locale: string): stri
 export function formatShortDay(iso: string, locale: string): string {
   return dateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
 }
+
+/**
+ * A date and time in UTC, marked as such, the same on the server and in the browser: "medium" (the
+ * default) "Nov 7, 2026, 2:05 PM UTC"; "long" "November 7, 2026 at 02:05 PM UTC" (the message desk).
+ */
+export function formatDateTime(iso: string, locale: string, style: "medium" | "long" = "medium"): string {
+  if (style === "long") {
+    return dateTimeFormat(locale, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    }).format(new Date(iso));
+  }
+  return `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+}
+
+/** A date and time in a time zone, unmarked ("23 Nov 2026, 14:05"); in UTC when the zone is unknown. */
+export function formatZonedDateTime(iso: string, locale: string, timeZone: string): string {
+  try {
+    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+  } catch {
+    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+  }
+}
+
+/**
+ * A month (`YYYY-MM`) in the language: "long" (the default) with its year, "October 2026",
+ * "Oktober 2026" (statements, reports); "short" the month alone, "Oct", "okt." (chart axes).
+ */
+export function monthName(month: string, locale: string, style: "long" | "short" = "long"): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === "long" ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "short", timeZone: "UTC" };
+  return dateTimeFormat(locale, options).format(new Date(`${month}-01T00:00:00Z`));
+}

@@ -34,6 +34,17 @@ export function formatMoney(cents: number, locale: string, currency: string | nu
   return numberFormat(locale, moneyOptions(currency, currencyDigits(currency))).format(cents / 100);
 }
 
+/**
+ * Cents as machine formats write them (CSV cells, payout files, form values): a point, always two
+ * decimals, no grouping, no symbol ("1234.50", "-12.50", "0.05"). Integer cents are written without
+ * floating point.
+ */
+export function centsToDecimalString(cents: number): string {
+  if (!Number.isSafeInteger(cents)) return (cents / 100).toFixed(2);
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
+
 /** A cashback rate in basis points (450 = 4.5 %) as the locale writes percentages. */
 export function formatRate(basisPoints: number, locale: string): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);

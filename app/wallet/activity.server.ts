@@ -8,6 +8,8 @@ import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import { TRANSACTION_TYPES, type Database, type TransactionStatus, type TransactionType, type WithdrawalState } from "~/db/schema";
 import { toTransaction, type LedgerTransaction } from "./ledger.server";
+import { countOf } from "~/db/paginate.server";
+import { pageWindow } from "~/utils/pagination";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -122,16 +124,9 @@ export async function listTransactions(
       ];
     })
     .executeTakeFirstOrThrow();
-  const total = Number(totals.count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await base
-    .selectAll()
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const total = countOf(totals.count);
+  const { page, pageCount, offset } = pageWindow(total, options.page, pageSize);
+  const rows = await base.selectAll().orderBy("createdAt", "desc").orderBy("id").limit(pageSize).offset(offset).execute();
   return {
     items: await withStates(db, rows.map(toTransaction)),
     page,

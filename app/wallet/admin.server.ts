@@ -15,6 +15,7 @@ import type { WithdrawalState } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import type { Page } from "~/utils/pagination";
 import { approveWithdrawal, completeWithdrawal, LedgerError, rejectWithdrawal, type MoneyResult } from "./ledger.server";
+import { paginate } from "~/db/paginate.server";
 
 export interface DeskWithdrawal {
   id: string;
@@ -58,30 +59,31 @@ export async function listWithdrawals(db: DbOrTx, filter: DeskFilter = {}): Prom
   if (filter.from) base = base.where("withdrawals.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) base = base.where("withdrawals.createdAt", "<=", `${filter.to}T23:59:59.999Z`);
   if (filter.batchId) base = base.where("withdrawals.batchId", "=", filter.batchId);
-  const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await base
-    .select([
-      "withdrawals.transactionId as id",
-      "withdrawals.state",
-      "withdrawals.amountCents",
-      "withdrawals.createdAt",
-      "withdrawals.method",
-      "withdrawals.destination",
-      "withdrawals.payoutReference",
-      "withdrawals.reason",
-      "users.name as userName",
-      "users.email as userEmail",
-      "withdrawals.batchId",
-    ])
-    .orderBy("withdrawals.createdAt", queue ? "asc" : "desc")
-    .orderBy("withdrawals.transactionId", queue ? "asc" : "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) })), page, pageCount, total };
+  const found = await paginate(
+    base,
+    (query) =>
+      query
+        .select([
+          "withdrawals.transactionId as id",
+          "withdrawals.state",
+          "withdrawals.amountCents",
+          "withdrawals.createdAt",
+          "withdrawals.method",
+          "withdrawals.destination",
+          "withdrawals.payoutReference",
+          "withdrawals.reason",
+          "users.name as userName",
+          "users.email as userEmail",
+          "withdrawals.batchId",
+        ])
+        .orderBy("withdrawals.createdAt", queue ? "asc" : "desc")
+        .orderBy("withdrawals.transactionId", queue ? "asc" : "desc"),
+    { page: filter.page, pageSize },
+  );
+  return {
+    ...found,
+    items: found.items.map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
+  };
 }
 
 /** The state of one withdrawal on the desk (the user's own withdrawals only, when `userId` is given). */

@@ -13,6 +13,7 @@ import { stringify } from "csv-stringify/sync";
 import type { TFunction } from "i18next";
 import type { LedgerTransaction } from "./ledger.server";
 import { counterparty, description, labelText, storeOrderId } from "./display";
+import { centsToDecimalString } from "~/utils/money";
 
 export const CSV_COLUMNS = ["date", "type", "status", "amount", "currency", "description", "merchant", "orderId", "id"] as const;
 
@@ -26,9 +27,9 @@ export function transactionsCsv(items: readonly LedgerTransaction[], t: TFunctio
       // The amount is signed ("-12.50" for a debit) and passed as a *number*: csv-stringify's
       // `escape_formulas` leaves a leading `-` alone when the field is a number (a number is
       // data, not a formula), whereas the string "-12.50" would become "'-12.50", which
-      // spreadsheets then read as text and no longer sum. `cast.number` below writes it with two
-      // decimals, as before. Every other cell is a string and is escaped.
-      ((item.direction === "credit" ? 1 : -1) * item.amountCents) / 100,
+      // spreadsheets then read as text and no longer sum. `cast.number` below writes the cents with
+      // two decimals, as before. Every other cell is a string and is escaped.
+      (item.direction === "credit" ? 1 : -1) * item.amountCents,
       "USD",
       labelText(description(item), t),
       labelText(counterparty(item), t, ""),
@@ -40,7 +41,7 @@ export function transactionsCsv(items: readonly LedgerTransaction[], t: TFunctio
       columns: CSV_COLUMNS.map((key) => t(`csv.${key}`)),
       escape_formulas: true,
       // The amount is the only number in a row.
-      cast: { number: (value) => value.toFixed(2) },
+      cast: { number: centsToDecimalString },
     },
   );
   return `\uFEFF${csv}`;

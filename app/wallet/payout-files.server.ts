@@ -20,6 +20,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { create } from "xmlbuilder2";
+import { centsToDecimalString } from "~/utils/money";
 
 export const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
 /** PayPal Payouts Web takes at most 5,000 payouts per file. */
@@ -28,7 +29,7 @@ export const PAYPAL_MAX_ROWS = 5000;
 /** 1234 → "12.34": integer cents as a decimal with two places, without floating point. */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in cents: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return centsToDecimalString(cents);
 }
 
 /** A UUID as 25 base-36 characters (reversible; fits PayPal's 30 and ISO 20022's 35 characters). */

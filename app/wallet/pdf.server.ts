@@ -14,13 +14,12 @@
  */
 import PDFDocument from "pdfkit";
 import type { TFunction } from "i18next";
-import { formatDate } from "~/utils/dates";
+import { formatDate, monthName } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
 import { type Face, type FontWeight, textRuns, writeText } from "./pdf-fonts.server";
 import { counterparty, description, labelText, storeOrderId } from "./display";
-import { dateTimeFormat } from "~/utils/intl";
 
 const PAGE_HEIGHT = 841.89; // A4, points
 const LEFT = 50;
@@ -463,15 +462,12 @@ export function statementPdf(
   const { statement } = input;
   const totals = statementTotals(statement);
   const [year, month] = input.month.split("-").map(Number) as [number, number];
-  const monthName = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
-  );
   const period = t("pdf.period", {
     start: formatDate(new Date(Date.UTC(year, month - 1, 1)).toISOString(), locale),
     end: formatDate(new Date(Date.UTC(year, month, 0)).toISOString(), locale),
   });
   const frame: Frame = {
-    title: t("pdf.statementTitle", { month: monthName }),
+    title: t("pdf.statementTitle", { month: monthName(input.month, locale) }),
     holder: input.owner,
     dates: [period, t("pdf.generated", { date: today(locale) })],
     legalLine,

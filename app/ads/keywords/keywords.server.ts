@@ -24,6 +24,7 @@ import { getClientAccount } from "../accounts.server";
 import type { ExpansionKind, KeywordLanguage, MetricSource } from "./form";
 import { KEYWORD_LIMITS } from "./form";
 import { normalizeKeyword, type GenerateInput, type GenerateResult } from "./generate";
+import { centsToDecimalString } from "~/utils/money";
 
 export interface Period {
   start: string;
@@ -353,7 +354,7 @@ export async function deleteKeywordList(tx: Tx, ownerId: string, listId: string)
 // Files
 
 const csv = (rows: (string | number | null)[][]) => stringify(rows, { record_delimiter: "\r\n", escape_formulas: true });
-const amount = (cents: number | null) => (cents == null ? "" : (cents / 100).toFixed(2));
+const amount = (cents: number | null) => (cents == null ? "" : centsToDecimalString(cents));
 const value = (n: number | null | undefined) => (n == null ? "" : n);
 
 /** Column titles of the list CSV, in the user's language (the route passes them translated). */

@@ -8,7 +8,6 @@ import { formatDate } from "~/utils/dates";
 import type { KpiKey } from "../dashboard.server";
 import type { DayRange } from "../dashboard-query";
 import { kpiFormatters } from "../kpi-format";
-import { dateTimeFormat } from "~/utils/intl";
 
 /** The KPIs a report shows, in order (the dashboard's, without the campaign count). */
 export const REPORT_KPI_KEYS = [
@@ -51,8 +50,3 @@ export function readableOn(hex: string): string {
   return luminance > 0.4 ? "#0f172a" : "#ffffff";
 }
 
-/** A report's month (`YYYY-MM`) in the language: "October 2026", "Oktober 2026". */
-export function formatMonth(month: string, locale: string): string {
-  const [year, number] = month.split("-").map(Number) as [number, number];
-  return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, number - 1, 1));
-}

@@ -21,6 +21,7 @@
  * TypeScript, no Node APIs (TextEncoder only): the demo seed, `npm run ads:sample`, the bench and the
  * tests call it.
  */
+import { centsToDecimalString } from "../../utils/money";
 
 export const SAMPLE_ACCOUNT_NAME = "Northwind Outdoor";
 export const SAMPLE_CURRENCY = "USD";
@@ -133,7 +134,7 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 /** `25,881` (Google counts). */
 const count = (n: number) => grouped(String(n));
 /** `199421.15` (Google and Meta amounts: no thousands separators). */
-const money = (cents: number) => `${Math.floor(cents / 100)}.${pad2(cents % 100)}`;
+const money = centsToDecimalString;
 /** `4,838.80` (Google conversions, from hundredths). */
 const conversions = (hundredths: number) => `${grouped(String(Math.floor(hundredths / 100)))}.${pad2(hundredths % 100)}`;
 /** `77.77%`; ` --` without a denominator. */

@@ -8,9 +8,9 @@ import { useTranslation } from "~/i18n/react";
 import { boundedFigure, figureFormat, isBoundFigure, type ThresholdDefinition } from "~/ads/audit/rules";
 import type { AuditItem, Grade } from "~/ads/audit/types";
 import { formatBounded } from "~/ads/kpi-format";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatZonedDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { dateTimeFormat, numberFormat } from "~/utils/intl";
+import { numberFormat } from "~/utils/intl";
 
 /** Code figures whose values share one list of translations. */
 const CODE_GROUP: Record<string, string> = {
@@ -24,11 +24,7 @@ const CODE_GROUP: Record<string, string> = {
 
 /** When an audit ran, in the client account's time zone ("23 Nov 2026, 14:05"). */
 export function formatRunAt(iso: string, locale: string, timeZone: string): string {
-  try {
-    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-  } catch {
-    return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
-  }
+  return formatZonedDateTime(iso, locale, timeZone);
 }
 
 export function useAuditFormat(locale: string, currency: string | null) {

@@ -1,15 +1,4 @@
-/** The message desk's dates. */
-import { dateTimeFormat } from "~/utils/intl";
+/** The message desk's dates: long, with the time, in UTC (the date module's "long" date and time). */
+import { formatDateTime as formatUtcDateTime } from "~/utils/dates";
 
-/** A date and time in the page's locale, in UTC (so the server and the browser agree). */
-export function formatDateTime(iso: string, locale: string): string {
-  return dateTimeFormat(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
+export const formatDateTime = (iso: string, locale: string) => formatUtcDateTime(iso, locale, "long");

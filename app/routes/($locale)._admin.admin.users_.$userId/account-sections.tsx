@@ -4,7 +4,8 @@ import { isLocale, LOCALE_NAMES } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { Facts, formatDateTime, Section } from "./section";
+import { Facts, Section } from "./section";
+import { formatDateTime } from "~/utils/dates";
 import type { LoaderData } from "./route";
 
 export function ProfileSection({ account, plan }: { account: LoaderData["account"]; plan: LoaderData["plan"] }) {

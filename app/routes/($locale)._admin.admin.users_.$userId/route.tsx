@@ -39,7 +39,7 @@ import { fixedT } from "~/i18n/translator.server";
 import * as handlers from "./actions.server";
 import { BalancesSection, ProfileSection } from "./account-sections";
 import { AdjustmentForm, RoleForm, SuspensionForm, TwoFactorResetForm } from "./forms";
-import { formatDateTime } from "./section";
+import { formatDateTime } from "~/utils/dates";
 import { NotesSection, SessionsSection } from "./sessions-and-notes";
 import { CashbackSection, LedgerSection, ReferralsSection } from "./activity-sections";
 

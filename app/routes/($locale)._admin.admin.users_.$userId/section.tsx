@@ -1,17 +1,4 @@
-/** The account page's frame: a titled section, a list of facts, and dates with their time in UTC. */
-import { dateTimeFormat } from "~/utils/intl";
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-/** A date and time in UTC (the same on the server and in the browser). */
-export function formatDateTime(iso: string, locale: string): string {
-  let format = dateTimeFormats.get(locale);
-  if (!format) {
-    format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-    dateTimeFormats.set(locale, format);
-  }
-  return `${format.format(new Date(iso))} UTC`;
-}
-
+/** The account page's frame: a titled section and a list of facts. */
 export function Section({
   title,
   id,

@@ -7,7 +7,8 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { NOTE_MAX_LENGTH } from "~/users/account-states";
 import { useIntentForm } from "./forms";
-import { formatDateTime, Section } from "./section";
+import { Section } from "./section";
+import { formatDateTime } from "~/utils/dates";
 import type { LoaderData } from "./route";
 
 export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"] }) {

@@ -29,10 +29,9 @@ export interface Formatters {
 }
 
 export function formatters(locale: string, currency: string | null): Formatters {
-  const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   return {
-    money: (cents) => (currency ? formatMoney(cents, locale, currency) : plain.format(cents / 100)),
+    money: (cents) => formatMoney(cents, locale, currency),
     percent: (points) => percent.format(points / 100),
   };
 }

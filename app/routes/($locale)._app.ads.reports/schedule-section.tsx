@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { ScheduleSchema, invalidRecipients, splitRecipients } from "~/ads/reports/form";
-import { formatMonth } from "~/ads/reports/format";
+import { monthName } from "~/utils/dates";
 import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -48,7 +48,7 @@ export function ScheduleSection({
         {schedule?.lastDelivery
           ? t("schedule.lastSent", {
               date: formatDate(schedule.lastDelivery.sentAt, locale),
-              month: formatMonth(schedule.lastDelivery.month, locale),
+              month: monthName(schedule.lastDelivery.month, locale),
             })
           : t("schedule.neverSent")}
       </p>

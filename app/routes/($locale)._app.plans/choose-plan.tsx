@@ -7,7 +7,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import type { PlanView } from "~/plans/plans.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { formatDate } from "./format";
+import { formatDate } from "~/utils/dates";
 
 export function PlanList({ plans, preselected }: { plans: PlanView[]; preselected: string | null }) {
   const { t } = useTranslation("plans");

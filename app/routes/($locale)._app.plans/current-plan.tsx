@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { formatDate } from "./format";
+import { formatDate } from "~/utils/dates";
 import type { Loaded } from "./route";
 
 export function PaymentStatus({ status }: { status: "pending" | "paid" | "failed" }) {

@@ -28,7 +28,7 @@ import { getPayment } from "~/wallet/payments.server";
 import * as handlers from "./actions.server";
 import { PayStep, PlanList } from "./choose-plan";
 import { CurrentPlan, PaymentStatus } from "./current-plan";
-import { formatDate } from "./format";
+import { formatDate } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "plans", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -1,0 +1,26 @@
+/**
+ * The one way to page a Kysely query: `base` is the query's tables and filters (no selection yet);
+ * it is counted once, the page asked for is clamped to the pages there are, and `select` adds the
+ * columns and the order to read that page's rows. SQLite counts as a number, PostgreSQL as a
+ * string (bigint): the count is read here, once.
+ */
+import type { SelectQueryBuilder } from "kysely";
+import { pageWindow, type Page } from "~/utils/pagination";
+
+/** A count as either database returns it (SQLite: number; PostgreSQL: bigint as a string). */
+export function countOf(value: number | string | bigint | null | undefined): number {
+  return Number(value ?? 0);
+}
+
+export async function paginate<DB, TB extends keyof DB, O>(
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a query without a selection yet
+  base: SelectQueryBuilder<DB, TB, {}>,
+  select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>, // eslint-disable-line @typescript-eslint/no-empty-object-type
+  options: { page?: number; pageSize: number },
+): Promise<Page<O>> {
+  const counted = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirstOrThrow();
+  const total = countOf((counted as { count: number | string | bigint }).count);
+  const { page, pageCount, offset } = pageWindow(total, options.page, options.pageSize);
+  const items = await select(base).limit(options.pageSize).offset(offset).execute();
+  return { items: items as O[], page, pageCount, total };
+}
