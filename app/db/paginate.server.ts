@@ -12,10 +12,13 @@ export function countOf(value: number | string | bigint | null | undefined): num
   return Number(value ?? 0);
 }
 
+/** A query's tables and filters, nothing selected yet (Kysely's own type for it). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's "no selection"
+type Unselected<DB, TB extends keyof DB> = SelectQueryBuilder<DB, TB, {}>;
+
 export async function paginate<DB, TB extends keyof DB, O>(
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a query without a selection yet
-  base: SelectQueryBuilder<DB, TB, {}>,
-  select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>, // eslint-disable-line @typescript-eslint/no-empty-object-type
+  base: Unselected<DB, TB>,
+  select: (query: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>,
   options: { page?: number; pageSize: number },
 ): Promise<Page<O>> {
   const counted = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirstOrThrow();

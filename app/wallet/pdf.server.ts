@@ -4,7 +4,7 @@
  * and the document's date or period), the body, and a footer on every page ("Page X of Y" and the
  * company's legal line). Texts come translated from the caller; amounts through the one money
  * formatter, dates through the one date formatter. Every text is written through
- * ./pdf-fonts.server in embedded Noto fonts, so names and merchants in any Latin script, Chinese or
+ * the shared page frame (~/utils/pdf-frame.server) in embedded Noto fonts, so names and merchants in any Latin script, Chinese or
  * Arabic print as they are.
  *
  * Layout is done here rather than by pdfkit's line wrapper: each text is cut into lines measured
@@ -12,19 +12,30 @@
  * a table row's height is known before it is drawn, and a row that does not fit on the page moves
  * whole to the next one (with the table's header row drawn again) instead of being split.
  */
-import PDFDocument from "pdfkit";
 import type { TFunction } from "i18next";
 import { formatDate, monthName } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { Statement } from "./balances.server";
 import type { LedgerTransaction } from "./ledger.server";
-import { type Face, type FontWeight, textRuns, writeText } from "./pdf-fonts.server";
+import {
+  bodyBottom,
+  fit,
+  footerFrame,
+  graphemes,
+  LEFT,
+  newPage,
+  PAGE_HEIGHT,
+  putLine as put,
+  putLineRight as putRight,
+  renderPdf,
+  RIGHT,
+  rule,
+  textWidth,
+  WIDTH,
+  type Style,
+} from "~/utils/pdf-frame.server";
 import { counterparty, description, labelText, storeOrderId } from "./display";
 
-const PAGE_HEIGHT = 841.89; // A4, points
-const LEFT = 50;
-const RIGHT = 595.28 - 50;
-const WIDTH = RIGHT - LEFT;
 /** The header sits above the top margin and the footer below the bottom one: the body flows between. */
 const MARGINS = { top: 136, bottom: 86, left: LEFT, right: 50 };
 const HEADER_TOP = 40;
@@ -54,13 +65,6 @@ interface Holder {
   email: string;
 }
 
-/** One style of text: weight, size (points) and colour. */
-interface Style {
-  weight: FontWeight;
-  size: number;
-  colour: string;
-}
-
 /** Lines of one style, already cut to a width. */
 interface Paragraph extends Style {
   lines: string[];
@@ -68,32 +72,10 @@ interface Paragraph extends Style {
 
 // --- Measuring and drawing text --------------------------------------------------------------
 
-function useFace(doc: PDFKit.PDFDocument, face: Face): void {
-  // Registering again under the same name is harmless: pdfkit opens a name's font once per document.
-  doc.registerFont(face.name, face.data).font(face.name);
-}
-
-/** The width of a text in the fonts it is drawn in, at a size. */
-function textWidth(doc: PDFKit.PDFDocument, text: string, weight: FontWeight, size: number): number {
-  doc.fontSize(size);
-  return textRuns(text, weight).reduce((width, run) => {
-    useFace(doc, run.face);
-    return width + doc.widthOfString(run.text);
-  }, 0);
-}
-
 /** The distance between two lines' baselines at a size. */
 const leading = (size: number) => size * 1.32;
 /** The height of `count` lines at a size: the first line's ascent to the last line's descent. */
 const blockHeight = (count: number, size: number) => (count > 0 ? (count - 1) * leading(size) + size * 1.22 : 0);
-/**
- * pdfkit puts a line's baseline one font ascent (1.16 em for Noto Sans) below the y it is given:
- * drawn this much higher, a line's tallest glyphs start about where the block starts.
- */
-const raise = (size: number) => size * 0.3;
-
-const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (s) => s.segment);
-
 /**
  * The text cut into lines no wider than `width`: between words where it can, a word (or a run of
  * ideographs, which has no spaces) too long for a line cut between its characters.
@@ -126,42 +108,12 @@ function wrap(doc: PDFKit.PDFDocument, text: string, style: Pick<Style, "weight"
   return lines;
 }
 
-/** The text at its size when it fits the width, else smaller (down to `minSize`), else cut short with an ellipsis. */
-function fit(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: Style,
-  width: number,
-  minSize = style.size * 0.75,
-): { text: string; style: Style } {
-  let size = style.size;
-  while (size > minSize && textWidth(doc, text, style.weight, size) > width) size -= 0.5;
-  let fitted = text;
-  if (textWidth(doc, fitted, style.weight, size) > width) {
-    const chars = graphemes(text);
-    while (chars.length > 1 && textWidth(doc, `${chars.join("").trimEnd()}\u2026`, style.weight, size) > width) chars.pop();
-    fitted = `${chars.join("").trimEnd()}\u2026`;
-  }
-  return { text: fitted, style: { ...style, size } };
-}
-
 function paragraph(doc: PDFKit.PDFDocument, text: string, style: Style, width: number): Paragraph {
   return { ...style, lines: wrap(doc, text, style, width) };
 }
 
 const paragraphsHeight = (paragraphs: Paragraph[], gap = 2) =>
   paragraphs.reduce((height, p, i) => height + blockHeight(p.lines.length, p.size) + (i > 0 ? gap : 0), 0);
-
-/** One line of text with its block's top at (x, y), on one line whatever its width. */
-function put(doc: PDFKit.PDFDocument, text: string, style: Style, x: number, y: number): void {
-  doc.fontSize(style.size).fillColor(style.colour);
-  writeText(doc, text, style.weight, { lineBreak: false }, { x, y: y - raise(style.size) });
-}
-
-/** One line of text ending at `right`. */
-function putRight(doc: PDFKit.PDFDocument, text: string, style: Style, right: number, y: number): void {
-  put(doc, text, style, right - textWidth(doc, text, style.weight, style.size), y);
-}
 
 /** Paragraphs one below the other from (x, y), left- or right-aligned (then x is the right edge). */
 function putParagraphs(
@@ -177,10 +129,6 @@ function putParagraphs(
     p.lines.forEach((line, i) => (align === "right" ? putRight : put)(doc, line, p, x, top + i * leading(p.size)));
     top += blockHeight(p.lines.length, p.size) + gap;
   }
-}
-
-function rule(doc: PDFKit.PDFDocument, y: number, colour = COLOUR.rule, width = 0.5, from = LEFT, to = RIGHT): void {
-  doc.save().moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(colour).stroke().restore();
 }
 
 // --- The page frame: header and footer -------------------------------------------------------
@@ -248,57 +196,27 @@ function header(doc: PDFKit.PDFDocument, frame: Frame): void {
 }
 
 function footer(doc: PDFKit.PDFDocument, frame: Frame, page: number, pages: number): void {
-  rule(doc, FOOTER_TOP);
   const pageStyle: Style = { weight: 400, size: 8, colour: COLOUR.muted };
-  const pageText = frame.t("pdf.page", { page, pages });
-  const pageWidth = textWidth(doc, pageText, pageStyle.weight, pageStyle.size);
-  putRight(doc, pageText, pageStyle, RIGHT, FOOTER_TOP + 8);
-  const legal = paragraph(doc, frame.legalLine, { weight: 400, size: 7, colour: COLOUR.faint }, WIDTH - pageWidth - 24);
+  const legalWidth = footerFrame(doc, FOOTER_TOP, frame.t("pdf.page", { page, pages }), pageStyle);
+  const legal = paragraph(doc, frame.legalLine, { weight: 400, size: 7, colour: COLOUR.faint }, legalWidth);
   // Room for five lines under the rule; a longer legal line is cut.
   if (legal.lines.length > 5)
-    legal.lines = [...legal.lines.slice(0, 4), fit(doc, legal.lines.slice(4).join(" "), legal, WIDTH - pageWidth - 24, legal.size).text];
+    legal.lines = [...legal.lines.slice(0, 4), fit(doc, legal.lines.slice(4).join(" "), legal, legalWidth, legal.size).text];
   putParagraphs(doc, [legal], LEFT, FOOTER_TOP + 8);
 }
 
-/**
- * A PDF: `build` writes the body between the margins (adding pages as it goes), then every page
- * gets its header and footer, now that the number of pages is known.
- */
+/** A PDF in the wallet's frame: its header and footer on every page. */
 function render(frame: Frame, locale: string, build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "A4",
-      margins: MARGINS,
-      bufferPages: true,
-      lang: locale,
-      info: { Title: frame.title, Author: frame.holder.name, Producer: "Cashwise", Creator: "Cashwise" },
-    });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      doc.y = MARGINS.top;
-      build(doc);
-      const { start, count } = doc.bufferedPageRange();
-      for (let i = start; i < start + count; i++) {
-        doc.switchToPage(i);
-        header(doc, frame);
-        footer(doc, frame, i - start + 1, count);
-      }
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
+  return renderPdf({
+    margins: MARGINS,
+    locale,
+    info: { Title: frame.title, Author: frame.holder.name, Producer: "Cashwise", Creator: "Cashwise" },
+    build,
+    decorate: (doc, page, pages) => {
+      header(doc, frame);
+      footer(doc, frame, page, pages);
+    },
   });
-}
-
-/** The lowest y the body may reach on a page. */
-const bodyBottom = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
-
-function newPage(doc: PDFKit.PDFDocument): void {
-  doc.addPage();
-  doc.y = MARGINS.top;
 }
 
 const today = (locale: string) => formatDate(new Date().toISOString(), locale);

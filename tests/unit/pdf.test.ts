@@ -10,7 +10,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { Statement } from "~/wallet/balances.server";
 import type { LedgerTransaction } from "~/wallet/ledger.server";
-import { primaryFace, textRuns, visualOrder } from "~/wallet/pdf-fonts.server";
+import { primaryFace, textRuns, visualOrder } from "~/utils/pdf-fonts.server";
 import { pdfLegalLine, receiptPdf, statementPdf, statementTotals } from "~/wallet/pdf.server";
 import { counterparty, description as describeLine, labelText } from "~/wallet/display";
 

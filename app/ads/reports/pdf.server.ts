@@ -4,8 +4,8 @@
  * body (title and period, the KPIs with their changes, spend and conversions per day as vector line
  * charts, the top campaigns, the audit grade and its trend, the tips applied in the period) and a
  * footer on every page (the agency's footer text and "Page X of Y"). Every text comes from the
- * `ads-reports` namespace in the report's language, and is written through the wallet's font kit
- * (../../wallet/pdf-fonts.server: embedded Noto fonts, any script). As in the wallet's PDFs, the
+ * `ads-reports` namespace in the report's language, and is written through the shared page frame
+ * (~/utils/pdf-frame.server: embedded Noto fonts, any script; the render and "Page X of Y"). As in the wallet's PDFs, the
  * layout is computed here (texts fitted to measured widths, blocks moved whole to the next page
  * when they do not fit) rather than left to pdfkit's line wrapper. Chart maths: d3-scale and
  * d3-shape, whose SVG path strings pdfkit draws as vectors. Renders take a render slot (at most two
@@ -14,9 +14,22 @@
 import { scaleLinear } from "d3-scale";
 import { line as d3Line, area as d3Area } from "d3-shape";
 import type { TFunction } from "i18next";
-import PDFDocument from "pdfkit";
 import { formatShortDay } from "~/utils/dates";
-import { textRuns, writeText, type FontWeight } from "~/wallet/pdf-fonts.server";
+import {
+  bodyBottom,
+  fit,
+  footerFrame,
+  LEFT,
+  newPage,
+  PAGE_HEIGHT,
+  putLine,
+  renderPdf,
+  RIGHT,
+  rule,
+  textWidth,
+  WIDTH,
+  type Style,
+} from "~/utils/pdf-frame.server";
 import type { DbOrTx } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -27,11 +40,6 @@ import { breakdownLabel } from "../breakdown-label";
 import { REPORT_KPI_KEYS, readableOn, reportFormatters } from "./format";
 import { reportData, type ReportData } from "./report.server";
 
-const PAGE_WIDTH = 595.28; // A4, points
-const PAGE_HEIGHT = 841.89;
-const LEFT = 50;
-const RIGHT = PAGE_WIDTH - 50;
-const WIDTH = RIGHT - LEFT;
 const MARGINS = { top: 120, bottom: 80, left: LEFT, right: 50 };
 const HEADER_TOP = 36;
 const FOOTER_TOP = PAGE_HEIGHT - 62;
@@ -44,43 +52,15 @@ const PANEL = "#f8fafc";
 const GOOD = "#166534";
 const BAD = "#b91c1c";
 
-interface Style {
-  weight: FontWeight;
-  size: number;
-  colour: string;
-}
-
 // --- Text ------------------------------------------------------------------------------------
-
-function textWidth(doc: PDFKit.PDFDocument, text: string, weight: FontWeight, size: number): number {
-  doc.fontSize(size);
-  return textRuns(text, weight).reduce((width, run) => {
-    doc.registerFont(run.face.name, run.face.data).font(run.face.name);
-    return width + doc.widthOfString(run.text);
-  }, 0);
-}
-
-/** The text at its size when it fits, else smaller (to 75 %), else cut with an ellipsis. */
-function fit(doc: PDFKit.PDFDocument, text: string, style: Style, width: number): { text: string; style: Style } {
-  let size = style.size;
-  while (size > style.size * 0.75 && textWidth(doc, text, style.weight, size) > width) size -= 0.5;
-  let fitted = text;
-  if (textWidth(doc, fitted, style.weight, size) > width) {
-    const chars = Array.from(text);
-    while (chars.length > 1 && textWidth(doc, `${chars.join("").trimEnd()}\u2026`, style.weight, size) > width) chars.pop();
-    fitted = `${chars.join("").trimEnd()}\u2026`;
-  }
-  return { text: fitted, style: { ...style, size } };
-}
 
 /** One line with its top at (x, y), fitted to `width` when given. */
 function put(doc: PDFKit.PDFDocument, text: string, style: Style, x: number, y: number, width?: number): number {
   const fitted = width === undefined ? { text, style } : fit(doc, text, style, width);
-  doc.fontSize(fitted.style.size).fillColor(fitted.style.colour);
   // pdfkit moves its cursor to where it wrote: put it back, the layout places every line itself
   // (else each line drifts the next by its size, as the KPI panels did in a staircase).
   const cursor = { x: doc.x, y: doc.y };
-  writeText(doc, fitted.text, fitted.style.weight, { lineBreak: false }, { x, y: y - fitted.style.size * 0.3 });
+  putLine(doc, fitted.text, fitted.style, x, y);
   doc.x = cursor.x;
   doc.y = cursor.y;
   return textWidth(doc, fitted.text, fitted.style.weight, fitted.style.size);
@@ -105,10 +85,6 @@ function wrap(doc: PDFKit.PDFDocument, text: string, style: Style, width: number
   }
   if (line) lines.push(line);
   return lines.map((item) => fit(doc, item, style, width).text);
-}
-
-function rule(doc: PDFKit.PDFDocument, y: number, colour = RULE, width = 0.5, from = LEFT, to = RIGHT): void {
-  doc.save().moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(colour).stroke().restore();
 }
 
 // --- Frame -----------------------------------------------------------------------------------
@@ -158,23 +134,15 @@ function header(doc: PDFKit.PDFDocument, frame: Frame): void {
 }
 
 function footer(doc: PDFKit.PDFDocument, frame: Frame, page: number, pages: number): void {
-  rule(doc, FOOTER_TOP);
   const style: Style = { weight: 400, size: 8, colour: MUTED };
-  const pageText = frame.t("ads-reports:doc.page", { page, pages });
-  const pageWidth = textWidth(doc, pageText, style.weight, style.size);
-  putRight(doc, pageText, style, RIGHT, FOOTER_TOP + 8);
-  const lines = wrap(doc, frame.brand.footer, { ...style, size: 7.5, colour: FAINT }, WIDTH - pageWidth - 24).slice(0, 3);
+  const footerWidth = footerFrame(doc, FOOTER_TOP, frame.t("ads-reports:doc.page", { page, pages }), style);
+  const lines = wrap(doc, frame.brand.footer, { ...style, size: 7.5, colour: FAINT }, footerWidth).slice(0, 3);
   lines.forEach((text, i) => put(doc, text, { ...style, size: 7.5, colour: FAINT }, LEFT, FOOTER_TOP + 8 + i * 10));
 }
 
-const bodyBottom = () => PAGE_HEIGHT - MARGINS.bottom;
-
 /** Room for a block of `height` below the current position, else a new page. */
 function ensure(doc: PDFKit.PDFDocument, height: number): void {
-  if (doc.y + height > bodyBottom()) {
-    doc.addPage();
-    doc.y = MARGINS.top;
-  }
+  if (doc.y + height > bodyBottom(doc)) newPage(doc);
 }
 
 function sectionTitle(doc: PDFKit.PDFDocument, text: string, colour: string, after = 0): void {
@@ -303,43 +271,26 @@ export function reportPdf(input: ReportPdfInput, options: { whenBusy: "refuse" |
 function renderReportPdf({ report, brand, logo, locale, t }: ReportPdfInput): Promise<Buffer> {
   const f = reportFormatters(locale, report.currency, t);
   const agency = brand.agencyName || t("ads-reports:doc.defaultAgency");
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "A4",
-      margins: MARGINS,
-      bufferPages: true,
-      lang: locale,
-      info: {
-        Title: t("ads-reports:doc.title"),
-        Author: agency,
-        Producer: agency,
-        Creator: agency,
-      },
-    });
-    const frame: Frame = {
-      brand: { ...brand, agencyName: agency },
-      logo: openLogo(doc, logo),
-      client: report.client.name,
-      period: f.range(report.period),
-      t,
-    };
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      doc.y = MARGINS.top;
+  const info = { Title: t("ads-reports:doc.title"), Author: agency, Producer: agency, Creator: agency };
+  let frame: Frame;
+  return renderPdf({
+    margins: MARGINS,
+    locale,
+    info,
+    build: (doc) => {
+      frame = {
+        brand: { ...brand, agencyName: agency },
+        logo: openLogo(doc, logo),
+        client: report.client.name,
+        period: f.range(report.period),
+        t,
+      };
       body(doc, { report, brand: frame.brand, locale, t, f });
-      const { start, count } = doc.bufferedPageRange();
-      for (let i = start; i < start + count; i++) {
-        doc.switchToPage(i);
-        header(doc, frame);
-        footer(doc, frame, i - start + 1, count);
-      }
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
+    },
+    decorate: (doc, page, pages) => {
+      header(doc, frame);
+      footer(doc, frame, page, pages);
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Fonts for the wallet's PDFs: owns which font files the PDFs embed, where they are read from, and
+ * Fonts for every PDF (the wallet's statements and receipts, the ad reports): owns which font files the PDFs embed, where they are read from, and
  * how a text is cut into runs that one font each covers, in the order they are drawn.
  *
  * The fonts are Noto Sans SC (Latin, Chinese, kana…) and Noto Sans Arabic from the @fontsource
