@@ -38,8 +38,7 @@ function SourceBadge({ figures, t }: { figures: KeywordFigures; t: TFunction }) 
 /** The figures of one keyword with their basis, in words. */
 function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures; locale: string; currency: string | null; t: TFunction }) {
   const number = numberFormat(locale);
-  const money = (cents: number) =>
-    currency ? formatMoney(cents, locale, currency) : numberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100);
+  const money = (cents: number) => formatMoney(cents, locale, currency);
   const period = (p: { start: string; end: string } | null) =>
     p ? t("figures.period", { start: formatDate(p.start, locale), end: formatDate(p.end, locale) }) : t("figures.allTime");
   if (figures.source === "keyword-planner") {
