@@ -49,4 +49,3 @@ export function readableOn(hex: string): string {
   const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   return luminance > 0.4 ? "#0f172a" : "#ffffff";
 }
-
