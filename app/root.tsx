@@ -8,7 +8,7 @@ import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { Stylesheet, StylesheetPrefetch } from "~/utils/stylesheet";
 import { useRootData } from "~/utils/root-data";
-import { loader } from "~/utils/root-data.server";
+import { loader } from "~/root-data.server";
 
 export const handle = { i18n: ["common"] };
 

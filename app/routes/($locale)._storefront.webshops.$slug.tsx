@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { MEMBER_SHARE_BPS } from "~/cashback/fee";
+import { MEMBER_SHARE_BPS } from "~/wallet/fee";
 import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";

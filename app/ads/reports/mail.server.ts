@@ -5,11 +5,11 @@
  * account and the month, replies go to the owner, and Cashwise is not named. Only builds the
  * message; the schedule module puts it in the outbox with the month's delivery row.
  */
-import { formatMonth } from "~/ads/reports/format";
+import { formatMonth } from "./format";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import type { MailMessage } from "./mailer.server";
-import { renderMail } from "./templates.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { renderMail } from "~/mail/templates.server";
 
 export interface AdReportMail {
   to: string;
