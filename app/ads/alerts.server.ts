@@ -897,8 +897,7 @@ export async function afterAdImport(
   if (!enabled) return false;
   const queue =
     options.queue ??
-    ((name: string, data: { clientAccountId: string }) =>
-      queueJob(name, data, undefined, { singletonKey: data.clientAccountId }));
+    ((name: string, data: { clientAccountId: string }) => queueJob(name, data, undefined, { singletonKey: data.clientAccountId }));
   await queue(EVALUATE_ALERTS_JOB, { clientAccountId });
   return true;
 }
