@@ -58,28 +58,20 @@ function isBase(folder: string): boolean {
   return (BASE_FOLDERS as readonly string[]).includes(folder);
 }
 
+/** `{ type A, type B }`: every named binding is a type. */
+function allTypes(elements: readonly { isTypeOnly: boolean }[]): boolean {
+  return elements.length > 0 && elements.every((element) => element.isTypeOnly);
+}
+
 function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isImportDeclaration(node)) {
-    const clause = node.importClause;
-    if (!clause) return false; // `import "./side-effect"`
-    if (clause.isTypeOnly) return true;
-    if (clause.name) return false;
-    const bindings = clause.namedBindings;
-    return (
-      bindings !== undefined &&
-      ts.isNamedImports(bindings) &&
-      bindings.elements.length > 0 &&
-      bindings.elements.every((element) => element.isTypeOnly)
-    );
+  if (ts.isExportDeclaration(node)) {
+    const clause = node.exportClause;
+    return node.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && allTypes(clause.elements));
   }
-  if (node.isTypeOnly) return true;
-  const clause = node.exportClause;
-  return (
-    clause !== undefined &&
-    ts.isNamedExports(clause) &&
-    clause.elements.length > 0 &&
-    clause.elements.every((element) => element.isTypeOnly)
-  );
+  const clause = node.importClause;
+  if (!clause) return false; // `import "./side-effect"`
+  const bindings = clause.namedBindings;
+  return clause.isTypeOnly || (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && allTypes(bindings.elements));
 }
 
 /** The module specifiers a source imports at run time, with their 1-based lines. */
