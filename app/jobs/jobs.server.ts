@@ -47,6 +47,7 @@ export async function queueJob(
   const runner = await startJobs({ work: config.jobs === "inline" }, config);
   await runner.send(name, data, options);
 }
+
 export function createRunner(config: Env, deps: { db: Db; mailer: Mailer }): JobRunner {
   const definitions = jobDefinitions({ ...deps, appUrl: config.appUrl });
   return config.database.kind === "postgres"
