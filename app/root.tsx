@@ -1,7 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ErrorScreen } from "~/components/error-screen";
+import { ErrorScreen } from "~/utils/error-screen";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
