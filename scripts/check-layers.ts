@@ -7,7 +7,8 @@
  * 1. a base folder (config, db, i18n, utils, security) importing a domain folder;
  * 2. a cycle between folders once the edges in KNOWN_CYCLE_EDGES are taken out;
  * 3. an entry of KNOWN_CYCLE_EDGES that is no longer an edge of a cycle (the list only shrinks);
- * 4. a folder importing app/routes or the app shell.
+ * 4. a folder importing app/routes or the app shell, or a module other than entry.server.tsx
+ *    importing the job registry.
  * Files directly in app/ (root.tsx, entry.server.tsx, the job registry) are the app shell, the
  * composition root: they and app/routes may import anything and nothing imports them back.
  * tests/unit/layers.test.ts runs the same check in `npm test`.
@@ -21,6 +22,8 @@ export const BASE_FOLDERS = ["config", "db", "i18n", "utils", "security"] as con
 /** The files directly in app/: the document, the entries, the composition root. */
 export const APP_SHELL = "(app shell)";
 const TOP_FOLDERS = new Set<string>([APP_SHELL, "routes"]);
+/** The composition root of the jobs: every domain's handlers. */
+const JOB_REGISTRY = "job-registry.server.ts";
 
 /** Folder-level edges of cycles we live with for now, "from -> to", each with its reason. */
 export const KNOWN_CYCLE_EDGES: readonly string[] = [
@@ -40,6 +43,8 @@ export type LayerReport = {
   baseViolations: FolderEdge[];
   /** A folder below the top importing routes or the app shell. */
   topViolations: FolderEdge[];
+  /** A module of the app other than entry.server.tsx importing the job registry. */
+  registryImports: ImportEdge[];
   /** Cycles left once KNOWN_CYCLE_EDGES are taken out. */
   cycles: FolderEdge[][];
   staleKnownEdges: string[];
@@ -184,8 +189,10 @@ export function checkLayers(imports: ImportEdge[], knownCycleEdges: readonly str
   }
   const all = [...edges.values()];
   const baseViolations = all.filter((edge) => isBase(edge.from) && !isBase(edge.to) && !TOP_FOLDERS.has(edge.to));
-  // Routes and the app shell are the top: no folder below imports them.
+  // Routes and the app shell are the top: no folder below imports them, and of the app, only the
+  // server's entry imports the job registry (the worker and tests do too, from outside app/).
   const intoTop = all.filter((edge) => !TOP_FOLDERS.has(edge.from) && TOP_FOLDERS.has(edge.to));
+  const registryImports = imports.filter(({ from, to }) => to === JOB_REGISTRY && from !== "entry.server.tsx");
   // Known edges are taken out before looking for cycles: what is left must have none.
   const isKnown = (edge: FolderEdge) => knownCycleEdges.includes(edgeKey(edge));
   const cycles = folderCycles(all.filter((edge) => !isKnown(edge)));
@@ -194,6 +201,7 @@ export function checkLayers(imports: ImportEdge[], knownCycleEdges: readonly str
   return {
     baseViolations,
     topViolations: intoTop,
+    registryImports,
     cycles,
     staleKnownEdges: knownCycleEdges.filter((key) => !closing.has(key)),
   };
@@ -213,6 +221,9 @@ export function layerProblems(report: LayerReport): string[] {
   return [
     ...report.baseViolations.map((edge) => `base folder imports a domain: ${edgeKey(edge)}${sites(edge)}`),
     ...report.topViolations.map((edge) => `a folder imports the routes or the app shell: ${edgeKey(edge)}${sites(edge)}`),
+    ...report.registryImports.map(
+      ({ from, line }) => `only entry.server.tsx imports the job registry: app/${from}:${line} (queue jobs with ~/jobs/jobs.server)`,
+    ),
     ...report.cycles.map((cycle) => {
       const members = [...new Set(cycle.map((edge) => edge.from))].sort().join(", ");
       return `cycle between ${members}; its edges:\n` + cycle.map((edge) => `    ${edgeKey(edge)}${sites(edge)}`).join("\n");

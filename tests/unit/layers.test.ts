@@ -81,10 +81,17 @@ describe("the layer checker", () => {
   });
 
   it("reports a base folder importing a domain, and a folder importing the app shell", () => {
-    const report = checkLayers([edge("utils/u.ts", "auth/guards.ts", 4), edge("ads/a.ts", "job-registry.server.ts", 2)], []);
+    const report = checkLayers([edge("utils/u.ts", "auth/guards.ts", 4), edge("ads/a.ts", "root.tsx", 2)], []);
     expect(layerProblems(report)).toEqual([
       "base folder imports a domain: utils -> auth\n      app/utils/u.ts:4",
       "a folder imports the routes or the app shell: ads -> (app shell)\n      app/ads/a.ts:2",
+    ]);
+  });
+
+  it("reports a module of the app other than the server's entry importing the job registry", () => {
+    const report = checkLayers([edge("entry.server.tsx", "job-registry.server.ts"), edge("routes/r.tsx", "job-registry.server.ts", 5)], []);
+    expect(layerProblems(report)).toEqual([
+      "only entry.server.tsx imports the job registry: app/routes/r.tsx:5 (queue jobs with ~/jobs/jobs.server)",
     ]);
   });
 
