@@ -13,13 +13,14 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { socialFormActionOrigins } from "~/auth/social-config.server";
 import { env, isHttps } from "~/config/env.server";
 import { clientAddressProblem } from "~/security/client-address.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl } from "~/i18n/locale.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
-import { startServerJobs } from "~/jobs/jobs.server";
-import { applySecurityHeaders, createNonce } from "~/security/headers.server";
+import { startServerJobs } from "~/job-registry.server";
+import { allowSignInFormTargets, applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
 import { InlineStylesheetProvider } from "~/utils/stylesheet";
 import { CRITICAL_CSS_MARKER, inlineStylesheet, withCriticalCss } from "~/utils/stylesheet.server";
@@ -32,6 +33,8 @@ if (problem) throw new Error(problem);
 if (env().appEnv === "production" && !isHttps()) console.warn("Warning: APP_URL is not https://: cookies are not Secure and HSTS is off.");
 // Background work (the outbox, schedules) runs in this process unless JOBS=off.
 startServerJobs();
+// A social sign-in form continues at its provider: the CSP's form-action allows their origins.
+allowSignInFormTargets(socialFormActionOrigins());
 
 export default async function handleRequest(
   request: Request,

@@ -1,14 +1,14 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ErrorScreen } from "~/components/error-screen";
+import { ErrorScreen } from "~/utils/error-screen";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { Stylesheet, StylesheetPrefetch } from "~/utils/stylesheet";
 import { useRootData } from "~/utils/root-data";
-import { loader } from "~/utils/root-data.server";
+import { loader } from "~/root-data.server";
 
 export const handle = { i18n: ["common"] };
 

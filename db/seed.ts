@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
 import { ingestConversion } from "../app/cashback/conversions.server";
-import { commissionForCashback, memberRateOf } from "../app/cashback/fee";
+import { commissionForCashback, memberRateOf } from "../app/wallet/fee";
 import { releaseDueCommissions } from "../app/partner/commissions.server";
 import { getSetting } from "../app/settings/settings.server";
 import { cancelAndRefund, subscribeWithWallet } from "../app/plans/subscriptions.server";

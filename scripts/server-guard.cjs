@@ -25,7 +25,7 @@
  * 7. Shuts down gracefully on SIGTERM/SIGINT: the listener closes (remix-serve's own handler), idle
  *    keep-alive connections are closed at once and busy ones after their answer (`Connection:
  *    close`), then the app's shutdown hooks run (the job runner stops, the database pool closes:
- *    app/utils/shutdown.server.ts) and the process exits 0; after 9 s it exits 1 whatever still
+ *    app/config/shutdown.server.ts) and the process exits 0; after 9 s it exits 1 whatever still
  *    runs. A second signal exits at once.
  *
  * Pages are in the URL's language (from locales/<lng>/common.json), API paths get JSON.

@@ -3,11 +3,11 @@
  * its own, for deployments that start the app with `JOBS=off`. Any number of workers can run
  * against one PostgreSQL database (pg-boss hands each job to one of them). On SIGTERM/SIGINT it
  * stops the runner (running jobs get 5 s), closes the database and exits 0; after 9 s it exits 1
- * whatever still runs (app/utils/shutdown.server.ts).
+ * whatever still runs (app/config/shutdown.server.ts).
  */
 import { envOrExit } from "../app/config/env.server";
-import { startJobs } from "../app/jobs/jobs.server";
-import { runShutdownHooks } from "../app/utils/shutdown.server";
+import { startJobs } from "../app/job-registry.server";
+import { runShutdownHooks } from "../app/config/shutdown.server";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 

@@ -30,8 +30,9 @@ import { env } from "~/config/env.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import type { AdAlertKind } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
+import { queueJob } from "~/jobs/jobs.server";
 import { enqueueMail } from "~/jobs/outbox.server";
-import { adAlertMail } from "~/mail/ad-alert.server";
+import { adAlertMail } from "./alert-mail.server";
 import { recordNotification } from "~/notifications/notifications.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { localePath } from "~/utils/paths";
@@ -896,11 +897,7 @@ export async function afterAdImport(
   if (!enabled) return false;
   const queue =
     options.queue ??
-    (async (name: string, data: { clientAccountId: string }) => {
-      // Imported on use: the job module imports this one for its handlers.
-      const { queueJob } = await import("~/jobs/jobs.server");
-      await queueJob(name, data, undefined, { singletonKey: data.clientAccountId });
-    });
+    ((name: string, data: { clientAccountId: string }) => queueJob(name, data, undefined, { singletonKey: data.clientAccountId }));
   await queue(EVALUATE_ALERTS_JOB, { clientAccountId });
   return true;
 }

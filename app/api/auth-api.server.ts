@@ -12,7 +12,7 @@ import { fixedT } from "~/i18n/translator.server";
 import { clientAddress } from "~/security/client-address.server";
 import { consumeRateLimits, minutesToWait, type RateLimitName } from "~/security/rate-limit.server";
 import { EmailSchema } from "~/users/validation";
-import { apiError, json, readJson } from "./json.server";
+import { apiError, json, readJson } from "~/utils/json.server";
 
 async function throttled(request: Request, locale: Locale, checks: Array<[RateLimitName, string]>): Promise<Response | null> {
   const verdict = await consumeRateLimits(db(), checks);

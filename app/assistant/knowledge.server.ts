@@ -5,7 +5,7 @@
  * texts). One MiniSearch index per database and locale, built on first use and rebuilt once it is
  * five minutes old; search is fuzzy and by prefix, with MiniSearch's default term processing.
  * The FAQ and the blog forget the changed locale's index as soon as a change of theirs commits
- * (`forgetKnowledgeAfterCommit`, knowledge-cache.server.ts), which reaches this process only; so
+ * (`forgetKnowledgeAfterCommit`, help/knowledge-cache.server.ts), which reaches this process only; so
  * every question also reads the locale's content stamp (`contentStamp`, one small query) and
  * rebuilds when it differs from the index's: a change made through another app server (or a
  * script) is found at the next question on every server, and an article scheduled for later at
@@ -22,7 +22,7 @@ import { listPublishedFaq } from "~/help/faq.server";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { translationResources } from "~/i18n/resources.server";
-import { forgetKnowledge, knowledgeIndexes } from "./knowledge-cache.server";
+import { forgetKnowledge, knowledgeIndexes } from "~/help/knowledge-cache.server";
 
 export { forgetKnowledge };
 

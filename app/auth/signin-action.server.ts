@@ -19,7 +19,7 @@ import { isSuspended, restartVerification, sendUnlockLink, signIn, SUSPENDED_MES
 import { accountContext } from "./context.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
-import { isKnownDevice, rememberDevice } from "./known-device.server";
+import { isKnownDevice, rememberDevice } from "~/security/known-device.server";
 import { setPendingSignIn } from "./two-factor.server";
 import { setVerifyEmail } from "./verify-cookie.server";
 import { readForm } from "~/utils/form-data.server";

@@ -8,11 +8,10 @@
  * articles).
  */
 import { randomUUID } from "node:crypto";
-import { forgetKnowledgeAfterCommit } from "~/assistant/knowledge-cache.server";
+import { forgetKnowledgeAfterCommit } from "~/help/knowledge-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
-import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
+import { type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
-import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { readingMinutes, type ArticleInput, type NewArticleInput } from "./article-form";
 import { paginate } from "~/db/paginate.server";

@@ -29,7 +29,7 @@ import type { ConversionStatus, ReportedStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
-import { MEMBER_SHARE_BPS, memberCashbackOf } from "./fee";
+import { MEMBER_SHARE_BPS, memberCashbackOf } from "~/wallet/fee";
 import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
 import { onCashbackConfirmed, onCashbackReversed } from "~/referrals/referrals.server";
 

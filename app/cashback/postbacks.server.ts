@@ -9,7 +9,7 @@
  * mapped here.
  */
 import { z } from "zod";
-import { apiError, apiLocale, json } from "~/api/json.server";
+import { apiError, apiLocale, json } from "~/utils/json.server";
 import { env, type Env } from "~/config/env.server";
 import { db as appDb, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";

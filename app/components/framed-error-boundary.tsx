@@ -1,6 +1,6 @@
 /** The error boundary of the page frames: the translated error screen inside the public frame. */
 import { useRouteError } from "@remix-run/react";
-import { ErrorScreen } from "~/components/error-screen";
+import { ErrorScreen } from "~/utils/error-screen";
 import { PublicFrame } from "~/components/layout/public-frame";
 
 export function FramedErrorBoundary() {

@@ -15,7 +15,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isValidIban } from "~/wallet/amounts";
+import { isValidIban } from "./iban";
 
 export type DatabaseTarget = { kind: "sqlite"; filename: string } | { kind: "postgres"; connectionString: string };
 

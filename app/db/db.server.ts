@@ -2,7 +2,7 @@
  * Database connections: owns turning a `DatabaseTarget` into a Kysely instance (SQLite through
  * better-sqlite3, PostgreSQL through a `pg` pool) and the app's shared instance. Domain modules
  * take a `Db` (or a transaction) as their first argument and never open connections themselves.
- * The shared instance is closed on shutdown (`~/utils/shutdown.server`).
+ * The shared instance is closed on shutdown (`~/config/shutdown.server`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { env, type DatabaseTarget } from "~/config/env.server";
-import { onShutdown, SHUTDOWN_ORDER } from "~/utils/shutdown.server";
+import { onShutdown, SHUTDOWN_ORDER } from "~/config/shutdown.server";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -211,4 +211,12 @@ export async function pingDatabase(database: DbOrTx): Promise<void> {
 /** Current time as the ISO-8601 UTC text every timestamp column holds. */
 export function now(): string {
   return new Date().toISOString();
+}
+
+/** A unique constraint refused the row (on either database). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const code = (error as { code?: unknown }).code;
+  // PostgreSQL unique_violation, SQLite constraint codes from better-sqlite3.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }

@@ -8,7 +8,7 @@
  * the published FAQ).
  */
 import { randomUUID } from "node:crypto";
-import { forgetKnowledgeAfterCommit } from "~/assistant/knowledge-cache.server";
+import { forgetKnowledgeAfterCommit } from "./knowledge-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";

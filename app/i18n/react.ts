@@ -43,4 +43,4 @@ export function withNamespaces(namespaces: string[]) {
 export { usePageLocale } from "./use-page-locale";
 export { localePath } from "~/utils/paths";
 export { useRootData } from "~/utils/root-data";
-export { ErrorScreen } from "~/components/error-screen";
+export { ErrorScreen } from "~/utils/error-screen";

@@ -14,8 +14,7 @@ import { randomUUID } from "node:crypto";
 import { Cron } from "croner";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { now, type Db } from "~/db/db.server";
-import { isUniqueViolation } from "~/users/users.server";
+import { type Db, isUniqueViolation, now } from "~/db/db.server";
 
 export interface JobDefinition {
   name: string;
@@ -275,7 +274,7 @@ export function pgBossRunner(connectionString: string, definitions: JobDefinitio
     },
     async stop() {
       // Running jobs get 5 s to finish (a job cut off runs again later: handlers are idempotent), so
-      // that a process told to stop exits within its 10 s (app/utils/shutdown.server.ts).
+      // that a process told to stop exits within its 10 s (app/config/shutdown.server.ts).
       await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };

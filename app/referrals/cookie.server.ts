@@ -3,7 +3,7 @@
  * every sign-up (regular, partner, social) reads it to record who referred the new account.
  */
 import { createCookie } from "@remix-run/node";
-import { isKnownDevice } from "~/auth/known-device.server";
+import { isKnownDevice } from "~/security/known-device.server";
 import { env, isHttps } from "~/config/env.server";
 import type { DbOrTx } from "~/db/db.server";
 import { clientAddress } from "~/security/client-address.server";

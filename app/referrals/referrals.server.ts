@@ -27,7 +27,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { audit } from "~/audit/audit.server";
-import { dialectOf, now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { type Db, type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { ReferralStatus } from "~/db/schema";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
@@ -36,7 +36,6 @@ import { enqueueMail } from "~/jobs/outbox.server";
 import { renderMail } from "~/mail/templates.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
-import { isUniqueViolation } from "~/users/users.server";
 import { creditReferralBonus, reverseReferralBonus } from "~/wallet/ledger.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_COOKIE_DAYS, REFERRAL_WINDOW_DAYS, type ReferralDisplayStatus } from "./rules";
 

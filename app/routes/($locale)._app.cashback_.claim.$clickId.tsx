@@ -13,7 +13,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { claimSchema } from "~/cashback/claim-form";
 import { CLAIM_WITHIN_DAYS, claimOpensAt, claimWindow, claimableClick, submitClaim, type ClaimError } from "~/cashback/claims.server";
-import { NotFoundScreen } from "~/components/error-screen";
+import { NotFoundScreen } from "~/utils/error-screen";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";

@@ -1,6 +1,6 @@
 /** Any path no route claims: HTTP 404 with the not-found screen, inside the public frame. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { NotFoundScreen } from "~/components/error-screen";
+import { NotFoundScreen } from "~/utils/error-screen";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 

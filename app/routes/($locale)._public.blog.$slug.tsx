@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
-import { NotFoundScreen } from "~/components/error-screen";
+import { NotFoundScreen } from "~/utils/error-screen";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redeemUnlockLink } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
-import { rememberDevice } from "~/auth/known-device.server";
+import { rememberDevice } from "~/security/known-device.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";

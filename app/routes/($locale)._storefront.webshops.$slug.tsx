@@ -5,12 +5,12 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { MEMBER_SHARE_BPS } from "~/cashback/fee";
+import { MEMBER_SHARE_BPS } from "~/wallet/fee";
 import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { NotFoundScreen } from "~/components/error-screen";
+import { NotFoundScreen } from "~/utils/error-screen";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";

@@ -21,7 +21,7 @@ import { amountField } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
 import { getSandboxStore } from "~/stores/stores.server";
-import { NotFoundScreen } from "~/components/error-screen";
+import { NotFoundScreen } from "~/utils/error-screen";
 import { ShortId } from "~/components/short-id";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { env } from "~/config/env.server";

@@ -1,7 +1,7 @@
 /** POST /api/v1/auth/forgot-password (JSON). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { forgotPasswordApi } from "~/api/auth-api.server";
-import { apiLocale, methodNotAllowed } from "~/api/json.server";
+import { apiLocale, methodNotAllowed } from "~/utils/json.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, "POST");

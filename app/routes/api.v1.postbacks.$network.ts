@@ -1,6 +1,6 @@
 /** POST /api/v1/postbacks/:network: signed conversion postbacks from affiliate networks (see ~/cashback/postbacks.server). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/api/json.server";
+import { methodNotAllowed } from "~/utils/json.server";
 import { handlePostback } from "~/cashback/postbacks.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 /** GET /api/v1/sso/{provider}/auth-url → { "url" }: the address the app opens to sign in with the provider. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiLocale, json, methodNotAllowed } from "~/api/json.server";
+import { apiError, apiLocale, json, methodNotAllowed } from "~/utils/json.server";
 import { isSocialProvider, socialProviderConfig } from "~/auth/social.server";
 import { env } from "~/config/env.server";
 import { localePath } from "~/utils/paths";

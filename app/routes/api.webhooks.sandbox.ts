@@ -1,6 +1,6 @@
 /** The sandbox payment provider's webhook: a signed event credits a top-up, once (404 unless the sandbox is the configured provider). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/api/json.server";
+import { methodNotAllowed } from "~/utils/json.server";
 import { handlePaymentWebhook } from "~/wallet/webhook.server";
 import { configuredSandbox } from "~/wallet/sandbox-provider.server";
 

@@ -1,6 +1,6 @@
 /** Stripe's webhook: a verified Checkout event credits a top-up, once. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/api/json.server";
+import { methodNotAllowed } from "~/utils/json.server";
 import { handlePaymentWebhook } from "~/wallet/webhook.server";
 import { configuredStripe } from "~/wallet/sandbox-provider.server";
 

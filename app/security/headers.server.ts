@@ -5,14 +5,23 @@
  * `withSecurityHeaders` themselves (remix-serve offers no middleware for them).
  */
 import { randomBytes } from "node:crypto";
-import { socialFormActionOrigins } from "~/auth/social-config.server";
 import { env, isHttps } from "~/config/env.server";
 
 let formActionOrigins: string[] | undefined;
+let signInOrigins: string[] = [];
+
+/**
+ * The configured social sign-in providers' origins, where a sign-in form post continues by
+ * redirect: handed in by the app shell (entry.server.tsx), as this base module knows no auth.
+ */
+export function allowSignInFormTargets(origins: string[]): void {
+  signInOrigins = origins;
+  formActionOrigins = undefined;
+}
 
 /** Where a form post may continue by redirect: configured sign-in providers and Stripe Checkout. */
 function allowedFormTargets(): string[] {
-  const targets = socialFormActionOrigins();
+  const targets = [...signInOrigins];
   if (env().payments.provider === "stripe") targets.push("https://checkout.stripe.com");
   return targets;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { audit, type Actor } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
-import { MIN_WITHDRAWAL_CENTS } from "~/wallet/amounts";
+import { MIN_WITHDRAWAL_CENTS } from "./defaults";
 
 /** The longest hold on card top-ups an admin can set. */
 export const MAX_HOLD_DAYS = 90;

@@ -10,11 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { audit, changedFields } from "~/audit/audit.server";
-import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { type DbOrTx, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store, StoreNetwork } from "~/db/schema";
 import { checkUpload, type UploadCheck } from "~/utils/images.server";
-import { isUniqueViolation } from "~/users/users.server";
 import type { Page } from "~/utils/pagination";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";

@@ -5,7 +5,7 @@
  * amount). A store's rates are what its network pays; the member's rate, the one the pages show,
  * is 90% of it (the success fee, app/cashback/fee.ts). Shared by the server and the browser.
  */
-import { memberRateOf } from "~/cashback/fee";
+import { memberRateOf } from "~/wallet/fee";
 import type { StoreRateKind } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { formatMoney, formatRate } from "~/utils/money";

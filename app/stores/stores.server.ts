@@ -6,7 +6,7 @@
  * office's side of the table (creating, editing, pausing, logos) is `admin.server.ts`.
  */
 import { sql } from "kysely";
-import { memberRateOf } from "~/cashback/fee";
+import { memberRateOf } from "~/wallet/fee";
 import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store } from "~/db/schema";

@@ -7,7 +7,7 @@
  * nothing on the page: its owner is told by e-mail instead.
  */
 import { CODE_TTL_MINUTES, checkCode, issueCode, pendingCode } from "~/auth/codes.server";
-import { now, type Db } from "~/db/db.server";
+import { type Db, isUniqueViolation, now } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -15,7 +15,7 @@ import type { Mailer } from "~/mail/mailer.server";
 import { renderMail } from "~/mail/templates.server";
 import { recordAddressProof } from "~/auth/address-proof.server";
 import { revokeUserSessions } from "~/auth/session.server";
-import { findUserByEmail, isUniqueViolation } from "./users.server";
+import { findUserByEmail } from "./users.server";
 
 async function send(
   mailer: Mailer,

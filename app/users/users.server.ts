@@ -6,7 +6,7 @@
 import { startTrial } from "~/plans/trial.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { now, type DbOrTx } from "~/db/db.server";
+import { type DbOrTx, isUniqueViolation, now } from "~/db/db.server";
 import type { Role, User } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
@@ -145,13 +145,6 @@ export async function ensureAdmin(db: DbOrTx, input: { email: string; password: 
   if (existing.role === "admin") return { outcome: "unchanged", user: existing };
   await setUserRole(db, existing.id, "admin");
   return { outcome: "promoted", user: { ...existing, role: "admin" } };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const code = (error as { code?: unknown }).code;
-  // PostgreSQL unique_violation, SQLite constraint codes from better-sqlite3.
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
 export interface UserStats {

@@ -4,14 +4,14 @@
  * turned into integer cents exactly (no floating point), payout destinations. Safe in the browser.
  */
 import { z } from "zod";
+import { isValidIban } from "~/config/iban";
+import { MIN_WITHDRAWAL_CENTS } from "~/settings/defaults";
 import { parseAmount, type AmountProblem } from "~/utils/money";
 
 export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100, 250, 500] as const;
 export const WITHDRAWAL_QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
 export const MIN_DEPOSIT_CENTS = 500;
 export const MAX_DEPOSIT_CENTS = 1_000_000;
-/** The default minimum withdrawal; admins change it in the settings (`minWithdrawalCents`). */
-export const MIN_WITHDRAWAL_CENTS = 1_000;
 
 /** Typed text → positive cents in the page's locale (see `parseAmount`); anything else → null. */
 export function parseAmountToCents(input: unknown, locale: string): number | null {
@@ -67,19 +67,6 @@ export function depositSchema(locale: string) {
     ),
     idempotencyKey: z.string().uuid(),
   });
-}
-
-/** IBAN checksum (ISO 13616, mod 97). */
-export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
 }
 
 export function withdrawalSchema(locale: string, availableCents: number, minimumCents: number = MIN_WITHDRAWAL_CENTS) {

@@ -15,7 +15,7 @@
  * and the monthly statement built from the available account's postings with a running balance.
  * Nothing here writes.
  */
-import { memberRateOf } from "~/cashback/fee";
+import { memberRateOf } from "./fee";
 import { sql } from "kysely";
 import type { DbOrTx } from "~/db/db.server";
 import { heldDepositsCents, receivableAccount, toTransaction, userAccount, type LedgerTransaction } from "./ledger.server";

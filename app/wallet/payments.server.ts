@@ -11,9 +11,8 @@
  * reverses the top-up (what is still available is taken back, the rest is owed).
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
+import { type Db, type DbOrTx, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import { notify } from "~/notifications/notifications.server";
-import { isUniqueViolation } from "~/users/users.server";
 import { applyPlanPayment, applyProviderPlanRefund, failPlanPayment } from "~/plans/subscriptions.server";
 import { CURRENCY, IdempotencyConflictError, creditDeposit, reverseDeposit } from "./ledger.server";
 

@@ -5,7 +5,7 @@
  * provider's redelivery applies it then. An event of the other mode than the configured key (a
  * Stripe test event reaching production) is refused with 400, logged, and changes nothing.
  */
-import { json } from "~/api/json.server";
+import { json } from "~/utils/json.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";

@@ -4,7 +4,7 @@
  * stores.ts are the member's (what the pages have always shown); the network pays the commission
  * whose 90% is that rate (app/cashback/fee.ts: Cashwise keeps the 10% success fee).
  */
-import { commissionForCashback } from "../../app/cashback/fee";
+import { commissionForCashback } from "../../app/wallet/fee";
 import type { SeedStore, StoreCategory } from "./stores";
 
 type Texts = { en: string; nl: string; fr: string; es: string; de: string };

@@ -34,7 +34,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
-import { jobDefinitions } from "~/jobs/jobs.server";
+import { jobDefinitions } from "~/job-registry.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { notificationValues } from "~/notifications/values";
 import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";

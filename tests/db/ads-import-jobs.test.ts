@@ -24,7 +24,7 @@ import { AdsImportError } from "~/ads/import/types";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
-import { jobDefinitions } from "~/jobs/jobs.server";
+import { jobDefinitions } from "~/job-registry.server";
 import type { JobRunner } from "~/jobs/runner.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { action as uploadAction } from "~/routes/($locale)._app.ads.import";

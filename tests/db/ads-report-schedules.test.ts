@@ -23,7 +23,7 @@ import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
-import { jobDefinitions } from "~/jobs/jobs.server";
+import { jobDefinitions } from "~/job-registry.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
 import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion } from "~/cashback/conversions.server";
-import { commissionForCashback, MEMBER_SHARE_BPS, memberCashbackOf, memberRateOf, successFeeOf } from "~/cashback/fee";
+import { commissionForCashback, MEMBER_SHARE_BPS, memberCashbackOf, memberRateOf, successFeeOf } from "~/wallet/fee";
 import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { firstPeriodEnd, getSubscription, getTrial, subscribeWithWallet } from "~/plans/subscriptions.server";

@@ -7,7 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { memberCashbackOf } from "../../app/cashback/fee";
+import { memberCashbackOf } from "../../app/wallet/fee";
 import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { PERSON_BROWSER } from "./support/cashback";

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { createSession } from "../../app/auth/session.server";
 import { findUserByEmail } from "../../app/users/users.server";
-import { memberCashbackOf } from "../../app/cashback/fee";
+import { memberCashbackOf } from "../../app/wallet/fee";
 import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { codeFor, fillSignUp } from "./support/accounts";

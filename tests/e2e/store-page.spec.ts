@@ -3,7 +3,7 @@
  * store's cashback terms (usual confirmation time, cap, exclusions) are on the page. A visitor is
  * told to sign in first; a signed-in member sees the page in the member frame with Shop now.
  */
-import { memberRateOf } from "../../app/cashback/fee";
+import { memberRateOf } from "../../app/wallet/fee";
 import { seedNetworkRateBps, seedStoreTerms } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { expect, test, visit } from "./support/fixtures";

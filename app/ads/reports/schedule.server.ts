@@ -25,7 +25,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { enqueueMail } from "~/jobs/outbox.server";
-import { adReportMail } from "~/mail/ad-report.server";
+import { adReportMail } from "./mail.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { getClientAccount } from "../accounts.server";
 import { localDay } from "../alerts.server";

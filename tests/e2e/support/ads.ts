@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { ensureWorkspace } from "../../../app/ads/accounts.server";
 import { afterAdImport } from "../../../app/ads/alerts.server";
+import "../../../app/job-registry.server"; // afterAdImport queues the alerts job
 import { stageImport, storeImport } from "../../../app/ads/imports.server";
 import { generateSampleExports } from "../../../app/ads/sample/generate";
 import { fixedT } from "../../../app/i18n/translator.server";

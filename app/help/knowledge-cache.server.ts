@@ -1,6 +1,6 @@
 /**
  * The assistant's knowledge cache: owns the built search indexes this process keeps (per database
- * and locale, see knowledge.server.ts) and forgetting them. Kept apart from the search so the
+ * and locale, see assistant/knowledge.server.ts) and forgetting them. Kept apart from the search so the
  * modules that change published content (the FAQ, the blog) can forget a locale's index once their
  * change commits without importing the search, which reads them.
  *
@@ -8,7 +8,7 @@
  * adapter), so a domain function holding only its `tx` forgets the indexes of the database that
  * transaction belongs to. Forgetting reaches this process only: other processes (a second app
  * instance, the job runner) notice the change by the content stamp each question reads
- * (knowledge.server.ts) and rebuild their index then.
+ * (assistant/knowledge.server.ts) and rebuild their index then.
  */
 import type { DbOrTx, Tx } from "~/db/db.server";
 import { afterCommit } from "~/db/unit-of-work.server";

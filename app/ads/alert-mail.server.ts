@@ -7,8 +7,8 @@
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { notificationValues } from "~/notifications/values";
-import type { MailMessage } from "./mailer.server";
-import { renderMail } from "./templates.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { renderMail } from "~/mail/templates.server";
 
 export interface AdAlertMail {
   to: string;

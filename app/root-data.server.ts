@@ -1,5 +1,5 @@
 /**
- * The root route's loader (read in components through useRootData, root-data.ts): the cookie
+ * The root route's loader (read in components through useRootData, utils/root-data.ts): the cookie
  * choice, the signed-in user's theme and role, the site's contact details, the server's clock and
  * the public base URL. Its own module so the browser bundle gets one empty stand-in for the root's
  * server code, not one per server module.

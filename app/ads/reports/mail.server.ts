@@ -8,8 +8,8 @@
 import { monthName } from "~/utils/dates";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import type { MailMessage } from "./mailer.server";
-import { renderMail } from "./templates.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { renderMail } from "~/mail/templates.server";
 
 export interface AdReportMail {
   to: string;
