@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { escapeLike, likePattern } from "~/db/like";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { paginate } from "~/db/paginate.server";
 
 /** Who made a change from a request: the signed-in admin and the request's client address. */

@@ -12,7 +12,7 @@ import { forgetKnowledgeAfterCommit } from "~/help/knowledge-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { readingMinutes, type ArticleInput, type NewArticleInput } from "./article-form";
 import { paginate } from "~/db/paginate.server";
 

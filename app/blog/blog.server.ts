@@ -11,7 +11,7 @@ import { Marked } from "marked";
 import type { Db } from "~/db/db.server";
 import type { BlogPost } from "~/db/schema";
 import { likePattern } from "~/db/like";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { paginate } from "~/db/paginate.server";
 
 export const BLOG_PAGE_SIZE = 6;

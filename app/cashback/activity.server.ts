@@ -12,7 +12,7 @@ import type { ConversionStatus } from "~/db/schema";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES, type ActivityRange, type ActivityStatusFilter } from "./activity-filters";
 import { claimOpensAt, claimWindow, CLAIM_WITHIN_DAYS } from "./claims.server";
 import { countOf } from "~/db/paginate.server";
-import { pageWindow } from "~/utils/pagination";
+import { pageWindow } from "~/db/paginate.server";
 
 export const ACTIVITY_PAGE_SIZE = 20;
 const DAY_MS = 86_400_000;

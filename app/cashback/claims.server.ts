@@ -19,7 +19,7 @@ import type { ClaimStatus, ConversionStatus } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { ingestConversion } from "./conversions.server";
 import { countOf } from "~/db/paginate.server";
-import { pageWindow, type Page } from "~/utils/pagination";
+import { pageWindow, type Page } from "~/db/paginate.server";
 
 export const CLAIM_AFTER_DAYS = 7;
 export const CLAIM_WITHIN_DAYS = 90;

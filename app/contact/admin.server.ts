@@ -15,7 +15,7 @@ import { likePattern } from "~/db/like";
 import type { ContactStatus } from "~/db/schema";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { contactReplyMail, replyLocale } from "~/mail/contact-reply.server";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { paginate } from "~/db/paginate.server";
 
 export const MESSAGES_PAGE_SIZE = 25;

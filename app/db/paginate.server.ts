@@ -5,7 +5,24 @@
  * string (bigint): the count is read here, once.
  */
 import type { SelectQueryBuilder } from "kysely";
-import { pageWindow, type Page } from "~/utils/pagination";
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * The one pagination arithmetic: from the number of rows, the page asked for (clamped to 1 … the
+ * last page; an empty list has one empty page) and the rows it skips. Queries use `paginate`
+ * (below); a module that counts with other figures in one query uses this.
+ */
+export function pageWindow(total: number, page: number | undefined, pageSize: number): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const clamped = Math.min(Math.max(1, page ?? 1), pageCount);
+  return { page: clamped, pageCount, offset: (clamped - 1) * pageSize };
+}
 
 /** A count as either database returns it (SQLite: number; PostgreSQL: bigint as a string). */
 export function countOf(value: number | string | bigint | null | undefined): number {

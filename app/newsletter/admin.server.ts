@@ -12,7 +12,7 @@ import type { DbOrTx, Tx } from "~/db/db.server";
 import type { NewsletterStatus } from "~/db/schema";
 
 export { NEWSLETTER_STATUSES } from "~/db/schema";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { paginate } from "~/db/paginate.server";
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;

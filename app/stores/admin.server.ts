@@ -14,7 +14,7 @@ import { type DbOrTx, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store, StoreNetwork } from "~/db/schema";
 import { checkUpload, type UploadCheck } from "~/utils/images.server";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";
 import { paginate } from "~/db/paginate.server";

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { Store } from "~/db/schema";
 import { DEFAULT_LOCALE } from "~/i18n/config";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import type { StoreCategory } from "./categories";
 import { categoryRateName, headlineRate, parseCategoryRates, type HeadlineRate } from "./rates";
 import { paginate } from "~/db/paginate.server";

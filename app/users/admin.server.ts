@@ -17,7 +17,7 @@ import { revokeUserSessions } from "~/auth/session.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import { ROLES, type Role } from "~/db/schema";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { ACCOUNT_STATES, NOTE_MAX_LENGTH, type AccountState } from "./account-states";
 import { getBalances } from "~/wallet/balances.server";
 import { adjustBalance as postAdjustment, type LedgerTransaction } from "~/wallet/ledger.server";

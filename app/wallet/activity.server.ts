@@ -9,7 +9,7 @@ import { likePattern } from "~/db/like";
 import { TRANSACTION_TYPES, type Database, type TransactionStatus, type TransactionType, type WithdrawalState } from "~/db/schema";
 import { toTransaction, type LedgerTransaction } from "./ledger.server";
 import { countOf } from "~/db/paginate.server";
-import { pageWindow } from "~/utils/pagination";
+import { pageWindow } from "~/db/paginate.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 

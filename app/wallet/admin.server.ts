@@ -13,7 +13,7 @@ import { audit, type Actor } from "~/audit/audit.server";
 import { likePattern } from "~/db/like";
 import type { WithdrawalState } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
-import type { Page } from "~/utils/pagination";
+import type { Page } from "~/db/paginate.server";
 import { approveWithdrawal, completeWithdrawal, LedgerError, rejectWithdrawal, type MoneyResult } from "./ledger.server";
 import { paginate } from "~/db/paginate.server";
 

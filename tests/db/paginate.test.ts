@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { countOf, paginate } from "~/db/paginate.server";
-import { pageWindow } from "~/utils/pagination";
+import { pageWindow } from "~/db/paginate.server";
 import { describeEachDatabase } from "../support/databases";
 
 const AT = "2026-11-01T00:00:00.000Z";
