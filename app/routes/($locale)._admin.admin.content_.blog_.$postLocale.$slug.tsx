@@ -5,7 +5,7 @@
  * now), Unpublish takes it back to a draft (its public page answers 404). Each is one audited unit.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -24,17 +24,18 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function findPost(params: { postLocale?: string; slug?: string }) {
   const post = isLocale(params.postLocale) ? await getPostForAdmin(db(), params.postLocale, params.slug ?? "") : undefined;
-  if (!post) throw data({ error: "not_found" }, { status: 404 });
+  if (!post) throw notFound();
   return post;
 }
 
@@ -70,15 +71,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const back = async (slug: string, key: string) =>
-    redirect(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { title: post.title } }) },
+    await redirectWithFlash(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
+      kind: "notice",
+      key,
+      values: { title: post.title },
     });
 
   if (intent === "publish" || intent === "unpublish") {
     const outcome = await unitOfWork(db(), (tx) =>
       setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
     );
-    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+    if (outcome === "notFound") throw notFound();
     throw await back(
       post.slug,
       outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
@@ -106,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isArticleSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["content:blog.errors.slugTaken"] } }), preview: null }, { status: 409 });
   }
-  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (result.outcome === "notFound") throw notFound();
   throw await back(result.post.slug, result.outcome === "updated" ? "blog.saved" : "blog.unchanged");
 }
 

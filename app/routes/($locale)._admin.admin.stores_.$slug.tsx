@@ -5,7 +5,7 @@
  * logo (uploaded to `/admin/stores/:slug/logo`, checked by content like profile pictures).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -24,18 +24,19 @@ import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, up
 import { headlineRate, headlineText, type Translate } from "~/stores/rates";
 import { editStoreSchema, storeFormValues } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function findStore(slug: string | undefined) {
   const store = await getStoreForAdmin(db(), slug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  if (!store) throw notFound();
   return store;
 }
 
@@ -74,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const back = async (slug: string, key: string, values?: Record<string, string>) =>
-    redirect(localePath(locale, `/admin/stores/${slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+    await redirectWithFlash(localePath(locale, `/admin/stores/${slug}`), { kind: "notice", key, values });
 
   if (intent === "pause" || intent === "resume") {
     const outcome = await unitOfWork(db(), (tx) =>
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         status: intent === "pause" ? "paused" : "active",
       }),
     );
-    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+    if (outcome === "notFound") throw notFound();
     const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
     throw await back(store.slug, key, { name: store.name });
   }
@@ -101,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
   }
-  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (result.outcome === "notFound") throw notFound();
   throw await back(result.store.slug, result.outcome === "updated" ? "stores.saved" : "stores.unchanged", { name: result.store.name });
 }
 

@@ -4,7 +4,6 @@
  * it; audited; then back to the store's page with a message. GET goes to that page.
  */
 import {
-  data,
   MaxPartSizeExceededError,
   redirect,
   unstable_createMemoryUploadHandler,
@@ -26,9 +25,9 @@ import {
   STORE_LOGO_MAX_BYTES,
   type LogoOutcome,
 } from "~/stores/admin.server";
-import { setFlash } from "~/utils/flash.server";
 import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -50,9 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await getStoreForAdmin(db(), params.slug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
-  const back = async (key: string) =>
-    redirect(localePath(locale, `/admin/stores/${store.slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  if (!store) throw notFound();
+  const back = async (key: string) => await redirectWithFlash(localePath(locale, `/admin/stores/${store.slug}`), { kind: "notice", key });
   let formData: FormData;
   try {
     formData = await unstable_parseMultipartFormData(
@@ -77,6 +75,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes: checked }),
     );
   }
-  if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (outcome === "notFound") throw notFound();
   throw await back(MESSAGES[outcome]);
 }

@@ -5,7 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -25,11 +25,11 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +45,7 @@ async function ownAccount(userId: string, clientId: string | undefined) {
   try {
     return await getClientAccount(db(), userId, clientId ?? "");
   } catch (error) {
-    if (error instanceof ClientAccountNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof ClientAccountNotFoundError) throw notFound();
     throw error;
   }
 }
@@ -66,8 +66,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.value.intent === "save") {
     const { name, industry, timeZone } = submission.value;
     await unitOfWork(db(), (tx) => updateClientAccount(tx, user.id, account.id, { name, industry, timeZone }));
-    throw redirect(`${localePath(locale, "/ads/accounts")}?client=${account.id}`, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.saved", values: { name } }) },
+    throw await redirectWithFlash(`${localePath(locale, "/ads/accounts")}?client=${account.id}`, {
+      kind: "notice",
+      key: "ads:accounts.saved",
+      values: { name },
     });
   }
   try {
@@ -76,8 +78,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof LastClientAccountError)) throw error;
     return data({ result: submission.reply({ formErrors: ["ads:accounts.errors.last"] }), intent: "delete" as const }, { status: 409 });
   }
-  throw redirect(localePath(locale, "/ads/accounts"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.deleted", values: { name: account.name } }) },
+  throw await redirectWithFlash(localePath(locale, "/ads/accounts"), {
+    kind: "notice",
+    key: "ads:accounts.deleted",
+    values: { name: account.name },
   });
 }
 

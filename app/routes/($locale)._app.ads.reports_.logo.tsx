@@ -6,7 +6,6 @@
  */
 import {
   MaxPartSizeExceededError,
-  redirect,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type ActionFunctionArgs,
@@ -19,14 +18,14 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { setFlash } from "~/utils/flash.server";
 import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const logo = await getLogo(db(), user.id);
-  if (!logo) return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (!logo) return notFound();
   return new Response(new Uint8Array(logo.bytes), {
     headers: withSecurityHeaders({
       "Content-Type": logo.type,
@@ -41,14 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, locale, client, accounts } = await requireAdTools(request, params);
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
   const back = async (key: string) =>
-    redirect(`${localePath(locale, "/ads/reports")}${query}`, {
-      headers: {
-        "Set-Cookie": await setFlash({
-          kind: "notice",
-          key: `ads-reports:${key}`,
-        }),
-      },
-    });
+    await redirectWithFlash(`${localePath(locale, "/ads/reports")}${query}`, { kind: "notice", key: `ads-reports:${key}` });
   let formData: FormData;
   try {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES + 1 }));

@@ -9,13 +9,14 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,8 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   else if (intent === "mark-one") await markRead(db(), user.id, String(formData.get("id") ?? ""));
   else return data({ ok: false }, { status: 400 });
   const back = request.headers.get("Referer") ? new URL(request.headers.get("Referer")!).pathname : null;
-  const headers = intent === "mark-all" ? { "Set-Cookie": await setFlash({ kind: "notice", key: "markedAll" }) } : undefined;
-  throw redirect(safeRedirect(back, localePath(locale, "/notifications")), { headers });
+  const to = safeRedirect(back, localePath(locale, "/notifications"));
+  throw intent === "mark-all" ? await redirectWithFlash(to, { kind: "notice", key: "markedAll" }) : redirect(to);
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -19,11 +19,12 @@ import { AVATAR_MAX_BYTES, getAvatar, removeAvatar, setAvatar } from "~/users/av
 import { setFlash } from "~/utils/flash.server";
 import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { notFound } from "~/utils/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const avatar = await getAvatar(db(), user.id);
-  if (!avatar) return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (!avatar) return notFound();
   return new Response(new Uint8Array(avatar.bytes), {
     headers: withSecurityHeaders({ "Content-Type": avatar.type, "Cache-Control": "private, max-age=300" }),
   });

@@ -3,7 +3,7 @@
  * the payment fail, or cancel. Paying or failing sends the signed webhook event, then returns the
  * visitor to the status page, exactly like a real provider's checkout would.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -20,6 +20,7 @@ import { localePath } from "~/utils/paths";
 import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 import { readForm } from "~/utils/form-data.server";
+import { notFound, notFoundPage } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,8 +28,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
-  if (!payment || payment.provider !== "sandbox")
-    return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!payment || payment.provider !== "sandbox") return notFoundPage(params, { payment: null });
   return {
     payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status, purpose: payment.purpose },
     meta: await pageMeta(params, "wallet", "sandbox.meta"),
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
-  if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
+  if (!payment || payment.provider !== "sandbox") throw notFound();
   const intent = (await readForm(request)).get("intent");
   const plan = payment.purpose === "plan";
   if (intent === "cancel") throw redirect(localePath(locale, plan ? "/plans" : "/dashboard"));

@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -22,11 +22,12 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -80,9 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       console.error("resend failed", error);
       return data({ result: submission.reply({ formErrors: ["auth:verify.resendFailed"] }), wait: null }, { status: 500 });
     }
-    throw redirect(localePath(locale, "/verify-email"), {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "verify.resent" }) },
-    });
+    throw await redirectWithFlash(localePath(locale, "/verify-email"), { kind: "notice", key: "verify.resent" });
   }
 
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
@@ -109,10 +108,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }[outcome];
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }), wait: null }, { status: 400 });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await clearVerifyEmail());
-  headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "verify.done" }));
-  throw redirect(localePath(locale, "/verify-email"), { headers });
+  throw await redirectWithFlash(
+    localePath(locale, "/verify-email"),
+    { kind: "notice", key: "verify.done" },
+    { "Set-Cookie": await clearVerifyEmail() },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -31,6 +31,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -64,10 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const config = env();
   const store = config.appEnv === "production" ? undefined : await getSandboxStore(db(), params.storeSlug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  if (!store) throw notFound();
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
-  if (!click || click.slug !== store.slug) throw data({ error: "not_found" }, { status: 404 });
+  if (!click || click.slug !== store.slug) throw notFound();
   const formData = await readForm(request);
   const intent = formData.get("intent");
   // Back to this page (a data request's URL ends in .data and carries routing parameters).
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const order = (await conversionsForClick(db(), click.id)).find(
       (candidate) => candidate.networkTransactionId === formData.get("orderId"),
     );
-    if (!order) throw data({ error: "not_found" }, { status: 404 });
+    if (!order) throw notFound();
     const status = await sendSandboxPostback({
       transactionId: order.networkTransactionId,
       clickId: click.id,
