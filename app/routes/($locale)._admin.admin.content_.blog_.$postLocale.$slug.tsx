@@ -28,7 +28,9 @@ import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, notFound, redirectWithFlash } from "~/utils/http.server";
+import type { Actor } from "~/audit/audit.server";
+import { z } from "zod";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -69,25 +71,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const post = await findPost(params);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const back = async (slug: string, key: string) =>
+  const back: Back = async (slug, key) =>
     await redirectWithFlash(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
       kind: "notice",
       key,
       values: { title: post.title },
     });
-
-  if (intent === "publish" || intent === "unpublish") {
-    const outcome = await unitOfWork(db(), (tx) =>
-      setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
-    );
-    if (outcome === "notFound") throw notFound();
-    throw await back(
-      post.slug,
-      outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
-    );
+  const intent = formIntent(formData, ArticleIntent);
+  switch (intent) {
+    case "publish":
+    case "unpublish":
+      return setStatus(actor, post, intent, back);
+    case "preview":
+    case "save":
+      return edit(actor, post, formData, intent, back);
   }
+}
 
+/** Publish, Unpublish, Preview, or the form's Save (also a form sent with no intent). */
+const ArticleIntent = z.enum(["save", "preview", "publish", "unpublish"]).catch("save");
+
+type Back = (slug: string, key: string) => Promise<Response>;
+type Post = Awaited<ReturnType<typeof findPost>>;
+
+async function setStatus(actor: Actor, post: Post, intent: "publish" | "unpublish", back: Back): Promise<never> {
+  const outcome = await unitOfWork(db(), (tx) =>
+    setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
+  );
+  if (outcome === "notFound") throw notFound();
+  throw await back(
+    post.slug,
+    outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
+  );
+}
+
+/** Preview shows the article as it would read; Save stores it. */
+async function edit(actor: Actor, post: Post, formData: FormData, intent: "preview" | "save", back: Back) {
   const submission = parseWithZod(formData, { schema: EditArticleSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const input = submission.value;

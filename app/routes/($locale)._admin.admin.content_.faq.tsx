@@ -78,9 +78,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") throw data({ error: "bad_request" }, { status: 400 });
   const { intent, entryId } = submission.value;
   const outcome = await unitOfWork(db(), async (tx) => {
-    if (intent === "up" || intent === "down") return moveFaqEntry(tx, { actor, id: entryId, direction: intent });
-    if (intent === "delete") return deleteFaqEntry(tx, { actor, id: entryId });
-    return setFaqPublished(tx, { actor, id: entryId, published: intent === "publish" });
+    switch (intent) {
+      case "up":
+      case "down":
+        return moveFaqEntry(tx, { actor, id: entryId, direction: intent });
+      case "delete":
+        return deleteFaqEntry(tx, { actor, id: entryId });
+      case "publish":
+      case "unpublish":
+        return setFaqPublished(tx, { actor, id: entryId, published: intent === "publish" });
+    }
   });
   if (outcome === "notFound") throw notFound();
   const anchor = outcome === "deleted" ? "" : `#faq-entry-${entryId}`;

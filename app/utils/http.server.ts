@@ -11,6 +11,7 @@ import type { Params } from "@remix-run/react";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { setFlash, type Flash } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta.server";
+import type { z } from "zod";
 
 export const NOT_FOUND = { error: "not_found" } as const;
 
@@ -39,4 +40,14 @@ export async function redirectWithFlash(to: string, flash: Flash, headers?: Head
   const all = new Headers(headers);
   all.append("Set-Cookie", await setFlash(flash));
   return redirect(to, { headers: all });
+}
+
+/**
+ * The form's `intent` parsed with `schema` (a `z.enum` of the page's intents, with `.catch(…)`
+ * where a form without JavaScript sends no intent for its default button); null for any other
+ * value, which the route answers 400 as it always did.
+ */
+export function formIntent<T extends z.ZodTypeAny>(form: FormData, schema: T): z.infer<T> | null {
+  const parsed = schema.safeParse(form.get("intent"));
+  return parsed.success ? parsed.data : null;
 }
