@@ -128,19 +128,19 @@ export async function readMultipart(request: Request, options: { maxFileBytes: n
 /** An upload as a route reads it: the whole form (for a Conform schema), the `field`'s file and its bytes. */
 export type Upload =
   | { ok: true; form: FormData; file: File | null; bytes: () => Promise<Uint8Array> }
-  /** The file part was longer than `maxBytes + 1`: the route answers with its own "too large" message. */
+  /** The file part was longer than `maxBytes`: the route answers with its own "too large" message. */
   | { ok: false; error: "tooLarge" };
 
 /**
- * The one way a route reads a multipart upload: `field`'s file at most `maxBytes` long (one byte
- * more is let through, so that the schema's or the domain's own size check answers the file just
- * over the limit, as it does for a form sent without JavaScript), the other fields as they are. A
- * body that is not multipart or is broken (or cannot be read), or a value with a NUL byte, is answered 400 like
- * `readForm`'s; a longer file comes back as `{ ok: false, error: "tooLarge" }`.
+ * The one way a route reads a multipart upload: `field`'s file, at most `maxBytes` long, and the
+ * other fields as they are. A longer file comes back as `{ ok: false, error: "tooLarge" }` (the
+ * route answers with its own message and status); a body that is not multipart or is broken (or
+ * cannot be read), or a value with a NUL byte, is answered 400 like `readForm`'s.
  */
 export async function readUpload(request: Request, options: { field: string; maxBytes: number }): Promise<Upload> {
   let form: FormData;
   try {
+    // busboy calls a part that reaches its limit too large: one byte more lets `maxBytes` through.
     form = await readMultipart(request, { maxFileBytes: options.maxBytes + 1 });
   } catch (error) {
     if (error instanceof MultipartTooLargeError) return { ok: false, error: "tooLarge" };
