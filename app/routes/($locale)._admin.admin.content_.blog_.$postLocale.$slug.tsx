@@ -28,7 +28,7 @@ import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { formIntent, notFound, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
 import { z } from "zod";
 
@@ -37,7 +37,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 async function findPost(params: { postLocale?: string; slug?: string }) {
   const post = isLocale(params.postLocale) ? await getPostForAdmin(db(), params.postLocale, params.slug ?? "") : undefined;
-  if (!post) throw notFound();
+  invariantResponse(post);
   return post;
 }
 

@@ -23,7 +23,7 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findEntry(id: string | undefined) {
   const entry = id && UUID.test(id) ? await getFaqEntry(db(), id) : undefined;
-  if (!entry) throw notFound();
+  invariantResponse(entry);
   return entry;
 }
 

@@ -23,7 +23,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
-  if (!found) throw notFound();
+  invariantResponse(found);
   const { flash, headers } = await takeFlash(request);
   return data(
     { meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null },

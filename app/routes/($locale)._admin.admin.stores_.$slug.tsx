@@ -29,7 +29,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
-import { formIntent, notFound, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import { z } from "zod";
 import type { Actor } from "~/audit/audit.server";
 
@@ -38,7 +38,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 async function findStore(slug: string | undefined) {
   const store = await getStoreForAdmin(db(), slug ?? "");
-  if (!store) throw notFound();
+  invariantResponse(store);
   return store;
 }
 

@@ -19,7 +19,7 @@ import {
   type LogoOutcome,
 } from "~/stores/admin.server";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import { readUpload } from "~/utils/multipart.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await getStoreForAdmin(db(), params.slug ?? "");
-  if (!store) throw notFound();
+  invariantResponse(store);
   const back = async (key: string) => await redirectWithFlash(localePath(locale, `/admin/stores/${store.slug}`), { kind: "notice", key });
   const upload = await readUpload(request, { field: "logo", maxBytes: STORE_LOGO_MAX_BYTES });
   if (!upload.ok) throw await back(MESSAGES["too-large"]);

@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";
 import { PayoutBatchError, payoutBatchFile, type PayoutFile } from "~/wallet/payout-batches.server";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       withSecurityHeaders(),
     );
   }
-  if (!file) throw notFound();
+  invariantResponse(file);
   return new Response(file.body, {
     headers: withSecurityHeaders({
       "Content-Type": file.contentType,

@@ -28,7 +28,7 @@ import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { notFound, notFoundPage, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, notFound, notFoundPage, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const click = await ownClick(user.id, params.clickId);
-  if (!click) throw notFound();
+  invariantResponse(click);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: claimSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });

@@ -8,13 +8,13 @@ import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { getTransaction } from "~/wallet/balances.server";
 import { pdfLegalLine, receiptPdf } from "~/wallet/pdf.server";
-import { notFound } from "~/utils/http.server";
+import { invariantResponse } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const item = await getTransaction(db(), user.id, params.transactionId ?? "");
-  if (!item) throw notFound();
+  invariantResponse(item);
   const t = fixedT(locale, "common");
   const pdf = await receiptPdf(item, user, fixedT(locale, "wallet"), locale, pdfLegalLine(env(), t("footer.legalLine.demo")));
   return new Response(new Uint8Array(pdf), {

@@ -31,7 +31,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { formIntent, notFound } from "~/utils/http.server";
+import { formIntent, invariantResponse, notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const config = env();
   const store = config.appEnv === "production" ? undefined : await getSandboxStore(db(), params.storeSlug ?? "");
-  if (!store) throw notFound();
+  invariantResponse(store);
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
   if (!click || click.slug !== store.slug) throw notFound();
@@ -94,7 +94,7 @@ interface Visit {
 /** Approve or decline one order of this visit: the network's next postback. */
 async function decide({ click, back }: Visit, intent: "approve" | "decline", formData: FormData) {
   const order = (await conversionsForClick(db(), click.id)).find((candidate) => candidate.networkTransactionId === formData.get("orderId"));
-  if (!order) throw notFound();
+  invariantResponse(order);
   const status = await sendSandboxPostback({
     transactionId: order.networkTransactionId,
     clickId: click.id,

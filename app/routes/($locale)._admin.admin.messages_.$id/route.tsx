@@ -22,7 +22,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { takeFlash } from "~/utils/flash.server";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -37,12 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const id = params.id ?? "";
   let message = await getMessage(db(), id);
-  if (!message) throw notFound();
+  invariantResponse(message);
   if (message.status === "new") {
     // Opening a new message marks it read: one unit of work with its audit row.
     await unitOfWork(db(), (tx) => openMessage(tx, { actor, messageId: id }));
     message = await getMessage(db(), id);
-    if (!message) throw notFound();
+    invariantResponse(message);
   }
   const { flash, headers } = await takeFlash(request);
   const meta = await pageMeta(params, "admin", "messages.detailMeta");
