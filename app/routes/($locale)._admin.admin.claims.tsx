@@ -8,7 +8,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -26,13 +26,14 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { amountField } from "~/wallet/amounts";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -107,9 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? "claims.orderTracked"
       : "claims.alreadyDecided";
   const back = new URL(request.url);
-  throw redirect(`${localePath(locale, "/admin/claims")}${back.search}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
-  });
+  throw await redirectWithFlash(`${localePath(locale, "/admin/claims")}${back.search}`, { kind: "notice", key });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -5,7 +5,7 @@
  * now), Unpublish takes it back to a draft (its public page answers 404). Each is one audited unit.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -24,17 +24,20 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import type { Actor } from "~/audit/audit.server";
+import { z } from "zod";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function findPost(params: { postLocale?: string; slug?: string }) {
   const post = isLocale(params.postLocale) ? await getPostForAdmin(db(), params.postLocale, params.slug ?? "") : undefined;
-  if (!post) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(post);
   return post;
 }
 
@@ -68,23 +71,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const post = await findPost(params);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const back = async (slug: string, key: string) =>
-    redirect(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values: { title: post.title } }) },
+  const back: Back = async (slug, key) =>
+    await redirectWithFlash(localePath(locale, `/admin/content/blog/${post.locale}/${slug}`), {
+      kind: "notice",
+      key,
+      values: { title: post.title },
     });
-
-  if (intent === "publish" || intent === "unpublish") {
-    const outcome = await unitOfWork(db(), (tx) =>
-      setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
-    );
-    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
-    throw await back(
-      post.slug,
-      outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
-    );
+  const intent = formIntent(formData, ArticleIntent);
+  switch (intent) {
+    case "publish":
+    case "unpublish":
+      return setStatus(actor, post, intent, back);
+    case "preview":
+    case "save":
+      return edit(actor, post, formData, intent, back);
   }
+}
 
+/** Publish, Unpublish, Preview, or the form's Save (also a form sent with no intent). */
+const ArticleIntent = z.enum(["save", "preview", "publish", "unpublish"]).catch("save");
+
+type Back = (slug: string, key: string) => Promise<Response>;
+type Post = Awaited<ReturnType<typeof findPost>>;
+
+async function setStatus(actor: Actor, post: Post, intent: "publish" | "unpublish", back: Back): Promise<never> {
+  const outcome = await unitOfWork(db(), (tx) =>
+    setPostStatus(tx, { actor, postId: post.id, status: intent === "publish" ? "published" : "draft" }),
+  );
+  if (outcome === "notFound") throw notFound();
+  throw await back(
+    post.slug,
+    outcome === "published" ? "blog.publishedNotice" : outcome === "unpublished" ? "blog.unpublishedNotice" : "blog.unchanged",
+  );
+}
+
+/** Preview shows the article as it would read; Save stores it. */
+async function edit(actor: Actor, post: Post, formData: FormData, intent: "preview" | "save", back: Back) {
   const submission = parseWithZod(formData, { schema: EditArticleSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const input = submission.value;
@@ -106,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isArticleSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["content:blog.errors.slugTaken"] } }), preview: null }, { status: 409 });
   }
-  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (result.outcome === "notFound") throw notFound();
   throw await back(result.post.slug, result.outcome === "updated" ? "blog.saved" : "blog.unchanged");
 }
 

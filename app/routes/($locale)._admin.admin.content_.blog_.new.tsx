@@ -5,7 +5,7 @@
  * be published.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -22,10 +22,10 @@ import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,8 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isArticleSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["content:blog.errors.slugTaken"] } }), preview: null }, { status: 409 });
   }
-  throw redirect(localePath(locale, `/admin/content/blog/${input.locale}/${input.slug}`), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "blog.created", values: { title: input.title } }) },
+  throw await redirectWithFlash(localePath(locale, `/admin/content/blog/${input.locale}/${input.slug}`), {
+    kind: "notice",
+    key: "blog.created",
+    values: { title: input.title },
   });
 }
 

@@ -5,7 +5,7 @@
  * Each button is one unit of work with its audit row, then back to the list (post/redirect/get).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -21,10 +21,11 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -77,14 +78,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") throw data({ error: "bad_request" }, { status: 400 });
   const { intent, entryId } = submission.value;
   const outcome = await unitOfWork(db(), async (tx) => {
-    if (intent === "up" || intent === "down") return moveFaqEntry(tx, { actor, id: entryId, direction: intent });
-    if (intent === "delete") return deleteFaqEntry(tx, { actor, id: entryId });
-    return setFaqPublished(tx, { actor, id: entryId, published: intent === "publish" });
+    switch (intent) {
+      case "up":
+      case "down":
+        return moveFaqEntry(tx, { actor, id: entryId, direction: intent });
+      case "delete":
+        return deleteFaqEntry(tx, { actor, id: entryId });
+      case "publish":
+      case "unpublish":
+        return setFaqPublished(tx, { actor, id: entryId, published: intent === "publish" });
+    }
   });
-  if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (outcome === "notFound") throw notFound();
   const anchor = outcome === "deleted" ? "" : `#faq-entry-${entryId}`;
-  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${language}${anchor}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: NOTICES[outcome] }) },
+  throw await redirectWithFlash(`${localePath(pageLocale, "/admin/content/faq")}?language=${language}${anchor}`, {
+    kind: "notice",
+    key: NOTICES[outcome],
   });
 }
 

@@ -5,7 +5,7 @@
  * moved, unpublished or deleted.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -20,10 +20,10 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, type Locale } from "~/i18n/conf
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findEntry(id: string | undefined) {
   const entry = id && UUID.test(id) ? await getFaqEntry(db(), id) : undefined;
-  if (!entry) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(entry);
   return entry;
 }
 
@@ -55,9 +55,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: EditFaqSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await unitOfWork(db(), (tx) => updateFaqEntry(tx, { actor, id: entry.id, input: submission.value }));
-  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
-  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: result.outcome === "updated" ? "faq.savedNotice" : "faq.unchanged" }) },
+  if (result.outcome === "notFound") throw notFound();
+  throw await redirectWithFlash(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
+    kind: "notice",
+    key: result.outcome === "updated" ? "faq.savedNotice" : "faq.unchanged",
   });
 }
 

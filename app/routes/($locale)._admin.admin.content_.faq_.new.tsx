@@ -4,7 +4,7 @@
  * language's FAQ desk.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -20,10 +20,10 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,8 +52,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: NewFaqSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const entry = await unitOfWork(db(), (tx) => createFaqEntry(tx, { actor, input: submission.value }));
-  throw redirect(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "faq.createdNotice" }) },
+  throw await redirectWithFlash(`${localePath(pageLocale, "/admin/content/faq")}?language=${entry.locale}#faq-entry-${entry.id}`, {
+    kind: "notice",
+    key: "faq.createdNotice",
   });
 }
 

@@ -5,16 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  MaxPartSizeExceededError,
-  data,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -28,10 +19,10 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { badRequest } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { readUpload } from "~/utils/multipart.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,20 +44,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  let formData: FormData;
-  try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_REPORT_BYTES + 1 }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return data(
-        { result: { status: "error" as const, error: { report: ["admin:imports.errors.tooLarge"] } }, missing: [] as string[] },
-        { status: 413 },
-      );
-    }
-    // Not a multipart form at all, or a broken one: a bad request, not a server error.
-    badRequest();
+  const upload = await readUpload(request, { field: "report", maxBytes: MAX_REPORT_BYTES });
+  if (!upload.ok) {
+    return data(
+      { result: { status: "error" as const, error: { report: ["admin:imports.errors.tooLarge"] } }, missing: [] as string[] },
+      { status: 413 },
+    );
   }
-  const submission = parseWithZod(formData, { schema: UploadSchema });
+  const submission = parseWithZod(upload.form, { schema: UploadSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), missing: [] as string[] }, { status: 400 });
   const { network, report } = submission.value;
   try {

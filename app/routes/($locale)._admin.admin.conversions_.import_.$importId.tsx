@@ -3,7 +3,7 @@
  * each row would do, rows that could not be read) and "Apply import", which applies it once; then
  * what applying did.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -18,11 +18,12 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
-  if (!found) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(found);
   const { flash, headers } = await takeFlash(request);
   return data(
     { meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null },
@@ -47,9 +48,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") !== "apply" || !UUID.test(params.importId ?? "")) return data({ error: "bad_request" }, { status: 400 });
   const result = await applyImport(db(), { importId: params.importId!, adminId: actor.id, clientAddress: actor.clientAddress });
-  if (!result.ok && result.error === "notFound") throw data({ error: "not_found" }, { status: 404 });
-  throw redirect(localePath(locale, `/admin/conversions/import/${params.importId}`), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: result.ok ? "imports.applied" : "imports.alreadyApplied" }) },
+  if (!result.ok && result.error === "notFound") throw notFound();
+  throw await redirectWithFlash(localePath(locale, `/admin/conversions/import/${params.importId}`), {
+    kind: "notice",
+    key: result.ok ? "imports.applied" : "imports.alreadyApplied",
   });
 }
 

@@ -4,7 +4,7 @@
  * a qualified one pays both bonuses now) or reject (`intent=reject`). Each decision is one unit of
  * work with its audit row (and the bonuses and notifications when it pays).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -20,10 +20,11 @@ import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/refe
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : result.paid
         ? "admin.approvedPaid"
         : "admin.approved";
-  throw redirect(localePath(locale, "/admin/referrals"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  throw await redirectWithFlash(localePath(locale, "/admin/referrals"), { kind: "notice", key });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -9,7 +9,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -22,12 +22,13 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { MAX_REFERRAL_CENTS, getSettings, setSetting } from "~/settings/settings.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { centsToDecimalString } from "~/utils/money";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -101,9 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await setSetting(tx, "referralBonusFriendCents", Math.round(referralBonusFriend * 100), actor);
     await setSetting(tx, "partnerCommissionBps", Math.round(partnerCommissionPercent * 100), actor);
   });
-  throw redirect(localePath(locale, "/admin/settings"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "settings.saved" }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/admin/settings"), { kind: "notice", key: "settings.saved" });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

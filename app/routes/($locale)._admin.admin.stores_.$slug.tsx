@@ -5,7 +5,7 @@
  * logo (uploaded to `/admin/stores/:slug/logo`, checked by content like profile pictures).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -16,7 +16,7 @@ import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
@@ -24,18 +24,21 @@ import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, up
 import { headlineRate, headlineText, type Translate } from "~/stores/rates";
 import { editStoreSchema, storeFormValues } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import { z } from "zod";
+import type { Actor } from "~/audit/audit.server";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function findStore(slug: string | undefined) {
   const store = await getStoreForAdmin(db(), slug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(store);
   return store;
 }
 
@@ -72,24 +75,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await findStore(params.slug);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
   const back = async (slug: string, key: string, values?: Record<string, string>) =>
-    redirect(localePath(locale, `/admin/stores/${slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
-
-  if (intent === "pause" || intent === "resume") {
-    const outcome = await unitOfWork(db(), (tx) =>
-      setStoreStatus(tx, {
-        adminId: actor.id,
-        clientAddress: actor.clientAddress,
-        storeId: store.id,
-        status: intent === "pause" ? "paused" : "active",
-      }),
-    );
-    if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
-    const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
-    throw await back(store.slug, key, { name: store.name });
+    await redirectWithFlash(localePath(locale, `/admin/stores/${slug}`), { kind: "notice", key, values });
+  const intent = formIntent(formData, StoreIntent);
+  switch (intent) {
+    case "pause":
+    case "resume":
+      return setStatus(actor, store, intent, back);
+    case "save":
+      return save(actor, store, formData, locale, back);
   }
+}
 
+/** Pause, Resume, or the store form's Save (also a form sent with no intent). */
+const StoreIntent = z.enum(["save", "pause", "resume"]).catch("save");
+
+type Back = (slug: string, key: string, values?: Record<string, string>) => Promise<Response>;
+type Store = Awaited<ReturnType<typeof findStore>>;
+
+async function setStatus(actor: Actor, store: Store, intent: "pause" | "resume", back: Back): Promise<never> {
+  const outcome = await unitOfWork(db(), (tx) =>
+    setStoreStatus(tx, {
+      adminId: actor.id,
+      clientAddress: actor.clientAddress,
+      storeId: store.id,
+      status: intent === "pause" ? "paused" : "active",
+    }),
+  );
+  if (outcome === "notFound") throw notFound();
+  const key = outcome === "paused" ? "stores.pausedNotice" : outcome === "resumed" ? "stores.resumedNotice" : "stores.unchanged";
+  throw await back(store.slug, key, { name: store.name });
+}
+
+async function save(actor: Actor, store: Store, formData: FormData, locale: Locale, back: Back) {
   const submission = parseWithZod(formData, { schema: editStoreSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let result: Awaited<ReturnType<typeof updateStore>>;
@@ -101,7 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
   }
-  if (result.outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (result.outcome === "notFound") throw notFound();
   throw await back(result.store.slug, result.outcome === "updated" ? "stores.saved" : "stores.unchanged", { name: result.store.name });
 }
 

@@ -3,15 +3,7 @@
  * most 1 MB and 4,000 × 4,000 pixels, recognised by its content (the profile pictures' check), or `intent=remove` removes
  * it; audited; then back to the store's page with a message. GET goes to that page.
  */
-import {
-  data,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -26,9 +18,9 @@ import {
   STORE_LOGO_MAX_BYTES,
   type LogoOutcome,
 } from "~/stores/admin.server";
-import { setFlash } from "~/utils/flash.server";
-import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import { readUpload } from "~/utils/multipart.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -50,33 +42,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await getStoreForAdmin(db(), params.slug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
-  const back = async (key: string) =>
-    redirect(localePath(locale, `/admin/stores/${store.slug}`), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
-  let formData: FormData;
-  try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: STORE_LOGO_MAX_BYTES + 1 }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw await back(MESSAGES["too-large"]);
-    // Not a multipart form at all, or a broken one: a bad request, not a server error.
-    badRequest();
-  }
+  invariantResponse(store);
+  const back = async (key: string) => await redirectWithFlash(localePath(locale, `/admin/stores/${store.slug}`), { kind: "notice", key });
+  const upload = await readUpload(request, { field: "logo", maxBytes: STORE_LOGO_MAX_BYTES });
+  if (!upload.ok) throw await back(MESSAGES["too-large"]);
   let outcome: LogoOutcome;
-  if (formData.get("intent") === "remove") {
+  if (upload.form.get("intent") === "remove") {
     outcome = await unitOfWork(db(), (tx) =>
       removeStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id }),
     );
   } else {
-    const file = formData.get("logo");
     // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
-    const checked = await checkStoreLogo(file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array());
+    const checked = await checkStoreLogo(await upload.bytes());
     outcome = await unitOfWork(db(), (tx) =>
       setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes: checked }),
     );
   }
-  if (outcome === "notFound") throw data({ error: "not_found" }, { status: 404 });
+  if (outcome === "notFound") throw notFound();
   throw await back(MESSAGES[outcome]);
 }

@@ -4,7 +4,7 @@
  * kept. On success, the store's edit page (where its logo is uploaded).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -19,10 +19,10 @@ import { getSettings } from "~/settings/settings.server";
 import { createStore, isSlugTaken } from "~/stores/admin.server";
 import { blankStoreForm, newStoreSchema } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -49,8 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isSlugTaken(error)) throw error;
     return data({ result: submission.reply({ fieldErrors: { slug: ["admin:stores.errors.slugTaken"] } }) }, { status: 409 });
   }
-  throw redirect(localePath(locale, `/admin/stores/${input.slug}`), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "stores.created", values: { name: input.name } }) },
+  throw await redirectWithFlash(localePath(locale, `/admin/stores/${input.slug}`), {
+    kind: "notice",
+    key: "stores.created",
+    values: { name: input.name },
   });
 }
 

@@ -4,14 +4,14 @@
  * a cancelled or unknown batch is 404; a bank file without the paying account configured goes back
  * to the desk, which says so.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { PayoutBatchError, payoutBatchFile, type PayoutFile } from "~/wallet/payout-batches.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,11 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PayoutBatchError)) throw error;
     const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-    throw redirect(localePath(locale, "/admin/withdrawals"), {
-      headers: withSecurityHeaders({ "Set-Cookie": await setFlash({ kind: "notice", key: `withdrawals.batches.errors.${error.code}` }) }),
-    });
+    throw await redirectWithFlash(
+      localePath(locale, "/admin/withdrawals"),
+      { kind: "notice", key: `withdrawals.batches.errors.${error.code}` },
+      withSecurityHeaders(),
+    );
   }
-  if (!file) throw data({ reason: "not_found" }, { status: 404 });
+  invariantResponse(file);
   return new Response(file.body, {
     headers: withSecurityHeaders({
       "Content-Type": file.contentType,

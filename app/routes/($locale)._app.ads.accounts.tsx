@@ -5,7 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
@@ -19,12 +19,13 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -50,8 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ClientAccountSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await unitOfWork(db(), (tx) => createClientAccount(tx, user.id, submission.value));
-  throw redirect(`${localePath(locale, "/ads/accounts")}?client=${created.id}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.created", values: { name: created.name } }) },
+  throw await redirectWithFlash(`${localePath(locale, "/ads/accounts")}?client=${created.id}`, {
+    kind: "notice",
+    key: "ads:accounts.created",
+    values: { name: created.name },
   });
 }
 

@@ -3,9 +3,9 @@
  * benchmarks) and time zone (`intent=save`), or delete it with everything imported into it
  * (`intent=delete`, with the `confirm` box ticked; the workspace's last one stays).
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -25,11 +25,12 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import type { Locale } from "~/i18n/config";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +46,7 @@ async function ownAccount(userId: string, clientId: string | undefined) {
   try {
     return await getClientAccount(db(), userId, clientId ?? "");
   } catch (error) {
-    if (error instanceof ClientAccountNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof ClientAccountNotFoundError) throw notFound();
     throw error;
   }
 }
@@ -63,21 +64,47 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: Schema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), intent: submission.payload.intent === "delete" ? "delete" : "save" }, { status: 400 });
-  if (submission.value.intent === "save") {
-    const { name, industry, timeZone } = submission.value;
-    await unitOfWork(db(), (tx) => updateClientAccount(tx, user.id, account.id, { name, industry, timeZone }));
-    throw redirect(`${localePath(locale, "/ads/accounts")}?client=${account.id}`, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.saved", values: { name } }) },
-    });
+  const input = submission.value;
+  switch (input.intent) {
+    case "save":
+      return save(user.id, account, input, locale);
+    case "delete":
+      return remove(user.id, account, locale, submission.reply);
   }
+}
+
+type Account = Awaited<ReturnType<typeof ownAccount>>;
+
+async function save(
+  userId: string,
+  account: Account,
+  { name, industry, timeZone }: z.infer<typeof SaveSchema>,
+  locale: Locale,
+): Promise<never> {
+  await unitOfWork(db(), (tx) => updateClientAccount(tx, userId, account.id, { name, industry, timeZone }));
+  throw await redirectWithFlash(`${localePath(locale, "/ads/accounts")}?client=${account.id}`, {
+    kind: "notice",
+    key: "ads:accounts.saved",
+    values: { name },
+  });
+}
+
+async function remove(
+  userId: string,
+  account: Account,
+  locale: Locale,
+  reply: (options: { formErrors: string[] }) => SubmissionResult<string[]>,
+) {
   try {
-    await unitOfWork(db(), (tx) => deleteClientAccount(tx, user.id, account.id));
+    await unitOfWork(db(), (tx) => deleteClientAccount(tx, userId, account.id));
   } catch (error) {
     if (!(error instanceof LastClientAccountError)) throw error;
-    return data({ result: submission.reply({ formErrors: ["ads:accounts.errors.last"] }), intent: "delete" as const }, { status: 409 });
+    return data({ result: reply({ formErrors: ["ads:accounts.errors.last"] }), intent: "delete" as const }, { status: 409 });
   }
-  throw redirect(localePath(locale, "/ads/accounts"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:accounts.deleted", values: { name: account.name } }) },
+  throw await redirectWithFlash(localePath(locale, "/ads/accounts"), {
+    kind: "notice",
+    key: "ads:accounts.deleted",
+    values: { name: account.name },
   });
 }
 

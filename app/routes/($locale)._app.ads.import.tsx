@@ -28,10 +28,9 @@ import { queueJob } from "~/jobs/jobs.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
 import { formatDate } from "~/utils/dates";
-import { badRequest } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { MultipartTooLargeError, readMultipart, UploadedFile } from "~/utils/multipart.server";
+import { fileBytes, readUpload } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -71,20 +70,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
     );
   }
-  let formData: FormData;
-  try {
-    formData = await readMultipart(request, { maxFileBytes: MAX_IMPORT_BYTES + 1 });
-  } catch (error) {
-    if (error instanceof MultipartTooLargeError) {
-      return data(
-        { result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null },
-        { status: 413 },
-      );
-    }
-    // Not a multipart form, or a broken one: a bad request, not a server error.
-    badRequest();
+  const upload = await readUpload(request, { field: "file", maxBytes: MAX_IMPORT_BYTES });
+  if (!upload.ok) {
+    return data(
+      { result: { status: "error" as const, error: { file: ["ads:import.messages.tooLarge"] } }, problem: null as ParserProblem | null },
+      { status: 413 },
+    );
   }
-  const submission = parseWithZod(formData, { schema: UploadSchema });
+  const submission = parseWithZod(upload.form, { schema: UploadSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), problem: null as ParserProblem | null }, { status: 400 });
   const { file } = submission.value;
   const clientAccountId = submission.value.clientAccountId ?? client.id;
@@ -94,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ownerId: user.id,
       clientAccountId,
       filename: file.name,
-      bytes: file instanceof UploadedFile ? await file.bytes() : new Uint8Array(await file.arrayBuffer()),
+      bytes: await fileBytes(file),
     });
   } catch (error) {
     if (error instanceof ClientAccountNotFoundError) {

@@ -3,12 +3,13 @@
  * it was made and its figures with their source, column titles in the page's language. The
  * owner's lists only; anything else is 404.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { notFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +27,7 @@ function fileSlug(name: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale } = await requireAdTools(request, params);
   const listId = params.listId ?? "";
-  if (!UUID.test(listId)) throw data({ error: "not_found" }, { status: 404 });
+  if (!UUID.test(listId)) throw notFound();
   const t = fixedT(locale, "ads-keywords");
   const labels: ListCsvLabels = {
     header: [
@@ -67,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     file = await keywordListCsv(db(), user.id, listId, labels);
   } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof KeywordListNotFoundError) throw notFound();
     throw error;
   }
   return new Response(file.csv, {

@@ -4,23 +4,24 @@
  * import in Google Ads Editor (Account › Import › From file). The owner's lists only; anything
  * else is 404.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListEditorCsv } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { notFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const listId = params.listId ?? "";
-  if (!UUID.test(listId)) throw data({ error: "not_found" }, { status: 404 });
+  if (!UUID.test(listId)) throw notFound();
   let file: Awaited<ReturnType<typeof keywordListEditorCsv>>;
   try {
     file = await keywordListEditorCsv(db(), user.id, listId);
   } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof KeywordListNotFoundError) throw notFound();
     throw error;
   }
   const slug =

@@ -4,14 +4,7 @@
  * by its header, kept downscaled to 600 px) uploads it, or removes it
  * (`intent=remove`), then back to `/ads/reports` with a message.
  */
-import {
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { checkLogo, getLogo, removeLogo, setLogo } from "~/ads/reports/brand.server";
 import { LOGO_MAX_BYTES } from "~/ads/reports/form";
@@ -19,14 +12,14 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { setFlash } from "~/utils/flash.server";
-import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { readUpload } from "~/utils/multipart.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const logo = await getLogo(db(), user.id);
-  if (!logo) return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (!logo) return notFound();
   return new Response(new Uint8Array(logo.bytes), {
     headers: withSecurityHeaders({
       "Content-Type": logo.type,
@@ -41,28 +34,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, locale, client, accounts } = await requireAdTools(request, params);
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
   const back = async (key: string) =>
-    redirect(`${localePath(locale, "/ads/reports")}${query}`, {
-      headers: {
-        "Set-Cookie": await setFlash({
-          kind: "notice",
-          key: `ads-reports:${key}`,
-        }),
-      },
-    });
-  let formData: FormData;
-  try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES + 1 }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw await back("logo.tooLarge");
-    // Not a multipart form at all, or a broken one: a bad request, not a server error.
-    badRequest();
-  }
-  if (formData.get("intent") === "remove") {
+    await redirectWithFlash(`${localePath(locale, "/ads/reports")}${query}`, { kind: "notice", key: `ads-reports:${key}` });
+  const upload = await readUpload(request, { field: "logo", maxBytes: LOGO_MAX_BYTES });
+  if (!upload.ok) throw await back("logo.tooLarge");
+  if (upload.form.get("intent") === "remove") {
     await unitOfWork(db(), (tx) => removeLogo(tx, user.id));
     throw await back("logo.removed");
   }
-  const file = formData.get("logo");
-  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+  const bytes = await upload.bytes();
   // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
   const checked = await checkLogo(bytes);
   const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, checked));

@@ -6,32 +6,31 @@
  * `Retry-After` (`~/utils/pdf-slots.server`).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { ReportSchema } from "~/ads/reports/form";
 import { reportFileName, reportPdfFor } from "~/ads/reports/pdf.server";
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { setFlash } from "~/utils/flash.server";
 import { PDF_RENDER_RETRY_AFTER_S, PdfRenderBusyError } from "~/utils/pdf-slots.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, client } = await requireAdTools(request, params);
   const search = new URL(request.url).searchParams;
   const wanted = search.get("client");
-  if (wanted && wanted !== client.id) throw new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (wanted && wanted !== client.id) throw notFound();
   const submission = parseWithZod(search, { schema: ReportSchema });
   if (submission.status !== "success") {
     const message =
       Object.values(submission.error ?? {})
         .flat()
         .find((item): item is string => typeof item === "string") ?? "ads-reports:errors.dates";
-    throw redirect(`${localePath(locale, "/ads/reports")}?client=${encodeURIComponent(client.id)}`, {
-      headers: {
-        "Set-Cookie": await setFlash({ kind: "notice", key: message }),
-      },
+    throw await redirectWithFlash(`${localePath(locale, "/ads/reports")}?client=${encodeURIComponent(client.id)}`, {
+      kind: "notice",
+      key: message,
     });
   }
   const { from, to, language } = submission.value;

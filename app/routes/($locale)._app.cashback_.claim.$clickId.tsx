@@ -7,7 +7,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -25,10 +25,10 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { invariantResponse, notFound, notFoundPage, redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +45,7 @@ async function ownClick(userId: string, clickId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const click = await ownClick(user.id, params.clickId);
-  if (!click) return data({ click: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!click) return notFoundPage(params, { click: null });
   return {
     meta: await pageMeta(params, "cashback", "claim.meta"),
     click: {
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const click = await ownClick(user.id, params.clickId);
-  if (!click) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(click);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: claimSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });
@@ -96,14 +96,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     submitClaim(tx, { userId: user.id, clickId: click.id, orderId, orderDate, amountCents: amount }),
   );
   if (!outcome.ok) {
-    if (outcome.error === "clickNotFound") throw data({ error: "not_found" }, { status: 404 });
+    if (outcome.error === "clickNotFound") throw notFound();
     const { field, key } = DOMAIN_ERRORS[outcome.error];
     const result = field ? submission.reply({ fieldErrors: { [field]: [key] } }) : submission.reply({ formErrors: [key] });
     return data({ result, minutes: null }, { status: outcome.error === "duplicate" || outcome.error === "orderTracked" ? 409 : 400 });
   }
-  throw redirect(localePath(locale, "/cashback"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "claim.received" }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/cashback"), { kind: "notice", key: "claim.received" });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

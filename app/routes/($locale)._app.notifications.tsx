@@ -9,13 +9,15 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
+import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { z } from "zod";
 
 export const handle = { i18n: ["common", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -33,18 +35,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+const NotificationIntent = z.enum(["mark-all", "mark-one"]);
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireSignedIn(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "mark-all") await markAllRead(db(), user.id);
-  else if (intent === "mark-one") await markRead(db(), user.id, String(formData.get("id") ?? ""));
-  else return data({ ok: false }, { status: 400 });
   const back = request.headers.get("Referer") ? new URL(request.headers.get("Referer")!).pathname : null;
-  const headers = intent === "mark-all" ? { "Set-Cookie": await setFlash({ kind: "notice", key: "markedAll" }) } : undefined;
-  throw redirect(safeRedirect(back, localePath(locale, "/notifications")), { headers });
+  const to = safeRedirect(back, localePath(locale, "/notifications"));
+  switch (formIntent(formData, NotificationIntent)) {
+    case "mark-all":
+      await markAllRead(db(), user.id);
+      throw await redirectWithFlash(to, { kind: "notice", key: "markedAll" });
+    case "mark-one":
+      await markRead(db(), user.id, String(formData.get("id") ?? ""));
+      throw redirect(to);
+    default:
+      return data({ ok: false }, { status: 400 });
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -2,28 +2,21 @@
  * The profile picture: GET serves it (to its owner), POST uploads one (multipart, at most 1 MB,
  * PNG/JPEG/WebP by content, at most 4,000 × 4,000 pixels by its header) or removes it, then back to the profile with a message.
  */
-import {
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { AVATAR_MAX_BYTES, getAvatar, removeAvatar, setAvatar } from "~/users/avatar.server";
-import { setFlash } from "~/utils/flash.server";
-import { badRequest } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { readUpload } from "~/utils/multipart.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const avatar = await getAvatar(db(), user.id);
-  if (!avatar) return new Response(null, { status: 404, headers: withSecurityHeaders() });
+  if (!avatar) return notFound();
   return new Response(new Uint8Array(avatar.bytes), {
     headers: withSecurityHeaders({ "Content-Type": avatar.type, "Cache-Control": "private, max-age=300" }),
   });
@@ -33,23 +26,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const back = (key: string) =>
-    setFlash({ kind: "notice", key }).then((cookie) => redirect(localePath(locale, "/profile"), { headers: { "Set-Cookie": cookie } }));
-  let formData: FormData;
-  try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES + 1 }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw await back("profile.avatar.tooLarge");
-    // Not a multipart form at all, or a broken one: a bad request, not a server error.
-    badRequest();
-  }
-  if (formData.get("intent") === "remove") {
+  const back = (key: string) => redirectWithFlash(localePath(locale, "/profile"), { kind: "notice", key });
+  const upload = await readUpload(request, { field: "avatar", maxBytes: AVATAR_MAX_BYTES });
+  if (!upload.ok) throw await back("profile.avatar.tooLarge");
+  if (upload.form.get("intent") === "remove") {
     await removeAvatar(db(), user.id);
     throw await back("profile.avatar.removed");
   }
-  const file = formData.get("avatar");
-  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  const outcome = await setAvatar(db(), user.id, bytes);
+  const outcome = await setAvatar(db(), user.id, await upload.bytes());
   const keys = {
     saved: "profile.avatar.saved",
     "too-large": "profile.avatar.tooLarge",

@@ -3,14 +3,14 @@
  * the payment fail, or cancel. Paying or failing sends the signed webhook event, then returns the
  * visitor to the status page, exactly like a real provider's checkout would.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/utils/error-screen";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -20,6 +20,8 @@ import { localePath } from "~/utils/paths";
 import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 import { readForm } from "~/utils/form-data.server";
+import { formIntent, notFound, notFoundPage } from "~/utils/http.server";
+import { z } from "zod";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,28 +29,42 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
-  if (!payment || payment.provider !== "sandbox")
-    return data({ payment: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!payment || payment.provider !== "sandbox") return notFoundPage(params, { payment: null });
   return {
     payment: { id: payment.id, amountCents: payment.amountCents, status: payment.status, purpose: payment.purpose },
     meta: await pageMeta(params, "wallet", "sandbox.meta"),
   };
 }
 
+/** The checkout's buttons: Pay (also a form sent with no intent), Fail, Cancel. */
+const CheckoutIntent = z.enum(["pay", "fail", "cancel"]).catch("pay");
+
+type SandboxPayment = NonNullable<Awaited<ReturnType<typeof getPayment>>>;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
-  if (!payment || payment.provider !== "sandbox") throw data({ error: "not_found" }, { status: 404 });
-  const intent = (await readForm(request)).get("intent");
+  if (!payment || payment.provider !== "sandbox") throw notFound();
   const plan = payment.purpose === "plan";
-  if (intent === "cancel") throw redirect(localePath(locale, plan ? "/plans" : "/dashboard"));
+  switch (formIntent(await readForm(request), CheckoutIntent)) {
+    case "cancel":
+      throw redirect(localePath(locale, plan ? "/plans" : "/dashboard"));
+    case "fail":
+      return settle(payment, "payment.failed", locale);
+    case "pay":
+      return settle(payment, "payment.succeeded", locale);
+  }
+}
+
+/** Pay or fail: the sandbox's webhook event for a pending payment, then back to the page that started it. */
+async function settle(payment: SandboxPayment, event: "payment.failed" | "payment.succeeded", locale: Locale): Promise<never> {
   if (payment.status === "pending") {
-    const status = await sendSandboxEvent(payment, intent === "fail" ? "payment.failed" : "payment.succeeded");
+    const status = await sendSandboxEvent(payment, event);
     if (status !== 200) console.error(`sandbox webhook answered ${status} for payment ${payment.id}`);
   }
-  throw redirect(localePath(locale, plan ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`));
+  throw redirect(localePath(locale, payment.purpose === "plan" ? `/plans?payment=${payment.id}` : `/dashboard/add-money/${payment.id}`));
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -3,7 +3,7 @@
  * the rows the filters select), search, filters (type, status, date range) all in the query string,
  * pages, cancelling a pending withdrawal, and Export of the same filtered list as CSV.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -18,7 +18,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -30,6 +30,7 @@ import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -81,8 +82,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     key = "withdraw.notPending";
   }
   const back = new URL(request.url);
-  throw redirect(safeRedirect(`${back.pathname}${back.search}`, localePath(locale, "/transactions")), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
+  throw await redirectWithFlash(safeRedirect(`${back.pathname}${back.search}`, localePath(locale, "/transactions")), {
+    kind: "notice",
+    key,
   });
 }
 

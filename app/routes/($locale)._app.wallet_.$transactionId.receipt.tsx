@@ -1,5 +1,5 @@
 /** The PDF receipt of one transaction (its owner only). */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { env } from "~/config/env.server";
@@ -8,12 +8,13 @@ import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { getTransaction } from "~/wallet/balances.server";
 import { pdfLegalLine, receiptPdf } from "~/wallet/pdf.server";
+import { invariantResponse } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const item = await getTransaction(db(), user.id, params.transactionId ?? "");
-  if (!item) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(item);
   const t = fixedT(locale, "common");
   const pdf = await receiptPdf(item, user, fixedT(locale, "wallet"), locale, pdfLegalLine(env(), t("footer.legalLine.demo")));
   return new Response(new Uint8Array(pdf), {

@@ -1,5 +1,5 @@
 /** One transaction of the wallet, with its PDF receipt. Only its owner can see it. */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -16,6 +16,7 @@ import { getTransaction } from "~/wallet/balances.server";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, description, labelText, storeOrderId } from "~/wallet/display";
 import { ShortId } from "~/components/short-id";
+import { notFoundPage } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -23,7 +24,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const item = await getTransaction(db(), user.id, params.transactionId ?? "");
-  if (!item) return data({ item: null, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!item) return notFoundPage(params, { item: null });
   return { item: transactionView(item), meta: await pageMeta(params, "wallet", "wallet.detailMeta") };
 }
 

@@ -1,5 +1,5 @@
 /** One article in the page's locale. */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
@@ -10,9 +10,9 @@ import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { notFoundPage } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -20,7 +20,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ params }: LoaderFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const post = await getPost(db(), locale, params.slug ?? "");
-  if (!post) return data({ post: null, html: "", meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!post) return notFoundPage(params, { post: null, html: "" });
   return {
     post: { title: post.title, author: post.author, publishedAt: post.publishedAt, cover: post.cover, readingMinutes: post.readingMinutes },
     html: renderArticleBody(post.body),

@@ -1,7 +1,7 @@
 /** Blog: articles in the page's locale (GET search, pages) and the newsletter sign-up (double opt-in). */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SearchForm } from "~/components/search-form";
@@ -21,13 +21,14 @@ import { checkHoneypot, issueFormToken } from "~/security/honeypot.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
 import { EmailSchema } from "~/users/validation";
 import { formatDate } from "~/utils/dates";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -77,9 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { email: submission.value.email, locale },
     { mailer: outboxMailer(db()), appUrl: config.appUrl, secret: config.sessionSecrets[0]! },
   );
-  throw redirect(`${localePath(locale, "/blog")}#newsletter-signup`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: "checkInbox" }) },
-  });
+  throw await redirectWithFlash(`${localePath(locale, "/blog")}#newsletter-signup`, { kind: "newsletter", outcome: "checkInbox" });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -1,7 +1,7 @@
 /** Contact: a form that is stored and e-mailed to support, the contact details, the 24-hour promise. */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ContactSchema } from "~/contact/contact-schema";
@@ -16,12 +16,13 @@ import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { checkHoneypot, issueFormToken } from "~/security/honeypot.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -69,9 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     mailer: outboxMailer(db()),
     supportEmail: env().supportEmail,
   });
-  throw redirect(localePath(locale, "/contact"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "contactSent", name: submission.value.name }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/contact"), { kind: "contactSent", name: submission.value.name });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

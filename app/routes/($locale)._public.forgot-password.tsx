@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
@@ -19,11 +19,12 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -59,9 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error("password reset e-mail failed", error);
     return data({ result: submission.reply({ formErrors: ["auth:forgot.failed"] }), wait: null }, { status: 500 });
   }
-  throw redirect(localePath(locale, "/forgot-password"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "forgot.sent", values: { email } }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/forgot-password"), { kind: "notice", key: "forgot.sent", values: { email } });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -1,5 +1,5 @@
 /** Newsletter unsubscribe: the e-mailed link opens this page; its button does it. */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NewsletterStep } from "~/components/newsletter-step";
 import { env } from "~/config/env.server";
@@ -7,12 +7,13 @@ import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { unsubscribe } from "~/newsletter/newsletter.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -29,8 +30,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const token = String((await readForm(request)).get("token") ?? "");
   const result = await unsubscribe(db(), token, env().sessionSecrets);
-  throw redirect(localePath(locale, "/newsletter/unsubscribe"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "newsletter", outcome: result === "unsubscribed" ? "unsubscribed" : "invalidLink" }) },
+  throw await redirectWithFlash(localePath(locale, "/newsletter/unsubscribe"), {
+    kind: "newsletter",
+    outcome: result === "unsubscribed" ? "unsubscribed" : "invalidLink",
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -19,12 +19,13 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -57,9 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     password: submission.value.password,
   });
   if (!done) return data({ result: submission.reply({ formErrors: ["auth:reset.expired"], hideFields }), invalid: true }, { status: 400 });
-  throw redirect(localePath(locale, "/reset-password"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "reset.done" }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/reset-password"), { kind: "notice", key: "reset.done" });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

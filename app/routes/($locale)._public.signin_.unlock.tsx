@@ -4,7 +4,7 @@
  * scanner following the link unlocks nothing); the link is used once and this browser is then a
  * known device for the account, which the account's throttle lets through.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redeemUnlockLink } from "~/auth/accounts.server";
@@ -18,11 +18,11 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits } from "~/security/rate-limit.server";
-import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -46,10 +46,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!verdict.allowed) return data({ error: "common:errors.tooManyRequests.text" }, { status: 429 });
   const email = userId && token ? await redeemUnlockLink(db(), { userId, token }, accountContext()) : null;
   if (!email) return data({ error: "auth:unlock.invalid" }, { status: 400 });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await rememberDevice(request, email));
-  headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "unlock.done" }));
-  throw redirect(localePath(locale, "/signin"), { headers });
+  throw await redirectWithFlash(
+    localePath(locale, "/signin"),
+    { kind: "notice", key: "unlock.done" },
+    { "Set-Cookie": await rememberDevice(request, email) },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

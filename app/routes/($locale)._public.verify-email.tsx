@@ -3,9 +3,9 @@
  * a short-lived signed cookie. Success shows a view that (with JavaScript) moves on to sign-in
  * after 2 seconds; without JavaScript the visitor follows its button.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -17,16 +17,18 @@ import { AuthCard, Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { z } from "zod";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -54,37 +56,52 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const email = await readVerifyEmail(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: CodeSchema });
   if (!email) {
     return data({ result: submission.reply({ formErrors: ["auth:verify.noAddress"] }), wait: null }, { status: 400 });
   }
-
-  if (intent === "resend") {
-    const verdict = await consumeRateLimits(db(), [
-      ["resendIp", clientAddress(request)],
-      ["resendAccount", email.toLowerCase()],
-    ]);
-    if (!verdict.allowed) {
-      return data(
-        {
-          result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], resetForm: true }),
-          wait: minutesToWait(verdict.retryAfterSeconds),
-        },
-        { status: 429 },
-      );
-    }
-    try {
-      await resendVerificationCode(db(), email, accountContext());
-    } catch (error) {
-      console.error("resend failed", error);
-      return data({ result: submission.reply({ formErrors: ["auth:verify.resendFailed"] }), wait: null }, { status: 500 });
-    }
-    throw redirect(localePath(locale, "/verify-email"), {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "verify.resent" }) },
-    });
+  const visit: Visit = { request, locale, email };
+  switch (formIntent(formData, VerifyIntent)) {
+    case "resend":
+      return resend(visit, submission);
+    case "verify":
+      return verify(visit, submission);
   }
+}
 
+/** "Send a new code", or the code form's Verify (also a form sent with no intent). */
+const VerifyIntent = z.enum(["verify", "resend"]).catch("verify");
+
+interface Visit {
+  request: Request;
+  locale: Locale;
+  email: string;
+}
+
+async function resend({ request, locale, email }: Visit, submission: Submission<z.infer<typeof CodeSchema>>) {
+  const verdict = await consumeRateLimits(db(), [
+    ["resendIp", clientAddress(request)],
+    ["resendAccount", email.toLowerCase()],
+  ]);
+  if (!verdict.allowed) {
+    return data(
+      {
+        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], resetForm: true }),
+        wait: minutesToWait(verdict.retryAfterSeconds),
+      },
+      { status: 429 },
+    );
+  }
+  try {
+    await resendVerificationCode(db(), email, accountContext());
+  } catch (error) {
+    console.error("resend failed", error);
+    return data({ result: submission.reply({ formErrors: ["auth:verify.resendFailed"] }), wait: null }, { status: 500 });
+  }
+  throw await redirectWithFlash(localePath(locale, "/verify-email"), { kind: "notice", key: "verify.resent" });
+}
+
+async function verify({ request, locale, email }: Visit, submission: Submission<z.infer<typeof CodeSchema>>) {
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const verdict = await consumeRateLimits(db(), [
     ["codeIp", clientAddress(request)],
@@ -109,10 +126,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }[outcome];
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }), wait: null }, { status: 400 });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await clearVerifyEmail());
-  headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "verify.done" }));
-  throw redirect(localePath(locale, "/verify-email"), { headers });
+  throw await redirectWithFlash(
+    localePath(locale, "/verify-email"),
+    { kind: "notice", key: "verify.done" },
+    { "Set-Cookie": await clearVerifyEmail() },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

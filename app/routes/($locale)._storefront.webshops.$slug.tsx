@@ -3,7 +3,7 @@
  * store's cashback terms (exclusions, usual confirmation time, cap) and the way to shop. A visitor
  * is told to sign in first; a signed-in member sees the page in the member frame, with Shop now.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
 import { MEMBER_SHARE_BPS } from "~/wallet/fee";
 import { shellData } from "~/components/app/shell.server";
@@ -19,10 +19,10 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { headlineText, type Translate } from "~/stores/rates";
 import { getStoreBySlug, type StoreDetailView } from "~/stores/stores.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatRate } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { notFoundPage } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "webshops", "notifications", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Members (and partners) see their own frame; an admin is not a shopper.
   const memberShell = user && user.role !== "admin" ? await shellData(user) : null;
   const store = await getStoreBySlug(db(), params.slug ?? "", locale);
-  if (!store) return data({ store: null, memberShell, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+  if (!store) return notFoundPage(params, { store: null, memberShell });
   const t = fixedT(locale, "webshops");
   const brand = fixedT(locale, "common")("brand.name");
   return {

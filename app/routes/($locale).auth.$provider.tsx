@@ -4,13 +4,13 @@
  * may still post here) answers with the spec's failure message, as an error, on the page the
  * visitor came from.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isSocialProvider, socialProviderConfig, startSocialSignIn } from "~/auth/social.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 /** GET starts the same flow: the JSON API hands this URL to the mobile apps to open in a browser. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,18 +30,14 @@ async function start(
   form: { intent: FormDataEntryValue | null; redirectTo: FormDataEntryValue | null },
 ) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  if (!isSocialProvider(params.provider)) throw data({ error: "unknown_provider" }, { status: 404 });
+  if (!isSocialProvider(params.provider)) throw notFound();
   const intent = form.intent === "signup" ? "signup" : "signin";
   if (!socialProviderConfig(params.provider)) {
-    throw redirect(localePath(locale, `/${intent}`), {
-      headers: {
-        "Set-Cookie": await setFlash({
-          kind: "notice",
-          key: intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault",
-          values: { provider: params.provider },
-          tone: "error",
-        }),
-      },
+    throw await redirectWithFlash(localePath(locale, `/${intent}`), {
+      kind: "notice",
+      key: intent === "signup" ? "social.signupFailed" : "social.errorMessageDefault",
+      values: { provider: params.provider },
+      tone: "error",
     });
   }
   return startSocialSignIn(request, params.provider, { locale, intent, redirectTo: form.redirectTo });

@@ -14,10 +14,10 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,10 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const headers = new Headers();
-  headers.append("Set-Cookie", await endSession(db(), request));
-  headers.append("Set-Cookie", await setFlash({ kind: "notice", key: "logout.done" }));
-  throw redirect(localePath(locale, "/signin"), { headers });
+  throw await redirectWithFlash(
+    localePath(locale, "/signin"),
+    { kind: "notice", key: "logout.done" },
+    { "Set-Cookie": await endSession(db(), request) },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

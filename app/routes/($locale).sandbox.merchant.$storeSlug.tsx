@@ -16,7 +16,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { amountField } from "~/wallet/amounts";
 import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
@@ -31,6 +31,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { formIntent, invariantResponse, notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -64,31 +65,51 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const config = env();
   const store = config.appEnv === "production" ? undefined : await getSandboxStore(db(), params.storeSlug ?? "");
-  if (!store) throw data({ error: "not_found" }, { status: 404 });
+  invariantResponse(store);
   const url = new URL(request.url);
   const click = await getClick(db(), url.searchParams.get("clickref") ?? "");
-  if (!click || click.slug !== store.slug) throw data({ error: "not_found" }, { status: 404 });
+  if (!click || click.slug !== store.slug) throw notFound();
   const formData = await readForm(request);
-  const intent = formData.get("intent");
   // Back to this page (a data request's URL ends in .data and carries routing parameters).
-  const back = `${url.pathname.replace(/\.data$/, "")}?clickref=${encodeURIComponent(click.id)}`;
-  if (intent === "approve" || intent === "decline") {
-    const order = (await conversionsForClick(db(), click.id)).find(
-      (candidate) => candidate.networkTransactionId === formData.get("orderId"),
-    );
-    if (!order) throw data({ error: "not_found" }, { status: 404 });
-    const status = await sendSandboxPostback({
-      transactionId: order.networkTransactionId,
-      clickId: click.id,
-      saleAmount: order.saleAmountCents / 100,
-      commission: order.commissionCents / 100,
-      status: intent === "approve" ? "approved" : "declined",
-      occurredAt: order.occurredAt,
-    });
-    if (status !== 200) return data({ result: null, postback: status }, { status: 502 });
-    throw redirect(back);
+  const visit: Visit = { store, click, back: `${url.pathname.replace(/\.data$/, "")}?clickref=${encodeURIComponent(click.id)}` };
+  const intent = formIntent(formData, MerchantIntent);
+  switch (intent) {
+    case "approve":
+    case "decline":
+      return decide(visit, intent, formData);
+    case "purchase":
+      return purchase(visit, formData, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE);
   }
-  const submission = parseWithZod(formData, { schema: orderSchema(isLocale(params.locale) ? params.locale : DEFAULT_LOCALE) });
+}
+
+/** The merchant's buttons: Simulate purchase (also a form sent with no intent), and Approve or Decline an order. */
+const MerchantIntent = z.enum(["purchase", "approve", "decline"]).catch("purchase");
+
+interface Visit {
+  store: NonNullable<Awaited<ReturnType<typeof getSandboxStore>>>;
+  click: NonNullable<Awaited<ReturnType<typeof getClick>>>;
+  back: string;
+}
+
+/** Approve or decline one order of this visit: the network's next postback. */
+async function decide({ click, back }: Visit, intent: "approve" | "decline", formData: FormData) {
+  const order = (await conversionsForClick(db(), click.id)).find((candidate) => candidate.networkTransactionId === formData.get("orderId"));
+  invariantResponse(order);
+  const status = await sendSandboxPostback({
+    transactionId: order.networkTransactionId,
+    clickId: click.id,
+    saleAmount: order.saleAmountCents / 100,
+    commission: order.commissionCents / 100,
+    status: intent === "approve" ? "approved" : "declined",
+    occurredAt: order.occurredAt,
+  });
+  if (status !== 200) return data({ result: null, postback: status }, { status: 502 });
+  throw redirect(back);
+}
+
+/** "Simulate purchase": a pending order reported with a signed postback. */
+async function purchase({ store, click, back }: Visit, formData: FormData, locale: Locale) {
+  const submission = parseWithZod(formData, { schema: orderSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply(), postback: null }, { status: 400 });
   const saleCents = submission.value.amount;
   // The network's commission at the store's rate (a fixed-rate store pays a fixed amount per

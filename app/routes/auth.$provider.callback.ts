@@ -1,8 +1,9 @@
 /** Where google, facebook and instagram send the browser back after sign-in (the configured redirect URI). */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { finishSocialSignIn, isSocialProvider } from "~/auth/social.server";
+import { notFound } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isSocialProvider(params.provider)) throw data({ error: "unknown_provider" }, { status: 404 });
+  if (!isSocialProvider(params.provider)) throw notFound();
   return finishSocialSignIn(request, params.provider);
 }

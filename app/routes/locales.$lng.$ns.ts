@@ -3,16 +3,12 @@ import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { namespaceResource } from "~/i18n/resources.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { notFound } from "~/utils/http.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const ns = (params.ns ?? "").replace(/\.json$/, "");
   const resource = namespaceResource(params.lng ?? "", ns);
-  if (!resource) {
-    return new Response(JSON.stringify({ error: "not_found" }), {
-      status: 404,
-      headers: withSecurityHeaders({ "Content-Type": "application/json" }),
-    });
-  }
+  if (!resource) return notFound();
   const body = JSON.stringify(resource);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   const headers = withSecurityHeaders({

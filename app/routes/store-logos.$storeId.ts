@@ -7,10 +7,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { getStoreLogo } from "~/stores/admin.server";
+import { notFound } from "~/utils/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const logo = await getStoreLogo(db(), params.storeId ?? "");
-  if (!logo) return new Response(null, { status: 404, headers: withSecurityHeaders({ "Cache-Control": "no-store" }) });
+  if (!logo) return notFound({ "Cache-Control": "no-store" });
   return new Response(new Uint8Array(logo.bytes), {
     headers: withSecurityHeaders({
       "Content-Type": logo.type,

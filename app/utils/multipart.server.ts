@@ -4,11 +4,13 @@
  * each chunk as it arrives, so a 20 MB upload never holds the event loop for long (Remix's
  * `unstable_parseMultipartFormData` spent about 2 s of CPU in one stretch on a 15 MB body, and
  * `Request.formData()` 0.4 s). Throws `MultipartTooLargeError` for a longer file part and
- * `MultipartError` for a body that is not multipart or is broken.
+ * `MultipartError` for a body that is not multipart or is broken. Routes call `readUpload` (below),
+ * the one way an upload is read: its limit, its "too large" answer and its 400 for a broken body.
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { badRequest } from "~/utils/form-data.server";
 
 export class MultipartError extends Error {
   constructor(message: string) {
@@ -121,4 +123,40 @@ export async function readMultipart(request: Request, options: { maxFileBytes: n
   await Promise.all(pending);
   if (failure) throw failure;
   return form;
+}
+
+/** An upload as a route reads it: the whole form (for a Conform schema), the `field`'s file and its bytes. */
+export type Upload =
+  | { ok: true; form: FormData; file: File | null; bytes: () => Promise<Uint8Array> }
+  /** The file part was longer than `maxBytes`: the route answers with its own "too large" message. */
+  | { ok: false; error: "tooLarge" };
+
+/**
+ * The one way a route reads a multipart upload: `field`'s file, at most `maxBytes` long, and the
+ * other fields as they are. A longer file comes back as `{ ok: false, error: "tooLarge" }` (the
+ * route answers with its own message and status); a body that is not multipart or is broken (or
+ * cannot be read), or a value with a NUL byte, is answered 400 like `readForm`'s.
+ */
+export async function readUpload(request: Request, options: { field: string; maxBytes: number }): Promise<Upload> {
+  let form: FormData;
+  try {
+    // busboy calls a part that reaches its limit too large: one byte more lets `maxBytes` through.
+    form = await readMultipart(request, { maxFileBytes: options.maxBytes + 1 });
+  } catch (error) {
+    if (error instanceof MultipartTooLargeError) return { ok: false, error: "tooLarge" };
+    // Not a multipart form at all, or a broken one: a bad request, not a server error.
+    badRequest();
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) badRequest();
+  }
+  const value = form.get(options.field);
+  const file = value instanceof File ? value : null;
+  return { ok: true, form, file, bytes: () => fileBytes(file) };
+}
+
+/** A file's bytes (an `UploadedFile`'s without another copy); none for no file. */
+export async function fileBytes(file: File | null): Promise<Uint8Array> {
+  if (!file) return new Uint8Array();
+  return file instanceof UploadedFile ? file.bytes() : new Uint8Array(await file.arrayBuffer());
 }

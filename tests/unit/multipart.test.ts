@@ -1,9 +1,11 @@
 /**
  * Reading a multipart upload as it streams in: the file part's bytes arrive whole and in order,
- * with or without a declared body length, and a longer part than allowed is refused.
+ * with or without a declared body length, and a longer part than allowed is refused; `readUpload`,
+ * the routes' one way in: the file at the limit, a longer one as
+ * "too large", and a broken body, a body that is not multipart or a NUL byte as 400.
  */
 import { describe, expect, it } from "vitest";
-import { MultipartTooLargeError, readMultipart, UploadedFile } from "~/utils/multipart.server";
+import { MultipartTooLargeError, readMultipart, readUpload, UploadedFile } from "~/utils/multipart.server";
 
 function upload(bytes: Uint8Array<ArrayBuffer>): Request {
   const form = new FormData();
@@ -55,5 +57,54 @@ describe("readMultipart", () => {
 
   it("refuses a file part longer than allowed", async () => {
     await expect(readMultipart(await declared(sample(2_000)), { maxFileBytes: 1_000 })).rejects.toBeInstanceOf(MultipartTooLargeError);
+  });
+});
+
+describe("readUpload", () => {
+  const status = (run: Promise<unknown>) =>
+    run.then(
+      () => 0,
+      (thrown: { init?: { status?: number } }) => thrown.init?.status,
+    );
+
+  it("hands over the field's file (its bytes whole) and the other fields, up to the limit", async () => {
+    for (const size of [0, 1_000]) {
+      const bytes = sample(size);
+      const read = await readUpload(await declared(bytes), { field: "file", maxBytes: 1_000 });
+      if (!read.ok) throw new Error("expected the upload");
+      expect(read.form.get("clientAccountId")).toBe("abc");
+      expect(read.file?.name).toBe("report.csv");
+      expect(Buffer.from(await read.bytes()).equals(Buffer.from(bytes))).toBe(true);
+    }
+  });
+
+  it("answers a longer file as too large, and no file as none", async () => {
+    for (const size of [1_001, 5_000]) {
+      expect(await readUpload(await declared(sample(size)), { field: "file", maxBytes: 1_000 })).toEqual({ ok: false, error: "tooLarge" });
+    }
+    const none = await readUpload(await declared(sample(10)), { field: "logo", maxBytes: 1_000 });
+    expect(none.ok && none.file).toBe(null);
+    expect(none.ok && (await none.bytes()).byteLength).toBe(0);
+  });
+
+  it("answers 400 for a body that is not multipart, a broken one, and a NUL byte in a field", async () => {
+    const form = new URLSearchParams({ logo: "x" });
+    const urlencoded = new Request("http://localhost/upload", { method: "POST", body: form });
+    expect(await status(readUpload(urlencoded, { field: "logo", maxBytes: 1_000 }))).toBe(400);
+    const broken = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished',
+    });
+    expect(await status(readUpload(broken, { field: "logo", maxBytes: 1_000 }))).toBe(400);
+    const withNul = new FormData();
+    withNul.append("intent", "re\0move");
+    const encoded = new Response(withNul);
+    const nul = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "content-type": encoded.headers.get("content-type")! },
+      body: new Uint8Array(await encoded.arrayBuffer()),
+    });
+    expect(await status(readUpload(nul, { field: "logo", maxBytes: 1_000 }))).toBe(400);
   });
 });

@@ -5,7 +5,7 @@
  * (field `clickId`, "Match to click"). Report imports start from here.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
@@ -22,13 +22,14 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { storeChoices } from "~/stores/admin.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { ConversionCard } from "./conversion-card";
 import { ConversionFilters } from "./conversion-filters";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -93,8 +94,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ id, result: submission.reply({ fieldErrors: { clickId: [MATCH_ERRORS[result.error]] } }) }, { status: 400 });
   }
   const back = new URL(request.url);
-  throw redirect(`${localePath(locale, "/admin/conversions")}${back.search}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: `conversions.matched.${result.outcome}` }) },
+  throw await redirectWithFlash(`${localePath(locale, "/admin/conversions")}${back.search}`, {
+    kind: "notice",
+    key: `conversions.matched.${result.outcome}`,
   });
 }
 

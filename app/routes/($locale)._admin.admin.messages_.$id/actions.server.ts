@@ -3,15 +3,13 @@
  * the sender through the outbox, in their language), mark done, reopen. Each is one unit of work
  * with its audit row and answers with the notice the page shows next; a message that is gone is a 404.
  */
-import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Actor } from "~/audit/audit.server";
 import { env } from "~/config/env.server";
 import { markMessageDone, reopenMessage, replyToMessage, REPLY_MAX_LENGTH } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-
-export const notFound = () => data({ error: "not_found" }, { status: 404 });
+import { notFound } from "~/utils/http.server";
 
 export const ActionSchema = z.discriminatedUnion("intent", [
   z.object({

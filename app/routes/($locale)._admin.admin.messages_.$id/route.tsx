@@ -7,7 +7,7 @@
  * page with a notice.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -21,7 +21,8 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -36,12 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const id = params.id ?? "";
   let message = await getMessage(db(), id);
-  if (!message) throw handlers.notFound();
+  invariantResponse(message);
   if (message.status === "new") {
     // Opening a new message marks it read: one unit of work with its audit row.
     await unitOfWork(db(), (tx) => openMessage(tx, { actor, messageId: id }));
     message = await getMessage(db(), id);
-    if (!message) throw handlers.notFound();
+    invariantResponse(message);
   }
   const { flash, headers } = await takeFlash(request);
   const meta = await pageMeta(params, "admin", "messages.detailMeta");
@@ -77,9 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       notice = await handlers.reopen(actor, id);
       break;
   }
-  throw redirect(localePath(locale, `/admin/messages/${encodeURIComponent(id)}`), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", ...notice }) },
-  });
+  throw await redirectWithFlash(localePath(locale, `/admin/messages/${encodeURIComponent(id)}`), { kind: "notice", ...notice });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

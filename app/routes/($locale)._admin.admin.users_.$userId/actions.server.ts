@@ -6,7 +6,7 @@
  * page with a notice.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Actor } from "~/audit/audit.server";
 import { db } from "~/db/db.server";
@@ -25,11 +25,11 @@ import {
   suspendAccount,
   type ActionResult,
 } from "~/users/admin.server";
-import { setFlash } from "~/utils/flash.server";
 import { formatMoney } from "~/utils/money";
 import { MAX_DEPOSIT_CENTS, amountField } from "~/wallet/amounts";
 import { getBalances } from "~/wallet/balances.server";
 import { IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 /** The largest single adjustment (the top-up limit): more is a deliberate series of them. */
 const MAX_ADJUSTMENT_CENTS = MAX_DEPOSIT_CENTS;
@@ -84,14 +84,14 @@ export interface AccountAction {
 
 function refused(ctx: AccountAction, result: ActionResult) {
   if (result.ok) return null;
-  if (result.reason === "notFound") throw data({ reason: "notFound" }, { status: 404 });
+  if (result.reason === "notFound") throw notFound();
   return data({ intent: ctx.intent, result: ctx.reply({ formErrors: [REFUSALS[result.reason]] }), available: null }, { status: 400 });
 }
 
 async function done(ctx: AccountAction, key: string, values?: Record<string, string | number>): Promise<never> {
   const back = new URL(ctx.request.url);
   back.searchParams.delete("index");
-  throw redirect(`${ctx.page}${back.search}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) } });
+  throw await redirectWithFlash(`${ctx.page}${back.search}`, { kind: "notice", key, values });
 }
 
 export async function changeAccountRole(ctx: AccountAction, input: Of<"role">) {
@@ -153,7 +153,7 @@ export async function adjust(ctx: AccountAction, input: Of<"adjust">) {
         idempotencyKey: input.idempotencyKey,
       }),
     );
-    if (!result.ok) throw data({ reason: "notFound" }, { status: 404 });
+    if (!result.ok) throw notFound();
     const amount = formatMoney(input.amount, ctx.locale);
     return done(
       ctx,

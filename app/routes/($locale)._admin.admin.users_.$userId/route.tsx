@@ -42,6 +42,7 @@ import { AdjustmentForm, RoleForm, SuspensionForm, TwoFactorResetForm } from "./
 import { formatDateTime } from "~/utils/dates";
 import { NotesSection, SessionsSection } from "./sessions-and-notes";
 import { CashbackSection, LedgerSection, ReferralsSection } from "./activity-sections";
+import { notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "wallet", "cashback", "referrals", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // An address typed in the URL: the account's own page.
     const byEmail = userId.includes("@") ? await findUserByEmail(db(), userId) : undefined;
     if (byEmail) throw redirect(localePath(locale, `/admin/users/${byEmail.id}`));
-    throw data({ reason: "notFound" }, { status: 404 });
+    throw notFound();
   }
   const search = new URL(request.url).searchParams;
   const [balances, sessions, ledger, cashback, referrals, plan, notes, { flash, headers }] = await Promise.all([

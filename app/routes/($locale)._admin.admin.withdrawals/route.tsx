@@ -9,7 +9,7 @@
  * audit row and the users' notifications (the handlers: `actions.server.ts`).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
@@ -21,7 +21,7 @@ import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
@@ -35,6 +35,7 @@ import { BatchesPanel } from "./batches";
 import { DeskFilters } from "./desk-filters";
 import { ApproveSelected, DeskRow } from "./desk-rows";
 import { filtersFromSearch } from "./filters";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -95,9 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   });
   const back = new URL(request.url);
-  throw redirect(`${localePath(locale, "/admin/withdrawals")}${back.search}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
-  });
+  throw await redirectWithFlash(`${localePath(locale, "/admin/withdrawals")}${back.search}`, { kind: "notice", key, values });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -4,14 +4,14 @@
  * `delete` removes one (404 for an alert that is not the user's).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { AlertSchema, toAlertInput } from "~/ads/alert-form";
 import { AlertNotFoundError, TooManyAlertsError, createAlert, deleteAlert, setAlertEnabled } from "~/ads/alerts.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 interface Caller {
   userId: string;
@@ -21,8 +21,9 @@ interface Caller {
 
 /** Back to the page with a notice (`ads-alerts:notices.<key>`). */
 async function back({ clientId, locale }: Caller, key: string) {
-  return redirect(`${localePath(locale, "/ads/alerts")}?client=${encodeURIComponent(clientId)}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: `ads-alerts:notices.${key}` }) },
+  return await redirectWithFlash(`${localePath(locale, "/ads/alerts")}?client=${encodeURIComponent(clientId)}`, {
+    kind: "notice",
+    key: `ads-alerts:notices.${key}`,
   });
 }
 
@@ -31,7 +32,7 @@ async function onAlert(change: () => Promise<never>): Promise<never> {
   try {
     return await change();
   } catch (error) {
-    if (error instanceof AlertNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof AlertNotFoundError) throw notFound();
     throw error;
   }
 }

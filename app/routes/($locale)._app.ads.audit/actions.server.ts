@@ -3,25 +3,25 @@
  * thresholds, keeps the result and goes back to the page with its score, or answers 409 when
  * nothing is imported yet.
  */
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { NothingToAuditError, runAudit } from "~/ads/audit/audit.server";
 import { db } from "~/db/db.server";
-import { setFlash } from "~/utils/flash.server";
 import type { Locale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 export async function runIntent(userId: string, clientId: string, locale: Locale) {
   try {
     const audit = await runAudit(db(), userId, clientId);
-    throw redirect(`${localePath(locale, "/ads/audit")}?client=${encodeURIComponent(clientId)}`, {
-      headers: {
-        "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:notices.ran", values: { score: audit.score, grade: audit.grade } }),
-      },
+    throw await redirectWithFlash(`${localePath(locale, "/ads/audit")}?client=${encodeURIComponent(clientId)}`, {
+      kind: "notice",
+      key: "ads-audit:notices.ran",
+      values: { score: audit.score, grade: audit.grade },
     });
   } catch (error) {
     if (error instanceof NothingToAuditError) return data({ error: "nothingToAudit" as const }, { status: 409 });
-    if (error instanceof ClientAccountNotFoundError) throw data({ reason: "not-found" }, { status: 404 });
+    if (error instanceof ClientAccountNotFoundError) throw notFound();
     throw error;
   }
 }

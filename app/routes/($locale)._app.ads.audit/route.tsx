@@ -28,6 +28,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { runIntent } from "./actions.server";
 import { AuditChecks, AuditHistory, AuditScore, NotApplicable } from "./audit-sections";
+import { notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads", "ads-audit"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       snapshot = await getAudit(db(), user.id, client.id, wanted);
     } catch (error) {
       if (!(error instanceof AuditNotFoundError)) throw error;
-      throw data({ reason: "not-found" }, { status: 404 });
+      throw notFound();
     }
   } else snapshot = await latestAudit(db(), user.id, client.id);
   const withComparison = snapshot ? await auditWithComparison(db(), user.id, snapshot) : null;

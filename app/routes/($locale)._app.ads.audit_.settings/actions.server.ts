@@ -3,15 +3,15 @@
  * the default), checks them (known rules and names, within bounds, in order) and keeps them, or
  * answers 400 with the typed values and each field's error; `reset` drops every override.
  */
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { ThresholdValidationError, setRuleThresholds } from "~/ads/audit/audit.server";
 import { thresholdDefinitions, thresholdFromInput, validateThresholds } from "~/ads/audit/rules";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import type { FieldError } from "./threshold-field";
+import { redirectWithFlash } from "~/utils/http.server";
 
 interface Caller {
   userId: string;
@@ -25,7 +25,7 @@ const back = ({ clientId, locale }: Caller) => `${localePath(locale, "/ads/audit
 
 export async function resetIntent(caller: Caller): Promise<never> {
   await unitOfWork(db(), (tx) => setRuleThresholds(tx, caller.userId, caller.clientId, {}));
-  throw redirect(back(caller), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.resetDone" }) } });
+  throw await redirectWithFlash(back(caller), { kind: "notice", key: "ads-audit:settings.resetDone" });
 }
 
 export async function saveIntent(caller: Caller, form: FormData) {
@@ -54,5 +54,5 @@ export async function saveIntent(caller: Caller, form: FormData) {
     }
   }
   if (Object.keys(errors).length) return data({ values, errors }, { status: 400 });
-  throw redirect(back(caller), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads-audit:settings.saved" }) } });
+  throw await redirectWithFlash(back(caller), { kind: "notice", key: "ads-audit:settings.saved" });
 }

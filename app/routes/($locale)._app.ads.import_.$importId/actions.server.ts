@@ -4,15 +4,14 @@
  * named by the user (a file in another currency), `discard` drops the preview, `remove` removes a
  * stored import. The route answers the domain's refusals (currency, not pending).
  */
-import { redirect } from "@remix-run/node";
 import { createClientAccount } from "~/ads/accounts.server";
 import { afterAdImport } from "~/ads/alerts.server";
 import { discardImport, removeImport, storeImport, type ImportPreview } from "~/ads/imports.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export interface Caller {
   userId: string;
@@ -23,17 +22,17 @@ export interface Caller {
 
 /** Back to the import's page (in `clientId`) with a notice. */
 async function notice({ locale, current }: Caller, key: string, values: Record<string, string | number>, clientId: string) {
-  return redirect(`${localePath(locale, `/ads/import/${current.id}`)}?client=${clientId}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
-  });
+  return await redirectWithFlash(`${localePath(locale, `/ads/import/${current.id}`)}?client=${clientId}`, { kind: "notice", key, values });
 }
 
 export async function storeIntent(caller: Caller): Promise<never> {
   const { userId, locale, current } = caller;
   const outcome = await storeImport(db(), userId, current.id);
   if (outcome.outcome === "unchanged") {
-    throw redirect(`${localePath(locale, `/ads/import/${outcome.importId}`)}?client=${current.clientAccount.id}`, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "ads:import.unchanged", values: {} }) },
+    throw await redirectWithFlash(`${localePath(locale, `/ads/import/${outcome.importId}`)}?client=${current.clientAccount.id}`, {
+      kind: "notice",
+      key: "ads:import.unchanged",
+      values: {},
     });
   }
   // Alerts are evaluated on the new data in the background (the job runner).
@@ -53,10 +52,10 @@ export async function newClientIntent(caller: Caller, name: string): Promise<nev
 
 export async function discardIntent({ userId, locale, current }: Caller): Promise<never> {
   await unitOfWork(db(), (tx) => discardImport(tx, userId, current.id));
-  throw redirect(`${localePath(locale, "/ads/import")}?client=${current.clientAccount.id}`, {
-    headers: {
-      "Set-Cookie": await setFlash({ kind: "notice", key: "ads:import.discarded", values: { filename: current.filename } }),
-    },
+  throw await redirectWithFlash(`${localePath(locale, "/ads/import")}?client=${current.clientAccount.id}`, {
+    kind: "notice",
+    key: "ads:import.discarded",
+    values: { filename: current.filename },
   });
 }
 

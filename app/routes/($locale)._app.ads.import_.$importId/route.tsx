@@ -35,6 +35,7 @@ import { localePath } from "~/utils/paths";
 import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./actions.server";
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
+import { notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,7 +44,7 @@ async function preview(userId: string, importId: string | undefined) {
   try {
     return await getImportPreview(db(), userId, importId ?? "");
   } catch (error) {
-    if (error instanceof ImportNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof ImportNotFoundError) throw notFound();
     throw error;
   }
 }

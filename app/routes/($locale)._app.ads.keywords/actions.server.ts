@@ -4,7 +4,7 @@
  * `delete` removes a saved list. Invalid fields answer 400 with the form's errors.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { GeneratorSchema, SaveListSchema, type KeywordLanguage } from "~/ads/keywords/form";
 import { generateKeywords } from "~/ads/keywords/generate";
 import {
@@ -18,8 +18,8 @@ import {
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 
 interface Caller {
   userId: string;
@@ -58,8 +58,10 @@ export type Generated = Awaited<ReturnType<typeof generated>>;
 
 /** Back to the page with a notice (`ads-keywords:notices.<key>`). */
 async function back({ clientId, locale }: Caller, key: string, values?: Record<string, string | number>) {
-  return redirect(`${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(clientId)}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: `ads-keywords:notices.${key}`, values }) },
+  return await redirectWithFlash(`${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(clientId)}`, {
+    kind: "notice",
+    key: `ads-keywords:notices.${key}`,
+    values,
   });
 }
 
@@ -67,7 +69,7 @@ export async function deleteIntent(caller: Caller, listId: string) {
   try {
     await unitOfWork(db(), (tx) => deleteKeywordList(tx, caller.userId, listId));
   } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof KeywordListNotFoundError) throw notFound();
     throw error;
   }
   throw await back(caller, "deleted");

@@ -4,7 +4,7 @@
  * a notice (a thrown redirect).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { AdToolsContext } from "~/ads/access.server";
 import { saveBrand } from "~/ads/reports/brand.server";
@@ -13,8 +13,8 @@ import { saveSchedule } from "~/ads/reports/schedule.server";
 import { ShareNotFoundError, createShare, revokeShare } from "~/ads/reports/share.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 /** Which form was sent; each handler reads its own fields. */
 export const IntentSchema = z.discriminatedUnion("intent", [
@@ -27,9 +27,7 @@ export const IntentSchema = z.discriminatedUnion("intent", [
 /** Back to the page (with the client account when there are several) and a notice. */
 async function back({ locale, client, accounts }: AdToolsContext, key: string) {
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
-  return redirect(`${localePath(locale, "/ads/reports")}${query}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) },
-  });
+  return await redirectWithFlash(`${localePath(locale, "/ads/reports")}${query}`, { kind: "notice", key });
 }
 
 export async function saveBrandIntent(context: AdToolsContext, formData: FormData) {

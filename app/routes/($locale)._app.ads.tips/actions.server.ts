@@ -11,8 +11,8 @@ import { DISMISS_NOTE_MAX, DISMISS_REASONS } from "~/ads/tip-kinds";
 import { applyTip, dismissTip, generateTips } from "~/ads/tips.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("generate") }),
@@ -28,9 +28,7 @@ type Intent<Name extends z.infer<typeof IntentSchema>["intent"]> = Extract<z.inf
 
 /** The page (of this client account), with a notice. */
 async function back({ locale, client }: AdToolsContext, key: string, values: Record<string, string | number> = {}) {
-  return redirect(`${localePath(locale, "/ads/tips")}?client=${client.id}`, {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key, values }) },
-  });
+  return await redirectWithFlash(`${localePath(locale, "/ads/tips")}?client=${client.id}`, { kind: "notice", key, values });
 }
 
 export async function generateIntent(context: AdToolsContext): Promise<never> {

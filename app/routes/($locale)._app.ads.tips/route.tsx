@@ -29,6 +29,7 @@ import { IntentSchema, applyIntent, dismissIntent, generateIntent } from "./acti
 import { AppliedTips, DismissedTips } from "./decided-tips";
 import { JustAppliedTip } from "./just-applied-tip";
 import { OpenTip } from "./open-tip";
+import { notFound } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "ads", "ads-tips"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -72,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return await dismissIntent(context, value);
     }
   } catch (error) {
-    if (error instanceof TipNotFoundError) throw data({ error: "not_found" }, { status: 404 });
+    if (error instanceof TipNotFoundError) throw notFound();
     if (error instanceof TipDecidedError)
       return data({ result: submission.reply({ formErrors: ["ads-tips:errors.decided"] }), tipId }, { status: 409 });
     throw error;

@@ -9,14 +9,12 @@ import { ask, clearConversation } from "~/assistant/assistant.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export async function clearIntent(userId: string, locale: Locale): Promise<never> {
   await unitOfWork(db(), (tx) => clearConversation(tx, userId));
-  throw redirect(localePath(locale, "/assistant"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "assistant:cleared" }) },
-  });
+  throw await redirectWithFlash(localePath(locale, "/assistant"), { kind: "notice", key: "assistant:cleared" });
 }
 
 export async function askIntent(userId: string, locale: Locale, form: FormData) {

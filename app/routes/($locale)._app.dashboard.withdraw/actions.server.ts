@@ -6,20 +6,20 @@
  * proof of identity before anything is shown or held.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
-import { setFlash } from "~/utils/flash.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { expectedPayoutDate, withdrawalSchema } from "~/wallet/amounts";
 import { AccountSuspendedError, FundsOnHoldError, IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
 import { getPayoutMethod } from "~/wallet/payout-methods.server";
 import { requestMemberWithdrawal } from "~/wallet/withdrawals.server";
+import { redirectWithFlash } from "~/utils/http.server";
 
 /** The step asked for: the form's own submit buttons say "review", "confirm" or "edit"; anything else is a review. */
 export const WithdrawIntent = z.enum(["review", "confirm", "edit"]).catch("review");
@@ -96,14 +96,10 @@ export async function confirm(ctx: WithdrawAction, submission: WithdrawalSubmiss
     const { replayed } = await unitOfWork(db(), (tx) =>
       requestMemberWithdrawal(tx, { userId: ctx.userId, amountCents, method, destination, idempotencyKey }),
     );
-    throw redirect(localePath(ctx.locale, "/dashboard"), {
-      headers: {
-        "Set-Cookie": await setFlash({
-          kind: "notice",
-          key: replayed ? "withdraw.alreadyRequested" : "withdraw.held",
-          values: { amount: formatMoney(amountCents, ctx.locale) },
-        }),
-      },
+    throw await redirectWithFlash(localePath(ctx.locale, "/dashboard"), {
+      kind: "notice",
+      key: replayed ? "withdraw.alreadyRequested" : "withdraw.held",
+      values: { amount: formatMoney(amountCents, ctx.locale) },
     });
   } catch (error) {
     if (error instanceof FundsOnHoldError) {

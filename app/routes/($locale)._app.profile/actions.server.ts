@@ -4,7 +4,7 @@
  * (the edit form, which sends no intent). Changing the address needs a recent proof of identity.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
@@ -16,8 +16,8 @@ import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { confirmEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { ProfileSchema, updateProfile } from "~/users/profile.server";
 import { EmailSchema } from "~/users/validation";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 /** The form sent: the e-mail change's two steps, else the personal information (that form sends no intent). */
 export const ProfileIntent = z.enum(["email-request", "email-confirm", "save"]).catch("save");
@@ -32,7 +32,7 @@ export interface ProfileAction {
 }
 
 const back = async (ctx: ProfileAction, key: string) =>
-  redirect(localePath(ctx.locale, "/profile"), { headers: { "Set-Cookie": await setFlash({ kind: "notice", key }) } });
+  await redirectWithFlash(localePath(ctx.locale, "/profile"), { kind: "notice", key });
 
 /** Changing the sign-in address is sensitive: prove who is there first (within 10 minutes). */
 const requireProof = (ctx: ProfileAction) => requireRecentAuth(ctx.request, ctx.session, localePath(ctx.locale, "/profile"));
@@ -95,7 +95,5 @@ export async function saveProfile(ctx: ProfileAction) {
   const submission = parseWithZod(ctx.formData, { schema: ProfileSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), email: null }, { status: 400 });
   await updateProfile(db(), ctx.userId, submission.value);
-  throw redirect(localePath(ctx.locale, "/profile"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "profile.saved" }) },
-  });
+  throw await redirectWithFlash(localePath(ctx.locale, "/profile"), { kind: "notice", key: "profile.saved" });
 }

@@ -4,15 +4,15 @@
  * the page with a notice.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
 import { inviteFriend } from "~/referrals/referrals.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 const OUTCOME_ERRORS = { already: "referrals:invite.already", limit: "referrals:invite.limit", self: "referrals:invite.self" } as const;
 
@@ -33,7 +33,9 @@ export async function invite(userId: string, locale: Locale, email: string, repl
       { status: outcome === "limit" ? 429 : 409 },
     );
   }
-  throw redirect(localePath(locale, "/referrals"), {
-    headers: { "Set-Cookie": await setFlash({ kind: "notice", key: "invite.sent", values: { email: email.toLowerCase() } }) },
+  throw await redirectWithFlash(localePath(locale, "/referrals"), {
+    kind: "notice",
+    key: "invite.sent",
+    values: { email: email.toLowerCase() },
   });
 }

@@ -20,8 +20,8 @@ import { clientAddress } from "~/security/client-address.server";
 import { consumeRateLimits, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { NOTIFICATION_FLAGS, type NotificationFlag } from "~/users/notification-flags";
 import { applyPasswordChange, preparePasswordChange, setLocale, setNotificationFlags, setTheme } from "~/users/settings.server";
-import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
+import { redirectWithFlash } from "~/utils/http.server";
 
 export const SettingsIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("theme") }),
@@ -47,9 +47,8 @@ export interface SettingsAction {
 
 /** Back to the settings (in `target`'s language, its cookie set) with a notice. */
 async function saved(ctx: SettingsAction, target: Locale = ctx.locale, key = "settings.saved") {
-  const headers = new Headers({ "Set-Cookie": await setFlash({ kind: "notice", key }) });
-  if (target !== ctx.locale) headers.append("Set-Cookie", await serializeLocaleCookie(target));
-  return redirect(localePath(target, "/settings"), { headers });
+  const headers = target !== ctx.locale ? { "Set-Cookie": await serializeLocaleCookie(target) } : undefined;
+  return redirectWithFlash(localePath(target, "/settings"), { kind: "notice", key }, headers);
 }
 
 export async function saveTheme(ctx: SettingsAction): Promise<never> {

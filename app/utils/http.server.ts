@@ -1,0 +1,53 @@
+/**
+ * The one way routes answer "not found" and "done, now go there": `notFound()` (one 404 body,
+ * `{ error: "not_found" }`, with the security headers so that resource routes carry them too;
+ * entry.server sets the document's own, with its nonce, on pages), `invariantResponse` to throw it
+ * (or another answer) unless a condition holds, `notFoundPage` for the pages that render their
+ * translated not-found screen with status 404, and `redirectWithFlash` for post/redirect/get with
+ * a one-time message.
+ */
+import { data, redirect } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import { withSecurityHeaders } from "~/security/headers.server";
+import { setFlash, type Flash } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta.server";
+import type { z } from "zod";
+
+export const NOT_FOUND = { error: "not_found" } as const;
+
+/** The one 404 answer (to throw from a loader or an action); `headers` adds to the security headers. */
+export function notFound(headers?: HeadersInit): Response {
+  const all = withSecurityHeaders(headers);
+  all.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(NOT_FOUND), { status: 404, headers: all });
+}
+
+/**
+ * Throws `answer()` (a 404 unless told otherwise) when `condition` is falsy; narrows it after
+ * (Epic Stack style: `invariantResponse(user, () => notFound())`).
+ */
+export function invariantResponse(condition: unknown, answer: () => unknown = notFound): asserts condition {
+  if (!condition) throw answer();
+}
+
+/** A page's translated not-found screen (`common:notFound` as its title) with status 404: `fields` are the page's empty data. */
+export async function notFoundPage<T extends Record<string, unknown>>(params: Params, fields: T) {
+  return data({ ...fields, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+}
+
+/** A redirect that sets a one-time message for the next page (`headers` are added, e.g. other cookies). */
+export async function redirectWithFlash(to: string, flash: Flash, headers?: HeadersInit): Promise<Response> {
+  const all = new Headers(headers);
+  all.append("Set-Cookie", await setFlash(flash));
+  return redirect(to, { headers: all });
+}
+
+/**
+ * The form's `intent` parsed with `schema` (a `z.enum` of the page's intents, with `.catch(…)`
+ * where a form without JavaScript sends no intent for its default button); null for any other
+ * value, which the route answers 400 as it always did.
+ */
+export function formIntent<T extends z.ZodTypeAny>(form: FormData, schema: T): z.infer<T> | null {
+  const parsed = schema.safeParse(form.get("intent"));
+  return parsed.success ? parsed.data : null;
+}
