@@ -5,12 +5,11 @@
  * audit row (actor, client address, status before and after); steps that change nothing write
  * nothing, a reply to an unknown message included; members and visitors are refused by the routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-messages-test-secret-0123456789-0123456789";
 
 import type { Actor } from "~/audit/audit.server";
-import { createSession } from "~/auth/session.server";
 import { env } from "~/config/env.server";
 import {
   countNewMessages,
@@ -23,7 +22,6 @@ import {
   REPLY_MAX_LENGTH,
 } from "~/contact/admin.server";
 import { submitContactMessage } from "~/contact/contact.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { LOCALES } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -33,7 +31,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id/route";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
-import { createUser } from "~/users/users.server";
+import { backOfficeCookies, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -41,34 +39,13 @@ const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.7";
 
 describeEachDatabase("the messages desk", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let actor: Actor;
   const cookies = { admin: "", member: "", adminWithout2fa: "" };
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, {
-      email: `admin-${crypto.randomUUID()}@example.com`,
-      name: "Ada Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const plain = await createUser(t.db, {
-      email: `plain-${crypto.randomUUID()}@example.com`,
-      name: "No 2FA",
-      emailVerified: true,
-      role: "admin",
-    });
-    const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
-    actor = { id: admin.id, clientAddress: ADMIN_ADDRESS };
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.adminWithout2fa = (await createSession(t.db, plain, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    const staff = await backOfficeCookies(t.db);
+    actor = { id: staff.adminId, clientAddress: ADMIN_ADDRESS };
+    Object.assign(cookies, staff.cookies);
   });
 
   type Who = keyof typeof cookies | "anonymous";

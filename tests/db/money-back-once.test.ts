@@ -7,55 +7,27 @@
  */
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "money-back-once-test-secret-0123456789";
 
 import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { refundAtProvider, startPlanCheckout } from "~/plans/checkout.server";
 import { PlanError, cancelAndRefund, getSubscription, subscribeWithWallet } from "~/plans/subscriptions.server";
 import { action as plansAction } from "~/routes/($locale)._app.plans/route";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, type PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
-import { SEED_PLANS } from "../../db/seed-data/plans";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { planId } from "../support/plans";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 
-async function planId(db: Db, code: string) {
-  if (!(await db.selectFrom("plans").select("id").executeTakeFirst())) {
-    await db
-      .insertInto("plans")
-      .values(
-        SEED_PLANS.map((plan, i) => ({
-          id: randomUUID(),
-          code: plan.code,
-          name: plan.name,
-          audience: plan.audience,
-          priceCents: plan.priceCents,
-          durationDays: plan.durationDays,
-          features: JSON.stringify(plan.features),
-          sortOrder: i,
-          createdAt: new Date().toISOString(),
-        })),
-      )
-      .execute();
-  }
-  return (await db.selectFrom("plans").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-}
-
 describeEachDatabase("the money-back guarantee, once", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
   const subscribe = (userId: string, plan: string) =>
     inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: randomUUID() }));
 
