@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
@@ -39,6 +38,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { waitUntil } from "../support/wait";
+import { freePort } from "../support/ports";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENTRY = path.join(ROOT, "build/index.js");
@@ -55,19 +55,6 @@ interface Server {
   process: ChildProcess;
   output: string[];
   exited: Promise<void>;
-}
-
-/** A port nobody listens on now, chosen by the OS. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(name: string, port: number, databaseUrl: string, smtpPort: number): Server {
