@@ -12,7 +12,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-content-test-secret-0123456789-0123456789";
 
-import type { Actor } from "~/audit/audit.server";
 import { createPost, listPostsForAdmin, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema, NewArticleSchema, readingMinutes } from "~/blog/article-form";
 import { getPost, listPosts, listPublishedSlugs } from "~/blog/blog.server";
@@ -35,7 +34,7 @@ import { loader as publicFaqLoader } from "~/routes/($locale)._public.faq";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { SEED_FAQ, seedFaqId } from "../../db/seed-data/faq";
-import { backOfficeCookies, useAppDatabase } from "../support/app-database";
+import { backOfficeRoutes, type BackOfficeWho } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -70,23 +69,10 @@ describe("the article form", () => {
 });
 
 describeEachDatabase("the admin's content screens", (t) => {
-  let actor: Actor;
-  const cookies = { admin: "", member: "", adminWithout2fa: "" };
-
-  useAppDatabase(t, async () => {
-    const staff = await backOfficeCookies(t.db);
-    actor = { id: staff.adminId, clientAddress: ADMIN_ADDRESS };
-    Object.assign(cookies, staff.cookies);
-  });
-
-  type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({
-    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
-    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
-  });
-  const get = (path: string, who: Who = "admin") => new Request(`${APP}${path}`, { headers: headersFor(who) });
-  const post = (path: string, body: Record<string, string>, who: Who = "admin") =>
-    new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
+  const routes = backOfficeRoutes(t, APP, ADMIN_ADDRESS);
+  const { actor, cookies } = routes;
+  const get = (path: string, who: BackOfficeWho = "admin") => routes.get(path, who);
+  const post = (path: string, body: Record<string, string>, who: BackOfficeWho = "admin") => routes.post(path, who, body);
 
   const auditRows = async (subject: string) =>
     (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").orderBy("id").execute()).map(

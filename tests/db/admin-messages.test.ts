@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-messages-test-secret-0123456789-0123456789";
 
-import type { Actor } from "~/audit/audit.server";
 import { env } from "~/config/env.server";
 import {
   countNewMessages,
@@ -28,10 +27,9 @@ import { fixedT } from "~/i18n/translator.server";
 import { outboxMailer } from "~/jobs/outbox.server";
 import { contactReplyMail } from "~/mail/contact-reply.server";
 import type { MailMessage } from "~/mail/mailer.server";
-import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id/route";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
-import { backOfficeCookies, useAppDatabase } from "../support/app-database";
+import { backOfficeRoutes } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -39,23 +37,7 @@ const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.7";
 
 describeEachDatabase("the messages desk", (t) => {
-  let actor: Actor;
-  const cookies = { admin: "", member: "", adminWithout2fa: "" };
-
-  useAppDatabase(t, async () => {
-    const staff = await backOfficeCookies(t.db);
-    actor = { id: staff.adminId, clientAddress: ADMIN_ADDRESS };
-    Object.assign(cookies, staff.cookies);
-  });
-
-  type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({
-    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
-    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
-  });
-  const get = (path: string, who: Who) => new Request(`${APP}${path}`, { headers: headersFor(who) });
-  const post = (path: string, who: Who, body: Record<string, string>) =>
-    new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
+  const { actor, get, post } = backOfficeRoutes(t, APP, ADMIN_ADDRESS);
 
   /** A message sent through the contact form's own function (it also e-mails support through the outbox). */
   async function send(overrides: { name?: string; email?: string; message?: string; locale?: string; company?: string } = {}) {

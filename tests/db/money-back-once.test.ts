@@ -30,6 +30,17 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
   useAppDatabase(t);
   const subscribe = (userId: string, plan: string) =>
     inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: randomUUID() }));
+  /** The plans page's first payment for `plan` through `provider`, as the page starts it. */
+  const checkout = (provider: PaymentProvider, userId: string, plan: string) =>
+    startPlanCheckout(t.db, provider, {
+      userId,
+      planId: plan,
+      key: `plan:${userId}:${randomUUID()}`,
+      kind: "initial",
+      locale: "en",
+      returnUrl: (id) => `/en/plans?payment=${id}`,
+      cancelUrl: "/en/plans",
+    });
 
   it("subscribe, refund, subscribe, refund: the second refund is refused with the first's date", async () => {
     const user = await newUser(t.db, "looper");
@@ -84,15 +95,7 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
     };
     async function paidByCard(name: string) {
       const user = await newUser(t.db, name);
-      const { payment } = await startPlanCheckout(t.db, card, {
-        userId: user,
-        planId: growth,
-        key: `plan:${user}:${randomUUID()}`,
-        kind: "initial",
-        locale: "en",
-        returnUrl: (id) => `/en/plans?payment=${id}`,
-        cancelUrl: "/en/plans",
-      });
+      const { payment } = await checkout(card, user, growth);
       const texts = { deposit: "Top-up", refund: "Refunded", dispute: "Disputed" };
       const event = { eventId: `evt_${randomUUID()}`, type: "payment.succeeded" as const, paymentId: payment.id, amountCents: 7_900 };
       expect(await inTx(t.db, (tx) => applyPaymentEvent(tx, "cardco", { ...event, providerChargeId: `pi_${name}` }, texts))).toBe(
@@ -127,15 +130,7 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
       createCheckout: async () => ({ sessionId: "cs_mb", url: "https://checkout.stripe.com/c/pay/cs_mb" }),
     };
     const user = await newUser(t.db, "stripe-refund");
-    const { payment } = await startPlanCheckout(t.db, provider, {
-      userId: user,
-      planId: await planId(t.db, "growth"),
-      key: `plan:${user}:${randomUUID()}`,
-      kind: "initial",
-      locale: "en",
-      returnUrl: (id) => `/en/plans?payment=${id}`,
-      cancelUrl: "/en/plans",
-    });
+    const { payment } = await checkout(provider, user, await planId(t.db, "growth"));
     const texts = { deposit: "Top-up", refund: "Refunded", dispute: "Disputed" };
     const deliver = async (type: string, object: Record<string, unknown>) => {
       const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", livemode: false, type, data: { object } });

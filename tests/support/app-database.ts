@@ -7,6 +7,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
+import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser } from "~/users/users.server";
 
 const app = globalThis as typeof globalThis & { __cashwiseDb?: Db };
@@ -58,4 +59,38 @@ export async function backOfficeCookies(
       member: await sessionCookie(db, member),
     },
   };
+}
+
+export type BackOfficeWho = "admin" | "member" | "adminWithout2fa" | "anonymous";
+
+/**
+ * A back-office route suite's arrange: `useAppDatabase`, then the staff's sessions (`cookies`, and
+ * `actor`: the admin with two-factor on, at `address`), and requests as one of them from `address`
+ * (posts from the app's own origin).
+ */
+export function backOfficeRoutes(t: { readonly db: Db }, app: string, address: string) {
+  const actor = { id: "", clientAddress: address };
+  const cookies = { admin: "", member: "", adminWithout2fa: "" };
+  useAppDatabase(t, async () => {
+    const staff = await backOfficeCookies(t.db);
+    actor.id = staff.adminId;
+    Object.assign(cookies, staff.cookies);
+  });
+  const headersFor = (who: BackOfficeWho): Record<string, string> => ({
+    [PEER_ADDRESS_HEADER]: address,
+    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
+  });
+  return {
+    actor,
+    cookies,
+    get: (path: string, who: BackOfficeWho) => new Request(`${app}${path}`, { headers: headersFor(who) }),
+    post: (path: string, who: BackOfficeWho, body: Record<string, string>) =>
+      new Request(`${app}${path}`, { method: "POST", headers: { Origin: app, ...headersFor(who) }, body: new URLSearchParams(body) }),
+  };
+}
+
+/** A member with a verified address (`<prefix>-<uuid>@example.com`), signed in: their id and session cookie. */
+export async function signedInMember(db: Db, prefix: string, name: string): Promise<{ id: string; cookie: string }> {
+  const user = await createUser(db, { email: `${prefix}-${crypto.randomUUID()}@example.com`, name, emailVerified: true });
+  return { id: user.id, cookie: await sessionCookie(db, user) };
 }
