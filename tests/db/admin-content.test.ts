@@ -35,6 +35,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { SEED_FAQ, seedFaqId } from "../../db/seed-data/faq";
 import { backOfficeRoutes, type BackOfficeWho } from "../support/app-database";
+import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -74,17 +75,7 @@ describeEachDatabase("the admin's content screens", (t) => {
   const get = (path: string, who: BackOfficeWho = "admin") => routes.get(path, who);
   const post = (path: string, body: Record<string, string>, who: BackOfficeWho = "admin") => routes.post(path, who, body);
 
-  const auditRows = async (subject: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").orderBy("id").execute()).map(
-      (row) => ({
-        action: row.action,
-        actorId: row.actorId,
-        clientAddress: row.clientAddress,
-        before: row.before ? JSON.parse(row.before) : null,
-        after: row.after ? JSON.parse(row.after) : null,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-      }),
-    );
+  const auditRows = (subject: string) => auditRowsOf(t.db, subject);
   const auditCount = async () =>
     Number(
       (

@@ -30,6 +30,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id/route";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
 import { backOfficeRoutes } from "../support/app-database";
+import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -57,17 +58,7 @@ describeEachDatabase("the messages desk", (t) => {
     return { id, ...input, locale };
   }
 
-  const auditRows = async (id: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", `contact:${id}`).orderBy("createdAt").orderBy("id").execute()).map(
-      (row) => ({
-        action: row.action,
-        actorId: row.actorId,
-        clientAddress: row.clientAddress,
-        before: row.before ? JSON.parse(row.before) : null,
-        after: row.after ? JSON.parse(row.after) : null,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-      }),
-    );
+  const auditRows = (id: string) => auditRowsOf(t.db, `contact:${id}`);
   /** The actions of a message's audit rows, sorted (rows written in the same millisecond have no order). */
   const actionsOf = async (id: string) => (await auditRows(id)).map((row) => row.action).sort();
   const rowOf = async (id: string, action: string, before?: string) =>

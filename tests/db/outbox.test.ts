@@ -25,7 +25,7 @@ import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { gate, waitUntil } from "../support/wait";
-import { freePort } from "../support/ports";
+import { freePort } from "../support/servers";
 
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
 const TEXTS = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };

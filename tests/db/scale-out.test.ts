@@ -38,7 +38,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { waitUntil } from "../support/wait";
-import { freePort } from "../support/ports";
+import { freePort, serverEnvironment } from "../support/servers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENTRY = path.join(ROOT, "build/index.js");
@@ -59,18 +59,8 @@ interface Server {
 
 function startServer(name: string, port: number, databaseUrl: string, smtpPort: number): Server {
   const { command, args } = serverCommand();
-  // A clean environment: nothing of vitest's (with VITEST set the server would not run jobs).
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(port),
-    APP_URL: PUBLIC_URL.origin,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET,
-    JOBS: "inline",
+    ...serverEnvironment({ port, appUrl: PUBLIC_URL.origin, databaseUrl, sessionSecret: SESSION_SECRET }),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Cashwise <no-reply@cashwise-scale-out.test>",
     SUPPORT_EMAIL,

@@ -23,7 +23,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { testDialects } from "../support/databases";
 import { waitUntil } from "../support/wait";
-import { freePort } from "../support/ports";
+import { freePort, serverEnvironment } from "../support/servers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENTRY = path.join(ROOT, "build/index.js");
@@ -87,19 +87,12 @@ for (const dialect of testDialects()) {
       server = spawn(command, args, {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
-        // A clean environment: nothing of vitest's (with VITEST set the server would not run jobs).
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          TMPDIR: process.env.TMPDIR,
-          NODE_ENV: "production",
-          APP_ENV: "test",
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
-          DATABASE_URL: database.url,
-          SESSION_SECRET: `server-process-${randomBytes(24).toString("hex")}`,
-          JOBS: "inline",
-        },
+        env: serverEnvironment({
+          port,
+          appUrl: `http://127.0.0.1:${port}`,
+          databaseUrl: database.url,
+          sessionSecret: `server-process-${randomBytes(24).toString("hex")}`,
+        }),
       });
       server.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
       server.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
