@@ -29,6 +29,7 @@ import { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
 import { createUser } from "~/users/users.server";
 import { signedInMember, useAppDatabase } from "../support/app-database";
+import { importSampleExports } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -55,13 +56,7 @@ describeEachDatabase("daily tips", (t) => {
     cookies.owner = user.cookie;
     cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
-    for (const file of generateSampleExports({ endDay: "2026-11-20" })) {
-      await storeImport(
-        t.db,
-        owner,
-        await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }),
-      );
-    }
+    await importSampleExports(t.db, owner, clientId, { endDay: "2026-11-20" });
   });
 
   const openTips = async () => (await listTips(t.db, owner, clientId)).open;
