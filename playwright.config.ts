@@ -18,9 +18,10 @@ export default defineConfig({
     ["json", { outputFile: "test-results/e2e-report.json" }],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
   ],
-  // A busy CI machine runs two workers beside the memory-hard password hashes: room to breathe.
+  // A busy CI machine runs the server, two workers and their browsers on two cores (the tests are
+  // CPU-bound by rendering, not by password hashes: fixtures sign in by session cookie): room to breathe.
   timeout: process.env.CI ? 60_000 : 30_000,
-  // The same machine runs the server, its hashes and two browsers: a navigation may take longer than 5 s.
+  // The same machine runs the server and two browsers: a navigation may take longer than 5 s.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL: BASE_URL,

@@ -1,7 +1,7 @@
 /**
  * The goals of `npm run bench` (issue #17), collected from every part of the run and printed as one
  * table at the end: what was measured, the target, the baseline beside it, and whether it is met.
- * The README's performance table is copied from this table.
+ * docs/performance.md's goals table is copied from this table (the README shows its headline rows).
  */
 export interface GoalRow {
   goal: string;

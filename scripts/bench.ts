@@ -11,7 +11,7 @@
  *    and a 1,000,000-row upload to the running server with `/healthz` and memory sampled
  *    (scripts/bench-ads-upload.ts).
  * Database parts run on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on
- * PostgreSQL. The run ends with the goals of issue #17 in one table (the README's performance table).
+ * PostgreSQL. The run ends with the goals of issue #17 in one table (docs/performance.md's goals table).
  *
  *   npm run bench -- [--seconds 10] [--concurrency 10] [--memory-requests 20000] [--skip-server]
  *                    [--skip-browser] [--skip-scale-out] [--postbacks 2000] [--clickouts 1000]

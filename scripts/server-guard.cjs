@@ -11,8 +11,9 @@
  *    any action runs. Requests without those headers are not browser form posts (webhooks, the
  *    mobile apps) and pass. Actions also call `requireSameOrigin` as a second line.
  * 3. Refuses, before any byte of the body is buffered: a body larger than its route allows (413;
- *    2 MB for the profile picture form, 512 KB for payment webhooks, 64 KB for everything else), a body
- *    without a declared length (411), a form post that is not a form (415), a URL with a NUL
+ *    the table LIMITS below: 24 MB for ad exports, 6 MB for network transaction reports, 2 MB for
+ *    the profile picture and a store's logo, 1 MB for the ad reports' logo, 512 KB for payment
+ *    webhooks, 64 KB for everything else), a chunked body without a declared length (411), a form post that is not a form (415), a URL with a NUL
  *    byte (400), a post from this site's own pages sent to another host (421), and answers an
  *    OPTIONS preflight without granting anything (204). Slow clients are cut off (timeouts).
  * 4. Drops `X-Forwarded-Host` unless TRUST_PROXY says a proxy in front sets it.

@@ -8,7 +8,7 @@
  *   transaction: each part counts once and the conversion's amounts are their sum.
  * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: 90%
  *   of the commission (the share is kept on the conversion); Cashwise keeps the 10% success fee as
- *   its margin (app/cashback/fee.ts), and nothing else. Without a known click it is kept as unmatched for an
+ *   its margin (app/wallet/fee.ts), and nothing else. Without a known click it is kept as unmatched for an
  *   admin to match; the network's latest word and amounts are kept meanwhile.
  * - The network's word only moves forward (pending → approved → declined): an approval before the
  *   pending report confirms at once, a late "pending" changes nothing. While pending, new amounts

@@ -8,7 +8,7 @@
  *   add-to-home-screen hint where it does not (iOS Safari); only after real use, one overlay at a
  *   time, never over a money step, and gone for good once dismissed (the rules: install-offer.ts).
  *
- * Loaded after hydration (see after-hydration.tsx): none of it shows before JavaScript runs. The
+ * Loaded after hydration (through enhancements.tsx, which the root imports then): none of it shows before JavaScript runs. The
  * toasts' live region is the root's, in the server's HTML from the start (TOAST_REGION_CLASS).
  */
 import { useLocation } from "@remix-run/react";

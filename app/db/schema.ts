@@ -432,7 +432,7 @@ export interface StoresTable {
   advertiserId: string | null;
   /** The network's tracking link with a {clickId} placeholder (null on the sandbox network). */
   trackingUrl: string | null;
-  /** No longer read (#24: the member's share is 90% at every store, app/cashback/fee.ts); emptied by migration 0039. */
+  /** No longer read (#24: the member's share is 90% at every store, app/wallet/fee.ts); emptied by migration 0039. */
   userShareBps: number | null;
   confirmationDays: number | null;
   /** The most commission the store pays on one order (cents); null: no cap. Members see 90% of it. */

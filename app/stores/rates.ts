@@ -3,7 +3,7 @@
  * different rate for new customers; category rates) read, and the one headline the public pages
  * show for them ("up to 8%" when some rule pays more than the base rate, "$5.00" for a fixed
  * amount). A store's rates are what its network pays; the member's rate, the one the pages show,
- * is 90% of it (the success fee, app/cashback/fee.ts). Shared by the server and the browser.
+ * is 90% of it (the success fee, app/wallet/fee.ts). Shared by the server and the browser.
  */
 import { memberRateOf } from "~/wallet/fee";
 import type { StoreRateKind } from "~/db/schema";

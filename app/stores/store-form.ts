@@ -33,7 +33,7 @@ export interface StoreInput {
   advertiserId: string | null;
   trackingUrl: string | null;
   rateKind: StoreRateKind;
-  /** What the network pays (members get 90% of each, app/cashback/fee.ts): the base percentage (0 for fixed-rate stores). */
+  /** What the network pays (members get 90% of each, app/wallet/fee.ts): the base percentage (0 for fixed-rate stores). */
   cashbackRateBps: number;
   rateFixedCents: number | null;
   newCustomerRateBps: number | null;

@@ -2,7 +2,7 @@
  * Stores: owns the `stores` table, the partner webshops of the directory: listing active stores
  * (search by name, filter by category, paginated) and reading one by slug, with its description
  * in the visitor's locale and the rate it shows (`headlineRate`). Every rate and amount a view
- * carries is the member's: 90% of what the store's network pays (app/cashback/fee.ts). The back
+ * carries is the member's: 90% of what the store's network pays (app/wallet/fee.ts). The back
  * office's side of the table (creating, editing, pausing, logos) is `admin.server.ts`.
  */
 import { sql } from "kysely";

@@ -8,16 +8,13 @@
  * changes nothing writes none; members, visitors and admins without 2FA are refused by the routes.
  */
 import { parse as parseCsv } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-content-test-secret-0123456789-0123456789";
 
-import type { Actor } from "~/audit/audit.server";
-import { createSession } from "~/auth/session.server";
 import { createPost, listPostsForAdmin, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema, NewArticleSchema, readingMinutes } from "~/blog/article-form";
 import { getPost, listPosts, listPublishedSlugs } from "~/blog/blog.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { FAQ_CATEGORIES } from "~/help/faq";
 import { createFaqEntry, listFaqForAdmin, listPublishedFaq } from "~/help/faq.server";
@@ -36,8 +33,9 @@ import { loader as publicArticleLoader } from "~/routes/($locale)._public.blog.$
 import { loader as publicFaqLoader } from "~/routes/($locale)._public.faq";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
-import { createUser } from "~/users/users.server";
 import { SEED_FAQ, seedFaqId } from "../../db/seed-data/faq";
+import { backOfficeRoutes, type BackOfficeWho } from "../support/app-database";
+import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -72,56 +70,12 @@ describe("the article form", () => {
 });
 
 describeEachDatabase("the admin's content screens", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  let actor: Actor;
-  const cookies = { admin: "", member: "", adminWithout2fa: "" };
+  const routes = backOfficeRoutes(t, APP, ADMIN_ADDRESS);
+  const { actor, cookies } = routes;
+  const get = (path: string, who: BackOfficeWho = "admin") => routes.get(path, who);
+  const post = (path: string, body: Record<string, string>, who: BackOfficeWho = "admin") => routes.post(path, who, body);
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, {
-      email: `admin-${crypto.randomUUID()}@example.com`,
-      name: "Ada Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const plain = await createUser(t.db, {
-      email: `plain-${crypto.randomUUID()}@example.com`,
-      name: "No 2FA",
-      emailVerified: true,
-      role: "admin",
-    });
-    const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
-    actor = { id: admin.id, clientAddress: ADMIN_ADDRESS };
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.adminWithout2fa = (await createSession(t.db, plain, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
-
-  type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({
-    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
-    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
-  });
-  const get = (path: string, who: Who = "admin") => new Request(`${APP}${path}`, { headers: headersFor(who) });
-  const post = (path: string, body: Record<string, string>, who: Who = "admin") =>
-    new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
-
-  const auditRows = async (subject: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", subject).orderBy("createdAt").orderBy("id").execute()).map(
-      (row) => ({
-        action: row.action,
-        actorId: row.actorId,
-        clientAddress: row.clientAddress,
-        before: row.before ? JSON.parse(row.before) : null,
-        after: row.after ? JSON.parse(row.after) : null,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-      }),
-    );
+  const auditRows = (subject: string) => auditRowsOf(t.db, subject);
   const auditCount = async () =>
     Number(
       (

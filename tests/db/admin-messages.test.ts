@@ -5,12 +5,10 @@
  * audit row (actor, client address, status before and after); steps that change nothing write
  * nothing, a reply to an unknown message included; members and visitors are refused by the routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-messages-test-secret-0123456789-0123456789";
 
-import type { Actor } from "~/audit/audit.server";
-import { createSession } from "~/auth/session.server";
 import { env } from "~/config/env.server";
 import {
   countNewMessages,
@@ -23,17 +21,16 @@ import {
   REPLY_MAX_LENGTH,
 } from "~/contact/admin.server";
 import { submitContactMessage } from "~/contact/contact.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { LOCALES } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { outboxMailer } from "~/jobs/outbox.server";
 import { contactReplyMail } from "~/mail/contact-reply.server";
 import type { MailMessage } from "~/mail/mailer.server";
-import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/($locale)._admin.admin.messages_.$id/route";
 import { loader as listLoader } from "~/routes/($locale)._admin.admin.messages";
-import { createUser } from "~/users/users.server";
+import { backOfficeRoutes } from "../support/app-database";
+import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -41,44 +38,7 @@ const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.7";
 
 describeEachDatabase("the messages desk", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  let actor: Actor;
-  const cookies = { admin: "", member: "", adminWithout2fa: "" };
-
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, {
-      email: `admin-${crypto.randomUUID()}@example.com`,
-      name: "Ada Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const plain = await createUser(t.db, {
-      email: `plain-${crypto.randomUUID()}@example.com`,
-      name: "No 2FA",
-      emailVerified: true,
-      role: "admin",
-    });
-    const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
-    actor = { id: admin.id, clientAddress: ADMIN_ADDRESS };
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.adminWithout2fa = (await createSession(t.db, plain, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
-
-  type Who = keyof typeof cookies | "anonymous";
-  const headersFor = (who: Who): Record<string, string> => ({
-    [PEER_ADDRESS_HEADER]: ADMIN_ADDRESS,
-    ...(who === "anonymous" ? {} : { Cookie: cookies[who] }),
-  });
-  const get = (path: string, who: Who) => new Request(`${APP}${path}`, { headers: headersFor(who) });
-  const post = (path: string, who: Who, body: Record<string, string>) =>
-    new Request(`${APP}${path}`, { method: "POST", headers: { Origin: APP, ...headersFor(who) }, body: new URLSearchParams(body) });
+  const { actor, get, post } = backOfficeRoutes(t, APP, ADMIN_ADDRESS);
 
   /** A message sent through the contact form's own function (it also e-mails support through the outbox). */
   async function send(overrides: { name?: string; email?: string; message?: string; locale?: string; company?: string } = {}) {
@@ -98,17 +58,7 @@ describeEachDatabase("the messages desk", (t) => {
     return { id, ...input, locale };
   }
 
-  const auditRows = async (id: string) =>
-    (await t.db.selectFrom("auditLog").selectAll().where("subject", "=", `contact:${id}`).orderBy("createdAt").orderBy("id").execute()).map(
-      (row) => ({
-        action: row.action,
-        actorId: row.actorId,
-        clientAddress: row.clientAddress,
-        before: row.before ? JSON.parse(row.before) : null,
-        after: row.after ? JSON.parse(row.after) : null,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-      }),
-    );
+  const auditRows = (id: string) => auditRowsOf(t.db, `contact:${id}`);
   /** The actions of a message's audit rows, sorted (rows written in the same millisecond have no order). */
   const actionsOf = async (id: string) => (await auditRows(id)).map((row) => row.action).sort();
   const rowOf = async (id: string, action: string, before?: string) =>

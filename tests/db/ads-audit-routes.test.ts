@@ -7,17 +7,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-audit-routes-test-secret-0123456789-0123456789";
 
 import { ensureWorkspace, getClientAccount } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { action as auditAction, loader as auditLoader } from "~/routes/($locale)._app.ads.audit/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/($locale)._app.ads.audit_.settings/route";
-import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -25,26 +23,14 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures/ads", name)));
 
 describeEachDatabase("the auditor's pages", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { owner: "", stranger: "" };
   let ownerId: string;
   let clientId: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    ownerId = owner.id;
-    cookies.owner = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
-    clientId = (await ensureWorkspace(t.db, owner.id, "Owner's ads"))[0]!.id;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    ({ id: ownerId, cookie: cookies.owner } = await signedInMember(t.db, "owner", "Owner"));
+    cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
+    clientId = (await ensureWorkspace(t.db, ownerId, "Owner's ads"))[0]!.id;
   });
 
   type Who = keyof typeof cookies;

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-competitors-test-secret-0123456789-0123456789";
 
@@ -19,11 +19,9 @@ import { competitorReport, shareChange } from "~/ads/competitors.server";
 import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { loader as competitorsLoader } from "~/routes/($locale)._app.ads.competitors/route";
-import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -70,27 +68,14 @@ const JUNE: Row[] = [
 ];
 
 describeEachDatabase("competitor tracking", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let stranger: string;
   let ownerCookie = "";
   let strangerCookie = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const ownerUser = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const strangerUser = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    owner = ownerUser.id;
-    stranger = strangerUser.id;
-    ownerCookie = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
-    strangerCookie = (await createSession(t.db, strangerUser, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    ({ id: owner, cookie: ownerCookie } = await signedInMember(t.db, "owner", "Owner"));
+    ({ id: stranger, cookie: strangerCookie } = await signedInMember(t.db, "stranger", "Stranger"));
   });
 
   const clientAccount = (userId = owner) =>

@@ -8,28 +8,25 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-reports-test-secret-0123456789-0123456789-abcdef";
 
 import { ClientAccountNotFoundError, ensureWorkspace } from "~/ads/accounts.server";
 import { listAudits, runAudit } from "~/ads/audit/audit.server";
 import { adsDashboard } from "~/ads/dashboard.server";
-import { stageImport, storeImport } from "~/ads/imports.server";
 import { getBrand, getLogo, setLogo } from "~/ads/reports/brand.server";
 import { ShareNotFoundError, createShare, listShares, openShare, readShareToken, signShareToken } from "~/ads/reports/share.server";
-import { generateSampleExports } from "~/ads/sample/generate";
 import { applyTip, generateTips, listTips } from "~/ads/tips.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import SharedReport, { loader as sharedLoader } from "~/routes/($locale).report.$token/route";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
-import { createUser } from "~/users/users.server";
 import { formatMoney } from "~/utils/money";
+import { importSampleExports } from "../support/ads";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { pdfPageContents, pdfPageTexts, squeeze } from "../support/pdf-text";
 import { answer } from "../support/route-answer";
@@ -40,52 +37,24 @@ const TO = "2026-11-20";
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 describeEachDatabase("white-label reports", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { owner: "", stranger: "" };
   let owner: string;
   let stranger: string;
   let clientId: string;
   let strangerClientId: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, {
-      email: `reports-${crypto.randomUUID()}@example.com`,
-      name: "Agency Owner",
-      emailVerified: true,
-    });
-    const other = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    owner = user.id;
-    stranger = other.id;
-    cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, other, { remember: true })).setCookie.split(";")[0]!;
+  useAppDatabase(t, async () => {
+    ({ id: owner, cookie: cookies.owner } = await signedInMember(t.db, "reports", "Agency Owner"));
+    ({ id: stranger, cookie: cookies.stranger } = await signedInMember(t.db, "stranger", "Stranger"));
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
-    for (const file of generateSampleExports({ endDay: TO, days: 60 })) {
-      await storeImport(
-        t.db,
-        owner,
-        await stageImport(t.db, {
-          ownerId: owner,
-          clientAccountId: clientId,
-          filename: file.filename,
-          bytes: file.bytes,
-        }),
-      );
-    }
+    await importSampleExports(t.db, owner, clientId, { endDay: TO, days: 60 });
     await runAudit(t.db, owner, clientId);
     await generateTips(t.db, clientId);
     const tip = (await listTips(t.db, owner, clientId)).open.find((item) => item.kind === "raise-budget")!;
     await unitOfWork(t.db, (tx) => applyTip(tx, owner, tip.id));
     // Applied inside the report's period.
     await t.db.updateTable("adTips").set({ decidedAt: "2026-11-10T09:00:00.000Z" }).where("id", "=", tip.id).execute();
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   type Who = keyof typeof cookies | "anonymous";

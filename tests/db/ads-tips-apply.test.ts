@@ -7,20 +7,17 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-apply-test-secret-0123456789-0123456789";
 
 import { ensureWorkspace } from "~/ads/accounts.server";
-import { stageImport, storeImport } from "~/ads/imports.server";
-import { generateSampleExports } from "~/ads/sample/generate";
 import { generateTips, listTips } from "~/ads/tips.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { fixedT } from "~/i18n/translator.server";
 import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
-import { createUser } from "~/users/users.server";
+import { importSampleExports } from "../support/ads";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -28,32 +25,15 @@ const APP = "http://localhost:3000";
 const t = fixedT("en", "ads-tips");
 
 describeEachDatabase("a tip's Apply", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let clientId: string;
   let cookie: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = context.db;
-    const user = await createUser(context.db, {
-      email: `apply-${crypto.randomUUID()}@example.com`,
-      name: "Tip Owner",
-      emailVerified: true,
-    });
-    owner = user.id;
-    cookie = (await createSession(context.db, user, { remember: true })).setCookie.split(";")[0]!;
+  useAppDatabase(context, async () => {
+    ({ id: owner, cookie } = await signedInMember(context.db, "apply", "Tip Owner"));
     clientId = (await ensureWorkspace(context.db, owner, "Northwind Outdoor"))[0]!.id;
-    for (const file of generateSampleExports({ endDay: "2026-11-20" })) {
-      await storeImport(
-        context.db,
-        owner,
-        await stageImport(context.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }),
-      );
-    }
+    await importSampleExports(context.db, owner, clientId, { endDay: "2026-11-20" });
     await generateTips(context.db, clientId);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   const apply = (tipId: string) =>

@@ -7,7 +7,7 @@
  * cost per conversion is found in the day rows; nobody but the owner reads or decides a tip.
  */
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-test-secret-0123456789-0123456789-0123456789";
 
@@ -24,12 +24,12 @@ import {
   runDailyTips,
   tipEditorFile,
 } from "~/ads/tips.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
 import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
+import { importSampleExports } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -46,33 +46,17 @@ function metaDays(start: string, perDay: Array<{ cost: number; conversions: numb
 }
 
 describeEachDatabase("daily tips", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let clientId: string;
   const cookies = { owner: "", stranger: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, { email: `tips-${crypto.randomUUID()}@example.com`, name: "Tip Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
+  useAppDatabase(t, async () => {
+    const user = await signedInMember(t.db, "tips", "Tip Owner");
     owner = user.id;
-    cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
+    cookies.owner = user.cookie;
+    cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
-    for (const file of generateSampleExports({ endDay: "2026-11-20" })) {
-      await storeImport(
-        t.db,
-        owner,
-        await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename: file.filename, bytes: file.bytes }),
-      );
-    }
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    await importSampleExports(t.db, owner, clientId, { endDay: "2026-11-20" });
   });
 
   const openTips = async () => (await listTips(t.db, owner, clientId)).open;

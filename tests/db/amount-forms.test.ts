@@ -6,55 +6,29 @@
  * comes back as typed, and moves no money. (The browser test in wallet.spec.ts does the same with
  * and without JavaScript.)
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "amount-forms-test-secret-0123456789abcdef";
 
-import { createSession } from "~/auth/session.server";
 import { fixedT } from "~/i18n/translator.server";
-import type { Db } from "~/db/db.server";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as addMoneyAction } from "~/routes/($locale)._app.dashboard.add-money";
 import { action as withdrawAction } from "~/routes/($locale)._app.dashboard.withdraw/route";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { applyPaymentEvent, startTopUp } from "~/wallet/payments.server";
-import { sandboxProvider } from "~/wallet/sandbox-provider.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { topUpThroughSandbox } from "../support/payments";
 import { answer, formMessages, typedValues } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 
 describeEachDatabase("amounts in the page's locale", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   async function member(balanceCents: number) {
     const user = await createUser(t.db, { email: `amounts-${crypto.randomUUID()}@example.com`, name: "Amounts", emailVerified: true });
-    if (balanceCents > 0) {
-      const { payment } = await startTopUp(t.db, sandboxProvider(), {
-        userId: user.id,
-        amountCents: balanceCents,
-        idempotencyKey: crypto.randomUUID(),
-        locale: "en",
-        returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-        cancelUrl: "/en/dashboard",
-      });
-      const event = {
-        eventId: `evt_${crypto.randomUUID()}`,
-        type: "payment.succeeded" as const,
-        paymentId: payment.id,
-        amountCents: balanceCents,
-      };
-      await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, { deposit: "Top-up", refund: "Refund", dispute: "Dispute" }));
-    }
-    const { setCookie } = await createSession(t.db, { id: user.id, role: "user" }, { remember: false });
-    return { id: user.id, cookie: setCookie.split(";")[0]! };
+    if (balanceCents > 0) await topUpThroughSandbox(t.db, user.id, balanceCents);
+    return { id: user.id, cookie: await sessionCookie(t.db, { id: user.id, role: "user" }, { remember: false }) };
   }
 
   const post = (cookie: string, locale: string, path: string, form: Record<string, string>) =>

@@ -20,6 +20,7 @@ import {
   recordCashback,
   requestWithdrawal,
 } from "~/wallet/ledger.server";
+import type { Tx } from "~/db/db.server";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 
@@ -27,52 +28,36 @@ describeEachDatabase("wallet read model", (t) => {
   const day = 86_400_000;
   const iso = (ms: number) => new Date(ms).toISOString();
 
+  /** One member's dated money movements, in the caller's unit of work. */
+  const dated = (tx: Tx, userId: string) => ({
+    topUp: (amountCents: number, paymentId: string, at: string) =>
+      creditDeposit(tx, { userId, amountCents, paymentId, description: "Top-up", provider: "sandbox", at }),
+    /** Cashback on an order; confirmed at `confirmedAt` when given, else left pending. */
+    cashback: async (
+      amountCents: number,
+      order: { merchant: string; orderId: string; conversionId: string },
+      at: string,
+      confirmedAt?: string,
+    ) => {
+      const cashback = await recordCashback(tx, { userId, amountCents, ...order, description: "Cashback", at });
+      if (confirmedAt) await confirmCashback(tx, { transactionId: cashback.transaction.id, at: confirmedAt });
+    },
+    withdrawal: (amountCents: number, destination: string, idempotencyKey: string, at: string) =>
+      requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination, description: "Withdrawal", idempotencyKey, at }),
+    bonus: (amountCents: number, idempotencyKey: string, at: string) =>
+      creditReferralBonus(tx, { userId, amountCents, description: "Referral", idempotencyKey, at }),
+  });
+
   it("a monthly statement: opening + lines = closing, with a running balance, from postings dated in the month", async () => {
     const user = await newUser(t.db, "statement");
     const march = Date.UTC(2026, 2, 1);
     await inTx(t.db, async (tx) => {
-      await creditDeposit(tx, {
-        userId: user,
-        amountCents: 10_000,
-        paymentId: "p-feb",
-        description: "Top-up",
-        provider: "sandbox",
-        at: iso(march - 3 * day),
-      });
-      await creditDeposit(tx, {
-        userId: user,
-        amountCents: 5_000,
-        paymentId: "p-mar",
-        description: "Top-up",
-        provider: "sandbox",
-        at: iso(march + 2 * day),
-      });
-      const cb = await recordCashback(tx, {
-        userId: user,
-        amountCents: 750,
-        merchant: "IKEA",
-        orderId: "I-9",
-        conversionId: "st-1",
-        description: "Cashback",
-        at: iso(march + 4 * day),
-      });
-      await confirmCashback(tx, { transactionId: cb.transaction.id, at: iso(march + 5 * day) });
-      await requestWithdrawal(tx, {
-        userId: user,
-        amountCents: 2_000,
-        method: "paypal",
-        destination: "s@example.com",
-        description: "Withdrawal",
-        idempotencyKey: "st-w",
-        at: iso(march + 6 * day),
-      });
-      await creditReferralBonus(tx, {
-        userId: user,
-        amountCents: 1_000,
-        description: "Referral",
-        idempotencyKey: "st-r",
-        at: iso(march + 40 * day),
-      });
+      const money = dated(tx, user);
+      await money.topUp(10_000, "p-feb", iso(march - 3 * day));
+      await money.topUp(5_000, "p-mar", iso(march + 2 * day));
+      await money.cashback(750, { merchant: "IKEA", orderId: "I-9", conversionId: "st-1" }, iso(march + 4 * day), iso(march + 5 * day));
+      await money.withdrawal(2_000, "s@example.com", "st-w", iso(march + 6 * day));
+      await money.bonus(1_000, "st-r", iso(march + 40 * day));
     });
     const { start, end } = statementMonth("2026-03");
     const statement = await availableStatement(t.db, user, { start, end });
@@ -115,69 +100,17 @@ describeEachDatabase("wallet read model", (t) => {
     const user = await newUser(t.db, "figures");
     const now = Date.UTC(2026, 4, 10, 12);
     await inTx(t.db, async (tx) => {
+      const money = dated(tx, user);
+      const on = (month: number, date: number) => iso(Date.UTC(2026, month, date));
       // Last month: 1,000 of cashback by the 10th, 4,000 after it, and a bonus that is not cashback.
-      const early = await recordCashback(tx, {
-        userId: user,
-        amountCents: 1_000,
-        merchant: "Nike",
-        orderId: "N-0",
-        conversionId: "f-c0",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 3, 5)),
-      });
-      await confirmCashback(tx, { transactionId: early.transaction.id, at: iso(Date.UTC(2026, 3, 5)) });
-      const late = await recordCashback(tx, {
-        userId: user,
-        amountCents: 4_000,
-        merchant: "Nike",
-        orderId: "N-9",
-        conversionId: "f-c9",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 3, 20)),
-      });
-      await confirmCashback(tx, { transactionId: late.transaction.id, at: iso(Date.UTC(2026, 3, 20)) });
-      await creditReferralBonus(tx, {
-        userId: user,
-        amountCents: 2_000,
-        description: "Referral",
-        idempotencyKey: "f-1",
-        at: iso(Date.UTC(2026, 3, 6)),
-      });
+      await money.cashback(1_000, { merchant: "Nike", orderId: "N-0", conversionId: "f-c0" }, on(3, 5), on(3, 5));
+      await money.cashback(4_000, { merchant: "Nike", orderId: "N-9", conversionId: "f-c9" }, on(3, 20), on(3, 20));
+      await money.bonus(2_000, "f-1", on(3, 6));
       // This month: a large top-up and a bonus (neither is cashback), 1,500 of confirmed cashback, 300 still pending.
-      await creditDeposit(tx, {
-        userId: user,
-        amountCents: 50_000,
-        paymentId: "f-dep",
-        description: "Top-up",
-        provider: "sandbox",
-        at: iso(Date.UTC(2026, 4, 2)),
-      });
-      await creditReferralBonus(tx, {
-        userId: user,
-        amountCents: 2_000,
-        description: "Referral",
-        idempotencyKey: "f-2",
-        at: iso(Date.UTC(2026, 4, 2)),
-      });
-      const done = await recordCashback(tx, {
-        userId: user,
-        amountCents: 1_500,
-        merchant: "Nike",
-        orderId: "N-1",
-        conversionId: "f-c1",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 4, 3)),
-      });
-      await confirmCashback(tx, { transactionId: done.transaction.id, at: iso(Date.UTC(2026, 4, 3)) });
-      await recordCashback(tx, {
-        userId: user,
-        amountCents: 300,
-        merchant: "IKEA",
-        orderId: "I-1",
-        conversionId: "f-c2",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 4, 4)),
-      });
+      await money.topUp(50_000, "f-dep", on(4, 2));
+      await money.bonus(2_000, "f-2", on(4, 2));
+      await money.cashback(1_500, { merchant: "Nike", orderId: "N-1", conversionId: "f-c1" }, on(4, 3), on(4, 3));
+      await money.cashback(300, { merchant: "IKEA", orderId: "I-1", conversionId: "f-c2" }, on(4, 4));
     });
     const figures = await dashboardFigures(t.db, user, now);
     expect(figures).toMatchObject({
@@ -197,50 +130,17 @@ describeEachDatabase("wallet read model", (t) => {
     const user = await newUser(t.db, "history");
     const now = Date.UTC(2026, 5, 30, 15);
     await inTx(t.db, async (tx) => {
-      await creditDeposit(tx, {
-        userId: user,
-        amountCents: 10_000,
-        paymentId: "h-old",
-        description: "Top-up",
-        provider: "sandbox",
-        at: iso(now - 40 * day),
-      });
-      await creditDeposit(tx, {
-        userId: user,
-        amountCents: 2_500,
-        paymentId: "h-new",
-        description: "Top-up",
-        provider: "sandbox",
-        at: iso(now - 3 * day),
-      });
-      await requestWithdrawal(tx, {
-        userId: user,
-        amountCents: 1_000,
-        method: "paypal",
-        destination: "h@example.com",
-        description: "Withdrawal",
-        idempotencyKey: "h-w",
-        at: iso(now - 1 * day),
-      });
-      const may = await recordCashback(tx, {
-        userId: user,
-        amountCents: 700,
-        merchant: "IKEA",
-        orderId: "H-1",
-        conversionId: "h-c1",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 4, 12)),
-      });
-      await confirmCashback(tx, { transactionId: may.transaction.id, at: iso(Date.UTC(2026, 4, 20)) });
-      await recordCashback(tx, {
-        userId: user,
-        amountCents: 300,
-        merchant: "IKEA",
-        orderId: "H-2",
-        conversionId: "h-c2",
-        description: "Cashback",
-        at: iso(Date.UTC(2026, 5, 2)),
-      });
+      const money = dated(tx, user);
+      await money.topUp(10_000, "h-old", iso(now - 40 * day));
+      await money.topUp(2_500, "h-new", iso(now - 3 * day));
+      await money.withdrawal(1_000, "h@example.com", "h-w", iso(now - 1 * day));
+      await money.cashback(
+        700,
+        { merchant: "IKEA", orderId: "H-1", conversionId: "h-c1" },
+        iso(Date.UTC(2026, 4, 12)),
+        iso(Date.UTC(2026, 4, 20)),
+      );
+      await money.cashback(300, { merchant: "IKEA", orderId: "H-2", conversionId: "h-c2" }, iso(Date.UTC(2026, 5, 2)));
     });
     const history = await balanceHistory(t.db, user, 30, now);
     expect(history).toHaveLength(30);

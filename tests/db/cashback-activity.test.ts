@@ -12,6 +12,7 @@ import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 
@@ -23,21 +24,7 @@ const DAY = 86_400_000;
 const [storeA, storeB, storeC] = [SEED_STORES[0]!, SEED_STORES[1]!, SEED_STORES[2]!];
 const ALL: ActivityFilters = { range: "all" };
 
-function sale(clickId: string, overrides: Partial<ConversionEvent> = {}): ConversionEvent {
-  return {
-    network: "sandbox",
-    transactionId: `T-${crypto.randomUUID()}`,
-    clickId,
-    saleAmountCents: 10_000,
-    commissionCents: 800,
-    currency: "USD",
-    status: "pending",
-    occurredAt: new Date().toISOString(),
-    source: "postback",
-    raw: "{}",
-    ...overrides,
-  };
-}
+const sale = (clickId: string, overrides: Partial<ConversionEvent> = {}) => conversionEvent({ clickId, ...overrides });
 
 describeEachDatabase("the member's cashback activity", (t) => {
   /** A click by `userId` at `slug`, made `daysAgo` days ago. */

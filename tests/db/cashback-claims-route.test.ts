@@ -5,20 +5,20 @@
  * wait (at most the hour), and nothing is stored for it; another member's claims are not counted
  * against this one's. (The browser test, cashback-claims.spec.ts, shows the refusal on the page.)
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "cashback-claims-route-test-secret-0123456789";
 
 import { createSession } from "~/auth/session.server";
 import { claimsOf } from "~/cashback/claims.server";
 import { clickOut } from "~/cashback/clicks.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { action as claimAction } from "~/routes/($locale)._app.cashback_.claim.$clickId";
 import { createUser } from "~/users/users.server";
 import { seedContent } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -27,16 +27,7 @@ const DAY_MS = 86_400_000;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 describeEachDatabase("the claim route's rate limit", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-
-  beforeAll(async () => {
-    // The route uses the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-    await seedContent(t.db);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t, () => seedContent(t.db));
 
   /** A verified member, signed in (their session cookie), with a visit to a store 10 days ago. */
   async function memberWithVisit(name: string) {

@@ -5,7 +5,7 @@
  * commission would credit it a second time); and the admin's queue shows the member's
  * conversions at the store of about the same amount and date as possible duplicates.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "claims-duplicates-test-secret-0123456789";
 
@@ -13,11 +13,12 @@ import { createSession } from "~/auth/session.server";
 import { approveClaim, claimQueue, claimsOf, submitClaim } from "~/cashback/claims.server";
 import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
-import type { Db } from "~/db/db.server";
 import { action as claimAction } from "~/routes/($locale)._app.cashback_.claim.$clickId";
 import { getBalances } from "~/wallet/balances.server";
 import { seedContent } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
+import { useAppDatabase } from "../support/app-database";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -28,14 +29,7 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const store = SEED_STORES[1]!;
 
 describeEachDatabase("claims for orders already tracked", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    await seedContent(t.db);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t, () => seedContent(t.db));
 
   /** A member with a visit to the store 10 days ago, and the order date 9 days ago. */
   async function member(name: string) {
@@ -58,19 +52,16 @@ describeEachDatabase("claims for orders already tracked", (t) => {
   }
   const tracked = (clickId: string, orderId: string, overrides: Partial<ConversionEvent> = {}) =>
     inTx(t.db, (tx) =>
-      ingestConversion(tx, {
-        network: "sandbox",
-        transactionId: orderId,
-        clickId,
-        saleAmountCents: 10_000,
-        commissionCents: 800,
-        currency: "USD",
-        status: "approved",
-        occurredAt: new Date(Date.now() - 9 * DAY).toISOString(),
-        source: "postback",
-        raw: "{}",
-        ...overrides,
-      }),
+      ingestConversion(
+        tx,
+        conversionEvent({
+          transactionId: orderId,
+          clickId,
+          status: "approved",
+          occurredAt: new Date(Date.now() - 9 * DAY).toISOString(),
+          ...overrides,
+        }),
+      ),
     );
 
   it("refuses a claim for an order that has a conversion: in the domain, and on the form (409 on orderId)", async () => {

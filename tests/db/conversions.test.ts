@@ -17,6 +17,7 @@ import { signPayload } from "~/wallet/payments.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { seedContent } from "../../db/seed";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
 
@@ -26,22 +27,6 @@ const store = SEED_STORES[0]!;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 const clickBase = { clientAddress: "203.0.113.7", secret: SECRET, appUrl: new URL("http://localhost:3000"), sandboxAllowed: true };
 const DAY = 86_400_000;
-
-function event(overrides: Partial<ConversionEvent> = {}): ConversionEvent {
-  return {
-    network: "sandbox",
-    transactionId: `T-${crypto.randomUUID()}`,
-    clickId: null,
-    saleAmountCents: 10_000,
-    commissionCents: 800,
-    currency: "USD",
-    status: "pending",
-    occurredAt: new Date().toISOString(),
-    source: "postback",
-    raw: "{}",
-    ...overrides,
-  };
-}
 
 function postbackRequest(
   body: unknown,
@@ -75,7 +60,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("a reported sale is the member's pending cashback, once however often it is replayed; approval makes it available", async () => {
     const { user, clickId } = await click("earner");
-    const sale = event({ clickId });
+    const sale = conversionEvent({ clickId });
     const outcomes = [];
     for (let i = 0; i < 25; i++) outcomes.push((await ingest(sale)).outcome);
     expect(outcomes[0]).toBe("created");
@@ -134,7 +119,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("concurrent pending reports and approvals of one sale end confirmed, credited once", async () => {
     const { user, clickId } = await click("racing");
-    const sale = event({ clickId });
+    const sale = conversionEvent({ clickId });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => ingest({ ...sale, status: i % 2 ? "approved" : "pending" })));
     expect(results.filter((r) => r.outcome === "confirmed")).toHaveLength(1);
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
@@ -145,13 +130,13 @@ describeEachDatabase("the cashback lifecycle", (t) => {
   it("approved before pending ends approved; a decline while pending reverses the pending amount and the margin", async () => {
     const { user, clickId } = await click("order");
     const marginBefore = await margin();
-    const early = event({ clickId, status: "approved" });
+    const early = conversionEvent({ clickId, status: "approved" });
     expect((await ingest(early)).outcome).toBe("confirmed");
     expect((await ingest({ ...early, status: "pending" })).outcome).toBe("unchanged");
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
     expect((await margin()) - marginBefore).toBe(80);
 
-    const cancelled = event({ clickId, commissionCents: 400 });
+    const cancelled = conversionEvent({ clickId, commissionCents: 400 });
     await ingest(cancelled);
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 360, availableCents: 720 });
     expect((await margin()) - marginBefore).toBe(120);
@@ -165,7 +150,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("amended amounts follow while pending, a lowered approval confirms partially, returns after confirmation take it back", async () => {
     const { user, clickId } = await click("amended");
-    const sale = event({ clickId, commissionCents: 800 });
+    const sale = conversionEvent({ clickId, commissionCents: 800 });
     await ingest(sale);
     expect((await ingest({ ...sale, commissionCents: 1_000, saleAmountCents: 12_500 })).outcome).toBe("amended");
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 900 });
@@ -190,7 +175,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("a return after the member spent the cashback is recorded as owed and repaid from the next credit", async () => {
     const { user, clickId } = await click("spender");
-    const sale = event({ clickId, status: "approved", commissionCents: 2_000 });
+    const sale = conversionEvent({ clickId, status: "approved", commissionCents: 2_000 });
     await ingest(sale);
     await deposit(t.db, user, 500);
     expect(await balances(user)).toMatchObject({ availableCents: 2_300 });
@@ -205,7 +190,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("CJ corrections are parts of one transaction: each counts once, the amounts are their sum", async () => {
     const { user, clickId } = await click("cj-shopper");
-    const original = event({
+    const original = conversionEvent({
       network: "cj",
       transactionId: `CJ-${crypto.randomUUID()}`,
       partId: "C-1",
@@ -248,13 +233,13 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("a sale without a known click, or through a bot's click, is kept unmatched; an admin's match applies the network's latest word", async () => {
     const { user: botUser, clickId: botClick } = await click("botted", "Googlebot/2.1 (+http://www.google.com/bot.html)");
-    expect((await ingest(event({ clickId: botClick }))).outcome).toBe("unmatched");
-    expect((await ingest(event({ clickId: null }))).outcome).toBe("unmatched");
+    expect((await ingest(conversionEvent({ clickId: botClick }))).outcome).toBe("unmatched");
+    expect((await ingest(conversionEvent({ clickId: null }))).outcome).toBe("unmatched");
     expect(await balances(botUser)).toMatchObject({ pendingCashbackCents: 0, availableCents: 0 });
 
     const { user, clickId } = await click("lost-click");
     const admin = await newUser(t.db, "admin");
-    const lost = event({ clickId: "no-such-click" });
+    const lost = conversionEvent({ clickId: "no-such-click" });
     const { conversionId } = await ingest(lost);
     expect((await ingest({ ...lost, status: "approved", commissionCents: 1_000 })).outcome).toBe("unchanged");
     expect(await conversion(lost.transactionId)).toMatchObject({
@@ -292,8 +277,8 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("the confirmation job confirms pending cashback whose window elapsed, once however often it runs", async () => {
     const { user, clickId } = await click("patient");
-    const old = event({ clickId, occurredAt: new Date(Date.now() - 61 * DAY).toISOString() });
-    const fresh = event({ clickId });
+    const old = conversionEvent({ clickId, occurredAt: new Date(Date.now() - 61 * DAY).toISOString() });
+    const fresh = conversionEvent({ clickId });
     await ingest(old);
     await ingest(fresh);
     const runs = await Promise.all([confirmDueConversions(t.db), confirmDueConversions(t.db)]);

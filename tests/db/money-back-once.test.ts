@@ -7,57 +7,40 @@
  */
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "money-back-once-test-secret-0123456789";
 
 import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { refundAtProvider, startPlanCheckout } from "~/plans/checkout.server";
 import { PlanError, cancelAndRefund, getSubscription, subscribeWithWallet } from "~/plans/subscriptions.server";
 import { action as plansAction } from "~/routes/($locale)._app.plans/route";
 import { getBalances } from "~/wallet/balances.server";
 import { applyPaymentEvent, type PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
-import { SEED_PLANS } from "../../db/seed-data/plans";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { planId } from "../support/plans";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 
-async function planId(db: Db, code: string) {
-  if (!(await db.selectFrom("plans").select("id").executeTakeFirst())) {
-    await db
-      .insertInto("plans")
-      .values(
-        SEED_PLANS.map((plan, i) => ({
-          id: randomUUID(),
-          code: plan.code,
-          name: plan.name,
-          audience: plan.audience,
-          priceCents: plan.priceCents,
-          durationDays: plan.durationDays,
-          features: JSON.stringify(plan.features),
-          sortOrder: i,
-          createdAt: new Date().toISOString(),
-        })),
-      )
-      .execute();
-  }
-  return (await db.selectFrom("plans").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-}
-
 describeEachDatabase("the money-back guarantee, once", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
   const subscribe = (userId: string, plan: string) =>
     inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: randomUUID() }));
+  /** The plans page's first payment for `plan` through `provider`, as the page starts it. */
+  const checkout = (provider: PaymentProvider, userId: string, plan: string) =>
+    startPlanCheckout(t.db, provider, {
+      userId,
+      planId: plan,
+      key: `plan:${userId}:${randomUUID()}`,
+      kind: "initial",
+      locale: "en",
+      returnUrl: (id) => `/en/plans?payment=${id}`,
+      cancelUrl: "/en/plans",
+    });
 
   it("subscribe, refund, subscribe, refund: the second refund is refused with the first's date", async () => {
     const user = await newUser(t.db, "looper");
@@ -112,15 +95,7 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
     };
     async function paidByCard(name: string) {
       const user = await newUser(t.db, name);
-      const { payment } = await startPlanCheckout(t.db, card, {
-        userId: user,
-        planId: growth,
-        key: `plan:${user}:${randomUUID()}`,
-        kind: "initial",
-        locale: "en",
-        returnUrl: (id) => `/en/plans?payment=${id}`,
-        cancelUrl: "/en/plans",
-      });
+      const { payment } = await checkout(card, user, growth);
       const texts = { deposit: "Top-up", refund: "Refunded", dispute: "Disputed" };
       const event = { eventId: `evt_${randomUUID()}`, type: "payment.succeeded" as const, paymentId: payment.id, amountCents: 7_900 };
       expect(await inTx(t.db, (tx) => applyPaymentEvent(tx, "cardco", { ...event, providerChargeId: `pi_${name}` }, texts))).toBe(
@@ -155,15 +130,7 @@ describeEachDatabase("the money-back guarantee, once", (t) => {
       createCheckout: async () => ({ sessionId: "cs_mb", url: "https://checkout.stripe.com/c/pay/cs_mb" }),
     };
     const user = await newUser(t.db, "stripe-refund");
-    const { payment } = await startPlanCheckout(t.db, provider, {
-      userId: user,
-      planId: await planId(t.db, "growth"),
-      key: `plan:${user}:${randomUUID()}`,
-      kind: "initial",
-      locale: "en",
-      returnUrl: (id) => `/en/plans?payment=${id}`,
-      cancelUrl: "/en/plans",
-    });
+    const { payment } = await checkout(provider, user, await planId(t.db, "growth"));
     const texts = { deposit: "Top-up", refund: "Refunded", dispute: "Disputed" };
     const deliver = async (type: string, object: Record<string, unknown>) => {
       const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", livemode: false, type, data: { object } });

@@ -3,7 +3,6 @@
  * real SMTP mailer speaking TCP to a real receiver (smtp-server), and the real deposit flow that
  * writes the e-mail in the same unit of work as the credit.
  */
-import net from "node:net";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { afterCommit, unitOfWork } from "~/db/unit-of-work.server";
@@ -26,22 +25,10 @@ import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { gate, waitUntil } from "../support/wait";
+import { freePort } from "../support/servers";
 
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
 const TEXTS = { deposit: "Wallet top-up", refund: "Top-up refunded", dispute: "Top-up disputed" };
-
-/** A TCP port nobody listens on (yet): listen on 0, read the port, close. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address !== "object") throw new Error("no port");
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
-}
 
 async function outboxRow(db: Db, id: string) {
   return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -6,41 +6,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { Db } from "~/db/db.server";
 import { getPartnerOverview, onSubscriptionPaid, onSubscriptionRefunded, releaseDueCommissions } from "~/partner/commissions.server";
 import { cancelAndRefund, subscribeWithWallet } from "~/plans/subscriptions.server";
 import { recordReferral } from "~/referrals/referrals.server";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { SEED_PLANS } from "../../db/seed-data/plans";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
+import { planId } from "../support/plans";
 
 const DAY = 86_400_000;
 const GROWTH = 7_900;
 const COMMISSION = 1_580; // 20 % of $79.00
-
-async function planId(db: Db, code: string) {
-  if (!(await db.selectFrom("plans").select("id").executeTakeFirst())) {
-    await db
-      .insertInto("plans")
-      .values(
-        SEED_PLANS.map((plan, i) => ({
-          id: randomUUID(),
-          code: plan.code,
-          name: plan.name,
-          audience: plan.audience,
-          priceCents: plan.priceCents,
-          durationDays: plan.durationDays,
-          features: JSON.stringify(plan.features),
-          sortOrder: i,
-          createdAt: new Date().toISOString(),
-        })),
-      )
-      .execute();
-  }
-  return (await db.selectFrom("plans").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-}
 
 describeEachDatabase("partner programme", (t) => {
   async function referred(role: "partner" | "user" = "partner") {

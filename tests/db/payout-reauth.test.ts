@@ -6,52 +6,30 @@
  * held, no payout method is saved. Once re-authenticated the same withdrawal goes through; a later
  * one to the saved destination needs no new proof.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "payout-reauth-test-secret-0123456789abcdef0123";
 
 import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/($locale)._app.dashboard.withdraw/route";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { applyPaymentEvent, startTopUp } from "~/wallet/payments.server";
 import { getPayoutMethod } from "~/wallet/payout-methods.server";
-import { sandboxProvider } from "~/wallet/sandbox-provider.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { topUpThroughSandbox } from "../support/payments";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const THREE_HOURS = 3 * 3600_000;
 
 describeEachDatabase("the first payout destination needs re-authentication", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   /** A member with a balance, signed in with a session whose last proof of identity was 3 hours ago. */
   async function staleMember(balanceCents: number) {
     const user = await createUser(t.db, { email: `payout-${crypto.randomUUID()}@example.com`, name: "Payout", emailVerified: true });
-    const { payment } = await startTopUp(t.db, sandboxProvider(), {
-      userId: user.id,
-      amountCents: balanceCents,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
-    const event = {
-      eventId: `evt_${crypto.randomUUID()}`,
-      type: "payment.succeeded" as const,
-      paymentId: payment.id,
-      amountCents: balanceCents,
-    };
-    await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, { deposit: "Top-up", refund: "Refund", dispute: "Dispute" }));
+    await topUpThroughSandbox(t.db, user.id, balanceCents);
     const { setCookie, session } = await createSession(t.db, { id: user.id, role: "user" }, { remember: false });
     const stale = new Date(Date.now() - THREE_HOURS).toISOString();
     await t.db.updateTable("sessions").set({ reauthenticatedAt: stale, createdAt: stale }).where("id", "=", session.id).execute();

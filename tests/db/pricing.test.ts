@@ -6,12 +6,11 @@
  */
 import fc from "fast-check";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion } from "~/cashback/conversions.server";
 import { commissionForCashback, MEMBER_SHARE_BPS, memberCashbackOf, memberRateOf, successFeeOf } from "~/wallet/fee";
-import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { firstPeriodEnd, getSubscription, getTrial, subscribeWithWallet } from "~/plans/subscriptions.server";
 import { SETTINGS } from "~/settings/settings.server";
@@ -24,6 +23,8 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { loader as storeLoader } from "../../app/routes/($locale)._storefront.webshops.$slug";
 import { loader as plansLoader } from "../../app/routes/($locale)._app.plans/route";
 import { findUserByEmail } from "~/users/users.server";
+import { useAppDatabase } from "../support/app-database";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -81,14 +82,7 @@ describe("the success fee", () => {
 });
 
 describeEachDatabase("pricing that keeps its word", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    await seedContent(t.db);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t, () => seedContent(t.db));
 
   const clickAt = async (slug: string, name: string) => {
     const user = await newUser(t.db, name);
@@ -117,18 +111,10 @@ describeEachDatabase("pricing that keeps its word", (t) => {
       const marginBefore = await balanceFromPostings(t.db, platformAccount("cashback_margin"));
       const transactionId = `FEE-${crypto.randomUUID()}`;
       const outcome = await inTx(t.db, (tx) =>
-        ingestConversion(tx, {
-          network: "sandbox",
-          transactionId,
-          clickId,
-          saleAmountCents: commission * 10,
-          commissionCents: commission,
-          currency: "USD",
-          status: "approved",
-          occurredAt: new Date().toISOString(),
-          source: "postback",
-          raw: "{}",
-        }),
+        ingestConversion(
+          tx,
+          conversionEvent({ transactionId, clickId, saleAmountCents: commission * 10, commissionCents: commission, status: "approved" }),
+        ),
       );
       expect(outcome.outcome).toBe("confirmed");
       const row = await t.db

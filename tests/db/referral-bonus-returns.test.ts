@@ -13,6 +13,7 @@ import { payDueReferralBonuses, recordReferral } from "~/referrals/referrals.ser
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
 
@@ -63,18 +64,8 @@ describeEachDatabase("referral bonuses and returns", (t) => {
     return { friend, clickId: click.clickId };
   }
   /** A $200 purchase (commission $20.00, cashback $18.00) made today: its return window is still open. */
-  const purchase = (clickId: string, status: ConversionEvent["status"]): ConversionEvent => ({
-    network: "sandbox",
-    transactionId: `ORDER-${clickId}`,
-    clickId,
-    saleAmountCents: 20_000,
-    commissionCents: 2_000,
-    currency: "USD",
-    status,
-    occurredAt: new Date().toISOString(),
-    source: "postback",
-    raw: "{}",
-  });
+  const purchase = (clickId: string, status: ConversionEvent["status"]): ConversionEvent =>
+    conversionEvent({ transactionId: `ORDER-${clickId}`, clickId, saleAmountCents: 20_000, commissionCents: 2_000, status });
 
   it("six sign-ups through one link, purchases approved then declined: no bonus is paid", async () => {
     const referrer = await newUser(t.db, "one-link");

@@ -23,6 +23,7 @@ import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 
@@ -35,19 +36,14 @@ const FRIEND_IP = "203.0.113.50";
 const SETTLED_AT = () => new Date(Date.now() - 100 * DAY).toISOString();
 
 function sale(clickId: string, commissionCents: number, overrides: Partial<ConversionEvent> = {}): ConversionEvent {
-  return {
-    network: "sandbox",
-    transactionId: `T-${crypto.randomUUID()}`,
+  return conversionEvent({
     clickId,
     saleAmountCents: commissionCents * 10,
     commissionCents,
-    currency: "USD",
     status: "approved",
     occurredAt: SETTLED_AT(),
-    source: "postback",
-    raw: "{}",
     ...overrides,
-  };
+  });
 }
 
 describeEachDatabase("referrals", (t) => {

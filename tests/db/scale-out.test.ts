@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
@@ -39,6 +38,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { waitUntil } from "../support/wait";
+import { freePort, serverEnvironment } from "../support/servers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENTRY = path.join(ROOT, "build/index.js");
@@ -57,33 +57,10 @@ interface Server {
   exited: Promise<void>;
 }
 
-/** A port nobody listens on now, chosen by the OS. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function startServer(name: string, port: number, databaseUrl: string, smtpPort: number): Server {
   const { command, args } = serverCommand();
-  // A clean environment: nothing of vitest's (with VITEST set the server would not run jobs).
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(port),
-    APP_URL: PUBLIC_URL.origin,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET,
-    JOBS: "inline",
+    ...serverEnvironment({ port, appUrl: PUBLIC_URL.origin, databaseUrl, sessionSecret: SESSION_SECRET }),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Cashwise <no-reply@cashwise-scale-out.test>",
     SUPPORT_EMAIL,

@@ -14,7 +14,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,21 +23,10 @@ import { migrateToLatest } from "../../db/migrate";
 import { buildIsStale, serverCommand } from "../../scripts/lib";
 import { testDialects } from "../support/databases";
 import { waitUntil } from "../support/wait";
+import { freePort, serverEnvironment } from "../support/servers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_ENTRY = path.join(ROOT, "build/index.js");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A database of its own for the server, migrated: its URL and how to drop it. */
 async function serverDatabase(dialect: "sqlite" | "postgres"): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -99,19 +87,12 @@ for (const dialect of testDialects()) {
       server = spawn(command, args, {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
-        // A clean environment: nothing of vitest's (with VITEST set the server would not run jobs).
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          TMPDIR: process.env.TMPDIR,
-          NODE_ENV: "production",
-          APP_ENV: "test",
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
-          DATABASE_URL: database.url,
-          SESSION_SECRET: `server-process-${randomBytes(24).toString("hex")}`,
-          JOBS: "inline",
-        },
+        env: serverEnvironment({
+          port,
+          appUrl: `http://127.0.0.1:${port}`,
+          databaseUrl: database.url,
+          sessionSecret: `server-process-${randomBytes(24).toString("hex")}`,
+        }),
       });
       server.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
       server.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));

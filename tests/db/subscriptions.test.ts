@@ -23,38 +23,12 @@ import { getBalances } from "~/wallet/balances.server";
 import { InsufficientFundsError, LedgerError, payFromWallet, refundPurchase } from "~/wallet/ledger.server";
 import { applyPaymentEvent } from "~/wallet/payments.server";
 import { sandboxProvider } from "~/wallet/sandbox-provider.server";
-import { SEED_PLANS } from "../../db/seed-data/plans";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { planId } from "../support/plans";
 
 const DAY = 86_400_000;
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
-
-async function seedPlans(db: Db) {
-  const existing = await db.selectFrom("plans").select("id").executeTakeFirst();
-  if (existing) return;
-  await db
-    .insertInto("plans")
-    .values(
-      SEED_PLANS.map((plan, i) => ({
-        id: randomUUID(),
-        code: plan.code,
-        name: plan.name,
-        audience: plan.audience,
-        priceCents: plan.priceCents,
-        durationDays: plan.durationDays,
-        features: JSON.stringify(plan.features),
-        sortOrder: i,
-        createdAt: new Date().toISOString(),
-      })),
-    )
-    .execute();
-}
-
-async function planId(db: Db, code: string) {
-  await seedPlans(db);
-  return (await db.selectFrom("plans").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-}
 
 const outboxCount = async (db: Db) =>
   Number(

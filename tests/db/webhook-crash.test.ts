@@ -13,10 +13,11 @@ import { rawClientOf, type Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { SIGNATURE_HEADER, applyPaymentEvent, getPayment, signPayload, startTopUp, type PaymentEvent } from "~/wallet/payments.server";
+import { SIGNATURE_HEADER, applyPaymentEvent, getPayment, signPayload, type PaymentEvent } from "~/wallet/payments.server";
 import { sandboxProvider } from "~/wallet/sandbox-provider.server";
 import { verifyLedger } from "~/wallet/verify.server";
 import { describeEachDatabase, type DialectName } from "../support/databases";
+import { startTopUpAt } from "../support/payments";
 
 const SECRET = "w".repeat(40);
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: SECRET } } as never);
@@ -143,15 +144,7 @@ async function deliverAndKill(
 
 describeEachDatabase("webhook crashes", (t) => {
   const apply = (event: PaymentEvent) => unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, TEXTS));
-  const start = (userId: string, amountCents: number) =>
-    startTopUp(t.db, provider, {
-      userId,
-      amountCents,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+  const start = (userId: string, amountCents: number) => startTopUpAt(t.db, provider, userId, amountCents);
   const recorded = (eventId: string) =>
     t.db.selectFrom("webhookEvents").select(["id"]).where("provider", "=", "sandbox").where("eventId", "=", eventId).execute();
   const depositsOf = (paymentId: string) =>

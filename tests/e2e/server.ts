@@ -1,7 +1,7 @@
 /**
  * The end-to-end web server: the built app (rebuilt when stale) on a throw-away SQLite database
  * with demo data, sending e-mail to a local SMTP receiver whose messages are written as JSON to
- * `.e2e/mailbox/` for the tests to read (see `support/mailbox.ts`). Started by Playwright.
+ * `.e2e/<port>/mailbox/` (`MAILBOX_DIR` in `support/paths.ts`) for the tests to read (see `support/mailbox.ts`). Started by Playwright.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

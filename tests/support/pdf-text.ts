@@ -1,7 +1,7 @@
 /**
  * Reading a pdfkit PDF's text back in tests (no PDF library needed): each page's text operations
- * read through the fonts' ToUnicode maps, as copying and searching in a viewer would. The same
- * method as tests/unit/pdf.test.ts (the wallet's PDFs), shared here for other PDFs.
+ * read through the fonts' ToUnicode maps, as copying and searching in a viewer would. Used for the
+ * wallet's receipts and statements (tests/unit/pdf.test.ts) and the ad reports.
  */
 import zlib from "node:zlib";
 
@@ -38,7 +38,11 @@ function toUnicode(cmap: string): Map<number, string> {
   return map;
 }
 
-/** Each page's text, one text operation after the other (separated by a space). */
+/**
+ * Each page's text, in drawing order, one text operation after the other (separated by a space):
+ * the glyph codes of its TJ operations read back through the fonts' ToUnicode maps. (Arabic comes
+ * back in shaped, visual order: assertions stick to Latin, digits and Chinese.)
+ */
 export function pdfPageTexts(pdf: Buffer): string[] {
   const objects = pdfObjects(pdf);
   const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R`).exec(dict)?.[1]);

@@ -13,6 +13,7 @@ import type { LedgerTransaction } from "~/wallet/ledger.server";
 import { primaryFace, textRuns, visualOrder } from "~/utils/pdf-fonts.server";
 import { pdfLegalLine, receiptPdf, statementPdf, statementTotals } from "~/wallet/pdf.server";
 import { counterparty, description as describeLine, labelText } from "~/wallet/display";
+import { pdfPageTexts, squeeze } from "../support/pdf-text";
 
 const NAME = "Zoë 中文 العربية";
 const LEGAL = "Cashwise B.V. · Herengracht 182, 1016 BR Amsterdam · KvK 12345678";
@@ -70,73 +71,6 @@ function extractableCodePoints(pdf: Buffer): Set<number> {
 
 const codePointsOf = (text: string) => [...text].map((char) => char.codePointAt(0)!);
 
-/** The PDF's objects by number: each one's dictionary and its stream (inflated when deflated). */
-function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream?: string }> {
-  const text = pdf.toString("latin1");
-  const objects = new Map<number, { dict: string; stream?: string }>();
-  for (const match of text.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) {
-    const body = match[2]!;
-    const keyword = /\bstream\r?\n/.exec(body);
-    if (!keyword) {
-      objects.set(Number(match[1]), { dict: body });
-      continue;
-    }
-    const dict = body.slice(0, keyword.index);
-    const start = match.index + match[0].length - body.length - "endobj".length + keyword.index + keyword[0].length;
-    const raw = pdf.subarray(start, text.indexOf("endstream", start));
-    objects.set(Number(match[1]), { dict, stream: (dict.includes("/FlateDecode") ? zlib.inflateSync(raw) : raw).toString("latin1") });
-  }
-  return objects;
-}
-
-/** A ToUnicode map: glyph code to the text it stands for. */
-function toUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  const decode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, "").match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
-  for (const [, first, entries] of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
-    [...entries!.matchAll(/<([0-9a-fA-F ]*)>/g)].forEach(([, hex], i) => map.set(parseInt(first!, 16) + i, decode(hex!)));
-  }
-  return map;
-}
-
-/**
- * Each page's text, in drawing order, one text operation after the other (separated by a space):
- * the glyph codes of its TJ operations read back through the fonts' ToUnicode maps. (Arabic comes
- * back in shaped, visual order: assertions stick to Latin, digits and Chinese.)
- */
-function pageTexts(pdf: Buffer): string[] {
-  const objects = pdfObjects(pdf);
-  const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R`).exec(dict)?.[1]);
-  const tree = [...objects.values()].find((object) => /\/Type \/Pages\b/.test(object.dict))!;
-  const kids = [.../\/Kids \[([^\]]*)\]/.exec(tree.dict)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
-  return kids.map((id) => {
-    const page = objects.get(id)!;
-    const resources = objects.get(ref(page.dict, "Resources"))!.dict;
-    const fonts = new Map(
-      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [
-        name!,
-        toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!),
-      ]),
-    );
-    let font: Map<number, string> | undefined;
-    const out: string[] = [];
-    for (const [, name, array] of objects
-      .get(ref(page.dict, "Contents"))!
-      .stream!.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\] TJ/g)) {
-      if (name) font = fonts.get(name);
-      else
-        out.push(
-          [...array!.matchAll(/<([0-9a-fA-F]*)>/g)]
-            .map(([, hex]) => (hex!.match(/.{4}/g) ?? []).map((code) => font?.get(parseInt(code, 16)) ?? "\ufffd").join(""))
-            .join(""),
-        );
-    }
-    return out.join(" ");
-  });
-}
-
-/** Text without its spaces (line breaks, no-break spaces and the gaps between runs vary). */
-const squeeze = (text: string) => text.replace(/\s+/g, "");
 const pageObjects = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe("PDF fonts", () => {
@@ -285,7 +219,7 @@ describe("PDF layout", () => {
     const orderId = `ORD-${"7F3A9C".repeat(30)}`;
     const pdf = await receiptPdf(item({ direction: "credit", status: "pending", orderId }), owner, t, "en", LEGAL);
     expect(pageObjects(pdf)).toBe(1);
-    const [page, ...more] = pageTexts(pdf);
+    const [page, ...more] = pdfPageTexts(pdf);
     expect(more).toEqual([]);
     const text = squeeze(page!);
     for (const expected of [
@@ -309,7 +243,7 @@ describe("PDF layout", () => {
   it("a long statement runs over several pages, each with header, table header, 'Page i of n' and the legal line, no row split", async () => {
     const input = statement(90);
     const pdf = await statementPdf({ owner, month: "2024-05", statement: input }, t, "en", LEGAL);
-    const pages = pageTexts(pdf);
+    const pages = pdfPageTexts(pdf);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pageObjects(pdf)).toBe(pages.length);
     pages.forEach((page, i) => {
@@ -359,7 +293,7 @@ describe("PDF layout", () => {
     expect(totals.closingCents).toBe(input.lines.at(-1)!.balanceCents);
 
     const pdf = await statementPdf({ owner, month: "2024-05", statement: input }, t, "en", LEGAL);
-    const [page, ...more] = pageTexts(pdf).map(squeeze);
+    const [page, ...more] = pdfPageTexts(pdf).map(squeeze);
     expect(more).toEqual([]);
     const summary = [
       "Opening available balance",
@@ -393,7 +327,7 @@ describe("PDF layout", () => {
       "en",
       LEGAL,
     );
-    const pages = pageTexts(pdf).map(squeeze);
+    const pages = pdfPageTexts(pdf).map(squeeze);
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain(squeeze("No transactions this month."));
     expect(pages[0]).toContain(squeeze("Page 1 of 1"));

@@ -7,7 +7,7 @@
  * case, punctuation stripped, single spaces), de-duplicated, filtered by the negative words and
  * capped; then grouped into ad-group themes by the Snowball stems of its content words
  * (`snowball-stemmers`), so "running shoes" and "run shoe" share a theme. Generated keywords have
- * no figures: `metrics.server.ts` attaches them from imports. Pure: no I/O.
+ * no figures: `keywords.server.ts` (`keywordFigures`) attaches them from imports. Pure: no I/O.
  */
 import { newStemmer, type Stemmer } from "snowball-stemmers";
 import { KEYWORD_LIMITS, splitLines, type ExpansionKind, type KeywordLanguage } from "./form";
