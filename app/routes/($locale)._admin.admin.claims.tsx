@@ -13,7 +13,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/pagination";
@@ -34,6 +33,7 @@ import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { amountField } from "~/wallet/amounts";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -136,11 +136,7 @@ export default function AdminClaims() {
         ]}
         submit={t("claims.apply")}
       />
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {queue.items.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("claims.empty")}</p>
       ) : (

@@ -9,7 +9,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema, readingMinutes } from "~/blog/article-form";
 import { renderArticleBody } from "~/blog/blog.server";
@@ -28,6 +27,8 @@ import { setFlash, takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -131,16 +132,14 @@ export default function EditArticle() {
         <span aria-hidden="true">·</span>
         <span>{t("blog.updatedOn", { date: formatDate(post.updatedAt, locale) })}</span>
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="article-status-title">
-        <h2 id="article-status-title" className="text-lg font-bold">
-          {t("blog.statusTitle")}
-        </h2>
+      <Section
+        id="article-status-title"
+        title={t("blog.statusTitle")}
+        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
+        titleClassName="text-lg font-bold"
+      >
         <p className="mt-1 text-sm text-slate-600" data-testid="article-status">
           {published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
         </p>
@@ -160,7 +159,7 @@ export default function EditArticle() {
             </Link>
           ) : null}
         </Form>
-      </section>
+      </Section>
 
       <div className="mt-6">
         <ArticleForm mode="edit" key={`${post.id}-${post.updatedAt}`} lastResult={actionData?.result} defaultValue={values} />

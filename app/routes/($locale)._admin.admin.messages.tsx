@@ -8,7 +8,6 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -23,6 +22,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,11 +65,7 @@ export default function AdminMessages() {
         ) : null}
       </h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("messages.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <ListFilters
         className="mt-6"
         fields={[

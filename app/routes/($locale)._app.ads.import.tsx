@@ -33,6 +33,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { MultipartTooLargeError, readMultipart, UploadedFile } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -137,8 +138,7 @@ export default function AdsImport() {
   const fileErrors = parts ? [parts.key] : fields.file.errors;
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("import.title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{t("import.intro")}</p>
+      <AdPageHeading title={t("import.title")} intro={t("import.intro")} />
       <Form
         method="post"
         encType="multipart/form-data"

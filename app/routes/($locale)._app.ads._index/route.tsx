@@ -13,7 +13,7 @@ import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { DASHBOARD_KPIS } from "~/ads/kpi-format";
 import { AdDayCharts, KpiGrid } from "~/components/ads/figures";
-import { NoneLine, Section } from "~/components/ads/section";
+import { NoneLine, Section } from "~/components/section";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { metaFromLoader } from "~/utils/meta";
@@ -82,19 +82,17 @@ export default function AdsDashboardPage() {
       ) : null}
 
       {!dashboard.hasData ? (
-        <section
+        <Section
+          id="ads-empty"
+          title={t("empty.title")}
           className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8 text-center"
-          aria-labelledby="ads-empty"
-          data-testid="empty"
+          testId="empty"
         >
-          <h2 id="ads-empty" className="text-xl font-semibold">
-            {t("empty.title")}
-          </h2>
           <p className="mx-auto mt-2 max-w-prose text-slate-700">{dashboard.editorOnly ? t("empty.editorOnly") : t("empty.text")}</p>
           <Link to={`${localePath(locale, "/ads/import")}${clientQuery ? `?${clientQuery}` : ""}`} className="btn-primary mt-5 inline-flex">
             {t("empty.import")}
           </Link>
-        </section>
+        </Section>
       ) : (
         <>
           <DashboardFilters

@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
+import { Section } from "~/components/section";
 
 type Summary = NonNullable<ImportPreview["summary"]>;
 type Row = Summary["sample"][number];
@@ -57,10 +58,7 @@ export function ImportTotals({ s, currency, f }: { s: Summary; currency: string 
     [t("import.metrics.roas"), f.roas(s.totals.derived.roas)],
   ];
   return (
-    <section aria-labelledby="totals" className="mt-8">
-      <h2 id="totals" className="text-xl font-semibold">
-        {t("import.totals")}
-      </h2>
+    <Section id="totals" title={t("import.totals")}>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {totals.map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 bg-surface p-3">
@@ -71,7 +69,7 @@ export function ImportTotals({ s, currency, f }: { s: Summary; currency: string 
       </dl>
       {s.fileTotals.length ? <p className="mt-3 text-sm text-slate-600">{t("import.fileTotals", { count: s.fileTotals.length })}</p> : null}
       {s.reconciliation ? <ImportReconciliation result={s.reconciliation} locale={locale} currency={currency} /> : null}
-    </section>
+    </Section>
   );
 }
 
@@ -79,10 +77,7 @@ export function ImportWarnings({ s, currency }: { s: Summary; currency: string |
   const { t } = useTranslation("ads");
   const locale = usePageLocale();
   return (
-    <section aria-labelledby="warnings" className="mt-8">
-      <h2 id="warnings" className="text-xl font-semibold">
-        {t("import.warnings", { count: s.warningCount })}
-      </h2>
+    <Section id="warnings" title={t("import.warnings", { count: s.warningCount })}>
       {s.warningCount === 0 ? (
         <p className="mt-2 text-slate-600">{t("import.noWarnings")}</p>
       ) : (
@@ -97,17 +92,14 @@ export function ImportWarnings({ s, currency }: { s: Summary; currency: string |
           ) : null}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
 export function ImportSample({ s, f }: { s: Summary; f: Formatters }) {
   const { t } = useTranslation("ads");
   return (
-    <section aria-labelledby="sample" className="mt-8">
-      <h2 id="sample" className="text-xl font-semibold">
-        {t("import.sample", { count: s.sample.length })}
-      </h2>
+    <Section id="sample" title={t("import.sample", { count: s.sample.length })}>
       <DataTable
         className="mt-3"
         caption={t("import.sample", { count: s.sample.length })}
@@ -147,6 +139,6 @@ export function ImportSample({ s, f }: { s: Summary; f: Formatters }) {
           })),
         ]}
       />
-    </section>
+    </Section>
   );
 }

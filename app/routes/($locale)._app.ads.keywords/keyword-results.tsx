@@ -11,6 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import type { Generated } from "./actions.server";
+import { Section } from "~/components/section";
 
 const KIND_KEYS: Record<ExpansionKind, string> = {
   seed: "seed",
@@ -96,10 +97,7 @@ export function Results({
   t: TFunction;
 }) {
   return (
-    <section aria-labelledby="keywords-results" className="mt-8" data-testid="keyword-results">
-      <h2 id="keywords-results" className="text-lg font-bold">
-        {t("results.title")}
-      </h2>
+    <Section id="keywords-results" title={t("results.title")} titleClassName="text-lg font-bold" testId="keyword-results">
       <p className="mt-1 text-sm text-slate-600">{t("results.summary", { count: generated.total, themes: generated.themes.length })}</p>
       {generated.removedByNegatives > 0 ? (
         <p className="mt-1 text-sm text-slate-600">{t("results.removed", { count: generated.removedByNegatives })}</p>
@@ -152,6 +150,6 @@ export function Results({
           />
         </section>
       ))}
-    </section>
+    </Section>
   );
 }

@@ -3,7 +3,7 @@
  * the agency's colour) with the trend of earlier ones, and the tips applied in the period.
  */
 import { DataTable } from "~/components/data-table";
-import { NoneLine, Section } from "~/components/ads/section";
+import { NoneLine, Section } from "~/components/section";
 import { readableOn, type reportFormatters } from "~/ads/reports/format";
 import type { ReportData } from "~/ads/reports/report.server";
 import { useTranslation } from "~/i18n/react";

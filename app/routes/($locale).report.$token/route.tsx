@@ -15,7 +15,7 @@ import { REPORT_KPI_KEYS, reportFormatters } from "~/ads/reports/format";
 import { reportData } from "~/ads/reports/report.server";
 import { ShareNotFoundError, openShare } from "~/ads/reports/share.server";
 import { AdDayCharts, KpiGrid } from "~/components/ads/figures";
-import { NoneLine, Section } from "~/components/ads/section";
+import { NoneLine, Section } from "~/components/section";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";

@@ -1,5 +1,5 @@
 /**
- * A headed section of the ad suite's pages and the shared report: `<section>` named by its `<h2>`
+ * A headed section of a page (the ad suite, the shared report, the back office): `<section>` named by its `<h2>`
  * (`id` ties them), the title's classes and the gap above it as the page wants them.
  */
 import type { ReactNode } from "react";
