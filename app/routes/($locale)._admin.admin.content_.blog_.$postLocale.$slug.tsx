@@ -29,6 +29,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -122,10 +123,7 @@ export default function EditArticle() {
   return (
     <div className="container-page max-w-4xl py-10">
       <ContentNav />
-      <Link to={localePath(locale, "/admin/content/blog")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("blog.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{post.title}</h1>
+      <BackHeading to={localePath(locale, "/admin/content/blog")} back={t("blog.back")} title={post.title} />
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <StatusBadge live={published} label={t(`blog.statuses.${post.status}`)} />
         <span>{LOCALE_NAMES[post.locale] ?? post.locale}</span>
@@ -134,12 +132,7 @@ export default function EditArticle() {
       </p>
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
-      <Section
-        id="article-status-title"
-        title={t("blog.statusTitle")}
-        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="article-status-title" title={t("blog.statusTitle")} box="card" className="mt-6">
         <p className="mt-1 text-sm text-slate-600" data-testid="article-status">
           {published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
         </p>

@@ -132,12 +132,7 @@ export default function EditStore() {
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <Section
-          id="store-status-title"
-          title={t("stores.statusTitle")}
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-          titleClassName="text-lg font-bold"
-        >
+        <Section id="store-status-title" title={t("stores.statusTitle")} box="card">
           <p className="mt-1 text-sm text-slate-600">{store.active ? t("stores.activeText") : t("stores.pausedText")}</p>
           <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
             {store.active ? (
@@ -157,12 +152,7 @@ export default function EditStore() {
           </Form>
         </Section>
 
-        <Section
-          id="store-logo-title"
-          title={t("stores.logo.title")}
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-          titleClassName="text-lg font-bold"
-        >
+        <Section id="store-logo-title" title={t("stores.logo.title")} box="card">
           <p className="mt-1 text-sm text-slate-600">{t("stores.logo.hint", { size: megabytes })}</p>
           <Form
             method="post"

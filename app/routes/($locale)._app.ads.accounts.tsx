@@ -103,12 +103,7 @@ export default function ClientAccounts() {
           </li>
         ))}
       </ul>
-      <Section
-        id="new-client"
-        title={t("accounts.new")}
-        className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="new-client" title={t("accounts.new")} box="card" className="mt-8 max-w-xl">
         <p className="mt-1 text-sm text-slate-600">{t("accounts.newHint")}</p>
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />

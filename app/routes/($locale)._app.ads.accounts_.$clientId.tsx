@@ -112,12 +112,7 @@ export default function EditClientAccount() {
       <p className="mt-1 text-slate-600">
         {account.currency ? t("accounts.currency", { currency: account.currency }) : t("switcher.noCurrency")}
       </p>
-      <Section
-        id="edit-client"
-        title={t("accounts.details")}
-        className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="edit-client" title={t("accounts.details")} box="card" className="mt-6 max-w-xl">
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -24,23 +24,13 @@ export function Conversation({
   const done = message.status === "done";
   return (
     <div className="min-w-0 space-y-6 lg:col-span-2">
-      <Section
-        id="message-text-title"
-        title={t("messages.messageTitle")}
-        className="rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="message-text-title" title={t("messages.messageTitle")} box="card">
         <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
           {message.message}
         </p>
       </Section>
 
-      <Section
-        id="message-replies-title"
-        title={t("messages.repliesTitle")}
-        className="rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="message-replies-title" title={t("messages.repliesTitle")} box="card">
         {message.replies.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t("messages.noReplies")}</p>
         ) : (
@@ -69,12 +59,7 @@ export function Conversation({
           </Form>
         </section>
       ) : (
-        <Section
-          id="message-reply-title"
-          title={t("messages.replyTitle")}
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-          titleClassName="text-lg font-bold"
-        >
+        <Section id="message-reply-title" title={t("messages.replyTitle")} box="card">
           <p className="mt-1 break-words text-sm text-slate-600">{t("messages.replyHint", { email: message.email, language })}</p>
           <Form method="post" className="mt-3" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />

@@ -14,12 +14,7 @@ export function SenderPanel({ message, language }: Pick<MessageData, "message"> 
   const done = message.status === "done";
   return (
     <aside className="min-w-0 space-y-6">
-      <Section
-        id="message-sender-title"
-        title={t("messages.sender")}
-        className="rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="message-sender-title" title={t("messages.sender")} box="card">
         <dl className="mt-3 space-y-2 text-sm">
           <div>
             <dt className="text-slate-600">{t("messages.name")}</dt>
@@ -60,12 +55,7 @@ export function SenderPanel({ message, language }: Pick<MessageData, "message"> 
         </dl>
       </Section>
       {done ? null : (
-        <Section
-          id="message-close-title"
-          title={t("messages.closeTitle")}
-          className="rounded-2xl border border-slate-200 bg-surface p-5"
-          titleClassName="text-lg font-bold"
-        >
+        <Section id="message-close-title" title={t("messages.closeTitle")} box="card">
           <p className="mt-1 text-sm text-slate-600">{t("messages.closeHint")}</p>
           <Form method="post" className="mt-3">
             <SubmitButton className="btn-secondary" name="intent" value="done">

@@ -30,7 +30,8 @@ export function BatchesPanel({
     <Section
       id="payout-batches-title"
       title={t("withdrawals.batches.title")}
-      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
+      box="card"
+      className="mt-6"
       titleClassName="text-xl font-bold"
       testId="payout-batches"
     >

@@ -53,12 +53,7 @@ export function NewAlertForm({
       ? t("form.percentHint")
       : undefined;
   return (
-    <Section
-      id="alert-new"
-      title={t("form.title")}
-      className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5"
-      titleClassName="text-lg font-bold"
-    >
+    <Section id="alert-new" title={t("form.title")} box="card" className="mt-8 max-w-xl">
       <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <FormErrors id={form.errorId} errors={form.errors} />

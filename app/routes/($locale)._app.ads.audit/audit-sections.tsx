@@ -42,12 +42,7 @@ export function AuditScore({
     C: graded.filter((c) => c.grade === "C").length,
   };
   return (
-    <Section
-      id="audit-score"
-      title={t("score.heading")}
-      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-      titleClassName="sr-only"
-    >
+    <Section id="audit-score" title={t("score.heading")} box="card" className="mt-6" titleClassName="sr-only">
       <div className="flex flex-wrap items-center gap-5">
         <div className="flex items-center gap-4">
           <GradeBadge grade={audit.grade} large />

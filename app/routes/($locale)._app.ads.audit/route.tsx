@@ -122,12 +122,7 @@ export default function AdsAudit() {
       ) : null}
 
       {!hasRows && !audit ? (
-        <Section
-          id="audit-empty"
-          title={t("empty.title")}
-          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-6"
-          titleClassName="text-lg font-bold"
-        >
+        <Section id="audit-empty" title={t("empty.title")} box="dashed" className="mt-6">
           <p className="mt-1 max-w-2xl text-slate-700">{t("empty.text")}</p>
           <Link to={`${localePath(locale, "/ads/import")}${query}`} className="btn-primary mt-4 inline-flex">
             {t("empty.link")}

@@ -106,12 +106,7 @@ export default function AdKeywords() {
     <div className="py-6">
       <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
 
-      <Section
-        id="keywords-form"
-        title={t("form.title")}
-        className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5"
-        titleClassName="text-lg font-bold"
-      >
+      <Section id="keywords-form" title={t("form.title")} box="card" className="mt-6 max-w-3xl">
         <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextareaField
@@ -149,12 +144,7 @@ export default function AdKeywords() {
       {result ? (
         <>
           <Results generated={result} locale={locale} currency={client.currency} t={t} />
-          <Section
-            id="keywords-save"
-            title={t("save.title")}
-            className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5"
-            titleClassName="text-lg font-bold"
-          >
+          <Section id="keywords-save" title={t("save.title")} box="card" className="mt-8 max-w-xl">
             <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(saveForm)}>
               <input type="hidden" name="seeds" value={result.values.seeds} />
               <input type="hidden" name="landingPage" value={result.values.landingPage} />
