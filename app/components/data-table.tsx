@@ -36,12 +36,17 @@ export interface DataTableColumn<Row> {
   primary?: boolean;
   /** A row heading (`<th scope="row">`) rather than a cell. */
   rowHeader?: boolean;
+  /** A column of figures: right-aligned from the `md` width (heading too), tabular digits. */
+  numeric?: boolean;
   /**
    * A sortable column: its heading links to `href` (the list sorted by it, or the other way round
    * when it is the sort already); `direction` is set on the column the list is sorted by.
    */
   sort?: { href: string; direction?: "asc" | "desc" | null };
 }
+
+/** The classes of a figure's cell (`numeric`). */
+const NUMERIC = "tabular-nums md:whitespace-nowrap md:text-right";
 
 /** The line above a filtered list: how many match, and a link that clears the filters. */
 export interface DataTableSummary {
@@ -136,7 +141,7 @@ export function DataTable<Row>({
                 <th
                   key={column.key}
                   scope="col"
-                  className={column.headerClassName}
+                  className={column.numeric ? `text-right ${column.headerClassName ?? ""}`.trim() : column.headerClassName}
                   aria-sort={column.sort?.direction ? (column.sort.direction === "asc" ? "ascending" : "descending") : undefined}
                 >
                   {column.sort ? <SortHeading sort={column.sort}>{column.header}</SortHeading> : column.header}
@@ -157,7 +162,7 @@ export function DataTable<Row>({
                   {shown.map((column) => {
                     const label = column.primary ? undefined : labelOf(column) || undefined;
                     const common = {
-                      className: column.className,
+                      className: column.numeric ? `${NUMERIC} ${column.className ?? ""}`.trim() : column.className,
                       "data-label": label,
                       "data-primary": column.primary ? "" : undefined,
                     };

@@ -144,8 +144,7 @@ export default function ImportPreviewPage() {
             {
               key: "commission",
               header: t("imports.columns.commission"),
-              headerClassName: "text-right",
-              className: "tabular-nums md:text-right",
+              numeric: true,
               cell: (row) => formatMoney(row.commissionCents, locale),
             },
             { key: "status", header: t("imports.columns.status"), cell: (row) => row.status },

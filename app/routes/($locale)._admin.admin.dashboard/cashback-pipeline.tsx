@@ -47,8 +47,7 @@ export function CashbackPipeline({ overview }: Pick<AdminDashboardData, "overvie
           ...(["pending", "confirmed", "declined"] as const).map((status) => ({
             key: status,
             header: t(`dashboard.cashback.${status}`),
-            headerClassName: "text-right",
-            className: "tabular-nums md:text-right",
+            numeric: true,
             cell: (week: (typeof overview.cashbackWeeks)[number]) => money(week[`${status}Cents`]),
           })),
         ]}

@@ -75,8 +75,7 @@ export function ReconciliationPanel({ reconciliation, platform }: Pick<AdminDash
               {
                 key: "balance",
                 header: t("dashboard.reconciliation.balance"),
-                headerClassName: "text-right",
-                className: "tabular-nums md:text-right",
+                numeric: true,
                 cell: (account) => money(account.balanceCents),
               },
             ]}

@@ -71,8 +71,8 @@ export function CampaignsTable({ rows, filters, f }: { rows: CampaignRow[]; filt
           key: column.sort,
           header: t(`columns.${column.sort}`),
           sort: sort(column.sort),
-          headerClassName: "whitespace-nowrap text-right",
-          className: "tabular-nums md:whitespace-nowrap md:text-right",
+          headerClassName: "whitespace-nowrap",
+          numeric: true,
           cell: (row: CampaignRow) => column.cell(row, f),
         })),
       ]}

@@ -47,15 +47,13 @@ export function CompetitorsTable({
           ...COLUMNS.map((column) => ({
             key: column,
             header: t(`table.${column}`),
-            headerClassName: "text-right",
-            className: "tabular-nums md:whitespace-nowrap md:text-right",
+            numeric: true,
             cell: (trend: (typeof rows)[number]) => (trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")),
           })),
           {
             key: "change",
             header: t("table.change"),
-            headerClassName: "text-right",
-            className: "tabular-nums md:whitespace-nowrap md:text-right",
+            numeric: true,
             cell: (trend) => changeText(trend.change, signed, t),
           },
           {

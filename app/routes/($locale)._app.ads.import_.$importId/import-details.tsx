@@ -133,8 +133,7 @@ export function ImportSample({ s, f }: { s: Summary; f: Formatters }) {
           ...SAMPLE_FIGURES.map(([key, value]) => ({
             key,
             header: t(`import.metrics.${key}`),
-            headerClassName: "text-right",
-            className: "tabular-nums md:text-right",
+            numeric: true,
             cell: (row: Row) => value(row, f),
           })),
         ]}

@@ -9,10 +9,18 @@ import type { ReportData } from "~/ads/reports/report.server";
 import { useTranslation } from "~/i18n/react";
 
 type Formatters = ReturnType<typeof reportFormatters>;
+type Campaign = ReportData["campaigns"][number];
+
+/** The campaigns' figure columns: the column's key (its heading) and its value. */
+const FIGURES: Array<[string, (row: Campaign, f: Formatters) => string]> = [
+  ["spend", (row, f) => f.money(row.spendCents)],
+  ["clicks", (row, f) => f.integer(row.clicks)],
+  ["conversions", (row, f) => f.decimal(row.conversions)],
+  ["cpa", (row, f) => f.money(row.cpaCents)],
+];
 
 export function ReportCampaigns({ report, f }: { report: ReportData; f: Formatters }) {
   const { t } = useTranslation("ads-reports");
-  const figure = "tabular-nums md:text-right";
   return (
     <Section id="shared-campaigns" title={t("doc.campaigns")}>
       {report.campaigns.length ? (
@@ -30,34 +38,12 @@ export function ReportCampaigns({ report, f }: { report: ReportData; f: Formatte
               cell: (row) => row.campaign ?? t("doc.noCampaign"),
             },
             { key: "platform", header: t("doc.columns.platform"), cell: (row) => t(`platforms.${row.platform}`) },
-            {
-              key: "spend",
-              header: t("doc.columns.spend"),
-              headerClassName: "text-right",
-              className: figure,
-              cell: (row) => f.money(row.spendCents),
-            },
-            {
-              key: "clicks",
-              header: t("doc.columns.clicks"),
-              headerClassName: "text-right",
-              className: figure,
-              cell: (row) => f.integer(row.clicks),
-            },
-            {
-              key: "conversions",
-              header: t("doc.columns.conversions"),
-              headerClassName: "text-right",
-              className: figure,
-              cell: (row) => f.decimal(row.conversions),
-            },
-            {
-              key: "cpa",
-              header: t("doc.columns.cpa"),
-              headerClassName: "text-right",
-              className: figure,
-              cell: (row) => f.money(row.cpaCents),
-            },
+            ...FIGURES.map(([key, value]) => ({
+              key,
+              header: t(`doc.columns.${key}`),
+              numeric: true,
+              cell: (row: Campaign) => value(row, f),
+            })),
           ]}
         />
       ) : (
