@@ -9,7 +9,6 @@ import { useTranslation } from "~/i18n/react";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
-import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -123,6 +122,7 @@ export default function AdminAudit() {
         rowKey={(row) => row.id}
         rowProps={() => ({ "data-testid": "audit-row" })}
         empty={t("audit.empty")}
+        pagination={log}
         columns={[
           {
             key: "when",
@@ -155,7 +155,6 @@ export default function AdminAudit() {
           { key: "address", header: t("audit.columns.address"), className: "font-mono", cell: (row) => row.clientAddress ?? "–" },
         ]}
       />
-      <Pagination page={log.page} pageCount={log.pageCount} />
     </div>
   );
 }

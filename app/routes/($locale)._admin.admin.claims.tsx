@@ -13,8 +13,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/pagination";
 import { approveClaim, claimQueue, rejectClaim, type AdminClaimView } from "~/cashback/claims.server";
 import { db } from "~/db/db.server";
@@ -34,6 +34,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { amountField } from "~/wallet/amounts";
 import { redirectWithFlash } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -120,33 +121,21 @@ export default function AdminClaims() {
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("claims.title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("claims.intro")}</p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="claim-status" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("claims.filter")}
-          </label>
-          <select
-            id="claim-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            {CLAIM_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`claims.statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("claims.apply")}
-        </button>
-      </Form>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <ListFilters
+        className="mt-4"
+        gap="gap-2"
+        fields={[
+          {
+            id: "claim-status",
+            name: "status",
+            label: t("claims.filter"),
+            value: status,
+            options: optionsOf(CLAIM_STATUSES, (value) => t(`claims.statuses.${value}`)),
+          },
+        ]}
+        submit={t("claims.apply")}
+      />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {queue.items.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("claims.empty")}</p>
       ) : (

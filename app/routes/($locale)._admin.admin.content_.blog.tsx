@@ -3,13 +3,13 @@
  * (GET), in pages; each opens its edit page. "New article" writes a draft.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { Pagination } from "~/components/pagination";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -62,105 +62,75 @@ export default function BlogDesk() {
       <div className="mt-6">
         <ContentNav />
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="blog-language" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("blog.filters.language")}
-          </label>
-          <select
-            id="blog-language"
-            name="language"
-            defaultValue={filter.language}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            <option value="">{t("blog.filters.allLanguages")}</option>
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="blog-status" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("blog.filters.status")}
-          </label>
-          <select
-            id="blog-status"
-            name="status"
-            defaultValue={filter.status}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            <option value="">{t("blog.filters.allStatuses")}</option>
-            {BLOG_POST_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`blog.statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("blog.filters.apply")}
-        </button>
-      </Form>
-      <p className="mt-4 text-sm text-slate-600" role="status">
-        {t("blog.count", { count: posts.total })}
-        {filtered ? (
-          <>
-            {" "}
-            <Link to={localePath(locale, "/admin/content/blog")} className="font-medium text-brand-700 underline">
-              {t("blog.filters.clear")}
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {posts.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("blog.empty")}</p>
-      ) : (
-        <DataTable
-          className="mt-4"
-          testId="articles-table"
-          rows={posts.items}
-          rowKey={(post) => post.id}
-          columns={[
-            {
-              key: "title",
-              header: t("blog.columns.title"),
-              primary: true,
-              cell: (post) => (
-                <>
-                  <Link
-                    to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)}
-                    className="font-medium text-brand-700 hover:underline"
-                  >
-                    {post.title}
-                  </Link>
-                  <p className="break-all text-xs font-normal text-slate-600">{post.slug}</p>
-                </>
-              ),
-            },
-            { key: "language", header: t("blog.columns.language"), cell: (post) => LOCALE_NAMES[post.locale as Locale] ?? post.locale },
-            {
-              key: "status",
-              header: t("blog.columns.status"),
-              cell: (post) => <StatusBadge live={post.status === "published"} label={t(`blog.statuses.${post.status}`)} />,
-            },
-            {
-              key: "published",
-              header: t("blog.columns.published"),
-              className: "text-slate-600",
-              cell: (post) => (post.status === "published" ? formatDate(post.publishedAt, locale) : "–"),
-            },
-            {
-              key: "updated",
-              header: t("blog.columns.updated"),
-              className: "text-slate-600",
-              cell: (post) => formatDate(post.updatedAt, locale),
-            },
-          ]}
-        />
-      )}
-      <Pagination page={posts.page} pageCount={posts.pageCount} />
+      <ListFilters
+        fields={[
+          {
+            id: "blog-language",
+            name: "language",
+            label: t("blog.filters.language"),
+            value: filter.language,
+            any: t("blog.filters.allLanguages"),
+            options: optionsOf(LOCALES, (code) => LOCALE_NAMES[code]),
+          },
+          {
+            id: "blog-status",
+            name: "status",
+            label: t("blog.filters.status"),
+            value: filter.status,
+            any: t("blog.filters.allStatuses"),
+            options: optionsOf(BLOG_POST_STATUSES, (value) => t(`blog.statuses.${value}`)),
+          },
+        ]}
+        submit={t("blog.filters.apply")}
+      />
+      <DataTable
+        className="mt-4"
+        testId="articles-table"
+        summary={{
+          count: t("blog.count", { count: posts.total }),
+          clear: filtered ? { href: localePath(locale, "/admin/content/blog"), label: t("blog.filters.clear") } : null,
+        }}
+        emptyState={t("blog.empty")}
+        pagination={posts}
+        rows={posts.items}
+        rowKey={(post) => post.id}
+        columns={[
+          {
+            key: "title",
+            header: t("blog.columns.title"),
+            primary: true,
+            cell: (post) => (
+              <>
+                <Link
+                  to={localePath(locale, `/admin/content/blog/${post.locale}/${post.slug}`)}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {post.title}
+                </Link>
+                <p className="break-all text-xs font-normal text-slate-600">{post.slug}</p>
+              </>
+            ),
+          },
+          { key: "language", header: t("blog.columns.language"), cell: (post) => LOCALE_NAMES[post.locale as Locale] ?? post.locale },
+          {
+            key: "status",
+            header: t("blog.columns.status"),
+            cell: (post) => <StatusBadge live={post.status === "published"} label={t(`blog.statuses.${post.status}`)} />,
+          },
+          {
+            key: "published",
+            header: t("blog.columns.published"),
+            className: "text-slate-600",
+            cell: (post) => (post.status === "published" ? formatDate(post.publishedAt, locale) : "–"),
+          },
+          {
+            key: "updated",
+            header: t("blog.columns.updated"),
+            className: "text-slate-600",
+            cell: (post) => formatDate(post.updatedAt, locale),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema, readingMinutes } from "~/blog/article-form";
 import { renderArticleBody } from "~/blog/blog.server";
@@ -31,6 +30,9 @@ import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
 import { z } from "zod";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -143,26 +145,16 @@ export default function EditArticle() {
   return (
     <div className="container-page max-w-4xl py-10">
       <ContentNav />
-      <Link to={localePath(locale, "/admin/content/blog")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("blog.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{post.title}</h1>
+      <BackHeading to={localePath(locale, "/admin/content/blog")} back={t("blog.back")} title={post.title} />
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <StatusBadge live={published} label={t(`blog.statuses.${post.status}`)} />
         <span>{LOCALE_NAMES[post.locale] ?? post.locale}</span>
         <span aria-hidden="true">·</span>
         <span>{t("blog.updatedOn", { date: formatDate(post.updatedAt, locale) })}</span>
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="article-status-title">
-        <h2 id="article-status-title" className="text-lg font-bold">
-          {t("blog.statusTitle")}
-        </h2>
+      <Section id="article-status-title" title={t("blog.statusTitle")} box="card" className="mt-6">
         <p className="mt-1 text-sm text-slate-600" data-testid="article-status">
           {published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
         </p>
@@ -182,7 +174,7 @@ export default function EditArticle() {
             </Link>
           ) : null}
         </Form>
-      </section>
+      </Section>
 
       <div className="mt-6">
         <ArticleForm mode="edit" key={`${post.id}-${post.updatedAt}`} lastResult={actionData?.result} defaultValue={values} />

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { createPost, isArticleSlugTaken } from "~/blog/admin.server";
@@ -26,6 +26,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -82,10 +83,7 @@ export default function NewArticle() {
   return (
     <div className="container-page max-w-4xl py-10">
       <ContentNav />
-      <Link to={localePath(locale, "/admin/content/blog")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("blog.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("blog.newTitle")}</h1>
+      <BackHeading to={localePath(locale, "/admin/content/blog")} back={t("blog.back")} title={t("blog.newTitle")} />
       <p className="mt-2 max-w-2xl text-slate-600">{t("blog.newIntro")}</p>
       <div className="mt-6">
         <ArticleForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />

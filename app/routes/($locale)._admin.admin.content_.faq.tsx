@@ -10,7 +10,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
@@ -26,6 +25,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -140,11 +140,7 @@ export default function FaqDesk() {
           {t("faq.show")}
         </button>
       </Form>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-4 text-sm text-slate-600" role="status">
         {t("faq.count", { count, language: LOCALE_NAMES[language] })}{" "}
         <Link to={localePath(language, "/faq")} className="font-medium text-brand-700 underline">

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
@@ -24,6 +24,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -72,13 +73,11 @@ export default function EditFaqEntry() {
   return (
     <div className="container-page max-w-3xl py-10">
       <ContentNav />
-      <Link
+      <BackHeading
         to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`}
-        className="text-sm font-medium text-brand-700 hover:underline"
-      >
-        ← {t("faq.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.editTitle")}</h1>
+        back={t("faq.back")}
+        title={t("faq.editTitle")}
+      />
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <StatusBadge live={entry.published} label={t(entry.published ? "faq.statuses.published" : "faq.statuses.hidden")} />
         <span>{LOCALE_NAMES[entry.locale] ?? entry.locale}</span>

@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
@@ -24,6 +24,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -68,13 +69,11 @@ export default function NewFaqEntry() {
   return (
     <div className="container-page max-w-3xl py-10">
       <ContentNav />
-      <Link
+      <BackHeading
         to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`}
-        className="text-sm font-medium text-brand-700 hover:underline"
-      >
-        ← {t("faq.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("faq.newTitle")}</h1>
+        back={t("faq.back")}
+        title={t("faq.newTitle")}
+      />
       <p className="mt-2 max-w-2xl text-slate-600">{t("faq.newIntro")}</p>
       <div className="mt-6">
         <FaqForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />

@@ -4,12 +4,12 @@
  * (a form posting to `/admin/content/subscribers.csv`, which answers with the file; audited).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { Pagination } from "~/components/pagination";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -69,29 +69,19 @@ export default function Subscribers() {
         ))}
       </dl>
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="subscriber-status" className="mb-1 block text-sm font-medium text-slate-800">
-              {t("subscribers.filter")}
-            </label>
-            <select
-              id="subscriber-status"
-              name="status"
-              defaultValue={status}
-              className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-            >
-              <option value="">{t("subscribers.allStatuses")}</option>
-              {NEWSLETTER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`subscribers.statuses.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-secondary">
-            {t("subscribers.apply")}
-          </button>
-        </Form>
+        <ListFilters
+          fields={[
+            {
+              id: "subscriber-status",
+              name: "status",
+              label: t("subscribers.filter"),
+              value: status,
+              any: t("subscribers.allStatuses"),
+              options: optionsOf(NEWSLETTER_STATUSES, (value) => t(`subscribers.statuses.${value}`)),
+            },
+          ]}
+          submit={t("subscribers.apply")}
+        />
         {/* A file download: the browser handles the answer itself, with or without JavaScript. */}
         <Form method="post" action={localePath(locale, "/admin/content/subscribers.csv")} reloadDocument>
           <button type="submit" className="btn-primary">
@@ -99,65 +89,53 @@ export default function Subscribers() {
           </button>
         </Form>
       </div>
-      <p className="mt-4 text-sm text-slate-600" role="status">
-        {t("subscribers.count", { count: subscribers.total })}
-        {status ? (
-          <>
-            {" "}
-            <Link to={localePath(locale, "/admin/content/subscribers")} className="font-medium text-brand-700 underline">
-              {t("subscribers.clear")}
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {subscribers.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("subscribers.empty")}</p>
-      ) : (
-        <DataTable
-          className="mt-4"
-          testId="subscribers-table"
-          rows={subscribers.items}
-          rowKey={(subscriber) => subscriber.id}
-          columns={[
-            {
-              key: "email",
-              header: t("subscribers.columns.email"),
-              primary: true,
-              className: "break-all",
-              cell: (subscriber) => subscriber.email,
-            },
-            {
-              key: "language",
-              header: t("subscribers.columns.language"),
-              cell: (subscriber) => LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale,
-            },
-            {
-              key: "status",
-              header: t("subscribers.columns.status"),
-              cell: (subscriber) => (
-                <span
-                  className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}
-                >
-                  {t(`subscribers.statuses.${subscriber.status}`)}
-                </span>
-              ),
-            },
-            {
-              key: "subscribed",
-              header: t("subscribers.columns.subscribed"),
-              className: "text-slate-600",
-              cell: (subscriber) => formatDate(subscriber.createdAt, locale),
-            },
-            {
-              key: "confirmed",
-              header: t("subscribers.columns.confirmed"),
-              className: "text-slate-600",
-              cell: (subscriber) => (subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"),
-            },
-          ]}
-        />
-      )}
-      <Pagination page={subscribers.page} pageCount={subscribers.pageCount} />
+      <DataTable
+        className="mt-4"
+        testId="subscribers-table"
+        summary={{
+          count: t("subscribers.count", { count: subscribers.total }),
+          clear: status ? { href: localePath(locale, "/admin/content/subscribers"), label: t("subscribers.clear") } : null,
+        }}
+        emptyState={t("subscribers.empty")}
+        pagination={subscribers}
+        rows={subscribers.items}
+        rowKey={(subscriber) => subscriber.id}
+        columns={[
+          {
+            key: "email",
+            header: t("subscribers.columns.email"),
+            primary: true,
+            className: "break-all",
+            cell: (subscriber) => subscriber.email,
+          },
+          {
+            key: "language",
+            header: t("subscribers.columns.language"),
+            cell: (subscriber) => LOCALE_NAMES[subscriber.locale as Locale] ?? subscriber.locale,
+          },
+          {
+            key: "status",
+            header: t("subscribers.columns.status"),
+            cell: (subscriber) => (
+              <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[subscriber.status]}`}>
+                {t(`subscribers.statuses.${subscriber.status}`)}
+              </span>
+            ),
+          },
+          {
+            key: "subscribed",
+            header: t("subscribers.columns.subscribed"),
+            className: "text-slate-600",
+            cell: (subscriber) => formatDate(subscriber.createdAt, locale),
+          },
+          {
+            key: "confirmed",
+            header: t("subscribers.columns.confirmed"),
+            className: "text-slate-600",
+            cell: (subscriber) => (subscriber.confirmedAt ? formatDate(subscriber.confirmedAt, locale) : "–"),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readUpload } from "~/utils/multipart.server";
+import { FileField } from "~/components/file-field";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -120,27 +121,18 @@ export default function ImportReport() {
           </select>
           <ErrorList id={`${fields.network.id}-error`} errors={fields.network.errors} />
         </div>
-        <div>
-          <label htmlFor={fields.report.id} className="mb-1 block text-sm font-medium text-slate-800">
-            {t("imports.file")}
-          </label>
-          <input
-            id={fields.report.id}
-            name={fields.report.name}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={fields.report.errors ? true : undefined}
-            aria-describedby={`${fields.report.id}-hint${fields.report.errors ? ` ${fields.report.id}-error` : ""}`}
-            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
-          />
-          <p id={`${fields.report.id}-hint`} className="mt-1 text-xs text-slate-600">
-            {t("imports.fileHint")}
-          </p>
-          <ErrorList id={`${fields.report.id}-error`} errors={fields.report.errors} />
+        <FileField
+          id={fields.report.id}
+          name={fields.report.name}
+          label={t("imports.file")}
+          hint={t("imports.fileHint")}
+          accept=".csv,text/csv"
+          errors={fields.report.errors}
+        >
           {actionData?.missing.length ? (
             <p className="text-xs text-slate-700">{t("imports.missingColumns", { columns: actionData.missing.join(", ") })}</p>
           ) : null}
-        </div>
+        </FileField>
         <SubmitButton pendingLabel={t("imports.previewing")}>{t("imports.preview")}</SubmitButton>
       </Form>
       <h2 className="mt-10 text-xl font-semibold">{t("imports.recent")}</h2>

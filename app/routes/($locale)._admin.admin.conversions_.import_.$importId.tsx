@@ -7,7 +7,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
@@ -24,6 +23,8 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -90,25 +91,15 @@ export default function ImportPreviewPage() {
         {t(`conversions.networks.${found.network}`)} · {t(`imports.statuses.${found.status}`)} · {formatDate(found.createdAt, locale)} ·{" "}
         {t("imports.rows", { count: preview.rows })}
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {found.result ? (
-        <section className="mt-6" aria-labelledby="import-result">
-          <h2 id="import-result" className="text-xl font-semibold">
-            {t("imports.result")}
-          </h2>
+        <Section id="import-result" title={t("imports.result")} className="mt-6">
           <div className="mt-3">
             <Counts counts={found.result} />
           </div>
-        </section>
+        </Section>
       ) : null}
-      <section className="mt-6" aria-labelledby="import-preview">
-        <h2 id="import-preview" className="text-xl font-semibold">
-          {t("imports.previewTitle")}
-        </h2>
+      <Section id="import-preview" title={t("imports.previewTitle")} className="mt-6">
         <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("imports.previewIntro")}</p>
         <div className="mt-3">
           <Counts counts={preview.outcomes} />
@@ -120,12 +111,9 @@ export default function ImportPreviewPage() {
             </SubmitButton>
           </Form>
         ) : null}
-      </section>
+      </Section>
       {preview.errors.length ? (
-        <section className="mt-8" aria-labelledby="import-errors">
-          <h2 id="import-errors" className="text-xl font-semibold">
-            {t("imports.errorsTitle", { count: preview.errors.length })}
-          </h2>
+        <Section id="import-errors" title={t("imports.errorsTitle", { count: preview.errors.length })}>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {preview.errors.slice(0, 200).map((error) => (
               <li key={`${error.line}-${error.column}`}>
@@ -133,12 +121,9 @@ export default function ImportPreviewPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
-      <section className="mt-8" aria-labelledby="import-rows">
-        <h2 id="import-rows" className="text-xl font-semibold">
-          {t("imports.rowsTitle")}
-        </h2>
+      <Section id="import-rows" title={t("imports.rowsTitle")}>
         <DataTable
           className="mt-3"
           rows={preview.sample}
@@ -161,8 +146,7 @@ export default function ImportPreviewPage() {
             {
               key: "commission",
               header: t("imports.columns.commission"),
-              headerClassName: "text-right",
-              className: "tabular-nums md:text-right",
+              numeric: true,
               cell: (row) => formatMoney(row.commissionCents, locale),
             },
             { key: "status", header: t("imports.columns.status"), cell: (row) => row.status },
@@ -177,7 +161,7 @@ export default function ImportPreviewPage() {
         {preview.rows > preview.sample.length ? (
           <p className="mt-2 text-xs text-slate-600">{t("imports.sampleNote", { shown: preview.sample.length, count: preview.rows })}</p>
         ) : null}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -5,13 +5,12 @@
  * cards on phones. Each message opens at `/admin/messages/:id` (read, reply, done, reopen).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
-import { DataTable } from "~/components/data-table";
-import { Pagination } from "~/components/pagination";
+import { DataTable, type DataTableSummary } from "~/components/data-table";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { countNewMessages, listMessages, type DeskMessageRow } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
 import { CONTACT_STATUSES, type ContactStatus } from "~/db/schema";
@@ -21,8 +20,9 @@ import { formatDate } from "~/utils/dates";
 import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { pageFromSearch } from "~/utils/pagination";
+import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,68 +65,34 @@ export default function AdminMessages() {
         ) : null}
       </h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("messages.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="message-search" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("messages.filters.search")}
-          </label>
-          <input
-            id="message-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="message-status" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("messages.filters.status")}
-          </label>
-          <select
-            id="message-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            <option value="">{t("messages.filters.allStatuses")}</option>
-            {CONTACT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`messages.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("messages.filters.apply")}
-        </button>
-      </Form>
-      <p className="mt-4 text-sm text-slate-600" role="status">
-        <span data-testid="messages-count">{t("messages.count", { count: messages.total })}</span>
-        {filtered ? (
-          <>
-            {" "}
-            <Link to={localePath(locale, "/admin/messages")} className="font-medium text-brand-700 underline">
-              {t("messages.filters.clear")}
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {messages.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("messages.empty")}</p>
-      ) : (
-        <MessagesTable messages={messages.items} />
-      )}
-      <Pagination page={messages.page} pageCount={messages.pageCount} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+      <ListFilters
+        className="mt-6"
+        fields={[
+          { id: "message-search", name: "q", label: t("messages.filters.search"), value: query },
+          {
+            id: "message-status",
+            name: "status",
+            label: t("messages.filters.status"),
+            value: status,
+            any: t("messages.filters.allStatuses"),
+            options: optionsOf(CONTACT_STATUSES, (value) => t(`messages.status.${value}`)),
+          },
+        ]}
+        submit={t("messages.filters.apply")}
+      />
+      <MessagesTable
+        messages={messages}
+        summary={{
+          count: <span data-testid="messages-count">{t("messages.count", { count: messages.total })}</span>,
+          clear: filtered ? { href: localePath(locale, "/admin/messages"), label: t("messages.filters.clear") } : null,
+        }}
+      />
     </div>
   );
 }
 
-function MessagesTable({ messages }: { messages: DeskMessageRow[] }) {
+function MessagesTable({ messages, summary }: { messages: Page<DeskMessageRow>; summary: DataTableSummary }) {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const unread = (message: DeskMessageRow) => message.status === "new";
@@ -134,7 +100,10 @@ function MessagesTable({ messages }: { messages: DeskMessageRow[] }) {
     <DataTable
       className="mt-4"
       testId="messages-table"
-      rows={messages}
+      summary={summary}
+      emptyState={t("messages.empty")}
+      pagination={messages}
+      rows={messages.items}
       rowKey={(message) => message.id}
       rowProps={(message) => ({ "data-testid": `message-${message.status}` })}
       columns={[

@@ -9,7 +9,6 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -25,6 +24,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -77,11 +77,7 @@ export default function AdminReferrals() {
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("admin.title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("admin.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {held.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("admin.empty")}</p>
       ) : (

@@ -14,7 +14,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -29,6 +28,8 @@ import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { centsToDecimalString } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/http.server";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -130,15 +131,13 @@ export default function AdminSettings() {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
-      <section className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-6" aria-labelledby="wallet-settings">
-        <h2 id="wallet-settings" className="text-lg font-bold">
-          {t("settings.wallet")}
-        </h2>
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+      <Section
+        id="wallet-settings"
+        title={t("settings.wallet")}
+        className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-6"
+        titleClassName="text-lg font-bold"
+      >
         <Form method="post" className="mt-4" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field
@@ -192,7 +191,7 @@ export default function AdminSettings() {
             {t("settings.save")}
           </SubmitButton>
         </Form>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -5,12 +5,11 @@
  * `/admin/stores/new`, each store's edit page (with Pause/Resume and its logo) at `/admin/stores/:slug`.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
-import { DataTable } from "~/components/data-table";
-import { Pagination } from "~/components/pagination";
+import { DataTable, type DataTableSummary } from "~/components/data-table";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { STORE_NETWORKS, type StoreNetwork } from "~/db/schema";
@@ -25,8 +24,9 @@ import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatRate } from "~/utils/money";
-import { pageFromSearch } from "~/utils/pagination";
+import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -74,81 +74,37 @@ export default function AdminStores() {
         </Link>
       </div>
       <p className="mt-2 max-w-2xl text-slate-600">{t("stores.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="store-search" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("stores.filters.search")}
-          </label>
-          <input
-            id="store-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            className="w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="store-status" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("stores.filters.status")}
-          </label>
-          <select
-            id="store-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            <option value="">{t("stores.filters.allStatuses")}</option>
-            {STORE_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`stores.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="store-network" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("stores.filters.network")}
-          </label>
-          <select
-            id="store-network"
-            name="network"
-            defaultValue={network}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            <option value="">{t("stores.filters.allNetworks")}</option>
-            {STORE_NETWORKS.map((value) => (
-              <option key={value} value={value}>
-                {t(`stores.networks.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("stores.filters.apply")}
-        </button>
-      </Form>
-      <p className="mt-4 text-sm text-slate-600" role="status">
-        {t("stores.count", { count: stores.total })}
-        {filtered ? (
-          <>
-            {" "}
-            <Link to={localePath(locale, "/admin/stores")} className="font-medium text-brand-700 underline">
-              {t("stores.filters.clear")}
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {stores.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("stores.empty")}</p>
-      ) : (
-        <StoresTable stores={stores.items} />
-      )}
-      <Pagination page={stores.page} pageCount={stores.pageCount} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+      <ListFilters
+        className="mt-6"
+        fields={[
+          { id: "store-search", name: "q", label: t("stores.filters.search"), value: query },
+          {
+            id: "store-status",
+            name: "status",
+            label: t("stores.filters.status"),
+            value: status,
+            any: t("stores.filters.allStatuses"),
+            options: optionsOf(STORE_STATUSES, (value) => t(`stores.status.${value}`)),
+          },
+          {
+            id: "store-network",
+            name: "network",
+            label: t("stores.filters.network"),
+            value: network,
+            any: t("stores.filters.allNetworks"),
+            options: optionsOf(STORE_NETWORKS, (value) => t(`stores.networks.${value}`)),
+          },
+        ]}
+        submit={t("stores.filters.apply")}
+      />
+      <StoresTable
+        stores={stores}
+        summary={{
+          count: t("stores.count", { count: stores.total }),
+          clear: filtered ? { href: localePath(locale, "/admin/stores"), label: t("stores.filters.clear") } : null,
+        }}
+      />
     </div>
   );
 }
@@ -179,7 +135,7 @@ function StatusBadge({ active, label }: { active: boolean; label: string }) {
   );
 }
 
-function StoresTable({ stores }: { stores: AdminStoreRow[] }) {
+function StoresTable({ stores, summary }: { stores: Page<AdminStoreRow>; summary: DataTableSummary }) {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const facts = (store: AdminStoreRow) => storeFacts(store, t as Translate, locale);
@@ -187,7 +143,10 @@ function StoresTable({ stores }: { stores: AdminStoreRow[] }) {
     <DataTable
       className="mt-4"
       testId="stores-table"
-      rows={stores}
+      summary={summary}
+      emptyState={t("stores.empty")}
+      pagination={stores}
+      rows={stores.items}
       rowKey={(store) => store.id}
       rowProps={() => ({ "data-testid": "store-row" })}
       columns={[

@@ -9,7 +9,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { StoreForm } from "~/components/stores/store-form";
 import { StoreLogo } from "~/components/stores/store-logo";
@@ -32,6 +31,8 @@ import { numberFormat } from "~/utils/intl";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import { z } from "zod";
 import type { Actor } from "~/audit/audit.server";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -146,17 +147,10 @@ export default function EditStore() {
           </p>
         </div>
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="store-status-title">
-          <h2 id="store-status-title" className="text-lg font-bold">
-            {t("stores.statusTitle")}
-          </h2>
+        <Section id="store-status-title" title={t("stores.statusTitle")} box="card">
           <p className="mt-1 text-sm text-slate-600">{store.active ? t("stores.activeText") : t("stores.pausedText")}</p>
           <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
             {store.active ? (
@@ -174,12 +168,9 @@ export default function EditStore() {
               </Link>
             ) : null}
           </Form>
-        </section>
+        </Section>
 
-        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="store-logo-title">
-          <h2 id="store-logo-title" className="text-lg font-bold">
-            {t("stores.logo.title")}
-          </h2>
+        <Section id="store-logo-title" title={t("stores.logo.title")} box="card">
           <p className="mt-1 text-sm text-slate-600">{t("stores.logo.hint", { size: megabytes })}</p>
           <Form
             method="post"
@@ -211,7 +202,7 @@ export default function EditStore() {
               ) : null}
             </div>
           </Form>
-        </section>
+        </Section>
       </div>
 
       <div className="mt-6">

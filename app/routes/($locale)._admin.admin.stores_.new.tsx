@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { StoreForm } from "~/components/stores/store-form";
@@ -23,6 +23,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,10 +66,7 @@ export default function NewStore() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="container-page max-w-4xl py-10">
-      <Link to={localePath(locale, "/admin/stores")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("stores.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("stores.newTitle")}</h1>
+      <BackHeading to={localePath(locale, "/admin/stores")} back={t("stores.back")} title={t("stores.newTitle")} />
       <p className="mt-2 max-w-2xl text-slate-600">{t("stores.newIntro")}</p>
       <div className="mt-6">
         <StoreForm mode="new" lastResult={actionData?.result} defaultValue={blankStoreForm()} platform={platform} />

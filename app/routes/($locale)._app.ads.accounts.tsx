@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { redirectWithFlash } from "~/utils/http.server";
+import { Section } from "~/components/section";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -105,10 +106,7 @@ export default function ClientAccounts() {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="new-client" className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
-        <h2 id="new-client" className="text-lg font-bold">
-          {t("accounts.new")}
-        </h2>
+      <Section id="new-client" title={t("accounts.new")} box="card" className="mt-8 max-w-xl">
         <p className="mt-1 text-sm text-slate-600">{t("accounts.newHint")}</p>
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -117,7 +115,7 @@ export default function ClientAccounts() {
             <SubmitButton pendingLabel={t("accounts.creating")}>{t("accounts.create")}</SubmitButton>
           </div>
         </Form>
-      </section>
+      </Section>
     </div>
   );
 }

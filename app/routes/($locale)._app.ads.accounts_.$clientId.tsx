@@ -31,6 +31,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import type { Locale } from "~/i18n/config";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { Section } from "~/components/section";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -138,10 +139,7 @@ export default function EditClientAccount() {
       <p className="mt-1 text-slate-600">
         {account.currency ? t("accounts.currency", { currency: account.currency }) : t("switcher.noCurrency")}
       </p>
-      <section aria-labelledby="edit-client" className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
-        <h2 id="edit-client" className="text-lg font-bold">
-          {t("accounts.details")}
-        </h2>
+      <Section id="edit-client" title={t("accounts.details")} box="card" className="mt-6 max-w-xl">
         <Form method="post" className="mt-4 space-y-1" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -150,11 +148,13 @@ export default function EditClientAccount() {
             <SubmitButton pendingLabel={t("accounts.saving")}>{t("accounts.save")}</SubmitButton>
           </div>
         </Form>
-      </section>
-      <section aria-labelledby="delete-client" className="mt-6 max-w-xl rounded-2xl border border-red-200 bg-surface p-5">
-        <h2 id="delete-client" className="text-lg font-bold">
-          {t("accounts.delete")}
-        </h2>
+      </Section>
+      <Section
+        id="delete-client"
+        title={t("accounts.delete")}
+        className="mt-6 max-w-xl rounded-2xl border border-red-200 bg-surface p-5"
+        titleClassName="text-lg font-bold"
+      >
         <p className="mt-1 text-sm text-slate-600">{t("accounts.deleteHint")}</p>
         <Form method="post" className="mt-3" {...getFormProps(deleteForm)}>
           <input type="hidden" name="intent" value="delete" />
@@ -170,7 +170,7 @@ export default function EditClientAccount() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { HEAD_BYTES, MAX_IMPORT_BYTES } from "~/ads/import/read.server";
 import { AdsImportError } from "~/ads/import/types";
 import { PROCESS_IMPORT_JOB, acceptUpload, listImports, processImport } from "~/ads/imports.server";
 import { importMessageParts } from "~/components/ads/import-messages";
-import { ErrorList, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -32,6 +32,8 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { fileBytes, readUpload } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
+import { AdPageHeading } from "~/components/ads/page-heading";
+import { FileField } from "~/components/file-field";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -130,8 +132,7 @@ export default function AdsImport() {
   const fileErrors = parts ? [parts.key] : fields.file.errors;
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("import.title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{t("import.intro")}</p>
+      <AdPageHeading title={t("import.title")} intro={t("import.intro")} />
       <Form
         method="post"
         encType="multipart/form-data"
@@ -148,25 +149,16 @@ export default function AdsImport() {
           }))}
           errors={fields.clientAccountId.errors}
         />
-        <div>
-          <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-slate-800">
-            {t("import.file")}
-          </label>
-          <input
-            id={fields.file.id}
-            name={fields.file.name}
-            type="file"
-            required
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-            aria-invalid={fileErrors?.length ? true : undefined}
-            aria-describedby={`${fields.file.id}-hint${fileErrors?.length ? ` ${fields.file.id}-error` : ""}`}
-            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
-          />
-          <p id={`${fields.file.id}-hint`} className="mt-1 text-xs text-slate-600">
-            {t("import.fileHint", { size: maxMegabytes })}
-          </p>
-          <ErrorList id={`${fields.file.id}-error`} errors={fileErrors} values={parts?.values} />
-        </div>
+        <FileField
+          id={fields.file.id}
+          name={fields.file.name}
+          label={t("import.file")}
+          hint={t("import.fileHint", { size: maxMegabytes })}
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+          required
+          errors={fileErrors}
+          errorValues={parts?.values}
+        />
         <SubmitButton pendingLabel={t("import.reading")}>{t("import.preview")}</SubmitButton>
       </Form>
       <details className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5 text-sm">

@@ -27,6 +27,31 @@ export function KpiCard({ label, value, change, testId }: { label: string; value
   );
 }
 
+/** The KPI cards of a period, one per key, in a grid (`className`: its columns and gap). */
+export function KpiGrid<Key extends string>({
+  keys,
+  label,
+  value,
+  change,
+  testIdPrefix,
+  className,
+}: {
+  keys: readonly Key[];
+  label: (key: Key) => string;
+  value: (key: Key) => string;
+  change: (key: Key) => KpiChange | null;
+  testIdPrefix: string;
+  className: string;
+}) {
+  return (
+    <dl className={className}>
+      {keys.map((key) => (
+        <KpiCard key={key} label={label(key)} value={value(key)} change={change(key)} testId={`${testIdPrefix}${key}`} />
+      ))}
+    </dl>
+  );
+}
+
 export function AdDayCharts({
   days,
   currency,

@@ -12,6 +12,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { numberFormat } from "~/utils/intl";
 import { localePath } from "~/utils/paths";
+import { Section } from "~/components/section";
 
 export interface ImportProgressProps {
   status: "processing" | "failed";
@@ -70,17 +71,19 @@ export function ImportProgress({ status, filename, byteSize, progress, problem, 
           </p>
         </section>
       ) : (
-        <section aria-labelledby="import-failed" className="mt-6 max-w-xl rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
-          <h2 id="import-failed" className="font-semibold">
-            {t("import.failed.title")}
-          </h2>
+        <Section
+          id="import-failed"
+          title={t("import.failed.title")}
+          className="mt-6 max-w-xl rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900"
+          titleClassName="font-semibold"
+        >
           {parts ? <p className="mt-2 text-sm">{t(parts.key, parts.values)}</p> : null}
           <p className="mt-3 text-sm">
             <Link to={back} className="font-medium underline">
               {t("import.failed.again")}
             </Link>
           </p>
-        </section>
+        </Section>
       )}
     </div>
   );

@@ -2,18 +2,14 @@
  * An ad page's top: its title, one line of introduction, and the flash notice of the last change
  * (saved, deleted…), as every ad page opens.
  */
-import { Notice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 
 export function AdPageHeading({ title, intro, notice }: { title: string; intro: React.ReactNode; notice?: string | null }) {
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{intro}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{notice}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice}</FlashNotice>
     </>
   );
 }

@@ -10,7 +10,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Pagination } from "~/components/pagination";
 import { conversionFiltersFrom, eventsFor, listConversions } from "~/cashback/admin.server";
 import { matchConversion } from "~/cashback/conversions.server";
@@ -30,6 +29,7 @@ import { localePath } from "~/utils/paths";
 import { ConversionCard } from "./conversion-card";
 import { ConversionFilters } from "./conversion-filters";
 import { redirectWithFlash } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -118,11 +118,7 @@ export default function AdminConversions() {
         </Link>
       </div>
       <ConversionFilters filters={filters} stores={stores} />
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-6 text-sm text-slate-600">{t("conversions.count", { count: list.total })}</p>
       {list.items.length === 0 ? (
         <p className="mt-4 text-slate-600">{t("conversions.empty")}</p>

@@ -6,16 +6,14 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate, formatShortDay } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { AdminDashboardData } from "./route";
+import { Section } from "~/components/section";
 
 export function CashbackPipeline({ overview }: Pick<AdminDashboardData, "overview">) {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const money = (cents: number) => formatMoney(cents, locale);
   return (
-    <section aria-labelledby="dashboard-cashback">
-      <h2 id="dashboard-cashback" className="text-xl font-semibold">
-        {t("dashboard.cashback.title")}
-      </h2>
+    <Section id="dashboard-cashback" title={t("dashboard.cashback.title")} className="">
       <p className="mt-1 text-sm text-slate-600">{t("dashboard.cashback.intro")}</p>
       <div className="mt-4 rounded-2xl border border-slate-200 bg-surface p-5">
         <BarChart
@@ -49,12 +47,11 @@ export function CashbackPipeline({ overview }: Pick<AdminDashboardData, "overvie
           ...(["pending", "confirmed", "declined"] as const).map((status) => ({
             key: status,
             header: t(`dashboard.cashback.${status}`),
-            headerClassName: "text-right",
-            className: "tabular-nums md:text-right",
+            numeric: true,
             cell: (week: (typeof overview.cashbackWeeks)[number]) => money(week[`${status}Cents`]),
           })),
         ]}
       />
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 /** The reconciliation panel: the last ledger check, a form that queues a new one, each platform account's balance. */
 import { Form } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -54,30 +55,31 @@ export function ReconciliationPanel({ reconciliation, platform }: Pick<AdminDash
           <input type="hidden" name="intent" value="reconcile" />
           <SubmitButton className="btn-secondary">{t("dashboard.reconciliation.run")}</SubmitButton>
         </Form>
-        <div className="mt-5 overflow-x-auto" tabIndex={0} role="region" aria-label={t("dashboard.reconciliation.accounts")}>
-          <table className="w-full text-left text-sm" data-testid="platform-accounts">
-            <caption className="mb-2 text-left font-medium">{t("dashboard.reconciliation.accounts")}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("dashboard.reconciliation.account")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("dashboard.reconciliation.balance")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 tabular-nums">
-              {platform.map((account) => (
-                <tr key={account.kind}>
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    {t(`dashboard.reconciliation.kinds.${account.kind}`, { defaultValue: account.kind })}
-                  </th>
-                  <td className="px-3 py-2 text-right">{money(account.balanceCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-5">
+          <DataTable
+            testId="platform-accounts"
+            caption={t("dashboard.reconciliation.accounts")}
+            captionVisible
+            scrollLabel={t("dashboard.reconciliation.accounts")}
+            dense
+            rows={platform}
+            rowKey={(account) => account.kind}
+            columns={[
+              {
+                key: "account",
+                header: t("dashboard.reconciliation.account"),
+                rowHeader: true,
+                primary: true,
+                cell: (account) => t(`dashboard.reconciliation.kinds.${account.kind}`, { defaultValue: account.kind }),
+              },
+              {
+                key: "balance",
+                header: t("dashboard.reconciliation.balance"),
+                numeric: true,
+                cell: (account) => money(account.balanceCents),
+              },
+            ]}
+          />
           <p className="mt-2 text-xs text-slate-600">{t("dashboard.reconciliation.signs")}</p>
         </div>
       </div>

@@ -30,6 +30,7 @@ import * as handlers from "./actions.server";
 import { CashbackPipeline } from "./cashback-pipeline";
 import { ReconciliationPanel } from "./reconciliation-panel";
 import { Stat } from "./stat";
+import { Section } from "~/components/section";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -79,10 +80,7 @@ export default function AdminDashboard() {
       <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.title")}</h1>
       {notice ? <Notice>{t(notice.key)}</Notice> : null}
 
-      <section aria-labelledby="dashboard-accounts">
-        <h2 id="dashboard-accounts" className="text-xl font-semibold">
-          {t("dashboard.accounts.title")}
-        </h2>
+      <Section id="dashboard-accounts" title={t("dashboard.accounts.title")} className="">
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat
             id="total"
@@ -104,12 +102,9 @@ export default function AdminDashboard() {
             height={160}
           />
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="dashboard-money">
-        <h2 id="dashboard-money" className="text-xl font-semibold">
-          {t("dashboard.money.title")}
-        </h2>
+      <Section id="dashboard-money" title={t("dashboard.money.title")} className="">
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat
             id="owed"
@@ -144,7 +139,7 @@ export default function AdminDashboard() {
             {t("dashboard.money.toWithdrawals")}
           </Link>
         </p>
-      </section>
+      </Section>
 
       <CashbackPipeline overview={overview} />
 

@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDateTime } from "./format";
 import type { action, MessageData } from "./route";
+import { Section } from "~/components/section";
 
 export function Conversation({
   message,
@@ -23,19 +24,13 @@ export function Conversation({
   const done = message.status === "done";
   return (
     <div className="min-w-0 space-y-6 lg:col-span-2">
-      <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="message-text-title">
-        <h2 id="message-text-title" className="text-lg font-bold">
-          {t("messages.messageTitle")}
-        </h2>
+      <Section id="message-text-title" title={t("messages.messageTitle")} box="card">
         <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
           {message.message}
         </p>
-      </section>
+      </Section>
 
-      <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="message-replies-title">
-        <h2 id="message-replies-title" className="text-lg font-bold">
-          {t("messages.repliesTitle")}
-        </h2>
+      <Section id="message-replies-title" title={t("messages.repliesTitle")} box="card">
         {message.replies.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t("messages.noReplies")}</p>
         ) : (
@@ -52,7 +47,7 @@ export function Conversation({
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
       {done ? (
         <section className="rounded-2xl border border-slate-200 bg-surface p-5">
@@ -64,10 +59,7 @@ export function Conversation({
           </Form>
         </section>
       ) : (
-        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="message-reply-title">
-          <h2 id="message-reply-title" className="text-lg font-bold">
-            {t("messages.replyTitle")}
-          </h2>
+        <Section id="message-reply-title" title={t("messages.replyTitle")} box="card">
           <p className="mt-1 break-words text-sm text-slate-600">{t("messages.replyHint", { email: message.email, language })}</p>
           <Form method="post" className="mt-3" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
@@ -80,7 +72,7 @@ export function Conversation({
               {t("messages.sendReply")}
             </SubmitButton>
           </Form>
-        </section>
+        </Section>
       )}
     </div>
   );

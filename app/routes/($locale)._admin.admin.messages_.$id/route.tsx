@@ -11,7 +11,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { getMessage, openMessage, REPLY_MAX_LENGTH } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
@@ -29,6 +28,7 @@ import { localePath } from "~/utils/paths";
 import * as handlers from "./actions.server";
 import { Conversation } from "./conversation";
 import { SenderPanel } from "./sender";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -99,11 +99,7 @@ export default function AdminMessage() {
         <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{t("messages.heading", { name: message.name })}</h1>
         <MessageStatusBadge status={message.status} testId="message-status" />
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Conversation message={message} replyMaxLength={replyMaxLength} language={language} />

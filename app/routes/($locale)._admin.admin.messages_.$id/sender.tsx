@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDateTime } from "./format";
 import type { MessageData } from "./route";
+import { Section } from "~/components/section";
 
 export function SenderPanel({ message, language }: Pick<MessageData, "message"> & { language: string }) {
   const { t } = useTranslation("admin");
@@ -13,10 +14,7 @@ export function SenderPanel({ message, language }: Pick<MessageData, "message"> 
   const done = message.status === "done";
   return (
     <aside className="min-w-0 space-y-6">
-      <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="message-sender-title">
-        <h2 id="message-sender-title" className="text-lg font-bold">
-          {t("messages.sender")}
-        </h2>
+      <Section id="message-sender-title" title={t("messages.sender")} box="card">
         <dl className="mt-3 space-y-2 text-sm">
           <div>
             <dt className="text-slate-600">{t("messages.name")}</dt>
@@ -55,19 +53,16 @@ export function SenderPanel({ message, language }: Pick<MessageData, "message"> 
             </dd>
           </div>
         </dl>
-      </section>
+      </Section>
       {done ? null : (
-        <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="message-close-title">
-          <h2 id="message-close-title" className="text-lg font-bold">
-            {t("messages.closeTitle")}
-          </h2>
+        <Section id="message-close-title" title={t("messages.closeTitle")} box="card">
           <p className="mt-1 text-sm text-slate-600">{t("messages.closeHint")}</p>
           <Form method="post" className="mt-3">
             <SubmitButton className="btn-secondary" name="intent" value="done">
               {t("messages.markDone")}
             </SubmitButton>
           </Form>
-        </section>
+        </Section>
       )}
     </aside>
   );

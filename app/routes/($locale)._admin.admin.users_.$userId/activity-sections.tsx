@@ -43,8 +43,8 @@ export function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
               {
                 key: "amount",
                 header: t("users.ledger.amount"),
-                headerClassName: "text-right",
-                className: "whitespace-nowrap font-semibold tabular-nums md:text-right",
+                numeric: true,
+                className: "whitespace-nowrap font-semibold",
                 cell: (item) => (
                   <span className={item.direction === "credit" ? "text-green-800" : "text-slate-900"}>
                     {item.direction === "credit" ? "+" : "−"}

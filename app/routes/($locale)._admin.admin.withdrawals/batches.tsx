@@ -10,6 +10,7 @@ import { localePath } from "~/utils/paths";
 import type { PayoutBatchView } from "~/wallet/payout-batches.server";
 import { PAYOUT_METHOD_OPTIONS } from "./filters";
 import type { action } from "./route";
+import { Section } from "~/components/section";
 
 export function BatchesPanel({
   batches,
@@ -26,14 +27,14 @@ export function BatchesPanel({
 }) {
   const { t } = useTranslation("admin");
   return (
-    <section
-      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-      aria-labelledby="payout-batches-title"
-      data-testid="payout-batches"
+    <Section
+      id="payout-batches-title"
+      title={t("withdrawals.batches.title")}
+      box="card"
+      className="mt-6"
+      titleClassName="text-xl font-bold"
+      testId="payout-batches"
     >
-      <h2 id="payout-batches-title" className="text-xl font-bold">
-        {t("withdrawals.batches.title")}
-      </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("withdrawals.batches.intro")}</p>
       {currency !== "EUR" ? (
         <p className="mt-2 max-w-3xl text-sm text-slate-700">{t("withdrawals.batches.currencyNote", { currency })}</p>
@@ -61,7 +62,7 @@ export function BatchesPanel({
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

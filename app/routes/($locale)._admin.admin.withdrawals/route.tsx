@@ -13,7 +13,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -36,6 +35,7 @@ import { DeskFilters } from "./desk-filters";
 import { ApproveSelected, DeskRow } from "./desk-rows";
 import { filtersFromSearch } from "./filters";
 import { redirectWithFlash } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -109,11 +109,7 @@ export default function AdminWithdrawals() {
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("withdrawals.title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("withdrawals.intro")}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <DeskFilters filters={filters} />
 

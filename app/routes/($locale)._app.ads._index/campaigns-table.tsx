@@ -1,8 +1,9 @@
 /**
  * The dashboard's campaigns table: one row per platform and campaign with its figures, each
- * column header a link that sorts by it (again to turn the direction).
+ * column header a link that sorts by it (again to turn the direction); cards on a phone.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { defaultDirection, type CampaignSort, type SortDirection } from "~/ads/dashboard-query";
 import type { CampaignRow } from "~/ads/dashboard.server";
 import { useTranslation } from "~/i18n/react";
@@ -10,18 +11,16 @@ import type { Formatters } from "./use-formatters";
 
 type Sorted = { sort: CampaignSort; dir: SortDirection };
 
-/** The table's columns, each a sort (numbers right-aligned). */
-const COLUMNS: Array<{ sort: CampaignSort; numeric: boolean }> = [
-  { sort: "campaign", numeric: false },
-  { sort: "platform", numeric: false },
-  { sort: "spend", numeric: true },
-  { sort: "impressions", numeric: true },
-  { sort: "clicks", numeric: true },
-  { sort: "ctr", numeric: true },
-  { sort: "cpc", numeric: true },
-  { sort: "conversions", numeric: true },
-  { sort: "cpa", numeric: true },
-  { sort: "roas", numeric: true },
+/** The figures' columns after the campaign's name and platform (numbers right-aligned). */
+const FIGURES: Array<{ sort: CampaignSort; cell: (row: CampaignRow, f: Formatters) => string }> = [
+  { sort: "spend", cell: (row, f) => f.money(row.spendCents) },
+  { sort: "impressions", cell: (row, f) => f.integer(row.impressions) },
+  { sort: "clicks", cell: (row, f) => f.integer(row.clicks) },
+  { sort: "ctr", cell: (row, f) => f.percent(row.ctr) },
+  { sort: "cpc", cell: (row, f) => f.money(row.avgCpcCents) },
+  { sort: "conversions", cell: (row, f) => f.decimal(row.conversions) },
+  { sort: "cpa", cell: (row, f) => f.money(row.cpaCents) },
+  { sort: "roas", cell: (row, f) => f.roas(row.roas) },
 ];
 
 function sortHref(search: string, column: CampaignSort, current: Sorted) {
@@ -35,60 +34,48 @@ function sortHref(search: string, column: CampaignSort, current: Sorted) {
 export function CampaignsTable({ rows, filters, f }: { rows: CampaignRow[]; filters: Sorted; f: Formatters }) {
   const { t } = useTranslation("ads-dashboard");
   const { search } = useLocation();
+  const sort = (column: CampaignSort) => ({
+    href: sortHref(search, column, filters),
+    direction: filters.sort === column ? filters.dir : null,
+  });
   return (
-    <div
-      className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-      tabIndex={0}
-      role="region"
-      aria-label={t("campaigns.table")}
-    >
-      <table className="w-full text-left text-sm" data-testid="campaigns">
-        <caption className="sr-only">
-          {t("campaigns.table")} {t("campaigns.sortHint")}
-        </caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {COLUMNS.map((column) => {
-              const sorted = filters.sort === column.sort;
-              return (
-                <th
-                  key={column.sort}
-                  scope="col"
-                  aria-sort={sorted ? (filters.dir === "asc" ? "ascending" : "descending") : undefined}
-                  className={`whitespace-nowrap px-3 py-2 ${column.numeric ? "text-right" : ""}`}
-                >
-                  <Link
-                    to={sortHref(search, column.sort, filters)}
-                    preventScrollReset
-                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {t(`columns.${column.sort}`)}
-                    {sorted ? <span aria-hidden="true">{filters.dir === "asc" ? " \u25B2" : " \u25BC"}</span> : null}
-                  </Link>
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 tabular-nums">
-          {rows.map((row) => (
-            <tr key={`${row.platform}:${row.campaign ?? ""}`} data-testid="campaign-row">
-              <th scope="row" className="min-w-[10rem] max-w-[16rem] break-words px-3 py-2 font-medium">
-                {row.campaign ?? <span className="font-normal italic text-slate-600">{t("campaigns.noName")}</span>}
-              </th>
-              <td className="whitespace-nowrap px-3 py-2">{t(`platforms.${row.platform}`)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.money(row.spendCents)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.integer(row.impressions)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.integer(row.clicks)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.percent(row.ctr)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.money(row.avgCpcCents)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.decimal(row.conversions)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.money(row.cpaCents)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{f.roas(row.roas)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mt-4"
+      testId="campaigns"
+      caption={`${t("campaigns.table")} ${t("campaigns.sortHint")}`}
+      scrollLabel={t("campaigns.table")}
+      rows={rows}
+      rowKey={(row) => `${row.platform}:${row.campaign ?? ""}`}
+      rowProps={() => ({ "data-testid": "campaign-row" })}
+      columns={[
+        {
+          key: "campaign",
+          header: t("columns.campaign"),
+          label: "",
+          sort: sort("campaign"),
+          rowHeader: true,
+          primary: true,
+          headerClassName: "whitespace-nowrap",
+          className: "break-words font-medium md:min-w-[10rem] md:max-w-[16rem]",
+          cell: (row) => row.campaign ?? <span className="font-normal italic text-slate-600">{t("campaigns.noName")}</span>,
+        },
+        {
+          key: "platform",
+          header: t("columns.platform"),
+          sort: sort("platform"),
+          headerClassName: "whitespace-nowrap",
+          className: "md:whitespace-nowrap",
+          cell: (row) => t(`platforms.${row.platform}`),
+        },
+        ...FIGURES.map((column) => ({
+          key: column.sort,
+          header: t(`columns.${column.sort}`),
+          sort: sort(column.sort),
+          headerClassName: "whitespace-nowrap",
+          numeric: true,
+          cell: (row: CampaignRow) => column.cell(row, f),
+        })),
+      ]}
+    />
   );
 }

@@ -12,7 +12,8 @@ import { requireAdTools } from "~/ads/access.server";
 import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { DASHBOARD_KPIS } from "~/ads/kpi-format";
-import { AdDayCharts, KpiCard } from "~/components/ads/figures";
+import { AdDayCharts, KpiGrid } from "~/components/ads/figures";
+import { NoneLine, Section } from "~/components/section";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { metaFromLoader } from "~/utils/meta";
@@ -81,19 +82,17 @@ export default function AdsDashboardPage() {
       ) : null}
 
       {!dashboard.hasData ? (
-        <section
+        <Section
+          id="ads-empty"
+          title={t("empty.title")}
           className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8 text-center"
-          aria-labelledby="ads-empty"
-          data-testid="empty"
+          testId="empty"
         >
-          <h2 id="ads-empty" className="text-xl font-semibold">
-            {t("empty.title")}
-          </h2>
           <p className="mx-auto mt-2 max-w-prose text-slate-700">{dashboard.editorOnly ? t("empty.editorOnly") : t("empty.text")}</p>
           <Link to={`${localePath(locale, "/ads/import")}${clientQuery ? `?${clientQuery}` : ""}`} className="btn-primary mt-5 inline-flex">
             {t("empty.import")}
           </Link>
-        </section>
+        </Section>
       ) : (
         <>
           <DashboardFilters
@@ -122,21 +121,15 @@ export default function AdsDashboardPage() {
             <>
               <SourcesNote sources={dashboard.sources} />
 
-              <section aria-labelledby="ads-kpis" className="mt-6">
-                <h2 id="ads-kpis" className="sr-only">
-                  {t("kpis.title")}
-                </h2>
-                <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-                  {DASHBOARD_KPIS.map((key) => (
-                    <KpiCard
-                      key={key}
-                      label={t(`kpis.${key}`)}
-                      value={f.kpi(key, dashboard.kpis[key].value)}
-                      change={dashboard.hasPrevious ? f.change(key, dashboard.kpis[key].change) : null}
-                      testId={`kpi-${key}`}
-                    />
-                  ))}
-                </dl>
+              <Section id="ads-kpis" title={t("kpis.title")} className="mt-6" titleClassName="sr-only">
+                <KpiGrid
+                  className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5"
+                  keys={DASHBOARD_KPIS}
+                  label={(key) => t(`kpis.${key}`)}
+                  value={(key) => f.kpi(key, dashboard.kpis[key].value)}
+                  change={(key) => (dashboard.hasPrevious ? f.change(key, dashboard.kpis[key].change) : null)}
+                  testIdPrefix="kpi-"
+                />
                 <p className="mt-2 text-xs text-slate-600" data-testid="comparison">
                   {dashboard.hasPrevious
                     ? t("kpis.comparison")
@@ -144,12 +137,9 @@ export default function AdsDashboardPage() {
                       ? t("change.noPrevious", { period: f.range(dashboard.previous) })
                       : t("change.allTime")}
                 </p>
-              </section>
+              </Section>
 
-              <section aria-labelledby="ads-charts" className="mt-6">
-                <h2 id="ads-charts" className="text-xl font-semibold">
-                  {t("charts.title")}
-                </h2>
+              <Section id="ads-charts" title={t("charts.title")} className="mt-6">
                 {dashboard.days.length ? (
                   <AdDayCharts
                     days={dashboard.days}
@@ -158,21 +148,16 @@ export default function AdsDashboardPage() {
                     labels={{ spend: t("charts.spend"), conversions: t("charts.conversions"), empty: t("charts.empty") }}
                   />
                 ) : (
-                  <p className="mt-2 text-sm text-slate-700" data-testid="no-days">
-                    {t("charts.noDays")}
-                  </p>
+                  <NoneLine testId="no-days">{t("charts.noDays")}</NoneLine>
                 )}
                 {dashboard.days.length && dashboard.sources.some((source) => source.periodExports || source.allTime) ? (
                   <p className="mt-2 text-xs text-slate-600">{t("charts.periodExports")}</p>
                 ) : null}
-              </section>
+              </Section>
 
-              <section aria-labelledby="ads-campaigns" className="mt-8">
-                <h2 id="ads-campaigns" className="text-xl font-semibold">
-                  {t("campaigns.title")}
-                </h2>
+              <Section id="ads-campaigns" title={t("campaigns.title")}>
                 <CampaignsTable rows={dashboard.campaigns} filters={filters} f={f} />
-              </section>
+              </Section>
             </>
           )}
         </>

@@ -6,6 +6,7 @@ import { breakdownLabel } from "~/ads/breakdown-label";
 import type { PlatformSource } from "~/ads/dashboard.server";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { Section } from "~/components/section";
 
 export function SourcesNote({ sources }: { sources: PlatformSource[] }) {
   const { t } = useTranslation("ads-dashboard");
@@ -13,14 +14,13 @@ export function SourcesNote({ sources }: { sources: PlatformSource[] }) {
   if (!sources.length) return null;
   const levelKey = (source: PlatformSource) => (source.platform === "meta" && source.level === "ad-group" ? "adSet" : source.level);
   return (
-    <section
-      aria-labelledby="ads-sources"
+    <Section
+      id="ads-sources"
+      title={t("sources.title")}
       className="mt-4 rounded-2xl border border-slate-200 bg-surface p-4 text-sm"
-      data-testid="sources"
+      titleClassName="font-semibold"
+      testId="sources"
     >
-      <h2 id="ads-sources" className="font-semibold">
-        {t("sources.title")}
-      </h2>
       <ul className="mt-2 space-y-1 text-slate-700">
         {sources.map((source) => (
           <li key={source.platform} data-platform={source.platform} data-level={source.level}>
@@ -34,6 +34,6 @@ export function SourcesNote({ sources }: { sources: PlatformSource[] }) {
       {sources.some((source) => source.level === "search-term") ? (
         <p className="mt-1 text-xs text-slate-600">{t("sources.hiddenTerms")}</p>
       ) : null}
-    </section>
+    </Section>
   );
 }

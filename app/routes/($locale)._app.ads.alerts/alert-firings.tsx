@@ -9,15 +9,13 @@ import { useTranslation } from "~/i18n/react";
 import { notificationValues } from "~/notifications/values";
 import { formatDate } from "~/utils/dates";
 import { basisText, boundOf, thresholdText, type Formatters } from "./alert-format";
+import { Section } from "~/components/section";
 
 export function AlertFirings({ firings, format, locale }: { firings: AlertFiring[]; format: Formatters; locale: string }) {
   const { t } = useTranslation("ads-alerts");
   const { t: tn } = useTranslation("notifications");
   return (
-    <section aria-labelledby="alert-firings" className="mt-8">
-      <h2 id="alert-firings" className="text-lg font-bold">
-        {t("firings.title")}
-      </h2>
+    <Section id="alert-firings" title={t("firings.title")} titleClassName="text-lg font-bold">
       {firings.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t("firings.empty")}</p>
       ) : (
@@ -81,6 +79,6 @@ export function AlertFirings({ firings, format, locale }: { firings: AlertFiring
           ]}
         />
       )}
-    </section>
+    </Section>
   );
 }

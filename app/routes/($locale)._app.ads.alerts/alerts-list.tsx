@@ -9,6 +9,7 @@ import { DataTable } from "~/components/data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/utils/dates";
 import { KIND_KEYS, thresholdText, type Formatters } from "./alert-format";
+import { Section } from "~/components/section";
 
 export function AlertsList({
   alerts,
@@ -23,10 +24,7 @@ export function AlertsList({
 }) {
   const { t } = useTranslation("ads-alerts");
   return (
-    <section aria-labelledby="alerts-list" className="mt-6">
-      <h2 id="alerts-list" className="text-lg font-bold">
-        {t("list.title")}
-      </h2>
+    <Section id="alerts-list" title={t("list.title")} className="mt-6" titleClassName="text-lg font-bold">
       {alerts.length === 0 ? (
         <div className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-surface p-6" data-testid="alerts-empty">
           <p className="font-semibold">{t("empty.title")}</p>
@@ -108,6 +106,6 @@ export function AlertsList({
           ]}
         />
       )}
-    </section>
+    </Section>
   );
 }

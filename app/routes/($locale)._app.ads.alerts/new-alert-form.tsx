@@ -12,6 +12,7 @@ import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { KIND_KEYS } from "./alert-format";
+import { Section } from "~/components/section";
 
 export function NewAlertForm({
   lastResult,
@@ -52,10 +53,7 @@ export function NewAlertForm({
       ? t("form.percentHint")
       : undefined;
   return (
-    <section aria-labelledby="alert-new" className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="alert-new" className="text-lg font-bold">
-        {t("form.title")}
-      </h2>
+    <Section id="alert-new" title={t("form.title")} box="card" className="mt-8 max-w-xl">
       <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -120,6 +118,6 @@ export function NewAlertForm({
           </dl>
         </details>
       ) : null}
-    </section>
+    </Section>
   );
 }

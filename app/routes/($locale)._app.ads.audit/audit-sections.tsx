@@ -13,6 +13,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { CheckCard, PassingCheck, type Formatter } from "./check-card";
+import { Section } from "~/components/section";
 
 interface Shown {
   locale: Locale;
@@ -41,10 +42,7 @@ export function AuditScore({
     C: graded.filter((c) => c.grade === "C").length,
   };
   return (
-    <section aria-labelledby="audit-score" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="audit-score" className="sr-only">
-        {t("score.heading")}
-      </h2>
+    <Section id="audit-score" title={t("score.heading")} box="card" className="mt-6" titleClassName="sr-only">
       <div className="flex flex-wrap items-center gap-5">
         <div className="flex items-center gap-4">
           <GradeBadge grade={audit.grade} large />
@@ -82,7 +80,7 @@ export function AuditScore({
         })}
       </p>
       <p className="mt-1 text-xs text-slate-600">{t("score.how")}</p>
-    </section>
+    </Section>
   );
 }
 
@@ -103,10 +101,7 @@ export function AuditChecks({ graded, comparison, f }: { graded: CheckResult[]; 
   return (
     <>
       {attention.length ? (
-        <section aria-labelledby="audit-attention" className="mt-8">
-          <h2 id="audit-attention" className="text-2xl font-bold">
-            {t("sections.attention")}
-          </h2>
+        <Section id="audit-attention" title={t("sections.attention")} titleClassName="text-2xl font-bold">
           {attention.map(({ category, checks }) => (
             <div key={category} className="mt-6">
               <h3 className="text-lg font-bold text-slate-800">{t(`categories.${category}`)}</h3>
@@ -117,21 +112,18 @@ export function AuditChecks({ graded, comparison, f }: { graded: CheckResult[]; 
               </ul>
             </div>
           ))}
-        </section>
+        </Section>
       ) : null}
 
       {passing.length ? (
-        <section aria-labelledby="audit-passing" className="mt-10">
-          <h2 id="audit-passing" className="text-2xl font-bold">
-            {t("sections.passing")}
-          </h2>
+        <Section id="audit-passing" title={t("sections.passing")} className="mt-10" titleClassName="text-2xl font-bold">
           <p className="mt-1 text-sm text-slate-600">{t("sections.passingText")}</p>
           <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
             {passing.map((check) => (
               <PassingCheck key={check.ruleId} check={check} change={comparison?.checks[check.ruleId]} f={f} />
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </>
   );
@@ -142,10 +134,12 @@ export function NotApplicable({ checks }: { checks: CheckResult[] }) {
   const { t } = useTranslation("ads-audit");
   if (!checks.length) return null;
   return (
-    <section aria-labelledby="not-applicable" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-5">
-      <h2 id="not-applicable" className="text-lg font-bold">
-        {t("notApplicable.title")}
-      </h2>
+    <Section
+      id="not-applicable"
+      title={t("notApplicable.title")}
+      className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+      titleClassName="text-lg font-bold"
+    >
       <p className="mt-1 text-sm text-slate-700">{t("notApplicable.text")}</p>
       <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         {checks.map((check) => {
@@ -163,7 +157,7 @@ export function NotApplicable({ checks }: { checks: CheckResult[] }) {
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -179,10 +173,7 @@ export function AuditHistory({
   const { t } = useTranslation("ads-audit");
   if (history.length <= 1) return null;
   return (
-    <section aria-labelledby="audit-history" className="mt-10">
-      <h2 id="audit-history" className="text-lg font-bold">
-        {t("history.title")}
-      </h2>
+    <Section id="audit-history" title={t("history.title")} className="mt-10" titleClassName="text-lg font-bold">
       <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {history.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2 text-sm">
@@ -208,6 +199,6 @@ export function AuditHistory({
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -15,7 +15,6 @@ import { requireAdTools } from "~/ads/access.server";
 import { AuditNotFoundError, auditWithComparison, getAudit, latestAudit, listAudits } from "~/ads/audit/audit.server";
 import { rowCount } from "~/ads/imports.server";
 import { formatRunAt, useAuditFormat } from "~/components/ads/audit-format";
-import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -29,6 +28,8 @@ import { localePath } from "~/utils/paths";
 import { runIntent } from "./actions.server";
 import { AuditChecks, AuditHistory, AuditScore, NotApplicable } from "./audit-sections";
 import { notFound } from "~/utils/http.server";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads", "ads-audit"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -111,11 +112,7 @@ export default function AdsAudit() {
       </div>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">{tAds("ruleBased")}</p>
 
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {actionData?.error ? (
         <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {t(`errors.${actionData.error}`)}{" "}
@@ -126,15 +123,12 @@ export default function AdsAudit() {
       ) : null}
 
       {!hasRows && !audit ? (
-        <section className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-6" aria-labelledby="audit-empty">
-          <h2 id="audit-empty" className="text-lg font-bold">
-            {t("empty.title")}
-          </h2>
+        <Section id="audit-empty" title={t("empty.title")} box="dashed" className="mt-6">
           <p className="mt-1 max-w-2xl text-slate-700">{t("empty.text")}</p>
           <Link to={`${localePath(locale, "/ads/import")}${query}`} className="btn-primary mt-4 inline-flex">
             {t("empty.link")}
           </Link>
-        </section>
+        </Section>
       ) : (
         <Form method="post" action={`${localePath(locale, "/ads/audit")}${query}`} className="mt-6 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="run" />

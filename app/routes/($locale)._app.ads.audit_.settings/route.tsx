@@ -14,7 +14,6 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { CATEGORIES, GRADING_ID, GRADING_THRESHOLDS, RULES, type ThresholdDefinition } from "~/ads/audit/rules";
 import { useAuditFormat } from "~/components/ads/audit-format";
-import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -27,6 +26,8 @@ import { localePath } from "~/utils/paths";
 import { resetIntent, saveIntent } from "./actions.server";
 import { SettingsErrors } from "./settings-errors";
 import { ThresholdField, type FieldError } from "./threshold-field";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads", "ads-audit"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -87,11 +88,7 @@ export default function AuditSettings() {
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("settings.intro", { client: client.name, currency: client.currency })}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <SettingsErrors errors={errors} />
 
       <Form method="post" action={target} className="mt-6 space-y-8" noValidate>
@@ -168,17 +165,14 @@ export default function AuditSettings() {
       </Form>
 
       {without.length ? (
-        <section aria-labelledby="settings-fixed" className="mt-10">
-          <h2 id="settings-fixed" className="text-lg font-bold">
-            {t("settings.fixed.title")}
-          </h2>
+        <Section id="settings-fixed" title={t("settings.fixed.title")} className="mt-10" titleClassName="text-lg font-bold">
           <p className="mt-1 text-sm text-slate-600">{t("settings.fixed.text")}</p>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-slate-700">
             {without.map((rule) => (
               <li key={rule.id}>{t(rule.titleKey)}</li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </div>
   );

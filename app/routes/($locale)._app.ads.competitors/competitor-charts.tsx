@@ -7,6 +7,7 @@ import { LineChart } from "~/components/charts";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, formatShortDay } from "~/utils/dates";
 import { nameOf, rateText } from "./competitor-format";
+import { Section } from "~/components/section";
 
 /** Competitors charted (the highest shares of the latest period). */
 const MAX_CHARTS = 12;
@@ -23,10 +24,7 @@ export function CompetitorCharts({
   const { t } = useTranslation("ads-competitors");
   const charted: CompetitorTrend[] = [...(report.you ? [report.you] : []), ...report.competitors.slice(0, MAX_CHARTS)];
   return (
-    <section aria-labelledby="competitors-charts" className="mt-8">
-      <h2 id="competitors-charts" className="text-lg font-bold">
-        {t("charts.title")}
-      </h2>
+    <Section id="competitors-charts" title={t("charts.title")} titleClassName="text-lg font-bold">
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         {charted.map((trend) => {
           const series = report.periods.flatMap((period, i) => {
@@ -56,6 +54,6 @@ export function CompetitorCharts({
         })}
       </div>
       <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("charts.note")}</p>
-    </section>
+    </Section>
   );
 }

@@ -6,6 +6,7 @@ import type { CompetitorTrend, RateKey } from "~/ads/competitors.server";
 import { DataTable } from "~/components/data-table";
 import { useTranslation } from "~/i18n/react";
 import { changeText, flagsOf, nameOf, rateText } from "./competitor-format";
+import { Section } from "~/components/section";
 
 /** The table's rate columns, in the report's order. */
 const COLUMNS: RateKey[] = ["impressionShare", "overlapRate", "positionAboveRate", "topOfPageRate", "absTopOfPageRate", "outrankingShare"];
@@ -23,10 +24,7 @@ export function CompetitorsTable({
 }) {
   const { t } = useTranslation("ads-competitors");
   return (
-    <section aria-labelledby="competitors-table" className="mt-6">
-      <h2 id="competitors-table" className="text-lg font-bold">
-        {t("table.title")}
-      </h2>
+    <Section id="competitors-table" title={t("table.title")} className="mt-6" titleClassName="text-lg font-bold">
       <DataTable
         className="mt-3"
         testId="competitors"
@@ -49,15 +47,13 @@ export function CompetitorsTable({
           ...COLUMNS.map((column) => ({
             key: column,
             header: t(`table.${column}`),
-            headerClassName: "text-right",
-            className: "tabular-nums md:whitespace-nowrap md:text-right",
+            numeric: true,
             cell: (trend: (typeof rows)[number]) => (trend.latest ? rateText(trend.latest[column], percent, t) : t("table.absent")),
           })),
           {
             key: "change",
             header: t("table.change"),
-            headerClassName: "text-right",
-            className: "tabular-nums md:whitespace-nowrap md:text-right",
+            numeric: true,
             cell: (trend) => changeText(trend.change, signed, t),
           },
           {
@@ -74,6 +70,6 @@ export function CompetitorsTable({
       />
       <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note")}</p>
       {skippedDeviceRows > 0 ? <p className="mt-1 text-xs text-slate-600">{t("table.deviceRows", { count: skippedDeviceRows })}</p> : null}
-    </section>
+    </Section>
   );
 }

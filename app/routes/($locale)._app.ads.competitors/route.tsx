@@ -23,6 +23,8 @@ import { numberFormat } from "~/utils/intl";
 import { CompetitorCharts } from "./competitor-charts";
 import { changeText, flagsOf, rateText } from "./competitor-format";
 import { CompetitorsTable } from "./competitors-table";
+import { Section } from "~/components/section";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -57,16 +59,13 @@ export default function AdCompetitors() {
   if (!latest) {
     return (
       <div className="py-6">
-        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
-        <section
+        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+        <Section
+          id="competitors-empty"
+          title={t("empty.title")}
           className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
-          aria-labelledby="competitors-empty"
-          data-testid="empty"
+          testId="empty"
         >
-          <h2 id="competitors-empty" className="text-xl font-semibold">
-            {t("empty.title")}
-          </h2>
           <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
           <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
             <li>{t("empty.step1")}</li>
@@ -77,7 +76,7 @@ export default function AdCompetitors() {
           <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
             {t("empty.import")}
           </Link>
-        </section>
+        </Section>
       </div>
     );
   }
@@ -87,8 +86,7 @@ export default function AdCompetitors() {
 
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{t("intro", { client: client.name })}</p>
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
 
       {report.campaigns.length > 0 ? (
         <Form
@@ -125,10 +123,7 @@ export default function AdCompetitors() {
         {t("latest", { period: periodLabel(latest), count: report.periods.length })}
       </p>
 
-      <section aria-labelledby="competitors-flags" className="mt-4">
-        <h2 id="competitors-flags" className="text-lg font-bold">
-          {t("flags.title")}
-        </h2>
+      <Section id="competitors-flags" title={t("flags.title")} className="mt-4" titleClassName="text-lg font-bold">
         {flagged.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{report.periods.length < 2 ? t("flags.onePeriod") : t("flags.none")}</p>
         ) : (
@@ -145,7 +140,7 @@ export default function AdCompetitors() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       <CompetitorsTable rows={rows} skippedDeviceRows={report.skippedDeviceRows} percent={percent} signed={signed} />
       <CompetitorCharts report={report} percent={percent} locale={locale} />

@@ -11,6 +11,7 @@ import { Field, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { Section } from "~/components/section";
 
 export function ImportDecision({ p, lastResult }: { p: ImportPreview; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("ads");
@@ -52,10 +53,12 @@ export function ImportDecision({ p, lastResult }: { p: ImportPreview; lastResult
       ) : null}
 
       {pending && p.currencyMismatch ? (
-        <section aria-labelledby="currency-mismatch" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-          <h2 id="currency-mismatch" className="font-bold">
-            {t("import.mismatch.title")}
-          </h2>
+        <Section
+          id="currency-mismatch"
+          title={t("import.mismatch.title")}
+          className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
+          titleClassName="font-bold"
+        >
           <p className="mt-1 text-sm">
             {t("import.mismatch.body", { account: p.currencyMismatch.account, file: p.currencyMismatch.file, name: p.clientAccount.name })}
           </p>
@@ -72,7 +75,7 @@ export function ImportDecision({ p, lastResult }: { p: ImportPreview; lastResult
             />
             <SubmitButton pendingLabel={t("import.storing")}>{t("import.mismatch.submit")}</SubmitButton>
           </Form>
-        </section>
+        </Section>
       ) : null}
 
       {pending ? (

@@ -5,13 +5,24 @@
  */
 import type { ImportPreview } from "~/ads/imports.server";
 import { importMessage } from "~/components/ads/import-messages";
+import { DataTable } from "~/components/data-table";
 import { ImportReconciliation } from "~/components/ads/import-reconciliation";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
+import { Section } from "~/components/section";
 
 type Summary = NonNullable<ImportPreview["summary"]>;
+type Row = Summary["sample"][number];
+
+/** The sample's figure columns: the metric's key (its heading) and its value. */
+const SAMPLE_FIGURES: Array<[string, (row: Row, f: Formatters) => string]> = [
+  ["impressions", (row, f) => f.int(row.impressions)],
+  ["clicks", (row, f) => f.int(row.clicks)],
+  ["costCents", (row, f) => f.money(row.costCents)],
+  ["conversions", (row, f) => f.dec(row.conversions)],
+];
 
 export function useFormatters(currency: string | null) {
   const locale = usePageLocale();
@@ -47,10 +58,7 @@ export function ImportTotals({ s, currency, f }: { s: Summary; currency: string 
     [t("import.metrics.roas"), f.roas(s.totals.derived.roas)],
   ];
   return (
-    <section aria-labelledby="totals" className="mt-8">
-      <h2 id="totals" className="text-xl font-semibold">
-        {t("import.totals")}
-      </h2>
+    <Section id="totals" title={t("import.totals")}>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {totals.map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 bg-surface p-3">
@@ -61,7 +69,7 @@ export function ImportTotals({ s, currency, f }: { s: Summary; currency: string 
       </dl>
       {s.fileTotals.length ? <p className="mt-3 text-sm text-slate-600">{t("import.fileTotals", { count: s.fileTotals.length })}</p> : null}
       {s.reconciliation ? <ImportReconciliation result={s.reconciliation} locale={locale} currency={currency} /> : null}
-    </section>
+    </Section>
   );
 }
 
@@ -69,10 +77,7 @@ export function ImportWarnings({ s, currency }: { s: Summary; currency: string |
   const { t } = useTranslation("ads");
   const locale = usePageLocale();
   return (
-    <section aria-labelledby="warnings" className="mt-8">
-      <h2 id="warnings" className="text-xl font-semibold">
-        {t("import.warnings", { count: s.warningCount })}
-      </h2>
+    <Section id="warnings" title={t("import.warnings", { count: s.warningCount })}>
       {s.warningCount === 0 ? (
         <p className="mt-2 text-slate-600">{t("import.noWarnings")}</p>
       ) : (
@@ -87,71 +92,52 @@ export function ImportWarnings({ s, currency }: { s: Summary; currency: string |
           ) : null}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
 export function ImportSample({ s, f }: { s: Summary; f: Formatters }) {
   const { t } = useTranslation("ads");
   return (
-    <section aria-labelledby="sample" className="mt-8">
-      <h2 id="sample" className="text-xl font-semibold">
-        {t("import.sample", { count: s.sample.length })}
-      </h2>
-      <div
-        className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="sample"
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("import.columns.line")}
-              </th>
-              {s.granularity === "day" ? (
-                <th scope="col" className="px-3 py-2">
-                  {t("import.columns.day")}
-                </th>
-              ) : null}
-              <th scope="col" className="px-3 py-2">
-                {t("import.columns.item")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("import.metrics.impressions")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("import.metrics.clicks")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("import.metrics.costCents")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t("import.metrics.conversions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {s.sample.map((row) => (
-              <tr key={row.line}>
-                <td className="px-3 py-2 tabular-nums text-slate-600">{row.line}</td>
-                {s.granularity === "day" ? <td className="whitespace-nowrap px-3 py-2">{row.day}</td> : null}
-                <td className="px-3 py-2">
-                  {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm, ...Object.values(row.breakdown ?? {})]
-                    .filter(Boolean)
-                    .join(" › ")}
-                  {row.matchType ? <span className="ml-1 text-xs text-slate-500">({t(`matchTypes.${row.matchType}`)})</span> : null}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.int(row.impressions)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.int(row.clicks)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.money(row.costCents)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.dec(row.conversions)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Section id="sample" title={t("import.sample", { count: s.sample.length })}>
+      <DataTable
+        className="mt-3"
+        caption={t("import.sample", { count: s.sample.length })}
+        scrollLabel={t("import.sample", { count: s.sample.length })}
+        dense
+        rows={s.sample}
+        rowKey={(row) => String(row.line)}
+        columns={[
+          { key: "line", header: t("import.columns.line"), className: "tabular-nums text-slate-600", cell: (row) => row.line },
+          s.granularity === "day" && {
+            key: "day",
+            header: t("import.columns.day"),
+            className: "md:whitespace-nowrap",
+            cell: (row: Row) => row.day,
+          },
+          {
+            key: "item",
+            header: t("import.columns.item"),
+            primary: true,
+            cell: (row) => (
+              <>
+                {[row.campaign, row.adGroup, row.keyword ?? row.searchTerm, ...Object.values(row.breakdown ?? {})]
+                  .filter(Boolean)
+                  .join(" › ")}
+                {row.matchType ? (
+                  <span className="ml-1 text-xs font-normal text-slate-500">({t(`matchTypes.${row.matchType}`)})</span>
+                ) : null}
+              </>
+            ),
+          },
+          ...SAMPLE_FIGURES.map(([key, value]) => ({
+            key,
+            header: t(`import.metrics.${key}`),
+            numeric: true,
+            cell: (row: Row) => value(row, f),
+          })),
+        ]}
+      />
+    </Section>
   );
 }

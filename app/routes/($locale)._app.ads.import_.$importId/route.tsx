@@ -20,7 +20,6 @@ import { requireAdTools } from "~/ads/access.server";
 import { CurrencyMismatchError, ImportNotFoundError, ImportNotPendingError, getImportPreview } from "~/ads/imports.server";
 import { breakdownLabel } from "~/ads/breakdown-label";
 import { ImportProgress } from "~/components/ads/import-progress";
-import { Notice } from "~/components/auth/auth-card";
 import { FormErrors } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -36,6 +35,7 @@ import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./act
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
 import { notFound } from "~/utils/http.server";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -160,11 +160,7 @@ function ImportPreview() {
       <p className="mt-1 text-slate-600">
         {t(`import.statuses.${p.status}`)} · {formatDate(p.importedAt ?? p.createdAt, locale)}
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-surface p-5 sm:grid-cols-2 lg:grid-cols-3">

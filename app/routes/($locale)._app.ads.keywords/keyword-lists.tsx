@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/utils/dates";
 import { numberFormat } from "~/utils/intl";
 import { localePath } from "~/utils/paths";
+import { Section } from "~/components/section";
 
 export function KeywordLists({
   lists,
@@ -26,10 +27,7 @@ export function KeywordLists({
   const listUrl = (id: string, file: "csv" | "editor.csv") =>
     `${localePath(locale, `/ads/keywords/${id}/${file}`)}?client=${encodeURIComponent(clientId)}`;
   return (
-    <section aria-labelledby="keywords-lists" className="mt-8">
-      <h2 id="keywords-lists" className="text-lg font-bold">
-        {t("lists.title")}
-      </h2>
+    <Section id="keywords-lists" title={t("lists.title")} titleClassName="text-lg font-bold">
       {lists.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600" data-testid="keyword-lists-empty">
           {t("lists.empty")}
@@ -94,6 +92,6 @@ export function KeywordLists({
           ]}
         />
       )}
-    </section>
+    </Section>
   );
 }

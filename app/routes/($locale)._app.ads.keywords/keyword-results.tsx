@@ -5,11 +5,13 @@
  */
 import type { TFunction } from "i18next";
 import type { ExpansionKind } from "~/ads/keywords/form";
+import { DataTable } from "~/components/data-table";
 import type { KeywordFigures } from "~/ads/keywords/keywords.server";
 import { formatDate } from "~/utils/dates";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import type { Generated } from "./actions.server";
+import { Section } from "~/components/section";
 
 const KIND_KEYS: Record<ExpansionKind, string> = {
   seed: "seed",
@@ -94,10 +96,7 @@ export function Results({
   t: TFunction;
 }) {
   return (
-    <section aria-labelledby="keywords-results" className="mt-8" data-testid="keyword-results">
-      <h2 id="keywords-results" className="text-lg font-bold">
-        {t("results.title")}
-      </h2>
+    <Section id="keywords-results" title={t("results.title")} titleClassName="text-lg font-bold" testId="keyword-results">
       <p className="mt-1 text-sm text-slate-600">{t("results.summary", { count: generated.total, themes: generated.themes.length })}</p>
       {generated.removedByNegatives > 0 ? (
         <p className="mt-1 text-sm text-slate-600">{t("results.removed", { count: generated.removedByNegatives })}</p>
@@ -122,48 +121,34 @@ export function Results({
           <h3 id={`keyword-theme-${index}`} className="font-semibold">
             {t("results.theme", { name: theme.name, count: theme.keywords.length })}
           </h3>
-          <div
-            className="mt-2 overflow-x-auto rounded-2xl border border-slate-200 bg-surface"
-            tabIndex={0}
-            role="region"
-            aria-label={t("results.tableLabel", { name: theme.name })}
-          >
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <caption className="sr-only">{t("results.tableLabel", { name: theme.name })}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("results.keyword")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("results.kind")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("results.source")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("results.figures")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {theme.keywords.map((item) => (
-                  <tr key={item.keyword} data-testid="keyword-row" data-source={item.figures.source}>
-                    <td className="break-words px-3 py-2 font-medium">{item.keyword}</td>
-                    <td className="px-3 py-2 text-slate-700">{t(`kinds.${KIND_KEYS[item.kind]}`)}</td>
-                    <td className="px-3 py-2">
-                      <SourceBadge figures={item.figures} t={t} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <FiguresCell figures={item.figures} locale={locale} currency={currency} t={t} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="mt-2"
+            caption={t("results.tableLabel", { name: theme.name })}
+            scrollLabel={t("results.tableLabel", { name: theme.name })}
+            dense
+            tableClassName="md:min-w-[44rem]"
+            rows={theme.keywords}
+            rowKey={(item) => item.keyword}
+            rowProps={(item) => ({ "data-testid": "keyword-row", "data-source": item.figures.source })}
+            columns={[
+              {
+                key: "keyword",
+                header: t("results.keyword"),
+                primary: true,
+                className: "break-words font-medium",
+                cell: (item) => item.keyword,
+              },
+              { key: "kind", header: t("results.kind"), className: "text-slate-700", cell: (item) => t(`kinds.${KIND_KEYS[item.kind]}`) },
+              { key: "source", header: t("results.source"), cell: (item) => <SourceBadge figures={item.figures} t={t} /> },
+              {
+                key: "figures",
+                header: t("results.figures"),
+                cell: (item) => <FiguresCell figures={item.figures} locale={locale} currency={currency} t={t} />,
+              },
+            ]}
+          />
         </section>
       ))}
-    </section>
+    </Section>
   );
 }

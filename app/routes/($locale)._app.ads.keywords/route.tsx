@@ -30,6 +30,7 @@ import { AdPageHeading } from "~/components/ads/page-heading";
 import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
 import { KeywordLists } from "./keyword-lists";
 import { Results } from "./keyword-results";
+import { Section } from "~/components/section";
 
 export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -105,10 +106,7 @@ export default function AdKeywords() {
     <div className="py-6">
       <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
 
-      <section aria-labelledby="keywords-form" className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5">
-        <h2 id="keywords-form" className="text-lg font-bold">
-          {t("form.title")}
-        </h2>
+      <Section id="keywords-form" title={t("form.title")} box="card" className="mt-6 max-w-3xl">
         <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextareaField
@@ -141,15 +139,12 @@ export default function AdKeywords() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Section>
 
       {result ? (
         <>
           <Results generated={result} locale={locale} currency={client.currency} t={t} />
-          <section aria-labelledby="keywords-save" className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-surface p-5">
-            <h2 id="keywords-save" className="text-lg font-bold">
-              {t("save.title")}
-            </h2>
+          <Section id="keywords-save" title={t("save.title")} box="card" className="mt-8 max-w-xl">
             <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(saveForm)}>
               <input type="hidden" name="seeds" value={result.values.seeds} />
               <input type="hidden" name="landingPage" value={result.values.landingPage} />
@@ -167,7 +162,7 @@ export default function AdKeywords() {
                 </SubmitButton>
               </div>
             </Form>
-          </section>
+          </Section>
         </>
       ) : null}
 

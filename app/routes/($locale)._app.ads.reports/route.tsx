@@ -15,7 +15,6 @@ import { getBrand } from "~/ads/reports/brand.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { getSchedule } from "~/ads/reports/schedule.server";
 import { listShares } from "~/ads/reports/share.server";
-import { Notice } from "~/components/auth/auth-card";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -29,6 +28,7 @@ import { BrandSection } from "./brand-section";
 import { PdfSection } from "./pdf-section";
 import { ScheduleSection } from "./schedule-section";
 import { ShareSection } from "./share-section";
+import { AdPageHeading } from "~/components/ads/page-heading";
 
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -109,13 +109,7 @@ export default function AdsReports() {
 
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("intro", { client: client.name })}</p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PdfSection client={client} period={period} />

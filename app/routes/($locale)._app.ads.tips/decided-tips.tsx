@@ -5,6 +5,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { useTipText } from "./use-tip-text";
+import { Section } from "~/components/section";
 
 export function AppliedTips({ tips, currency, justAppliedId }: { tips: Tip[]; currency: string | null; justAppliedId: string | null }) {
   const { t } = useTranslation("ads-tips");
@@ -12,10 +13,7 @@ export function AppliedTips({ tips, currency, justAppliedId }: { tips: Tip[]; cu
   const text = useTipText(currency);
   if (!tips.length) return null;
   return (
-    <section aria-labelledby="applied-tips" className="mt-10">
-      <h2 id="applied-tips" className="text-xl font-semibold">
-        {t("appliedTitle")}
-      </h2>
+    <Section id="applied-tips" title={t("appliedTitle")} className="mt-10">
       <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {tips.map((tip) => (
           <li key={tip.id} id={tip.id === justAppliedId ? undefined : `tip-${tip.id}`} className="px-4 py-3 text-sm">
@@ -39,7 +37,7 @@ export function AppliedTips({ tips, currency, justAppliedId }: { tips: Tip[]; cu
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -49,10 +47,7 @@ export function DismissedTips({ tips, currency }: { tips: Tip[]; currency: strin
   const text = useTipText(currency);
   if (!tips.length) return null;
   return (
-    <section aria-labelledby="dismissed-tips" className="mt-10">
-      <h2 id="dismissed-tips" className="text-xl font-semibold">
-        {t("dismissedTitle")}
-      </h2>
+    <Section id="dismissed-tips" title={t("dismissedTitle")} className="mt-10">
       <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {tips.map((tip) => (
           <li key={tip.id} className="px-4 py-3 text-sm">
@@ -67,6 +62,6 @@ export function DismissedTips({ tips, currency }: { tips: Tip[]; currency: strin
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

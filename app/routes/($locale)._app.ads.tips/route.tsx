@@ -14,7 +14,6 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { hasStoredImport } from "~/ads/imports.server";
 import { TipDecidedError, TipNotFoundError, listTips } from "~/ads/tips.server";
-import { Notice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -30,6 +29,8 @@ import { AppliedTips, DismissedTips } from "./decided-tips";
 import { JustAppliedTip } from "./just-applied-tip";
 import { OpenTip } from "./open-tip";
 import { notFound } from "~/utils/http.server";
+import { Section } from "~/components/section";
+import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads", "ads-tips"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -105,11 +106,7 @@ export default function AdsTips() {
           </Form>
         ) : null}
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       {justApplied ? <JustAppliedTip tip={justApplied} currency={client.currency} /> : null}
 
@@ -123,16 +120,13 @@ export default function AdsTips() {
       ) : tips.open.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 text-slate-700">{t("noneOpen")}</p>
       ) : (
-        <section aria-labelledby="open-tips" className="mt-6">
-          <h2 id="open-tips" className="sr-only">
-            {t("open")}
-          </h2>
+        <Section id="open-tips" title={t("open")} className="mt-6" titleClassName="sr-only">
           <ul className="space-y-4">
             {tips.open.map((tip) => (
               <OpenTip key={tip.id} tip={tip} currency={client.currency} actionData={actionData} />
             ))}
           </ul>
-        </section>
+        </Section>
       )}
 
       <AppliedTips tips={tips.applied} currency={client.currency} justAppliedId={justApplied?.id ?? null} />

@@ -2,62 +2,54 @@
  * The shared report's lists: the top campaigns with their figures, the latest audit's grade (in
  * the agency's colour) with the trend of earlier ones, and the tips applied in the period.
  */
+import { DataTable } from "~/components/data-table";
+import { NoneLine, Section } from "~/components/section";
 import { readableOn, type reportFormatters } from "~/ads/reports/format";
 import type { ReportData } from "~/ads/reports/report.server";
 import { useTranslation } from "~/i18n/react";
 
 type Formatters = ReturnType<typeof reportFormatters>;
+type Campaign = ReportData["campaigns"][number];
+
+/** The campaigns' figure columns: the column's key (its heading) and its value. */
+const FIGURES: Array<[string, (row: Campaign, f: Formatters) => string]> = [
+  ["spend", (row, f) => f.money(row.spendCents)],
+  ["clicks", (row, f) => f.integer(row.clicks)],
+  ["conversions", (row, f) => f.decimal(row.conversions)],
+  ["cpa", (row, f) => f.money(row.cpaCents)],
+];
 
 export function ReportCampaigns({ report, f }: { report: ReportData; f: Formatters }) {
   const { t } = useTranslation("ads-reports");
   return (
-    <section aria-labelledby="shared-campaigns" className="mt-8">
-      <h2 id="shared-campaigns" className="text-xl font-semibold">
-        {t("doc.campaigns")}
-      </h2>
+    <Section id="shared-campaigns" title={t("doc.campaigns")}>
       {report.campaigns.length ? (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-surface">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("doc.columns.campaign")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("doc.columns.platform")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("doc.columns.spend")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("doc.columns.clicks")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("doc.columns.conversions")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("doc.columns.cpa")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {report.campaigns.map((row, i) => (
-                <tr key={`${row.platform}-${row.campaign ?? ""}-${i}`}>
-                  <td className="break-words px-3 py-2">{row.campaign ?? t("doc.noCampaign")}</td>
-                  <td className="px-3 py-2">{t(`platforms.${row.platform}`)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{f.money(row.spendCents)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{f.integer(row.clicks)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{f.decimal(row.conversions)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{f.money(row.cpaCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          dense
+          rows={report.campaigns}
+          rowKey={(row, i) => `${row.platform}-${row.campaign ?? ""}-${i}`}
+          columns={[
+            {
+              key: "campaign",
+              header: t("doc.columns.campaign"),
+              primary: true,
+              className: "break-words",
+              cell: (row) => row.campaign ?? t("doc.noCampaign"),
+            },
+            { key: "platform", header: t("doc.columns.platform"), cell: (row) => t(`platforms.${row.platform}`) },
+            ...FIGURES.map(([key, value]) => ({
+              key,
+              header: t(`doc.columns.${key}`),
+              numeric: true,
+              cell: (row: Campaign) => value(row, f),
+            })),
+          ]}
+        />
       ) : (
-        <p className="mt-2 text-sm text-slate-700">{t("doc.noCampaigns")}</p>
+        <NoneLine>{t("doc.noCampaigns")}</NoneLine>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -65,10 +57,7 @@ export function ReportAudit({ report, primaryColor, f }: { report: ReportData; p
   const { t } = useTranslation("ads-reports");
   const latest = report.audits.at(-1);
   return (
-    <section aria-labelledby="shared-audit" className="mt-8">
-      <h2 id="shared-audit" className="text-xl font-semibold">
-        {t("doc.audit")}
-      </h2>
+    <Section id="shared-audit" title={t("doc.audit")}>
       {latest ? (
         <div
           className="mt-3 flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-surface p-4"
@@ -93,19 +82,16 @@ export function ReportAudit({ report, primaryColor, f }: { report: ReportData; p
           </div>
         </div>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">{t("doc.noAudit")}</p>
+        <NoneLine>{t("doc.noAudit")}</NoneLine>
       )}
-    </section>
+    </Section>
   );
 }
 
 export function ReportTips({ report, f }: { report: ReportData; f: Formatters }) {
   const { t } = useTranslation("ads-reports");
   return (
-    <section aria-labelledby="shared-tips" className="mt-8">
-      <h2 id="shared-tips" className="text-xl font-semibold">
-        {t("doc.tips")}
-      </h2>
+    <Section id="shared-tips" title={t("doc.tips")}>
       {report.tips.length ? (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
           {report.tips.map((tip, i) => (
@@ -119,8 +105,8 @@ export function ReportTips({ report, f }: { report: ReportData; f: Formatters })
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">{t("doc.noTips")}</p>
+        <NoneLine>{t("doc.noTips")}</NoneLine>
       )}
-    </section>
+    </Section>
   );
 }

@@ -14,7 +14,8 @@ import { getBrand, getLogo } from "~/ads/reports/brand.server";
 import { REPORT_KPI_KEYS, reportFormatters } from "~/ads/reports/format";
 import { reportData } from "~/ads/reports/report.server";
 import { ShareNotFoundError, openShare } from "~/ads/reports/share.server";
-import { AdDayCharts, KpiCard } from "~/components/ads/figures";
+import { AdDayCharts, KpiGrid } from "~/components/ads/figures";
+import { NoneLine, Section } from "~/components/section";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -137,27 +138,18 @@ export default function SharedReport() {
         ))}
         {!report.hasData ? <p className="mt-4 text-slate-700">{t("doc.noData")}</p> : null}
 
-        <section aria-labelledby="shared-kpis" className="mt-8">
-          <h2 id="shared-kpis" className="text-xl font-semibold">
-            {t("doc.kpis")}
-          </h2>
-          <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
-            {REPORT_KPI_KEYS.map((key) => (
-              <KpiCard
-                key={key}
-                label={t(`kpis.${key}`)}
-                value={f.kpi(key, report.kpis[key].value)}
-                change={f.change(key, report.hasPrevious ? report.kpis[key].change : null)}
-                testId={`shared-kpi-${key}`}
-              />
-            ))}
-          </dl>
-        </section>
+        <Section id="shared-kpis" title={t("doc.kpis")}>
+          <KpiGrid
+            className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3"
+            keys={REPORT_KPI_KEYS}
+            label={(key) => t(`kpis.${key}`)}
+            value={(key) => f.kpi(key, report.kpis[key].value)}
+            change={(key) => f.change(key, report.hasPrevious ? report.kpis[key].change : null)}
+            testIdPrefix="shared-kpi-"
+          />
+        </Section>
 
-        <section aria-labelledby="shared-charts" className="mt-8">
-          <h2 id="shared-charts" className="text-xl font-semibold">
-            {t("doc.charts")}
-          </h2>
+        <Section id="shared-charts" title={t("doc.charts")}>
           {report.days.length ? (
             <AdDayCharts
               days={report.days}
@@ -166,9 +158,9 @@ export default function SharedReport() {
               labels={{ spend: t("doc.spendPerDay"), conversions: t("doc.conversionsPerDay"), empty: t("doc.noDays") }}
             />
           ) : (
-            <p className="mt-2 text-sm text-slate-700">{t("doc.noDays")}</p>
+            <NoneLine>{t("doc.noDays")}</NoneLine>
           )}
-        </section>
+        </Section>
 
         <ReportCampaigns report={report} f={f} />
         <ReportAudit report={report} primaryColor={brand.primaryColor} f={f} />
