@@ -5,13 +5,9 @@
  * string (bigint): the count is read here, once.
  */
 import type { SelectQueryBuilder } from "kysely";
+import type { Page } from "~/utils/pagination";
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
+export type { Page };
 
 /**
  * The one pagination arithmetic: from the number of rows, the page asked for (clamped to 1 … the
