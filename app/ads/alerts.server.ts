@@ -107,17 +107,7 @@ export interface AlertFiring {
 
 // ——— Alerts (owner only) ———
 
-type AlertRow = {
-  id: string;
-  clientAccountId: string;
-  kind: AdAlertKind;
-  threshold: number;
-  days: number | null;
-  campaign: string | null;
-  enabled: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type AlertRow = Omit<AdAlert, "enabled" | "lastFiredAt"> & { enabled: number };
 
 const ALERT_COLUMNS = [
   "adAlerts.id",

@@ -675,6 +675,14 @@ function googleMetrics(t: Totals) {
   };
 }
 
+/** The keyword and ad reports' performance columns, and a row's cells for them. */
+const PERFORMANCE_COLUMNS = ["Currency code", "Impr.", "Clicks", "CTR", "Avg. CPC", "Cost", "Conversions", "Conv. rate", "Cost / conv."];
+
+function performanceCells(t: Totals): string[] {
+  const m = googleMetrics(t);
+  return [SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cpc, m.cost, m.conv, m.convRate, m.cpa];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Keywords and search terms
 
@@ -972,21 +980,10 @@ function keywordReport(results: readonly KeywordResult[], start: string, end: st
     "Exp. CTR",
     "Ad relevance",
     "Landing page exp.",
-    "Currency code",
-    "Impr.",
-    "Clicks",
-    "CTR",
-    "Avg. CPC",
-    "Cost",
-    "Conversions",
-    "Conv. rate",
-    "Cost / conv.",
+    ...PERFORMANCE_COLUMNS,
     "Conv. value",
   ];
-  const metrics = (t: Totals) => {
-    const m = googleMetrics(t);
-    return [SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cpc, m.cost, m.conv, m.convRate, m.cpa, m.value];
-  };
+  const metrics = (t: Totals) => [...performanceCells(t), googleMetrics(t).value];
   const lines: string[][] = [["Search keyword report"], [dateLine(start, end)], header];
   for (const { keyword: k, totals } of results) {
     const manual = k.campaign.bidStrategy === "Manual CPC";
@@ -1087,22 +1084,13 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
     "Ad strength",
     "Ad strength improvements",
     "Ad type",
-    "Currency code",
-    "Impr.",
-    "Clicks",
-    "CTR",
-    "Avg. CPC",
-    "Cost",
-    "Conversions",
-    "Conv. rate",
-    "Cost / conv.",
+    ...PERFORMANCE_COLUMNS,
   );
   const lines: string[][] = [["Ad report"], [dateLine(start, end)], header];
   for (const { ad, totals } of results) {
     const cells = ["Enabled", `${SITE}/${ad.spec.slug}`];
     for (let i = 0; i < 15; i++) cells.push(ad.headlines[i] ?? "", i === 0 && ad.pinnedFirst ? "1" : MISSING);
     for (let i = 0; i < 4; i++) cells.push(ad.descriptions[i] ?? "", MISSING);
-    const m = googleMetrics(totals);
     cells.push(
       ad.spec.paths[0],
       ad.spec.paths[1],
@@ -1113,15 +1101,7 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
       ad.strength,
       STRENGTH_ASSETS[ad.strength][2],
       "Responsive search ad",
-      SAMPLE_CURRENCY,
-      m.impr,
-      m.clicks,
-      m.ctr,
-      m.cpc,
-      m.cost,
-      m.conv,
-      m.convRate,
-      m.cpa,
+      ...performanceCells(totals),
     );
     lines.push(cells);
   }
