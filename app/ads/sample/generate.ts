@@ -21,6 +21,7 @@
  * TypeScript, no Node APIs (TextEncoder only): the demo seed, `npm run ads:sample`, the bench and the
  * tests call it.
  */
+import { figureAdder } from "../sums";
 
 export const SAMPLE_ACCOUNT_NAME = "Northwind Outdoor";
 export const SAMPLE_CURRENCY = "USD";
@@ -503,14 +504,7 @@ interface Totals {
 }
 
 const zero = (): Totals => ({ impressions: 0, clicks: 0, costCents: 0, conversionsH: 0, valueCents: 0 });
-function add(into: Totals, row: Totals): Totals {
-  into.impressions += row.impressions;
-  into.clicks += row.clicks;
-  into.costCents += row.costCents;
-  into.conversionsH += row.conversionsH;
-  into.valueCents += row.valueCents;
-  return into;
-}
+const add = figureAdder<keyof Totals>(["impressions", "clicks", "costCents", "conversionsH", "valueCents"]);
 const sum = (rows: readonly Totals[]) => rows.reduce((total, row) => add(total, row), zero());
 
 interface CampaignDay extends Totals {
