@@ -24,7 +24,7 @@ import type { AdImportStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
 import { checkHead } from "./import/read.server";
-import { reconcileSummary, storedRowValues, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
+import { reconcileSummary, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
 import { AdsImportError, type AdsImportErrorParams } from "./import/types";
 import { parseInWorker } from "./import/worker.server";
 
@@ -442,13 +442,45 @@ export async function storeImport(
         remove = remove.where("day", ">=", row.periodStart).where("day", "<=", row.periodEnd);
       await remove.execute();
     }
-    const values = stored.map((packed) => ({
-      importId,
-      clientAccountId: target.id,
-      platform: row.platform,
-      kind: row.kind,
-      ...storedRowValues(packed),
-    }));
+    const values = stored.map(
+      ([
+        line,
+        day,
+        campaign,
+        adGroup,
+        keyword,
+        matchType,
+        negative,
+        searchTerm,
+        status,
+        impressions,
+        clicks,
+        costCents,
+        conversions,
+        conversionValueCents,
+        extras,
+      ]) => ({
+        importId,
+        clientAccountId: target.id,
+        platform: row.platform,
+        kind: row.kind,
+        line,
+        day,
+        campaign,
+        adGroup,
+        keyword,
+        matchType,
+        negative,
+        searchTerm,
+        status,
+        impressions,
+        clicks,
+        costCents,
+        conversions,
+        conversionValueCents,
+        extras,
+      }),
+    );
     for (let i = 0; i < values.length; i += INSERT_CHUNK)
       await tx
         .insertInto("adRows")

@@ -172,16 +172,6 @@ export type StoredRow = [
   string,
 ];
 
-type StoredColumns = typeof STORED_COLUMNS;
-/** A stored row as named values (the `ad_rows` columns), in `STORED_COLUMNS` order. */
-export type StoredRowValues = {
-  [I in keyof StoredRow as I extends `${number}` ? (I extends keyof StoredColumns ? StoredColumns[I] : never) : never]: StoredRow[I];
-};
-
-export function storedRowValues(row: StoredRow): StoredRowValues {
-  return Object.fromEntries(STORED_COLUMNS.map((column, i) => [column, row[i]])) as StoredRowValues;
-}
-
 export function packRows(rows: readonly NormalizedRow[]): string {
   const packed: StoredRow[] = rows.map((row) => [
     row.line,
