@@ -283,16 +283,23 @@ async function runPostbacks(prepared: Prepared, total: number, label: string, se
   return {
     row: {
       scenario: `postbacks, ${label}`,
-      "req/s": Math.round(total / seconds),
-      "p50 ms": percentile(timings, 50).toFixed(1),
-      "p95 ms": percentile(timings, 95).toFixed(1),
-      "p99 ms": percentile(timings, 99).toFixed(1),
-      "server CPU ms/req": ((serverCpu * 1000) / total).toFixed(1),
+      ...latencyColumns(timings, total, seconds, serverCpu),
       errors,
     },
     sent: `${kinds.get("pending") ?? 0} new, ${kinds.get("approval") ?? 0} approvals, ${kinds.get("replay") ?? 0} replays`,
     clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / total,
     outcomes: [...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(", "),
+  };
+}
+
+/** A run's throughput, latency percentiles (of sorted timings) and the server's CPU time per request. */
+function latencyColumns(timings: number[], total: number, seconds: number, serverCpu: number) {
+  return {
+    "req/s": Math.round(total / seconds),
+    "p50 ms": percentile(timings, 50).toFixed(1),
+    "p95 ms": percentile(timings, 95).toFixed(1),
+    "p99 ms": percentile(timings, 99).toFixed(1),
+    "server CPU ms/req": ((serverCpu * 1000) / total).toFixed(1),
   };
 }
 
@@ -337,11 +344,7 @@ async function runClickOuts(prepared: Prepared, total: number, label: string, se
   for (const message of firstError) console.error(`  click-out error (${label}): ${message}`);
   return {
     scenario: `click-out 302, ${label}`,
-    "req/s": Math.round(total / seconds),
-    "p50 ms": percentile(timings, 50).toFixed(1),
-    "p95 ms": percentile(timings, 95).toFixed(1),
-    "p99 ms": percentile(timings, 99).toFixed(1),
-    "server CPU ms/req": ((serverCpu * 1000) / total).toFixed(1),
+    ...latencyColumns(timings, total, seconds, serverCpu),
     errors,
   };
 }

@@ -89,13 +89,7 @@ function isCrossSite(request) {
     } catch {
       return true;
     }
-    const forwardedHost = trustProxy()
-      ? String(request.headers["x-forwarded-host"] || "")
-          .split(",")[0]
-          .trim()
-      : "";
-    const host = forwardedHost || request.headers.host;
-    return originHost !== host;
+    return originHost !== requestHost(request);
   }
   const site = request.headers["sec-fetch-site"];
   return typeof site === "string" && site !== "same-origin" && site !== "none";
@@ -105,13 +99,18 @@ function isCrossSite(request) {
 function isMisdirected(request) {
   const url = appUrl();
   if (!url || request.headers.origin !== url.origin) return false;
+  const host = requestHost(request);
+  return typeof host === "string" && host !== url.host;
+}
+
+/** The host name the request was made to: the proxy's X-Forwarded-Host when it is trusted, else Host. */
+function requestHost(request) {
   const forwardedHost = trustProxy()
     ? String(request.headers["x-forwarded-host"] || "")
         .split(",")[0]
         .trim()
     : "";
-  const host = forwardedHost || request.headers.host;
-  return typeof host === "string" && host !== url.host;
+  return forwardedHost || request.headers.host;
 }
 
 function limitFor(url) {

@@ -40,6 +40,7 @@ import { getClientAccount } from "./accounts.server";
 import { readCompetitors, type CompetitorReport } from "./competitors.server";
 import { ALERT_UNITS, type AlertInput } from "./alert-form";
 import { dateTimeFormat } from "~/utils/intl";
+import { figureAdder } from "./sums";
 
 export const MAX_ALERTS_PER_CLIENT = 50;
 /** The export levels read for day totals, in order of preference (one per platform and day). */
@@ -108,17 +109,7 @@ export interface AlertFiring {
 
 // ——— Alerts (owner only) ———
 
-type AlertRow = {
-  id: string;
-  clientAccountId: string;
-  kind: AdAlertKind;
-  threshold: number;
-  days: number | null;
-  campaign: string | null;
-  enabled: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type AlertRow = Omit<AdAlert, "enabled" | "lastFiredAt"> & { enabled: number };
 
 const ALERT_COLUMNS = [
   "adAlerts.id",
@@ -370,14 +361,7 @@ interface Totals {
 
 const emptyTotals = (): Totals => ({ costCents: 0, impressions: 0, clicks: 0, conversions: 0, conversionRows: 0 });
 
-function addTotals(into: Totals, more: Totals): Totals {
-  into.costCents += more.costCents;
-  into.impressions += more.impressions;
-  into.clicks += more.clicks;
-  into.conversions += more.conversions;
-  into.conversionRows += more.conversionRows;
-  return into;
-}
+const addTotals = figureAdder<keyof Totals>(["costCents", "impressions", "clicks", "conversions", "conversionRows"]);
 
 /** One client account's day rows, read once per evaluation (and once per campaign filter). */
 class AccountData {

@@ -35,6 +35,7 @@ import {
   type SortDirection,
 } from "./dashboard-query";
 import type { AdPlatform } from "./import/types";
+import { PERFORMANCE_KPI_KEYS } from "./kpi-format";
 
 /** Imported periods offered as quick picks. */
 const QUICK_PERIODS = 6;
@@ -115,18 +116,7 @@ function figuresOf(sums: Sums): Figures {
   };
 }
 
-export const KPI_KEYS = [
-  "spendCents",
-  "impressions",
-  "clicks",
-  "ctr",
-  "avgCpcCents",
-  "conversions",
-  "cpaCents",
-  "conversionValueCents",
-  "roas",
-  "campaigns",
-] as const;
+export const KPI_KEYS = [...PERFORMANCE_KPI_KEYS, "campaigns"] as const;
 export type KpiKey = (typeof KPI_KEYS)[number];
 
 export interface Kpi {

@@ -11,6 +11,19 @@ import type { BoundedValue } from "./import/types";
 import { formatMoney, formatPercentChange } from "~/utils/money";
 import { numberFormat } from "~/utils/intl";
 
+/** The KPIs of a period's performance, in the order pages show them (the dashboard adds the campaign count). */
+export const PERFORMANCE_KPI_KEYS = [
+  "spendCents",
+  "impressions",
+  "clicks",
+  "ctr",
+  "avgCpcCents",
+  "conversions",
+  "cpaCents",
+  "conversionValueCents",
+  "roas",
+] as const;
+
 /** Whether a KPI's rise is good news (null: neither). */
 export const KPI_TONES: Record<KpiKey, boolean | null> = {
   spendCents: null,

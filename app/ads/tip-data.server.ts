@@ -20,24 +20,15 @@
  * keywords are active and which campaigns are paused or removed.
  */
 import type { DbOrTx } from "~/db/db.server";
-import type { AdPlatform, BoundedValue, MatchType } from "./import/types";
-import { STORED_COLUMNS } from "./import/summary";
+import type { AdPlatform, BoundedValue } from "./import/types";
+import { readStoredRows, storedRowOrder, type ImportInfo, type StoredRowFields } from "./stored-rows.server";
+
+export type { ImportInfo };
 
 /** Days of rows a day series contributes, per kind (the audit's windows: fact sheet §5). */
 export const TIP_WINDOWS: Record<TipKindOfRows, number> = { campaign: 30, keyword: 30, "search-term": 90 };
 export type TipKindOfRows = "campaign" | "keyword" | "search-term";
 const ROW_KINDS: TipKindOfRows[] = ["campaign", "keyword", "search-term"];
-const ID_CHUNK = 200;
-
-export interface ImportInfo {
-  id: string;
-  platform: string;
-  kind: string;
-  granularity: "day" | "period";
-  periodStart: string | null;
-  periodEnd: string | null;
-  importedAt: string | null;
-}
 
 export interface PeriodChoice {
   importIds: string[];
@@ -99,15 +90,7 @@ export interface TipPeriod {
   days: number | null;
 }
 
-export interface TipRow {
-  day: string | null;
-  campaign: string | null;
-  adGroup: string | null;
-  keyword: string | null;
-  matchType: MatchType | null;
-  negative: boolean;
-  searchTerm: string | null;
-  status: string | null;
+export interface TipRow extends Omit<StoredRowFields, "line"> {
   impressions: number;
   clicks: number;
   costCents: number;
@@ -154,48 +137,29 @@ type Extras = {
 };
 
 async function loadRows(db: DbOrTx, importIds: readonly string[], from: string | null): Promise<TipRow[]> {
-  const rows: Array<TipRow & { order: string }> = [];
-  for (let i = 0; i < importIds.length; i += ID_CHUNK) {
-    let query = db
-      .selectFrom("adRows")
-      .select([...STORED_COLUMNS])
-      .where("importId", "in", importIds.slice(i, i + ID_CHUNK));
-    if (from) query = query.where("day", ">=", from);
-    for (const row of await query.execute()) {
-      let x: Extras = {};
-      try {
-        x = JSON.parse(row.extras) as Extras;
-      } catch {
-        x = {};
-      }
-      rows.push({
-        order: `${row.day ?? ""}|${String(row.line).padStart(9, "0")}`,
-        day: row.day,
-        campaign: row.campaign,
-        adGroup: row.adGroup,
-        keyword: row.keyword,
-        matchType: row.matchType as MatchType | null,
-        negative: Number(row.negative) === 1,
-        searchTerm: row.searchTerm,
-        status: row.status,
-        impressions: Number(row.impressions ?? 0),
-        clicks: Number(row.clicks ?? 0),
-        costCents: Number(row.costCents ?? 0),
-        conversions: Number(row.conversions ?? 0),
-        conversionValueCents: Number(row.conversionValueCents ?? 0),
-        servingStatus: x.servingStatus ?? null,
-        statusReasons: x.statusReasons ?? [],
-        budgetCents: x.budgetCents ?? null,
-        budgetType: x.budgetType ?? null,
-        impressionShare: x.impressionShare ?? null,
-        lostIsBudget: x.lostIsBudget ?? null,
-        addedExcluded: x.addedExcluded ?? null,
-        device: x.device ?? null,
-        campaignStatus: x.campaignStatus ?? null,
-        adGroupStatus: x.adGroupStatus ?? null,
-      });
-    }
-  }
+  const stored = await readStoredRows<Extras>(db, importIds, { from });
+  const rows = stored.map(({ extras: x, metrics, ...row }) => ({
+    order: storedRowOrder(row.day, row.line),
+    day: row.day,
+    campaign: row.campaign,
+    adGroup: row.adGroup,
+    keyword: row.keyword,
+    matchType: row.matchType,
+    negative: row.negative,
+    searchTerm: row.searchTerm,
+    status: row.status,
+    ...metrics,
+    servingStatus: x.servingStatus ?? null,
+    statusReasons: x.statusReasons ?? [],
+    budgetCents: x.budgetCents ?? null,
+    budgetType: x.budgetType ?? null,
+    impressionShare: x.impressionShare ?? null,
+    lostIsBudget: x.lostIsBudget ?? null,
+    addedExcluded: x.addedExcluded ?? null,
+    device: x.device ?? null,
+    campaignStatus: x.campaignStatus ?? null,
+    adGroupStatus: x.adGroupStatus ?? null,
+  }));
   // Oldest first: the last row of an entity carries its current status and settings.
   return rows.sort((a, b) => a.order.localeCompare(b.order)).map(({ order: _order, ...row }) => row);
 }

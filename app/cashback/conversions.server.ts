@@ -137,6 +137,27 @@ export async function ingestConversion(tx: Tx, event: ConversionEvent): Promise<
   return result;
 }
 
+/** Keeps what we did to a conversion ourselves (an admin's match, the confirmation job) beside the network's events. */
+async function recordAdminEvent(
+  tx: Tx,
+  row: { network: string; networkTransactionId: string },
+  body: Record<string, unknown>,
+  outcome: IngestOutcome,
+): Promise<void> {
+  await tx
+    .insertInto("conversionEvents")
+    .values({
+      id: randomUUID(),
+      network: row.network,
+      networkTransactionId: row.networkTransactionId,
+      source: "admin",
+      body: JSON.stringify(body),
+      outcome,
+      receivedAt: now(),
+    })
+    .execute();
+}
+
 function eventRow(event: ConversionEvent, id: string, receivedAt: string, outcome: IngestOutcome) {
   return {
     id,
@@ -403,18 +424,7 @@ export async function matchConversion(
   if (row.storeId && row.storeId !== click.storeId) return { ok: false, error: "otherStore" };
   await tx.updateTable("conversions").set({ clickId: click.id }).where("id", "=", row.id).execute();
   const outcome = await credit(tx, { ...row, clickId: click.id }, click);
-  await tx
-    .insertInto("conversionEvents")
-    .values({
-      id: randomUUID(),
-      network: row.network,
-      networkTransactionId: row.networkTransactionId,
-      source: "admin",
-      body: JSON.stringify({ action: "match", clickId: click.id, adminId: input.adminId }),
-      outcome,
-      receivedAt: now(),
-    })
-    .execute();
+  await recordAdminEvent(tx, row, { action: "match", clickId: click.id, adminId: input.adminId }, outcome);
   await audit(tx, {
     actorId: input.adminId,
     action: "conversion.matched",
@@ -450,18 +460,7 @@ export async function confirmDueConversions(db: Db, options: { now?: Date; limit
       const row = await lockConversion(tx, id);
       if (!row || row.status !== "pending" || !row.transactionId || !row.userId || !row.confirmsAt || row.confirmsAt > at) return false;
       await confirm(tx, row, await storeName(tx, row.storeId));
-      await tx
-        .insertInto("conversionEvents")
-        .values({
-          id: randomUUID(),
-          network: row.network,
-          networkTransactionId: row.networkTransactionId,
-          source: "admin",
-          body: JSON.stringify({ action: "confirmation-window-elapsed", confirmsAt: row.confirmsAt }),
-          outcome: "confirmed",
-          receivedAt: now(),
-        })
-        .execute();
+      await recordAdminEvent(tx, row, { action: "confirmation-window-elapsed", confirmsAt: row.confirmsAt }, "confirmed");
       return true;
     });
     if (done) confirmed++;

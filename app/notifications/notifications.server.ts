@@ -75,26 +75,15 @@ export async function notify(
   params: Record<string, string | number> = {},
 ): Promise<void> {
   const { type, topic } = NOTIFICATION_EVENTS[event];
-  await db
-    .insertInto("notifications")
-    .values({
-      id: randomUUID(),
-      userId,
-      type,
-      titleKey: `events.${event}.title`,
-      messageKey: `events.${event}.message`,
-      params: JSON.stringify(params),
-      readAt: null,
-      createdAt: now(),
-    })
-    .execute();
-  const user = await db
-    .selectFrom("users")
-    .select(["email", "name", "locale", "notifyEmail", "notifyCashback", "notifyPurchases", "notifyPromotions"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!user || !wantsEmail(user, topic)) return;
-  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  const recipient = await recordNotification(db, userId, {
+    type,
+    topic,
+    titleKey: `events.${event}.title`,
+    messageKey: `events.${event}.message`,
+    params,
+  });
+  if (!recipient) return;
+  const locale = recipient.locale;
   const t = fixedT(locale, "notifications");
   const values = notificationValues(params, locale);
   const mail = renderMail({
@@ -103,7 +92,7 @@ export async function notify(
     paragraphs: [t(`events.${event}.message`, values)],
     footer: t("emailFooter"),
   });
-  await enqueueMail(db, { to: user.email, subject: t(`events.${event}.title`, values), ...mail });
+  await enqueueMail(db, { to: recipient.email, subject: t(`events.${event}.title`, values), ...mail });
 }
 
 /**

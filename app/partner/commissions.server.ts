@@ -160,20 +160,18 @@ export async function releaseDueCommissions(db: Db, nowMs = Date.now()): Promise
  */
 export async function onSubscriptionRefunded(tx: Tx, subscriptionPaymentId: string): Promise<void> {
   const at = now();
-  const cancelled = await tx
-    .updateTable("partnerCommissions")
-    .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
-    .where("subscriptionPaymentId", "=", subscriptionPaymentId)
-    .where("status", "=", "held")
-    .executeTakeFirst();
-  if (Number(cancelled.numUpdatedRows) === 1) return;
-  const reversed = await tx
-    .updateTable("partnerCommissions")
-    .set({ status: "reversed", cancelledAt: at, updatedAt: at })
-    .where("subscriptionPaymentId", "=", subscriptionPaymentId)
-    .where("status", "=", "available")
-    .executeTakeFirst();
-  if (Number(reversed.numUpdatedRows) !== 1) return;
+  // Moves the payment's commission from one status to another; whether it was in the first.
+  const settle = async (from: "held" | "available", to: "cancelled" | "reversed") => {
+    const moved = await tx
+      .updateTable("partnerCommissions")
+      .set({ status: to, cancelledAt: at, updatedAt: at })
+      .where("subscriptionPaymentId", "=", subscriptionPaymentId)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  };
+  if (await settle("held", "cancelled")) return;
+  if (!(await settle("available", "reversed"))) return;
   const row = await tx
     .selectFrom("partnerCommissions")
     .selectAll()

@@ -361,31 +361,26 @@ export async function onCashbackReversed(tx: Tx, userId: string): Promise<void> 
 async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
   const referrerCents = await getSetting(tx, "referralBonusReferrerCents");
   const friendCents = await getSetting(tx, "referralBonusFriendCents");
-  const metadata = { referralId: referral.id };
-  let referrerTransactionId: string | null = null;
-  let friendTransactionId: string | null = null;
-  if (referrerCents > 0) {
+  // Each side's bonus (when its amount is above zero) and its notice; the ledger transaction's id.
+  const paySide = async (
+    side: "referrer" | "friend",
+    userId: string,
+    amountCents: number,
+    notice: "referralBonusReferrer" | "referralBonusFriend",
+  ): Promise<string | null> => {
+    if (amountCents <= 0) return null;
     const paid = await creditReferralBonus(tx, {
-      userId: referral.referrerId,
-      amountCents: referrerCents,
+      userId,
+      amountCents,
       description: "Referral bonus",
-      idempotencyKey: `referral:${referral.id}:referrer`,
-      metadata: { ...metadata, side: "referrer" },
+      idempotencyKey: `referral:${referral.id}:${side}`,
+      metadata: { referralId: referral.id, side },
     });
-    referrerTransactionId = paid.transaction.id;
-    if (!paid.replayed) await notify(tx, referral.referrerId, "referralBonusReferrer", { amountCents: referrerCents });
-  }
-  if (friendCents > 0) {
-    const paid = await creditReferralBonus(tx, {
-      userId: referral.referredUserId,
-      amountCents: friendCents,
-      description: "Referral bonus",
-      idempotencyKey: `referral:${referral.id}:friend`,
-      metadata: { ...metadata, side: "friend" },
-    });
-    friendTransactionId = paid.transaction.id;
-    if (!paid.replayed) await notify(tx, referral.referredUserId, "referralBonusFriend", { amountCents: friendCents });
-  }
+    if (!paid.replayed) await notify(tx, userId, notice, { amountCents });
+    return paid.transaction.id;
+  };
+  const referrerTransactionId = await paySide("referrer", referral.referrerId, referrerCents, "referralBonusReferrer");
+  const friendTransactionId = await paySide("friend", referral.referredUserId, friendCents, "referralBonusFriend");
   await tx
     .updateTable("referrals")
     .set({
@@ -404,27 +399,29 @@ async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
 
 export type DecisionResult = { ok: true; paid: boolean } | { ok: false };
 
-/** Approves a held referral: it counts again, and is paid now when it already qualified in its window. */
-export async function approveReferral(
-  tx: Tx,
-  input: { referralId: string; adminId: string; clientAddress?: string | null },
-): Promise<DecisionResult> {
+type DecisionInput = { referralId: string; adminId: string; clientAddress?: string | null };
+
+/** Records the admin's decision on a held referral (its new status and the audit row); null when it is not held. */
+async function decideHeld(tx: Tx, input: DecisionInput, status: "pending" | "rejected", action: string) {
   const referral = await lockReferral(tx, { id: input.referralId });
-  if (!referral || referral.status !== "held") return { ok: false };
-  await tx
-    .updateTable("referrals")
-    .set({ status: "pending", decidedBy: input.adminId, decidedAt: now() })
-    .where("id", "=", referral.id)
-    .execute();
+  if (!referral || referral.status !== "held") return null;
+  await tx.updateTable("referrals").set({ status, decidedBy: input.adminId, decidedAt: now() }).where("id", "=", referral.id).execute();
   await audit(tx, {
     actorId: input.adminId,
-    action: "referral.approved",
+    action,
     subject: `referral:${referral.id}`,
     before: { status: referral.status },
-    after: { status: "pending" },
+    after: { status },
     details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId },
     clientAddress: input.clientAddress,
   });
+  return referral;
+}
+
+/** Approves a held referral: it counts again, and is paid now when it already qualified in its window. */
+export async function approveReferral(tx: Tx, input: DecisionInput): Promise<DecisionResult> {
+  const referral = await decideHeld(tx, input, "pending", "referral.approved");
+  if (!referral) return { ok: false };
   let qualified = Boolean(referral.qualifiedAt);
   if (!qualified) {
     // Cashback settled before a qualifying amount was set lower, say: look again now.
@@ -436,27 +433,8 @@ export async function approveReferral(
   return { ok: true, paid: qualified };
 }
 
-export async function rejectReferral(
-  tx: Tx,
-  input: { referralId: string; adminId: string; clientAddress?: string | null },
-): Promise<DecisionResult> {
-  const referral = await lockReferral(tx, { id: input.referralId });
-  if (!referral || referral.status !== "held") return { ok: false };
-  await tx
-    .updateTable("referrals")
-    .set({ status: "rejected", decidedBy: input.adminId, decidedAt: now() })
-    .where("id", "=", referral.id)
-    .execute();
-  await audit(tx, {
-    actorId: input.adminId,
-    action: "referral.rejected",
-    subject: `referral:${referral.id}`,
-    before: { status: referral.status },
-    after: { status: "rejected" },
-    details: { referrerId: referral.referrerId, referredUserId: referral.referredUserId },
-    clientAddress: input.clientAddress,
-  });
-  return { ok: true, paid: false };
+export async function rejectReferral(tx: Tx, input: DecisionInput): Promise<DecisionResult> {
+  return (await decideHeld(tx, input, "rejected", "referral.rejected")) ? { ok: true, paid: false } : { ok: false };
 }
 
 // ——— What the screens show ———

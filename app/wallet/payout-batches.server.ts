@@ -179,6 +179,30 @@ export async function createPayoutBatch(
 }
 
 /**
+ * Moves an open batch to the admin's decision; the decision's time, or null when the batch already
+ * had that state (a replay). Any other state, or no such batch, is an error.
+ */
+async function decideOpenBatch(
+  tx: Tx,
+  input: { actor: Actor; batchId: string },
+  state: "paid" | "cancelled",
+  set: { payoutReference?: string } = {},
+): Promise<string | null> {
+  const timestamp = now();
+  const moved = await tx
+    .updateTable("payoutBatches")
+    .set({ state, ...set, decidedBy: input.actor.id, decidedAt: timestamp, updatedAt: timestamp })
+    .where("id", "=", input.batchId)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 1) return timestamp;
+  const batch = await getPayoutBatch(tx, input.batchId);
+  if (!batch) throw new PayoutBatchError("not_found");
+  if (batch.state === state) return null;
+  throw new PayoutBatchError("not_open");
+}
+
+/**
  * Marks an open batch paid with one payout reference: every withdrawal of it still processing is
  * settled exactly as the desk's "mark paid" does, and its member told. A batch already paid is a
  * replay: nothing changes (the first reference stays).
@@ -189,19 +213,7 @@ export async function payPayoutBatch(
 ): Promise<{ replayed: boolean; paid: number }> {
   const payoutReference = input.payoutReference.trim();
   if (!payoutReference) throw new PayoutBatchError("not_open", "a payout reference is required");
-  const timestamp = now();
-  const moved = await tx
-    .updateTable("payoutBatches")
-    .set({ state: "paid", payoutReference, decidedBy: input.actor.id, decidedAt: timestamp, updatedAt: timestamp })
-    .where("id", "=", input.batchId)
-    .where("state", "=", "open")
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    const batch = await getPayoutBatch(tx, input.batchId);
-    if (!batch) throw new PayoutBatchError("not_found");
-    if (batch.state === "paid") return { replayed: true, paid: 0 };
-    throw new PayoutBatchError("not_open");
-  }
+  if (!(await decideOpenBatch(tx, input, "paid", { payoutReference }))) return { replayed: true, paid: 0 };
   const items = await tx
     .selectFrom("withdrawals")
     .select(["transactionId", "state", "amountCents", "userId"])
@@ -243,19 +255,8 @@ export async function payPayoutBatch(
 
 /** Cancels an open batch: its withdrawals go back to the queue (still processing). */
 export async function cancelPayoutBatch(tx: Tx, input: { actor: Actor; batchId: string }): Promise<{ replayed: boolean }> {
-  const timestamp = now();
-  const moved = await tx
-    .updateTable("payoutBatches")
-    .set({ state: "cancelled", decidedBy: input.actor.id, decidedAt: timestamp, updatedAt: timestamp })
-    .where("id", "=", input.batchId)
-    .where("state", "=", "open")
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    const batch = await getPayoutBatch(tx, input.batchId);
-    if (!batch) throw new PayoutBatchError("not_found");
-    if (batch.state === "cancelled") return { replayed: true };
-    throw new PayoutBatchError("not_open");
-  }
+  const timestamp = await decideOpenBatch(tx, input, "cancelled");
+  if (!timestamp) return { replayed: true };
   const released = await tx.selectFrom("withdrawals").select("transactionId").where("batchId", "=", input.batchId).execute();
   await tx.updateTable("withdrawals").set({ batchId: null, updatedAt: timestamp }).where("batchId", "=", input.batchId).execute();
   await audit(tx, {

@@ -3,19 +3,9 @@
  * here is invented for the demo (names, rates, texts and marks); their addresses are on the
  * reserved `.example` domain. Real partner stores are added by an admin under the network's terms.
  */
-export const STORE_CATEGORIES = [
-  "fashion",
-  "electronics",
-  "travel",
-  "home",
-  "beauty",
-  "sports",
-  "food",
-  "books",
-  "software",
-  "marketplace",
-] as const;
-export type StoreCategory = (typeof STORE_CATEGORIES)[number];
+import type { StoreCategory } from "../../app/stores/categories";
+
+export { STORE_CATEGORIES, type StoreCategory } from "../../app/stores/categories";
 
 export interface SeedStore {
   slug: string; // kebab-case ASCII, unique; its mark is public/images/stores/<slug>.svg

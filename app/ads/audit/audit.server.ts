@@ -19,8 +19,8 @@ import { audit } from "~/audit/audit.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, setThresholds, type ClientAccount } from "../accounts.server";
-import type { AdFields, AdPlatform, BoundedValue, FileTotals, MatchType, RowExtras } from "../import/types";
-import { STORED_COLUMNS } from "../import/summary";
+import type { AdFields, AdPlatform, BoundedValue, FileTotals, RowExtras } from "../import/types";
+import { readStoredRows, storedRowOrder, type ImportInfo, type StoredAdRow } from "../stored-rows.server";
 import {
   addTotals,
   emptyDataset,
@@ -46,7 +46,6 @@ import type { AuditSnapshot, CheckResult, Grade } from "./types";
 export const WINDOW_DAYS = { metrics: 30, searchTerms: 90 } as const;
 const METRIC_KINDS = ["campaign", "ad-group", "keyword", "ad"] as const;
 /** Import ids per IN list (well under both databases' parameter limits). */
-const ID_CHUNK = 200;
 
 export class NothingToAuditError extends Error {
   constructor() {
@@ -80,14 +79,7 @@ const spanDays = (start: string, end: string) => dayNumber(end) - dayNumber(star
 // ---------------------------------------------------------------------------------------------
 // Choosing the imports and rows of a window
 
-interface ImportRow {
-  id: string;
-  platform: string;
-  kind: string;
-  granularity: "day" | "period";
-  periodStart: string | null;
-  periodEnd: string | null;
-  importedAt: string | null;
+interface ImportRow extends ImportInfo {
   summary: string;
 }
 
@@ -165,20 +157,7 @@ export function chooseSources(imports: readonly ImportRow[], length: number): Wi
  */
 type Extras = Partial<RowExtras> & { ad?: Partial<AdFields>; network?: string | null; breakdown?: Record<string, string> | null };
 
-interface LoadedRow {
-  importId: string;
-  platform: AdPlatform;
-  kind: string;
-  day: string | null;
-  campaign: string | null;
-  adGroup: string | null;
-  keyword: string | null;
-  matchType: MatchType | null;
-  negative: boolean;
-  searchTerm: string | null;
-  status: string | null;
-  metrics: Totals;
-  extras: Extras;
+interface LoadedRow extends StoredAdRow<Extras> {
   /** Days a period row covers (null for day rows and "All time"). */
   periodDays: number | null;
   /** Sort key: later rows carry the entity's current status and settings. */
@@ -194,50 +173,19 @@ async function loadRows(db: DbOrTx, sources: readonly Source[]): Promise<LoadedR
   }
   for (const group of bySpec.values()) {
     const periods = new Map(group.map((s) => [s.importId, s.period]));
-    for (let i = 0; i < group.length; i += ID_CHUNK) {
-      const chunk = group.slice(i, i + ID_CHUNK);
-      let query = db
-        .selectFrom("adRows")
-        .select(["importId", "platform", "kind", ...STORED_COLUMNS])
-        .where(
-          "importId",
-          "in",
-          chunk.map((s) => s.importId),
-        );
-      const days = chunk[0]!.days;
-      if (days) query = query.where("day", ">=", days.start).where("day", "<=", days.end);
-      for (const row of await query.execute()) {
-        let extras: Extras = {};
-        try {
-          extras = JSON.parse(row.extras) as Extras;
-        } catch {
-          extras = {};
-        }
-        const period = periods.get(row.importId) ?? null;
-        rows.push({
-          importId: row.importId,
-          platform: row.platform as AdPlatform,
-          kind: row.kind,
-          day: row.day,
-          campaign: row.campaign,
-          adGroup: row.adGroup,
-          keyword: row.keyword,
-          matchType: row.matchType as MatchType | null,
-          negative: Number(row.negative) === 1,
-          searchTerm: row.searchTerm,
-          status: row.status,
-          metrics: {
-            impressions: Number(row.impressions ?? 0),
-            clicks: Number(row.clicks ?? 0),
-            costCents: Number(row.costCents ?? 0),
-            conversions: Number(row.conversions ?? 0),
-            conversionValueCents: Number(row.conversionValueCents ?? 0),
-          },
-          extras,
-          periodDays: row.day ? null : period ? spanDays(period.start, period.end) : null,
-          order: `${row.day ?? period?.end ?? ""}|${String(row.line).padStart(9, "0")}`,
-        });
-      }
+    const days = group[0]!.days;
+    const stored = await readStoredRows<Extras>(
+      db,
+      group.map((s) => s.importId),
+      { from: days?.start, to: days?.end },
+    );
+    for (const row of stored) {
+      const period = periods.get(row.importId) ?? null;
+      rows.push({
+        ...row,
+        periodDays: row.day ? null : period ? spanDays(period.start, period.end) : null,
+        order: storedRowOrder(row.day ?? period?.end ?? null, row.line),
+      });
     }
   }
   return rows.sort((a, b) => a.order.localeCompare(b.order));
@@ -377,66 +325,86 @@ function campaignFacts(rows: readonly LoadedRow[]): CampaignFacts[] {
   }));
 }
 
-function keywordFacts(rows: readonly LoadedRow[]): KeywordFacts[] {
-  const groups = new Map<string, KeywordFacts>();
+/**
+ * Rows summed per key (rows without a key left out): `start` makes a group's facts from its first
+ * row, `merge` takes each row's settings over (rows are oldest first: the latest win).
+ */
+function sumBy<F extends Totals>(
+  rows: readonly LoadedRow[],
+  keyOf: (row: LoadedRow) => string | null,
+  start: (row: LoadedRow) => F,
+  merge?: (f: F, row: LoadedRow) => void,
+): F[] {
+  const groups = new Map<string, F>();
   for (const row of rows) {
-    if (!row.campaign || !row.keyword || row.negative) continue;
-    const key = `${row.platform}|${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(row.keyword)}|${row.matchType ?? ""}`;
+    const key = keyOf(row);
+    if (key === null) continue;
     let f = groups.get(key);
     if (!f) {
-      f = {
-        ...zeroTotals(),
-        platform: row.platform,
-        campaign: row.campaign,
-        adGroup: row.adGroup,
-        keyword: row.keyword,
-        matchType: row.matchType,
-        status: null,
-        maxCpcCents: null,
-        qualityScore: null,
-        expectedCtr: null,
-        adRelevance: null,
-        landingPageExperience: null,
-      };
+      f = start(row);
       groups.set(key, f);
     }
     addTotals(f, row.metrics);
-    const x = row.extras;
-    f.status = row.status ?? f.status;
-    f.maxCpcCents = x.maxCpcCents ?? f.maxCpcCents;
-    f.qualityScore = x.qualityScore ?? f.qualityScore;
-    f.expectedCtr = x.expectedCtr ?? f.expectedCtr;
-    f.adRelevance = x.adRelevance ?? f.adRelevance;
-    f.landingPageExperience = x.landingPageExperience ?? f.landingPageExperience;
+    merge?.(f, row);
   }
   return [...groups.values()];
 }
 
+function keywordFacts(rows: readonly LoadedRow[]): KeywordFacts[] {
+  return sumBy<KeywordFacts>(
+    rows,
+    (row) =>
+      !row.campaign || !row.keyword || row.negative
+        ? null
+        : `${row.platform}|${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(row.keyword)}|${row.matchType ?? ""}`,
+    (row) => ({
+      ...zeroTotals(),
+      platform: row.platform,
+      campaign: row.campaign!,
+      adGroup: row.adGroup,
+      keyword: row.keyword!,
+      matchType: row.matchType,
+      status: null,
+      maxCpcCents: null,
+      qualityScore: null,
+      expectedCtr: null,
+      adRelevance: null,
+      landingPageExperience: null,
+    }),
+    (f, { status, extras: x }) => {
+      f.status = status ?? f.status;
+      f.maxCpcCents = x.maxCpcCents ?? f.maxCpcCents;
+      f.qualityScore = x.qualityScore ?? f.qualityScore;
+      f.expectedCtr = x.expectedCtr ?? f.expectedCtr;
+      f.adRelevance = x.adRelevance ?? f.adRelevance;
+      f.landingPageExperience = x.landingPageExperience ?? f.landingPageExperience;
+    },
+  );
+}
+
 function searchTermFacts(rows: readonly LoadedRow[]): SearchTermFacts[] {
-  const groups = new Map<string, SearchTermFacts>();
-  for (const row of rows) {
-    if (!row.campaign || !row.searchTerm) continue;
-    const key = `${row.platform}|${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(row.searchTerm)}|${fold(row.keyword ?? "")}|${row.matchType ?? ""}`;
-    let f = groups.get(key);
-    if (!f) {
-      f = {
-        ...zeroTotals(),
-        platform: row.platform,
-        campaign: row.campaign,
-        adGroup: row.adGroup,
-        searchTerm: row.searchTerm,
-        keyword: row.keyword,
-        matchType: row.matchType,
-        addedExcluded: null,
-        campaignType: null,
-      };
-      groups.set(key, f);
-    }
-    addTotals(f, row.metrics);
-    f.addedExcluded = row.extras.addedExcluded ?? f.addedExcluded;
-    f.campaignType = row.extras.campaignType ?? f.campaignType;
-  }
-  return [...groups.values()];
+  return sumBy<SearchTermFacts>(
+    rows,
+    (row) =>
+      !row.campaign || !row.searchTerm
+        ? null
+        : `${row.platform}|${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(row.searchTerm)}|${fold(row.keyword ?? "")}|${row.matchType ?? ""}`,
+    (row) => ({
+      ...zeroTotals(),
+      platform: row.platform,
+      campaign: row.campaign!,
+      adGroup: row.adGroup,
+      searchTerm: row.searchTerm!,
+      keyword: row.keyword,
+      matchType: row.matchType,
+      addedExcluded: null,
+      campaignType: null,
+    }),
+    (f, { extras: x }) => {
+      f.addedExcluded = x.addedExcluded ?? f.addedExcluded;
+      f.campaignType = x.campaignType ?? f.campaignType;
+    },
+  );
 }
 
 function adFacts(rows: readonly LoadedRow[]): AdFacts[] {
@@ -497,15 +465,11 @@ function adFacts(rows: readonly LoadedRow[]): AdFacts[] {
 }
 
 function deviceFacts(rows: readonly LoadedRow[]): DeviceFacts[] {
-  const groups = new Map<string, DeviceFacts>();
-  for (const row of rows) {
-    const device = row.extras.device;
-    if (!row.campaign || !device) continue;
-    const key = `${row.platform}|${fold(row.campaign)}|${fold(device)}`;
-    const f = groups.get(key) ?? { ...zeroTotals(), platform: row.platform, campaign: row.campaign, device };
-    groups.set(key, addTotals(f, row.metrics) as DeviceFacts);
-  }
-  return [...groups.values()];
+  return sumBy<DeviceFacts>(
+    rows,
+    (row) => (row.campaign && row.extras.device ? `${row.platform}|${fold(row.campaign)}|${fold(row.extras.device)}` : null),
+    (row) => ({ ...zeroTotals(), platform: row.platform, campaign: row.campaign!, device: row.extras.device! }),
+  );
 }
 
 /** A row's placement, from a breakdown by placement (`row.extras.breakdown`); null without one. */
@@ -609,30 +573,26 @@ function metaAdSetFacts(rows: readonly LoadedRow[], end: string | null, level: "
 
 /** Meta spend per placement, from rows broken down by placement (none without such rows). */
 function metaPlacementFacts(rows: readonly LoadedRow[]): MetaPlacementFacts[] {
-  const groups = new Map<string, MetaPlacementFacts>();
-  for (const row of rows) {
-    const placement = placementOf(row);
-    if (!row.campaign || !placement) continue;
-    const key = `${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(placement)}`;
-    const f = groups.get(key) ?? { ...zeroTotals(), campaign: row.campaign, adSet: row.adGroup, placement, results: 0 };
-    addTotals(f, row.metrics);
-    f.results += row.extras.results ?? 0;
-    groups.set(key, f);
-  }
-  return [...groups.values()];
+  return sumBy<MetaPlacementFacts>(
+    rows,
+    (row) => {
+      const placement = placementOf(row);
+      return row.campaign && placement ? `${fold(row.campaign)}|${fold(row.adGroup ?? "")}|${fold(placement)}` : null;
+    },
+    (row) => ({ ...zeroTotals(), campaign: row.campaign!, adSet: row.adGroup, placement: placementOf(row)!, results: 0 }),
+    (f, row) => {
+      f.results += row.extras.results ?? 0;
+    },
+  );
 }
 
 /** Microsoft campaigns' totals per network, from reports with a `Network` column. */
 function networkFacts(rows: readonly LoadedRow[]): NetworkFacts[] {
-  const groups = new Map<string, NetworkFacts>();
-  for (const row of rows) {
-    const network = row.extras.network;
-    if (!row.campaign || !network) continue;
-    const key = `${row.platform}|${fold(row.campaign)}|${fold(network)}`;
-    const f = groups.get(key) ?? { ...zeroTotals(), platform: row.platform, campaign: row.campaign, network };
-    groups.set(key, addTotals(f, row.metrics) as NetworkFacts);
-  }
-  return [...groups.values()];
+  return sumBy<NetworkFacts>(
+    rows,
+    (row) => (row.campaign && row.extras.network ? `${row.platform}|${fold(row.campaign)}|${fold(row.extras.network)}` : null),
+    (row) => ({ ...zeroTotals(), platform: row.platform, campaign: row.campaign!, network: row.extras.network! }),
+  );
 }
 
 /** The conversions a stored import summary shows: whether it has a conversions column, and its totals rows' conversions. */

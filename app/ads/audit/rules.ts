@@ -16,7 +16,16 @@ import { formatAmountInput, parseLocaleDecimal } from "~/utils/money";
 import { numberFormat } from "~/utils/intl";
 import { benchmarkFor } from "../benchmarks";
 import type { BoundedValue, MatchType } from "../import/types";
-import { addTotals, zeroTotals, type AuditDataset, type CampaignFacts, type KeywordFacts, type MetaDay, type Totals } from "./dataset";
+import {
+  addTotals,
+  zeroTotals,
+  type AuditDataset,
+  type CampaignFacts,
+  type KeywordFacts,
+  type MetaDay,
+  type SearchTermFacts,
+  type Totals,
+} from "./dataset";
 import type { AuditItem, AuditSnapshot, AuditUnit, CheckResult, Grade } from "./types";
 
 // ---------------------------------------------------------------------------------------------
@@ -37,6 +46,17 @@ const share = (value: number): ThresholdDefinition => ({ default: value, min: 0,
 const money = (cents: number): ThresholdDefinition => ({ default: cents, min: 0, max: 100_000_000, unit: "money" });
 const count = (value: number, min = 0, max = 10_000): ThresholdDefinition => ({ default: value, min, max, unit: "count" });
 const ratio = (value: number, min = 0, max = 100): ThresholdDefinition => ({ default: value, min, max, unit: "ratio" });
+
+// What a Google check and its Microsoft twin (`ms-…`) share.
+const minImpressions = () => count(100, 0, 1_000_000);
+const budgetLimitedLimits = (): Pick<RuleDefinition, "thresholds" | "order"> => ({
+  thresholds: { warnLost: share(0.2), failLost: share(0.3) },
+  order: [["warnLost", "failLost"]],
+});
+const qualityScoreLimits = (): Pick<RuleDefinition, "thresholds" | "order"> => ({
+  thresholds: { failBelow: { default: 5, min: 1, max: 10, unit: "score" }, warnBelow: { default: 7, min: 1, max: 10, unit: "score" } },
+  order: [["failBelow", "warnBelow"]],
+});
 
 /** Overrides per rule id (and `grading`): threshold name → value, as kept on the client account. */
 export type ThresholdOverrides = Record<string, Record<string, number>>;
@@ -293,8 +313,8 @@ interface CampaignSettings {
 
 function campaignSettings(data: AuditDataset): Map<string, CampaignSettings> {
   const map = new Map<string, CampaignSettings>();
-  for (const c of data.campaigns) {
-    if (c.platform === "meta") continue;
+  // The reports' campaigns first, then the Editor's over them.
+  for (const c of [...data.campaigns.filter((c) => c.platform !== "meta"), ...(data.editorCampaigns ?? [])]) {
     const key = fold(c.campaign);
     const known = map.get(key);
     map.set(key, {
@@ -303,17 +323,6 @@ function campaignSettings(data: AuditDataset): Map<string, CampaignSettings> {
       targetRoas: c.targetRoas ?? known?.targetRoas ?? null,
       campaignType: c.campaignType ?? known?.campaignType ?? null,
       status: c.status ?? known?.status ?? null,
-    });
-  }
-  for (const e of data.editorCampaigns ?? []) {
-    const key = fold(e.campaign);
-    const known = map.get(key);
-    map.set(key, {
-      bidStrategyType: e.bidStrategyType ?? known?.bidStrategyType ?? null,
-      targetCpaCents: e.targetCpaCents ?? known?.targetCpaCents ?? null,
-      targetRoas: e.targetRoas ?? known?.targetRoas ?? null,
-      campaignType: e.campaignType ?? known?.campaignType ?? null,
-      status: e.status ?? known?.status ?? null,
     });
   }
   return map;
@@ -358,6 +367,33 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 const campaignItem = (c: CampaignFacts, severity: AuditItem["severity"], figures: AuditItem["figures"]): AuditItem => ({
   campaign: c.campaign,
+  severity,
+  figures,
+});
+
+type KeywordPlace = Pick<KeywordFacts, "campaign" | "adGroup" | "keyword" | "matchType">;
+
+/** A keyword's item: where it is, and its figures. */
+const keywordItem = (k: KeywordPlace, severity: AuditItem["severity"], figures: AuditItem["figures"]): AuditItem => ({
+  campaign: k.campaign,
+  adGroup: k.adGroup,
+  keyword: k.keyword,
+  matchType: k.matchType,
+  severity,
+  figures,
+});
+
+/** A search term's item: where it was matched, and its figures. */
+const searchTermItem = (
+  s: Pick<SearchTermFacts, "campaign" | "adGroup" | "searchTerm" | "keyword" | "matchType">,
+  severity: AuditItem["severity"],
+  figures: AuditItem["figures"],
+): AuditItem => ({
+  campaign: s.campaign,
+  adGroup: s.adGroup,
+  searchTerm: s.searchTerm,
+  keyword: s.keyword,
+  matchType: s.matchType,
   severity,
   figures,
 });
@@ -410,17 +446,62 @@ function budgetLimited(campaigns: readonly CampaignFacts[], t: Record<string, nu
   return { audited: audited.length, items };
 }
 
+/** Live campaigns losing impression share to their ad rank (`rank-limited`, `ms-rank-limited`). */
+function rankLimited(
+  campaigns: readonly CampaignFacts[],
+  t: Record<string, number>,
+  strategyOf: (c: CampaignFacts) => string | null,
+): RuleOutcome | null {
+  const audited = campaigns.filter((c) => c.lostIsRank && isLive(c.status));
+  if (!audited.length) return null;
+  return {
+    audited: audited.length,
+    items: audited
+      .filter((c) => certainlyAbove(c.lostIsRank!, t.maxLostRank!))
+      .map((c) =>
+        campaignItem(c, "fail", {
+          ...totalsFigures(c),
+          ...boundedFigures("lostIsRank", c.lostIsRank),
+          ...boundedFigures("impressionShare", c.impressionShare),
+          bidStrategy: strategyOf(c),
+        }),
+      ),
+  };
+}
+
+const zeroConversionThresholds = () => ({ maxCostCents: money(10_000), cpaMultiple: ratio(3, 0.5, 100) });
+
+/**
+ * Rows that spent over the limit without a conversion (`zero-conversion-keywords`,
+ * `zero-conversion-search-terms`): the campaign's target CPA times `cpaMultiple`, else `maxCostCents`.
+ */
+function zeroConversion<T extends Totals & { campaign: string }>(
+  data: AuditDataset,
+  audited: readonly T[],
+  t: Record<string, number>,
+  item: (row: T, severity: AuditItem["severity"], figures: AuditItem["figures"]) => AuditItem,
+): RuleOutcome | null {
+  if (!audited.length) return null;
+  const settings = campaignSettings(data);
+  const items: AuditItem[] = [];
+  for (const row of audited) {
+    const target = settings.get(fold(row.campaign))?.targetCpaCents;
+    const limit = target ? Math.round(target * t.cpaMultiple!) : t.maxCostCents!;
+    if (row.conversions === 0 && row.costCents > limit) items.push(item(row, "fail", { ...totalsFigures(row), limitCents: limit }));
+  }
+  return { audited: audited.length, items };
+}
+
 /** A keyword whose Quality Score is under the thresholds (`quality-score`, `ms-quality-score`), or null. */
 function qualityScoreItem(
-  k: Pick<KeywordFacts, "campaign" | "adGroup" | "keyword" | "matchType"> & { qualityScore: number | null },
+  k: KeywordPlace & { qualityScore: number | null },
   totals: Totals | null,
   t: Record<string, number>,
 ): AuditItem | null {
   const qs = k.qualityScore!;
   const severity = qs < t.failBelow! ? "fail" : qs < t.warnBelow! ? "warn" : null;
   if (!severity) return null;
-  const { campaign, adGroup, keyword, matchType } = k;
-  return { campaign, adGroup, keyword, matchType, severity, figures: { qualityScore: qs, ...(totals ? totalsFigures(totals) : {}) } };
+  return keywordItem(k, severity, { qualityScore: qs, ...(totals ? totalsFigures(totals) : {}) });
 }
 
 export const RULES: RuleDefinition[] = [
@@ -501,8 +582,7 @@ export const RULES: RuleDefinition[] = [
     source: "R3",
     unit: "campaigns",
     needs: ["campaigns"],
-    thresholds: { warnLost: share(0.2), failLost: share(0.3) },
-    order: [["warnLost", "failLost"]],
+    ...budgetLimitedLimits(),
     evaluate(data, t) {
       // Microsoft's campaigns have their own check (ms-budget-limited).
       return budgetLimited(
@@ -521,27 +601,12 @@ export const RULES: RuleDefinition[] = [
     thresholds: { maxLostRank: share(0.3) },
     evaluate(data, t) {
       const settings = campaignSettings(data);
-      const audited = data.campaigns.filter(
-        (c) =>
-          c.platform !== "microsoft" &&
-          c.lostIsRank &&
-          isLive(c.status) &&
-          bidClass(settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType) === "manual",
+      const strategyOf = (c: CampaignFacts) => settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType;
+      return rankLimited(
+        data.campaigns.filter((c) => c.platform !== "microsoft" && bidClass(strategyOf(c)) === "manual"),
+        t,
+        strategyOf,
       );
-      if (!audited.length) return null;
-      return {
-        audited: audited.length,
-        items: audited
-          .filter((c) => certainlyAbove(c.lostIsRank!, t.maxLostRank!))
-          .map((c) =>
-            campaignItem(c, "fail", {
-              ...totalsFigures(c),
-              ...boundedFigures("lostIsRank", c.lostIsRank),
-              ...boundedFigures("impressionShare", c.impressionShare),
-              bidStrategy: settings.get(fold(c.campaign))?.bidStrategyType ?? c.bidStrategyType,
-            }),
-          ),
-      };
     },
   }),
   rule({
@@ -608,8 +673,7 @@ export const RULES: RuleDefinition[] = [
     source: "R7",
     unit: "keywords",
     needs: ["keywords", "editor-keywords"],
-    thresholds: { failBelow: { default: 5, min: 1, max: 10, unit: "score" }, warnBelow: { default: 7, min: 1, max: 10, unit: "score" } },
-    order: [["failBelow", "warnBelow"]],
+    ...qualityScoreLimits(),
     evaluate(data, t) {
       // Microsoft's keywords have their own check (ms-quality-score).
       const reported = data.keywords.filter((k) => k.platform !== "microsoft" && k.qualityScore != null && isLive(k.status));
@@ -641,7 +705,7 @@ export const RULES: RuleDefinition[] = [
       source: "R8",
       unit: "keywords",
       needs: ["keywords"],
-      thresholds: { minImpressions: count(100, 0, 1_000_000) },
+      thresholds: { minImpressions: minImpressions() },
       evaluate(data, t) {
         const audited = data.keywords.filter(
           (k) => k.platform !== "microsoft" && k[component] != null && k.impressions >= t.minImpressions! && isLive(k.status),
@@ -651,14 +715,7 @@ export const RULES: RuleDefinition[] = [
           audited: audited.length,
           items: audited
             .filter((k) => k[component] === "below")
-            .map((k) => ({
-              campaign: k.campaign,
-              adGroup: k.adGroup,
-              keyword: k.keyword,
-              matchType: k.matchType,
-              severity: "fail" as const,
-              figures: { qualityScore: k.qualityScore, [component]: k[component], ...totalsFigures(k) },
-            })),
+            .map((k) => keywordItem(k, "fail", { qualityScore: k.qualityScore, [component]: k[component], ...totalsFigures(k) })),
         };
       },
     }),
@@ -698,7 +755,7 @@ export const RULES: RuleDefinition[] = [
     source: "R21",
     unit: "keywords",
     needs: ["keywords"],
-    thresholds: { minCtr: share(0.01), minImpressions: count(100, 0, 1_000_000) },
+    thresholds: { minCtr: share(0.01), minImpressions: minImpressions() },
     evaluate(data, t) {
       const audited = data.keywords.filter(
         (k) => isSearchPlatform(k.platform) && isLive(k.status) && k.impressions > 0 && k.impressions >= t.minImpressions!,
@@ -708,14 +765,7 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((k) => ctrOf(k)! < t.minCtr!)
-          .map((k) => ({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity: "fail" as const,
-            figures: { ctr: round4(ctrOf(k)!), ...totalsFigures(k) },
-          })),
+          .map((k) => keywordItem(k, "fail", { ctr: round4(ctrOf(k)!), ...totalsFigures(k) })),
       };
     },
   }),
@@ -726,27 +776,14 @@ export const RULES: RuleDefinition[] = [
     source: "R20",
     unit: "keywords",
     needs: ["keywords"],
-    thresholds: { maxCostCents: money(10_000), cpaMultiple: ratio(3, 0.5, 100) },
+    thresholds: zeroConversionThresholds(),
     evaluate(data, t) {
-      const settings = campaignSettings(data);
-      const audited = data.keywords.filter((k) => k.costCents > 0 && isLive(k.status));
-      if (!audited.length) return null;
-      const items: AuditItem[] = [];
-      for (const k of audited) {
-        const target = settings.get(fold(k.campaign))?.targetCpaCents;
-        const limit = target ? Math.round(target * t.cpaMultiple!) : t.maxCostCents!;
-        if (k.conversions === 0 && k.costCents > limit) {
-          items.push({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity: "fail",
-            figures: { ...totalsFigures(k), limitCents: limit },
-          });
-        }
-      }
-      return { audited: audited.length, items };
+      return zeroConversion(
+        data,
+        data.keywords.filter((k) => k.costCents > 0 && isLive(k.status)),
+        t,
+        keywordItem,
+      );
     },
   }),
   rule({
@@ -798,14 +835,7 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((k) => bidClass(k.strategy) !== "smart")
-          .map((k) => ({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity: "fail" as const,
-            figures: { bidStrategy: k.strategy, ...(k.report ? totalsFigures(k.report) : {}) },
-          })),
+          .map((k) => keywordItem(k, "fail", { bidStrategy: k.strategy, ...(k.report ? totalsFigures(k.report) : {}) })),
       };
     },
   }),
@@ -893,7 +923,7 @@ export const RULES: RuleDefinition[] = [
       let failing = 0;
       let total = 0;
       let wasted = 0;
-      for (const [campaign, terms] of byCampaign) {
+      for (const terms of byCampaign.values()) {
         const cost = terms.reduce((sum, s) => sum + s.costCents, 0);
         const zero = terms.filter((s) => s.conversions === 0);
         const waste = zero.reduce((sum, s) => sum + s.costCents, 0);
@@ -905,15 +935,9 @@ export const RULES: RuleDefinition[] = [
         if (severity === "fail") failing++;
         for (const s of zero) {
           if (s.addedExcluded && /exclu|uitgesloten|ausgeschlossen/.test(s.addedExcluded)) continue;
-          items.push({
-            campaign,
-            adGroup: s.adGroup,
-            searchTerm: s.searchTerm,
-            keyword: s.keyword,
-            matchType: s.matchType,
-            severity,
-            figures: { ...totalsFigures(s), campaignWastedShare: round4(campaignShare), campaignCostCents: cost },
-          });
+          items.push(
+            searchTermItem(s, severity, { ...totalsFigures(s), campaignWastedShare: round4(campaignShare), campaignCostCents: cost }),
+          );
         }
       }
       return {
@@ -941,15 +965,7 @@ export const RULES: RuleDefinition[] = [
       for (const s of audited) {
         const word = jobOrInfoWord(s.searchTerm);
         if (!word || s.costCents <= t.minCostCents!) continue;
-        items.push({
-          campaign: s.campaign,
-          adGroup: s.adGroup,
-          searchTerm: s.searchTerm,
-          keyword: s.keyword,
-          matchType: s.matchType,
-          severity: "fail",
-          figures: { ...totalsFigures(s), word },
-        });
+        items.push(searchTermItem(s, "fail", { ...totalsFigures(s), word }));
       }
       return { audited: audited.length, items };
     },
@@ -961,28 +977,14 @@ export const RULES: RuleDefinition[] = [
     source: "R20",
     unit: "search-terms",
     needs: ["search-terms"],
-    thresholds: { maxCostCents: money(10_000), cpaMultiple: ratio(3, 0.5, 100) },
+    thresholds: zeroConversionThresholds(),
     evaluate(data, t) {
-      const settings = campaignSettings(data);
-      const audited = data.searchTerms.filter((s) => s.costCents > 0);
-      if (!audited.length) return null;
-      const items: AuditItem[] = [];
-      for (const s of audited) {
-        const target = settings.get(fold(s.campaign))?.targetCpaCents;
-        const limit = target ? Math.round(target * t.cpaMultiple!) : t.maxCostCents!;
-        if (s.conversions === 0 && s.costCents > limit) {
-          items.push({
-            campaign: s.campaign,
-            adGroup: s.adGroup,
-            searchTerm: s.searchTerm,
-            keyword: s.keyword,
-            matchType: s.matchType,
-            severity: "fail",
-            figures: { ...totalsFigures(s), limitCents: limit },
-          });
-        }
-      }
-      return { audited: audited.length, items };
+      return zeroConversion(
+        data,
+        data.searchTerms.filter((s) => s.costCents > 0),
+        t,
+        searchTermItem,
+      );
     },
   }),
   rule({
@@ -1727,8 +1729,7 @@ export const RULES: RuleDefinition[] = [
     source: "R3",
     unit: "campaigns",
     needs: ["microsoft-campaigns"],
-    thresholds: { warnLost: share(0.2), failLost: share(0.3) },
-    order: [["warnLost", "failLost"]],
+    ...budgetLimitedLimits(),
     evaluate(data, t) {
       return budgetLimited(
         data.campaigns.filter((c) => c.platform === "microsoft"),
@@ -1746,23 +1747,11 @@ export const RULES: RuleDefinition[] = [
     thresholds: { maxLostRank: share(0.3) },
     evaluate(data, t) {
       // Not for conversion-based bidding, which gives up auctions on purpose.
-      const audited = data.campaigns.filter(
-        (c) => c.platform === "microsoft" && c.lostIsRank && isLive(c.status) && bidClass(c.bidStrategyType) !== "smart",
+      return rankLimited(
+        data.campaigns.filter((c) => c.platform === "microsoft" && bidClass(c.bidStrategyType) !== "smart"),
+        t,
+        (c) => c.bidStrategyType,
       );
-      if (!audited.length) return null;
-      return {
-        audited: audited.length,
-        items: audited
-          .filter((c) => certainlyAbove(c.lostIsRank!, t.maxLostRank!))
-          .map((c) =>
-            campaignItem(c, "fail", {
-              ...totalsFigures(c),
-              ...boundedFigures("lostIsRank", c.lostIsRank),
-              ...boundedFigures("impressionShare", c.impressionShare),
-              bidStrategy: c.bidStrategyType,
-            }),
-          ),
-      };
     },
   }),
   rule({
@@ -1869,8 +1858,7 @@ export const RULES: RuleDefinition[] = [
     source: "R7",
     unit: "keywords",
     needs: ["microsoft-keywords"],
-    thresholds: { failBelow: { default: 5, min: 1, max: 10, unit: "score" }, warnBelow: { default: 7, min: 1, max: 10, unit: "score" } },
-    order: [["failBelow", "warnBelow"]],
+    ...qualityScoreLimits(),
     evaluate(data, t) {
       const audited = data.keywords.filter((k) => k.platform === "microsoft" && k.qualityScore != null && isLive(k.status));
       if (!audited.length) return null;
@@ -1889,7 +1877,7 @@ export const RULES: RuleDefinition[] = [
     source: "R8",
     unit: "keywords",
     needs: ["microsoft-keywords"],
-    thresholds: { minImpressions: count(100, 0, 1_000_000) },
+    thresholds: { minImpressions: minImpressions() },
     evaluate(data, t) {
       const audited = data.keywords.filter(
         (k) =>
@@ -1903,20 +1891,15 @@ export const RULES: RuleDefinition[] = [
         audited: audited.length,
         items: audited
           .filter((k) => k.expectedCtr === "below" || k.adRelevance === "below" || k.landingPageExperience === "below")
-          .map((k) => ({
-            campaign: k.campaign,
-            adGroup: k.adGroup,
-            keyword: k.keyword,
-            matchType: k.matchType,
-            severity: "fail" as const,
-            figures: {
+          .map((k) =>
+            keywordItem(k, "fail", {
               qualityScore: k.qualityScore,
               expectedCtr: k.expectedCtr,
               adRelevance: k.adRelevance,
               landingPageExperience: k.landingPageExperience,
               ...totalsFigures(k),
-            },
-          })),
+            }),
+          ),
       };
     },
   }),

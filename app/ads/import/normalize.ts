@@ -467,34 +467,19 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     if (raw == null) return null;
     return parseDay(raw) ?? bad(record, field, "a date");
   };
+  /** A cell that does not read as `expected`: a warning, and no value. */
+  const badValue = (record: SourceRecord, field: Field, expected: string): null => {
+    warnings.push({ code: "ads.import.badValue", line: record.line, column: c[field]!.title, expected, got: cell(record, field) });
+    return null;
+  };
   const rating = (record: SourceRecord, field: Field): QualityRating | null => {
     const value = qualityRating(cell(record, field));
-    if (value === undefined) {
-      warnings.push({
-        code: "ads.import.badValue",
-        line: record.line,
-        column: c[field]!.title,
-        expected: "a rating",
-        got: cell(record, field),
-      });
-      return null;
-    }
-    return value;
+    return value === undefined ? badValue(record, field, "a rating") : value;
   };
   const ranking = (record: SourceRecord, field: Field): QualityRating | null => {
     if (!c[field]) return null;
     const value = metaRanking(cell(record, field));
-    if (value === undefined) {
-      warnings.push({
-        code: "ads.import.badValue",
-        line: record.line,
-        column: c[field]!.title,
-        expected: "a ranking",
-        got: cell(record, field),
-      });
-      return null;
-    }
-    return value;
+    return value === undefined ? badValue(record, field, "a ranking") : value;
   };
   const list = (record: SourceRecord, field: Field, options: { lowerCase?: boolean } = {}): string[] | null =>
     c[field] ? splitList(cell(record, field), options) : null;
@@ -627,14 +612,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       let strength: AdStrength | null = null;
       if (c.adStrength) {
         const value = adStrength(cell(record, "adStrength"));
-        if (value === undefined)
-          warnings.push({
-            code: "ads.import.badValue",
-            line: record.line,
-            column: c.adStrength.title,
-            expected: "an ad strength",
-            got: cell(record, "adStrength"),
-          });
+        if (value === undefined) badValue(record, "adStrength", "an ad strength");
         else strength = value;
       }
       ad = {
@@ -723,24 +701,10 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
     };
     if (planner) {
       const volume = plannerVolume(cell(record, "searchVolume"), hint);
-      if (volume === undefined)
-        warnings.push({
-          code: "ads.import.badValue",
-          line: record.line,
-          column: c.searchVolume!.title,
-          expected: "a number of searches",
-          got: cell(record, "searchVolume"),
-        });
+      if (volume === undefined) badValue(record, "searchVolume", "a number of searches");
       else if (volume) Object.assign(extras, volume, { volumeEstimated: true });
       const competition = c.competition ? plannerCompetition(cell(record, "competition")) : null;
-      if (competition === undefined)
-        warnings.push({
-          code: "ads.import.badValue",
-          line: record.line,
-          column: c.competition!.title,
-          expected: "Low, Medium or High",
-          got: cell(record, "competition"),
-        });
+      if (competition === undefined) badValue(record, "competition", "Low, Medium or High");
       else extras.competition = competition;
       const index = num(record, "competitionIndex");
       if (index != null && (index < 0 || index > 100)) bad(record, "competitionIndex", "a whole number from 0 to 100");

@@ -7,20 +7,10 @@ import type { TFunction } from "i18next";
 import { formatDate } from "~/utils/dates";
 import type { KpiKey } from "../dashboard.server";
 import type { DayRange } from "../dashboard-query";
-import { kpiFormatters } from "../kpi-format";
+import { kpiFormatters, PERFORMANCE_KPI_KEYS } from "../kpi-format";
 
 /** The KPIs a report shows, in order (the dashboard's, without the campaign count). */
-export const REPORT_KPI_KEYS = [
-  "spendCents",
-  "impressions",
-  "clicks",
-  "ctr",
-  "avgCpcCents",
-  "conversions",
-  "cpaCents",
-  "conversionValueCents",
-  "roas",
-] as const satisfies readonly KpiKey[];
+export const REPORT_KPI_KEYS = PERFORMANCE_KPI_KEYS satisfies readonly KpiKey[];
 export type ReportKpiKey = (typeof REPORT_KPI_KEYS)[number];
 
 /** The ad suite's KPI formatters (~/ads/kpi-format) with the report's words, dates and period. */

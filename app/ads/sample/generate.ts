@@ -22,6 +22,7 @@
  * tests call it.
  */
 import { centsToDecimalString } from "../../utils/money";
+import { figureAdder } from "../sums";
 
 export const SAMPLE_ACCOUNT_NAME = "Northwind Outdoor";
 export const SAMPLE_CURRENCY = "USD";
@@ -504,14 +505,7 @@ interface Totals {
 }
 
 const zero = (): Totals => ({ impressions: 0, clicks: 0, costCents: 0, conversionsH: 0, valueCents: 0 });
-function add(into: Totals, row: Totals): Totals {
-  into.impressions += row.impressions;
-  into.clicks += row.clicks;
-  into.costCents += row.costCents;
-  into.conversionsH += row.conversionsH;
-  into.valueCents += row.valueCents;
-  return into;
-}
+const add = figureAdder<keyof Totals>(["impressions", "clicks", "costCents", "conversionsH", "valueCents"]);
 const sum = (rows: readonly Totals[]) => rows.reduce((total, row) => add(total, row), zero());
 
 interface CampaignDay extends Totals {
@@ -674,6 +668,14 @@ function googleMetrics(t: Totals) {
     value: money(t.valueCents),
     roas: t.costCents > 0 ? (Math.round((t.valueCents * 100) / t.costCents) / 100).toFixed(2) : "0.00",
   };
+}
+
+/** The keyword and ad reports' performance columns, and a row's cells for them. */
+const PERFORMANCE_COLUMNS = ["Currency code", "Impr.", "Clicks", "CTR", "Avg. CPC", "Cost", "Conversions", "Conv. rate", "Cost / conv."];
+
+function performanceCells(t: Totals): string[] {
+  const m = googleMetrics(t);
+  return [SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cpc, m.cost, m.conv, m.convRate, m.cpa];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -973,21 +975,10 @@ function keywordReport(results: readonly KeywordResult[], start: string, end: st
     "Exp. CTR",
     "Ad relevance",
     "Landing page exp.",
-    "Currency code",
-    "Impr.",
-    "Clicks",
-    "CTR",
-    "Avg. CPC",
-    "Cost",
-    "Conversions",
-    "Conv. rate",
-    "Cost / conv.",
+    ...PERFORMANCE_COLUMNS,
     "Conv. value",
   ];
-  const metrics = (t: Totals) => {
-    const m = googleMetrics(t);
-    return [SAMPLE_CURRENCY, m.impr, m.clicks, m.ctr, m.cpc, m.cost, m.conv, m.convRate, m.cpa, m.value];
-  };
+  const metrics = (t: Totals) => [...performanceCells(t), googleMetrics(t).value];
   const lines: string[][] = [["Search keyword report"], [dateLine(start, end)], header];
   for (const { keyword: k, totals } of results) {
     const manual = k.campaign.bidStrategy === "Manual CPC";
@@ -1088,22 +1079,13 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
     "Ad strength",
     "Ad strength improvements",
     "Ad type",
-    "Currency code",
-    "Impr.",
-    "Clicks",
-    "CTR",
-    "Avg. CPC",
-    "Cost",
-    "Conversions",
-    "Conv. rate",
-    "Cost / conv.",
+    ...PERFORMANCE_COLUMNS,
   );
   const lines: string[][] = [["Ad report"], [dateLine(start, end)], header];
   for (const { ad, totals } of results) {
     const cells = ["Enabled", `${SITE}/${ad.spec.slug}`];
     for (let i = 0; i < 15; i++) cells.push(ad.headlines[i] ?? "", i === 0 && ad.pinnedFirst ? "1" : MISSING);
     for (let i = 0; i < 4; i++) cells.push(ad.descriptions[i] ?? "", MISSING);
-    const m = googleMetrics(totals);
     cells.push(
       ad.spec.paths[0],
       ad.spec.paths[1],
@@ -1114,15 +1096,7 @@ function adReport(results: readonly AdResult[], start: string, end: string): str
       ad.strength,
       STRENGTH_ASSETS[ad.strength][2],
       "Responsive search ad",
-      SAMPLE_CURRENCY,
-      m.impr,
-      m.clicks,
-      m.ctr,
-      m.cpc,
-      m.cost,
-      m.conv,
-      m.convRate,
-      m.cpa,
+      ...performanceCells(totals),
     );
     lines.push(cells);
   }
