@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { ForgotPasswordSchema } from "~/auth/schemas";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthOutcome } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -81,17 +81,14 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title={t("forgot.sentTitle")}>
-        <p role="status" className="text-slate-700">
-          {t("forgot.sentText", { email: sentTo })}
-        </p>
-        <Link to={localePath(locale, "/forgot-password")} className="btn-secondary mt-6 w-full">
-          {t("forgot.tryDifferent")}
-        </Link>
-        <Link to={localePath(locale, "/signin")} className="btn-primary mt-3 w-full">
-          {t("forgot.backToSignIn")}
-        </Link>
-      </AuthCard>
+      <AuthOutcome
+        title={t("forgot.sentTitle")}
+        text={t("forgot.sentText", { email: sentTo })}
+        links={[
+          { to: localePath(locale, "/forgot-password"), label: t("forgot.tryDifferent") },
+          { to: localePath(locale, "/signin"), label: t("forgot.backToSignIn"), primary: true },
+        ]}
+      />
     );
   }
   return (

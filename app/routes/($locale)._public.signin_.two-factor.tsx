@@ -17,6 +17,7 @@ import { isSuspended } from "~/auth/accounts.server";
 import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
+import { TotpCodeField } from "~/components/auth/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -140,16 +141,7 @@ export default function TwoFactorSignIn() {
             />
           </>
         ) : (
-          <Field
-            labelProps={{ children: t("twoFactor.code") }}
-            inputProps={{
-              ...getInputProps(fields.code, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "one-time-code",
-              maxLength: 6,
-            }}
-            errors={fields.code.errors}
-          />
+          <TotpCodeField field={fields.code} />
         )}
         <SubmitButton className="btn-primary w-full">{t("twoFactor.submit")}</SubmitButton>
       </Form>
