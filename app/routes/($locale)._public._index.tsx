@@ -10,6 +10,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { formatRate } from "~/utils/money";
+import { CardGrid, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "home", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -120,10 +121,7 @@ export default function Home() {
 
       <section className="container-page py-16" aria-labelledby="features-title">
         <div className="max-w-2xl">
-          <h2 id="features-title" className="text-3xl font-bold tracking-tight">
-            {t("features.title")}
-          </h2>
-          <p className="mt-3 text-slate-600">{t("features.subtitle")}</p>
+          <SectionHeading id="features-title" title={t("features.title")} subtitle={t("features.subtitle")} />
         </div>
         <div className="mt-8">
           <FeatureCarousel />
@@ -133,19 +131,14 @@ export default function Home() {
       <section className="bg-slate-50 py-16" aria-labelledby="audiences-title">
         <div className="container-page">
           <div className="mx-auto max-w-2xl text-center">
-            <h2 id="audiences-title" className="text-3xl font-bold tracking-tight">
-              {t("audiences.title")}
-            </h2>
-            <p className="mt-3 text-slate-600">{t("audiences.subtitle")}</p>
+            <SectionHeading id="audiences-title" title={t("audiences.title")} subtitle={t("audiences.subtitle")} />
           </div>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {audiences.map((audience) => (
-              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm">
-                <h3 className="text-lg font-semibold">{audience.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{audience.description}</p>
-              </li>
-            ))}
-          </ul>
+          <CardGrid
+            className="mt-10 grid gap-6 md:grid-cols-3"
+            cardClassName="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm"
+            titleClassName="text-lg font-semibold"
+            cards={audiences.map((audience) => ({ key: audience.title, title: audience.title, text: audience.description }))}
+          />
         </div>
       </section>
 

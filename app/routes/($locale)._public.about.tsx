@@ -2,12 +2,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Icon, type IconName } from "~/components/icon";
+import { type IconName } from "~/components/icon";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { CardGrid, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "about"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -41,9 +42,7 @@ export default function AboutPage() {
 
       <section className="container-page grid gap-10 py-16 lg:grid-cols-2" aria-labelledby="story-title">
         <div>
-          <h2 id="story-title" className="text-3xl font-bold tracking-tight">
-            {t("story.title")}
-          </h2>
+          <SectionHeading id="story-title" title={t("story.title")} />
           <div className="mt-4 space-y-4 text-slate-700">
             {list<string>("story.paragraphs").map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -62,25 +61,22 @@ export default function AboutPage() {
 
       <section className="bg-slate-50 py-16" aria-labelledby="values-title">
         <div className="container-page">
-          <h2 id="values-title" className="text-3xl font-bold tracking-tight">
-            {t("values.title")}
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {list<Item & { icon: IconName }>("values.items").map((value) => (
-              <li key={value.title} className="rounded-2xl bg-surface p-6 shadow-sm">
-                <Icon name={value.icon} className="h-8 w-8 text-brand-700" />
-                <h3 className="mt-4 font-semibold">{value.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{value.description}</p>
-              </li>
-            ))}
-          </ul>
+          <SectionHeading id="values-title" title={t("values.title")} />
+          <CardGrid
+            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+            titleClassName="mt-4 font-semibold"
+            cards={list<Item & { icon: IconName }>("values.items").map((value) => ({
+              key: value.title,
+              icon: value.icon,
+              title: value.title,
+              text: value.description,
+            }))}
+          />
         </div>
       </section>
 
       <section className="container-page py-16" aria-labelledby="journey-title">
-        <h2 id="journey-title" className="text-3xl font-bold tracking-tight">
-          {t("journey.title")}
-        </h2>
+        <SectionHeading id="journey-title" title={t("journey.title")} />
         <ol className="mt-8 space-y-6 border-l-2 border-brand-100 pl-6">
           {list<Item & { year: string }>("journey.items").map((milestone) => (
             <li key={`${milestone.year}-${milestone.title}`} className="relative">
@@ -95,17 +91,11 @@ export default function AboutPage() {
 
       <section className="bg-slate-50 py-16" aria-labelledby="why-title">
         <div className="container-page">
-          <h2 id="why-title" className="text-3xl font-bold tracking-tight">
-            {t("whyUs.title")}
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list<Item>("whyUs.items").map((feature) => (
-              <li key={feature.title} className="rounded-2xl bg-surface p-6 shadow-sm">
-                <h3 className="font-semibold">{feature.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{feature.description}</p>
-              </li>
-            ))}
-          </ul>
+          <SectionHeading id="why-title" title={t("whyUs.title")} />
+          <CardGrid
+            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            cards={list<Item>("whyUs.items").map((feature) => ({ key: feature.title, title: feature.title, text: feature.description }))}
+          />
         </div>
       </section>
     </>

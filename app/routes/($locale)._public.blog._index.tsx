@@ -28,6 +28,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { EmptyState, PageHeader, SearchNote } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -99,9 +100,7 @@ export default function BlogPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         <SearchForm
           id="blog-search"
           label={t("search.label")}
@@ -110,20 +109,16 @@ export default function BlogPage() {
           defaultValue={query}
         />
         {query ? (
-          <p className="mt-3 text-sm text-slate-600" role="status">
-            {t("search.results", { count: posts.total, query })}{" "}
-            <Link to={localePath(locale, "/blog")} className="font-medium text-brand-700 underline">
-              {t("search.clear")}
-            </Link>
-          </p>
+          <SearchNote
+            text={t("search.results", { count: posts.total, query })}
+            clearTo={localePath(locale, "/blog")}
+            clearLabel={t("search.clear")}
+          />
         ) : null}
-      </header>
+      </PageHeader>
 
       {posts.items.length === 0 ? (
-        <div className="mx-auto mt-12 max-w-xl rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-xl font-semibold">{t("empty.title")}</h2>
-          <p className="mt-2 text-slate-600">{t("empty.text")}</p>
-        </div>
+        <EmptyState title={t("empty.title")} text={t("empty.text")} className="mx-auto mt-12 max-w-xl" />
       ) : (
         <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {posts.items.map((post) => (

@@ -22,6 +22,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
+import { PageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -92,10 +93,7 @@ export default function ContactPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-      </header>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
 
       <div className="mt-12 grid gap-10 lg:grid-cols-5">
         <section className="lg:col-span-3" aria-labelledby="contact-form-title">

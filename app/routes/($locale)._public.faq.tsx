@@ -14,6 +14,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { EmptyState, PageHeader, SearchNote } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -44,9 +45,7 @@ export default function FaqPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         <SearchForm
           id="faq-search"
           label={t("search.label")}
@@ -55,21 +54,13 @@ export default function FaqPage() {
           defaultValue={query}
         />
         {query ? (
-          <p className="mt-3 text-sm text-slate-600" role="status">
-            {t("search.results", { count, query })}{" "}
-            <Link to={localePath(locale, "/faq")} className="font-medium text-brand-700 underline">
-              {t("search.clear")}
-            </Link>
-          </p>
+          <SearchNote text={t("search.results", { count, query })} clearTo={localePath(locale, "/faq")} clearLabel={t("search.clear")} />
         ) : null}
-      </header>
+      </PageHeader>
 
       <div className="mx-auto mt-12 max-w-3xl space-y-10">
         {categories.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center" data-testid="faq-no-results">
-            <h2 className="text-xl font-semibold">{t("noResults.title")}</h2>
-            <p className="mt-2 text-slate-600">{t("noResults.description")}</p>
-          </div>
+          <EmptyState title={t("noResults.title")} text={t("noResults.description")} testId="faq-no-results" />
         ) : (
           categories.map((category) => (
             <section key={category.id} aria-labelledby={`faq-${category.id}`}>
