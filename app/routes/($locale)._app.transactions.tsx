@@ -30,6 +30,7 @@ import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
+import { FilterSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -108,25 +109,27 @@ export default function TransactionsPage() {
         </div>
       ) : null}
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={t("transactions.summary.label")}>
-        {(
+      <StatCards
+        label={t("transactions.summary.label")}
+        className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+        cardClassName="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 sm:p-5"
+        valueClassName="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl"
+        valueTestId="summary-amount"
+        stats={(
           [
             ["in", "moneyIn", "+", list.summary.inCents, "completedHint"],
             ["out", "moneyOut", "\u2212", list.summary.outCents, "completedHint"],
             ["pending-in", "pendingIn", "+", list.summary.pendingInCents, "pendingHint"],
             ["pending-out", "pendingOut", "\u2212", list.summary.pendingOutCents, "pendingHint"],
           ] as const
-        ).map(([id, label, sign, cents, hint]) => (
-          <div key={id} className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 sm:p-5" data-testid={`summary-${id}`}>
-            <dt className="text-sm text-slate-600">{t(`transactions.summary.${label}`)}</dt>
-            <dd className="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl" data-testid="summary-amount">
-              {cents > 0 ? sign : ""}
-              {formatMoney(cents, locale)}
-            </dd>
-            <dd className="mt-1 text-xs text-slate-600">{t(`transactions.summary.${hint}`)}</dd>
-          </div>
-        ))}
-      </dl>
+        ).map(([id, label, sign, cents, hint]) => ({
+          key: id,
+          testId: `summary-${id}`,
+          label: t(`transactions.summary.${label}`),
+          value: `${cents > 0 ? sign : ""}${formatMoney(cents, locale)}`,
+          hint: t(`transactions.summary.${hint}`),
+        }))}
+      />
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" role="search">
         <div className="flex flex-wrap gap-2">
@@ -148,38 +151,29 @@ export default function TransactionsPage() {
         <details className="mt-3" open={Boolean(filters.type || filters.status || filters.range !== "all")}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("transactions.filters")}</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.type")}</span>
-              <select name="type" defaultValue={filters.type} className={`${select} w-full`}>
-                <option value="">{t("transactions.all")}</option>
-                {TRANSACTION_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.status")}</span>
-              <select name="status" defaultValue={filters.status} className={`${select} w-full`}>
-                <option value="">{t("transactions.all")}</option>
-                {TRANSACTION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`statuses.${status}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.range")}</span>
-              <select name="range" defaultValue={filters.range} className={`${select} w-full`}>
-                {DATE_RANGES.map((range) => (
-                  <option key={range} value={range}>
-                    {t(`ranges.${range}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label={t("transactions.type")}
+              name="type"
+              defaultValue={filters.type}
+              className={`${select} w-full`}
+              all={t("transactions.all")}
+              options={TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+            />
+            <FilterSelect
+              label={t("transactions.status")}
+              name="status"
+              defaultValue={filters.status}
+              className={`${select} w-full`}
+              all={t("transactions.all")}
+              options={TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+            />
+            <FilterSelect
+              label={t("transactions.range")}
+              name="range"
+              defaultValue={filters.range}
+              className={`${select} w-full`}
+              options={DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))}
+            />
             <label className="text-sm">
               <span className="mb-1 block font-medium">{t("transactions.from")}</span>
               <input type="date" name="from" defaultValue={filters.from} className={`${select} w-full`} />

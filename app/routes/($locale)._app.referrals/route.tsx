@@ -30,6 +30,7 @@ import { FriendsList } from "./friends-list";
 import { InviteCard } from "./invite-card";
 import { InviteSchema } from "./invite-schema";
 import { LinkCard } from "./link-card";
+import { Panel } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "app", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -101,16 +102,13 @@ export default function Referrals() {
         <InviteCard left={invitationsLeft} />
       </div>
       <FriendsList friends={friends} />
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="how-title">
-        <h2 id="how-title" className="text-lg font-semibold">
-          {t("how.heading")}
-        </h2>
+      <Panel id="how-title" title={t("how.heading")}>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm text-slate-700">
           {(t("how.steps", { returnObjects: true }) as string[]).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </section>
+      </Panel>
     </div>
   );
 }
