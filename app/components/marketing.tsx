@@ -4,6 +4,7 @@
  * empty state. The texts come from the pages; these only lay them out, one way everywhere.
  */
 import { Link } from "@remix-run/react";
+import { NotFoundScreen } from "~/components/error-screen";
 import { Icon, type IconName } from "~/components/icon";
 
 /** A public page's centred title and lead (and what follows them, e.g. a search form). */
@@ -77,5 +78,26 @@ export function EmptyState({ title, text, className = "", testId }: { title: str
       <h2 className="text-xl font-semibold">{title}</h2>
       <p className="mt-2 text-slate-600">{text}</p>
     </div>
+  );
+}
+
+/** A detail page's answer when its loader found nothing (an unknown article or store). */
+export function NotFoundPage() {
+  return (
+    <div className="container-page">
+      <NotFoundScreen />
+    </div>
+  );
+}
+
+/** A detail page (an article, a store): the narrow article column opening with a back link to its list. */
+export function DetailPage({ backTo, backLabel, children }: { backTo: string; backLabel: string; children: React.ReactNode }) {
+  return (
+    <article className="container-page max-w-3xl py-16">
+      <Link to={backTo} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {backLabel}
+      </Link>
+      {children}
+    </article>
   );
 }
