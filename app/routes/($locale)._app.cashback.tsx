@@ -77,29 +77,23 @@ export default function CashbackPage() {
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-label={t("filters.label")}>
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-          <FilterSelect
-            label={t("filters.status")}
-            name="status"
-            defaultValue={filters.status}
-            className={select}
-            all={t("filters.allStatuses")}
-            options={ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-          />
-          <FilterSelect
-            label={t("filters.store")}
-            name="store"
-            defaultValue={filters.store}
-            className={select}
-            all={t("filters.allStores")}
-            options={activity.stores.map((store) => ({ value: store.slug, label: store.name }))}
-          />
-          <FilterSelect
-            label={t("filters.range")}
-            name="range"
-            defaultValue={filters.range}
-            className={select}
-            options={ACTIVITY_RANGES.map((range) => ({ value: range, label: t(RANGE_KEY[range]) }))}
-          />
+          {(
+            [
+              ["status", t("filters.allStatuses"), ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))],
+              ["store", t("filters.allStores"), activity.stores.map((store) => ({ value: store.slug, label: store.name }))],
+              ["range", undefined, ACTIVITY_RANGES.map((range) => ({ value: range, label: t(RANGE_KEY[range]) }))],
+            ] as const
+          ).map(([name, all, options]) => (
+            <FilterSelect
+              key={name}
+              label={t(`filters.${name}`)}
+              name={name}
+              defaultValue={filters[name]}
+              className={select}
+              all={all}
+              options={options}
+            />
+          ))}
           <button type="submit" className="btn-primary">
             {t("filters.apply")}
           </button>

@@ -151,37 +151,33 @@ export default function TransactionsPage() {
         <details className="mt-3" open={Boolean(filters.type || filters.status || filters.range !== "all")}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("transactions.filters")}</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <FilterSelect
-              label={t("transactions.type")}
-              name="type"
-              defaultValue={filters.type}
-              className={`${select} w-full`}
-              all={t("transactions.all")}
-              options={TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-            />
-            <FilterSelect
-              label={t("transactions.status")}
-              name="status"
-              defaultValue={filters.status}
-              className={`${select} w-full`}
-              all={t("transactions.all")}
-              options={TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-            />
-            <FilterSelect
-              label={t("transactions.range")}
-              name="range"
-              defaultValue={filters.range}
-              className={`${select} w-full`}
-              options={DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))}
-            />
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.from")}</span>
-              <input type="date" name="from" defaultValue={filters.from} className={`${select} w-full`} />
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.to")}</span>
-              <input type="date" name="to" defaultValue={filters.to} className={`${select} w-full`} />
-            </label>
+            {(
+              [
+                ["type", t("transactions.all"), TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))],
+                [
+                  "status",
+                  t("transactions.all"),
+                  TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+                ],
+                ["range", undefined, DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))],
+              ] as const
+            ).map(([name, all, options]) => (
+              <FilterSelect
+                key={name}
+                label={t(`transactions.${name}`)}
+                name={name}
+                defaultValue={filters[name]}
+                className={`${select} w-full`}
+                all={all}
+                options={options}
+              />
+            ))}
+            {(["from", "to"] as const).map((name) => (
+              <label key={name} className="text-sm">
+                <span className="mb-1 block font-medium">{t(`transactions.${name}`)}</span>
+                <input type="date" name={name} defaultValue={filters[name]} className={`${select} w-full`} />
+              </label>
+            ))}
           </div>
         </details>
       </Form>
