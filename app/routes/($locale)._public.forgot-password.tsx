@@ -5,12 +5,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { ForgotPasswordSchema } from "~/auth/schemas";
-import { AuthCard, AuthOutcome } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink, AuthOutcome } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -108,11 +108,7 @@ export default function ForgotPasswordPage() {
           {t("forgot.submit")}
         </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
-          {t("forgot.backToSignIn")}
-        </Link>
-      </p>
+      <AuthLink to={localePath(locale, "/signin")} label={t("forgot.backToSignIn")} className="mt-6 text-center text-sm" />
     </AuthCard>
   );
 }

@@ -1,11 +1,11 @@
 /** Sign in: e-mail and password (the spec's messages in its order), remember me, social buttons. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { configuredSocialProviders } from "~/auth/social-config.server";
 import { signInAction } from "~/auth/signin-action.server";
-import { AuthCard, Notice } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { SignInForm } from "~/components/auth/signin-form";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -51,12 +51,7 @@ export default function SignInPage() {
       {!notice && params.get("verified") === "1" ? <Notice>{t("verify.signInNow")}</Notice> : null}
       <SignInForm id="signin-form" submitLabel={t("signin.submit")} emailPlaceholder={t("fields.emailPlaceholder")} />
       <SocialButtons intent="signin" redirectTo={redirectTo} providers={socialProviders} />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t("signin.noAccount")}{" "}
-        <Link to={localePath(locale, "/signup")} className="font-semibold text-brand-700 hover:underline">
-          {t("signin.signUp")}
-        </Link>
-      </p>
+      <AuthLink to={localePath(locale, "/signup")} label={t("signin.signUp")} prompt={t("signin.noAccount")} />
     </AuthCard>
   );
 }

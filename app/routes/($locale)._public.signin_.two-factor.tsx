@@ -16,7 +16,7 @@ import { CodeSchema } from "~/auth/schemas";
 import { isSuspended } from "~/auth/accounts.server";
 import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink } from "~/components/auth/auth-card";
 import { TotpCodeField } from "~/components/auth/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
@@ -154,12 +154,12 @@ export default function TwoFactorSignIn() {
         </Link>
       </p>
       {recovery ? (
-        <p className="mt-3 text-center text-sm text-slate-600">
-          {t("twoFactor.lostEverything")}{" "}
-          <Link to={localePath(locale, "/contact")} className="font-semibold text-brand-700 hover:underline">
-            {t("twoFactor.contactUs")}
-          </Link>
-        </p>
+        <AuthLink
+          to={localePath(locale, "/contact")}
+          label={t("twoFactor.contactUs")}
+          prompt={t("twoFactor.lostEverything")}
+          className="mt-3 text-center text-sm text-slate-600"
+        />
       ) : null}
     </AuthCard>
   );

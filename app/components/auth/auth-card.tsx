@@ -76,3 +76,25 @@ export function AuthOutcome({
     </AuthCard>
   );
 }
+
+/** A line under an account card's form leading elsewhere ("No account yet? Sign up"). */
+export function AuthLink({
+  to,
+  label,
+  prompt,
+  className = "mt-6 text-center text-sm text-slate-600",
+}: {
+  to: string;
+  label: string;
+  prompt?: string;
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      {prompt ? `${prompt} ` : null}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
