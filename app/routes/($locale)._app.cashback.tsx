@@ -22,7 +22,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { FilterSelect, StatCards } from "~/components/app/panel";
+import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -84,7 +84,7 @@ export default function CashbackPage() {
               ["range", undefined, ACTIVITY_RANGES.map((range) => ({ value: range, label: t(RANGE_KEY[range]) }))],
             ] as const
           ).map(([name, all, options]) => (
-            <FilterSelect
+            <LabelledSelect
               key={name}
               label={t(`filters.${name}`)}
               name={name}

@@ -30,7 +30,7 @@ import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
-import { FilterSelect, StatCards } from "~/components/app/panel";
+import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -162,7 +162,7 @@ export default function TransactionsPage() {
                 ["range", undefined, DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))],
               ] as const
             ).map(([name, all, options]) => (
-              <FilterSelect
+              <LabelledSelect
                 key={name}
                 label={t(`transactions.${name}`)}
                 name={name}

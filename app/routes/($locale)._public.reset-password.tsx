@@ -3,7 +3,7 @@
  * form (new password twice, show/hide with JavaScript). Success ends every session of the user
  * and shows a 5-second countdown to sign-in (a plain button without JavaScript).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
@@ -13,7 +13,7 @@ import { resetPassword } from "~/auth/accounts.server";
 import { findValidReset } from "~/auth/password-reset.server";
 import { ResetPasswordSchema } from "~/auth/schemas";
 import { AuthCard, AuthOutcome } from "~/components/auth/auth-card";
-import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -25,6 +25,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { NewPasswordFields } from "~/components/auth/password-fields";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -98,16 +99,12 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <PasswordField
-          labelProps={{ children: t("fields.newPassword") }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          passwordLabel={t("fields.newPassword")}
+          confirmLabel={t("fields.confirmPassword")}
           hint={t("fields.passwordHint")}
-        />
-        <PasswordField
-          labelProps={{ children: t("fields.confirmPassword") }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
         />
         <SubmitButton className="btn-primary w-full" pendingLabel={t("reset.submitting")}>
           {t("reset.submit")}

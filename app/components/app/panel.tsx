@@ -1,6 +1,6 @@
 /**
  * The blocks the signed-in pages share: a white panel with its h2, the figure cards at the top of
- * a page (dashboard, cashback, partner, transactions) and a labelled filter select.
+ * a page (dashboard, cashback, partner, transactions) and a select with its label.
  */
 
 /** A card-like section headed by an h2 (the target of its `aria-labelledby`). */
@@ -50,8 +50,8 @@ export function StatCards({
   );
 }
 
-/** A GET filter's select with its visible label; `all` adds the empty "any" option first. */
-export function FilterSelect({
+/** A select with its visible label above it (GET filters, a settings form); `all` adds the empty "any" option first. */
+export function LabelledSelect({
   label,
   name,
   defaultValue,
