@@ -6,6 +6,8 @@
 import { Link } from "@remix-run/react";
 import { NotFoundScreen } from "~/components/error-screen";
 import { Icon, type IconName } from "~/components/icon";
+import { SearchForm } from "~/components/search-form";
+import { useTranslation } from "~/i18n/react";
 
 /** A public page's centred title and lead (and what follows them, e.g. a search form). */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: React.ReactNode }) {
@@ -99,5 +101,77 @@ export function DetailPage({ backTo, backLabel, children }: { backTo: string; ba
       </Link>
       {children}
     </article>
+  );
+}
+
+/**
+ * The header of a searchable list (the blog, the FAQ): title, lead, the search box, and under it
+ * how many results the query found with a link that clears it. The texts are the namespace's
+ * `title`, `subtitle` and `search.*` keys.
+ */
+export function SearchPageHeader({
+  ns,
+  searchId,
+  query,
+  count,
+  clearTo,
+}: {
+  ns: "blog" | "faq";
+  searchId: string;
+  query: string;
+  count: number;
+  clearTo: string;
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <PageHeader title={t("title")} subtitle={t("subtitle")}>
+      <SearchForm
+        id={searchId}
+        label={t("search.label")}
+        placeholder={t("search.placeholder")}
+        submit={t("search.submit")}
+        defaultValue={query}
+      />
+      {query ? <SearchNote text={t("search.results", { count, query })} clearTo={clearTo} clearLabel={t("search.clear")} /> : null}
+    </PageHeader>
+  );
+}
+
+/** A full-width grey band holding a section of a marketing page. */
+export function BandSection({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
+  return (
+    <section className="bg-slate-50 py-16" aria-labelledby={labelledBy}>
+      <div className="container-page">{children}</div>
+    </section>
+  );
+}
+
+/** A marketing page's opening: an optional eyebrow, the h1 and its lead, then the calls to action. */
+export function Hero({
+  id,
+  eyebrow,
+  title,
+  text,
+  tall = false,
+  children,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  text: string;
+  tall?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby={id}>
+      <div className={`container-page py-20 text-center${tall ? " sm:py-28" : ""}`}>
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p> : null}
+        <h1 id={id} className={`mx-auto ${eyebrow ? "mt-3 " : ""}max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl`}>
+          {title}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{text}</p>
+        {children}
+      </div>
+    </section>
   );
 }

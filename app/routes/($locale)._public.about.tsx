@@ -8,7 +8,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { CardGrid, SectionHeading } from "~/components/marketing";
+import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "about"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -28,17 +28,11 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="about-title">
-        <div className="container-page py-20 text-center">
-          <h1 id="about-title" className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("hero.text")}</p>
-          <Link to={localePath(locale, "/signup")} className="btn-primary mt-10 px-6 py-3 text-base">
-            {t("hero.cta")}
-          </Link>
-        </div>
-      </section>
+      <Hero id="about-title" title={t("hero.title")} text={t("hero.text")}>
+        <Link to={localePath(locale, "/signup")} className="btn-primary mt-10 px-6 py-3 text-base">
+          {t("hero.cta")}
+        </Link>
+      </Hero>
 
       <section className="container-page grid gap-10 py-16 lg:grid-cols-2" aria-labelledby="story-title">
         <div>
@@ -59,21 +53,19 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="values-title">
-        <div className="container-page">
-          <SectionHeading id="values-title" title={t("values.title")} />
-          <CardGrid
-            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
-            titleClassName="mt-4 font-semibold"
-            cards={list<Item & { icon: IconName }>("values.items").map((value) => ({
-              key: value.title,
-              icon: value.icon,
-              title: value.title,
-              text: value.description,
-            }))}
-          />
-        </div>
-      </section>
+      <BandSection labelledBy="values-title">
+        <SectionHeading id="values-title" title={t("values.title")} />
+        <CardGrid
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          titleClassName="mt-4 font-semibold"
+          cards={list<Item & { icon: IconName }>("values.items").map((value) => ({
+            key: value.title,
+            icon: value.icon,
+            title: value.title,
+            text: value.description,
+          }))}
+        />
+      </BandSection>
 
       <section className="container-page py-16" aria-labelledby="journey-title">
         <SectionHeading id="journey-title" title={t("journey.title")} />
@@ -89,15 +81,13 @@ export default function AboutPage() {
         </ol>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="why-title">
-        <div className="container-page">
-          <SectionHeading id="why-title" title={t("whyUs.title")} />
-          <CardGrid
-            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-            cards={list<Item>("whyUs.items").map((feature) => ({ key: feature.title, title: feature.title, text: feature.description }))}
-          />
-        </div>
-      </section>
+      <BandSection labelledBy="why-title">
+        <SectionHeading id="why-title" title={t("whyUs.title")} />
+        <CardGrid
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          cards={list<Item>("whyUs.items").map((feature) => ({ key: feature.title, title: feature.title, text: feature.description }))}
+        />
+      </BandSection>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SearchForm } from "~/components/search-form";
 import { z } from "zod";
 import { listPosts } from "~/blog/blog.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
@@ -28,7 +27,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
-import { EmptyState, PageHeader, SearchNote } from "~/components/marketing";
+import { EmptyState, SearchPageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -100,22 +99,7 @@ export default function BlogPage() {
 
   return (
     <div className="container-page py-16">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        <SearchForm
-          id="blog-search"
-          label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          submit={t("search.submit")}
-          defaultValue={query}
-        />
-        {query ? (
-          <SearchNote
-            text={t("search.results", { count: posts.total, query })}
-            clearTo={localePath(locale, "/blog")}
-            clearLabel={t("search.clear")}
-          />
-        ) : null}
-      </PageHeader>
+      <SearchPageHeader ns="blog" searchId="blog-search" query={query} count={posts.total} clearTo={localePath(locale, "/blog")} />
 
       {posts.items.length === 0 ? (
         <EmptyState title={t("empty.title")} text={t("empty.text")} className="mx-auto mt-12 max-w-xl" />

@@ -2,7 +2,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SearchForm } from "~/components/search-form";
 import { Icon, type IconName } from "~/components/icon";
 import { db } from "~/db/db.server";
 import { filterFaq } from "~/help/faq";
@@ -14,7 +13,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { EmptyState, PageHeader, SearchNote } from "~/components/marketing";
+import { EmptyState, SearchPageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,18 +44,7 @@ export default function FaqPage() {
 
   return (
     <div className="container-page py-16">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        <SearchForm
-          id="faq-search"
-          label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          submit={t("search.submit")}
-          defaultValue={query}
-        />
-        {query ? (
-          <SearchNote text={t("search.results", { count, query })} clearTo={localePath(locale, "/faq")} clearLabel={t("search.clear")} />
-        ) : null}
-      </PageHeader>
+      <SearchPageHeader ns="faq" searchId="faq-search" query={query} count={count} clearTo={localePath(locale, "/faq")} />
 
       <div className="mx-auto mt-12 max-w-3xl space-y-10">
         {categories.length === 0 ? (
