@@ -10,7 +10,7 @@ import { requireUser } from "~/auth/guards.server";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
 import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";
 import { claimsOf } from "~/cashback/claims.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { ActivityList, ClaimList } from "~/components/cashback/activity-list";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
@@ -67,11 +67,7 @@ export default function CashbackPage() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("intro")}</p>
-      {notice ? (
-        <div className="mt-4" data-testid="notice">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} testId="notice" />
 
       <StatCards stats={cards.map((card) => ({ ...card, label: t(`summary.${card.key}`), testId: `summary-${card.key}` }))} />
 

@@ -7,7 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { Pagination } from "~/components/pagination";
 import { TransactionList } from "~/components/wallet/transaction-list";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/db/schema";
@@ -103,11 +103,7 @@ export default function TransactionsPage() {
           {t("transactions.export")}
         </a>
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
 
       <StatCards
         label={t("transactions.summary.label")}

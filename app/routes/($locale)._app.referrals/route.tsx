@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -92,11 +92,7 @@ export default function Referrals() {
           friend: formatMoney(terms.friendCents, locale),
         })}
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <LinkCard link={link} code={code} />
         <InviteCard left={invitationsLeft} />
