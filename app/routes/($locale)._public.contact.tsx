@@ -91,6 +91,14 @@ export default function ContactPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
+  const input = (name: "name" | "email" | "company", type: "text" | "email", autoComplete: string) => (
+    <Field
+      labelProps={{ children: t(`form.${name}`) }}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete, placeholder: t(`form.${name}Placeholder`) }}
+      errors={fields[name].errors}
+    />
+  );
+
   return (
     <div className="container-page py-16">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
@@ -116,34 +124,10 @@ export default function ContactPage() {
                 <HoneypotFields formToken={formToken} />
                 <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
                 <div className="grid gap-x-4 sm:grid-cols-2">
-                  <Field
-                    labelProps={{ children: t("form.name") }}
-                    inputProps={{
-                      ...getInputProps(fields.name, { type: "text" }),
-                      autoComplete: "name",
-                      placeholder: t("form.namePlaceholder"),
-                    }}
-                    errors={fields.name.errors}
-                  />
-                  <Field
-                    labelProps={{ children: t("form.email") }}
-                    inputProps={{
-                      ...getInputProps(fields.email, { type: "email" }),
-                      autoComplete: "email",
-                      placeholder: t("form.emailPlaceholder"),
-                    }}
-                    errors={fields.email.errors}
-                  />
+                  {input("name", "text", "name")}
+                  {input("email", "email", "email")}
                 </div>
-                <Field
-                  labelProps={{ children: t("form.company") }}
-                  inputProps={{
-                    ...getInputProps(fields.company, { type: "text" }),
-                    autoComplete: "organization",
-                    placeholder: t("form.companyPlaceholder"),
-                  }}
-                  errors={fields.company.errors}
-                />
+                {input("company", "text", "organization")}
                 <TextareaField
                   labelProps={{ children: t("form.message") }}
                   textareaProps={{ ...getTextareaProps(fields.message), placeholder: t("form.messagePlaceholder"), rows: 6 }}
