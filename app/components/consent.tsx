@@ -36,16 +36,26 @@ export function ConsentForm({ consent, redirectTo, compact = false }: { consent:
         ))}
       </fieldset>
       <div className="mt-5 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="all" className="btn-primary">
-          {t("consent.acceptAll")}
-        </button>
-        <button type="submit" name="intent" value="necessary" className="btn-primary">
-          {t("consent.rejectAll")}
-        </button>
+        <AcceptRejectButtons className="btn-primary" />
         <button type="submit" name="intent" value="custom" className="btn-secondary">
           {t("consent.save")}
         </button>
       </div>
     </Form>
+  );
+}
+
+/** "Accept all" and "Reject all": the two one-click answers of the consent form and the banner. */
+export function AcceptRejectButtons({ className }: { className: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <button type="submit" name="intent" value="all" className={className}>
+        {t("consent.acceptAll")}
+      </button>
+      <button type="submit" name="intent" value="necessary" className={className}>
+        {t("consent.rejectAll")}
+      </button>
+    </>
   );
 }

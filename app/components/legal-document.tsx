@@ -21,13 +21,29 @@ export function LegalSections({ sections }: { sections: Array<{ title: string; p
           <h2 className="text-2xl font-semibold">
             {i + 1}. {section.title}
           </h2>
-          <div className="mt-3 space-y-3 text-slate-700">
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <LegalParagraphs paragraphs={section.paragraphs} />
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One unnumbered section of a legal page (the cookie policy's): its h2, then its content. */
+export function LegalSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function LegalParagraphs({ paragraphs }: { paragraphs: string[] }) {
+  return (
+    <div className="mt-3 space-y-3 text-slate-700">
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { requireUser } from "~/auth/guards.server";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
 import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";
 import { claimsOf } from "~/cashback/claims.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { ActivityList, ClaimList } from "~/components/cashback/activity-list";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
@@ -22,6 +22,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -66,56 +67,29 @@ export default function CashbackPage() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("intro")}</p>
-      {notice ? (
-        <div className="mt-4" data-testid="notice">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} testId="notice" />
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        {cards.map((card) => (
-          <div key={card.key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`summary-${card.key}`}>
-            <dt className="text-sm text-slate-600">{t(`summary.${card.key}`)}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums">{card.value}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{card.hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards stats={cards.map((card) => ({ ...card, label: t(`summary.${card.key}`), testId: `summary-${card.key}` }))} />
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-label={t("filters.label")}>
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-          <label className="text-sm">
-            <span className="mb-1 block font-medium">{t("filters.status")}</span>
-            <select name="status" defaultValue={filters.status} className={select}>
-              <option value="">{t("filters.allStatuses")}</option>
-              {ACTIVITY_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium">{t("filters.store")}</span>
-            <select name="store" defaultValue={filters.store} className={select}>
-              <option value="">{t("filters.allStores")}</option>
-              {activity.stores.map((store) => (
-                <option key={store.slug} value={store.slug}>
-                  {store.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium">{t("filters.range")}</span>
-            <select name="range" defaultValue={filters.range} className={select}>
-              {ACTIVITY_RANGES.map((range) => (
-                <option key={range} value={range}>
-                  {t(RANGE_KEY[range])}
-                </option>
-              ))}
-            </select>
-          </label>
+          {(
+            [
+              ["status", t("filters.allStatuses"), ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))],
+              ["store", t("filters.allStores"), activity.stores.map((store) => ({ value: store.slug, label: store.name }))],
+              ["range", undefined, ACTIVITY_RANGES.map((range) => ({ value: range, label: t(RANGE_KEY[range]) }))],
+            ] as const
+          ).map(([name, all, options]) => (
+            <LabelledSelect
+              key={name}
+              label={t(`filters.${name}`)}
+              name={name}
+              defaultValue={filters[name]}
+              className={select}
+              all={all}
+              options={options}
+            />
+          ))}
           <button type="submit" className="btn-primary">
             {t("filters.apply")}
           </button>

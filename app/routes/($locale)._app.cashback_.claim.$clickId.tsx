@@ -29,6 +29,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, notFoundPage, redirectWithFlash } from "~/utils/http.server";
+import { Panel } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -158,10 +159,7 @@ function ClaimForm({ deadline }: { deadline: string }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: claimSchema(locale) }),
   });
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="claim-form-title">
-      <h2 id="claim-form-title" className="text-lg font-semibold">
-        {t("claim.formTitle")}
-      </h2>
+    <Panel id="claim-form-title" title={t("claim.formTitle")}>
       <p className="mt-1 text-sm text-slate-600">{t("claim.intro")}</p>
       <p className="mt-1 text-sm text-slate-600">{t("claim.deadline", { date: formatDate(deadline, locale) })}</p>
       <Form method="post" className="mt-5 space-y-1" {...getFormProps(form)}>
@@ -194,6 +192,6 @@ function ClaimForm({ deadline }: { deadline: string }) {
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </Panel>
   );
 }

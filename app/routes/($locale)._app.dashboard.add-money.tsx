@@ -2,19 +2,20 @@
  * Add Money (`amount`): quick amounts (submit buttons, no JS needed) or a custom amount, then the
  * payment provider's checkout. The loader issues the form's idempotency key.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { AmountField } from "~/components/wallet/amount-field";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { filterAmountInput, formatAmountInput, formatMoney } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { DEPOSIT_QUICK_AMOUNTS, depositSchema } from "~/wallet/amounts";
 import { startTopUp } from "~/wallet/payments.server";
@@ -96,19 +97,7 @@ export default function AddMoney() {
           </div>
         </fieldset>
         <div className="mt-5">
-          <Field
-            labelProps={{ children: t("deposit.custom") }}
-            inputProps={{
-              ...getInputProps(fields.amount, { type: "text" }),
-              inputMode: "decimal",
-              placeholder: formatAmountInput(0, locale),
-              autoComplete: "off",
-              onInput: (event) => {
-                event.currentTarget.value = filterAmountInput(event.currentTarget.value);
-              },
-            }}
-            errors={fields.amount.errors}
-          />
+          <AmountField field={fields.amount} label={t("deposit.custom")} />
         </div>
         <SubmitButton className="btn-primary w-full" pendingLabel={t("deposit.processing")}>
           {t("deposit.submit")}

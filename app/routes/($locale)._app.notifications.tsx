@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { TYPE_DOT, useNotificationText, RelativeTime } from "~/components/app/notification-text";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -74,11 +74,7 @@ export default function NotificationsPage() {
           </Form>
         ) : null}
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key) : null} />
       {items.length === 0 ? (
         <p className="mt-8 text-slate-600">{t("empty")}</p>
       ) : (

@@ -18,6 +18,7 @@ import { formatDate, monthName } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatRate } from "~/utils/money";
+import { Panel, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "app", "partner"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,29 +53,19 @@ export default function Partner() {
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("intro", { rate: formatRate(overview.rateBps, locale), days: holdDays })}</p>
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="partner-totals">
-        {(
+      <StatCards
+        testId="partner-totals"
+        valueClassName="mt-1 text-2xl font-bold tabular-nums text-slate-900"
+        stats={(
           [
             ["held", overview.heldCents],
             ["available", overview.availableCents],
             ["clawedBack", overview.clawedBackCents],
           ] as const
-        ).map(([key, cents]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5">
-            <dt className="text-sm text-slate-600">{t(`totals.${key}`)}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatMoney(cents, locale)}</dd>
-          </div>
-        ))}
-      </dl>
+        ).map(([key, cents]) => ({ key, label: t(`totals.${key}`), value: formatMoney(cents, locale) }))}
+      />
 
-      <section
-        className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6"
-        aria-labelledby="chart-title"
-        data-testid="partner-chart"
-      >
-        <h2 id="chart-title" className="text-lg font-semibold">
-          {t("chart.heading")}
-        </h2>
+      <Panel id="chart-title" title={t("chart.heading")} testId="partner-chart">
         <BarChart
           className="mt-4"
           title={t("chart.title")}
@@ -83,12 +74,9 @@ export default function Partner() {
           bars={hasCommission ? overview.months.map((month) => ({ label: monthLabel(month.month, locale), value: month.cents })) : []}
           formatValue={(cents) => formatMoneyWhole(cents, locale)}
         />
-      </section>
+      </Panel>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="businesses-title">
-        <h2 id="businesses-title" className="text-lg font-semibold">
-          {t("businesses.heading")}
-        </h2>
+      <Panel id="businesses-title" title={t("businesses.heading")}>
         {overview.businesses.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("businesses.empty")}</p>
         ) : (
@@ -109,12 +97,9 @@ export default function Partner() {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="payments-title">
-        <h2 id="payments-title" className="text-lg font-semibold">
-          {t("payments.heading")}
-        </h2>
+      <Panel id="payments-title" title={t("payments.heading")}>
         {overview.payments.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("payments.empty")}</p>
         ) : (
@@ -152,7 +137,7 @@ export default function Partner() {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { linkedProviders, socialProviderConfig } from "~/auth/social.server";
 import { acceptTotpCode, twoFactorState } from "~/auth/two-factor.server";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { AuthCard } from "~/components/auth/auth-card";
+import { TotpCodeField } from "~/components/auth/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -135,16 +136,7 @@ export default function Reauthenticate() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
           {useCode ? (
-            <Field
-              labelProps={{ children: t("twoFactor.code") }}
-              inputProps={{
-                ...getInputProps(fields.code, { type: "text" }),
-                inputMode: "numeric",
-                autoComplete: "one-time-code",
-                maxLength: 6,
-              }}
-              errors={fields.code.errors}
-            />
+            <TotpCodeField field={fields.code} />
           ) : (
             <Field
               labelProps={{ children: t("reauth.password") }}

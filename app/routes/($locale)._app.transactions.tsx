@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { Pagination } from "~/components/pagination";
 import { TransactionList } from "~/components/wallet/transaction-list";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/db/schema";
@@ -31,6 +31,7 @@ import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -104,31 +105,29 @@ export default function TransactionsPage() {
           {t("transactions.export")}
         </a>
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={t("transactions.summary.label")}>
-        {(
+      <StatCards
+        label={t("transactions.summary.label")}
+        className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+        cardClassName="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 sm:p-5"
+        valueClassName="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl"
+        valueTestId="summary-amount"
+        stats={(
           [
             ["in", "moneyIn", "+", list.summary.inCents, "completedHint"],
             ["out", "moneyOut", "\u2212", list.summary.outCents, "completedHint"],
             ["pending-in", "pendingIn", "+", list.summary.pendingInCents, "pendingHint"],
             ["pending-out", "pendingOut", "\u2212", list.summary.pendingOutCents, "pendingHint"],
           ] as const
-        ).map(([id, label, sign, cents, hint]) => (
-          <div key={id} className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 sm:p-5" data-testid={`summary-${id}`}>
-            <dt className="text-sm text-slate-600">{t(`transactions.summary.${label}`)}</dt>
-            <dd className="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl" data-testid="summary-amount">
-              {cents > 0 ? sign : ""}
-              {formatMoney(cents, locale)}
-            </dd>
-            <dd className="mt-1 text-xs text-slate-600">{t(`transactions.summary.${hint}`)}</dd>
-          </div>
-        ))}
-      </dl>
+        ).map(([id, label, sign, cents, hint]) => ({
+          key: id,
+          testId: `summary-${id}`,
+          label: t(`transactions.summary.${label}`),
+          value: `${cents > 0 ? sign : ""}${formatMoney(cents, locale)}`,
+          hint: t(`transactions.summary.${hint}`),
+        }))}
+      />
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" role="search">
         <div className="flex flex-wrap gap-2">
@@ -150,46 +149,33 @@ export default function TransactionsPage() {
         <details className="mt-3" open={Boolean(filters.type || filters.status || filters.range !== "all")}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("transactions.filters")}</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.type")}</span>
-              <select name="type" defaultValue={filters.type} className={`${select} w-full`}>
-                <option value="">{t("transactions.all")}</option>
-                {TRANSACTION_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.status")}</span>
-              <select name="status" defaultValue={filters.status} className={`${select} w-full`}>
-                <option value="">{t("transactions.all")}</option>
-                {TRANSACTION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`statuses.${status}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.range")}</span>
-              <select name="range" defaultValue={filters.range} className={`${select} w-full`}>
-                {DATE_RANGES.map((range) => (
-                  <option key={range} value={range}>
-                    {t(`ranges.${range}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.from")}</span>
-              <input type="date" name="from" defaultValue={filters.from} className={`${select} w-full`} />
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">{t("transactions.to")}</span>
-              <input type="date" name="to" defaultValue={filters.to} className={`${select} w-full`} />
-            </label>
+            {(
+              [
+                ["type", t("transactions.all"), TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))],
+                [
+                  "status",
+                  t("transactions.all"),
+                  TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+                ],
+                ["range", undefined, DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))],
+              ] as const
+            ).map(([name, all, options]) => (
+              <LabelledSelect
+                key={name}
+                label={t(`transactions.${name}`)}
+                name={name}
+                defaultValue={filters[name]}
+                className={`${select} w-full`}
+                all={all}
+                options={options}
+              />
+            ))}
+            {(["from", "to"] as const).map((name) => (
+              <label key={name} className="text-sm">
+                <span className="mb-1 block font-medium">{t(`transactions.${name}`)}</span>
+                <input type="date" name={name} defaultValue={filters[name]} className={`${select} w-full`} />
+              </label>
+            ))}
           </div>
         </details>
       </Form>

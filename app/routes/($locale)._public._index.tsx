@@ -10,6 +10,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { formatRate } from "~/utils/money";
+import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "home", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -49,23 +50,16 @@ export default function Home() {
         </aside>
       ) : null}
 
-      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="hero-title">
-        <div className="container-page py-20 text-center sm:py-28">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("hero.eyebrow")}</p>
-          <h1 id="hero-title" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("hero.text")}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to={localePath(locale, "/signup")} className="btn-primary px-6 py-3 text-base">
-              {t("hero.ctaSignup")}
-            </Link>
-            <Link to={localePath(locale, "/webshops")} className="btn-secondary px-6 py-3 text-base">
-              {t("hero.ctaWebshops")}
-            </Link>
-          </div>
+      <Hero id="hero-title" eyebrow={t("hero.eyebrow")} title={t("hero.title")} text={t("hero.text")} tall>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <Link to={localePath(locale, "/signup")} className="btn-primary px-6 py-3 text-base">
+            {t("hero.ctaSignup")}
+          </Link>
+          <Link to={localePath(locale, "/webshops")} className="btn-secondary px-6 py-3 text-base">
+            {t("hero.ctaWebshops")}
+          </Link>
         </div>
-      </section>
+      </Hero>
 
       <section className="container-page py-14" aria-labelledby="proof-title">
         <h2 id="proof-title" className="sr-only">
@@ -120,34 +114,24 @@ export default function Home() {
 
       <section className="container-page py-16" aria-labelledby="features-title">
         <div className="max-w-2xl">
-          <h2 id="features-title" className="text-3xl font-bold tracking-tight">
-            {t("features.title")}
-          </h2>
-          <p className="mt-3 text-slate-600">{t("features.subtitle")}</p>
+          <SectionHeading id="features-title" title={t("features.title")} subtitle={t("features.subtitle")} />
         </div>
         <div className="mt-8">
           <FeatureCarousel />
         </div>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="audiences-title">
-        <div className="container-page">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="audiences-title" className="text-3xl font-bold tracking-tight">
-              {t("audiences.title")}
-            </h2>
-            <p className="mt-3 text-slate-600">{t("audiences.subtitle")}</p>
-          </div>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {audiences.map((audience) => (
-              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm">
-                <h3 className="text-lg font-semibold">{audience.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{audience.description}</p>
-              </li>
-            ))}
-          </ul>
+      <BandSection labelledBy="audiences-title">
+        <div className="mx-auto max-w-2xl text-center">
+          <SectionHeading id="audiences-title" title={t("audiences.title")} subtitle={t("audiences.subtitle")} />
         </div>
-      </section>
+        <CardGrid
+          className="mt-10 grid gap-6 md:grid-cols-3"
+          cardClassName="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm"
+          titleClassName="text-lg font-semibold"
+          cards={audiences.map((audience) => ({ key: audience.title, title: audience.title, text: audience.description }))}
+        />
+      </BandSection>
 
       <section className="container-page py-16" aria-labelledby="app-title">
         <div className="rounded-3xl bg-night px-6 py-12 text-center text-white sm:px-12">

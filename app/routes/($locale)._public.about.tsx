@@ -2,12 +2,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Icon, type IconName } from "~/components/icon";
+import { type IconName } from "~/components/icon";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "about"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,23 +28,15 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="about-title">
-        <div className="container-page py-20 text-center">
-          <h1 id="about-title" className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("hero.text")}</p>
-          <Link to={localePath(locale, "/signup")} className="btn-primary mt-10 px-6 py-3 text-base">
-            {t("hero.cta")}
-          </Link>
-        </div>
-      </section>
+      <Hero id="about-title" title={t("hero.title")} text={t("hero.text")}>
+        <Link to={localePath(locale, "/signup")} className="btn-primary mt-10 px-6 py-3 text-base">
+          {t("hero.cta")}
+        </Link>
+      </Hero>
 
       <section className="container-page grid gap-10 py-16 lg:grid-cols-2" aria-labelledby="story-title">
         <div>
-          <h2 id="story-title" className="text-3xl font-bold tracking-tight">
-            {t("story.title")}
-          </h2>
+          <SectionHeading id="story-title" title={t("story.title")} />
           <div className="mt-4 space-y-4 text-slate-700">
             {list<string>("story.paragraphs").map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -60,27 +53,22 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="values-title">
-        <div className="container-page">
-          <h2 id="values-title" className="text-3xl font-bold tracking-tight">
-            {t("values.title")}
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {list<Item & { icon: IconName }>("values.items").map((value) => (
-              <li key={value.title} className="rounded-2xl bg-surface p-6 shadow-sm">
-                <Icon name={value.icon} className="h-8 w-8 text-brand-700" />
-                <h3 className="mt-4 font-semibold">{value.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{value.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <BandSection labelledBy="values-title">
+        <SectionHeading id="values-title" title={t("values.title")} />
+        <CardGrid
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          titleClassName="mt-4 font-semibold"
+          cards={list<Item & { icon: IconName }>("values.items").map((value) => ({
+            key: value.title,
+            icon: value.icon,
+            title: value.title,
+            text: value.description,
+          }))}
+        />
+      </BandSection>
 
       <section className="container-page py-16" aria-labelledby="journey-title">
-        <h2 id="journey-title" className="text-3xl font-bold tracking-tight">
-          {t("journey.title")}
-        </h2>
+        <SectionHeading id="journey-title" title={t("journey.title")} />
         <ol className="mt-8 space-y-6 border-l-2 border-brand-100 pl-6">
           {list<Item & { year: string }>("journey.items").map((milestone) => (
             <li key={`${milestone.year}-${milestone.title}`} className="relative">
@@ -93,21 +81,13 @@ export default function AboutPage() {
         </ol>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="why-title">
-        <div className="container-page">
-          <h2 id="why-title" className="text-3xl font-bold tracking-tight">
-            {t("whyUs.title")}
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list<Item>("whyUs.items").map((feature) => (
-              <li key={feature.title} className="rounded-2xl bg-surface p-6 shadow-sm">
-                <h3 className="font-semibold">{feature.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{feature.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <BandSection labelledBy="why-title">
+        <SectionHeading id="why-title" title={t("whyUs.title")} />
+        <CardGrid
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          cards={list<Item>("whyUs.items").map((feature) => ({ key: feature.title, title: feature.title, text: feature.description }))}
+        />
+      </BandSection>
     </>
   );
 }

@@ -1,9 +1,9 @@
 /** One article in the page's locale. */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
-import { NotFoundScreen } from "~/utils/error-screen";
+import { useLoaderData } from "@remix-run/react";
+import { DetailPage, NotFoundPage } from "~/components/marketing";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
@@ -34,18 +34,9 @@ export default function ArticlePage() {
   const { t } = useTranslation("blog");
   const locale = usePageLocale();
   const { post, html } = useLoaderData<typeof loader>();
-  if (!post) {
-    return (
-      <div className="container-page">
-        <NotFoundScreen />
-      </div>
-    );
-  }
+  if (!post) return <NotFoundPage />;
   return (
-    <article className="container-page max-w-3xl py-16">
-      <Link to={localePath(locale, "/blog")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("back")}
-      </Link>
+    <DetailPage backTo={localePath(locale, "/blog")} backLabel={t("back")}>
       <h1 className="mt-6 text-4xl font-bold tracking-tight">{post.title}</h1>
       <p className="mt-3 text-sm text-slate-600">
         {post.author} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time> ·{" "}
@@ -54,6 +45,6 @@ export default function ArticlePage() {
       {post.cover ? <img src={post.cover} alt="" className="mt-8 aspect-[16/9] w-full rounded-2xl bg-brand-50 object-cover" /> : null}
       {/* Markdown from our own articles, with raw HTML removed (blog.server.ts). */}
       <div className="article-body mt-8" dangerouslySetInnerHTML={{ __html: html }} />
-    </article>
+    </DetailPage>
   );
 }

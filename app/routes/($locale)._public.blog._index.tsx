@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SearchForm } from "~/components/search-form";
 import { z } from "zod";
 import { listPosts } from "~/blog/blog.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
@@ -29,6 +28,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { EmptyState, SearchPageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -98,31 +98,10 @@ export default function BlogPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-        <SearchForm
-          id="blog-search"
-          label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          submit={t("search.submit")}
-          defaultValue={query}
-        />
-        {query ? (
-          <p className="mt-3 text-sm text-slate-600" role="status">
-            {t("search.results", { count: posts.total, query })}{" "}
-            <Link to={localePath(locale, "/blog")} className="font-medium text-brand-700 underline">
-              {t("search.clear")}
-            </Link>
-          </p>
-        ) : null}
-      </header>
+      <SearchPageHeader ns="blog" searchId="blog-search" query={query} count={posts.total} clearTo={localePath(locale, "/blog")} />
 
       {posts.items.length === 0 ? (
-        <div className="mx-auto mt-12 max-w-xl rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-xl font-semibold">{t("empty.title")}</h2>
-          <p className="mt-2 text-slate-600">{t("empty.text")}</p>
-        </div>
+        <EmptyState title={t("empty.title")} text={t("empty.text")} className="mx-auto mt-12 max-w-xl" />
       ) : (
         <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {posts.items.map((post) => (

@@ -23,6 +23,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { PageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -89,12 +90,17 @@ export default function ContactPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
+  const input = (name: "name" | "email" | "company", type: "text" | "email", autoComplete: string) => (
+    <Field
+      labelProps={{ children: t(`form.${name}`) }}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete, placeholder: t(`form.${name}Placeholder`) }}
+      errors={fields[name].errors}
+    />
+  );
+
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-      </header>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
 
       <div className="mt-12 grid gap-10 lg:grid-cols-5">
         <section className="lg:col-span-3" aria-labelledby="contact-form-title">
@@ -117,34 +123,10 @@ export default function ContactPage() {
                 <HoneypotFields formToken={formToken} />
                 <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
                 <div className="grid gap-x-4 sm:grid-cols-2">
-                  <Field
-                    labelProps={{ children: t("form.name") }}
-                    inputProps={{
-                      ...getInputProps(fields.name, { type: "text" }),
-                      autoComplete: "name",
-                      placeholder: t("form.namePlaceholder"),
-                    }}
-                    errors={fields.name.errors}
-                  />
-                  <Field
-                    labelProps={{ children: t("form.email") }}
-                    inputProps={{
-                      ...getInputProps(fields.email, { type: "email" }),
-                      autoComplete: "email",
-                      placeholder: t("form.emailPlaceholder"),
-                    }}
-                    errors={fields.email.errors}
-                  />
+                  {input("name", "text", "name")}
+                  {input("email", "email", "email")}
                 </div>
-                <Field
-                  labelProps={{ children: t("form.company") }}
-                  inputProps={{
-                    ...getInputProps(fields.company, { type: "text" }),
-                    autoComplete: "organization",
-                    placeholder: t("form.companyPlaceholder"),
-                  }}
-                  errors={fields.company.errors}
-                />
+                {input("company", "text", "organization")}
                 <TextareaField
                   labelProps={{ children: t("form.message") }}
                   textareaProps={{ ...getTextareaProps(fields.message), placeholder: t("form.messagePlaceholder"), rows: 6 }}

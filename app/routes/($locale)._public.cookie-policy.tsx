@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LegalDocument } from "~/components/legal-document";
+import { LegalDocument, LegalParagraphs, LegalSection } from "~/components/legal-document";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -31,16 +31,10 @@ export default function CookiePolicyPage() {
   }>;
   return (
     <LegalDocument doc="cookies">
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">{t("cookies.what.title")}</h2>
-        <div className="mt-3 space-y-3 text-slate-700">
-          {paragraphs("cookies.what.paragraphs").map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
-      </section>
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">{t("cookies.types.title")}</h2>
+      <LegalSection title={t("cookies.what.title")}>
+        <LegalParagraphs paragraphs={paragraphs("cookies.what.paragraphs")} />
+      </LegalSection>
+      <LegalSection title={t("cookies.types.title")}>
         <ul className="mt-4 space-y-4">
           {types.map((type) => (
             <li key={type.id} className="rounded-xl border border-slate-200 p-5">
@@ -50,17 +44,11 @@ export default function CookiePolicyPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">{t("cookies.howUsed.title")}</h2>
-        <div className="mt-3 space-y-3 text-slate-700">
-          {paragraphs("cookies.howUsed.paragraphs").map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
-      </section>
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">{t("cookies.manage.title")}</h2>
+      </LegalSection>
+      <LegalSection title={t("cookies.howUsed.title")}>
+        <LegalParagraphs paragraphs={paragraphs("cookies.howUsed.paragraphs")} />
+      </LegalSection>
+      <LegalSection title={t("cookies.manage.title")}>
         <p className="mt-3 text-slate-700">{t("cookies.manage.intro")}</p>
         <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-700">
           {paragraphs("cookies.manage.steps").map((p) => (
@@ -70,7 +58,7 @@ export default function CookiePolicyPage() {
         <Link to={localePath(locale, "/cookie-preferences")} className="btn-secondary mt-6">
           {common("footer.cookiePreferences")}
         </Link>
-      </section>
+      </LegalSection>
       <p className="mt-10 text-sm text-slate-600">{t("cookies.footer")}</p>
     </LegalDocument>
   );

@@ -2,7 +2,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SearchForm } from "~/components/search-form";
 import { Icon, type IconName } from "~/components/icon";
 import { db } from "~/db/db.server";
 import { filterFaq } from "~/help/faq";
@@ -14,6 +13,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { EmptyState, SearchPageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -44,32 +44,11 @@ export default function FaqPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-        <SearchForm
-          id="faq-search"
-          label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          submit={t("search.submit")}
-          defaultValue={query}
-        />
-        {query ? (
-          <p className="mt-3 text-sm text-slate-600" role="status">
-            {t("search.results", { count, query })}{" "}
-            <Link to={localePath(locale, "/faq")} className="font-medium text-brand-700 underline">
-              {t("search.clear")}
-            </Link>
-          </p>
-        ) : null}
-      </header>
+      <SearchPageHeader ns="faq" searchId="faq-search" query={query} count={count} clearTo={localePath(locale, "/faq")} />
 
       <div className="mx-auto mt-12 max-w-3xl space-y-10">
         {categories.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center" data-testid="faq-no-results">
-            <h2 className="text-xl font-semibold">{t("noResults.title")}</h2>
-            <p className="mt-2 text-slate-600">{t("noResults.description")}</p>
-          </div>
+          <EmptyState title={t("noResults.title")} text={t("noResults.description")} testId="faq-no-results" />
         ) : (
           categories.map((category) => (
             <section key={category.id} aria-labelledby={`faq-${category.id}`}>

@@ -5,12 +5,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { ForgotPasswordSchema } from "~/auth/schemas";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink, AuthOutcome } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -80,17 +80,14 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title={t("forgot.sentTitle")}>
-        <p role="status" className="text-slate-700">
-          {t("forgot.sentText", { email: sentTo })}
-        </p>
-        <Link to={localePath(locale, "/forgot-password")} className="btn-secondary mt-6 w-full">
-          {t("forgot.tryDifferent")}
-        </Link>
-        <Link to={localePath(locale, "/signin")} className="btn-primary mt-3 w-full">
-          {t("forgot.backToSignIn")}
-        </Link>
-      </AuthCard>
+      <AuthOutcome
+        title={t("forgot.sentTitle")}
+        text={t("forgot.sentText", { email: sentTo })}
+        links={[
+          { to: localePath(locale, "/forgot-password"), label: t("forgot.tryDifferent") },
+          { to: localePath(locale, "/signin"), label: t("forgot.backToSignIn"), primary: true },
+        ]}
+      />
     );
   }
   return (
@@ -110,11 +107,7 @@ export default function ForgotPasswordPage() {
           {t("forgot.submit")}
         </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
-          {t("forgot.backToSignIn")}
-        </Link>
-      </p>
+      <AuthLink to={localePath(locale, "/signin")} label={t("forgot.backToSignIn")} className="mt-6 text-center text-sm" />
     </AuthCard>
   );
 }

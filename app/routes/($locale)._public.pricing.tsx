@@ -10,6 +10,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { PageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,10 +28,7 @@ export default function PricingPage() {
   const { plans } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-      </header>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
 
       <ul className="mx-auto mt-10 grid max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="claims">
         {CLAIMS.map((claim) => (

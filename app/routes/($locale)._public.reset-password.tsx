@@ -3,17 +3,17 @@
  * form (new password twice, show/hide with JavaScript). Success ends every session of the user
  * and shows a 5-second countdown to sign-in (a plain button without JavaScript).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { resetPassword } from "~/auth/accounts.server";
 import { findValidReset } from "~/auth/password-reset.server";
 import { ResetPasswordSchema } from "~/auth/schemas";
-import { AuthCard } from "~/components/auth/auth-card";
-import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { AuthCard, AuthOutcome } from "~/components/auth/auth-card";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { NewPasswordFields } from "~/components/auth/password-fields";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -80,17 +81,15 @@ export default function ResetPasswordPage() {
   if (state === "done") return <ResetDone />;
   if (state !== "form" || actionData?.invalid) {
     return (
-      <AuthCard title={t("reset.invalidTitle")}>
-        <p role="alert" className="text-slate-700">
-          {state === "missing" ? t("reset.invalidLink") : t("reset.expired")}
-        </p>
-        <Link to={localePath(locale, "/forgot-password")} className="btn-primary mt-6 w-full">
-          {t("reset.requestNew")}
-        </Link>
-        <Link to={localePath(locale, "/signin")} className="btn-secondary mt-3 w-full">
-          {t("forgot.backToSignIn")}
-        </Link>
-      </AuthCard>
+      <AuthOutcome
+        title={t("reset.invalidTitle")}
+        text={state === "missing" ? t("reset.invalidLink") : t("reset.expired")}
+        alert
+        links={[
+          { to: localePath(locale, "/forgot-password"), label: t("reset.requestNew"), primary: true },
+          { to: localePath(locale, "/signin"), label: t("forgot.backToSignIn") },
+        ]}
+      />
     );
   }
   return (
@@ -99,16 +98,12 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="token" value={token} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <PasswordField
-          labelProps={{ children: t("fields.newPassword") }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          passwordLabel={t("fields.newPassword")}
+          confirmLabel={t("fields.confirmPassword")}
           hint={t("fields.passwordHint")}
-        />
-        <PasswordField
-          labelProps={{ children: t("fields.confirmPassword") }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
         />
         <SubmitButton className="btn-primary w-full" pendingLabel={t("reset.submitting")}>
           {t("reset.submit")}
@@ -133,18 +128,16 @@ function ResetDone() {
     return () => clearTimeout(timer);
   }, [seconds, navigate, locale]);
   return (
-    <AuthCard title={t("reset.doneTitle")}>
-      <p role="status" className="text-slate-700">
-        {t("reset.doneText")}
-      </p>
+    <AuthOutcome
+      title={t("reset.doneTitle")}
+      text={t("reset.doneText")}
+      links={[{ to: localePath(locale, "/signin"), label: t("reset.signInNow"), primary: true }]}
+    >
       {hydrated ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="countdown">
           {t("reset.countdown", { count: seconds })}
         </p>
       ) : null}
-      <Link to={localePath(locale, "/signin")} className="btn-primary mt-6 w-full">
-        {t("reset.signInNow")}
-      </Link>
-    </AuthCard>
+    </AuthOutcome>
   );
 }

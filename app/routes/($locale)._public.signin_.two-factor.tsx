@@ -16,7 +16,8 @@ import { CodeSchema } from "~/auth/schemas";
 import { isSuspended } from "~/auth/accounts.server";
 import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink } from "~/components/auth/auth-card";
+import { TotpCodeField } from "~/components/auth/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -140,16 +141,7 @@ export default function TwoFactorSignIn() {
             />
           </>
         ) : (
-          <Field
-            labelProps={{ children: t("twoFactor.code") }}
-            inputProps={{
-              ...getInputProps(fields.code, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "one-time-code",
-              maxLength: 6,
-            }}
-            errors={fields.code.errors}
-          />
+          <TotpCodeField field={fields.code} />
         )}
         <SubmitButton className="btn-primary w-full">{t("twoFactor.submit")}</SubmitButton>
       </Form>
@@ -162,12 +154,12 @@ export default function TwoFactorSignIn() {
         </Link>
       </p>
       {recovery ? (
-        <p className="mt-3 text-center text-sm text-slate-600">
-          {t("twoFactor.lostEverything")}{" "}
-          <Link to={localePath(locale, "/contact")} className="font-semibold text-brand-700 hover:underline">
-            {t("twoFactor.contactUs")}
-          </Link>
-        </p>
+        <AuthLink
+          to={localePath(locale, "/contact")}
+          label={t("twoFactor.contactUs")}
+          prompt={t("twoFactor.lostEverything")}
+          className="mt-3 text-center text-sm text-slate-600"
+        />
       ) : null}
     </AuthCard>
   );

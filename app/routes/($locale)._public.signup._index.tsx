@@ -1,11 +1,11 @@
 /** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { configuredSocialProviders } from "~/auth/social-config.server";
 import { signUpAction } from "~/auth/signup-action.server";
-import { AuthCard, Notice } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/signup-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -49,17 +49,12 @@ export default function SignUpPage() {
       {notice ? <Notice tone={notice.tone ?? "info"}>{t(notice.key, notice.values)}</Notice> : null}
       <SignUpForm lastResult={actionData?.result} wait={actionData?.wait} />
       <SocialButtons intent="signup" redirectTo={searchParams.get("redirectTo") ?? undefined} providers={socialProviders} />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t("signup.haveAccount")}{" "}
-        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
-          {t("signup.signIn")}
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm text-slate-600">
-        <Link to={localePath(locale, "/signup/partner")} className="font-semibold text-brand-700 hover:underline">
-          {t("signup.partnerLink")}
-        </Link>
-      </p>
+      <AuthLink to={localePath(locale, "/signin")} label={t("signup.signIn")} prompt={t("signup.haveAccount")} />
+      <AuthLink
+        to={localePath(locale, "/signup/partner")}
+        label={t("signup.partnerLink")}
+        className="mt-2 text-center text-sm text-slate-600"
+      />
     </AuthCard>
   );
 }

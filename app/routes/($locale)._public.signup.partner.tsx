@@ -1,10 +1,10 @@
 /** Partner sign-up: the sign-up form plus phone and a partner plan → a partner account. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signUpAction } from "~/auth/signup-action.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLink } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/signup-form";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -43,12 +43,7 @@ export default function PartnerSignUpPage() {
   return (
     <AuthCard title={t("signup.partnerTitle")} subtitle={t("signup.partnerSubtitle")}>
       <SignUpForm partnerPlans={plans} defaultPlan={defaultPlan} lastResult={actionData?.result} wait={actionData?.wait} />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t("signup.haveAccount")}{" "}
-        <Link to={localePath(locale, "/signin")} className="font-semibold text-brand-700 hover:underline">
-          {t("signup.signIn")}
-        </Link>
-      </p>
+      <AuthLink to={localePath(locale, "/signin")} label={t("signup.signIn")} prompt={t("signup.haveAccount")} />
     </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { resendVerificationCode, verifyEmailCode } from "~/auth/accounts.server"
 import { accountContext } from "~/auth/context.server";
 import { CodeSchema } from "~/auth/schemas";
 import { clearVerifyEmail, readVerifyEmail } from "~/auth/verify-cookie.server";
-import { AuthCard, Notice } from "~/components/auth/auth-card";
+import { AuthCard, AuthOutcome, Notice } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -165,14 +165,11 @@ export default function VerifyEmailPage() {
 
   if (verified) {
     return (
-      <AuthCard title={t("verify.successTitle")}>
-        <p role="status" className="text-slate-700">
-          {t("verify.successText")}
-        </p>
-        <Link to={`${localePath(locale, "/signin")}?verified=1`} className="btn-primary mt-6 w-full">
-          {t("verify.goToSignIn")}
-        </Link>
-      </AuthCard>
+      <AuthOutcome
+        title={t("verify.successTitle")}
+        text={t("verify.successText")}
+        links={[{ to: `${localePath(locale, "/signin")}?verified=1`, label: t("verify.goToSignIn"), primary: true }]}
+      />
     );
   }
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Icon, type IconName } from "~/components/icon";
+import { type IconName } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
@@ -16,6 +16,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
+import { CardGrid, EmptyState, PageHeader } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -54,10 +55,7 @@ export default function WebshopsPage() {
 
   return (
     <div className="container-page py-16">
-      <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("subtitle")}</p>
-      </header>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
 
       <Form method="get" role="search" className="mx-auto mt-10 flex max-w-3xl flex-wrap gap-2">
         <label htmlFor="store-search" className="sr-only">
@@ -105,10 +103,7 @@ export default function WebshopsPage() {
       </p>
 
       {stores.items.length === 0 ? (
-        <div className="mx-auto mt-10 max-w-xl rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-xl font-semibold">{t("empty.title")}</h2>
-          <p className="mt-2 text-slate-600">{t("empty.text")}</p>
-        </div>
+        <EmptyState title={t("empty.title")} text={t("empty.text")} className="mx-auto mt-10 max-w-xl" />
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="store-list">
           {stores.items.map((store) => (
@@ -140,15 +135,17 @@ export default function WebshopsPage() {
           {t("integration.title")}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{t("integration.text")}</p>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {FEATURES.map((feature) => (
-            <li key={feature.id} className="rounded-2xl bg-surface p-6 shadow-sm">
-              <Icon name={feature.icon} className="h-7 w-7 text-brand-700" />
-              <h3 className="mt-4 font-semibold">{t(`integration.features.${feature.id}.title`)}</h3>
-              <p className="mt-2 text-sm text-slate-600">{t(`integration.features.${feature.id}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid
+          className="mt-10 grid gap-6 md:grid-cols-3"
+          titleClassName="mt-4 font-semibold"
+          iconClassName="h-7 w-7 text-brand-700"
+          cards={FEATURES.map((feature) => ({
+            key: feature.id,
+            icon: feature.icon,
+            title: t(`integration.features.${feature.id}.title`),
+            text: t(`integration.features.${feature.id}.text`),
+          }))}
+        />
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { NotFoundScreen } from "~/utils/error-screen";
+import { DetailPage, NotFoundPage } from "~/components/marketing";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -62,18 +62,9 @@ export default function StorePage() {
   const locale = usePageLocale();
   const loaded = useLoaderData<typeof loader>();
   const { store, memberShell } = loaded;
-  if (!store) {
-    return (
-      <div className="container-page">
-        <NotFoundScreen />
-      </div>
-    );
-  }
+  if (!store) return <NotFoundPage />;
   return (
-    <article className="container-page max-w-3xl py-16">
-      <Link to={localePath(locale, "/webshops")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("store.back")}
-      </Link>
+    <DetailPage backTo={localePath(locale, "/webshops")} backLabel={t("store.back")}>
       <header className="mt-6 flex items-center gap-5">
         <StoreLogo name={store.name} logo={store.logo} size="h-16 w-16" />
         <div>
@@ -164,6 +155,6 @@ export default function StorePage() {
           {t("shopNow")}
         </Link>
       </div>
-    </article>
+    </DetailPage>
   );
 }

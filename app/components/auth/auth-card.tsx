@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 /** The frame of the account pages (sign-in, sign-up, codes, passwords): a centred card. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
   return (
@@ -37,5 +38,73 @@ export function Notice({ children, tone = "success" }: { children: React.ReactNo
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * An account page's outcome instead of its form (a link sent, a link expired, an address
+ * verified): the card with one status (or alert) line and the way on as full-width buttons.
+ */
+export function AuthOutcome({
+  title,
+  text,
+  alert = false,
+  links,
+  children,
+}: {
+  title: string;
+  text: string;
+  alert?: boolean;
+  links: Array<{ to: string; label: string; primary?: boolean }>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <p role={alert ? "alert" : "status"} className="text-slate-700">
+        {text}
+      </p>
+      {children}
+      {links.map((link, index) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          className={`${link.primary ? "btn-primary" : "btn-secondary"} ${index === 0 ? "mt-6" : "mt-3"} w-full`}
+        >
+          {link.label}
+        </Link>
+      ))}
+    </AuthCard>
+  );
+}
+
+/** A line under an account card's form leading elsewhere ("No account yet? Sign up"). */
+export function AuthLink({
+  to,
+  label,
+  prompt,
+  className = "mt-6 text-center text-sm text-slate-600",
+}: {
+  to: string;
+  label: string;
+  prompt?: string;
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      {prompt ? `${prompt} ` : null}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/** A page's one-time notice under its heading (the flash after a redirect), or nothing. */
+export function PageNotice({ text, testId }: { text: string | null; testId?: string }) {
+  if (text === null) return null;
+  return (
+    <div className="mt-4" data-testid={testId}>
+      <Notice>{text}</Notice>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { bandScale } from "./geometry";
 import {
   EmptyChart,
-  Gridlines,
+  ChartSvg,
   PointExplorer,
   TONES,
   Tooltip,
@@ -147,19 +147,16 @@ export function BarChart({
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
         <YAxis ticks={ticks} tone={tone} />
         <div className="relative" onMouseLeave={() => setActive(null)}>
-          <svg
-            role="img"
-            aria-labelledby={titleId}
-            aria-describedby={description ? descId : undefined}
-            viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
-            width="100%"
-            height={plotHeight}
-            preserveAspectRatio="none"
-            className="block overflow-visible"
+          <ChartSvg
+            titleId={titleId}
+            descId={descId}
+            title={title}
+            description={description}
+            plotHeight={plotHeight}
+            ticks={ticks}
+            emphasiseZero={y.domain()[0]! < 0}
+            tone={tone}
           >
-            <title id={titleId}>{title}</title>
-            {description ? <desc id={descId}>{description}</desc> : null}
-            <Gridlines ticks={ticks} emphasiseZero={y.domain()[0]! < 0} tone={tone} />
             {current ? (
               <rect
                 className={colours.highlight}
@@ -182,7 +179,7 @@ export function BarChart({
                 ) : null,
               )}
             </g>
-          </svg>
+          </ChartSvg>
 
           <PointExplorer label={title} names={plotted.map((p) => nameOf(p.bar))} active={active} tone={tone} setActive={setActive} />
           {current ? (

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from "react";
 import { monotoneArea, monotoneLine, scaleLinear } from "./geometry";
 import {
   EmptyChart,
-  Gridlines,
+  ChartSvg,
   PointExplorer,
   TONES,
   Tooltip,
@@ -132,19 +132,16 @@ export function LineChart({
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
         <YAxis ticks={ticks} tone={tone} />
         <div className="relative" onMouseLeave={() => setActive(null)}>
-          <svg
-            role="img"
-            aria-labelledby={titleId}
-            aria-describedby={description ? descId : undefined}
-            viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
-            width="100%"
-            height={plotHeight}
-            preserveAspectRatio="none"
-            className="block overflow-visible"
+          <ChartSvg
+            titleId={titleId}
+            descId={descId}
+            title={title}
+            description={description}
+            plotHeight={plotHeight}
+            ticks={ticks}
+            emphasiseZero={y.domain()[0]! < 0}
+            tone={tone}
           >
-            <title id={titleId}>{title}</title>
-            {description ? <desc id={descId}>{description}</desc> : null}
-            <Gridlines ticks={ticks} emphasiseZero={y.domain()[0]! < 0} tone={tone} />
             <g className={colours.series}>
               {area ? <path d={areaPath} fill="currentColor" fillOpacity={0.15} stroke="none" /> : null}
               <path
@@ -157,7 +154,7 @@ export function LineChart({
                 vectorEffect="non-scaling-stroke"
               />
             </g>
-          </svg>
+          </ChartSvg>
 
           {/* Guide and dots: an unstretched overlay (no viewBox), x in percent of the width, y in px. */}
           <svg aria-hidden="true" width="100%" height={plotHeight} className="pointer-events-none absolute inset-0 overflow-visible">

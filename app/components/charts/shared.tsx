@@ -385,3 +385,47 @@ export function EmptyChart({
     </figure>
   );
 }
+
+/**
+ * The chart's stretched drawing: an image named by its title (and description), the gridlines,
+ * then the series the chart draws as children.
+ */
+export function ChartSvg({
+  titleId,
+  descId,
+  title,
+  description,
+  plotHeight,
+  ticks,
+  emphasiseZero,
+  tone,
+  children,
+}: {
+  titleId: string;
+  descId: string;
+  title: string;
+  description?: string;
+  plotHeight: number;
+  ticks: Tick[];
+  emphasiseZero: boolean;
+  tone: ChartTone;
+  children: React.ReactNode;
+}) {
+  return (
+    <svg
+      role="img"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descId : undefined}
+      viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
+      width="100%"
+      height={plotHeight}
+      preserveAspectRatio="none"
+      className="block overflow-visible"
+    >
+      <title id={titleId}>{title}</title>
+      {description ? <desc id={descId}>{description}</desc> : null}
+      <Gridlines ticks={ticks} emphasiseZero={emphasiseZero} tone={tone} />
+      {children}
+    </svg>
+  );
+}

@@ -5,61 +5,15 @@
  * nothing saved) and Save (`intent=save`). Every typed value comes back after either. Also the
  * preview itself, rendered like the public article page.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useId } from "react";
+import { ConformSelectField, textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { BLOG_COVERS, coverName, EditArticleSchema, NewArticleSchema, type ArticleFormValues } from "~/blog/article-form";
-import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
+import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
 import { formatDate } from "~/utils/dates";
-
-export function SelectField({
-  label,
-  field,
-  options,
-  hint,
-}: {
-  label: string;
-  field: FieldMetadata<string | undefined>;
-  options: Array<{ value: string; label: string }>;
-  hint?: string;
-}) {
-  const id = useId();
-  const errorId = field.errors?.length ? `${id}-error` : undefined;
-  const { key: _key, ...props } = getSelectProps(field as FieldMetadata<string>);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={field.errors} />
-    </div>
-  );
-}
 
 export function ArticleForm({
   mode,
@@ -80,17 +34,6 @@ export function ArticleForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const text = (
-    field: FieldMetadata<string | undefined>,
-    label: string,
-    hint?: string,
-    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => {
-    const { key: _key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "text" });
-    return (
-      <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />
-    );
-  };
   const { key: _excerptKey, ...excerptProps } = getTextareaProps(fields.excerpt as FieldMetadata<string>);
   const { key: _bodyKey, ...bodyProps } = getTextareaProps(fields.body as FieldMetadata<string>);
 
@@ -99,16 +42,16 @@ export function ArticleForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         {mode === "new" ? (
-          <SelectField
+          <ConformSelectField
             label={t("blog.form.locale")}
             field={fields.locale}
             options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
           />
         ) : null}
-        {text(fields.slug, t("blog.form.slug"), t("blog.form.slugHint"), { autoCapitalize: "none", spellCheck: false })}
-        <div className="sm:col-span-2">{text(fields.title, t("blog.form.title"))}</div>
-        {text(fields.author, t("blog.form.author"))}
-        <SelectField
+        {textInput(fields.slug, t("blog.form.slug"), t("blog.form.slugHint"), { autoCapitalize: "none", spellCheck: false })}
+        <div className="sm:col-span-2">{textInput(fields.title, t("blog.form.title"))}</div>
+        {textInput(fields.author, t("blog.form.author"))}
+        <ConformSelectField
           label={t("blog.form.cover")}
           field={fields.cover}
           options={[

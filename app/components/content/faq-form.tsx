@@ -11,7 +11,7 @@ import { CheckboxField, Field, FormErrors, SubmitButton, TextareaField } from "~
 import { FAQ_CATEGORIES } from "~/help/faq";
 import { EditFaqSchema, NewFaqSchema } from "~/help/faq-form";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
-import { SelectField } from "./article-form";
+import { ConformSelectField } from "~/components/forms-conform";
 
 export interface FaqFormValues {
   locale?: string;
@@ -48,13 +48,13 @@ export function FaqForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         {mode === "new" ? (
-          <SelectField
+          <ConformSelectField
             label={t("faq.form.language")}
             field={fields.locale}
             options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
           />
         ) : null}
-        <SelectField
+        <ConformSelectField
           label={t("faq.form.category")}
           field={fields.category}
           options={FAQ_CATEGORIES.map((id) => ({ value: id, label: t(`faq:categories.${id}`) }))}

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { AcceptRejectButtons } from "~/components/consent";
 
 /**
  * The first visit's consent bar: one short sentence and three equal choices, so it takes little of
@@ -32,12 +33,7 @@ export function ConsentBanner() {
           </Link>
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="submit" name="intent" value="all" className="btn-primary px-3 py-1.5">
-            {t("consent.acceptAll")}
-          </button>
-          <button type="submit" name="intent" value="necessary" className="btn-primary px-3 py-1.5">
-            {t("consent.rejectAll")}
-          </button>
+          <AcceptRejectButtons className="btn-primary px-3 py-1.5" />
           <Link to={localePath(locale, "/cookie-preferences")} className="px-2 py-1.5 text-sm font-semibold text-brand-700 underline">
             {t("consent.customise")}
           </Link>

@@ -22,39 +22,19 @@ export function SiteFooter() {
           <Logo />
           <p className="mt-3 text-sm text-slate-600">{t("footer.tagline")}</p>
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="text-sm font-semibold text-slate-900">
-            {t("footer.company")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {COMPANY_LINKS.map((item) => (
-              <li key={item}>
-                <Link to={localePath(locale, `/${item}`)} className="text-slate-600 hover:text-slate-900">
-                  {t(`nav.${item}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold text-slate-900">
-            {t("footer.legal")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {LEGAL_LINKS.map((item) => (
-              <li key={item}>
-                <Link to={localePath(locale, `/${item}`)} className="text-slate-600 hover:text-slate-900">
-                  {t(`footer.links.${item}`)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to={localePath(locale, "/cookie-preferences")} className="text-slate-600 hover:text-slate-900">
-                {t("footer.cookiePreferences")}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav
+          id="footer-company"
+          title={t("footer.company")}
+          links={COMPANY_LINKS.map((item) => ({ to: localePath(locale, `/${item}`), label: t(`nav.${item}`) }))}
+        />
+        <FooterNav
+          id="footer-legal"
+          title={t("footer.legal")}
+          links={[
+            ...LEGAL_LINKS.map((item) => ({ to: localePath(locale, `/${item}`), label: t(`footer.links.${item}`) })),
+            { to: localePath(locale, "/cookie-preferences"), label: t("footer.cookiePreferences") },
+          ]}
+        />
         {root ? (
           <div>
             <h2 className="text-sm font-semibold text-slate-900">{t("footer.contact")}</h2>
@@ -92,5 +72,24 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterNav({ id, title, links }: { id: string; title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-slate-600 hover:text-slate-900">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -4,20 +4,12 @@
  * its field, every typed value kept. Texts other than English sit in "Other languages" boxes that
  * open when they hold something.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useId } from "react";
+import { ConformSelectField, textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
-import { ErrorList, Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
+import { ErrorList, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { STORE_NETWORKS, STORE_RATE_KINDS } from "~/db/schema";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
 import { STORE_CATEGORIES } from "~/stores/categories";
@@ -32,44 +24,6 @@ interface FormShape extends Omit<StoreFormValues, "description" | "terms" | "cat
 }
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== "en");
-
-function SelectField({
-  label,
-  field,
-  options,
-  hint,
-}: {
-  label: string;
-  field: FieldMetadata<string>;
-  options: Array<{ value: string; label: string }>;
-  hint?: string;
-}) {
-  const id = useId();
-  const errorId = field.errors?.length ? `${id}-error` : undefined;
-  const { key: _key, ...props } = getSelectProps(field);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={field.errors} />
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -125,17 +79,6 @@ export function StoreForm({
   const description = fields.description.getFieldset();
   const terms = fields.terms.getFieldset();
   const categoryRows = fields.categoryRates.getFieldList();
-  const text = (
-    field: FieldMetadata<string | undefined>,
-    label: string,
-    hint?: string,
-    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => {
-    const { key: _key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "text" });
-    return (
-      <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />
-    );
-  };
   const textarea = (field: FieldMetadata<string | undefined>, label: string, rows: number) => {
     const { key: _key, ...props } = getTextareaProps(field as FieldMetadata<string>);
     return (
@@ -149,16 +92,16 @@ export function StoreForm({
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Section title={t("stores.form.sections.store")}>
-        {text(fields.name, t("stores.form.name"))}
-        {text(fields.slug, t("stores.form.slug"), t("stores.form.slugHint"), { autoCapitalize: "none", spellCheck: false })}
-        <SelectField
+        {textInput(fields.name, t("stores.form.name"))}
+        {textInput(fields.slug, t("stores.form.slug"), t("stores.form.slugHint"), { autoCapitalize: "none", spellCheck: false })}
+        <ConformSelectField
           label={t("stores.form.category")}
           field={fields.category}
           options={STORE_CATEGORIES.map((value) => ({ value, label: t(`webshops:categories.${value}`) }))}
         />
-        {text(fields.websiteUrl, t("stores.form.websiteUrl"), t("stores.form.websiteUrlHint"), { type: "url", inputMode: "url" })}
+        {textInput(fields.websiteUrl, t("stores.form.websiteUrl"), t("stores.form.websiteUrlHint"), { type: "url", inputMode: "url" })}
         {mode === "new" ? (
-          <SelectField
+          <ConformSelectField
             label={t("stores.form.status")}
             field={fields.status}
             options={STORE_STATUSES.map((value) => ({ value, label: t(`stores.status.${value}`) }))}
@@ -168,14 +111,14 @@ export function StoreForm({
       </Section>
 
       <Section title={t("stores.form.sections.tracking")}>
-        <SelectField
+        <ConformSelectField
           label={t("stores.form.network")}
           field={fields.network}
           options={STORE_NETWORKS.map((value) => ({ value, label: t(`stores.networks.${value}`) }))}
         />
-        {text(fields.advertiserId, t("stores.form.advertiserId"), t("stores.form.advertiserIdHint"), { spellCheck: false })}
+        {textInput(fields.advertiserId, t("stores.form.advertiserId"), t("stores.form.advertiserIdHint"), { spellCheck: false })}
         <div className="sm:col-span-2">
-          {text(fields.trackingUrl, t("stores.form.trackingUrl"), t("stores.form.trackingUrlHint"), {
+          {textInput(fields.trackingUrl, t("stores.form.trackingUrl"), t("stores.form.trackingUrlHint"), {
             type: "url",
             inputMode: "url",
             spellCheck: false,
@@ -202,9 +145,9 @@ export function StoreForm({
           </div>
           <ErrorList errors={fields.rateKind.errors} />
         </fieldset>
-        {text(fields.ratePercent, t("stores.form.ratePercent"), t("stores.form.ratePercentHint"), { inputMode: "decimal" })}
-        {text(fields.rateFixed, t("stores.form.rateFixed"), t("stores.form.rateFixedHint"), { inputMode: "decimal" })}
-        {text(fields.newCustomerPercent, t("stores.form.newCustomerPercent"), t("stores.form.newCustomerPercentHint"), {
+        {textInput(fields.ratePercent, t("stores.form.ratePercent"), t("stores.form.ratePercentHint"), { inputMode: "decimal" })}
+        {textInput(fields.rateFixed, t("stores.form.rateFixed"), t("stores.form.rateFixedHint"), { inputMode: "decimal" })}
+        {textInput(fields.newCustomerPercent, t("stores.form.newCustomerPercent"), t("stores.form.newCustomerPercentHint"), {
           inputMode: "decimal",
         })}
         <div className="sm:col-span-2">
@@ -217,12 +160,12 @@ export function StoreForm({
               return (
                 <li key={row.key} className="rounded-lg border border-slate-200 p-3">
                   <div className="grid gap-x-4 sm:grid-cols-2">
-                    {text(names.en, t("stores.form.categoryName", { number: index + 1 }))}
-                    {text(rule.percent, t("stores.form.categoryPercent", { number: index + 1 }), undefined, { inputMode: "decimal" })}
+                    {textInput(names.en, t("stores.form.categoryName", { number: index + 1 }))}
+                    {textInput(rule.percent, t("stores.form.categoryPercent", { number: index + 1 }), undefined, { inputMode: "decimal" })}
                     <OtherLanguages summary={t("stores.form.otherLanguages")} fields={OTHER_LOCALES.map((code) => names[code])}>
                       {OTHER_LOCALES.map((code) => (
                         <div key={code}>
-                          {text(names[code], t("stores.form.categoryNameIn", { number: index + 1, language: language(code) }))}
+                          {textInput(names[code], t("stores.form.categoryNameIn", { number: index + 1, language: language(code) }))}
                         </div>
                       ))}
                     </OtherLanguages>
@@ -236,8 +179,8 @@ export function StoreForm({
       </Section>
 
       <Section title={t("stores.form.sections.terms")}>
-        {text(fields.cap, t("stores.form.cap"), t("stores.form.capHint"), { inputMode: "decimal" })}
-        {text(
+        {textInput(fields.cap, t("stores.form.cap"), t("stores.form.capHint"), { inputMode: "decimal" })}
+        {textInput(
           fields.confirmationDays,
           t("stores.form.confirmationDays"),
           t("stores.form.confirmationDaysHint", { days: platform.confirmationDays }),

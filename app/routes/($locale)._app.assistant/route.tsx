@@ -16,7 +16,7 @@ import { useTranslation } from "~/i18n/react";
 import { QUESTION_MAX } from "~/assistant/assistant";
 import { listMessages } from "~/assistant/assistant.server";
 import { requireUser } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -91,11 +91,7 @@ export default function Assistant() {
           </Form>
         ) : null}
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
 
       <Conversation messages={messages} live={live} />
 

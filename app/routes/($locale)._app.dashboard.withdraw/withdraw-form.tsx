@@ -8,7 +8,8 @@ import { useState } from "react";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { filterAmountInput, formatAmountInput, formatMoney, parseAmount } from "~/utils/money";
+import { formatMoney, parseAmount } from "~/utils/money";
+import { AmountField } from "~/components/wallet/amount-field";
 import { useHydrated } from "~/utils/use-hydrated";
 import { WITHDRAWAL_QUICK_AMOUNTS } from "~/wallet/amounts";
 import type { loader } from "./route";
@@ -96,19 +97,10 @@ export function WithdrawForm({
           </fieldset>
         ) : null}
         <div className="mt-4">
-          <Field
-            labelProps={{ children: t("withdraw.amount") }}
-            inputProps={{
-              ...getInputProps(fields.amount, { type: "text" }),
-              inputMode: "decimal",
-              placeholder: formatAmountInput(0, locale),
-              autoComplete: "off",
-              onInput: (event) => {
-                event.currentTarget.value = filterAmountInput(event.currentTarget.value);
-                setTyped(event.currentTarget.value);
-              },
-            }}
-            errors={fields.amount.errors}
+          <AmountField
+            field={fields.amount}
+            label={t("withdraw.amount")}
+            onTyped={setTyped}
             errorValues={{ minimum: formatMoney(minimumCents, locale) }}
             hint={
               typedCents !== null && typedCents > 0 && typedCents <= availableCents

@@ -5,27 +5,28 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import type { DashboardData } from "./route";
+import { StatCards } from "~/components/app/panel";
 
 export function CashbackFigures({ figures, hidden }: Pick<DashboardData, "figures" | "hidden">) {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
   const money = (cents: number) => (hidden ? "••••••" : formatMoney(cents, locale));
   return (
-    <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-      {(
+    <StatCards
+      stats={(
         [
           ["pending", figures.pendingCashbackCents],
           ["thisMonth", figures.cashbackThisMonthCents],
           ["lifetime", figures.lifetimeCashbackCents],
         ] as const
-      ).map(([key, cents]) => (
-        <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-5" data-testid={`stat-${key}`}>
-          <dt className="text-sm text-slate-600">{t(`dashboard.stats.${key}`)}</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums">{money(cents)}</dd>
-          <dd className="mt-1 text-xs text-slate-600">{t(`dashboard.stats.${key}Hint`)}</dd>
-        </div>
-      ))}
-    </dl>
+      ).map(([key, cents]) => ({
+        key,
+        testId: `stat-${key}`,
+        label: t(`dashboard.stats.${key}`),
+        value: money(cents),
+        hint: t(`dashboard.stats.${key}Hint`),
+      }))}
+    />
   );
 }
 

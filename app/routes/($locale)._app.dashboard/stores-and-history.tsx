@@ -14,15 +14,7 @@ export function StoresAndHistory({ figures, tab, recent }: Pick<DashboardData, "
   const locale = usePageLocale();
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
-      <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="top-stores-title">
-        <div className="flex items-center justify-between">
-          <h2 id="top-stores-title" className="font-semibold">
-            {t("dashboard.topStores")}
-          </h2>
-          <Link to={localePath(locale, "/webshops")} className="text-sm font-semibold text-brand-700">
-            {t("dashboard.viewAll")}
-          </Link>
-        </div>
+      <DashboardCard id="top-stores-title" title={t("dashboard.topStores")} viewAllTo="/webshops">
         {figures.topStores.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t("dashboard.noStores")}</p>
         ) : (
@@ -43,17 +35,9 @@ export function StoresAndHistory({ figures, tab, recent }: Pick<DashboardData, "
             ))}
           </ul>
         )}
-      </section>
+      </DashboardCard>
 
-      <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="history-title">
-        <div className="flex items-center justify-between">
-          <h2 id="history-title" className="font-semibold">
-            {t("dashboard.history")}
-          </h2>
-          <Link to={localePath(locale, "/transactions")} className="text-sm font-semibold text-brand-700">
-            {t("dashboard.viewAll")}
-          </Link>
-        </div>
+      <DashboardCard id="history-title" title={t("dashboard.history")} viewAllTo="/transactions">
         <nav className="mt-3 flex flex-wrap gap-1 text-sm" aria-label={t("dashboard.history")}>
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <Link
@@ -71,7 +55,26 @@ export function StoresAndHistory({ figures, tab, recent }: Pick<DashboardData, "
         ) : (
           <TransactionList items={recent} />
         )}
-      </section>
+      </DashboardCard>
     </div>
+  );
+}
+
+/** A dashboard card: its heading, a "View all" link to the full page, and its content. */
+function DashboardCard({ id, title, viewAllTo, children }: { id: string; title: string; viewAllTo: string; children: React.ReactNode }) {
+  const { t } = useTranslation("wallet");
+  const locale = usePageLocale();
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby={id}>
+      <div className="flex items-center justify-between">
+        <h2 id={id} className="font-semibold">
+          {title}
+        </h2>
+        <Link to={localePath(locale, viewAllTo)} className="text-sm font-semibold text-brand-700">
+          {t("dashboard.viewAll")}
+        </Link>
+      </div>
+      {children}
+    </section>
   );
 }

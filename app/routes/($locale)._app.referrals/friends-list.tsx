@@ -5,6 +5,7 @@ import type { ReferralDisplayStatus } from "~/referrals/rules";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { ReferralsData } from "./route";
+import { Panel } from "~/components/app/panel";
 
 const STATUS_STYLE: Record<ReferralDisplayStatus, string> = {
   signedUp: "bg-slate-100 text-slate-800",
@@ -20,10 +21,7 @@ export function FriendsList({ friends }: Pick<ReferralsData, "friends">) {
   const { t } = useTranslation("referrals");
   const locale = usePageLocale();
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="friends-title">
-      <h2 id="friends-title" className="text-lg font-semibold">
-        {t("friends.heading")}
-      </h2>
+    <Panel id="friends-title" title={t("friends.heading")}>
       {friends.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t("friends.empty")}</p>
       ) : (
@@ -53,6 +51,6 @@ export function FriendsList({ friends }: Pick<ReferralsData, "friends">) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { Notice } from "~/components/auth/auth-card";
+import { PageNotice } from "~/components/auth/auth-card";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -30,6 +30,7 @@ import { FriendsList } from "./friends-list";
 import { InviteCard } from "./invite-card";
 import { InviteSchema } from "./invite-schema";
 import { LinkCard } from "./link-card";
+import { Panel } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "app", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -91,26 +92,19 @@ export default function Referrals() {
           friend: formatMoney(terms.friendCents, locale),
         })}
       </p>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{t(notice.key, notice.values)}</Notice>
-        </div>
-      ) : null}
+      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <LinkCard link={link} code={code} />
         <InviteCard left={invitationsLeft} />
       </div>
       <FriendsList friends={friends} />
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby="how-title">
-        <h2 id="how-title" className="text-lg font-semibold">
-          {t("how.heading")}
-        </h2>
+      <Panel id="how-title" title={t("how.heading")}>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm text-slate-700">
           {(t("how.steps", { returnObjects: true }) as string[]).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import { FormErrors, PasswordField, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { Section } from "./preferences";
+import { NewPasswordFields } from "~/components/auth/password-fields";
 
 export function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("app");
@@ -21,16 +22,12 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult<stri
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.currentPassword.errors}
         />
-        <PasswordField
-          labelProps={{ children: t("settings.security.new") }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          passwordLabel={t("settings.security.new")}
+          confirmLabel={t("settings.security.confirm")}
           hint={t("auth:fields.passwordHint")}
-        />
-        <PasswordField
-          labelProps={{ children: t("settings.security.confirm") }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
         />
         <SubmitButton name="intent" value="password">
           {t("settings.security.submit")}

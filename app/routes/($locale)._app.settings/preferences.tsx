@@ -5,6 +5,7 @@ import { LOCALES, LOCALE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { NOTIFICATION_FLAGS } from "~/users/notification-flags";
 import type { SettingsData } from "./route";
+import { LabelledSelect } from "~/components/app/panel";
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -38,16 +39,13 @@ export function Preferences({ settings }: Pick<SettingsData, "settings">) {
 
       <Section title={t("settings.language.title")}>
         <Form method="post" className="flex flex-wrap items-end gap-3">
-          <label className="text-sm">
-            <span className="mb-1 block font-medium">{t("settings.language.label")}</span>
-            <select name="language" defaultValue={settings.locale} className={`${inputClass} !w-56 max-w-full`}>
-              {LOCALES.map((code) => (
-                <option key={code} value={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label={t("settings.language.label")}
+            name="language"
+            defaultValue={settings.locale}
+            className={`${inputClass} !w-56 max-w-full`}
+            options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          />
           <button type="submit" name="intent" value="language" className="btn-secondary">
             {t("settings.language.save")}
           </button>

@@ -1,0 +1,55 @@
+/** The e-mail and password form of both sign-ins (users at /signin, the back office at /admin). */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import type { signInAction } from "~/auth/signin-action.server";
+import { SignInSchema } from "~/auth/schemas";
+import { CheckboxField, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { localePath } from "~/utils/paths";
+
+export function SignInForm({ id, submitLabel, emailPlaceholder }: { id: string; submitLabel: string; emailPlaceholder?: string }) {
+  const { t } = useTranslation("auth");
+  const locale = usePageLocale();
+  const actionData = useActionData<typeof signInAction>();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? undefined;
+  const [form, fields] = useForm({
+    id,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {/* A suspended account sent back here by a sign-in that got past the password (social, the code step). */}
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)}
+        values={{ minutes: actionData?.wait ?? 1 }}
+      />
+      <Field
+        labelProps={{ children: t("fields.email") }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: emailPlaceholder }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        labelProps={{ children: t("fields.password") }}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        errors={fields.password.errors}
+      />
+      <div className="flex items-center justify-between">
+        <CheckboxField label={t("signin.rememberMe")} inputProps={{ ...getInputProps(fields.rememberMe, { type: "checkbox" }) }} />
+        <Link to={localePath(locale, "/forgot-password")} className="mb-5 text-sm font-medium text-brand-700 hover:underline">
+          {t("signin.forgot")}
+        </Link>
+      </div>
+      <SubmitButton className="btn-primary w-full" pendingLabel={t("signin.submitting")}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
