@@ -6,10 +6,10 @@
 import type { ReactNode } from "react";
 import { Notice } from "~/components/auth/auth-card";
 
-export function FlashNotice({ children, className = "mt-4" }: { children: ReactNode; className?: string }) {
+export function FlashNotice({ children, className = "mt-4", testId }: { children: ReactNode; className?: string; testId?: string }) {
   if (children == null || children === "") return null;
   return (
-    <div className={className}>
+    <div className={className} data-testid={testId}>
       <Notice>{children}</Notice>
     </div>
   );

@@ -10,7 +10,7 @@ import { requireUser } from "~/auth/guards.server";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
 import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";
 import { claimsOf } from "~/cashback/claims.server";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { ActivityList, ClaimList } from "~/components/cashback/activity-list";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
@@ -67,7 +67,7 @@ export default function CashbackPage() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t("intro")}</p>
-      <PageNotice text={notice ? t(notice.key, notice.values) : null} testId="notice" />
+      <FlashNotice testId="notice">{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <StatCards stats={cards.map((card) => ({ ...card, label: t(`summary.${card.key}`), testId: `summary-${card.key}` }))} />
 

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { TYPE_DOT, useNotificationText, RelativeTime } from "~/components/app/notification-text";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -74,7 +74,7 @@ export default function NotificationsPage() {
           </Form>
         ) : null}
       </div>
-      <PageNotice text={notice ? t(notice.key) : null} />
+      <FlashNotice>{notice ? t(notice.key) : null}</FlashNotice>
       {items.length === 0 ? (
         <p className="mt-8 text-slate-600">{t("empty")}</p>
       ) : (

@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { Pagination } from "~/components/pagination";
 import { TransactionList } from "~/components/wallet/transaction-list";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/db/schema";
@@ -105,7 +105,7 @@ export default function TransactionsPage() {
           {t("transactions.export")}
         </a>
       </div>
-      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <StatCards
         label={t("transactions.summary.label")}

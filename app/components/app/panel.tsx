@@ -2,16 +2,14 @@
  * The blocks the signed-in pages share: a white panel with its h2, the figure cards at the top of
  * a page (dashboard, cashback, partner, transactions) and a select with its label.
  */
+import { Section } from "~/components/section";
 
-/** A card-like section headed by an h2 (the target of its `aria-labelledby`). */
+/** A member page's card section: the one `Section` (components/section.tsx) in its card frame. */
 export function Panel({ id, title, testId, children }: { id: string; title: string; testId?: string; children: React.ReactNode }) {
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5 sm:p-6" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <Section id={id} title={title} box="card" className="mt-6 sm:p-6" titleClassName="text-lg font-semibold" testId={testId}>
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -100,11 +100,3 @@ export function AuthLink({
 }
 
 /** A page's one-time notice under its heading (the flash after a redirect), or nothing. */
-export function PageNotice({ text, testId }: { text: string | null; testId?: string }) {
-  if (text === null) return null;
-  return (
-    <div className="mt-4" data-testid={testId}>
-      <Notice>{text}</Notice>
-    </div>
-  );
-}

@@ -16,7 +16,7 @@ import { useTranslation } from "~/i18n/react";
 import { QUESTION_MAX } from "~/assistant/assistant";
 import { listMessages } from "~/assistant/assistant.server";
 import { requireUser } from "~/auth/guards.server";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -91,7 +91,7 @@ export default function Assistant() {
           </Form>
         ) : null}
       </div>
-      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <Conversation messages={messages} live={live} />
 

@@ -17,7 +17,7 @@ import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { takeFlash } from "~/utils/flash.server";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
 import { getSetting } from "~/settings/settings.server";
@@ -115,7 +115,7 @@ export default function DashboardPage() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.greeting", { ns: "app", name })}</h1>
       <PlanSummaryLine summary={plan} />
-      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {steps ? <FirstStepsChecklist steps={steps.steps} doneCount={steps.doneCount} /> : null}
       <BalanceCard
         balances={balances}

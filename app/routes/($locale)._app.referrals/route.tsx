@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
-import { PageNotice } from "~/components/auth/auth-card";
+import { FlashNotice } from "~/components/flash-notice";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -92,7 +92,7 @@ export default function Referrals() {
           friend: formatMoney(terms.friendCents, locale),
         })}
       </p>
-      <PageNotice text={notice ? t(notice.key, notice.values) : null} />
+      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <LinkCard link={link} code={code} />
         <InviteCard left={invitationsLeft} />
