@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { AcceptRejectButtons } from "~/components/layout/consent-banner";
 
 type ConsentChoice = { analytics: boolean; marketing: boolean } | null;
 
@@ -42,20 +43,5 @@ export function ConsentForm({ consent, redirectTo, compact = false }: { consent:
         </button>
       </div>
     </Form>
-  );
-}
-
-/** "Accept all" and "Reject all": the two one-click answers of the consent form and the banner. */
-export function AcceptRejectButtons({ className }: { className: string }) {
-  const { t } = useTranslation("common");
-  return (
-    <>
-      <button type="submit" name="intent" value="all" className={className}>
-        {t("consent.acceptAll")}
-      </button>
-      <button type="submit" name="intent" value="necessary" className={className}>
-        {t("consent.rejectAll")}
-      </button>
-    </>
   );
 }

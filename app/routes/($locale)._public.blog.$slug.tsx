@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
 import { useLoaderData } from "@remix-run/react";
-import { DetailPage, NotFoundPage } from "~/components/marketing";
+import { DetailPage, NotFoundPage } from "~/components/public-pages";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";

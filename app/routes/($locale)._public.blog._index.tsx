@@ -28,7 +28,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { EmptyState, SearchPageHeader } from "~/components/marketing";
+import { EmptyState, SearchPageHeader } from "~/components/public-pages";
 
 export const handle = { i18n: ["common", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -23,7 +23,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { PageHeader } from "~/components/marketing";
+import { PageHeader } from "~/components/public-pages";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -13,7 +13,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { EmptyState, SearchPageHeader } from "~/components/marketing";
+import { EmptyState, SearchPageHeader } from "~/components/public-pages";
 
 export const handle = { i18n: ["common", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);

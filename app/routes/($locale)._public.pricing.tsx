@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { PageHeader } from "~/components/marketing";
+import { PageHeader } from "~/components/public-pages";
 
 export const handle = { i18n: ["common", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -16,7 +16,8 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
-import { CardGrid, EmptyState, PageHeader } from "~/components/marketing";
+import { CardGrid } from "~/components/marketing";
+import { EmptyState, PageHeader } from "~/components/public-pages";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -10,7 +10,7 @@ import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { DetailPage, NotFoundPage } from "~/components/marketing";
+import { DetailPage, NotFoundPage } from "~/components/public-pages";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";

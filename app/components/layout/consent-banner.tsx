@@ -1,9 +1,8 @@
-/** The public frame's consent bar until a choice is made (the full form: ConsentForm, ~/components/consent). */
+/** The public frame's consent bar until a choice is made, and its two one-click answers (the full form: ConsentForm, ~/components/consent). */
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
-import { AcceptRejectButtons } from "~/components/consent";
 
 /**
  * The first visit's consent bar: one short sentence and three equal choices, so it takes little of
@@ -40,5 +39,20 @@ export function ConsentBanner() {
         </div>
       </Form>
     </section>
+  );
+}
+
+/** "Accept all" and "Reject all": the two one-click answers of the consent form and the banner. */
+export function AcceptRejectButtons({ className }: { className: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <button type="submit" name="intent" value="all" className={className}>
+        {t("consent.acceptAll")}
+      </button>
+      <button type="submit" name="intent" value="necessary" className={className}>
+        {t("consent.rejectAll")}
+      </button>
+    </>
   );
 }
