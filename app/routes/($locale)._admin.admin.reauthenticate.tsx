@@ -11,6 +11,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { acceptTotpCode } from "~/auth/two-factor.server";
@@ -21,7 +22,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
+import { refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -61,20 +62,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const submission = parseWithZod(await readForm(request), { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
-  const limits: Parameters<typeof consumeRateLimits>[1] = [
+  const limits: Array<[RateLimitName, string]> = [
     ["codeIp", clientAddress(request)],
     ["codeAccount", user.id],
   ];
-  const verdict = await consumeRateLimits(db(), limits);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(submission, limits);
+  if (tooMany) return tooMany;
   if (!(await acceptTotpCode(db(), user.id, submission.value.code))) {
     return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
   }

@@ -10,6 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { requireUser } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { SOCIAL_PROVIDER_NAMES } from "~/auth/providers";
@@ -24,7 +25,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
+import { refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { verifyPassword } from "~/users/password.server";
 import { getPasswordHash } from "~/users/users.server";
 import { readForm } from "~/utils/form-data.server";
@@ -83,16 +84,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ["signInIp", clientAddress(request)],
         ["signInAccount", user.email.toLowerCase()],
       ];
-  const verdict = await consumeRateLimits(db(), limits);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(submission, limits, { hideFields: ["password"] });
+  if (tooMany) return tooMany;
   if ("code" in submission.value) {
     if (!(await acceptTotpCode(db(), user.id, submission.value.code))) return failed({ code: ["auth:twoFactor.invalid"] });
   } else {
