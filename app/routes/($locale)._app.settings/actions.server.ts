@@ -23,18 +23,19 @@ import { applyPasswordChange, preparePasswordChange, setLocale, setNotificationF
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 
-export const SettingsIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("theme") }),
-  z.object({ intent: z.literal("language") }),
-  z.object({ intent: z.literal("notifications") }),
-  z.object({ intent: z.literal("password") }),
-  z.object({ intent: z.literal("2fa-start") }),
-  z.object({ intent: z.literal("2fa-enable") }),
-  z.object({ intent: z.literal("2fa-disable") }),
-  z.object({ intent: z.literal("recovery-regenerate") }),
+/** The form sent (any other intent is answered 400). */
+export const SettingsIntent = z.enum([
+  "theme",
+  "language",
+  "notifications",
+  "password",
+  "2fa-start",
+  "2fa-enable",
+  "2fa-disable",
+  "recovery-regenerate",
 ]);
 
-type TwoFactorIntent = Extract<z.infer<typeof SettingsIntent>["intent"], `2fa-${string}` | "recovery-regenerate">;
+type TwoFactorIntent = Extract<z.infer<typeof SettingsIntent>, `2fa-${string}` | "recovery-regenerate">;
 
 /** What each handler is given. */
 export interface SettingsAction {
