@@ -11,7 +11,7 @@ import { z } from "zod";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
-import { twoFactorIntent } from "~/auth/two-factor.server";
+import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { isLocale, type Locale } from "~/i18n/config";
@@ -102,16 +102,10 @@ export async function changePassword(ctx: SettingsAction) {
 
 /** Two-factor authentication: start, enable or disable it, or new recovery codes. */
 export async function twoFactor(ctx: SettingsAction, intent: TwoFactorIntent) {
-  const { request, session, user, locale } = ctx;
+  const { request, session, locale } = ctx;
   // New recovery codes replace the old ones: only after proving again who one is.
   if (intent === "recovery-regenerate") requireRecentAuth(request, session, `${localePath(locale, "/settings")}#two-factor`);
-  const outcome = await twoFactorIntent(db(), {
-    userId: user.id,
-    sessionId: session.id,
-    intent,
-    code: ctx.formData.get("code"),
-    clientAddress: clientAddress(request),
-  });
+  const outcome = await postTwoFactorForm(request, ctx, intent, ctx.formData.get("code"));
   if (outcome?.outcome === "started") throw redirect(`${localePath(locale, "/settings")}#two-factor`);
   if (outcome?.outcome === "error") return data({ password: null, twoFactorError: outcome.error }, { status: outcome.status });
   if (outcome?.outcome === "enabled" || outcome?.outcome === "regenerated") {
