@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { z } from "zod";
+import { ReauthCodeSchema } from "~/auth/schemas";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
@@ -32,14 +32,6 @@ import { safeRedirect } from "~/utils/redirect-to";
 export const handle = { i18n: ["common", "auth", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
-const CodeSchema = z.object({
-  code: z
-    .string({ required_error: "validation.otpRequired" })
-    .trim()
-    .regex(/^\d{6}$/, "validation.invalidOtp"),
-  redirectTo: z.string().max(2048).optional(),
-});
-
 /** Back to a back-office page only: this step is not a way to reach anything else. */
 function destination(value: unknown, locale: string): string {
   const fallback = localePath(isLocale(locale) ? locale : DEFAULT_LOCALE, "/admin/dashboard");
@@ -60,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, session } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: CodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ReauthCodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const limits: Array<[RateLimitName, string]> = [
     ["codeIp", clientAddress(request)],

@@ -10,6 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
+import { ReauthCodeSchema } from "~/auth/schemas";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { requireUser } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
@@ -44,13 +45,6 @@ const PasswordSchema = z.object({
     .max(128, "validation.passwordTooLong"),
   redirectTo: z.string().max(2048).optional(),
 });
-const CodeSchema = z.object({
-  code: z
-    .string({ required_error: "validation.otpRequired" })
-    .trim()
-    .regex(/^\d{6}$/, "validation.invalidOtp"),
-  redirectTo: z.string().max(2048).optional(),
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -73,7 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const failed = (fieldErrors: Record<string, string[]>, status = 400, wait: number | null = null) =>
     data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }), wait }, { status });
-  const submission = state.enabled ? parseWithZod(formData, { schema: CodeSchema }) : parseWithZod(formData, { schema: PasswordSchema });
+  const submission = state.enabled
+    ? parseWithZod(formData, { schema: ReauthCodeSchema })
+    : parseWithZod(formData, { schema: PasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
   const limits: Array<[RateLimitName, string]> = state.enabled
     ? [
