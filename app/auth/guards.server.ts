@@ -80,6 +80,14 @@ export async function requireUserForm(request: Request, params: Params) {
   return { request, user, session, locale, formData: await readForm(request) };
 }
 
+/** A form posted to a back-office page: as `requireUserForm`, for an admin (`requireAdmin`'s answer, with its `actor`). */
+export async function requireAdminForm(request: Request, params: Params, options: { twoFactor?: boolean } = {}) {
+  requireSameOrigin(request);
+  const signedIn = await requireAdmin(request, options);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  return { ...signedIn, request, locale, formData: await readForm(request) };
+}
+
 /**
  * The back office: admins only, and only with two-factor authentication on (an admin without it is
  * sent to turn it on first). Returns the `actor` that audit rows name: the admin and the request's

@@ -6,17 +6,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
+import { type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
 import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -45,10 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const intent = formIntent(await readForm(request), ImportIntent);
+  const { actor, locale, formData } = await requireAdminForm(request, params);
+  const intent = formIntent(formData, ImportIntent);
   const importId = params.importId ?? "";
   switch (UUID.test(importId) ? intent : null) {
     case "apply":

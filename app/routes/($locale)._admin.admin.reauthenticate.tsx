@@ -12,7 +12,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ReauthCodeSchema } from "~/auth/schemas";
 import { throttleForm } from "~/auth/form-throttle.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -21,9 +21,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -49,10 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: ReauthCodeSchema });
+  const { user, session, locale, formData } = await requireAdminForm(request, params);
+  const submission = parseWithZod(formData, { schema: ReauthCodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const limits: Array<[RateLimitName, string]> = [
     ["codeIp", clientAddress(request)],

@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
+import { requireAdmin, requireRecentAuth, requireAdminForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
@@ -14,9 +14,7 @@ import { Notice } from "~/components/auth/auth-card";
 import { ErrorList } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
+import { type Locale } from "~/i18n/config";
 import { formIntent } from "~/utils/http.server";
 import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
@@ -36,10 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const signedIn = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  switch (formIntent(await readForm(request), RecoveryIntent)) {
+  const signedIn = await requireAdminForm(request, params);
+  const { locale, formData } = signedIn;
+  switch (formIntent(formData, RecoveryIntent)) {
     case "recovery-regenerate":
       return regenerate(request, signedIn, locale);
     case null:

@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { pendingSetup, twoFactorState } from "~/auth/two-factor.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
@@ -15,8 +15,6 @@ import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
 import { formIntent } from "~/utils/http.server";
 import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
@@ -56,10 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const signedIn = await requireAdmin(request, { twoFactor: false });
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const form = await readForm(request);
+  const signedIn = await requireAdminForm(request, params, { twoFactor: false });
+  const { locale, formData: form } = signedIn;
   const intent = formIntent(form, SetUpIntent);
   const result = intent ? await postTwoFactorForm(request, signedIn, intent, form.get("code")) : null;
   switch (result?.outcome) {
