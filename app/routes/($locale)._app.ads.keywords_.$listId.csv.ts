@@ -9,7 +9,7 @@ import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, orNotFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,12 +53,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     competition: { low: t("competition.low"), medium: t("competition.medium"), high: t("competition.high") },
     allTime: t("figures.allTime"),
   };
-  let file: Awaited<ReturnType<typeof keywordListCsv>>;
-  try {
-    file = await keywordListCsv(db(), user.id, listId, labels);
-  } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw notFound();
-    throw error;
-  }
+  const file = await orNotFound(keywordListCsv(db(), user.id, listId, labels), KeywordListNotFoundError);
   return fileDownload(file.csv, `cashwise-keywords-${fileSlug(file.name, "keywords")}.csv`, CSV_TYPE);
 }

@@ -9,7 +9,7 @@ import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListEditorCsv } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
 import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, orNotFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,13 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const listId = params.listId ?? "";
   if (!UUID.test(listId)) throw notFound();
-  let file: Awaited<ReturnType<typeof keywordListEditorCsv>>;
-  try {
-    file = await keywordListEditorCsv(db(), user.id, listId);
-  } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw notFound();
-    throw error;
-  }
+  const file = await orNotFound(keywordListEditorCsv(db(), user.id, listId), KeywordListNotFoundError);
   const slug = fileSlug(file.name, "keywords");
   return fileDownload(file.csv, `cashwise-keywords-${slug}-editor.csv`, CSV_TYPE);
 }

@@ -8,7 +8,7 @@ import { requireAdTools } from "~/ads/access.server";
 import { TipNotFoundError, tipEditorFile } from "~/ads/tips.server";
 import { db } from "~/db/db.server";
 import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, orNotFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,13 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const tipId = params.tipId ?? "";
   if (!UUID.test(tipId)) throw notFound();
-  let file: Awaited<ReturnType<typeof tipEditorFile>>;
-  try {
-    file = await tipEditorFile(db(), user.id, tipId);
-  } catch (error) {
-    if (error instanceof TipNotFoundError) throw notFound();
-    throw error;
-  }
+  const file = await orNotFound(tipEditorFile(db(), user.id, tipId), TipNotFoundError);
   const slug = fileSlug(file.campaign ?? "campaign", "campaign");
   return fileDownload(file.csv, `cashwise-${file.kind}-${slug}.csv`, CSV_TYPE);
 }

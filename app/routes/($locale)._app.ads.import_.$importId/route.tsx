@@ -34,19 +34,14 @@ import { localePath } from "~/utils/paths";
 import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./actions.server";
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
-import { notFound } from "~/utils/http.server";
+import { orNotFound } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function preview(userId: string, importId: string | undefined) {
-  try {
-    return await getImportPreview(db(), userId, importId ?? "");
-  } catch (error) {
-    if (error instanceof ImportNotFoundError) throw notFound();
-    throw error;
-  }
+  return orNotFound(getImportPreview(db(), userId, importId ?? ""), ImportNotFoundError);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
