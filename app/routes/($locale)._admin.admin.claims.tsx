@@ -23,7 +23,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
@@ -43,11 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status: ClaimStatus = (CLAIM_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ClaimStatus) : "open";
   const page = pageFromSearch(search.get("page"));
   const queue = await claimQueue(db(), { status, page });
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "claims.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       status,
       queue,
       page: queue.page,

@@ -22,7 +22,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -45,12 +45,12 @@ async function findPost(params: { postLocale?: string; slug?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const post = await findPost(params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const meta = await pageMeta(params, "content", "blog.editMeta");
   return data(
     {
       meta: { ...meta, title: `${post.title} · ${meta.title}` },
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       post: {
         id: post.id,
         locale: post.locale as Locale,

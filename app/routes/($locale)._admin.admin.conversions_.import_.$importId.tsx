@@ -15,7 +15,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -35,11 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
   invariantResponse(found);
-  const { flash, headers } = await takeFlash(request);
-  return data(
-    { meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null },
-    { headers },
-  );
+  const { notice, headers } = await takeNotice(request);
+  return data({ meta: await pageMeta(params, "admin", "imports.meta"), found, notice }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

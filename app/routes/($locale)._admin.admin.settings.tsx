@@ -19,7 +19,7 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { MAX_REFERRAL_CENTS, getSettings, setSetting } from "~/settings/settings.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -64,12 +64,12 @@ const SettingsSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "settings.meta"),
       settings: await getSettings(db()),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -17,7 +17,7 @@ import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -43,11 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     pendingContext(db()),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "wallet", "transactions.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters: {
         q: filters.query ?? "",
         type: filters.type ?? "",

@@ -18,7 +18,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { storeChoices } from "~/stores/admin.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
@@ -37,11 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = conversionFiltersFrom(search);
   const list = await listConversions(db(), filters, pageFromSearch(search.get("page")));
   const [events, stores] = await Promise.all([eventsFor(db(), list.items), storeChoices(db())]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "conversions.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
       stores,
       list,

@@ -17,7 +17,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatShortDay } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -34,12 +34,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const [overview, reconciliation, platform] = await Promise.all([adminOverview(db()), lastReconciliation(db()), platformBalances(db())]);
   return data(
     {
       meta: await pageMeta(params, "admin", "dashboard.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       overview,
       reconciliation,
       platform,

@@ -18,7 +18,7 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
@@ -39,7 +39,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
   const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "admin", "withdrawals.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters,
       withdrawals: await listWithdrawals(db(), {
         ...scope,

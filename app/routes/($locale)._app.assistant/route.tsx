@@ -20,7 +20,7 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { askIntent, clearIntent } from "./actions.server";
@@ -33,7 +33,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const q = search.get("q") ?? "";
   return data(
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       messages: await listMessages(db(), user.id),
       prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
       client: (search.get("client") ?? "").slice(0, 64),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -14,7 +14,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
@@ -50,11 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSetting(db(), "minWithdrawalCents"),
     firstSteps(db(), user.id),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "app", "dashboard.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       name: user.name,
       minimumWithdrawalCents,
       hidden: await isBalanceHidden(request),

@@ -14,7 +14,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { hasAvatar } from "~/users/avatar.server";
 import { pendingEmailChange } from "~/users/email-change.server";
 import { profileFigures } from "~/users/profile.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formIntent } from "~/utils/http.server";
@@ -30,11 +30,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "app", "profile.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       profile: await profileFigures(db(), user.id),
       avatarVersion: await hasAvatar(db(), user.id),
       pendingEmail: await pendingEmailChange(db(), user.id),

@@ -18,7 +18,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { invitationsSentToday, referralCodeOf, referralLink, referredFriends } from "~/referrals/referrals.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
 import { getSettings } from "~/settings/settings.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSettings(db()),
     invitationsSentToday(db(), user.id),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "referrals", "meta"),
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         days: REFERRAL_WINDOW_DAYS,
       },
       invitationsLeft: Math.max(0, MAX_INVITATIONS_PER_DAY - sentToday),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -16,7 +16,7 @@ import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { getSettings } from "~/users/settings.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formIntent } from "~/utils/http.server";
@@ -29,13 +29,13 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const twoFactor = await twoFactorState(db(), user.id);
   const setup = !twoFactor.enabled && twoFactor.secret ? await pendingSetup(twoFactor.secret, twoFactor.email) : null;
   return data(
     {
       meta: await pageMeta(params, "app", "settings.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       settings: await getSettings(db(), user.id),
       setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
       email: twoFactor.email,
