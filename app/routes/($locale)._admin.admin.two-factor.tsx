@@ -58,9 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { locale, formData: form } = signedIn;
   const intent = formIntent(form, SetUpIntent);
   const result = intent ? await postTwoFactorForm(request, signedIn, intent, form.get("code")) : null;
-  switch (result?.outcome) {
-    case undefined:
-      return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  switch (result.outcome) {
     case "error":
       return data({ error: result.error }, { status: result.status });
     case "started": {
