@@ -7,10 +7,13 @@ import { data, redirect } from "@remix-run/node";
 import type { Actor } from "~/audit/audit.server";
 import { db } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { DEFAULT_LOCALE } from "~/i18n/config";
+import type { Params } from "@remix-run/react";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { localeFromUrl } from "~/i18n/locale.server";
 import { clientAddress } from "~/security/client-address.server";
+import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { readForm } from "~/utils/form-data.server";
 import { localePath } from "~/utils/paths";
 import { isRecentlyAuthenticated, readSession, type SessionRecord, type SignedInUser } from "./session.server";
 import { oncePerRequest } from "~/utils/request-scope.server";
@@ -64,6 +67,25 @@ export async function requireSignedIn(request: Request) {
 /** Users and partners. */
 export async function requireUser(request: Request) {
   return requireRole(request, ["user", "partner"], "/signin");
+}
+
+/**
+ * A form posted to a page of the signed-in area: sent from our own pages, by a user (or partner),
+ * read once, with the page's locale; what the page's intent handlers are given.
+ */
+export async function requireUserForm(request: Request, params: Params) {
+  requireSameOrigin(request);
+  const { user, session } = await requireUser(request);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  return { request, user, session, locale, formData: await readForm(request) };
+}
+
+/** A form posted to a back-office page: as `requireUserForm`, for an admin (`requireAdmin`'s answer, with its `actor`). */
+export async function requireAdminForm(request: Request, params: Params, options: { twoFactor?: boolean } = {}) {
+  requireSameOrigin(request);
+  const signedIn = await requireAdmin(request, options);
+  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  return { ...signedIn, request, locale, formData: await readForm(request) };
 }
 
 /**

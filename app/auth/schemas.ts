@@ -104,3 +104,12 @@ export const ResetPasswordSchema = z
   .object({ password: z.string().optional(), confirmPassword: z.string().optional() })
   .superRefine((value, ctx) => checkPasswords(ctx, value.password, value.confirmPassword))
   .transform((value) => ({ password: value.password! }));
+
+/** The re-authentication step's code (an empty one is "invalid"), with the page to go back to. */
+export const ReauthCodeSchema = z.object({
+  code: z
+    .string({ required_error: "validation.otpRequired" })
+    .trim()
+    .regex(/^\d{6}$/, "validation.invalidOtp"),
+  redirectTo: z.string().max(2048).optional(),
+});

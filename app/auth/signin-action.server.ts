@@ -11,12 +11,13 @@ import { notify } from "~/notifications/notifications.server";
 import type { Locale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
+import { consumeRateLimits, refundRateLimits } from "~/security/rate-limit.server";
 import { setFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
 import { isSuspended, restartVerification, sendUnlockLink, signIn, SUSPENDED_MESSAGE } from "./accounts.server";
 import { accountContext } from "./context.server";
+import { tooManyAttempts } from "./form-throttle.server";
 import { SignInSchema } from "./schemas";
 import { createSession, endSession } from "./session.server";
 import { isKnownDevice, rememberDevice } from "~/security/known-device.server";
@@ -41,13 +42,7 @@ export async function signInAction(request: Request, locale: Locale, area: "user
     if (!knownDevice && (await consumeRateLimits(db(), [["resendAccount", `unlock:${email.toLowerCase()}`]])).allowed) {
       await sendUnlockLink(db(), email, accountContext());
     }
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
+    return tooManyAttempts(submission, verdict.retryAfterSeconds, { hideFields });
   }
   const outcome = await signIn(db(), { email, password });
   const suspended = outcome.outcome === "suspended" && (area === "user" || outcome.user.role === "admin");

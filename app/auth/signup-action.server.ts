@@ -6,10 +6,10 @@ import type { Locale } from "~/i18n/config";
 import { listActivePlans } from "~/plans/plans.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
 import { localePath } from "~/utils/paths";
 import { signUp } from "./accounts.server";
 import { accountContext } from "./context.server";
+import { throttleForm } from "./form-throttle.server";
 import { PartnerSignUpSchema, SignUpSchema } from "./schemas";
 import { setVerifyEmail } from "./verify-cookie.server";
 import { readForm } from "~/utils/form-data.server";
@@ -30,16 +30,8 @@ export async function signUpAction(request: Request, locale: Locale, partner: bo
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), wait: null }, { status: 400 });
 
-  const verdict = await consumeRateLimit(db(), "signUpIp", clientAddress(request));
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(submission, [["signUpIp", clientAddress(request)]], { hideFields });
+  if (tooMany) return tooMany;
   const value = submission.value as { name: string; email: string; password: string; phone?: string; plan?: string };
   try {
     await signUp(

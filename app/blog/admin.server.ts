@@ -14,6 +14,7 @@ import { type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
 import type { Page } from "~/db/paginate.server";
 import { readingMinutes, type ArticleInput, type NewArticleInput } from "./article-form";
+import { renderArticleBody } from "./blog.server";
 import { paginate } from "~/db/paginate.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
@@ -121,6 +122,18 @@ function columns(input: ArticleInput) {
     author: input.author,
     cover: input.cover,
     readingMinutes: readingMinutes(input.body),
+  };
+}
+
+/** The article as the public page would show it (the form's Preview): nothing is saved. */
+export function articlePreview(input: ArticleInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    author: input.author,
+    cover: input.cover,
+    readingMinutes: readingMinutes(input.body),
+    html: renderArticleBody(input.body),
   };
 }
 

@@ -12,7 +12,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/pagination";
@@ -21,12 +21,9 @@ import { db } from "~/db/db.server";
 import { CLAIM_STATUSES, type ClaimStatus } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
@@ -46,11 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status: ClaimStatus = (CLAIM_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ClaimStatus) : "open";
   const page = pageFromSearch(search.get("page"));
   const queue = await claimQueue(db(), { status, page });
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "claims.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       status,
       queue,
       page: queue.page,
@@ -83,10 +80,7 @@ const decisionSchema = (locale: string) =>
   ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { actor, locale, formData } = await requireAdminForm(request, params);
   const id = String(formData.get("claimId") ?? "");
   const submission = parseWithZod(formData, { schema: decisionSchema(locale) });
   if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });

@@ -9,9 +9,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
-import { EditArticleSchema, readingMinutes } from "~/blog/article-form";
-import { renderArticleBody } from "~/blog/blog.server";
+import { articlePreview, getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
+import { EditArticleSchema } from "~/blog/article-form";
 import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { SubmitButton } from "~/components/forms";
@@ -23,7 +22,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -46,12 +45,12 @@ async function findPost(params: { postLocale?: string; slug?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const post = await findPost(params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const meta = await pageMeta(params, "content", "blog.editMeta");
   return data(
     {
       meta: { ...meta, title: `${post.title} · ${meta.title}` },
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       post: {
         id: post.id,
         locale: post.locale as Locale,
@@ -113,15 +112,7 @@ async function edit(actor: Actor, post: Post, formData: FormData, intent: "previ
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const input = submission.value;
   if (intent === "preview") {
-    const preview = {
-      title: input.title,
-      excerpt: input.excerpt,
-      author: input.author,
-      cover: input.cover,
-      readingMinutes: readingMinutes(input.body),
-      html: renderArticleBody(input.body),
-    };
-    return data({ result: submission.reply(), preview });
+    return data({ result: submission.reply(), preview: articlePreview(input) });
   }
   let result: Awaited<ReturnType<typeof updatePost>>;
   try {

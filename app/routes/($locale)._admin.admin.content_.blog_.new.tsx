@@ -4,28 +4,28 @@
  * writes a draft in one unit of work with its audit row and opens the article's page, where it can
  * be published.
  */
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { createPost, isArticleSlugTaken } from "~/blog/admin.server";
-import { NewArticleSchema, readingMinutes } from "~/blog/article-form";
-import { renderArticleBody } from "~/blog/blog.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
+import { articlePreview, createPost, isArticleSlugTaken } from "~/blog/admin.server";
+import { NewArticleSchema, type NewArticleInput } from "~/blog/article-form";
 import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
 import { ContentNav } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import type { Actor } from "~/audit/audit.server";
+import { z } from "zod";
 import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
@@ -42,24 +42,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { actor, locale, formData } = await requireAdminForm(request, params);
   const submission = parseWithZod(formData, { schema: NewArticleSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
-  const input = submission.value;
-  if (formData.get("intent") === "preview") {
-    const preview = {
-      title: input.title,
-      excerpt: input.excerpt,
-      author: input.author,
-      cover: input.cover,
-      readingMinutes: readingMinutes(input.body),
-      html: renderArticleBody(input.body),
-    };
-    return data({ result: submission.reply(), preview });
+  switch (formIntent(formData, NewArticleIntent)) {
+    case "preview":
+      return data({ result: submission.reply(), preview: articlePreview(submission.value) });
+    case "save":
+      return create(actor, locale, submission.value, submission);
   }
+}
+
+/** Preview, or the form's Save (also a form sent with no intent). */
+const NewArticleIntent = z.enum(["save", "preview"]).catch("save");
+
+/** Save: the new article as a draft, then its edit page. */
+async function create(actor: Actor, locale: Locale, input: NewArticleInput, submission: Pick<Submission<unknown>, "reply">) {
   try {
     await unitOfWork(db(), (tx) => createPost(tx, { actor, input }));
   } catch (error) {

@@ -20,7 +20,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -39,12 +39,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const language = languageOf(request, pageLocale);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const groups = await listFaqForAdmin(db(), language);
   return data(
     {
       meta: await pageMeta(params, "content", "faq.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       language,
       groups: groups.map((group) => ({
         id: group.id,

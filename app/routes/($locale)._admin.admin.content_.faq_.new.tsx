@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { FaqForm } from "~/components/content/faq-form";
 import { db } from "~/db/db.server";
@@ -18,8 +18,6 @@ import { createFaqEntry } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -46,10 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { actor, locale: pageLocale, formData } = await requireAdminForm(request, params);
   const submission = parseWithZod(formData, { schema: NewFaqSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const entry = await unitOfWork(db(), (tx) => createFaqEntry(tx, { actor, input: submission.value }));

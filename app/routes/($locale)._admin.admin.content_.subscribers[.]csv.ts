@@ -12,6 +12,7 @@ import { fixedT } from "~/i18n/translator.server";
 import { exportConfirmedSubscribers, subscribersCsv } from "~/newsletter/admin.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { CSV_TYPE, fileDownload } from "~/utils/download.server";
 import { localePath } from "~/utils/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,11 +28,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const subscribers = await unitOfWork(db(), (tx) => exportConfirmedSubscribers(tx, { actor }));
   const csv = subscribersCsv(subscribers, fixedT(locale, "content"));
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: withSecurityHeaders({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="cashwise-newsletter-subscribers-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(csv, `cashwise-newsletter-subscribers-${stamp}.csv`, CSV_TYPE);
 }

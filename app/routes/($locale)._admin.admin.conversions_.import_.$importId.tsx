@@ -6,23 +6,23 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
-import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
+import type { Actor } from "~/audit/audit.server";
+import { z } from "zod";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 
@@ -35,22 +35,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const found = UUID.test(params.importId ?? "") ? await getImport(db(), params.importId!) : null;
   invariantResponse(found);
-  const { flash, headers } = await takeFlash(request);
-  return data(
-    { meta: await pageMeta(params, "admin", "imports.meta"), found, notice: flash?.kind === "notice" ? flash : null },
-    { headers },
-  );
+  const { notice, headers } = await takeNotice(request);
+  return data({ meta: await pageMeta(params, "admin", "imports.meta"), found, notice }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
-  if (formData.get("intent") !== "apply" || !UUID.test(params.importId ?? "")) return data({ error: "bad_request" }, { status: 400 });
-  const result = await applyImport(db(), { importId: params.importId!, adminId: actor.id, clientAddress: actor.clientAddress });
+  const { actor, locale, formData } = await requireAdminForm(request, params);
+  const intent = formIntent(formData, ImportIntent);
+  const importId = params.importId ?? "";
+  switch (UUID.test(importId) ? intent : null) {
+    case "apply":
+      return apply(actor, locale, importId);
+    case null:
+      return data({ error: "bad_request" }, { status: 400 });
+  }
+}
+
+/** The page's one form: apply the previewed rows (an import already applied is not applied again). */
+const ImportIntent = z.enum(["apply"]);
+
+async function apply(actor: Actor, locale: Locale, importId: string): Promise<never> {
+  const result = await applyImport(db(), { importId, adminId: actor.id, clientAddress: actor.clientAddress });
   if (!result.ok && result.error === "notFound") throw notFound();
-  throw await redirectWithFlash(localePath(locale, `/admin/conversions/import/${params.importId}`), {
+  throw await redirectWithFlash(localePath(locale, `/admin/conversions/import/${importId}`), {
     kind: "notice",
     key: result.ok ? "imports.applied" : "imports.alreadyApplied",
   });

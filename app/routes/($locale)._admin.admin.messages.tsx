@@ -17,7 +17,7 @@ import { CONTACT_STATUSES, type ContactStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch, type Page } from "~/utils/pagination";
@@ -29,7 +29,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = (search.get("q") ?? "").slice(0, 100);
   const requested = search.get("status");
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "admin", "messages.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       query,
       status,
       newCount: await countNewMessages(db()),

@@ -10,8 +10,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { z } from "zod";
-import { requireAdmin } from "~/auth/guards.server";
+import { ReauthCodeSchema } from "~/auth/schemas";
+import { throttleForm } from "~/auth/form-throttle.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -20,9 +21,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait, refundRateLimits } from "~/security/rate-limit.server";
-import { readForm } from "~/utils/form-data.server";
+import { refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -30,14 +29,6 @@ import { safeRedirect } from "~/utils/redirect-to";
 
 export const handle = { i18n: ["common", "auth", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
-
-const CodeSchema = z.object({
-  code: z
-    .string({ required_error: "validation.otpRequired" })
-    .trim()
-    .regex(/^\d{6}$/, "validation.invalidOtp"),
-  redirectTo: z.string().max(2048).optional(),
-});
 
 /** Back to a back-office page only: this step is not a way to reach anything else. */
 function destination(value: unknown, locale: string): string {
@@ -56,25 +47,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: CodeSchema });
+  const { user, session, locale, formData } = await requireAdminForm(request, params);
+  const submission = parseWithZod(formData, { schema: ReauthCodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
-  const limits: Parameters<typeof consumeRateLimits>[1] = [
+  const limits: Array<[RateLimitName, string]> = [
     ["codeIp", clientAddress(request)],
     ["codeAccount", user.id],
   ];
-  const verdict = await consumeRateLimits(db(), limits);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(submission, limits);
+  if (tooMany) return tooMany;
   if (!(await acceptTotpCode(db(), user.id, submission.value.code))) {
     return data({ result: submission.reply({ fieldErrors: { code: ["auth:twoFactor.invalid"] } }), wait: null }, { status: 400 });
   }

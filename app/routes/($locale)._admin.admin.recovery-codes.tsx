@@ -6,18 +6,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
+import { requireAdmin, requireRecentAuth, requireAdminForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
-import { twoFactorIntent } from "~/auth/two-factor.server";
+import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
 import { Notice } from "~/components/auth/auth-card";
 import { ErrorList } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
+import { type Locale } from "~/i18n/config";
+import { formIntent } from "~/utils/http.server";
+import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -35,20 +34,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const intent = (await readForm(request)).get("intent");
-  if (intent !== "recovery-regenerate") return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  const signedIn = await requireAdminForm(request, params);
+  const { locale, formData } = signedIn;
+  switch (formIntent(formData, RecoveryIntent)) {
+    case "recovery-regenerate":
+      return regenerate(request, signedIn, locale);
+    case null:
+      return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
+  }
+}
+
+/** The page's one form: new recovery codes. */
+const RecoveryIntent = z.enum(["recovery-regenerate"]);
+
+async function regenerate(request: Request, signedIn: Awaited<ReturnType<typeof requireAdmin>>, locale: Locale) {
   // New codes replace the old ones: only after proving again who one is.
-  requireRecentAuth(request, session, localePath(locale, "/admin/recovery-codes"));
-  const result = await twoFactorIntent(db(), {
-    userId: user.id,
-    sessionId: session.id,
-    intent,
-    code: null,
-    clientAddress: clientAddress(request),
-  });
+  requireRecentAuth(request, signedIn.session, localePath(locale, "/admin/recovery-codes"));
+  const result = await postTwoFactorForm(request, signedIn, "recovery-regenerate", null);
   if (result?.outcome !== "regenerated") return data({ error: "app:settings.recoveryCodes.notOn" }, { status: 400 });
   return data({ recoveryCodes: result.recoveryCodes });
 }

@@ -8,18 +8,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/referrals.server";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -31,12 +28,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "referrals", "admin.meta"),
       held: await heldReferrals(db()),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );
@@ -45,10 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]), referralId: z.string().uuid() });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const form = await readForm(request);
+  const { actor, locale, formData: form } = await requireAdminForm(request, params);
   const parsed = DecisionSchema.safeParse({ intent: form.get("intent"), referralId: form.get("referralId") });
   if (!parsed.success) throw data({ error: "bad_request" }, { status: 400 });
   const { intent, referralId } = parsed.data;

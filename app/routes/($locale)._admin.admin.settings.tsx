@@ -13,19 +13,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { MAX_REFERRAL_CENTS, getSettings, setSetting } from "~/settings/settings.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { readForm } from "~/utils/form-data.server";
 import { centsToDecimalString } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/http.server";
 import { Section } from "~/components/section";
@@ -67,22 +64,20 @@ const SettingsSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "settings.meta"),
       settings: await getSettings(db()),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: SettingsSchema });
+  const { actor, locale, formData } = await requireAdminForm(request, params);
+  const submission = parseWithZod(formData, { schema: SettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const {
     cardDepositHoldDays,

@@ -20,7 +20,7 @@ import { listStoresForAdmin, type AdminStoreRow } from "~/stores/admin.server";
 import { headlineText, type Translate } from "~/stores/rates";
 import { STORE_STATUSES, type StoreStatus } from "~/stores/store-form";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatRate } from "~/utils/money";
@@ -33,7 +33,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = (search.get("q") ?? "").slice(0, 100);
   const requestedStatus = search.get("status");
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "admin", "stores.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       query,
       status,
       network,

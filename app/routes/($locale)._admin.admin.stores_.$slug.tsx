@@ -23,7 +23,7 @@ import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, up
 import { headlineRate, headlineText, type Translate } from "~/stores/rates";
 import { editStoreSchema, storeFormValues } from "~/stores/store-form";
 import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -46,13 +46,13 @@ async function findStore(slug: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const store = await findStore(params.slug);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const settings = await getSettings(db());
   const meta = await pageMeta(params, "admin", "stores.editMeta");
   return data(
     {
       meta: { ...meta, title: `${store.name} · ${meta.title}` },
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       store: {
         id: store.id,
         slug: store.slug,

@@ -21,6 +21,7 @@ import {
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import { readUpload } from "~/utils/multipart.server";
+import { pictureIntent, pictureNotice } from "~/utils/picture-form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,36 +29,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   throw redirect(localePath(locale, `/admin/stores/${encodeURIComponent(params.slug ?? "")}`), { headers: withSecurityHeaders() });
 }
 
-const MESSAGES: Record<Exclude<LogoOutcome, "notFound">, string> = {
-  saved: "stores.logo.saved",
-  removed: "stores.logo.removed",
-  "too-large": "stores.logo.tooLarge",
-  "too-many-pixels": "stores.logo.tooManyPixels",
-  "not-an-image": "stores.logo.notAnImage",
-  empty: "stores.logo.empty",
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { actor } = await requireAdmin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const store = await getStoreForAdmin(db(), params.slug ?? "");
   invariantResponse(store);
-  const back = async (key: string) => await redirectWithFlash(localePath(locale, `/admin/stores/${store.slug}`), { kind: "notice", key });
+  const back = async (outcome: LogoOutcome) => {
+    if (outcome === "notFound") return notFound();
+    return await redirectWithFlash(localePath(locale, `/admin/stores/${store.slug}`), {
+      kind: "notice",
+      key: pictureNotice("stores.logo.", outcome),
+    });
+  };
   const upload = await readUpload(request, { field: "logo", maxBytes: STORE_LOGO_MAX_BYTES });
-  if (!upload.ok) throw await back(MESSAGES["too-large"]);
-  let outcome: LogoOutcome;
-  if (upload.form.get("intent") === "remove") {
-    outcome = await unitOfWork(db(), (tx) =>
-      removeStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id }),
-    );
-  } else {
-    // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
-    const checked = await checkStoreLogo(await upload.bytes());
-    outcome = await unitOfWork(db(), (tx) =>
-      setStoreLogo(tx, { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id, bytes: checked }),
-    );
+  if (!upload.ok) throw await back("too-large");
+  const change = { adminId: actor.id, clientAddress: actor.clientAddress, storeId: store.id };
+  switch (pictureIntent(upload.form)) {
+    case "remove":
+      throw await back(await unitOfWork(db(), (tx) => removeStoreLogo(tx, change)));
+    case "upload": {
+      // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
+      const checked = await checkStoreLogo(await upload.bytes());
+      throw await back(await unitOfWork(db(), (tx) => setStoreLogo(tx, { ...change, bytes: checked })));
+    }
   }
-  if (outcome === "notFound") throw notFound();
-  throw await back(MESSAGES[outcome]);
 }

@@ -7,18 +7,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { StoreForm } from "~/components/stores/store-form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
 import { createStore, isSlugTaken } from "~/stores/admin.server";
 import { blankStoreForm, newStoreSchema } from "~/stores/store-form";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -38,10 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: newStoreSchema(locale) });
+  const { actor, locale, formData } = await requireAdminForm(request, params);
+  const submission = parseWithZod(formData, { schema: newStoreSchema(locale) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { status, ...input } = submission.value;
   try {

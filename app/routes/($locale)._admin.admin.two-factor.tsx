@@ -7,16 +7,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { pendingSetup, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
+import { postTwoFactorForm } from "~/auth/two-factor-form.server";
+import { pendingSetup, twoFactorState } from "~/auth/two-factor.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
 import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { clientAddress } from "~/security/client-address.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
+import { formIntent } from "~/utils/http.server";
+import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -54,32 +54,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireAdmin(request, { twoFactor: false });
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  // Only setting it up here: turning it off is not offered (the back office needs it).
-  const result =
-    intent !== "2fa-start" && intent !== "2fa-enable"
-      ? null
-      : await twoFactorIntent(db(), {
-          userId: user.id,
-          sessionId: session.id,
-          intent,
-          code: form.get("code"),
-          clientAddress: clientAddress(request),
-        });
+  const signedIn = await requireAdminForm(request, params, { twoFactor: false });
+  const { locale, formData: form } = signedIn;
+  const intent = formIntent(form, SetUpIntent);
+  const result = intent ? await postTwoFactorForm(request, signedIn, intent, form.get("code")) : null;
   if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
-  if (result.outcome === "error") return data({ error: result.error }, { status: result.status });
-  const url = new URL(request.url);
-  if (result.outcome === "started") {
-    url.searchParams.delete("recovery");
-    throw redirect(`${url.pathname}${url.search}`);
+  switch (result.outcome) {
+    case "error":
+      return data({ error: result.error }, { status: result.status });
+    case "started": {
+      const url = new URL(request.url);
+      url.searchParams.delete("recovery");
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+    case "enabled":
+      return data({ recoveryCodes: result.recoveryCodes });
+    default:
+      throw redirect(destination(request, locale));
   }
-  if (result.outcome === "enabled") return data({ recoveryCodes: result.recoveryCodes });
-  throw redirect(destination(request, locale));
 }
+
+/** Only setting it up here: turning it off is not offered (the back office needs it). */
+const SetUpIntent = z.enum(["2fa-start", "2fa-enable"]);
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 

@@ -9,6 +9,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { fileDownload } from "~/utils/download.server";
 import { localePath } from "~/utils/paths";
 import { PayoutBatchError, payoutBatchFile, type PayoutFile } from "~/wallet/payout-batches.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
@@ -31,11 +32,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   invariantResponse(file);
-  return new Response(file.body, {
-    headers: withSecurityHeaders({
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(file.body, `${file.fileName}`, file.contentType);
 }

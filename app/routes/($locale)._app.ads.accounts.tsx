@@ -19,7 +19,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -33,14 +33,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, accounts } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "ads", "accounts.meta"),
       accounts,
       stats: await clientAccountStats(db(), user.id),
       timeZones: timeZones(),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -30,7 +30,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import type { Locale } from "~/i18n/config";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { orNotFound, redirectWithFlash } from "~/utils/http.server";
 import { Section } from "~/components/section";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -44,12 +44,7 @@ const DeleteSchema = z.object({
 const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema]);
 
 async function ownAccount(userId: string, clientId: string | undefined) {
-  try {
-    return await getClientAccount(db(), userId, clientId ?? "");
-  } catch (error) {
-    if (error instanceof ClientAccountNotFoundError) throw notFound();
-    throw error;
-  }
+  return orNotFound(getClientAccount(db(), userId, clientId ?? ""), ClientAccountNotFoundError);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

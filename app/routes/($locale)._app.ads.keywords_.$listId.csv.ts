@@ -8,21 +8,10 @@ import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
-import { withSecurityHeaders } from "~/security/headers.server";
-import { notFound } from "~/utils/http.server";
+import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
+import { notFound, orNotFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function fileSlug(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[^\w-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .toLowerCase()
-      .slice(0, 40) || "keywords"
-  );
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale } = await requireAdTools(request, params);
@@ -64,18 +53,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     competition: { low: t("competition.low"), medium: t("competition.medium"), high: t("competition.high") },
     allTime: t("figures.allTime"),
   };
-  let file: Awaited<ReturnType<typeof keywordListCsv>>;
-  try {
-    file = await keywordListCsv(db(), user.id, listId, labels);
-  } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw notFound();
-    throw error;
-  }
-  return new Response(file.csv, {
-    headers: withSecurityHeaders({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="cashwise-keywords-${fileSlug(file.name)}.csv"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  const file = await orNotFound(keywordListCsv(db(), user.id, listId, labels), KeywordListNotFoundError);
+  return fileDownload(file.csv, `cashwise-keywords-${fileSlug(file.name, "keywords")}.csv`, CSV_TYPE);
 }

@@ -8,8 +8,8 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListEditorCsv } from "~/ads/keywords/keywords.server";
 import { db } from "~/db/db.server";
-import { withSecurityHeaders } from "~/security/headers.server";
-import { notFound } from "~/utils/http.server";
+import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
+import { notFound, orNotFound } from "~/utils/http.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,25 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
   const listId = params.listId ?? "";
   if (!UUID.test(listId)) throw notFound();
-  let file: Awaited<ReturnType<typeof keywordListEditorCsv>>;
-  try {
-    file = await keywordListEditorCsv(db(), user.id, listId);
-  } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw notFound();
-    throw error;
-  }
-  const slug =
-    file.name
-      .normalize("NFKD")
-      .replace(/[^\w-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .toLowerCase()
-      .slice(0, 40) || "keywords";
-  return new Response(file.csv, {
-    headers: withSecurityHeaders({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="cashwise-keywords-${slug}-editor.csv"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  const file = await orNotFound(keywordListEditorCsv(db(), user.id, listId), KeywordListNotFoundError);
+  const slug = fileSlug(file.name, "keywords");
+  return fileDownload(file.csv, `cashwise-keywords-${slug}-editor.csv`, CSV_TYPE);
 }

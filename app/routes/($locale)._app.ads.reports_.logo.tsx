@@ -15,6 +15,7 @@ import { withSecurityHeaders } from "~/security/headers.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { readUpload } from "~/utils/multipart.server";
+import { pictureIntent, pictureNotice, type PictureOutcome } from "~/utils/picture-form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
@@ -33,24 +34,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, locale, client, accounts } = await requireAdTools(request, params);
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(client.id)}` : "";
-  const back = async (key: string) =>
-    await redirectWithFlash(`${localePath(locale, "/ads/reports")}${query}`, { kind: "notice", key: `ads-reports:${key}` });
+  const back = async (outcome: PictureOutcome) =>
+    await redirectWithFlash(`${localePath(locale, "/ads/reports")}${query}`, {
+      kind: "notice",
+      key: pictureNotice("ads-reports:logo.", outcome),
+    });
   const upload = await readUpload(request, { field: "logo", maxBytes: LOGO_MAX_BYTES });
-  if (!upload.ok) throw await back("logo.tooLarge");
-  if (upload.form.get("intent") === "remove") {
-    await unitOfWork(db(), (tx) => removeLogo(tx, user.id));
-    throw await back("logo.removed");
+  if (!upload.ok) throw await back("too-large");
+  switch (pictureIntent(upload.form)) {
+    case "remove":
+      await unitOfWork(db(), (tx) => removeLogo(tx, user.id));
+      throw await back("removed");
+    case "upload": {
+      // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
+      const checked = await checkLogo(await upload.bytes());
+      throw await back(await unitOfWork(db(), (tx) => setLogo(tx, user.id, checked)));
+    }
   }
-  const bytes = await upload.bytes();
-  // Checked (and downscaled) before the transaction: no picture is decoded while it holds the database.
-  const checked = await checkLogo(bytes);
-  const outcome = await unitOfWork(db(), (tx) => setLogo(tx, user.id, checked));
-  const keys = {
-    saved: "logo.saved",
-    "too-large": "logo.tooLarge",
-    "too-many-pixels": "logo.tooManyPixels",
-    "not-an-image": "logo.notAnImage",
-    empty: "logo.empty",
-  } as const;
-  throw await back(keys[outcome]);
 }

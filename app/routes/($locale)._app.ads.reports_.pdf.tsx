@@ -13,6 +13,7 @@ import { reportFileName, reportPdfFor } from "~/ads/reports/pdf.server";
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { withSecurityHeaders } from "~/security/headers.server";
+import { fileDownload, PDF_TYPE } from "~/utils/download.server";
 import { PDF_RENDER_RETRY_AFTER_S, PdfRenderBusyError } from "~/utils/pdf-slots.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -49,11 +50,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const { pdf, report } = made;
-  return new Response(new Uint8Array(pdf), {
-    headers: withSecurityHeaders({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${reportFileName(report)}"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(new Uint8Array(pdf), `${reportFileName(report)}`, PDF_TYPE);
 }

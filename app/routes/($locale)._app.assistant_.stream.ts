@@ -9,20 +9,15 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { ASSISTANT_STREAM_TYPE } from "~/assistant/assistant";
 import { acceptQuestion, refusalKey } from "~/assistant/ask-form.server";
 import { streamAnswer } from "~/assistant/stream.server";
-import { requireUser } from "~/auth/guards.server";
+import { requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { readForm } from "~/utils/form-data.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") throw data({ error: "method_not_allowed" }, { status: 405, headers: { Allow: "POST" } });
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const verdict = await acceptQuestion(db(), user.id, await readForm(request));
+  const { user, locale, formData } = await requireUserForm(request, params);
+  const verdict = await acceptQuestion(db(), user.id, formData);
   if (!verdict.ok) {
     const [ns, key] = refusalKey(verdict.result).split(":") as [string, string];
     return Response.json(

@@ -16,7 +16,7 @@ import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -35,11 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     claimsOf(db(), user.id),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "cashback", "meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
       activity,
       claims,

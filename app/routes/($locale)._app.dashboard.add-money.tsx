@@ -7,14 +7,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { AmountField } from "~/components/wallet/amount-field";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { DEPOSIT_QUICK_AMOUNTS, depositSchema } from "~/wallet/amounts";
@@ -22,7 +20,6 @@ import { startTopUp } from "~/wallet/payments.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { getSetting } from "~/settings/settings.server";
 import { IdempotencyConflictError } from "~/wallet/ledger.server";
-import { readForm } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -35,10 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { user, locale, formData } = await requireUserForm(request, params);
   // A quick-amount button sends its own amount.
   const quick = formData.get("quick");
   if (typeof quick === "string" && quick) formData.set("amount", quick);

@@ -9,7 +9,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -24,11 +24,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireSignedIn(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "notifications", "meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       items: await listNotifications(db(), user.id, 100),
     },
     { headers },

@@ -12,6 +12,7 @@ import { AVATAR_MAX_BYTES, getAvatar, removeAvatar, setAvatar } from "~/users/av
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { readUpload } from "~/utils/multipart.server";
+import { pictureIntent, pictureNotice, type PictureOutcome } from "~/utils/picture-form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -26,20 +27,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireUser(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const back = (key: string) => redirectWithFlash(localePath(locale, "/profile"), { kind: "notice", key });
+  const back = (outcome: PictureOutcome) =>
+    redirectWithFlash(localePath(locale, "/profile"), { kind: "notice", key: pictureNotice("profile.avatar.", outcome) });
   const upload = await readUpload(request, { field: "avatar", maxBytes: AVATAR_MAX_BYTES });
-  if (!upload.ok) throw await back("profile.avatar.tooLarge");
-  if (upload.form.get("intent") === "remove") {
-    await removeAvatar(db(), user.id);
-    throw await back("profile.avatar.removed");
+  if (!upload.ok) throw await back("too-large");
+  switch (pictureIntent(upload.form)) {
+    case "remove":
+      await removeAvatar(db(), user.id);
+      throw await back("removed");
+    case "upload":
+      throw await back(await setAvatar(db(), user.id, await upload.bytes()));
   }
-  const outcome = await setAvatar(db(), user.id, await upload.bytes());
-  const keys = {
-    saved: "profile.avatar.saved",
-    "too-large": "profile.avatar.tooLarge",
-    "too-many-pixels": "profile.avatar.tooManyPixels",
-    "not-an-image": "profile.avatar.notAnImage",
-    empty: "profile.avatar.empty",
-  };
-  throw await back(keys[outcome]);
 }

@@ -10,6 +10,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
+import { ReauthCodeSchema } from "~/auth/schemas";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { requireUser } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { SOCIAL_PROVIDER_NAMES } from "~/auth/providers";
@@ -24,7 +26,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait, refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
+import { refundRateLimits, type RateLimitName } from "~/security/rate-limit.server";
 import { verifyPassword } from "~/users/password.server";
 import { getPasswordHash } from "~/users/users.server";
 import { readForm } from "~/utils/form-data.server";
@@ -41,13 +43,6 @@ const PasswordSchema = z.object({
     .string({ required_error: "validation.passwordRequired" })
     .min(1, "validation.passwordRequired")
     .max(128, "validation.passwordTooLong"),
-  redirectTo: z.string().max(2048).optional(),
-});
-const CodeSchema = z.object({
-  code: z
-    .string({ required_error: "validation.otpRequired" })
-    .trim()
-    .regex(/^\d{6}$/, "validation.invalidOtp"),
   redirectTo: z.string().max(2048).optional(),
 });
 
@@ -72,7 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const failed = (fieldErrors: Record<string, string[]>, status = 400, wait: number | null = null) =>
     data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }), wait }, { status });
-  const submission = state.enabled ? parseWithZod(formData, { schema: CodeSchema }) : parseWithZod(formData, { schema: PasswordSchema });
+  const submission = state.enabled
+    ? parseWithZod(formData, { schema: ReauthCodeSchema })
+    : parseWithZod(formData, { schema: PasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), wait: null }, { status: 400 });
   const limits: Array<[RateLimitName, string]> = state.enabled
     ? [
@@ -83,16 +80,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ["signInIp", clientAddress(request)],
         ["signInAccount", user.email.toLowerCase()],
       ];
-  const verdict = await consumeRateLimits(db(), limits);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], hideFields: ["password"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(submission, limits, { hideFields: ["password"] });
+  if (tooMany) return tooMany;
   if ("code" in submission.value) {
     if (!(await acceptTotpCode(db(), user.id, submission.value.code))) return failed({ code: ["auth:twoFactor.invalid"] });
   } else {

@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { Pagination } from "~/components/pagination";
 import { TransactionList } from "~/components/wallet/transaction-list";
@@ -15,10 +15,9 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -29,8 +28,8 @@ import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
-import { readForm } from "~/utils/form-data.server";
-import { redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { z } from "zod";
 import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -44,11 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     pendingContext(db()),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "wallet", "transactions.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters: {
         q: filters.query ?? "",
         type: filters.type ?? "",
@@ -64,17 +63,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
-  if (formData.get("intent") !== "cancel-withdrawal") return data({ ok: false }, { status: 400 });
+  const { user, locale, formData } = await requireUserForm(request, params);
+  switch (formIntent(formData, TransactionsIntent)) {
+    case "cancel-withdrawal":
+      return cancel(request, user.id, locale, String(formData.get("transactionId") ?? ""));
+    case null:
+      return data({ ok: false }, { status: 400 });
+  }
+}
+
+/** The page's one form: cancel a pending withdrawal. */
+const TransactionsIntent = z.enum(["cancel-withdrawal"]);
+
+/** Cancels the withdrawal (once: a replay says it is no longer pending) and comes back to the same list. */
+async function cancel(request: Request, userId: string, locale: Locale, transactionId: string): Promise<never> {
   let key = "withdraw.cancelled";
   try {
-    const transactionId = String(formData.get("transactionId") ?? "");
     const { replayed } = await unitOfWork(db(), async (tx) => {
-      const result = await cancelWithdrawal(tx, { userId: user.id, transactionId });
-      if (!result.replayed) await notify(tx, user.id, "withdrawalCancelled", { amountCents: result.transaction.amountCents });
+      const result = await cancelWithdrawal(tx, { userId, transactionId });
+      if (!result.replayed) await notify(tx, userId, "withdrawalCancelled", { amountCents: result.transaction.amountCents });
       return result;
     });
     if (replayed) key = "withdraw.notPending";

@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { withSecurityHeaders } from "~/security/headers.server";
+import { CSV_TYPE, fileDownload } from "~/utils/download.server";
 import { exportTransactions, filtersFromSearch } from "~/wallet/activity.server";
 import { transactionsCsv } from "~/wallet/csv.server";
 
@@ -15,11 +15,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const items = await exportTransactions(db(), user.id, filtersFromSearch(new URL(request.url).searchParams));
   const csv = transactionsCsv(items, t);
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: withSecurityHeaders({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="cashwise-transactions-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(csv, `cashwise-transactions-${stamp}.csv`, CSV_TYPE);
 }

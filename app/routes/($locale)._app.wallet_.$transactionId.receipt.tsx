@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { withSecurityHeaders } from "~/security/headers.server";
+import { fileDownload, PDF_TYPE } from "~/utils/download.server";
 import { getTransaction } from "~/wallet/balances.server";
 import { pdfLegalLine, receiptPdf } from "~/wallet/pdf.server";
 import { invariantResponse } from "~/utils/http.server";
@@ -17,11 +17,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(item);
   const t = fixedT(locale, "common");
   const pdf = await receiptPdf(item, user, fixedT(locale, "wallet"), locale, pdfLegalLine(env(), t("footer.legalLine.demo")));
-  return new Response(new Uint8Array(pdf), {
-    headers: withSecurityHeaders({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="cashwise-receipt-${item.id.slice(0, 8)}.pdf"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(new Uint8Array(pdf), `cashwise-receipt-${item.id.slice(0, 8)}.pdf`, PDF_TYPE);
 }

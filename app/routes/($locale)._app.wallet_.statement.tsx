@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { withSecurityHeaders } from "~/security/headers.server";
+import { fileDownload, PDF_TYPE } from "~/utils/download.server";
 import { statementMonth } from "~/wallet/activity.server";
 import { availableStatement } from "~/wallet/balances.server";
 import { pdfLegalLine, statementPdf } from "~/wallet/pdf.server";
@@ -22,11 +22,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     locale,
     pdfLegalLine(env(), t("footer.legalLine.demo")),
   );
-  return new Response(new Uint8Array(pdf), {
-    headers: withSecurityHeaders({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="cashwise-statement-${month}.pdf"`,
-      "Cache-Control": "no-store",
-    }),
-  });
+  return fileDownload(new Uint8Array(pdf), `cashwise-statement-${month}.pdf`, PDF_TYPE);
 }

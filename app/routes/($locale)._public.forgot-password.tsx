@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { ForgotPasswordSchema } from "~/auth/schemas";
 import { AuthCard, AuthLink, AuthOutcome } from "~/components/auth/auth-card";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -18,7 +19,6 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -41,19 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
   const email = submission.value.email;
-  const verdict = await consumeRateLimits(db(), [
+  const tooMany = await throttleForm(submission, [
     ["forgotIp", clientAddress(request)],
     ["forgotAccount", email.toLowerCase()],
   ]);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  if (tooMany) return tooMany;
   try {
     await requestPasswordReset(db(), email, accountContext());
   } catch (error) {

@@ -1,9 +1,8 @@
 /** Sign in: e-mail and password (the spec's messages in its order), remember me, social buttons. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAnonymous } from "~/auth/guards.server";
-import { configuredSocialProviders } from "~/auth/social-config.server";
+import { anonymousAuthPage } from "~/auth/auth-page.server";
 import { signInAction } from "~/auth/signin-action.server";
 import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
 import { SocialButtons } from "~/components/auth/social-buttons";
@@ -11,25 +10,14 @@ import { SignInForm } from "~/components/auth/signin-form";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  const { flash, headers } = await takeFlash(request);
-  return data(
-    {
-      meta: await pageMeta(params, "auth", "signin.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
-      socialProviders: configuredSocialProviders(),
-    },
-    { headers },
-  );
+  return anonymousAuthPage(request, params, "signin");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { finishSignIn } from "~/auth/signin-action.server";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { CodeSchema } from "~/auth/schemas";
 import { isSuspended } from "~/auth/accounts.server";
 import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
@@ -25,12 +26,12 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { getUserById } from "~/users/users.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
+import { formIntent } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,30 +53,29 @@ const RecoveryCodeSchema = z.object({
     .max(64, "auth:twoFactor.recoveryInvalid"),
 });
 
+/** The authenticator's code, or ("use a recovery code") a recovery code; a form sent with no intent is the code's. */
+const SecondFactor = z.enum(["code", "recovery"]).catch("code");
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const pending = await readPendingSignIn(request);
   if (!pending) throw redirect(localePath(locale, "/signin"));
   const form = await readForm(request);
-  const recovery = form.get("intent") === "recovery";
+  const recovery = formIntent(form, SecondFactor) === "recovery";
   const submission = recovery ? parseWithZod(form, { schema: RecoveryCodeSchema }) : parseWithZod(form, { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null, recovery }, { status: 400 });
   // Recovery codes count in the same throttles as authenticator codes.
-  const verdict = await consumeRateLimits(db(), [
-    ["codeIp", clientAddress(request)],
-    ["codeAccount", pending.userId],
-  ]);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-        recovery,
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(
+    submission,
+    [
+      ["codeIp", clientAddress(request)],
+      ["codeAccount", pending.userId],
+    ],
+    {},
+    { recovery },
+  );
+  if (tooMany) return tooMany;
   const [state, user] = await Promise.all([twoFactorState(db(), pending.userId), getUserById(db(), pending.userId)]);
   const finish = async (account: NonNullable<typeof user>) =>
     finishSignIn(request, account, {

@@ -1,9 +1,8 @@
 /** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAnonymous } from "~/auth/guards.server";
-import { configuredSocialProviders } from "~/auth/social-config.server";
+import { anonymousAuthPage } from "~/auth/auth-page.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/signup-form";
@@ -12,24 +11,13 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
-import { takeFlash } from "~/utils/flash.server";
 import { localePath } from "~/utils/paths";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  const { flash, headers } = await takeFlash(request);
-  return data(
-    {
-      meta: await pageMeta(params, "auth", "signup.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
-      socialProviders: configuredSocialProviders(),
-    },
-    { headers },
-  );
+  return anonymousAuthPage(request, params, "signup");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { resendVerificationCode, verifyEmailCode } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
+import { throttleForm } from "~/auth/form-throttle.server";
 import { CodeSchema } from "~/auth/schemas";
 import { clearVerifyEmail, readVerifyEmail } from "~/auth/verify-cookie.server";
 import { AuthCard, AuthOutcome, Notice } from "~/components/auth/auth-card";
@@ -21,7 +22,6 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { takeFlash } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -79,19 +79,15 @@ interface Visit {
 }
 
 async function resend({ request, locale, email }: Visit, submission: Submission<z.infer<typeof CodeSchema>>) {
-  const verdict = await consumeRateLimits(db(), [
-    ["resendIp", clientAddress(request)],
-    ["resendAccount", email.toLowerCase()],
-  ]);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"], resetForm: true }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  const tooMany = await throttleForm(
+    submission,
+    [
+      ["resendIp", clientAddress(request)],
+      ["resendAccount", email.toLowerCase()],
+    ],
+    { resetForm: true },
+  );
+  if (tooMany) return tooMany;
   try {
     await resendVerificationCode(db(), email, accountContext());
   } catch (error) {
@@ -103,19 +99,11 @@ async function resend({ request, locale, email }: Visit, submission: Submission<
 
 async function verify({ request, locale, email }: Visit, submission: Submission<z.infer<typeof CodeSchema>>) {
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null }, { status: 400 });
-  const verdict = await consumeRateLimits(db(), [
+  const tooMany = await throttleForm(submission, [
     ["codeIp", clientAddress(request)],
     ["codeAccount", email.toLowerCase()],
   ]);
-  if (!verdict.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["common:errors.tooManyAttemptsMinutes"] }),
-        wait: minutesToWait(verdict.retryAfterSeconds),
-      },
-      { status: 429 },
-    );
-  }
+  if (tooMany) return tooMany;
   const outcome = await verifyEmailCode(db(), email, submission.value.code, accountContext());
   if (outcome !== "verified") {
     const message = {

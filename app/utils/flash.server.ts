@@ -34,3 +34,11 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
   if (!value) return { flash: null, headers: {} };
   return { flash: value, headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } };
 }
+
+export type NoticeFlash = Extract<Flash, { kind: "notice" }>;
+
+/** The pending flash when it is a notice (what most pages show), and the header that clears any flash. */
+export async function takeNotice(request: Request): Promise<{ notice: NoticeFlash | null; headers: HeadersInit }> {
+  const { flash, headers } = await takeFlash(request);
+  return { notice: flash?.kind === "notice" ? flash : null, headers };
+}

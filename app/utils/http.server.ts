@@ -30,6 +30,16 @@ export function invariantResponse(condition: unknown, answer: () => unknown = no
   if (!condition) throw answer();
 }
 
+/** `work`'s value, or the 404 answer thrown when it fails with one of `missing` (a domain's "not found" errors). */
+export async function orNotFound<T>(work: Promise<T>, ...missing: Array<abstract new (...args: never[]) => Error>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (missing.some((type) => error instanceof type)) throw notFound();
+    throw error;
+  }
+}
+
 /** A page's translated not-found screen (`common:notFound` as its title) with status 404: `fields` are the page's empty data. */
 export async function notFoundPage<T extends Record<string, unknown>>(params: Params, fields: T) {
   return data({ ...fields, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });

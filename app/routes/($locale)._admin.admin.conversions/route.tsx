@@ -9,19 +9,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { conversionFiltersFrom, eventsFor, listConversions } from "~/cashback/admin.server";
 import { matchConversion } from "~/cashback/conversions.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { storeChoices } from "~/stores/admin.server";
-import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
@@ -40,11 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = conversionFiltersFrom(search);
   const list = await listConversions(db(), filters, pageFromSearch(search.get("page")));
   const [events, stores] = await Promise.all([eventsFor(db(), list.items), storeChoices(db())]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "admin", "conversions.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
       stores,
       list,
@@ -75,10 +72,7 @@ const MATCH_ERRORS = {
 } as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { actor, locale, formData } = await requireAdminForm(request, params);
   const submission = parseWithZod(formData, { schema: MatchSchema });
   const id = String(formData.get("conversionId") ?? "");
   if (submission.status !== "success") return data({ id, result: submission.reply() }, { status: 400 });

@@ -10,17 +10,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { adminOverview } from "~/admin/dashboard.server";
 import { lastReconciliation, platformBalances } from "~/admin/reconciliation.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { formatShortDay } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
-import { readForm } from "~/utils/form-data.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -37,12 +34,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const [overview, reconciliation, platform] = await Promise.all([adminOverview(db()), lastReconciliation(db()), platformBalances(db())]);
   return data(
     {
       meta: await pageMeta(params, "admin", "dashboard.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       overview,
       reconciliation,
       platform,
@@ -52,10 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const form = await readForm(request);
+  const { actor, locale, formData: form } = await requireAdminForm(request, params);
   const parsed = handlers.DashboardIntent.safeParse({ intent: form.get("intent") });
   if (!parsed.success) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
   switch (parsed.data.intent) {

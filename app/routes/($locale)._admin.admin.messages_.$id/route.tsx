@@ -20,7 +20,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -44,12 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     message = await getMessage(db(), id);
     invariantResponse(message);
   }
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const meta = await pageMeta(params, "admin", "messages.detailMeta");
   return data(
     {
       meta: { ...meta, title: `${message.name} · ${meta.title}` },
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       message,
       replyMaxLength: REPLY_MAX_LENGTH,
     },

@@ -88,6 +88,14 @@ function refused(ctx: AccountAction, result: ActionResult) {
   return data({ intent: ctx.intent, result: ctx.reply({ formErrors: [REFUSALS[result.reason]] }), available: null }, { status: 400 });
 }
 
+/** A refusal at its form; else back to the page with `changed`, or `unchanged` when there was nothing to change. */
+function settle(ctx: AccountAction, result: ActionResult, changed: string, unchanged: string, values?: Record<string, string | number>) {
+  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? changed : unchanged, values);
+}
+
+/** How many sessions a suspension or "end every session" ended, for its notice. */
+const ended = (result: ActionResult & { sessionsEnded?: number }) => ({ count: result.ok ? (result.sessionsEnded ?? 0) : 0 });
+
 async function done(ctx: AccountAction, key: string, values?: Record<string, string | number>): Promise<never> {
   const back = new URL(ctx.request.url);
   back.searchParams.delete("index");
@@ -96,44 +104,32 @@ async function done(ctx: AccountAction, key: string, values?: Record<string, str
 
 export async function changeAccountRole(ctx: AccountAction, input: Of<"role">) {
   const result = await unitOfWork(db(), (tx) => changeRole(tx, ctx.actor, { userId: ctx.userId, role: input.role }));
-  return (
-    refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.role.changed" : "users.role.unchanged", { role: input.role })
-  );
+  return settle(ctx, result, "users.role.changed", "users.role.unchanged", { role: input.role });
 }
 
 export async function suspend(ctx: AccountAction, input: Of<"suspend">) {
   const result = await unitOfWork(db(), (tx) => suspendAccount(tx, ctx.actor, { userId: ctx.userId, reason: input.reason }));
-  return (
-    refused(ctx, result) ??
-    done(ctx, result.ok && result.changed ? "users.suspend.done" : "users.suspend.already", {
-      count: result.ok ? (result.sessionsEnded ?? 0) : 0,
-    })
-  );
+  return settle(ctx, result, "users.suspend.done", "users.suspend.already", ended(result));
 }
 
 export async function reinstate(ctx: AccountAction) {
   const result = await unitOfWork(db(), (tx) => reinstateAccount(tx, ctx.actor, { userId: ctx.userId }));
-  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.suspend.reinstated" : "users.suspend.notSuspended");
+  return settle(ctx, result, "users.suspend.reinstated", "users.suspend.notSuspended");
 }
 
 export async function revokeSession(ctx: AccountAction, input: Of<"revokeSession">) {
   const result = await unitOfWork(db(), (tx) => revokeAccountSession(tx, ctx.actor, { userId: ctx.userId, sessionId: input.sessionId }));
-  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.sessions.revoked" : "users.sessions.noneRevoked");
+  return settle(ctx, result, "users.sessions.revoked", "users.sessions.noneRevoked");
 }
 
 export async function revokeAll(ctx: AccountAction) {
   const result = await unitOfWork(db(), (tx) => revokeAccountSessions(tx, ctx.actor, { userId: ctx.userId }));
-  return (
-    refused(ctx, result) ??
-    done(ctx, result.ok && result.changed ? "users.sessions.allRevoked" : "users.sessions.noneRevoked", {
-      count: result.ok ? (result.sessionsEnded ?? 0) : 0,
-    })
-  );
+  return settle(ctx, result, "users.sessions.allRevoked", "users.sessions.noneRevoked", ended(result));
 }
 
 export async function resetTwoFactor(ctx: AccountAction) {
   const result = await unitOfWork(db(), (tx) => resetAccountTwoFactor(tx, ctx.actor, { userId: ctx.userId }));
-  return refused(ctx, result) ?? done(ctx, result.ok && result.changed ? "users.twoFactorReset.done" : "users.twoFactorReset.alreadyOff");
+  return settle(ctx, result, "users.twoFactorReset.done", "users.twoFactorReset.alreadyOff");
 }
 
 export async function note(ctx: AccountAction, input: Of<"note">) {

@@ -27,7 +27,7 @@ import { referredFriends } from "~/referrals/referrals.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { getAccount, listNotes } from "~/users/admin.server";
 import { findUserByEmail } from "~/users/users.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageFromSearch } from "~/utils/pagination";
@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw notFound();
   }
   const search = new URL(request.url).searchParams;
-  const [balances, sessions, ledger, cashback, referrals, plan, notes, { flash, headers }] = await Promise.all([
+  const [balances, sessions, ledger, cashback, referrals, plan, notes, { notice, headers }] = await Promise.all([
     getBalances(db(), account.id),
     listActiveSessions(db(), account.id),
     listTransactions(db(), account.id, {}, { page: pageFromSearch(search.get("ledgerPage")), pageSize: LIST_PAGE_SIZE }),
@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     referredFriends(db(), account.id),
     planSummary(db(), account.id),
     listNotes(db(), account.id),
-    takeFlash(request),
+    takeNotice(request),
   ]);
   const t = fixedT(locale, "admin");
   return data(
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         title: `${account.name} · ${t("users.detail.metaTitle")} | ${fixedT(locale, "common")("brand.name")}`,
         description: t("users.detail.metaDescription"),
       },
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       account,
       balances,
       sessions: sessions.map((session) => ({ ...session, remember: session.remember === 1 })),

@@ -12,15 +12,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
@@ -28,7 +26,6 @@ import { localePath } from "~/utils/paths";
 import { listWithdrawals } from "~/wallet/admin.server";
 import { CURRENCY } from "~/wallet/ledger.server";
 import { batchCandidates, listPayoutBatches } from "~/wallet/payout-batches.server";
-import { readForm } from "~/utils/form-data.server";
 import * as handlers from "./actions.server";
 import { BatchesPanel } from "./batches";
 import { DeskFilters } from "./desk-filters";
@@ -42,7 +39,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
   const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
@@ -51,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       meta: await pageMeta(params, "admin", "withdrawals.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       filters,
       withdrawals: await listWithdrawals(db(), {
         ...scope,
@@ -70,10 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, actor } = await requireAdmin(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { user, actor, locale, formData } = await requireAdminForm(request, params);
   const submission = parseWithZod(formData, { schema: handlers.DecisionSchema });
   if (submission.status !== "success") {
     return data({ id: handlers.formIdOf(formData), result: submission.reply() }, { status: 400 });

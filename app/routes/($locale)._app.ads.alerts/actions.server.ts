@@ -11,7 +11,7 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { orNotFound, redirectWithFlash } from "~/utils/http.server";
 
 interface Caller {
   userId: string;
@@ -29,12 +29,7 @@ async function back({ clientId, locale }: Caller, key: string) {
 
 /** Runs a change to one alert, answering 404 when the alert is not the user's. */
 async function onAlert(change: () => Promise<never>): Promise<never> {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof AlertNotFoundError) throw notFound();
-    throw error;
-  }
+  return orNotFound(change(), AlertNotFoundError);
 }
 
 export function toggleIntent(caller: Caller, alertId: string, enabled: boolean) {

@@ -15,7 +15,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -32,7 +32,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const [alerts, firings, campaigns] = await Promise.all([
     listAlerts(db(), user.id, client.id),
     listFirings(db(), user.id, client.id),
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       alerts,
       firings,
       campaigns,
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

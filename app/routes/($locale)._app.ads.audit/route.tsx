@@ -20,7 +20,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -36,7 +36,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const wanted = new URL(request.url).searchParams.get("audit");
   let snapshot = null;
   if (wanted) {
@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       comparison: withComparison?.comparison ?? null,
       latest: !wanted,
       history: await listAudits(db(), user.id, client.id, { limit: 12 }),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -18,7 +18,7 @@ import { SubmitButton } from "~/components/forms";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -34,13 +34,13 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "ads-audit", "settings.meta"),
       client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
       overrides: client.thresholds,
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -26,7 +26,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -34,29 +34,24 @@ import { localePath } from "~/utils/paths";
 import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./actions.server";
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
-import { notFound } from "~/utils/http.server";
+import { orNotFound } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 async function preview(userId: string, importId: string | undefined) {
-  try {
-    return await getImportPreview(db(), userId, importId ?? "");
-  } catch (error) {
-    if (error instanceof ImportNotFoundError) throw notFound();
-    throw error;
-  }
+  return orNotFound(getImportPreview(db(), userId, importId ?? ""), ImportNotFoundError);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "ads", "import.previewMeta"),
       preview: await preview(user.id, params.importId),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

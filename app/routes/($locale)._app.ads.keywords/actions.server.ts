@@ -19,7 +19,7 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { orNotFound, redirectWithFlash } from "~/utils/http.server";
 
 interface Caller {
   userId: string;
@@ -66,12 +66,10 @@ async function back({ clientId, locale }: Caller, key: string, values?: Record<s
 }
 
 export async function deleteIntent(caller: Caller, listId: string) {
-  try {
-    await unitOfWork(db(), (tx) => deleteKeywordList(tx, caller.userId, listId));
-  } catch (error) {
-    if (error instanceof KeywordListNotFoundError) throw notFound();
-    throw error;
-  }
+  await orNotFound(
+    unitOfWork(db(), (tx) => deleteKeywordList(tx, caller.userId, listId)),
+    KeywordListNotFoundError,
+  );
   throw await back(caller, "deleted");
 }
 

@@ -21,7 +21,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -37,14 +37,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client, locale } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "ads-keywords", "meta"),
       client: { id: client.id, name: client.name, currency: client.currency },
       lists: await listKeywordLists(db(), user.id, client.id),
       defaultLanguage: ((KEYWORD_LANGUAGES as readonly string[]).includes(locale) ? locale : "en") as KeywordLanguage,
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -19,7 +19,7 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -35,7 +35,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, accounts, client } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
     listShares(db(), user.id, client.id),
@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             lastDelivery: schedule.lastDelivery,
           }
         : null,
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

@@ -19,7 +19,7 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -37,7 +37,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const hasImports = await hasStoredImport(db(), client.id);
   const tips = await listTips(db(), user.id, client.id);
   // The tip just applied, shown where the person clicked Apply (the top of the list), with its file.
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hasImports,
       tips,
       justApplied,
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );

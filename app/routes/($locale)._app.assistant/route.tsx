@@ -15,15 +15,12 @@ import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { QUESTION_MAX } from "~/assistant/assistant";
 import { listMessages } from "~/assistant/assistant.server";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { takeFlash } from "~/utils/flash.server";
-import { readForm } from "~/utils/form-data.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { askIntent, clearIntent } from "./actions.server";
@@ -36,7 +33,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const q = search.get("q") ?? "";
   return data(
@@ -45,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       messages: await listMessages(db(), user.id),
       prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
       client: (search.get("client") ?? "").slice(0, 64),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );
@@ -55,10 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("ask") }), z.object({ intent: z.literal("clear") })]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const form = await readForm(request);
+  const { user, locale, formData: form } = await requireUserForm(request, params);
   const { intent } = IntentSchema.parse({ intent: form.get("intent") === "clear" ? "clear" : "ask" });
   switch (intent) {
     case "clear":

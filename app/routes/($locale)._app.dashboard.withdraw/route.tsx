@@ -12,17 +12,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { getSetting } from "~/settings/settings.server";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { localePath } from "~/utils/paths";
 import { getBalances } from "~/wallet/balances.server";
 import { getPayoutMethod } from "~/wallet/payout-methods.server";
-import { readForm } from "~/utils/form-data.server";
 import * as handlers from "./actions.server";
 import { WithdrawReview } from "./review";
 import { WithdrawForm } from "./withdraw-form";
@@ -54,10 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { user, session, locale, formData } = await requireUserForm(request, params);
   const intent = handlers.WithdrawIntent.parse(formData.get("intent"));
   const quick = formData.get("quick");
   const [{ availableCents }, minimumCents] = await Promise.all([getBalances(db(), user.id), getSetting(db(), "minWithdrawalCents")]);

@@ -9,14 +9,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
@@ -25,7 +23,6 @@ import { PlanSummaryLine } from "~/components/app/plan-summary";
 import { planSummary } from "~/plans/subscriptions.server";
 import { isBalanceHidden } from "~/wallet/preferences.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
-import { readForm } from "~/utils/form-data.server";
 import { firstSteps } from "~/users/first-steps.server";
 import { FirstStepsChecklist } from "~/components/wallet/first-steps";
 import * as handlers from "./actions.server";
@@ -53,11 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSetting(db(), "minWithdrawalCents"),
     firstSteps(db(), user.id),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "app", "dashboard.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       name: user.name,
       minimumWithdrawalCents,
       hidden: await isBalanceHidden(request),
@@ -75,10 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
+  const { user, locale, formData } = await requireUserForm(request, params);
   const parsed = handlers.DashboardIntent.safeParse({ intent: formData.get("intent") });
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   switch (parsed.data.intent) {

@@ -12,15 +12,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { listActivePlans, type PlanView } from "~/plans/plans.server";
 import { firstPeriodFor, getSubscription, getTrial } from "~/plans/subscriptions.server";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { getBalances } from "~/wallet/balances.server";
@@ -79,10 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = handlers.payUnlessOtherIntent(await readForm(request));
+  const { user, locale, formData: posted } = await requireUserForm(request, params);
+  const formData = handlers.payUnlessOtherIntent(posted);
   const submission = parseWithZod(formData, { schema: handlers.PlanActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const ctx: handlers.PlanAction = { userId: user.id, locale, audience: user.role === "partner" ? "partner" : "business" };

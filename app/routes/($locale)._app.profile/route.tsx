@@ -7,19 +7,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { hasAvatar } from "~/users/avatar.server";
 import { pendingEmailChange } from "~/users/email-change.server";
 import { profileFigures } from "~/users/profile.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { readForm } from "~/utils/form-data.server";
+import { formIntent } from "~/utils/http.server";
 import { planSummary } from "~/plans/subscriptions.server";
 import * as handlers from "./actions.server";
 import { Achievements } from "./achievements";
@@ -32,11 +30,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "app", "profile.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       profile: await profileFigures(db(), user.id),
       avatarVersion: await hasAvatar(db(), user.id),
       pendingEmail: await pendingEmailChange(db(), user.id),
@@ -47,12 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
-  const ctx: handlers.ProfileAction = { request, session, userId: user.id, locale, formData };
-  switch (handlers.ProfileIntent.parse(formData.get("intent"))) {
+  const form = await requireUserForm(request, params);
+  const ctx: handlers.ProfileAction = { ...form, userId: form.user.id };
+  switch (formIntent(form.formData, handlers.ProfileIntent)) {
     case "email-request":
       return handlers.requestEmail(ctx);
     case "email-confirm":

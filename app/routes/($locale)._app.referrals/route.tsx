@@ -9,19 +9,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { invitationsSentToday, referralCodeOf, referralLink, referredFriends } from "~/referrals/referrals.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
-import { readForm } from "~/utils/form-data.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
@@ -43,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSettings(db()),
     invitationsSentToday(db(), user.id),
   ]);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "referrals", "meta"),
@@ -57,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         days: REFERRAL_WINDOW_DAYS,
       },
       invitationsLeft: Math.max(0, MAX_INVITATIONS_PER_DAY - sentToday),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
     },
     { headers },
   );
@@ -65,10 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The page's one form: an invitation (it sends no intent). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
+  const { user, locale, formData } = await requireUserForm(request, params);
+  const submission = parseWithZod(formData, { schema: InviteSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), minutes: null }, { status: 400 });
   return handlers.invite(user.id, locale, submission.value.email, (options) => submission.reply(options));
 }

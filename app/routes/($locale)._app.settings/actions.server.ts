@@ -11,7 +11,7 @@ import { z } from "zod";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
-import { twoFactorIntent } from "~/auth/two-factor.server";
+import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { isLocale, type Locale } from "~/i18n/config";
@@ -23,18 +23,19 @@ import { applyPasswordChange, preparePasswordChange, setLocale, setNotificationF
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 
-export const SettingsIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("theme") }),
-  z.object({ intent: z.literal("language") }),
-  z.object({ intent: z.literal("notifications") }),
-  z.object({ intent: z.literal("password") }),
-  z.object({ intent: z.literal("2fa-start") }),
-  z.object({ intent: z.literal("2fa-enable") }),
-  z.object({ intent: z.literal("2fa-disable") }),
-  z.object({ intent: z.literal("recovery-regenerate") }),
+/** The form sent (any other intent is answered 400). */
+export const SettingsIntent = z.enum([
+  "theme",
+  "language",
+  "notifications",
+  "password",
+  "2fa-start",
+  "2fa-enable",
+  "2fa-disable",
+  "recovery-regenerate",
 ]);
 
-type TwoFactorIntent = Extract<z.infer<typeof SettingsIntent>["intent"], `2fa-${string}` | "recovery-regenerate">;
+type TwoFactorIntent = Extract<z.infer<typeof SettingsIntent>, `2fa-${string}` | "recovery-regenerate">;
 
 /** What each handler is given. */
 export interface SettingsAction {
@@ -101,16 +102,10 @@ export async function changePassword(ctx: SettingsAction) {
 
 /** Two-factor authentication: start, enable or disable it, or new recovery codes. */
 export async function twoFactor(ctx: SettingsAction, intent: TwoFactorIntent) {
-  const { request, session, user, locale } = ctx;
+  const { request, session, locale } = ctx;
   // New recovery codes replace the old ones: only after proving again who one is.
   if (intent === "recovery-regenerate") requireRecentAuth(request, session, `${localePath(locale, "/settings")}#two-factor`);
-  const outcome = await twoFactorIntent(db(), {
-    userId: user.id,
-    sessionId: session.id,
-    intent,
-    code: ctx.formData.get("code"),
-    clientAddress: clientAddress(request),
-  });
+  const outcome = await postTwoFactorForm(request, ctx, intent, ctx.formData.get("code"));
   if (outcome?.outcome === "started") throw redirect(`${localePath(locale, "/settings")}#two-factor`);
   if (outcome?.outcome === "error") return data({ password: null, twoFactorError: outcome.error }, { status: outcome.status });
   if (outcome?.outcome === "enabled" || outcome?.outcome === "regenerated") {

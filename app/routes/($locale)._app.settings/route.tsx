@@ -7,7 +7,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { pendingSetup, twoFactorState } from "~/auth/two-factor.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
@@ -15,13 +15,11 @@ import { TwoFactorPanel } from "~/components/app/two-factor-panel";
 import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/users/settings.server";
-import { takeFlash } from "~/utils/flash.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { readForm } from "~/utils/form-data.server";
+import { formIntent } from "~/utils/http.server";
 import * as handlers from "./actions.server";
 import { PasswordForm } from "./password-form";
 import { Preferences } from "./preferences";
@@ -31,13 +29,13 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { flash, headers } = await takeFlash(request);
+  const { notice, headers } = await takeNotice(request);
   const twoFactor = await twoFactorState(db(), user.id);
   const setup = !twoFactor.enabled && twoFactor.secret ? await pendingSetup(twoFactor.secret, twoFactor.email) : null;
   return data(
     {
       meta: await pageMeta(params, "app", "settings.meta"),
-      notice: flash?.kind === "notice" ? flash : null,
+      notice,
       settings: await getSettings(db(), user.id),
       setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
       email: twoFactor.email,
@@ -48,14 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, session } = await requireUser(request);
-  const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
-  const formData = await readForm(request);
-  const parsed = handlers.SettingsIntent.safeParse({ intent: formData.get("intent") });
-  if (!parsed.success) return data({ password: null }, { status: 400 });
-  const ctx: handlers.SettingsAction = { request, session, user, locale, formData };
-  const { intent } = parsed.data;
+  const ctx: handlers.SettingsAction = await requireUserForm(request, params);
+  const intent = formIntent(ctx.formData, handlers.SettingsIntent);
   switch (intent) {
     case "theme":
       return handlers.saveTheme(ctx);
@@ -70,6 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "2fa-disable":
     case "recovery-regenerate":
       return handlers.twoFactor(ctx, intent);
+    case null:
+      return data({ password: null }, { status: 400 });
   }
 }
 
