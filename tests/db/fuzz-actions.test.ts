@@ -11,7 +11,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -23,6 +22,7 @@ import { seedContent } from "../../db/seed";
 import { serverCommand } from "../../scripts/lib";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { routeModules } from "../support/route-files";
+import { freePort } from "../support/servers";
 
 const SECRET = "fuzz-session-secret-0123456789-0123456789";
 process.env.SESSION_SECRET = SECRET;
@@ -263,17 +263,6 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({}),
   fc.constant({ contentType: "application/x-www-form-urlencoded", body: `a=${"x".repeat(80 * 1024)}` }),
 );
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function counts(db: Db) {
   const tables = [
