@@ -8,11 +8,10 @@
  * the pages show these messages are in tests/e2e/accounts.spec.ts and hardening.spec.ts.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "account-rules-test-secret-0123456789-0123456789";
 
-import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/($locale)._public.reset-password";
@@ -25,6 +24,7 @@ import { action as partnerSignUpAction } from "~/routes/($locale)._public.signup
 import { action as verifyAction, loader as verifyLoader } from "~/routes/($locale)._public.verify-email";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn } from "../support/recording-mailer";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
@@ -93,14 +93,7 @@ const messages = (reply: RouteAnswer) => formMessages(reply, t);
 const typed = typedValues;
 
 describeEachDatabase("the account forms' rules", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = context.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(context);
 
   /** The e-mails the outbox holds for `to`, oldest first. */
   async function mailTo(to: string): Promise<MailMessage[]> {

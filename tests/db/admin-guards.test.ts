@@ -5,10 +5,10 @@
  * written by any of them. Run against each database, through the routes' own modules.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
+import { expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 import { routeModules } from "../support/route-files";
@@ -45,23 +45,17 @@ async function counts(db: Db): Promise<Record<string, number>> {
 }
 
 describeEachDatabase("every back-office route", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { member: "", partner: "", admin: "" };
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const who = async (role: "user" | "partner" | "admin") => {
       const user = await createUser(t.db, { email: `${role}-${crypto.randomUUID()}@example.com`, name: role, emailVerified: true, role });
-      return (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      return await sessionCookie(t.db, user);
     };
     cookies.member = await who("user");
     cookies.partner = await who("partner");
     // An admin who has not turned on two-factor authentication.
     cookies.admin = await who("admin");
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("finds the back office's routes", () => {

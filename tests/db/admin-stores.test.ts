@@ -5,12 +5,10 @@
  * members and visitors refused by the routes themselves; and the rate the public pages show.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-stores-test-secret-0123456789-0123456789";
 
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as logoAction } from "~/routes/($locale)._admin.admin.stores_.$slug_.logo";
@@ -36,6 +34,7 @@ import { bpsToPercentText, centsToAmountText, newStoreSchema, type StoreInput } 
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
 import { createUser } from "~/users/users.server";
 import { takeFlash } from "~/utils/flash.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -265,13 +264,10 @@ describe("the store form", () => {
 });
 
 describeEachDatabase("the stores back office", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let adminId = "";
   const cookies = { admin: "", member: "" };
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const admin = await createUser(t.db, {
       email: `admin-${crypto.randomUUID()}@example.com`,
       name: "Admin",
@@ -282,11 +278,8 @@ describeEachDatabase("the stores back office", (t) => {
     await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
     const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
     adminId = admin.id;
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    cookies.admin = await sessionCookie(t.db, admin);
+    cookies.member = await sessionCookie(t.db, member);
   });
 
   const auditRows = (storeId: string) =>

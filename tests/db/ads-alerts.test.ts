@@ -8,7 +8,7 @@
  * lists or changes an alert; the create form answers a bad threshold with the typed values and
  * stores nothing; the jobs evaluate one client account and all of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-alerts-test-secret-0123456789-0123456789";
 
@@ -30,8 +30,6 @@ import {
   type AdAlert,
 } from "~/ads/alerts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/job-registry.server";
@@ -39,6 +37,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { notificationValues } from "~/notifications/values";
 import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
@@ -90,15 +89,13 @@ function metaDaily(rows: Array<{ day: string; spend: string }>): Uint8Array {
 const june = (day: number) => `2026-06-${String(day).padStart(2, "0")}`;
 
 describeEachDatabase("ad alerts", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let stranger: string;
   let quiet: string;
   let ownerCookie = "";
   let strangerCookie = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const ownerUser = await createUser(t.db, {
       email: `owner-${crypto.randomUUID()}@example.com`,
       name: "Noor",
@@ -120,11 +117,8 @@ describeEachDatabase("ad alerts", (t) => {
     stranger = strangerUser.id;
     quiet = quietUser.id;
     await t.db.updateTable("users").set({ notifyEmail: 0 }).where("id", "=", quiet).execute();
-    ownerCookie = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
-    strangerCookie = (await createSession(t.db, strangerUser, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    ownerCookie = await sessionCookie(t.db, ownerUser);
+    strangerCookie = await sessionCookie(t.db, strangerUser);
   });
 
   async function clientAccount(userId = owner, timeZone = "UTC") {

@@ -10,7 +10,7 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-preview-money-secret-0123456789-0123456789";
 
@@ -18,12 +18,11 @@ import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { kpiFormatters } from "~/ads/kpi-format";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -52,18 +51,13 @@ const META_NO_CURRENCY = [
 ].join("\n");
 
 describeEachDatabase("the import preview's money", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let ownerId = "";
   let cookie = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const owner = await createUser(t.db, { email: `preview-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
     ownerId = owner.id;
-    cookie = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    cookie = await sessionCookie(t.db, owner);
   });
 
   async function render(importId: string, clientId: string) {

@@ -9,20 +9,18 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-routes-test-secret-0123456789-0123456789";
 
 import { ensureWorkspace, listClientAccounts } from "~/ads/accounts.server";
 import { PROCESS_IMPORT_JOB, processImport, rowCount } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
-import type { JobRunner } from "~/jobs/runner.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/($locale)._app.ads.accounts_.$clientId";
 import { action as accountsAction } from "~/routes/($locale)._app.ads.accounts";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/($locale)._app.ads.import";
 import { action as previewAction, loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase, useAppJobs } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -30,22 +28,15 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 describeEachDatabase("the ad import pages", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db; __cashwiseJobs?: Promise<JobRunner> };
   const cookies = { owner: "", stranger: "", expired: "" };
   let ownerId: string;
   let clientId: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const runner: JobRunner = {
-      engine: "inline",
-      start: async () => {},
-      stop: async () => {},
-      send: async (name, data = {}) => {
-        if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
-      },
-    };
-    globalDb.__cashwiseJobs = Promise.resolve(runner);
+  // The upload queues the job that reads the file: here it runs as it is sent.
+  useAppJobs(async (name, data = {}) => {
+    if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
+  });
+  useAppDatabase(t, async () => {
     const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
     const stranger = await createUser(t.db, {
       email: `stranger-${crypto.randomUUID()}@example.com`,
@@ -56,14 +47,10 @@ describeEachDatabase("the ad import pages", (t) => {
     // A trial that ended (and no plan): the ad tools are closed.
     await t.db.updateTable("trials").set({ endsAt: "2020-01-15T00:00:00.000Z" }).where("userId", "=", expired.id).execute();
     ownerId = owner.id;
-    cookies.owner = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
-    cookies.expired = (await createSession(t.db, expired, { remember: true })).setCookie.split(";")[0]!;
+    cookies.owner = await sessionCookie(t.db, owner);
+    cookies.stranger = await sessionCookie(t.db, stranger);
+    cookies.expired = await sessionCookie(t.db, expired);
     clientId = (await ensureWorkspace(t.db, owner.id, "Owner's ads"))[0]!.id;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-    delete globalDb.__cashwiseJobs;
   });
 
   type Who = keyof typeof cookies | "anonymous";

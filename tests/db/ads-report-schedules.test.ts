@@ -10,7 +10,7 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-report-schedules-test-secret-0123456789-abcdef";
 
@@ -19,8 +19,6 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { saveBrand } from "~/ads/reports/brand.server";
 import { REPORTS_MONTHLY_JOB, getSchedule, monthRange, previousMonth, saveSchedule, sendDueReports } from "~/ads/reports/schedule.server";
 import { generateSampleExports } from "~/ads/sample/generate";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/job-registry.server";
@@ -28,6 +26,7 @@ import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
 import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
 import { pdfPageTexts, squeeze } from "../support/pdf-text";
@@ -43,7 +42,6 @@ const NOV_1 = Date.parse("2026-11-01T07:10:00.000Z");
 const FAR = "2100-01-01T00:00:00.000Z";
 
 describeEachDatabase("scheduled monthly reports", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { owner: "", stranger: "" };
   let owner: string;
   let ownerEmail: string;
@@ -104,15 +102,14 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     return user;
   }
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const user = await newUser("agency");
     const other = await newUser("stranger");
     owner = user.id;
     ownerEmail = user.email;
     stranger = other.id;
-    cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, other, { remember: true })).setCookie.split(";")[0]!;
+    cookies.owner = await sessionCookie(t.db, user);
+    cookies.stranger = await sessionCookie(t.db, other);
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     await t.db.updateTable("adClientAccounts").set({ timeZone: "Europe/Berlin" }).where("id", "=", clientId).execute();
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
@@ -125,9 +122,6 @@ describeEachDatabase("scheduled monthly reports", (t) => {
         footer: "Blue Fjord Media · Oslo",
       }),
     );
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
   afterEach(() => {
     vi.useRealTimers();

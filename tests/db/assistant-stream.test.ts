@@ -13,7 +13,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "assistant-stream-test-secret-0123456789-0123456789-0123456789";
 
@@ -21,10 +21,8 @@ import type { AssistantStreamEvent } from "~/assistant/assistant";
 import { ask, listMessages } from "~/assistant/assistant.server";
 import { forgetKnowledge, searchKnowledge } from "~/assistant/knowledge.server";
 import { streamAnswer } from "~/assistant/stream.server";
-import { createSession } from "~/auth/session.server";
 import { createPost, setPostStatus } from "~/blog/admin.server";
 import { NewArticleSchema } from "~/blog/article-form";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry, deleteFaqEntry, updateFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
@@ -32,6 +30,7 @@ import { action as streamAction } from "~/routes/($locale)._app.assistant_.strea
 import { consumeRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { createUser } from "~/users/users.server";
 import { creditDeposit } from "~/wallet/ledger.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -111,12 +110,10 @@ function deferred() {
 }
 
 describeEachDatabase("the assistant's streamed answer", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const users = { ann: "", bob: "", cat: "" };
   const cookies = { ann: "", bob: "", cat: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     for (const [who, cents] of [
       ["ann", 123_456],
       ["bob", 9_876],
@@ -124,7 +121,7 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     ] as const) {
       const user = await createUser(t.db, { email: `${who}-${crypto.randomUUID()}@example.com`, name: who, emailVerified: true });
       users[who] = user.id;
-      cookies[who] = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      cookies[who] = await sessionCookie(t.db, user);
       await unitOfWork(t.db, (tx) =>
         creditDeposit(tx, {
           userId: user.id,
@@ -136,9 +133,6 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         }),
       );
     }
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   const post = (who: keyof typeof cookies | null, body: Record<string, string>, options: { origin?: string; signal?: AbortSignal } = {}) =>
@@ -226,7 +220,7 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
 
     it("applies the per-user rate limit (429, translated, Retry-After), storing nothing", async () => {
       const user = await createUser(t.db, { email: `dee-${crypto.randomUUID()}@example.com`, name: "Dee", emailVerified: true });
-      const cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      const cookie = await sessionCookie(t.db, user);
       const ask = () =>
         route(
           new Request(`${APP}/en/assistant/stream`, {

@@ -15,7 +15,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "assistant-test-secret-0123456789-0123456789-0123456789";
 
@@ -24,9 +24,7 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { ask, clearConversation, listMessages } from "~/assistant/assistant.server";
 import { detectTopics, resolveClient } from "~/assistant/facts.server";
 import { forgetKnowledge, searchKnowledge } from "~/assistant/knowledge.server";
-import { createSession } from "~/auth/session.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
@@ -34,6 +32,7 @@ import { action as assistantAction, loader as assistantLoader } from "~/routes/(
 import { createUser } from "~/users/users.server";
 import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -185,18 +184,16 @@ describe("the assistant's configuration", () => {
 });
 
 describeEachDatabase("the assistant", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const users = { ann: "", bob: "" };
   const cookies = { ann: "", bob: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const ann = await createUser(t.db, { email: `ann-${crypto.randomUUID()}@example.com`, name: "Ann", emailVerified: true });
     const bob = await createUser(t.db, { email: `bob-${crypto.randomUUID()}@example.com`, name: "Bob", emailVerified: true });
     users.ann = ann.id;
     users.bob = bob.id;
-    cookies.ann = (await createSession(t.db, ann, { remember: true })).setCookie.split(";")[0]!;
-    cookies.bob = (await createSession(t.db, bob, { remember: true })).setCookie.split(";")[0]!;
+    cookies.ann = await sessionCookie(t.db, ann);
+    cookies.bob = await sessionCookie(t.db, bob);
     const old = "2026-01-05T10:00:00.000Z";
     await unitOfWork(t.db, (tx) =>
       creditDeposit(tx, {
@@ -259,9 +256,6 @@ describeEachDatabase("the assistant", (t) => {
       ann.id,
       await stageImport(t.db, { ownerId: ann.id, clientAccountId: clientId, filename: "meta-days.csv", bytes: metaTwoWeeks() }),
     );
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("answers the balance question with the asking user's own figure, never the other's", async () => {
@@ -467,17 +461,15 @@ describeEachDatabase("the assistant", (t) => {
 });
 
 describeEachDatabase("the assistant with several client accounts", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let userId = "";
   let cookie = "";
   const ids = { maple: "", bakery: "", cafe: "" };
   const day = (iso: string, locale: "en" | "nl" | "de" = "en") => formatDate(`${iso}T12:00:00.000Z`, locale);
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const user = await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
     userId = user.id;
-    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+    cookie = await sessionCookie(t.db, user);
     ids.maple = (await ensureWorkspace(t.db, userId, "Maple Leaf Outfitters"))[0]!.id;
     const more = { industry: "all" as const, timeZone: "UTC" };
     ids.bakery = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Bakkerij De Vries" }))).id;
@@ -497,9 +489,6 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
     ];
     for (const [clientAccountId, bytes] of files)
       await storeImport(t.db, userId, await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "meta-days.csv", bytes }));
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("answers each question with the figures of the client account it names", async () => {

@@ -9,15 +9,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 
 process.env.SESSION_SECRET ??= "payout-batches-test-secret-0123456789-0123456789";
 
 import type { Actor } from "~/audit/audit.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { action as deskAction, loader as deskLoader } from "~/routes/($locale)._admin.admin.withdrawals/route";
 import { loader as fileLoader } from "~/routes/($locale)._admin.admin.withdrawals_.batches.$batchId.file";
 import { createUser } from "~/users/users.server";
@@ -33,6 +31,7 @@ import {
   payPayoutBatch,
 } from "~/wallet/payout-batches.server";
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -140,12 +139,10 @@ describe("the paying account (PAYOUT_DEBTOR_*)", () => {
 });
 
 describeEachDatabase("payout batches", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let actor: Actor;
   const cookies = { admin: "", member: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const admin = await createUser(t.db, {
       email: `payout-admin-${crypto.randomUUID()}@example.com`,
       name: "Payout Admin",
@@ -159,11 +156,8 @@ describeEachDatabase("payout batches", (t) => {
       emailVerified: true,
     });
     actor = { id: admin.id, clientAddress: "198.18.0.7" };
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    cookies.admin = await sessionCookie(t.db, admin);
+    cookies.member = await sessionCookie(t.db, member);
   });
 
   /** A member with money, in a language, and a tag in the e-mail address so a test can scope to its own. */

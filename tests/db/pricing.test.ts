@@ -7,7 +7,6 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
 import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion } from "~/cashback/conversions.server";
 import { commissionForCashback, MEMBER_SHARE_BPS, memberCashbackOf, memberRateOf, successFeeOf } from "~/wallet/fee";
@@ -23,7 +22,7 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { loader as storeLoader } from "../../app/routes/($locale)._storefront.webshops.$slug";
 import { loader as plansLoader } from "../../app/routes/($locale)._app.plans/route";
 import { findUserByEmail } from "~/users/users.server";
-import { useAppDatabase } from "../support/app-database";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
@@ -159,7 +158,7 @@ describeEachDatabase("pricing that keeps its word", (t) => {
 
     const member = await newUser(t.db, "store-visitor");
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", member).executeTakeFirstOrThrow();
-    const cookie = (await createSession(t.db, user as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, user as never);
     const signedIn = await load(cookie);
     expect(signedIn.body.memberShell).toMatchObject({ user: { email: user.email, role: "user" } });
   });
@@ -172,7 +171,7 @@ describeEachDatabase("pricing that keeps its word", (t) => {
 
     // Before paying: the pay step names the days and the date.
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-    const cookie = (await createSession(t.db, user as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, user as never);
     const page = await answer(() =>
       plansLoader({ request: new Request(`${APP}/plans?planId=${plan.id}`, { headers: { Cookie: cookie } }), params: {}, context: {} }),
     );

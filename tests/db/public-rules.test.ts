@@ -8,12 +8,11 @@
  */
 import { sql } from "kysely";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "public-rules-test-secret-0123456789-0123456789";
 
 import { listContactMessages } from "~/contact/contact.server";
-import type { Db } from "~/db/db.server";
 import { action as homeAction } from "~/home/home-page.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as blogAction } from "~/routes/($locale)._public.blog._index";
@@ -23,6 +22,7 @@ import { action as confirmAction } from "~/routes/($locale)._public.newsletter.c
 import { action as unsubscribeAction } from "~/routes/($locale)._public.newsletter.unsubscribe";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { issueFormToken } from "~/security/honeypot.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
 
@@ -52,14 +52,7 @@ const typed = typedValues;
 const honeypot = () => ({ website: "", formToken: issueFormToken() });
 
 describeEachDatabase("the public forms' rules", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = context.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(context);
 
   async function counts(): Promise<Record<string, number>> {
     const result: Record<string, number> = {};

@@ -7,16 +7,16 @@
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "social-pages-test-secret-0123456789-0123456789";
 
-import type { Db } from "~/db/db.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as providerAction } from "~/routes/($locale).auth.$provider";
 import SignInPage, { loader as signInLoader } from "~/routes/($locale)._public.signin";
 import SignUpPage, { loader as signUpLoader } from "~/routes/($locale)._public.signup._index";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -61,19 +61,13 @@ function messageElement(html: string, text: string): string | null {
 }
 
 describeEachDatabase("social sign-in on the pages", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const saved = Object.fromEntries(PROVIDER_KEYS.map((key) => [key, process.env[key]]));
-  beforeAll(() => {
-    globalDb.__cashwiseDb = context.db;
-  });
+  useAppDatabase(context);
   afterEach(() => {
     for (const key of PROVIDER_KEYS) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("shows a button only for a configured provider", async () => {

@@ -5,13 +5,13 @@
  * test key refuses live events the same way.
  */
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import type { Db } from "~/db/db.server";
+import { expect, it, vi } from "vitest";
 import { action as stripeWebhook } from "~/routes/api.webhooks.stripe";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { startTopUp, type PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 
 // The app's configuration, read on first use by the route: a live key.
@@ -49,13 +49,7 @@ const completed = (paymentId: string, livemode: boolean, id = `evt_${crypto.rand
 });
 
 describeEachDatabase("Stripe events of the other mode", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   async function pendingTopUp() {
     const user = (await createUser(t.db, { email: `livemode-${crypto.randomUUID()}@example.com`, name: "Live" })).id;
