@@ -15,11 +15,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
 import { seedContent } from "../../db/seed";
 import { serverCommand } from "../../scripts/lib";
+import { sessionCookie } from "../support/app-database";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { routeModules } from "../support/route-files";
 import { freePort } from "../support/servers";
@@ -315,8 +315,8 @@ for (const dialect of testDialects()) {
       });
       // With two-factor authentication on, so the back office's own actions are reached, not its setup page.
       await database.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-      cookies.member = (await createSession(database.db, member, { remember: true })).setCookie.split(";")[0]!;
-      cookies.admin = (await createSession(database.db, admin, { remember: true })).setCookie.split(";")[0]!;
+      cookies.member = await sessionCookie(database.db, member);
+      cookies.admin = await sessionCookie(database.db, admin);
       let databaseUrl: string;
       if (dialect === "sqlite") {
         const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
