@@ -32,9 +32,8 @@ import {
 import { headlineRate, networkHeadlineRate, headlineText, type RatedStore, type Translate } from "~/stores/rates";
 import { bpsToPercentText, centsToAmountText, newStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
-import { createUser } from "~/users/users.server";
 import { takeFlash } from "~/utils/flash.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { backOfficeCookies, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -268,18 +267,10 @@ describeEachDatabase("the stores back office", (t) => {
   const cookies = { admin: "", member: "" };
 
   useAppDatabase(t, async () => {
-    const admin = await createUser(t.db, {
-      email: `admin-${crypto.randomUUID()}@example.com`,
-      name: "Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    // The back office opens only with two-factor authentication on.
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
-    adminId = admin.id;
-    cookies.admin = await sessionCookie(t.db, admin);
-    cookies.member = await sessionCookie(t.db, member);
+    const staff = await backOfficeCookies(t.db);
+    adminId = staff.adminId;
+    cookies.admin = staff.cookies.admin;
+    cookies.member = staff.cookies.member;
   });
 
   const auditRows = (storeId: string) =>

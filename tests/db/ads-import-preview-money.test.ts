@@ -21,8 +21,7 @@ import { kpiFormatters } from "~/ads/kpi-format";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
-import { createUser } from "~/users/users.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -55,9 +54,7 @@ describeEachDatabase("the import preview's money", (t) => {
   let cookie = "";
 
   useAppDatabase(t, async () => {
-    const owner = await createUser(t.db, { email: `preview-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    ownerId = owner.id;
-    cookie = await sessionCookie(t.db, owner);
+    ({ id: ownerId, cookie } = await signedInMember(t.db, "preview", "Owner"));
   });
 
   async function render(importId: string, clientId: string) {

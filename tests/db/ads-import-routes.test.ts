@@ -19,8 +19,7 @@ import { action as accountAction, loader as accountLoader } from "~/routes/($loc
 import { action as accountsAction } from "~/routes/($locale)._app.ads.accounts";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/($locale)._app.ads.import";
 import { action as previewAction, loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
-import { createUser } from "~/users/users.server";
-import { sessionCookie, useAppDatabase, useAppJobs } from "../support/app-database";
+import { signedInMember, useAppDatabase, useAppJobs } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -37,19 +36,15 @@ describeEachDatabase("the ad import pages", (t) => {
     if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
   });
   useAppDatabase(t, async () => {
-    const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    const expired = await createUser(t.db, { email: `expired-${crypto.randomUUID()}@example.com`, name: "Expired", emailVerified: true });
+    const owner = await signedInMember(t.db, "owner", "Owner");
+    const stranger = await signedInMember(t.db, "stranger", "Stranger");
+    const expired = await signedInMember(t.db, "expired", "Expired");
     // A trial that ended (and no plan): the ad tools are closed.
     await t.db.updateTable("trials").set({ endsAt: "2020-01-15T00:00:00.000Z" }).where("userId", "=", expired.id).execute();
     ownerId = owner.id;
-    cookies.owner = await sessionCookie(t.db, owner);
-    cookies.stranger = await sessionCookie(t.db, stranger);
-    cookies.expired = await sessionCookie(t.db, expired);
+    cookies.owner = owner.cookie;
+    cookies.stranger = stranger.cookie;
+    cookies.expired = expired.cookie;
     clientId = (await ensureWorkspace(t.db, owner.id, "Owner's ads"))[0]!.id;
   });
 

@@ -21,8 +21,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { action, loader } from "~/routes/($locale)._app.ads.keywords/route";
 import { loader as csvLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.csv";
 import { loader as editorLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.editor[.]csv";
-import { createUser } from "~/users/users.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -40,15 +39,11 @@ describeEachDatabase("the keyword generator", (t) => {
   };
 
   useAppDatabase(t, async () => {
-    const ownerUser = await createUser(t.db, { email: `kw-owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `kw-stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    owner = ownerUser.id;
-    cookies.owner = await sessionCookie(t.db, ownerUser);
-    cookies.stranger = await sessionCookie(t.db, stranger);
+    const ownerMember = await signedInMember(t.db, "kw-owner", "Owner");
+    const stranger = await signedInMember(t.db, "kw-stranger", "Stranger");
+    owner = ownerMember.id;
+    cookies.owner = ownerMember.cookie;
+    cookies.stranger = stranger.cookie;
     clientId = (await ensureWorkspace(t.db, owner, "Shoes"))[0]!.id;
     await ensureWorkspace(t.db, stranger.id, "Stranger's ads");
   });

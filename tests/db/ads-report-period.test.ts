@@ -16,8 +16,7 @@ import { adsDashboard, latestImportPeriod } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
-import { createUser } from "~/users/users.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -51,9 +50,7 @@ describeEachDatabase("the report form's period", (t) => {
   let cookie: string;
 
   useAppDatabase(t, async () => {
-    const user = await createUser(t.db, { email: `report-period-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
-    owner = user.id;
-    cookie = await sessionCookie(t.db, user);
+    ({ id: owner, cookie } = await signedInMember(t.db, "report-period", "Agency"));
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
   });
 

@@ -23,8 +23,7 @@ import { applyTip, generateTips, listTips, tipEditorFile, type Tip } from "~/ads
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
-import { createUser } from "~/users/users.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -41,9 +40,7 @@ describeEachDatabase("tips on the right scale", (t) => {
     storeImport(t.db, owner, await stageImport(t.db, { ownerId: owner, clientAccountId, filename: name, bytes: fixture(name) }));
 
   useAppDatabase(t, async () => {
-    const user = await createUser(t.db, { email: `periods-${crypto.randomUUID()}@example.com`, name: "Scale Owner", emailVerified: true });
-    owner = user.id;
-    cookie = await sessionCookie(t.db, user);
+    ({ id: owner, cookie } = await signedInMember(t.db, "periods", "Scale Owner"));
     usd = (await ensureWorkspace(t.db, owner, "Core Shoes"))[0]!.id;
     await load(usd, "google-campaign-all-time.csv");
     await load(usd, "google-search-terms-2-days.csv");

@@ -28,9 +28,8 @@ import { createFaqEntry, deleteFaqEntry, updateFaqEntry } from "~/help/faq.serve
 import { fixedT } from "~/i18n/translator.server";
 import { action as streamAction } from "~/routes/($locale)._app.assistant_.stream";
 import { consumeRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
-import { createUser } from "~/users/users.server";
 import { creditDeposit } from "~/wallet/ledger.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -119,9 +118,9 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       ["bob", 9_876],
       ["cat", 500],
     ] as const) {
-      const user = await createUser(t.db, { email: `${who}-${crypto.randomUUID()}@example.com`, name: who, emailVerified: true });
+      const user = await signedInMember(t.db, who, who);
       users[who] = user.id;
-      cookies[who] = await sessionCookie(t.db, user);
+      cookies[who] = user.cookie;
       await unitOfWork(t.db, (tx) =>
         creditDeposit(tx, {
           userId: user.id,
@@ -219,8 +218,7 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     });
 
     it("applies the per-user rate limit (429, translated, Retry-After), storing nothing", async () => {
-      const user = await createUser(t.db, { email: `dee-${crypto.randomUUID()}@example.com`, name: "Dee", emailVerified: true });
-      const cookie = await sessionCookie(t.db, user);
+      const { cookie } = await signedInMember(t.db, "dee", "Dee");
       const ask = () =>
         route(
           new Request(`${APP}/en/assistant/stream`, {

@@ -29,10 +29,9 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant/route";
-import { createUser } from "~/users/users.server";
 import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -188,12 +187,12 @@ describeEachDatabase("the assistant", (t) => {
   const cookies = { ann: "", bob: "" };
 
   useAppDatabase(t, async () => {
-    const ann = await createUser(t.db, { email: `ann-${crypto.randomUUID()}@example.com`, name: "Ann", emailVerified: true });
-    const bob = await createUser(t.db, { email: `bob-${crypto.randomUUID()}@example.com`, name: "Bob", emailVerified: true });
+    const ann = await signedInMember(t.db, "ann", "Ann");
+    const bob = await signedInMember(t.db, "bob", "Bob");
     users.ann = ann.id;
     users.bob = bob.id;
-    cookies.ann = await sessionCookie(t.db, ann);
-    cookies.bob = await sessionCookie(t.db, bob);
+    cookies.ann = ann.cookie;
+    cookies.bob = bob.cookie;
     const old = "2026-01-05T10:00:00.000Z";
     await unitOfWork(t.db, (tx) =>
       creditDeposit(tx, {
@@ -467,9 +466,7 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
   const day = (iso: string, locale: "en" | "nl" | "de" = "en") => formatDate(`${iso}T12:00:00.000Z`, locale);
 
   useAppDatabase(t, async () => {
-    const user = await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
-    userId = user.id;
-    cookie = await sessionCookie(t.db, user);
+    ({ id: userId, cookie } = await signedInMember(t.db, "agency", "Agency"));
     ids.maple = (await ensureWorkspace(t.db, userId, "Maple Leaf Outfitters"))[0]!.id;
     const more = { industry: "all" as const, timeZone: "UTC" };
     ids.bakery = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Bakkerij De Vries" }))).id;

@@ -21,11 +21,10 @@ import { action as logoAction } from "~/routes/($locale)._app.ads.reports_.logo"
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { action as avatarAction } from "~/routes/($locale)._app.profile_.avatar";
 import { getAvatar } from "~/users/avatar.server";
-import { createUser } from "~/users/users.server";
 import { takeFlash } from "~/utils/flash.server";
 import { intakeImage } from "~/utils/images.server";
 import { PDF_RENDER_MAX_WAITING, PDF_RENDER_SLOTS, pdfRenderStats, withPdfRenderSlot } from "~/utils/pdf-slots.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -41,9 +40,7 @@ describeEachDatabase("image intake", (t) => {
   let clientId = "";
 
   useAppDatabase(t, async () => {
-    const user = await createUser(t.db, { email: `images-${crypto.randomUUID()}@example.com`, name: "Image Owner", emailVerified: true });
-    owner = user.id;
-    cookie = await sessionCookie(t.db, user);
+    ({ id: owner, cookie } = await signedInMember(t.db, "images", "Image Owner"));
     clientId = (await ensureWorkspace(t.db, owner, "Pixel Outdoor"))[0]!.id;
   });
 

@@ -31,7 +31,7 @@ import {
   payPayoutBatch,
 } from "~/wallet/payout-batches.server";
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
-import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { backOfficeCookies, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -143,21 +143,10 @@ describeEachDatabase("payout batches", (t) => {
   const cookies = { admin: "", member: "" };
 
   useAppDatabase(t, async () => {
-    const admin = await createUser(t.db, {
-      email: `payout-admin-${crypto.randomUUID()}@example.com`,
-      name: "Payout Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const member = await createUser(t.db, {
-      email: `payout-member-${crypto.randomUUID()}@example.com`,
-      name: "Member",
-      emailVerified: true,
-    });
-    actor = { id: admin.id, clientAddress: "198.18.0.7" };
-    cookies.admin = await sessionCookie(t.db, admin);
-    cookies.member = await sessionCookie(t.db, member);
+    const staff = await backOfficeCookies(t.db);
+    actor = { id: staff.adminId, clientAddress: "198.18.0.7" };
+    cookies.admin = staff.cookies.admin;
+    cookies.member = staff.cookies.member;
   });
 
   /** A member with money, in a language, and a tag in the e-mail address so a test can scope to its own. */
