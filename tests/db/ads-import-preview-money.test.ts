@@ -7,9 +7,6 @@
  * amounts without any currency sign, never as dollars, and says the currency is not in the file;
  * stored, the dashboard's currency stays unknown (null) rather than becoming US dollars.
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-preview-money-secret-0123456789-0123456789";
@@ -19,11 +16,10 @@ import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { kpiFormatters } from "~/ads/kpi-format";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
-import { answer } from "../support/route-answer";
+import { answeredBy, renderRoute } from "../support/render-page";
 
 const APP = "http://localhost:3000";
 
@@ -59,21 +55,12 @@ describeEachDatabase("the import preview's money", (t) => {
 
   async function render(importId: string, clientId: string) {
     const url = `${APP}/en/ads/import/${importId}?client=${clientId}`;
-    const handler = createStaticHandler([
-      {
-        id: "preview",
-        path: "/:locale/ads/import/:importId",
-        loader: async ({ params }) =>
-          (await answer(() => previewLoader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} }))).body,
-        Component: ImportPage,
-      },
-    ]);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
-    ).replace(/<!-- -->/g, "");
+    const loader = answeredBy(previewLoader, new Request(url, { headers: { Cookie: cookie } }));
+    const html = await renderRoute(
+      { id: "preview", path: "/:locale/ads/import/:importId", loader, Component: ImportPage },
+      new Request(url),
+    );
+    return html.replace(/<!-- -->/g, "");
   }
 
   it("writes a Canadian export's amounts in CA$, a recomputed cost per conversion as money and a CTR as a percentage", async () => {

@@ -7,9 +7,6 @@
  * text holds the agency and the period), and nothing sent for disabled schedules, owners without
  * the ad tools, or months without figures (those are sent by a later run once they can be).
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { afterEach, expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-report-schedules-test-secret-0123456789-abcdef";
@@ -20,7 +17,6 @@ import { saveBrand } from "~/ads/reports/brand.server";
 import { REPORTS_MONTHLY_JOB, getSchedule, monthRange, previousMonth, saveSchedule, sendDueReports } from "~/ads/reports/schedule.server";
 import { generateSampleExports } from "~/ads/sample/generate";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/job-registry.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
@@ -31,6 +27,7 @@ import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
 import { pdfPageTexts, squeeze } from "../support/pdf-text";
 import { recordingMailer } from "../support/recording-mailer";
+import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 import { startSmtpReceiver } from "../support/smtp";
 
@@ -137,21 +134,14 @@ describeEachDatabase("scheduled monthly reports", (t) => {
   /** The page as the server renders it (after a post of `body`, when given). */
   async function renderPage(who: Who, body?: Record<string, string>): Promise<string> {
     const url = `${APP}/en/ads/reports`;
-    const handler = createStaticHandler([
+    return renderRoute(
       {
         path: "/:locale/ads/reports",
-        loader: async ({ params }) =>
-          (await answer(() => reportsLoader({ request: get("/en/ads/reports", who), params, context: {} }))).body,
-        action: async ({ params }) =>
-          (await answer(() => reportsAction({ request: post("/en/ads/reports", who, body ?? {}), params, context: {} }))).body,
+        loader: answeredBy(reportsLoader, get("/en/ads/reports", who)),
+        action: answeredBy(reportsAction, post("/en/ads/reports", who, body ?? {})),
         Component: AdsReports,
       },
-    ]);
-    const context = await handler.query(body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
+      body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url),
     );
   }
   const text = (html: string) =>
