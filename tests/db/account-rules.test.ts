@@ -24,7 +24,7 @@ import { action as partnerSignUpAction } from "~/routes/($locale)._public.signup
 import { action as verifyAction, loader as verifyLoader } from "~/routes/($locale)._public.verify-email";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
-import { useAppDatabase } from "../support/app-database";
+import { addressSequence, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn } from "../support/recording-mailer";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
@@ -36,12 +36,8 @@ const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes\.$/;
 const params = { locale: "en" };
 const t = fixedT("en", "common");
 
-let addresses = 0;
 /** A client address of its own (the routes read the peer address the server guard records). */
-const newAddress = () => {
-  addresses += 1;
-  return `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = addressSequence("198.51");
 const uniqueEmail = (prefix: string) => `${prefix}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** A browser's cookies: what Set-Cookie headers gave it, sent back as one Cookie header. */

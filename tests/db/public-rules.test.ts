@@ -22,7 +22,7 @@ import { action as confirmAction } from "~/routes/($locale)._public.newsletter.c
 import { action as unsubscribeAction } from "~/routes/($locale)._public.newsletter.unsubscribe";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { issueFormToken } from "~/security/honeypot.server";
-import { useAppDatabase } from "../support/app-database";
+import { addressSequence, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
 
@@ -30,12 +30,8 @@ const APP = "http://localhost:3000";
 const params = { locale: "en" };
 const t = fixedT("en", "common");
 
-let addresses = 0;
 /** A client address of its own (the routes read the peer address the server guard records). */
-const newAddress = () => {
-  addresses += 1;
-  return `203.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = addressSequence("203.0");
 
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

@@ -106,3 +106,12 @@ export async function signedInMember(db: Db, prefix: string, name: string): Prom
   const user = await createUser(db, { email: `${prefix}-${crypto.randomUUID()}@example.com`, name, emailVerified: true });
   return { id: user.id, cookie: await sessionCookie(db, user) };
 }
+
+/** A client address of its own at each call (`<prefix>.0.2`, `<prefix>.0.3`, …): the routes read the peer address the server guard records. */
+export function addressSequence(prefix: string): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
+}
