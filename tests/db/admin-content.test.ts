@@ -38,6 +38,7 @@ import { backOfficeRoutes, type BackOfficeWho } from "../support/app-database";
 import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { rowCount } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const ADMIN_ADDRESS = "203.0.113.9";
@@ -76,15 +77,7 @@ describeEachDatabase("the admin's content screens", (t) => {
   const post = (path: string, body: Record<string, string>, who: BackOfficeWho = "admin") => routes.post(path, who, body);
 
   const auditRows = (subject: string) => auditRowsOf(t.db, subject);
-  const auditCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom("auditLog")
-          .select((eb) => eb.fn.countAll<number | string>().as("count"))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const auditCount = () => rowCount(t.db, "audit_log");
   const faqPath = (language: string) => `/en/admin/content/faq?language=${language}`;
   /** Runs a change and returns what it answered and the audit rows it added. */
   async function audited(run: () => Promise<unknown>) {

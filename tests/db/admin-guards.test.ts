@@ -4,7 +4,6 @@
  * admin sign-in, and an admin without two-factor authentication is sent to set it up; nothing is
  * written by any of them. Run against each database, through the routes' own modules.
  */
-import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
@@ -12,6 +11,7 @@ import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 import { routeModules } from "../support/route-files";
+import { rowCounts } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const ADMIN_MODULES = routeModules().filter((route) => route.name.startsWith("($locale)._admin.admin."));
@@ -36,13 +36,8 @@ function urlOf(file: string): { url: string; params: Record<string, string> } {
   return { url: `${APP}/en/${segments.join("/")}`, params };
 }
 
-async function counts(db: Db): Promise<Record<string, number>> {
-  const result: Record<string, number> = {};
-  for (const table of ["audit_log", "transactions", "settings", "stores", "outbox", "admin_notes", "reconciliation_runs"]) {
-    result[table] = Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
-  }
-  return result;
-}
+const counts = (db: Db) =>
+  rowCounts(db, ["audit_log", "transactions", "settings", "stores", "outbox", "admin_notes", "reconciliation_runs"]);
 
 describeEachDatabase("every back-office route", (t) => {
   const cookies = { member: "", partner: "", admin: "" };

@@ -41,6 +41,7 @@ import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
+import { rowCount } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
@@ -139,15 +140,7 @@ describeEachDatabase("ad alerts", (t) => {
   }
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
   const firedIds = (firings: Array<{ alertId: string }>) => firings.map((firing) => firing.alertId).sort();
-  const count = async (table: "notifications" | "outbox" | "adAlertFirings") =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "notifications" | "outbox" | "ad_alert_firings") => rowCount(t.db, table);
   const mails = async () =>
     (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
 
@@ -412,10 +405,10 @@ describeEachDatabase("ad alerts", (t) => {
       googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
     );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
-    const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const before = { firings: await count("ad_alert_firings"), notifications: await count("notifications"), outbox: await count("outbox") };
     const results = await Promise.all([evaluate(client.id), evaluate(client.id), evaluate(client.id)]);
     expect(results.flat().map((firing) => firing.alertId)).toEqual([spend.id]);
-    expect(await count("adAlertFirings")).toBe(before.firings + 1);
+    expect(await count("ad_alert_firings")).toBe(before.firings + 1);
     expect(await count("notifications")).toBe(before.notifications + 1);
     expect(await count("outbox")).toBe(before.outbox + 1);
   });
@@ -428,7 +421,7 @@ describeEachDatabase("ad alerts", (t) => {
       googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "123.45", conversions: "1.00" }]),
     );
     const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
-    const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const before = { firings: await count("ad_alert_firings"), notifications: await count("notifications"), outbox: await count("outbox") };
 
     // The outbox cannot be written: the firing and the notification are not kept either.
     await t.db.schema.alterTable("outbox").renameTo("outbox_away").execute();
@@ -437,9 +430,11 @@ describeEachDatabase("ad alerts", (t) => {
     } finally {
       await t.db.schema.alterTable("outbox_away").renameTo("outbox").execute();
     }
-    expect({ firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") }).toEqual(
-      before,
-    );
+    expect({
+      firings: await count("ad_alert_firings"),
+      notifications: await count("notifications"),
+      outbox: await count("outbox"),
+    }).toEqual(before);
 
     expect(firedIds(await evaluate(client.id))).toEqual([spend.id]);
     const notification = await t.db

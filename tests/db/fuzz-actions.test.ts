@@ -22,6 +22,7 @@ import { serverCommand } from "../../scripts/lib";
 import { sessionCookie } from "../support/app-database";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { routeModules } from "../support/route-files";
+import { rowCounts } from "../support/row-counts";
 import { freePort } from "../support/servers";
 
 const SECRET = "fuzz-session-secret-0123456789-0123456789";
@@ -278,11 +279,7 @@ async function counts(db: Db) {
     "settings",
     "verifications",
   ];
-  const result: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
-    result[table] = Number(row.rows[0]!.n);
-  }
+  const result = await rowCounts(db, tables);
   const sessions = await sql<{ n: number | string }>`select count(*) as n from sessions where revoked_at is null`.execute(db);
   result.sessions = Number(sessions.rows[0]!.n);
   return result;

@@ -6,7 +6,6 @@
  * second line behind the server guard, whose own 403 tests/e2e/public-site.spec.ts checks over
  * HTTP). The browser journeys that prove the pages show these messages are in public-site.spec.ts.
  */
-import { sql } from "kysely";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { expect, it } from "vitest";
 
@@ -25,6 +24,7 @@ import { issueFormToken } from "~/security/honeypot.server";
 import { addressSequence, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
+import { rowCounts } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const params = { locale: "en" };
@@ -50,15 +50,7 @@ const honeypot = () => ({ website: "", formToken: issueFormToken() });
 describeEachDatabase("the public forms' rules", (context) => {
   useAppDatabase(context);
 
-  async function counts(): Promise<Record<string, number>> {
-    const result: Record<string, number> = {};
-    for (const table of ["contact_messages", "newsletter_subscriptions", "outbox"]) {
-      result[table] = Number(
-        (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(context.db)).rows[0]!.n,
-      );
-    }
-    return result;
-  }
+  const counts = () => rowCounts(context.db, ["contact_messages", "newsletter_subscriptions", "outbox"]);
 
   it("contact: bad input gets messages next to the fields and keeps what was typed; nothing is stored or sent", async () => {
     const before = await counts();

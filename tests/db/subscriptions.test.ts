@@ -26,19 +26,12 @@ import { sandboxProvider } from "~/wallet/sandbox-provider.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { planId } from "../support/plans";
+import { rowCount } from "../support/row-counts";
 
 const DAY = 86_400_000;
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
 
-const outboxCount = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const outboxCount = (db: Db) => rowCount(db, "outbox");
 
 /** Moves a subscription's dates back, as if `days` had passed. */
 async function age(db: Db, userId: string, days: number) {
