@@ -139,6 +139,13 @@ describeEachDatabase("ad alerts", (t) => {
     return unitOfWork(t.db, (tx) => createAlert(tx, userId, clientAccountId, { days: null, campaign: null, ...input }));
   }
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
+  /** What the alert `input` fires on a new client account holding only the export `bytes`. */
+  async function firingsOn(bytes: Uint8Array, input: Parameters<typeof alert>[1]) {
+    const client = await clientAccount();
+    await importFile(owner, client.id, bytes);
+    await alert(client.id, input);
+    return evaluate(client.id);
+  }
   const firedIds = (firings: Array<{ alertId: string }>) => firings.map((firing) => firing.alertId).sort();
   const count = (table: "notifications" | "outbox" | "ad_alert_firings") => rowCount(t.db, table);
   const mails = async () =>
@@ -240,10 +247,7 @@ describeEachDatabase("ad alerts", (t) => {
     expect(notYet.enabled).toBe(true);
 
     // Exports without a conversions column say nothing about cost per conversion.
-    const meta = await clientAccount();
-    await importFile(owner, meta.id, metaDaily([{ day: june(14), spend: "500.00" }]));
-    await alert(meta.id, { kind: "cpa", threshold: 100 });
-    expect(await evaluate(meta.id)).toEqual([]);
+    expect(await firingsOn(metaDaily([{ day: june(14), spend: "500.00" }]), { kind: "cpa", threshold: 100 })).toEqual([]);
   });
 
   it("CTR drop: the last 7 days against the 7 before, fires only when it fell by more than X%", async () => {
@@ -263,10 +267,8 @@ describeEachDatabase("ad alerts", (t) => {
     expect([equal.id, other.id]).not.toContain(firing!.alertId);
 
     // A CTR that rose does not fire.
-    const rising = await clientAccount();
-    await importFile(owner, rising.id, googleCampaigns(rows.map((row, i) => ({ ...row, clicks: i < 7 ? 30 : 50 }))));
-    await alert(rising.id, { kind: "ctr-drop", threshold: 1 });
-    expect(await evaluate(rising.id)).toEqual([]);
+    const rising = googleCampaigns(rows.map((row, i) => ({ ...row, clicks: i < 7 ? 30 : 50 })));
+    expect(await firingsOn(rising, { kind: "ctr-drop", threshold: 1 })).toEqual([]);
   });
 
   it("no conversions for N days: only while spending, and only when the data covers the N days", async () => {
@@ -298,16 +300,10 @@ describeEachDatabase("ad alerts", (t) => {
     expect(firing?.days).toBe(4);
 
     // Days without spend are not "no conversions while spending".
-    const idle = await clientAccount();
-    await importFile(
-      owner,
-      idle.id,
-      googleCampaigns(
-        [1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" })),
-      ),
+    const idle = googleCampaigns(
+      [1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" })),
     );
-    await alert(idle.id, { kind: "no-conversions", threshold: 0, days: 3 });
-    expect(await evaluate(idle.id)).toEqual([]);
+    expect(await firingsOn(idle, { kind: "no-conversions", threshold: 0, days: 3 })).toEqual([]);
   });
 
   it("impression share lost to budget: the latest day's campaign rows, bounded values read honestly, or the latest period export", async () => {
