@@ -139,6 +139,17 @@ describeEachDatabase("ad alerts", (t) => {
     return unitOfWork(t.db, (tx) => createAlert(tx, userId, clientAccountId, { days: null, campaign: null, ...input }));
   }
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
+  /** A Google export of one day, June 14, on which the campaign "Brand" cost `cost`. */
+  const oneDaySpend = (cost = "200.00") =>
+    googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost, conversions: "1.00" }]);
+  /** A new client account (of `userId`, in `timeZone`) holding June 14's spend, with a daily-spend alert at `threshold`. */
+  async function dailySpendAlert(threshold: number, options: { userId?: string; timeZone?: string; cost?: string } = {}) {
+    const userId = options.userId ?? owner;
+    const client = await clientAccount(userId, options.timeZone);
+    await importFile(userId, client.id, oneDaySpend(options.cost));
+    const spend = await alert(client.id, { kind: "daily-spend", threshold }, userId);
+    return { client, spend };
+  }
   /** What the alert `input` fires on a new client account holding only the export `bytes`. */
   async function firingsOn(bytes: Uint8Array, input: Parameters<typeof alert>[1]) {
     const client = await clientAccount();
@@ -148,6 +159,12 @@ describeEachDatabase("ad alerts", (t) => {
   }
   const firedIds = (firings: Array<{ alertId: string }>) => firings.map((firing) => firing.alertId).sort();
   const count = (table: "notifications" | "outbox" | "ad_alert_firings") => rowCount(t.db, table);
+  /** What the firings write: firings, notifications, mails. */
+  const written = async () => ({
+    firings: await count("ad_alert_firings"),
+    notifications: await count("notifications"),
+    outbox: await count("outbox"),
+  });
   const mails = async () =>
     (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
 
@@ -360,13 +377,7 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("fires at most once a day, not again on unchanged data, and again on new data another day", async () => {
-    const client = await clientAccount(owner, "Pacific/Auckland");
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
+    const { client, spend } = await dailySpendAlert(10_000, { timeZone: "Pacific/Auckland" });
     const first = await evaluate(client.id);
     // 12:00 UTC is June 16 in Auckland.
     expect(first).toMatchObject([{ alertId: spend.id, day: "2026-06-16" }]);
@@ -394,14 +405,8 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("two evaluations at once fire once: one firing, one notification, one mail", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
-    const before = { firings: await count("ad_alert_firings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const { client, spend } = await dailySpendAlert(100);
+    const before = await written();
     const results = await Promise.all([evaluate(client.id), evaluate(client.id), evaluate(client.id)]);
     expect(results.flat().map((firing) => firing.alertId)).toEqual([spend.id]);
     expect(await count("ad_alert_firings")).toBe(before.firings + 1);
@@ -410,14 +415,8 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("writes the notification and the owner's mail (in their language) with the firing, or nothing at all", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "123.45", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
-    const before = { firings: await count("ad_alert_firings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const { client, spend } = await dailySpendAlert(10_000, { cost: "123.45" });
+    const before = await written();
 
     // The outbox cannot be written: the firing and the notification are not kept either.
     await t.db.schema.alterTable("outbox").renameTo("outbox_away").execute();
@@ -426,11 +425,7 @@ describeEachDatabase("ad alerts", (t) => {
     } finally {
       await t.db.schema.alterTable("outbox_away").renameTo("outbox").execute();
     }
-    expect({
-      firings: await count("ad_alert_firings"),
-      notifications: await count("notifications"),
-      outbox: await count("outbox"),
-    }).toEqual(before);
+    expect(await written()).toEqual(before);
 
     expect(firedIds(await evaluate(client.id))).toEqual([spend.id]);
     const notification = await t.db
@@ -468,13 +463,7 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("notifies without e-mail when the owner turned e-mail notifications off", async () => {
-    const client = await clientAccount(quiet);
-    await importFile(
-      quiet,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    await alert(client.id, { kind: "daily-spend", threshold: 100 }, quiet);
+    const { client } = await dailySpendAlert(100, { userId: quiet });
     const outbox = await count("outbox");
     expect(await evaluate(client.id)).toHaveLength(1);
     expect(await count("outbox")).toBe(outbox);
@@ -483,26 +472,14 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("does not fire for a disabled alert, nor for an owner whose ad tools are locked", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
+    const { client, spend } = await dailySpendAlert(100);
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, spend.id, false));
     expect(await evaluate(client.id)).toEqual([]);
     expect(await afterAdImport(t.db, client.id, { queue: async () => expect.fail("nothing to evaluate") })).toBe(false);
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, spend.id, true));
 
     const locked = await createUser(t.db, { email: `locked-${crypto.randomUUID()}@example.com`, name: "Locked", emailVerified: true });
-    const lockedClient = await clientAccount(locked.id);
-    await importFile(
-      locked.id,
-      lockedClient.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    await alert(lockedClient.id, { kind: "daily-spend", threshold: 100 }, locked.id);
+    const { client: lockedClient } = await dailySpendAlert(100, { userId: locked.id });
     await t.db.updateTable("trials").set({ endsAt: "2020-01-01T00:00:00.000Z" }).where("userId", "=", locked.id).execute();
     expect(await evaluate(lockedClient.id)).toEqual([]);
   });
@@ -665,11 +642,7 @@ describeEachDatabase("ad alerts", (t) => {
     const a = await clientAccount();
     const b = await clientAccount();
     for (const client of [a, b]) {
-      await importFile(
-        owner,
-        client.id,
-        googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-      );
+      await importFile(owner, client.id, oneDaySpend());
       await alert(client.id, { kind: "daily-spend", threshold: 100 });
     }
     const firingsOf = async (clientAccountId: string) => (await listFirings(t.db, owner, clientAccountId)).length;
