@@ -60,6 +60,26 @@ describeEachDatabase("the ad import pages", (t) => {
   const post = (url: string, who: Who, body: Record<string, string>, origin = APP) =>
     new Request(`${APP}${url}`, { method: "POST", headers: { Origin: origin, ...cookie(who) }, body: new URLSearchParams(body) });
   const importCount = async () => (await t.db.selectFrom("adImports").select("id").execute()).length;
+  /** The import's preview page as `who` opens it, and its form as `who` posts it. */
+  const previewPage = (importId: string, who: Who) =>
+    answer(() =>
+      previewLoader({
+        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie(who) }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
+  const onPreview = (importId: string, who: Who, body: Record<string, string>) =>
+    answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, who, body), params: params({ importId }), context: {} }));
+  /** The client account page's form, posted by `who`. */
+  const onAccount = (clientAccountId: string, who: Who, body: Record<string, string>) =>
+    answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${clientAccountId}`, who, body),
+        params: params({ clientId: clientAccountId }),
+        context: {},
+      }),
+    );
 
   it("sends visitors to sign in and users without the trial or a plan to /plans", async () => {
     const visitor = await answer(() => uploadLoader({ request: new Request(`${APP}/en/ads/import`), params: params(), context: {} }));
@@ -152,49 +172,19 @@ describeEachDatabase("the ad import pages", (t) => {
     const importId = uploaded.location!.match(/\/en\/ads\/import\/([0-9a-f-]{36})\?client=/)![1]!;
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const page = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const page = await previewPage(importId, "owner");
     expect(page.status).toBe(200);
     expect(page.body.preview.summary).toMatchObject({ platform: "google", kind: "campaign", currency: "USD" });
-    const strangers = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("stranger") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const strangers = await previewPage(importId, "stranger");
     expect(strangers.status).toBe(404);
-    const strangerStores = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "stranger", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const strangerStores = await onPreview(importId, "stranger", { intent: "store" });
     expect(strangerStores.status).toBe(404);
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const stored = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const stored = await onPreview(importId, "owner", { intent: "store" });
     expect(stored.status).toBe(302);
     expect(await rowCount(t.db, clientId)).toBe(page.body.preview.summary.rows);
-    const again = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const again = await onPreview(importId, "owner", { intent: "store" });
     expect(again.status).toBe(409);
     expect(again.body.result.error[""]).toEqual(["ads:import.notPending"]);
   });
@@ -205,38 +195,14 @@ describeEachDatabase("the ad import pages", (t) => {
       uploadAction({ request: upload("owner", fixture("google-campaign-de.csv"), "kampagnen.csv"), params: params(), context: {} }),
     );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const page = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const page = await previewPage(importId, "owner");
     expect(page.body.preview.currencyMismatch).toEqual({ account: "USD", file: "EUR" });
-    const refused = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const refused = await onPreview(importId, "owner", { intent: "store" });
     expect(refused.status).toBe(409);
     expect(await rowCount(t.db, clientId)).toBe(before);
-    const unnamed = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "  " }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const unnamed = await onPreview(importId, "owner", { intent: "newClient", name: "  " });
     expect(unnamed.status).toBe(400);
-    const stored = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "Berlin shop" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const stored = await onPreview(importId, "owner", { intent: "newClient", name: "Berlin shop" });
     expect(stored.status).toBe(302);
     const accounts = await listClientAccounts(t.db, ownerId);
     const berlin = accounts.find((account) => account.name === "Berlin shop")!;
@@ -251,13 +217,7 @@ describeEachDatabase("the ad import pages", (t) => {
       uploadAction({ request: upload("owner", fixture("google-ads.csv"), "ads.csv"), params: params(), context: {} }),
     );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const discarded = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "discard" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const discarded = await onPreview(importId, "owner", { intent: "discard" });
     expect(discarded.status).toBe(302);
     expect(discarded.location).toMatch(/^\/en\/ads\/import\?client=/);
     const row = await t.db.selectFrom("adImports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
@@ -295,42 +255,18 @@ describeEachDatabase("the ad import pages", (t) => {
       }),
     );
     expect(strangerReads.status).toBe(404);
-    const strangerDeletes = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "stranger", { intent: "delete", confirm: "on" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const strangerDeletes = await onAccount(cafe.id, "stranger", { intent: "delete", confirm: "on" });
     expect(strangerDeletes.status).toBe(404);
 
-    const renamed = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const renamed = await onAccount(cafe.id, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" });
     expect(renamed.status).toBe(302);
     expect((await listClientAccounts(t.db, ownerId)).find((account) => account.id === cafe.id)).toMatchObject({
       name: "Café Blanc",
       industry: "travel",
     });
-    const unconfirmed = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const unconfirmed = await onAccount(cafe.id, "owner", { intent: "delete" });
     expect(unconfirmed.status).toBe(400);
-    const deleted = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete", confirm: "on" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const deleted = await onAccount(cafe.id, "owner", { intent: "delete", confirm: "on" });
     expect(deleted.status).toBe(302);
     expect((await listClientAccounts(t.db, ownerId)).some((account) => account.id === cafe.id)).toBe(false);
 
