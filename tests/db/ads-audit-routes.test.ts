@@ -11,10 +11,11 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-audit-routes-test-secret-0123456789-0123456789";
 
-import { ensureWorkspace, getClientAccount } from "~/ads/accounts.server";
+import { getClientAccount } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { action as auditAction, loader as auditLoader } from "~/routes/($locale)._app.ads.audit/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/($locale)._app.ads.audit_.settings/route";
+import { signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -28,9 +29,8 @@ describeEachDatabase("the auditor's pages", (t) => {
   let clientId: string;
 
   useAppDatabase(t, async () => {
-    ({ id: ownerId, cookie: cookies.owner } = await signedInMember(t.db, "owner", "Owner"));
+    ({ id: ownerId, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "owner", "Owner", "Owner's ads"));
     cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
-    clientId = (await ensureWorkspace(t.db, ownerId, "Owner's ads"))[0]!.id;
   });
 
   type Who = keyof typeof cookies;

@@ -11,12 +11,12 @@ process.env.SESSION_SECRET ??= "ads-report-period-test-secret-0123456789-0123456
 
 import fs from "node:fs";
 import path from "node:path";
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { adsDashboard, latestImportPeriod } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -50,8 +50,7 @@ describeEachDatabase("the report form's period", (t) => {
   let cookie: string;
 
   useAppDatabase(t, async () => {
-    ({ id: owner, cookie } = await signedInMember(t.db, "report-period", "Agency"));
-    clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(t.db, "report-period", "Agency", "Northwind Outdoor"));
   });
 
   async function importFile(bytes: Uint8Array, filename = "export.csv") {

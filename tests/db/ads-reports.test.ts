@@ -21,7 +21,7 @@ import { action as reportsAction, loader as reportsLoader } from "~/routes/($loc
 import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { formatMoney } from "~/utils/money";
-import { importSampleExports } from "../support/ads";
+import { importSampleExports, signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { pdfPageContents, pdfPageTexts, squeeze } from "../support/pdf-text";
@@ -41,9 +41,8 @@ describeEachDatabase("white-label reports", (t) => {
   let strangerClientId: string;
 
   useAppDatabase(t, async () => {
-    ({ id: owner, cookie: cookies.owner } = await signedInMember(t.db, "reports", "Agency Owner"));
+    ({ id: owner, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "reports", "Agency Owner", "Northwind Outdoor"));
     ({ id: stranger, cookie: cookies.stranger } = await signedInMember(t.db, "stranger", "Stranger"));
-    clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
     await importSampleExports(t.db, owner, clientId, { endDay: TO, days: 60 });
     await runAudit(t.db, owner, clientId);

@@ -8,12 +8,11 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-apply-test-secret-0123456789-0123456789";
 
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { generateTips, listTips } from "~/ads/tips.server";
 import { fixedT } from "~/i18n/translator.server";
 import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
-import { importSampleExports } from "../support/ads";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { importSampleExports, signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
@@ -27,8 +26,7 @@ describeEachDatabase("a tip's Apply", (context) => {
   let cookie: string;
 
   useAppDatabase(context, async () => {
-    ({ id: owner, cookie } = await signedInMember(context.db, "apply", "Tip Owner"));
-    clientId = (await ensureWorkspace(context.db, owner, "Northwind Outdoor"))[0]!.id;
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(context.db, "apply", "Tip Owner", "Northwind Outdoor"));
     await importSampleExports(context.db, owner, clientId, { endDay: "2026-11-20" });
     await generateTips(context.db, clientId);
   });

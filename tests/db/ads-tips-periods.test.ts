@@ -15,7 +15,7 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-periods-test-secret-0123456789-0123456789";
 
-import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
+import { createClientAccount } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { tipText } from "~/ads/tip-text";
 import { formatDayRange } from "~/utils/dates";
@@ -23,7 +23,8 @@ import { applyTip, generateTips, listTips, tipEditorFile, type Tip } from "~/ads
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -40,8 +41,7 @@ describeEachDatabase("tips on the right scale", (t) => {
     storeImport(t.db, owner, await stageImport(t.db, { ownerId: owner, clientAccountId, filename: name, bytes: fixture(name) }));
 
   useAppDatabase(t, async () => {
-    ({ id: owner, cookie } = await signedInMember(t.db, "periods", "Scale Owner"));
-    usd = (await ensureWorkspace(t.db, owner, "Core Shoes"))[0]!.id;
+    ({ id: owner, cookie, clientId: usd } = await signedInAdvertiser(t.db, "periods", "Scale Owner", "Core Shoes"));
     await load(usd, "google-campaign-all-time.csv");
     await load(usd, "google-search-terms-2-days.csv");
     await generateTips(t.db, usd);

@@ -31,6 +31,7 @@ import { fixedT } from "~/i18n/translator.server";
 import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant/route";
 import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";
+import { signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -466,8 +467,7 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
   const day = (iso: string, locale: "en" | "nl" | "de" = "en") => formatDate(`${iso}T12:00:00.000Z`, locale);
 
   useAppDatabase(t, async () => {
-    ({ id: userId, cookie } = await signedInMember(t.db, "agency", "Agency"));
-    ids.maple = (await ensureWorkspace(t.db, userId, "Maple Leaf Outfitters"))[0]!.id;
+    ({ id: userId, cookie, clientId: ids.maple } = await signedInAdvertiser(t.db, "agency", "Agency", "Maple Leaf Outfitters"));
     const more = { industry: "all" as const, timeZone: "UTC" };
     ids.bakery = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Bakkerij De Vries" }))).id;
     ids.cafe = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Café Zürich" }))).id;

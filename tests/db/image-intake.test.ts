@@ -15,7 +15,6 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "image-intake-test-secret-0123456789-0123456789-abcdef";
 
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { getLogo } from "~/ads/reports/brand.server";
 import { action as logoAction } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
@@ -24,7 +23,8 @@ import { getAvatar } from "~/users/avatar.server";
 import { takeFlash } from "~/utils/flash.server";
 import { intakeImage } from "~/utils/images.server";
 import { PDF_RENDER_MAX_WAITING, PDF_RENDER_SLOTS, pdfRenderStats, withPdfRenderSlot } from "~/utils/pdf-slots.server";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -40,8 +40,7 @@ describeEachDatabase("image intake", (t) => {
   let clientId = "";
 
   useAppDatabase(t, async () => {
-    ({ id: owner, cookie } = await signedInMember(t.db, "images", "Image Owner"));
-    clientId = (await ensureWorkspace(t.db, owner, "Pixel Outdoor"))[0]!.id;
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(t.db, "images", "Image Owner", "Pixel Outdoor"));
   });
 
   const upload = (path: string, field: string, bytes: Uint8Array) => {
