@@ -329,15 +329,14 @@ describeEachDatabase("the assistant", (t) => {
     expect(unknownThing.answer.content).toBe(fixedT("en", "assistant")("a.unknown"));
   });
 
+  /** The balance question, asked by `userId` in `locale` with the OpenAI-compatible endpoint at `url` to phrase the answer. */
+  const askBalanceVia = (url: string, userId: string, locale: "en" | "fr") =>
+    ask(t.db, { userId, locale, question: BALANCE_QUESTION, llm: { url, apiKey: "test-key", model: "test-model" } });
+
   it("lets an OpenAI-compatible endpoint phrase the answer from the asking user's figures only", async () => {
     const llm = await fakeLlm({ status: 200, content: "You have $1,234.56 available, Ann." });
     try {
-      const { answer: reply } = await ask(t.db, {
-        userId: users.ann,
-        locale: "fr",
-        question: BALANCE_QUESTION,
-        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
-      });
+      const { answer: reply } = await askBalanceVia(llm.url, users.ann, "fr");
       expect(llm.requests).toHaveLength(1);
       const request = llm.requests[0]!;
       expect(request.path).toBe("/v1/chat/completions");
@@ -358,12 +357,7 @@ describeEachDatabase("the assistant", (t) => {
   it("falls back to the composed answer when the endpoint fails", async () => {
     const llm = await fakeLlm({ status: 500 });
     try {
-      const { answer: reply } = await ask(t.db, {
-        userId: users.bob,
-        locale: "en",
-        question: BALANCE_QUESTION,
-        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
-      });
+      const { answer: reply } = await askBalanceVia(llm.url, users.bob, "en");
       expect(llm.requests).toHaveLength(1);
       expect(reply.via).toBe("rules");
       expect(reply.content).toContain("$98.76");
