@@ -149,6 +149,10 @@ describeEachDatabase("payout batches", (t) => {
     cookies.member = staff.cookies.member;
   });
 
+  /** The notifications of `userId` with the title `titleKey`. */
+  const noticesTitled = (userId: string, titleKey: string) =>
+    t.db.selectFrom("notifications").select("titleKey").where("userId", "=", userId).where("titleKey", "=", titleKey).execute();
+
   /** A member with money, in a language, and a tag in the e-mail address so a test can scope to its own. */
   async function member(tag: string, options: { name?: string; locale?: "en" | "nl" | "fr" | "es" | "de" } = {}) {
     const user = await createUser(t.db, {
@@ -199,12 +203,7 @@ describeEachDatabase("payout batches", (t) => {
     // Nothing pending left among them: no change, no audit row.
     expect((await inTx(t.db, (tx) => approveWithdrawals(tx, { actor, transactionIds: [a, b] }))).approved).toEqual([]);
     expect(await auditOf("withdrawal.approvedSelected")).toHaveLength(before + 1);
-    const notifications = await t.db
-      .selectFrom("notifications")
-      .select("titleKey")
-      .where("userId", "=", user.id)
-      .where("titleKey", "=", "events.withdrawalProcessing.title")
-      .execute();
+    const notifications = noticesTitled(user.id, "events.withdrawalProcessing.title");
     expect(notifications).toHaveLength(2);
   });
 
@@ -342,12 +341,7 @@ describeEachDatabase("payout batches", (t) => {
     expect(JSON.parse(paidRows[0]!.before!)).toEqual({ state: "open" });
     expect(JSON.parse(paidRows[0]!.after!)).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
     expect(JSON.parse(paidRows[0]!.details)).toMatchObject({ paidCount: 2, paidCents: 7_500 });
-    const paidNotices = await t.db
-      .selectFrom("notifications")
-      .select("titleKey")
-      .where("userId", "=", user.id)
-      .where("titleKey", "=", "events.withdrawalPaid.title")
-      .execute();
+    const paidNotices = noticesTitled(user.id, "events.withdrawalPaid.title");
     expect(paidNotices).toHaveLength(2);
     expect(
       await t.db.selectFrom("payoutBatches").select(["state", "payoutReference"]).where("id", "=", batch.id).executeTakeFirst(),
