@@ -71,6 +71,9 @@ describeEachDatabase("the ad import pages", (t) => {
     );
   const onPreview = (importId: string, who: Who, body: Record<string, string>) =>
     answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, who, body), params: params({ importId }), context: {} }));
+  /** The new client account form, posted by the owner. */
+  const addAccount = (body: Record<string, string>) =>
+    answer(() => accountsAction({ request: post("/en/ads/accounts", "owner", body), params: params(), context: {} }));
   /** The client account page's form, posted by `who`. */
   const onAccount = (clientAccountId: string, who: Who, body: Record<string, string>) =>
     answer(() =>
@@ -226,23 +229,11 @@ describeEachDatabase("the ad import pages", (t) => {
   });
 
   it("adds, edits and deletes client accounts, keeping the last one and refusing bad values with the typed ones", async () => {
-    const bad = await answer(() =>
-      accountsAction({
-        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const bad = await addAccount({ name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" });
     expect(bad.status).toBe(400);
     expect(bad.body.result.error).toMatchObject({ industry: ["ads:accounts.errors.industry"], timeZone: ["ads:accounts.errors.timeZone"] });
     expect(bad.body.result.initialValue).toMatchObject({ name: "Café Noir" });
-    const created = await answer(() =>
-      accountsAction({
-        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const created = await addAccount({ name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" });
     expect(created.status).toBe(302);
     const cafe = (await listClientAccounts(t.db, ownerId)).find((account) => account.name === "Café Noir")!;
     expect(cafe).toMatchObject({ industry: "real-estate", timeZone: "Europe/Paris", currency: null });
