@@ -218,7 +218,7 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     });
 
     it("applies the per-user rate limit (429, translated, Retry-After), storing nothing", async () => {
-      const { cookie } = await signedInMember(t.db, "dee", "Dee");
+      const { id: userId, cookie } = await signedInMember(t.db, "dee", "Dee");
       const ask = () =>
         route(
           new Request(`${APP}/en/assistant/stream`, {
@@ -230,14 +230,14 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       // One allowed question through the route, the rest of the allowance used up directly.
       expect((await readEvents((await ask()).body!)).at(-1)?.type).toBe("done");
       for (let used = 1; used < RATE_LIMITS.assistantQuestion.points; used++)
-        expect((await consumeRateLimit(t.db, "assistantQuestion", user.id)).allowed).toBe(true);
+        expect((await consumeRateLimit(t.db, "assistantQuestion", userId)).allowed).toBe(true);
       const refused = await answer(ask);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       const body = await refused.response!.json();
       expect(body.result.error[""]).toEqual(["assistant:errors.rateLimited"]);
       expect(body.message).toBe(fixedT("en", "assistant")("errors.rateLimited"));
-      expect(await listMessages(t.db, user.id)).toHaveLength(2);
+      expect(await listMessages(t.db, userId)).toHaveLength(2);
       // Another user is not held back.
       expect((await route(post("cat", { question: BALANCE_QUESTION }))).status).toBe(200);
     });

@@ -203,7 +203,7 @@ describeEachDatabase("payout batches", (t) => {
     // Nothing pending left among them: no change, no audit row.
     expect((await inTx(t.db, (tx) => approveWithdrawals(tx, { actor, transactionIds: [a, b] }))).approved).toEqual([]);
     expect(await auditOf("withdrawal.approvedSelected")).toHaveLength(before + 1);
-    const notifications = noticesTitled(user.id, "events.withdrawalProcessing.title");
+    const notifications = await noticesTitled(user.id, "events.withdrawalProcessing.title");
     expect(notifications).toHaveLength(2);
   });
 
@@ -341,7 +341,7 @@ describeEachDatabase("payout batches", (t) => {
     expect(JSON.parse(paidRows[0]!.before!)).toEqual({ state: "open" });
     expect(JSON.parse(paidRows[0]!.after!)).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
     expect(JSON.parse(paidRows[0]!.details)).toMatchObject({ paidCount: 2, paidCents: 7_500 });
-    const paidNotices = noticesTitled(user.id, "events.withdrawalPaid.title");
+    const paidNotices = await noticesTitled(user.id, "events.withdrawalPaid.title");
     expect(paidNotices).toHaveLength(2);
     expect(
       await t.db.selectFrom("payoutBatches").select(["state", "payoutReference"]).where("id", "=", batch.id).executeTakeFirst(),
