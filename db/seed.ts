@@ -59,29 +59,33 @@ async function isEmpty(db: DbOrTx, table: "plans" | "stores" | "blogPosts"): Pro
   return Number(row.count) === 0;
 }
 
+/** Adds the launch plans (`SEED_PLANS`) to a database that has none; says whether it did. */
+export async function seedPlans(db: DbOrTx, timestamp = new Date().toISOString()): Promise<boolean> {
+  if (!(await isEmpty(db, "plans"))) return false;
+  await db
+    .insertInto("plans")
+    .values(
+      SEED_PLANS.map((plan, i) => ({
+        id: randomUUID(),
+        code: plan.code,
+        name: plan.name,
+        audience: plan.audience,
+        priceCents: plan.priceCents,
+        durationDays: plan.durationDays,
+        features: JSON.stringify(plan.features),
+        sortOrder: i,
+        createdAt: timestamp,
+      })),
+    )
+    .execute();
+  return true;
+}
+
 export async function seedContent(db: Db): Promise<{ created: string[] }> {
   const created: string[] = [];
   const timestamp = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    if (await isEmpty(tx, "plans")) {
-      await tx
-        .insertInto("plans")
-        .values(
-          SEED_PLANS.map((plan, i) => ({
-            id: randomUUID(),
-            code: plan.code,
-            name: plan.name,
-            audience: plan.audience,
-            priceCents: plan.priceCents,
-            durationDays: plan.durationDays,
-            features: JSON.stringify(plan.features),
-            sortOrder: i,
-            createdAt: timestamp,
-          })),
-        )
-        .execute();
-      created.push(`${SEED_PLANS.length} plans`);
-    }
+    if (await seedPlans(tx, timestamp)) created.push(`${SEED_PLANS.length} plans`);
     if (await isEmpty(tx, "stores")) {
       await tx
         .insertInto("stores")

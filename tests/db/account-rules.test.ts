@@ -8,11 +8,10 @@
  * the pages show these messages are in tests/e2e/accounts.spec.ts and hardening.spec.ts.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "account-rules-test-secret-0123456789-0123456789";
 
-import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/($locale)._public.reset-password";
@@ -25,6 +24,7 @@ import { action as partnerSignUpAction } from "~/routes/($locale)._public.signup
 import { action as verifyAction, loader as verifyLoader } from "~/routes/($locale)._public.verify-email";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
+import { addressSequence, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn } from "../support/recording-mailer";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
@@ -36,12 +36,8 @@ const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes\.$/;
 const params = { locale: "en" };
 const t = fixedT("en", "common");
 
-let addresses = 0;
 /** A client address of its own (the routes read the peer address the server guard records). */
-const newAddress = () => {
-  addresses += 1;
-  return `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = addressSequence("198.51");
 const uniqueEmail = (prefix: string) => `${prefix}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** A browser's cookies: what Set-Cookie headers gave it, sent back as one Cookie header. */
@@ -93,14 +89,7 @@ const messages = (reply: RouteAnswer) => formMessages(reply, t);
 const typed = typedValues;
 
 describeEachDatabase("the account forms' rules", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = context.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(context);
 
   /** The e-mails the outbox holds for `to`, oldest first. */
   async function mailTo(to: string): Promise<MailMessage[]> {

@@ -4,14 +4,14 @@
  * admin sign-in, and an admin without two-factor authentication is sent to set it up; nothing is
  * written by any of them. Run against each database, through the routes' own modules.
  */
-import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
+import { expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 import { routeModules } from "../support/route-files";
+import { rowCounts } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const ADMIN_MODULES = routeModules().filter((route) => route.name.startsWith("($locale)._admin.admin."));
@@ -36,32 +36,21 @@ function urlOf(file: string): { url: string; params: Record<string, string> } {
   return { url: `${APP}/en/${segments.join("/")}`, params };
 }
 
-async function counts(db: Db): Promise<Record<string, number>> {
-  const result: Record<string, number> = {};
-  for (const table of ["audit_log", "transactions", "settings", "stores", "outbox", "admin_notes", "reconciliation_runs"]) {
-    result[table] = Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
-  }
-  return result;
-}
+const counts = (db: Db) =>
+  rowCounts(db, ["audit_log", "transactions", "settings", "stores", "outbox", "admin_notes", "reconciliation_runs"]);
 
 describeEachDatabase("every back-office route", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { member: "", partner: "", admin: "" };
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const who = async (role: "user" | "partner" | "admin") => {
       const user = await createUser(t.db, { email: `${role}-${crypto.randomUUID()}@example.com`, name: role, emailVerified: true, role });
-      return (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      return await sessionCookie(t.db, user);
     };
     cookies.member = await who("user");
     cookies.partner = await who("partner");
     // An admin who has not turned on two-factor authentication.
     cookies.admin = await who("admin");
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("finds the back office's routes", () => {

@@ -5,12 +5,10 @@
  * members and visitors refused by the routes themselves; and the rate the public pages show.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-stores-test-secret-0123456789-0123456789";
 
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as logoAction } from "~/routes/($locale)._admin.admin.stores_.$slug_.logo";
@@ -34,8 +32,8 @@ import {
 import { headlineRate, networkHeadlineRate, headlineText, type RatedStore, type Translate } from "~/stores/rates";
 import { bpsToPercentText, centsToAmountText, newStoreSchema, type StoreInput } from "~/stores/store-form";
 import { getStoreBySlug, listStores } from "~/stores/stores.server";
-import { createUser } from "~/users/users.server";
 import { takeFlash } from "~/utils/flash.server";
+import { backOfficeCookies, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -265,28 +263,14 @@ describe("the store form", () => {
 });
 
 describeEachDatabase("the stores back office", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let adminId = "";
   const cookies = { admin: "", member: "" };
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, {
-      email: `admin-${crypto.randomUUID()}@example.com`,
-      name: "Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    // The back office opens only with two-factor authentication on.
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const member = await createUser(t.db, { email: `member-${crypto.randomUUID()}@example.com`, name: "Member", emailVerified: true });
-    adminId = admin.id;
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    const staff = await backOfficeCookies(t.db);
+    adminId = staff.adminId;
+    cookies.admin = staff.cookies.admin;
+    cookies.member = staff.cookies.member;
   });
 
   const auditRows = (storeId: string) =>
@@ -303,6 +287,9 @@ describeEachDatabase("the stores back office", (t) => {
     });
   const get = (path: string, who: "admin" | "member" | "anonymous") =>
     new Request(`${APP}${path}`, { headers: who === "anonymous" ? {} : { Cookie: cookies[who] } });
+  /** The new-store form (`storeForm` with `fields`), posted by `who`. */
+  const newStore = (who: "admin" | "member" | "anonymous", fields: Record<string, string>) =>
+    answer(() => newAction({ request: post("/en/admin/stores/new", who, storeForm(fields)), params: { locale: "en" }, context: {} }));
 
   it("creates a store with its audit row; it is listed publicly with its rate", async () => {
     const store = await create({ slug: "inkwell-one", name: "Inkwell One", newCustomerPercent: "8" });
@@ -463,13 +450,7 @@ describeEachDatabase("the stores back office", (t) => {
       const before = await t.db.selectFrom("auditLog").select("id").execute();
       const member = [
         await answer(() => listLoader({ request: get("/en/admin/stores", "member"), params: { locale: "en" }, context: {} })),
-        await answer(() =>
-          newAction({
-            request: post("/en/admin/stores/new", "member", storeForm({ slug: "by-member" })),
-            params: { locale: "en" },
-            context: {},
-          }),
-        ),
+        await newStore("member", { slug: "by-member" }),
         await answer(() =>
           editAction({
             request: post("/en/admin/stores/guarded", "member", { intent: "pause" }),
@@ -489,13 +470,7 @@ describeEachDatabase("the stores back office", (t) => {
         ),
       ];
       expect(member.map((result) => result.status)).toEqual([403, 403, 403, 403, 403]);
-      const visitor = await answer(() =>
-        newAction({
-          request: post("/en/admin/stores/new", "anonymous", storeForm({ slug: "by-visitor" })),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const visitor = await newStore("anonymous", { slug: "by-visitor" });
       expect(visitor.status).toBe(302);
       expect(visitor.location).toBe(`/en/admin?redirectTo=${encodeURIComponent("/en/admin/stores/new")}`);
       expect(await getStoreForAdmin(t.db, "by-member")).toBeUndefined();
@@ -505,37 +480,19 @@ describeEachDatabase("the stores back office", (t) => {
     });
 
     it("create: field errors come back with what was typed; a taken slug on its field; success goes to the store's page", async () => {
-      const invalid = await answer(() =>
-        newAction({
-          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", trackingUrl: "https://track.example/?c=1" })),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const invalid = await newStore("admin", { slug: "route-store", trackingUrl: "https://track.example/?c=1" });
       expect(invalid.status).toBe(400);
       const result = (invalid.body as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
       expect(result.error.trackingUrl).toEqual(["admin:stores.errors.trackingClickId"]);
       expect(result.initialValue).toMatchObject({ name: "Quillfeather", slug: "route-store", trackingUrl: "https://track.example/?c=1" });
 
-      const created = await answer(() =>
-        newAction({
-          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Route Store" })),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const created = await newStore("admin", { slug: "route-store", name: "Route Store" });
       expect(created).toMatchObject({ status: 302, location: "/en/admin/stores/route-store" });
       expect(created.headers.get("Set-Cookie")).toMatch(/^flash=/);
       const store = (await getStoreForAdmin(t.db, "route-store"))!;
       expect((await auditRows(store.id)).map((row) => row.action)).toEqual(["store.created"]);
 
-      const taken = await answer(() =>
-        newAction({
-          request: post("/en/admin/stores/new", "admin", storeForm({ slug: "route-store", name: "Copy" })),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const taken = await newStore("admin", { slug: "route-store", name: "Copy" });
       expect(taken.status).toBe(409);
       const takenResult = (taken.body as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
       expect(takenResult.error.slug).toEqual(["admin:stores.errors.slugTaken"]);

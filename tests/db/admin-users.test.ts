@@ -8,14 +8,13 @@
  * balanced; and the routes' guards (members, visitors, admins without a recent proof).
  */
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "admin-users-test-secret-0123456789-0123456789";
 
 import { signIn } from "~/auth/accounts.server";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { createSession, readSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { action as reauthAction } from "~/routes/($locale)._admin.admin.reauthenticate";
@@ -35,6 +34,7 @@ import {
 import { createUser } from "~/users/users.server";
 import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { AccountSuspendedError, IdempotencyConflictError, InsufficientFundsError } from "~/wallet/ledger.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, withdraw } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -50,7 +50,6 @@ const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 const sessionRequest = (cookie: string) => new Request(`${APP}/en/dashboard`, { headers: { Cookie: cookie } });
 
 describeEachDatabase("the users back office", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const admin = { id: "", email: "", cookie: "", sessionId: "", secret: "" };
   const actor = () => ({ id: admin.id, clientAddress: ADDRESS });
   let memberCookie = "";
@@ -83,9 +82,7 @@ describeEachDatabase("the users back office", (t) => {
   const act = (id: string, body: Record<string, string>, cookie = admin.cookie) =>
     answer(() => userAction({ request: post(userPage(id), cookie, body), params: { locale: "en", userId: id }, context: {} }));
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const account = await newAccount("Admin", { role: "admin" });
     admin.secret = new OTPAuth.Secret({ size: 20 }).base32;
     // The back office opens only with two-factor authentication on.
@@ -97,9 +94,6 @@ describeEachDatabase("the users back office", (t) => {
     const session = await createSession(t.db, account, { remember: true });
     Object.assign(admin, { id: account.id, email: account.email, cookie: cookieOf(session.setCookie), sessionId: session.session.id });
     memberCookie = await signedIn((await newAccount("Bystander")).id);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("finds accounts by name or e-mail, role and state, a page at a time", async () => {

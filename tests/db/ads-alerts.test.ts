@@ -8,7 +8,7 @@
  * lists or changes an alert; the create form answers a bad threshold with the typed values and
  * stores nothing; the jobs evaluate one client account and all of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-alerts-test-secret-0123456789-0123456789";
 
@@ -30,8 +30,6 @@ import {
   type AdAlert,
 } from "~/ads/alerts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/job-registry.server";
@@ -39,9 +37,11 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { notificationValues } from "~/notifications/values";
 import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
+import { rowCount } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
@@ -90,15 +90,13 @@ function metaDaily(rows: Array<{ day: string; spend: string }>): Uint8Array {
 const june = (day: number) => `2026-06-${String(day).padStart(2, "0")}`;
 
 describeEachDatabase("ad alerts", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let stranger: string;
   let quiet: string;
   let ownerCookie = "";
   let strangerCookie = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const ownerUser = await createUser(t.db, {
       email: `owner-${crypto.randomUUID()}@example.com`,
       name: "Noor",
@@ -120,11 +118,8 @@ describeEachDatabase("ad alerts", (t) => {
     stranger = strangerUser.id;
     quiet = quietUser.id;
     await t.db.updateTable("users").set({ notifyEmail: 0 }).where("id", "=", quiet).execute();
-    ownerCookie = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
-    strangerCookie = (await createSession(t.db, strangerUser, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    ownerCookie = await sessionCookie(t.db, ownerUser);
+    strangerCookie = await sessionCookie(t.db, strangerUser);
   });
 
   async function clientAccount(userId = owner, timeZone = "UTC") {
@@ -144,16 +139,32 @@ describeEachDatabase("ad alerts", (t) => {
     return unitOfWork(t.db, (tx) => createAlert(tx, userId, clientAccountId, { days: null, campaign: null, ...input }));
   }
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
+  /** A Google export of one day, June 14, on which the campaign "Brand" cost `cost`. */
+  const oneDaySpend = (cost = "200.00") =>
+    googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost, conversions: "1.00" }]);
+  /** A new client account (of `userId`, in `timeZone`) holding June 14's spend, with a daily-spend alert at `threshold`. */
+  async function dailySpendAlert(threshold: number, options: { userId?: string; timeZone?: string; cost?: string } = {}) {
+    const userId = options.userId ?? owner;
+    const client = await clientAccount(userId, options.timeZone);
+    await importFile(userId, client.id, oneDaySpend(options.cost));
+    const spend = await alert(client.id, { kind: "daily-spend", threshold }, userId);
+    return { client, spend };
+  }
+  /** What the alert `input` fires on a new client account holding only the export `bytes`. */
+  async function firingsOn(bytes: Uint8Array, input: Parameters<typeof alert>[1]) {
+    const client = await clientAccount();
+    await importFile(owner, client.id, bytes);
+    await alert(client.id, input);
+    return evaluate(client.id);
+  }
   const firedIds = (firings: Array<{ alertId: string }>) => firings.map((firing) => firing.alertId).sort();
-  const count = async (table: "notifications" | "outbox" | "adAlertFirings") =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "notifications" | "outbox" | "ad_alert_firings") => rowCount(t.db, table);
+  /** What the firings write: firings, notifications, mails. */
+  const written = async () => ({
+    firings: await count("ad_alert_firings"),
+    notifications: await count("notifications"),
+    outbox: await count("outbox"),
+  });
   const mails = async () =>
     (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
 
@@ -253,10 +264,7 @@ describeEachDatabase("ad alerts", (t) => {
     expect(notYet.enabled).toBe(true);
 
     // Exports without a conversions column say nothing about cost per conversion.
-    const meta = await clientAccount();
-    await importFile(owner, meta.id, metaDaily([{ day: june(14), spend: "500.00" }]));
-    await alert(meta.id, { kind: "cpa", threshold: 100 });
-    expect(await evaluate(meta.id)).toEqual([]);
+    expect(await firingsOn(metaDaily([{ day: june(14), spend: "500.00" }]), { kind: "cpa", threshold: 100 })).toEqual([]);
   });
 
   it("CTR drop: the last 7 days against the 7 before, fires only when it fell by more than X%", async () => {
@@ -276,10 +284,8 @@ describeEachDatabase("ad alerts", (t) => {
     expect([equal.id, other.id]).not.toContain(firing!.alertId);
 
     // A CTR that rose does not fire.
-    const rising = await clientAccount();
-    await importFile(owner, rising.id, googleCampaigns(rows.map((row, i) => ({ ...row, clicks: i < 7 ? 30 : 50 }))));
-    await alert(rising.id, { kind: "ctr-drop", threshold: 1 });
-    expect(await evaluate(rising.id)).toEqual([]);
+    const rising = googleCampaigns(rows.map((row, i) => ({ ...row, clicks: i < 7 ? 30 : 50 })));
+    expect(await firingsOn(rising, { kind: "ctr-drop", threshold: 1 })).toEqual([]);
   });
 
   it("no conversions for N days: only while spending, and only when the data covers the N days", async () => {
@@ -311,16 +317,10 @@ describeEachDatabase("ad alerts", (t) => {
     expect(firing?.days).toBe(4);
 
     // Days without spend are not "no conversions while spending".
-    const idle = await clientAccount();
-    await importFile(
-      owner,
-      idle.id,
-      googleCampaigns(
-        [1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" })),
-      ),
+    const idle = googleCampaigns(
+      [1, 2, 3].map((day) => ({ day: june(day), campaign: "Brand", impressions: 0, clicks: 0, cost: "0.00", conversions: "0.00" })),
     );
-    await alert(idle.id, { kind: "no-conversions", threshold: 0, days: 3 });
-    expect(await evaluate(idle.id)).toEqual([]);
+    expect(await firingsOn(idle, { kind: "no-conversions", threshold: 0, days: 3 })).toEqual([]);
   });
 
   it("impression share lost to budget: the latest day's campaign rows, bounded values read honestly, or the latest period export", async () => {
@@ -377,13 +377,7 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("fires at most once a day, not again on unchanged data, and again on new data another day", async () => {
-    const client = await clientAccount(owner, "Pacific/Auckland");
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
+    const { client, spend } = await dailySpendAlert(10_000, { timeZone: "Pacific/Auckland" });
     const first = await evaluate(client.id);
     // 12:00 UTC is June 16 in Auckland.
     expect(first).toMatchObject([{ alertId: spend.id, day: "2026-06-16" }]);
@@ -411,30 +405,18 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("two evaluations at once fire once: one firing, one notification, one mail", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
-    const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const { client, spend } = await dailySpendAlert(100);
+    const before = await written();
     const results = await Promise.all([evaluate(client.id), evaluate(client.id), evaluate(client.id)]);
     expect(results.flat().map((firing) => firing.alertId)).toEqual([spend.id]);
-    expect(await count("adAlertFirings")).toBe(before.firings + 1);
+    expect(await count("ad_alert_firings")).toBe(before.firings + 1);
     expect(await count("notifications")).toBe(before.notifications + 1);
     expect(await count("outbox")).toBe(before.outbox + 1);
   });
 
   it("writes the notification and the owner's mail (in their language) with the firing, or nothing at all", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "123.45", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 10_000 });
-    const before = { firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") };
+    const { client, spend } = await dailySpendAlert(10_000, { cost: "123.45" });
+    const before = await written();
 
     // The outbox cannot be written: the firing and the notification are not kept either.
     await t.db.schema.alterTable("outbox").renameTo("outbox_away").execute();
@@ -443,9 +425,7 @@ describeEachDatabase("ad alerts", (t) => {
     } finally {
       await t.db.schema.alterTable("outbox_away").renameTo("outbox").execute();
     }
-    expect({ firings: await count("adAlertFirings"), notifications: await count("notifications"), outbox: await count("outbox") }).toEqual(
-      before,
-    );
+    expect(await written()).toEqual(before);
 
     expect(firedIds(await evaluate(client.id))).toEqual([spend.id]);
     const notification = await t.db
@@ -483,13 +463,7 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("notifies without e-mail when the owner turned e-mail notifications off", async () => {
-    const client = await clientAccount(quiet);
-    await importFile(
-      quiet,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    await alert(client.id, { kind: "daily-spend", threshold: 100 }, quiet);
+    const { client } = await dailySpendAlert(100, { userId: quiet });
     const outbox = await count("outbox");
     expect(await evaluate(client.id)).toHaveLength(1);
     expect(await count("outbox")).toBe(outbox);
@@ -498,26 +472,14 @@ describeEachDatabase("ad alerts", (t) => {
   });
 
   it("does not fire for a disabled alert, nor for an owner whose ad tools are locked", async () => {
-    const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    const spend = await alert(client.id, { kind: "daily-spend", threshold: 100 });
+    const { client, spend } = await dailySpendAlert(100);
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, spend.id, false));
     expect(await evaluate(client.id)).toEqual([]);
     expect(await afterAdImport(t.db, client.id, { queue: async () => expect.fail("nothing to evaluate") })).toBe(false);
     await unitOfWork(t.db, (tx) => setAlertEnabled(tx, owner, spend.id, true));
 
     const locked = await createUser(t.db, { email: `locked-${crypto.randomUUID()}@example.com`, name: "Locked", emailVerified: true });
-    const lockedClient = await clientAccount(locked.id);
-    await importFile(
-      locked.id,
-      lockedClient.id,
-      googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-    );
-    await alert(lockedClient.id, { kind: "daily-spend", threshold: 100 }, locked.id);
+    const { client: lockedClient } = await dailySpendAlert(100, { userId: locked.id });
     await t.db.updateTable("trials").set({ endsAt: "2020-01-01T00:00:00.000Z" }).where("userId", "=", locked.id).execute();
     expect(await evaluate(lockedClient.id)).toEqual([]);
   });
@@ -680,11 +642,7 @@ describeEachDatabase("ad alerts", (t) => {
     const a = await clientAccount();
     const b = await clientAccount();
     for (const client of [a, b]) {
-      await importFile(
-        owner,
-        client.id,
-        googleCampaigns([{ day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "200.00", conversions: "1.00" }]),
-      );
+      await importFile(owner, client.id, oneDaySpend());
       await alert(client.id, { kind: "daily-spend", threshold: 100 });
     }
     const firingsOf = async (clientAccountId: string) => (await listFirings(t.db, owner, clientAccountId)).length;

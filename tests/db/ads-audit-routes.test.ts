@@ -11,10 +11,11 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-audit-routes-test-secret-0123456789-0123456789";
 
-import { ensureWorkspace, getClientAccount } from "~/ads/accounts.server";
+import { getClientAccount } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { action as auditAction, loader as auditLoader } from "~/routes/($locale)._app.ads.audit/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/($locale)._app.ads.audit_.settings/route";
+import { signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -28,9 +29,8 @@ describeEachDatabase("the auditor's pages", (t) => {
   let clientId: string;
 
   useAppDatabase(t, async () => {
-    ({ id: ownerId, cookie: cookies.owner } = await signedInMember(t.db, "owner", "Owner"));
+    ({ id: ownerId, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "owner", "Owner", "Owner's ads"));
     cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
-    clientId = (await ensureWorkspace(t.db, ownerId, "Owner's ads"))[0]!.id;
   });
 
   type Who = keyof typeof cookies;
@@ -40,6 +40,9 @@ describeEachDatabase("the auditor's pages", (t) => {
   const params = { locale: "en" };
   const auditUrl = () => `/en/ads/audit?client=${clientId}`;
   const settingsUrl = () => `/en/ads/audit/settings?client=${clientId}`;
+  /** The thresholds form, posted by the owner with `body`. */
+  const saveSettings = (body: Record<string, string>) =>
+    answer(() => settingsAction({ request: post(settingsUrl(), "owner", body), params, context: {} }));
 
   it("shows the empty state before anything is imported, and refuses to run on nothing", async () => {
     const page = await answer(() => auditLoader({ request: get(auditUrl(), "owner"), params, context: {} }));
@@ -91,19 +94,13 @@ describeEachDatabase("the auditor's pages", (t) => {
     const page = await answer(() => settingsLoader({ request: get(settingsUrl(), "owner"), params, context: {} }));
     expect(page.body).toMatchObject({ overrides: {}, client: { id: clientId, currency: "USD" } });
 
-    const wrong = await answer(() =>
-      settingsAction({
-        request: post(settingsUrl(), "owner", {
-          intent: "save",
-          "budget-limited.warnLost": "25",
-          "budget-limited.failLost": "abc",
-          "keyword-ctr.minCtr": "150",
-          "grading.a": "5",
-        }),
-        params,
-        context: {},
-      }),
-    );
+    const wrong = await saveSettings({
+      intent: "save",
+      "budget-limited.warnLost": "25",
+      "budget-limited.failLost": "abc",
+      "keyword-ctr.minCtr": "150",
+      "grading.a": "5",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.values).toMatchObject({
       "budget-limited.warnLost": "25",
@@ -116,36 +113,24 @@ describeEachDatabase("the auditor's pages", (t) => {
     });
     expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({});
 
-    const order = await answer(() =>
-      settingsAction({
-        request: post(settingsUrl(), "owner", { intent: "save", "budget-limited.warnLost": "40", "budget-limited.failLost": "35" }),
-        params,
-        context: {},
-      }),
-    );
+    const order = await saveSettings({ intent: "save", "budget-limited.warnLost": "40", "budget-limited.failLost": "35" });
     expect(order.body.errors).toEqual({ "budget-limited.warnLost": { issue: "order" } });
 
-    const saved = await answer(() =>
-      settingsAction({
-        request: post(settingsUrl(), "owner", {
-          intent: "save",
-          "budget-limited.warnLost": "25",
-          "budget-limited.failLost": "45.5",
-          "zero-conversion-keywords.maxCostCents": "250.00",
-          "keyword-ctr.minCtr": "1",
-          "grading.a": "",
-        }),
-        params,
-        context: {},
-      }),
-    );
+    const saved = await saveSettings({
+      intent: "save",
+      "budget-limited.warnLost": "25",
+      "budget-limited.failLost": "45.5",
+      "zero-conversion-keywords.maxCostCents": "250.00",
+      "keyword-ctr.minCtr": "1",
+      "grading.a": "",
+    });
     expect(saved).toMatchObject({ status: 302, location: settingsUrl() });
     expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({
       "budget-limited": { warnLost: 0.25, failLost: 0.455 },
       "zero-conversion-keywords": { maxCostCents: 25_000 },
     });
 
-    const reset = await answer(() => settingsAction({ request: post(settingsUrl(), "owner", { intent: "reset" }), params, context: {} }));
+    const reset = await saveSettings({ intent: "reset" });
     expect(reset.status).toBe(302);
     expect((await getClientAccount(t.db, ownerId, clientId)).thresholds).toEqual({});
     const foreign = await answer(() =>

@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-dashboard-test-secret-0123456789-0123456789";
 
@@ -17,11 +17,10 @@ import { ClientAccountNotFoundError, createClientAccount, ensureWorkspace } from
 import { dashboardQueryFromSearch, type DashboardQuery } from "~/ads/dashboard-query";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { getImportPreview, stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { loader } from "~/routes/($locale)._app.ads._index/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -129,7 +128,6 @@ describe("the dashboard's query string", () => {
 });
 
 describeEachDatabase("the ad dashboard", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let stranger: string;
   let clientA: string;
@@ -142,8 +140,7 @@ describeEachDatabase("the ad dashboard", (t) => {
   }
   const dashboardOf = (clientId: string, overrides: Partial<DashboardQuery> = {}) => adsDashboard(t.db, owner, clientId, query(overrides));
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     owner = (
       await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", password: "correct horse battery" })
     ).id;
@@ -356,7 +353,7 @@ describeEachDatabase("the ad dashboard", (t) => {
     expect((await adsDashboard(t.db, stranger, strangers[0]!.id, query())).hasData).toBe(false);
 
     // Through the route: ?client= of someone else falls back to the user's own client account.
-    const cookie = (await createSession(t.db, { id: stranger, role: "user" }, { remember: false })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, { id: stranger, role: "user" }, { remember: false });
     const request = new Request(`http://localhost:3000/en/ads?client=${clientA}`, { headers: { Cookie: cookie } });
     const page = await answer(() => loader({ request, params: { locale: "en" }, context: {} }));
     expect(page.status).toBe(200);
@@ -365,7 +362,7 @@ describeEachDatabase("the ad dashboard", (t) => {
   });
 
   it("answers a bad date in the query string with a message and the default period, not a 500", async () => {
-    const cookie = (await createSession(t.db, { id: owner, role: "user" }, { remember: false })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, { id: owner, role: "user" }, { remember: false });
     const get = (search: string) =>
       answer(() =>
         loader({

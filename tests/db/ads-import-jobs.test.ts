@@ -5,7 +5,7 @@
  * rate-limited per member; what a pending import keeps is compact and dropped within the hour.
  */
 import { threadId } from "node:worker_threads";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-jobs-test-secret-0123456789-0123456789";
 
@@ -21,37 +21,23 @@ import {
   type ImportLimits,
 } from "~/ads/imports.server";
 import { AdsImportError } from "~/ads/import/types";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/job-registry.server";
-import type { JobRunner } from "~/jobs/runner.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { action as uploadAction } from "~/routes/($locale)._app.ads.import";
 import { createUser } from "~/users/users.server";
 import { searchTermsReport } from "../../scripts/bench-ads-import";
+import { sessionCookie, useAppDatabase, useAppJobs } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 
 describeEachDatabase("ad imports read by a job", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db; __cashwiseJobs?: Promise<JobRunner> };
   const sent: Array<{ name: string; data: Record<string, unknown> }> = [];
 
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-    globalDb.__cashwiseJobs = Promise.resolve({
-      engine: "inline",
-      start: async () => {},
-      stop: async () => {},
-      send: async (name, data = {}) => void sent.push({ name, data }),
-    });
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-    delete globalDb.__cashwiseJobs;
-  });
+  useAppJobs(async (name, data = {}) => void sent.push({ name, data }));
+  useAppDatabase(t);
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -158,7 +144,7 @@ describeEachDatabase("ad imports read by a job", (t) => {
 
   it("rate-limits uploads per member (429), queues the job for an accepted one", async () => {
     const { userId, clientId } = await member();
-    const cookie = (await createSession(t.db, { id: userId } as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, { id: userId } as never);
     const post = (body: Uint8Array) => {
       const form = new FormData();
       form.set("clientAccountId", clientId);
@@ -185,7 +171,7 @@ describeEachDatabase("ad imports read by a job", (t) => {
 
   it("answers a file over 20 MB with 413 while it streams in, keeping nothing", async () => {
     const { userId, clientId } = await member();
-    const cookie = (await createSession(t.db, { id: userId } as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, { id: userId } as never);
     const form = new FormData();
     form.set("clientAccountId", clientId);
     form.set("file", new File([new Uint8Array(20 * 1024 * 1024 + 2).fill(65)], "huge.csv", { type: "text/csv" }));

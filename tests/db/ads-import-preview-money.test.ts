@@ -7,10 +7,7 @@
  * amounts without any currency sign, never as dollars, and says the currency is not in the file;
  * stored, the dashboard's currency stays unknown (null) rather than becoming US dollars.
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-preview-money-secret-0123456789-0123456789";
 
@@ -18,14 +15,11 @@ import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { kpiFormatters } from "~/ads/kpi-format";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import ImportPage, { loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
-import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
-import { answer } from "../support/route-answer";
+import { answeredBy, renderRoute } from "../support/render-page";
 
 const APP = "http://localhost:3000";
 
@@ -52,37 +46,21 @@ const META_NO_CURRENCY = [
 ].join("\n");
 
 describeEachDatabase("the import preview's money", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let ownerId = "";
   let cookie = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const owner = await createUser(t.db, { email: `preview-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    ownerId = owner.id;
-    cookie = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    ({ id: ownerId, cookie } = await signedInMember(t.db, "preview", "Owner"));
   });
 
   async function render(importId: string, clientId: string) {
     const url = `${APP}/en/ads/import/${importId}?client=${clientId}`;
-    const handler = createStaticHandler([
-      {
-        id: "preview",
-        path: "/:locale/ads/import/:importId",
-        loader: async ({ params }) =>
-          (await answer(() => previewLoader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} }))).body,
-        Component: ImportPage,
-      },
-    ]);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
-    ).replace(/<!-- -->/g, "");
+    const loader = answeredBy(previewLoader, new Request(url, { headers: { Cookie: cookie } }));
+    const html = await renderRoute(
+      { id: "preview", path: "/:locale/ads/import/:importId", loader, Component: ImportPage },
+      new Request(url),
+    );
+    return html.replace(/<!-- -->/g, "");
   }
 
   it("writes a Canadian export's amounts in CA$, a recomputed cost per conversion as money and a CTR as a percentage", async () => {

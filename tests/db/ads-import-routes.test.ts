@@ -9,20 +9,17 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-import-routes-test-secret-0123456789-0123456789";
 
 import { ensureWorkspace, listClientAccounts } from "~/ads/accounts.server";
 import { PROCESS_IMPORT_JOB, processImport, rowCount } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
-import type { JobRunner } from "~/jobs/runner.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/($locale)._app.ads.accounts_.$clientId";
 import { action as accountsAction } from "~/routes/($locale)._app.ads.accounts";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/($locale)._app.ads.import";
 import { action as previewAction, loader as previewLoader } from "~/routes/($locale)._app.ads.import_.$importId/route";
-import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase, useAppJobs } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -30,40 +27,25 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 describeEachDatabase("the ad import pages", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db; __cashwiseJobs?: Promise<JobRunner> };
   const cookies = { owner: "", stranger: "", expired: "" };
   let ownerId: string;
   let clientId: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const runner: JobRunner = {
-      engine: "inline",
-      start: async () => {},
-      stop: async () => {},
-      send: async (name, data = {}) => {
-        if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
-      },
-    };
-    globalDb.__cashwiseJobs = Promise.resolve(runner);
-    const owner = await createUser(t.db, { email: `owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    const expired = await createUser(t.db, { email: `expired-${crypto.randomUUID()}@example.com`, name: "Expired", emailVerified: true });
+  // The upload queues the job that reads the file: here it runs as it is sent.
+  useAppJobs(async (name, data = {}) => {
+    if (name === PROCESS_IMPORT_JOB) await processImport(t.db, String(data.importId));
+  });
+  useAppDatabase(t, async () => {
+    const owner = await signedInMember(t.db, "owner", "Owner");
+    const stranger = await signedInMember(t.db, "stranger", "Stranger");
+    const expired = await signedInMember(t.db, "expired", "Expired");
     // A trial that ended (and no plan): the ad tools are closed.
     await t.db.updateTable("trials").set({ endsAt: "2020-01-15T00:00:00.000Z" }).where("userId", "=", expired.id).execute();
     ownerId = owner.id;
-    cookies.owner = (await createSession(t.db, owner, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
-    cookies.expired = (await createSession(t.db, expired, { remember: true })).setCookie.split(";")[0]!;
+    cookies.owner = owner.cookie;
+    cookies.stranger = stranger.cookie;
+    cookies.expired = expired.cookie;
     clientId = (await ensureWorkspace(t.db, owner.id, "Owner's ads"))[0]!.id;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-    delete globalDb.__cashwiseJobs;
   });
 
   type Who = keyof typeof cookies | "anonymous";
@@ -78,6 +60,29 @@ describeEachDatabase("the ad import pages", (t) => {
   const post = (url: string, who: Who, body: Record<string, string>, origin = APP) =>
     new Request(`${APP}${url}`, { method: "POST", headers: { Origin: origin, ...cookie(who) }, body: new URLSearchParams(body) });
   const importCount = async () => (await t.db.selectFrom("adImports").select("id").execute()).length;
+  /** The import's preview page as `who` opens it, and its form as `who` posts it. */
+  const previewPage = (importId: string, who: Who) =>
+    answer(() =>
+      previewLoader({
+        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie(who) }),
+        params: params({ importId }),
+        context: {},
+      }),
+    );
+  const onPreview = (importId: string, who: Who, body: Record<string, string>) =>
+    answer(() => previewAction({ request: post(`/en/ads/import/${importId}`, who, body), params: params({ importId }), context: {} }));
+  /** The new client account form, posted by the owner. */
+  const addAccount = (body: Record<string, string>) =>
+    answer(() => accountsAction({ request: post("/en/ads/accounts", "owner", body), params: params(), context: {} }));
+  /** The client account page's form, posted by `who`. */
+  const onAccount = (clientAccountId: string, who: Who, body: Record<string, string>) =>
+    answer(() =>
+      accountAction({
+        request: post(`/en/ads/accounts/${clientAccountId}`, who, body),
+        params: params({ clientId: clientAccountId }),
+        context: {},
+      }),
+    );
 
   it("sends visitors to sign in and users without the trial or a plan to /plans", async () => {
     const visitor = await answer(() => uploadLoader({ request: new Request(`${APP}/en/ads/import`), params: params(), context: {} }));
@@ -170,49 +175,19 @@ describeEachDatabase("the ad import pages", (t) => {
     const importId = uploaded.location!.match(/\/en\/ads\/import\/([0-9a-f-]{36})\?client=/)![1]!;
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const page = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const page = await previewPage(importId, "owner");
     expect(page.status).toBe(200);
     expect(page.body.preview.summary).toMatchObject({ platform: "google", kind: "campaign", currency: "USD" });
-    const strangers = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("stranger") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const strangers = await previewPage(importId, "stranger");
     expect(strangers.status).toBe(404);
-    const strangerStores = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "stranger", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const strangerStores = await onPreview(importId, "stranger", { intent: "store" });
     expect(strangerStores.status).toBe(404);
     expect(await rowCount(t.db, clientId)).toBe(0);
 
-    const stored = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const stored = await onPreview(importId, "owner", { intent: "store" });
     expect(stored.status).toBe(302);
     expect(await rowCount(t.db, clientId)).toBe(page.body.preview.summary.rows);
-    const again = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const again = await onPreview(importId, "owner", { intent: "store" });
     expect(again.status).toBe(409);
     expect(again.body.result.error[""]).toEqual(["ads:import.notPending"]);
   });
@@ -223,38 +198,14 @@ describeEachDatabase("the ad import pages", (t) => {
       uploadAction({ request: upload("owner", fixture("google-campaign-de.csv"), "kampagnen.csv"), params: params(), context: {} }),
     );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const page = await answer(() =>
-      previewLoader({
-        request: new Request(`${APP}/en/ads/import/${importId}`, { headers: cookie("owner") }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const page = await previewPage(importId, "owner");
     expect(page.body.preview.currencyMismatch).toEqual({ account: "USD", file: "EUR" });
-    const refused = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "store" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const refused = await onPreview(importId, "owner", { intent: "store" });
     expect(refused.status).toBe(409);
     expect(await rowCount(t.db, clientId)).toBe(before);
-    const unnamed = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "  " }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const unnamed = await onPreview(importId, "owner", { intent: "newClient", name: "  " });
     expect(unnamed.status).toBe(400);
-    const stored = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "newClient", name: "Berlin shop" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const stored = await onPreview(importId, "owner", { intent: "newClient", name: "Berlin shop" });
     expect(stored.status).toBe(302);
     const accounts = await listClientAccounts(t.db, ownerId);
     const berlin = accounts.find((account) => account.name === "Berlin shop")!;
@@ -269,13 +220,7 @@ describeEachDatabase("the ad import pages", (t) => {
       uploadAction({ request: upload("owner", fixture("google-ads.csv"), "ads.csv"), params: params(), context: {} }),
     );
     const importId = uploaded.location!.match(/import\/([0-9a-f-]{36})/)![1]!;
-    const discarded = await answer(() =>
-      previewAction({
-        request: post(`/en/ads/import/${importId}`, "owner", { intent: "discard" }),
-        params: params({ importId }),
-        context: {},
-      }),
-    );
+    const discarded = await onPreview(importId, "owner", { intent: "discard" });
     expect(discarded.status).toBe(302);
     expect(discarded.location).toMatch(/^\/en\/ads\/import\?client=/);
     const row = await t.db.selectFrom("adImports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
@@ -284,23 +229,11 @@ describeEachDatabase("the ad import pages", (t) => {
   });
 
   it("adds, edits and deletes client accounts, keeping the last one and refusing bad values with the typed ones", async () => {
-    const bad = await answer(() =>
-      accountsAction({
-        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const bad = await addAccount({ name: "Café Noir", industry: "cars", timeZone: "Mars/Olympus" });
     expect(bad.status).toBe(400);
     expect(bad.body.result.error).toMatchObject({ industry: ["ads:accounts.errors.industry"], timeZone: ["ads:accounts.errors.timeZone"] });
     expect(bad.body.result.initialValue).toMatchObject({ name: "Café Noir" });
-    const created = await answer(() =>
-      accountsAction({
-        request: post("/en/ads/accounts", "owner", { name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const created = await addAccount({ name: "Café Noir", industry: "real-estate", timeZone: "Europe/Paris" });
     expect(created.status).toBe(302);
     const cafe = (await listClientAccounts(t.db, ownerId)).find((account) => account.name === "Café Noir")!;
     expect(cafe).toMatchObject({ industry: "real-estate", timeZone: "Europe/Paris", currency: null });
@@ -313,42 +246,18 @@ describeEachDatabase("the ad import pages", (t) => {
       }),
     );
     expect(strangerReads.status).toBe(404);
-    const strangerDeletes = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "stranger", { intent: "delete", confirm: "on" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const strangerDeletes = await onAccount(cafe.id, "stranger", { intent: "delete", confirm: "on" });
     expect(strangerDeletes.status).toBe(404);
 
-    const renamed = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const renamed = await onAccount(cafe.id, "owner", { intent: "save", name: "Café Blanc", industry: "travel", timeZone: "UTC" });
     expect(renamed.status).toBe(302);
     expect((await listClientAccounts(t.db, ownerId)).find((account) => account.id === cafe.id)).toMatchObject({
       name: "Café Blanc",
       industry: "travel",
     });
-    const unconfirmed = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const unconfirmed = await onAccount(cafe.id, "owner", { intent: "delete" });
     expect(unconfirmed.status).toBe(400);
-    const deleted = await answer(() =>
-      accountAction({
-        request: post(`/en/ads/accounts/${cafe.id}`, "owner", { intent: "delete", confirm: "on" }),
-        params: params({ clientId: cafe.id }),
-        context: {},
-      }),
-    );
+    const deleted = await onAccount(cafe.id, "owner", { intent: "delete", confirm: "on" });
     expect(deleted.status).toBe(302);
     expect((await listClientAccounts(t.db, ownerId)).some((account) => account.id === cafe.id)).toBe(false);
 

@@ -48,6 +48,8 @@ describeEachDatabase("ad imports", (t) => {
     const accounts = await ensureWorkspace(t.db, owner, "My business");
     clientId = accounts[0]!.id;
   });
+  /** `bytes`, uploaded as `filename` by the owner into their client account (not stored yet). */
+  const stage = (filename: string, bytes: Uint8Array) => stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename, bytes });
 
   it("starts a workspace with exactly one client account, even when asked twice at once", async () => {
     const [a, b] = await Promise.all([ensureWorkspace(t.db, owner, "My business"), ensureWorkspace(t.db, owner, "Other name")]);
@@ -57,12 +59,7 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("previews an upload without storing rows, and stores it on confirmation", async () => {
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "campaigns.csv",
-      bytes: fixture("google-campaign.csv"),
-    });
+    const id = await stage("campaigns.csv", fixture("google-campaign.csv"));
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.status).toBe("pending");
     expect(preview.summary).toMatchObject({
@@ -87,12 +84,7 @@ describeEachDatabase("ad imports", (t) => {
 
   it("changes nothing when the same file is imported again", async () => {
     const before = await rowCount(t.db, clientId);
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "again.csv",
-      bytes: fixture("google-campaign.csv"),
-    });
+    const id = await stage("again.csv", fixture("google-campaign.csv"));
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.duplicateOf).not.toBeNull();
     const stored = await storeImport(t.db, owner, id);
@@ -102,19 +94,9 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("replaces the days a day-by-day export covers, and marks an import left empty as replaced", async () => {
-    const first = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "m1.csv",
-      bytes: metaDaily(["2026-06-01", "2026-06-02", "2026-06-03"], "10.00"),
-    });
+    const first = await stage("m1.csv", metaDaily(["2026-06-01", "2026-06-02", "2026-06-03"], "10.00"));
     await storeImport(t.db, owner, first);
-    const second = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "m2.csv",
-      bytes: metaDaily(["2026-06-03", "2026-06-04"], "20.00"),
-    });
+    const second = await stage("m2.csv", metaDaily(["2026-06-03", "2026-06-04"], "20.00"));
     const preview = await getImportPreview(t.db, owner, second);
     expect(preview.replaces.map((item) => item.id)).toEqual([first]);
     const outcome = await storeImport(t.db, owner, second);
@@ -138,12 +120,7 @@ describeEachDatabase("ad imports", (t) => {
       ["2026-06-04", 2000],
     ]);
 
-    const third = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "m3.csv",
-      bytes: metaDaily(["2026-06-01", "2026-06-02"], "5.00"),
-    });
+    const third = await stage("m3.csv", metaDaily(["2026-06-01", "2026-06-02"], "5.00"));
     expect((await storeImport(t.db, owner, third)).replaced).toEqual([first]);
     const statuses = await t.db
       .selectFrom("adImports")
@@ -156,12 +133,7 @@ describeEachDatabase("ad imports", (t) => {
 
   it("replaces a period export of the same period", async () => {
     const text = new TextDecoder().decode(fixture("google-campaign.csv")).replace("Brand,50.00", "Brand,55.00");
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "campaigns-v2.csv",
-      bytes: new TextEncoder().encode(text),
-    });
+    const id = await stage("campaigns-v2.csv", new TextEncoder().encode(text));
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.duplicateOf).toBeNull();
     expect(preview.replaces).toHaveLength(1);
@@ -177,12 +149,7 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("never mixes currencies: a EUR file is refused for a USD client account and stored into a new one", async () => {
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "nl.csv",
-      bytes: fixture("google-campaign-nl.csv"),
-    });
+    const id = await stage("nl.csv", fixture("google-campaign-nl.csv"));
     const preview = await getImportPreview(t.db, owner, id);
     expect(preview.currencyMismatch).toEqual({ account: "USD", file: "EUR" });
     const before = await rowCount(t.db, clientId);
@@ -200,12 +167,7 @@ describeEachDatabase("ad imports", (t) => {
   });
 
   it("keeps imports to their owner", async () => {
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "ads.csv",
-      bytes: fixture("google-ads.csv"),
-    });
+    const id = await stage("ads.csv", fixture("google-ads.csv"));
     await expect(getImportPreview(t.db, stranger, id)).rejects.toBeInstanceOf(ImportNotFoundError);
     await expect(storeImport(t.db, stranger, id)).rejects.toBeInstanceOf(ImportNotFoundError);
     await expect(
@@ -219,24 +181,12 @@ describeEachDatabase("ad imports", (t) => {
 
   it("stores nothing for a file that is not an ad export", async () => {
     const count = await t.db.selectFrom("adImports").select("id").execute();
-    await expect(
-      stageImport(t.db, {
-        ownerId: owner,
-        clientAccountId: clientId,
-        filename: "notes.csv",
-        bytes: new TextEncoder().encode("name,email\nAnn,ann@example.com\n"),
-      }),
-    ).rejects.toBeInstanceOf(AdsImportError);
+    await expect(stage("notes.csv", new TextEncoder().encode("name,email\nAnn,ann@example.com\n"))).rejects.toBeInstanceOf(AdsImportError);
     expect(await t.db.selectFrom("adImports").select("id").execute()).toHaveLength(count.length);
   });
 
   it("removes a stored import's rows on request", async () => {
-    const id = await stageImport(t.db, {
-      ownerId: owner,
-      clientAccountId: clientId,
-      filename: "kw.csv",
-      bytes: fixture("google-keywords.csv"),
-    });
+    const id = await stage("kw.csv", fixture("google-keywords.csv"));
     const stored = await storeImport(t.db, owner, id);
     expect(stored.rows).toBeGreaterThan(0);
     const before = await rowCount(t.db, clientId);

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-keywords-test-secret-0123456789-0123456789";
 
@@ -17,13 +17,11 @@ import { loadAuditDataset } from "~/ads/audit/audit.server";
 import { adsDashboard } from "~/ads/dashboard.server";
 import { keywordFigures } from "~/ads/keywords/keywords.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { action, loader } from "~/routes/($locale)._app.ads.keywords/route";
 import { loader as csvLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.csv";
 import { loader as editorLoader } from "~/routes/($locale)._app.ads.keywords_.$listId.editor[.]csv";
-import { createUser } from "~/users/users.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -31,7 +29,6 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 describeEachDatabase("the keyword generator", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { owner: "", stranger: "" };
   let owner: string;
   let clientId: string;
@@ -41,22 +38,14 @@ describeEachDatabase("the keyword generator", (t) => {
     return storeImport(t.db, owner, id);
   };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const ownerUser = await createUser(t.db, { email: `kw-owner-${crypto.randomUUID()}@example.com`, name: "Owner", emailVerified: true });
-    const stranger = await createUser(t.db, {
-      email: `kw-stranger-${crypto.randomUUID()}@example.com`,
-      name: "Stranger",
-      emailVerified: true,
-    });
-    owner = ownerUser.id;
-    cookies.owner = (await createSession(t.db, ownerUser, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, stranger, { remember: true })).setCookie.split(";")[0]!;
+  useAppDatabase(t, async () => {
+    const ownerMember = await signedInMember(t.db, "kw-owner", "Owner");
+    const stranger = await signedInMember(t.db, "kw-stranger", "Stranger");
+    owner = ownerMember.id;
+    cookies.owner = ownerMember.cookie;
+    cookies.stranger = stranger.cookie;
     clientId = (await ensureWorkspace(t.db, owner, "Shoes"))[0]!.id;
     await ensureWorkspace(t.db, stranger.id, "Stranger's ads");
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   describe("figures", () => {

@@ -5,20 +5,18 @@
  * latest import is an "All time" export, or nothing is imported), which dates cannot say, the
  * report form offers the last 30 days.
  */
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-report-period-test-secret-0123456789-0123456789";
 
 import fs from "node:fs";
 import path from "node:path";
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { adsDashboard, latestImportPeriod } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
-import { createUser } from "~/users/users.server";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -47,20 +45,12 @@ function last30(today: string) {
 }
 
 describeEachDatabase("the report form's period", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let clientId: string;
   let cookie: string;
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, { email: `report-period-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
-    owner = user.id;
-    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
-    return () => {
-      delete globalDb.__cashwiseDb;
-    };
+  useAppDatabase(t, async () => {
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(t.db, "report-period", "Agency", "Northwind Outdoor"));
   });
 
   async function importFile(bytes: Uint8Array, filename = "export.csv") {

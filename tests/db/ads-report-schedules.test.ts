@@ -7,10 +7,7 @@
  * text holds the agency and the period), and nothing sent for disabled schedules, owners without
  * the ad tools, or months without figures (those are sent by a later run once they can be).
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-report-schedules-test-secret-0123456789-abcdef";
 
@@ -19,19 +16,18 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { saveBrand } from "~/ads/reports/brand.server";
 import { REPORTS_MONTHLY_JOB, getSchedule, monthRange, previousMonth, saveSchedule, sendDueReports } from "~/ads/reports/schedule.server";
 import { generateSampleExports } from "~/ads/sample/generate";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { jobDefinitions } from "~/job-registry.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createMailer, type MailMessage } from "~/mail/mailer.server";
 import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { createUser } from "~/users/users.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
 import { pdfPageTexts, squeeze } from "../support/pdf-text";
 import { recordingMailer } from "../support/recording-mailer";
+import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 import { startSmtpReceiver } from "../support/smtp";
 
@@ -43,7 +39,6 @@ const NOV_1 = Date.parse("2026-11-01T07:10:00.000Z");
 const FAR = "2100-01-01T00:00:00.000Z";
 
 describeEachDatabase("scheduled monthly reports", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const cookies = { owner: "", stranger: "" };
   let owner: string;
   let ownerEmail: string;
@@ -104,15 +99,14 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     return user;
   }
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const user = await newUser("agency");
     const other = await newUser("stranger");
     owner = user.id;
     ownerEmail = user.email;
     stranger = other.id;
-    cookies.owner = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    cookies.stranger = (await createSession(t.db, other, { remember: true })).setCookie.split(";")[0]!;
+    cookies.owner = await sessionCookie(t.db, user);
+    cookies.stranger = await sessionCookie(t.db, other);
     clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     await t.db.updateTable("adClientAccounts").set({ timeZone: "Europe/Berlin" }).where("id", "=", clientId).execute();
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
@@ -125,9 +119,6 @@ describeEachDatabase("scheduled monthly reports", (t) => {
         footer: "Blue Fjord Media · Oslo",
       }),
     );
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -143,21 +134,14 @@ describeEachDatabase("scheduled monthly reports", (t) => {
   /** The page as the server renders it (after a post of `body`, when given). */
   async function renderPage(who: Who, body?: Record<string, string>): Promise<string> {
     const url = `${APP}/en/ads/reports`;
-    const handler = createStaticHandler([
+    return renderRoute(
       {
         path: "/:locale/ads/reports",
-        loader: async ({ params }) =>
-          (await answer(() => reportsLoader({ request: get("/en/ads/reports", who), params, context: {} }))).body,
-        action: async ({ params }) =>
-          (await answer(() => reportsAction({ request: post("/en/ads/reports", who, body ?? {}), params, context: {} }))).body,
+        loader: answeredBy(reportsLoader, get("/en/ads/reports", who)),
+        action: answeredBy(reportsAction, post("/en/ads/reports", who, body ?? {})),
         Component: AdsReports,
       },
-    ]);
-    const context = await handler.query(body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
+      body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url),
     );
   }
   const text = (html: string) =>

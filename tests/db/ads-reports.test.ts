@@ -5,9 +5,6 @@
  * session; expired, revoked or altered links are 404; the page links nowhere; another user's client
  * account can be neither reported on nor shared).
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-reports-test-secret-0123456789-0123456789-abcdef";
@@ -19,16 +16,16 @@ import { getBrand, getLogo, setLogo } from "~/ads/reports/brand.server";
 import { ShareNotFoundError, createShare, listShares, openShare, readShareToken, signShareToken } from "~/ads/reports/share.server";
 import { applyTip, generateTips, listTips } from "~/ads/tips.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import SharedReport, { loader as sharedLoader } from "~/routes/($locale).report.$token/route";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { formatMoney } from "~/utils/money";
-import { importSampleExports } from "../support/ads";
+import { importSampleExports, signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { pdfPageContents, pdfPageTexts, squeeze } from "../support/pdf-text";
+import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
@@ -44,9 +41,8 @@ describeEachDatabase("white-label reports", (t) => {
   let strangerClientId: string;
 
   useAppDatabase(t, async () => {
-    ({ id: owner, cookie: cookies.owner } = await signedInMember(t.db, "reports", "Agency Owner"));
+    ({ id: owner, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "reports", "Agency Owner", "Northwind Outdoor"));
     ({ id: stranger, cookie: cookies.stranger } = await signedInMember(t.db, "stranger", "Stranger"));
-    clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
     await importSampleExports(t.db, owner, clientId, { endDay: TO, days: 60 });
     await runAudit(t.db, owner, clientId);
@@ -305,27 +301,11 @@ describeEachDatabase("white-label reports", (t) => {
 
   /** The shared page as the server renders it (the route's component with its loader's data). */
   async function renderShared(token: string, locale: "en" | "fr"): Promise<string> {
-    const handler = createStaticHandler([
-      {
-        path: "/:locale/report/:token",
-        loader: async ({ params: routeParams }) =>
-          (
-            await answer(() =>
-              sharedLoader({
-                request: new Request(`${APP}/${locale}/report/${token}`),
-                params: routeParams,
-                context: {},
-              }),
-            )
-          ).body,
-        Component: SharedReport,
-      },
-    ]);
-    const context = await handler.query(new Request(`${APP}/${locale}/report/${token}`));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      h(TranslatorContext.Provider, { value: serverTranslator(locale) }, h(StaticRouterProvider, { router, context, hydrate: false })),
+    const url = `${APP}/${locale}/report/${token}`;
+    return renderRoute(
+      { path: "/:locale/report/:token", loader: answeredBy(sharedLoader, new Request(url)), Component: SharedReport },
+      new Request(url),
+      locale,
     );
   }
 

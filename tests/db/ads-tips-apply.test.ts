@@ -4,21 +4,17 @@
  * server-rendered, so it works without JavaScript.
  * The routes' own action, loader and component on each database.
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-apply-test-secret-0123456789-0123456789";
 
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { generateTips, listTips } from "~/ads/tips.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { fixedT } from "~/i18n/translator.server";
 import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
-import { importSampleExports } from "../support/ads";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { importSampleExports, signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
@@ -30,8 +26,7 @@ describeEachDatabase("a tip's Apply", (context) => {
   let cookie: string;
 
   useAppDatabase(context, async () => {
-    ({ id: owner, cookie } = await signedInMember(context.db, "apply", "Tip Owner"));
-    clientId = (await ensureWorkspace(context.db, owner, "Northwind Outdoor"))[0]!.id;
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(context.db, "apply", "Tip Owner", "Northwind Outdoor"));
     await importSampleExports(context.db, owner, clientId, { endDay: "2026-11-20" });
     await generateTips(context.db, clientId);
   });
@@ -52,25 +47,8 @@ describeEachDatabase("a tip's Apply", (context) => {
   /** The page at `path` as the server renders it for the owner. */
   async function render(path: string) {
     const url = `${APP}${path}`;
-    const handler = createStaticHandler([
-      {
-        id: "tips",
-        path: "/:locale/ads/tips",
-        loader: async ({ params }) =>
-          (await answer(() => tipsLoader({ request: new Request(url, { headers: { Cookie: cookie } }), params, context: {} }))).body,
-        Component: TipsPage,
-      },
-    ]);
-    const handled = await handler.query(new Request(url));
-    if (handled instanceof Response) throw new Error(`unexpected response ${handled.status}`);
-    const router = createStaticRouter(handler.dataRoutes, handled);
-    return renderToString(
-      h(
-        TranslatorContext.Provider,
-        { value: serverTranslator("en") },
-        h(StaticRouterProvider, { router, context: handled, hydrate: false }),
-      ),
-    );
+    const loader = answeredBy(tipsLoader, new Request(url, { headers: { Cookie: cookie } }));
+    return renderRoute({ id: "tips", path: "/:locale/ads/tips", loader, Component: TipsPage }, new Request(url));
   }
 
   /** The applied tip's own block (its id), as rendered. */

@@ -11,21 +11,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-tips-periods-test-secret-0123456789-0123456789";
 
-import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
+import { createClientAccount } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { tipText } from "~/ads/tip-text";
 import { formatDayRange } from "~/utils/dates";
 import { applyTip, generateTips, listTips, tipEditorFile, type Tip } from "~/ads/tips.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { fixedT } from "~/i18n/translator.server";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
-import { createUser } from "~/users/users.server";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -33,7 +32,6 @@ const APP = "http://localhost:3000";
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures/ads", name)));
 
 describeEachDatabase("tips on the right scale", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner: string;
   let cookie: string;
   let usd: string;
@@ -42,12 +40,8 @@ describeEachDatabase("tips on the right scale", (t) => {
   const load = async (clientAccountId: string, name: string) =>
     storeImport(t.db, owner, await stageImport(t.db, { ownerId: owner, clientAccountId, filename: name, bytes: fixture(name) }));
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, { email: `periods-${crypto.randomUUID()}@example.com`, name: "Scale Owner", emailVerified: true });
-    owner = user.id;
-    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    usd = (await ensureWorkspace(t.db, owner, "Core Shoes"))[0]!.id;
+  useAppDatabase(t, async () => {
+    ({ id: owner, cookie, clientId: usd } = await signedInAdvertiser(t.db, "periods", "Scale Owner", "Core Shoes"));
     await load(usd, "google-campaign-all-time.csv");
     await load(usd, "google-search-terms-2-days.csv");
     await generateTips(t.db, usd);
@@ -58,9 +52,6 @@ describeEachDatabase("tips on the right scale", (t) => {
     ).id;
     await load(eur, "google-search-terms-eur.csv");
     await generateTips(t.db, eur);
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   const open = async (clientAccountId: string) => (await listTips(t.db, owner, clientAccountId)).open;

@@ -29,7 +29,7 @@ import { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.tips_.$tipId.editor[.]csv";
 import { createUser } from "~/users/users.server";
 import { signedInMember, useAppDatabase } from "../support/app-database";
-import { importSampleExports } from "../support/ads";
+import { importSampleExports, signedInAdvertiser } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -51,11 +51,8 @@ describeEachDatabase("daily tips", (t) => {
   const cookies = { owner: "", stranger: "" };
 
   useAppDatabase(t, async () => {
-    const user = await signedInMember(t.db, "tips", "Tip Owner");
-    owner = user.id;
-    cookies.owner = user.cookie;
+    ({ id: owner, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "tips", "Tip Owner", "Northwind Outdoor"));
     cookies.stranger = (await signedInMember(t.db, "stranger", "Stranger")).cookie;
-    clientId = (await ensureWorkspace(t.db, owner, "Northwind Outdoor"))[0]!.id;
     await importSampleExports(t.db, owner, clientId, { endDay: "2026-11-20" });
   });
 

@@ -13,7 +13,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "assistant-stream-test-secret-0123456789-0123456789-0123456789";
 
@@ -21,17 +21,15 @@ import type { AssistantStreamEvent } from "~/assistant/assistant";
 import { ask, listMessages } from "~/assistant/assistant.server";
 import { forgetKnowledge, searchKnowledge } from "~/assistant/knowledge.server";
 import { streamAnswer } from "~/assistant/stream.server";
-import { createSession } from "~/auth/session.server";
 import { createPost, setPostStatus } from "~/blog/admin.server";
 import { NewArticleSchema } from "~/blog/article-form";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry, deleteFaqEntry, updateFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as streamAction } from "~/routes/($locale)._app.assistant_.stream";
 import { consumeRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
-import { createUser } from "~/users/users.server";
 import { creditDeposit } from "~/wallet/ledger.server";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -111,20 +109,18 @@ function deferred() {
 }
 
 describeEachDatabase("the assistant's streamed answer", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const users = { ann: "", bob: "", cat: "" };
   const cookies = { ann: "", bob: "", cat: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     for (const [who, cents] of [
       ["ann", 123_456],
       ["bob", 9_876],
       ["cat", 500],
     ] as const) {
-      const user = await createUser(t.db, { email: `${who}-${crypto.randomUUID()}@example.com`, name: who, emailVerified: true });
+      const user = await signedInMember(t.db, who, who);
       users[who] = user.id;
-      cookies[who] = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      cookies[who] = user.cookie;
       await unitOfWork(t.db, (tx) =>
         creditDeposit(tx, {
           userId: user.id,
@@ -136,9 +132,6 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
         }),
       );
     }
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   const post = (who: keyof typeof cookies | null, body: Record<string, string>, options: { origin?: string; signal?: AbortSignal } = {}) =>
@@ -225,8 +218,7 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
     });
 
     it("applies the per-user rate limit (429, translated, Retry-After), storing nothing", async () => {
-      const user = await createUser(t.db, { email: `dee-${crypto.randomUUID()}@example.com`, name: "Dee", emailVerified: true });
-      const cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
+      const { id: userId, cookie } = await signedInMember(t.db, "dee", "Dee");
       const ask = () =>
         route(
           new Request(`${APP}/en/assistant/stream`, {
@@ -238,14 +230,14 @@ describeEachDatabase("the assistant's streamed answer", (t) => {
       // One allowed question through the route, the rest of the allowance used up directly.
       expect((await readEvents((await ask()).body!)).at(-1)?.type).toBe("done");
       for (let used = 1; used < RATE_LIMITS.assistantQuestion.points; used++)
-        expect((await consumeRateLimit(t.db, "assistantQuestion", user.id)).allowed).toBe(true);
+        expect((await consumeRateLimit(t.db, "assistantQuestion", userId)).allowed).toBe(true);
       const refused = await answer(ask);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       const body = await refused.response!.json();
       expect(body.result.error[""]).toEqual(["assistant:errors.rateLimited"]);
       expect(body.message).toBe(fixedT("en", "assistant")("errors.rateLimited"));
-      expect(await listMessages(t.db, user.id)).toHaveLength(2);
+      expect(await listMessages(t.db, userId)).toHaveLength(2);
       // Another user is not held back.
       expect((await route(post("cat", { question: BALANCE_QUESTION }))).status).toBe(200);
     });

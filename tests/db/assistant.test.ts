@@ -15,7 +15,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "assistant-test-secret-0123456789-0123456789-0123456789";
 
@@ -24,16 +24,15 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { ask, clearConversation, listMessages } from "~/assistant/assistant.server";
 import { detectTopics, resolveClient } from "~/assistant/facts.server";
 import { forgetKnowledge, searchKnowledge } from "~/assistant/knowledge.server";
-import { createSession } from "~/auth/session.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
-import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createFaqEntry } from "~/help/faq.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as assistantAction, loader as assistantLoader } from "~/routes/($locale)._app.assistant/route";
-import { createUser } from "~/users/users.server";
 import { formatDate } from "~/utils/dates";
 import { creditDeposit } from "~/wallet/ledger.server";
+import { signedInAdvertiser } from "../support/ads";
+import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -185,18 +184,16 @@ describe("the assistant's configuration", () => {
 });
 
 describeEachDatabase("the assistant", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const users = { ann: "", bob: "" };
   const cookies = { ann: "", bob: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const ann = await createUser(t.db, { email: `ann-${crypto.randomUUID()}@example.com`, name: "Ann", emailVerified: true });
-    const bob = await createUser(t.db, { email: `bob-${crypto.randomUUID()}@example.com`, name: "Bob", emailVerified: true });
+  useAppDatabase(t, async () => {
+    const ann = await signedInMember(t.db, "ann", "Ann");
+    const bob = await signedInMember(t.db, "bob", "Bob");
     users.ann = ann.id;
     users.bob = bob.id;
-    cookies.ann = (await createSession(t.db, ann, { remember: true })).setCookie.split(";")[0]!;
-    cookies.bob = (await createSession(t.db, bob, { remember: true })).setCookie.split(";")[0]!;
+    cookies.ann = ann.cookie;
+    cookies.bob = bob.cookie;
     const old = "2026-01-05T10:00:00.000Z";
     await unitOfWork(t.db, (tx) =>
       creditDeposit(tx, {
@@ -259,9 +256,6 @@ describeEachDatabase("the assistant", (t) => {
       ann.id,
       await stageImport(t.db, { ownerId: ann.id, clientAccountId: clientId, filename: "meta-days.csv", bytes: metaTwoWeeks() }),
     );
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("answers the balance question with the asking user's own figure, never the other's", async () => {
@@ -335,15 +329,14 @@ describeEachDatabase("the assistant", (t) => {
     expect(unknownThing.answer.content).toBe(fixedT("en", "assistant")("a.unknown"));
   });
 
+  /** The balance question, asked by `userId` in `locale` with the OpenAI-compatible endpoint at `url` to phrase the answer. */
+  const askBalanceVia = (url: string, userId: string, locale: "en" | "fr") =>
+    ask(t.db, { userId, locale, question: BALANCE_QUESTION, llm: { url, apiKey: "test-key", model: "test-model" } });
+
   it("lets an OpenAI-compatible endpoint phrase the answer from the asking user's figures only", async () => {
     const llm = await fakeLlm({ status: 200, content: "You have $1,234.56 available, Ann." });
     try {
-      const { answer: reply } = await ask(t.db, {
-        userId: users.ann,
-        locale: "fr",
-        question: BALANCE_QUESTION,
-        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
-      });
+      const { answer: reply } = await askBalanceVia(llm.url, users.ann, "fr");
       expect(llm.requests).toHaveLength(1);
       const request = llm.requests[0]!;
       expect(request.path).toBe("/v1/chat/completions");
@@ -364,12 +357,7 @@ describeEachDatabase("the assistant", (t) => {
   it("falls back to the composed answer when the endpoint fails", async () => {
     const llm = await fakeLlm({ status: 500 });
     try {
-      const { answer: reply } = await ask(t.db, {
-        userId: users.bob,
-        locale: "en",
-        question: BALANCE_QUESTION,
-        llm: { url: llm.url, apiKey: "test-key", model: "test-model" },
-      });
+      const { answer: reply } = await askBalanceVia(llm.url, users.bob, "en");
       expect(llm.requests).toHaveLength(1);
       expect(reply.via).toBe("rules");
       expect(reply.content).toContain("$98.76");
@@ -467,18 +455,13 @@ describeEachDatabase("the assistant", (t) => {
 });
 
 describeEachDatabase("the assistant with several client accounts", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let userId = "";
   let cookie = "";
   const ids = { maple: "", bakery: "", cafe: "" };
   const day = (iso: string, locale: "en" | "nl" | "de" = "en") => formatDate(`${iso}T12:00:00.000Z`, locale);
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, { email: `agency-${crypto.randomUUID()}@example.com`, name: "Agency", emailVerified: true });
-    userId = user.id;
-    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    ids.maple = (await ensureWorkspace(t.db, userId, "Maple Leaf Outfitters"))[0]!.id;
+  useAppDatabase(t, async () => {
+    ({ id: userId, cookie, clientId: ids.maple } = await signedInAdvertiser(t.db, "agency", "Agency", "Maple Leaf Outfitters"));
     const more = { industry: "all" as const, timeZone: "UTC" };
     ids.bakery = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Bakkerij De Vries" }))).id;
     ids.cafe = (await unitOfWork(t.db, (tx) => createClientAccount(tx, userId, { ...more, name: "Café Zürich" }))).id;
@@ -497,9 +480,6 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
     ];
     for (const [clientAccountId, bytes] of files)
       await storeImport(t.db, userId, await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "meta-days.csv", bytes }));
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("answers each question with the figures of the client account it names", async () => {

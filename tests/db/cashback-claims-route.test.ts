@@ -9,22 +9,19 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "cashback-claims-route-test-secret-0123456789";
 
-import { createSession } from "~/auth/session.server";
 import { claimsOf } from "~/cashback/claims.server";
-import { clickOut } from "~/cashback/clicks.server";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { action as claimAction } from "~/routes/($locale)._app.cashback_.claim.$clickId";
 import { createUser } from "~/users/users.server";
 import { seedContent } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { useAppDatabase } from "../support/app-database";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { visitStore } from "../support/clicks";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const DAY_MS = 86_400_000;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 describeEachDatabase("the claim route's rate limit", (t) => {
   useAppDatabase(t, () => seedContent(t.db));
@@ -32,21 +29,9 @@ describeEachDatabase("the claim route's rate limit", (t) => {
   /** A verified member, signed in (their session cookie), with a visit to a store 10 days ago. */
   async function memberWithVisit(name: string) {
     const user = await createUser(t.db, { email: `${name}-${crypto.randomUUID()}@example.com`, name, emailVerified: true });
-    const { setCookie } = await createSession(t.db, { id: user.id, role: "user" }, { remember: false });
-    const click = await unitOfWork(t.db, (tx) =>
-      clickOut(tx, {
-        userId: user.id,
-        slug: SEED_STORES[2]!.slug,
-        clientAddress: "203.0.113.7",
-        userAgent: BROWSER,
-        secret: process.env.SESSION_SECRET!,
-        appUrl: new URL(APP),
-        sandboxAllowed: true,
-        now: new Date(Date.now() - 10 * DAY_MS).toISOString(),
-      }),
-    );
-    if (click.outcome !== "redirect") throw new Error(click.outcome);
-    return { id: user.id, cookie: setCookie.split(";")[0]!, clickId: click.clickId };
+    const cookie = await sessionCookie(t.db, { id: user.id, role: "user" }, { remember: false });
+    const clickId = await visitStore(t.db, user.id, SEED_STORES[2]!.slug, { daysAgo: 10, secret: process.env.SESSION_SECRET! });
+    return { id: user.id, cookie, clickId };
   }
 
   const orderDate = new Date(Date.now() - 2 * DAY_MS).toISOString().slice(0, 10);

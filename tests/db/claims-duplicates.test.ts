@@ -9,15 +9,14 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "claims-duplicates-test-secret-0123456789";
 
-import { createSession } from "~/auth/session.server";
 import { approveClaim, claimQueue, claimsOf, submitClaim } from "~/cashback/claims.server";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import { action as claimAction } from "~/routes/($locale)._app.cashback_.claim.$clickId";
 import { getBalances } from "~/wallet/balances.server";
 import { seedContent } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { useAppDatabase } from "../support/app-database";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
@@ -25,7 +24,6 @@ import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
 const DAY = 86_400_000;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const store = SEED_STORES[1]!;
 
 describeEachDatabase("claims for orders already tracked", (t) => {
@@ -34,21 +32,9 @@ describeEachDatabase("claims for orders already tracked", (t) => {
   /** A member with a visit to the store 10 days ago, and the order date 9 days ago. */
   async function member(name: string) {
     const user = await newUser(t.db, name);
-    const click = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        userId: user,
-        slug: store.slug,
-        clientAddress: "203.0.113.7",
-        userAgent: BROWSER,
-        secret: process.env.SESSION_SECRET!,
-        appUrl: new URL(APP),
-        sandboxAllowed: true,
-        now: new Date(Date.now() - 10 * DAY).toISOString(),
-      }),
-    );
-    if (click.outcome !== "redirect") throw new Error(click.outcome);
+    const clickId = await visitStore(t.db, user, store.slug, { daysAgo: 10, secret: process.env.SESSION_SECRET! });
     const orderDate = new Date(Date.now() - 9 * DAY).toISOString().slice(0, 10);
-    return { user, clickId: click.clickId, orderDate };
+    return { user, clickId, orderDate };
   }
   const tracked = (clickId: string, orderId: string, overrides: Partial<ConversionEvent> = {}) =>
     inTx(t.db, (tx) =>
@@ -73,12 +59,12 @@ describeEachDatabase("claims for orders already tracked", (t) => {
       await inTx(t.db, (tx) => submitClaim(tx, { userId: user, clickId, orderId: " ord-777 ", orderDate, amountCents: 10_000 })),
     ).toEqual({ ok: false, error: "orderTracked" });
 
-    const session = await createSession(t.db, { id: user, role: "user" }, { remember: false });
+    const cookie = await sessionCookie(t.db, { id: user, role: "user" }, { remember: false });
     const reply = await answer(() =>
       claimAction({
         request: new Request(`${APP}/en/cashback/claim/${clickId}`, {
           method: "POST",
-          headers: { Origin: APP, Cookie: session.setCookie.split(";")[0]! },
+          headers: { Origin: APP, Cookie: cookie },
           body: new URLSearchParams({ orderId: "ORD-777", orderDate, amount: "100.00" }),
         }),
         params: { locale: "en", clickId },

@@ -20,6 +20,7 @@ import { seedContent } from "../../db/seed";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
+import { rowCount } from "../support/row-counts";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const POSTBACK_SECRET = "postback-secret-for-tests-0123456789";
@@ -299,15 +300,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 });
 
 describeEachDatabase("signed postbacks", (t) => {
-  const conversions = async (db: Db) =>
-    Number(
-      (
-        await db
-          .selectFrom("conversions")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const conversions = (db: Db) => rowCount(db, "conversions");
   const body = () => ({
     transactionId: `P-${crypto.randomUUID()}`,
     clickId: null,

@@ -6,12 +6,10 @@
  * available account's postings, nothing is dated in the future, and the pages count the same things.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "demo-seed-test-secret-0123456789-0123456789";
 
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { loader as profileLoader } from "~/routes/($locale)._app.profile/route";
 import { loader as referralsLoader } from "~/routes/($locale)._app.referrals/route";
 import { loader as transactionsLoader } from "~/routes/($locale)._app.transactions";
@@ -23,6 +21,7 @@ import { balanceFromPostings, getBalances } from "~/wallet/balances.server";
 import { userAccount } from "~/wallet/ledger.server";
 import { verifyLedger } from "~/wallet/verify.server";
 import { DEMO_MEMBER_SINCE_DAYS, DEMO_USER, seedDemoData } from "../../db/seed";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -30,21 +29,15 @@ const APP = "http://localhost:3000";
 const DAY = 86_400_000;
 
 describeEachDatabase("the demo seed's story", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const nowMs = Date.now();
   let demoId = "";
   let cookie = "";
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     await seedDemoData(t.db, nowMs);
     const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
     demoId = demo.id;
-    cookie = (await createSession(t.db, { id: demo.id, role: "user" }, { remember: false })).setCookie.split(";")[0]!;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+    cookie = await sessionCookie(t.db, { id: demo.id, role: "user" }, { remember: false });
   });
 
   /** A page's loader data, as the demo member opening it. */

@@ -11,18 +11,19 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
 import { createUser } from "~/users/users.server";
 import { seedContent } from "../../db/seed";
 import { serverCommand } from "../../scripts/lib";
+import { sessionCookie } from "../support/app-database";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { routeModules } from "../support/route-files";
+import { rowCounts } from "../support/row-counts";
+import { freePort } from "../support/servers";
 
 const SECRET = "fuzz-session-secret-0123456789-0123456789";
 process.env.SESSION_SECRET = SECRET;
@@ -264,17 +265,6 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({ contentType: "application/x-www-form-urlencoded", body: `a=${"x".repeat(80 * 1024)}` }),
 );
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
 async function counts(db: Db) {
   const tables = [
     "users",
@@ -289,11 +279,7 @@ async function counts(db: Db) {
     "settings",
     "verifications",
   ];
-  const result: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
-    result[table] = Number(row.rows[0]!.n);
-  }
+  const result = await rowCounts(db, tables);
   const sessions = await sql<{ n: number | string }>`select count(*) as n from sessions where revoked_at is null`.execute(db);
   result.sessions = Number(sessions.rows[0]!.n);
   return result;
@@ -326,8 +312,8 @@ for (const dialect of testDialects()) {
       });
       // With two-factor authentication on, so the back office's own actions are reached, not its setup page.
       await database.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-      cookies.member = (await createSession(database.db, member, { remember: true })).setCookie.split(";")[0]!;
-      cookies.admin = (await createSession(database.db, admin, { remember: true })).setCookie.split(";")[0]!;
+      cookies.member = await sessionCookie(database.db, member);
+      cookies.admin = await sessionCookie(database.db, admin);
       let databaseUrl: string;
       if (dialect === "sqlite") {
         const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);

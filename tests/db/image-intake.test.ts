@@ -11,22 +11,20 @@
  * - at most two report PDFs render at once; with eight waiting the next request is 503 with
  *   Retry-After.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "image-intake-test-secret-0123456789-0123456789-abcdef";
 
-import { ensureWorkspace } from "~/ads/accounts.server";
 import { getLogo } from "~/ads/reports/brand.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { action as logoAction } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { action as avatarAction } from "~/routes/($locale)._app.profile_.avatar";
 import { getAvatar } from "~/users/avatar.server";
-import { createUser } from "~/users/users.server";
 import { takeFlash } from "~/utils/flash.server";
 import { intakeImage } from "~/utils/images.server";
 import { PDF_RENDER_MAX_WAITING, PDF_RENDER_SLOTS, pdfRenderStats, withPdfRenderSlot } from "~/utils/pdf-slots.server";
+import { signedInAdvertiser } from "../support/ads";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { dimensionsOf, pictureOf, pngBombHeader } from "../support/images";
 import { answer } from "../support/route-answer";
@@ -37,20 +35,12 @@ const FROM = "2026-10-22";
 const TO = "2026-11-20";
 
 describeEachDatabase("image intake", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let owner = "";
   let cookie = "";
   let clientId = "";
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const user = await createUser(t.db, { email: `images-${crypto.randomUUID()}@example.com`, name: "Image Owner", emailVerified: true });
-    owner = user.id;
-    cookie = (await createSession(t.db, user, { remember: true })).setCookie.split(";")[0]!;
-    clientId = (await ensureWorkspace(t.db, owner, "Pixel Outdoor"))[0]!.id;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
+  useAppDatabase(t, async () => {
+    ({ id: owner, cookie, clientId } = await signedInAdvertiser(t.db, "images", "Image Owner", "Pixel Outdoor"));
   });
 
   const upload = (path: string, field: string, bytes: Uint8Array) => {

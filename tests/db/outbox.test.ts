@@ -19,9 +19,10 @@ import {
 import { createMailer, type Mailer, type MailMessage } from "~/mail/mailer.server";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { applyPaymentEvent, startTopUp } from "~/wallet/payments.server";
+import { applyPaymentEvent } from "~/wallet/payments.server";
 import { sandboxProvider } from "~/wallet/sandbox-provider.server";
 import { describeEachDatabase } from "../support/databases";
+import { startTopUpAt } from "../support/payments";
 import { recordingMailer } from "../support/recording-mailer";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 import { gate, waitUntil } from "../support/wait";
@@ -58,14 +59,7 @@ describeEachDatabase("outbox", (t) => {
 
     const email = `deposit-${crypto.randomUUID()}@example.com`;
     const user = (await createUser(t.db, { email, name: "Dee Posit" })).id;
-    const { payment } = await startTopUp(t.db, provider, {
-      userId: user,
-      amountCents: 2_500,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+    const { payment } = await startTopUpAt(t.db, provider, user, 2_500);
     const event = { eventId: `evt_${crypto.randomUUID()}`, type: "payment.succeeded" as const, paymentId: payment.id, amountCents: 2_500 };
     expect(await unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, TEXTS))).toBe("applied");
 

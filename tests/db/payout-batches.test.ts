@@ -9,15 +9,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 
 process.env.SESSION_SECRET ??= "payout-batches-test-secret-0123456789-0123456789";
 
 import type { Actor } from "~/audit/audit.server";
 import { ConfigError, loadEnv } from "~/config/env.server";
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { action as deskAction, loader as deskLoader } from "~/routes/($locale)._admin.admin.withdrawals/route";
 import { loader as fileLoader } from "~/routes/($locale)._admin.admin.withdrawals_.batches.$batchId.file";
 import { createUser } from "~/users/users.server";
@@ -33,6 +31,7 @@ import {
   payPayoutBatch,
 } from "~/wallet/payout-batches.server";
 import { batchMessageId, centsToDecimal, compactId, creditTransferXml, payoutItemReference, sepaText } from "~/wallet/payout-files.server";
+import { backOfficeCookies, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -140,31 +139,19 @@ describe("the paying account (PAYOUT_DEBTOR_*)", () => {
 });
 
 describeEachDatabase("payout batches", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let actor: Actor;
   const cookies = { admin: "", member: "" };
 
-  beforeAll(async () => {
-    globalDb.__cashwiseDb = t.db;
-    const admin = await createUser(t.db, {
-      email: `payout-admin-${crypto.randomUUID()}@example.com`,
-      name: "Payout Admin",
-      emailVerified: true,
-      role: "admin",
-    });
-    await t.db.updateTable("users").set({ totpEnabledAt: new Date().toISOString() }).where("id", "=", admin.id).execute();
-    const member = await createUser(t.db, {
-      email: `payout-member-${crypto.randomUUID()}@example.com`,
-      name: "Member",
-      emailVerified: true,
-    });
-    actor = { id: admin.id, clientAddress: "198.18.0.7" };
-    cookies.admin = (await createSession(t.db, admin, { remember: true })).setCookie.split(";")[0]!;
-    cookies.member = (await createSession(t.db, member, { remember: true })).setCookie.split(";")[0]!;
+  useAppDatabase(t, async () => {
+    const staff = await backOfficeCookies(t.db);
+    actor = { id: staff.adminId, clientAddress: "198.18.0.7" };
+    cookies.admin = staff.cookies.admin;
+    cookies.member = staff.cookies.member;
   });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+
+  /** The notifications of `userId` with the title `titleKey`. */
+  const noticesTitled = (userId: string, titleKey: string) =>
+    t.db.selectFrom("notifications").select("titleKey").where("userId", "=", userId).where("titleKey", "=", titleKey).execute();
 
   /** A member with money, in a language, and a tag in the e-mail address so a test can scope to its own. */
   async function member(tag: string, options: { name?: string; locale?: "en" | "nl" | "fr" | "es" | "de" } = {}) {
@@ -216,12 +203,7 @@ describeEachDatabase("payout batches", (t) => {
     // Nothing pending left among them: no change, no audit row.
     expect((await inTx(t.db, (tx) => approveWithdrawals(tx, { actor, transactionIds: [a, b] }))).approved).toEqual([]);
     expect(await auditOf("withdrawal.approvedSelected")).toHaveLength(before + 1);
-    const notifications = await t.db
-      .selectFrom("notifications")
-      .select("titleKey")
-      .where("userId", "=", user.id)
-      .where("titleKey", "=", "events.withdrawalProcessing.title")
-      .execute();
+    const notifications = await noticesTitled(user.id, "events.withdrawalProcessing.title");
     expect(notifications).toHaveLength(2);
   });
 
@@ -359,12 +341,7 @@ describeEachDatabase("payout batches", (t) => {
     expect(JSON.parse(paidRows[0]!.before!)).toEqual({ state: "open" });
     expect(JSON.parse(paidRows[0]!.after!)).toEqual({ state: "paid", payoutReference: "PP-BATCH-1" });
     expect(JSON.parse(paidRows[0]!.details)).toMatchObject({ paidCount: 2, paidCents: 7_500 });
-    const paidNotices = await t.db
-      .selectFrom("notifications")
-      .select("titleKey")
-      .where("userId", "=", user.id)
-      .where("titleKey", "=", "events.withdrawalPaid.title")
-      .execute();
+    const paidNotices = await noticesTitled(user.id, "events.withdrawalPaid.title");
     expect(paidNotices).toHaveLength(2);
     expect(
       await t.db.selectFrom("payoutBatches").select(["state", "payoutReference"]).where("id", "=", batch.id).executeTakeFirst(),

@@ -7,8 +7,6 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion } from "~/cashback/conversions.server";
 import { commissionForCashback, MEMBER_SHARE_BPS, memberCashbackOf, memberRateOf, successFeeOf } from "~/wallet/fee";
 import { fixedT } from "~/i18n/translator.server";
@@ -23,7 +21,8 @@ import { SEED_STORES } from "../../db/seed-data/stores";
 import { loader as storeLoader } from "../../app/routes/($locale)._storefront.webshops.$slug";
 import { loader as plansLoader } from "../../app/routes/($locale)._app.plans/route";
 import { findUserByEmail } from "~/users/users.server";
-import { useAppDatabase } from "../support/app-database";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
@@ -86,19 +85,11 @@ describeEachDatabase("pricing that keeps its word", (t) => {
 
   const clickAt = async (slug: string, name: string) => {
     const user = await newUser(t.db, name);
-    const result = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        userId: user,
-        slug,
-        userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
-        clientAddress: "203.0.113.9",
-        secret: "test-secret-0123456789-0123456789",
-        appUrl: new URL(APP),
-        sandboxAllowed: true,
-      }),
-    );
-    if (result.outcome !== "redirect") throw new Error(result.outcome);
-    return { user, clickId: result.clickId };
+    const clickId = await visitStore(t.db, user, slug, {
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
+      clientAddress: "203.0.113.9",
+    });
+    return { user, clickId };
   };
 
   it("every commission is booked 90% to the member and exactly the 10% fee to the margin, whatever share a store once had", async () => {
@@ -159,7 +150,7 @@ describeEachDatabase("pricing that keeps its word", (t) => {
 
     const member = await newUser(t.db, "store-visitor");
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", member).executeTakeFirstOrThrow();
-    const cookie = (await createSession(t.db, user as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, user as never);
     const signedIn = await load(cookie);
     expect(signedIn.body.memberShell).toMatchObject({ user: { email: user.email, role: "user" } });
   });
@@ -172,7 +163,7 @@ describeEachDatabase("pricing that keeps its word", (t) => {
 
     // Before paying: the pay step names the days and the date.
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-    const cookie = (await createSession(t.db, user as never, { remember: true })).setCookie.split(";")[0]!;
+    const cookie = await sessionCookie(t.db, user as never);
     const page = await answer(() =>
       plansLoader({ request: new Request(`${APP}/plans?planId=${plan.id}`, { headers: { Cookie: cookie } }), params: {}, context: {} }),
     );

@@ -6,14 +6,12 @@
  * second line behind the server guard, whose own 403 tests/e2e/public-site.spec.ts checks over
  * HTTP). The browser journeys that prove the pages show these messages are in public-site.spec.ts.
  */
-import { sql } from "kysely";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "public-rules-test-secret-0123456789-0123456789";
 
 import { listContactMessages } from "~/contact/contact.server";
-import type { Db } from "~/db/db.server";
 import { action as homeAction } from "~/home/home-page.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as blogAction } from "~/routes/($locale)._public.blog._index";
@@ -23,19 +21,17 @@ import { action as confirmAction } from "~/routes/($locale)._public.newsletter.c
 import { action as unsubscribeAction } from "~/routes/($locale)._public.newsletter.unsubscribe";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { issueFormToken } from "~/security/honeypot.server";
+import { addressSequence, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer, formMessages, typedValues, type RouteAnswer } from "../support/route-answer";
+import { rowCounts } from "../support/row-counts";
 
 const APP = "http://localhost:3000";
 const params = { locale: "en" };
 const t = fixedT("en", "common");
 
-let addresses = 0;
 /** A client address of its own (the routes read the peer address the server guard records). */
-const newAddress = () => {
-  addresses += 1;
-  return `203.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = addressSequence("203.0");
 
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -52,24 +48,9 @@ const typed = typedValues;
 const honeypot = () => ({ website: "", formToken: issueFormToken() });
 
 describeEachDatabase("the public forms' rules", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = context.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(context);
 
-  async function counts(): Promise<Record<string, number>> {
-    const result: Record<string, number> = {};
-    for (const table of ["contact_messages", "newsletter_subscriptions", "outbox"]) {
-      result[table] = Number(
-        (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(context.db)).rows[0]!.n,
-      );
-    }
-    return result;
-  }
+  const counts = () => rowCounts(context.db, ["contact_messages", "newsletter_subscriptions", "outbox"]);
 
   it("contact: bad input gets messages next to the fields and keeps what was typed; nothing is stored or sent", async () => {
     const before = await counts();

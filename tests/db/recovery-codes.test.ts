@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "recovery-codes-test-secret-0123456789-0123456789";
 
@@ -27,7 +27,7 @@ import {
 } from "~/auth/recovery-codes.server";
 import { createSession } from "~/auth/session.server";
 import { disableTwoFactor, setPendingSignIn, startTwoFactor, twoFactorIntent, twoFactorState } from "~/auth/two-factor.server";
-import { createDb, type Db } from "~/db/db.server";
+import { createDb } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { action as ownCodesAction, loader as ownCodesLoader } from "~/routes/($locale)._admin.admin.recovery-codes";
@@ -38,6 +38,7 @@ import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { resetAccountTwoFactor } from "~/users/admin.server";
 import { createUser } from "~/users/users.server";
 import { migrateToLatest } from "../../db/migrate";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -52,14 +53,7 @@ let addressCounter = 0;
 const newAddress = () => `198.51.100.${++addressCounter}`;
 
 describeEachDatabase("two-factor recovery codes", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   async function account(name: string, role: "user" | "admin" = "user") {
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

@@ -5,18 +5,18 @@
  * go to their own fallback instead, and still follow a path on this site.
  */
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "redirect-routes-test-secret-0123456789-0123456789";
 
 import { createSession } from "~/auth/session.server";
 import { startTwoFactor } from "~/auth/two-factor.server";
-import type { Db } from "~/db/db.server";
 import { action as reauthAction, loader as reauthLoader } from "~/routes/($locale)._app.reauthenticate";
 import { action as signInPageAction } from "~/routes/($locale)._public.signin";
 import { action as codeStepAction } from "~/routes/($locale)._public.signin_.two-factor";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser } from "~/users/users.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { cookiesOf, useLocalGoogle } from "../support/oauth-provider";
 import { answer } from "../support/route-answer";
@@ -30,13 +30,7 @@ let addressCounter = 0;
 const newAddress = () => `203.0.113.${++addressCounter}`;
 
 describeEachDatabase("redirectTo on the sign-in paths", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   const account = (name: string) =>
     createUser(t.db, { email: `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`, name, password: PASSWORD, emailVerified: true });

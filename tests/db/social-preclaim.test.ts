@@ -10,17 +10,17 @@
  * outbox. Links made after the address was proven survive later proofs.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "social-preclaim-test-secret-0123456789-0123456789";
 
 import { requestPasswordReset, resendVerificationCode, resetPassword, signIn, verifyEmailCode } from "~/auth/accounts.server";
 import { createSession, listActiveSessions, readSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { takeFlash } from "~/utils/flash.server";
 import { fixedT } from "~/i18n/translator.server";
 import { confirmEmailChange, requestEmailChange } from "~/users/email-change.server";
 import { createUser, findUserByEmail } from "~/users/users.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { linkIn, recordingMailer } from "../support/recording-mailer";
 import { cookiesOf, useLocalGoogle, type Identity } from "../support/oauth-provider";
@@ -32,13 +32,7 @@ const accountContext = (mailer = recordingMailer()) => ({ mailer, appUrl: new UR
 const { signInWithGoogle: signInWithProvider } = useLocalGoogle();
 
 describeEachDatabase("social sign-in cannot pre-claim an address", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   const auth = fixedT("en", "auth");
   const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;

@@ -4,20 +4,17 @@
  * link) comes back as an error: an alert in error colours, never a green confirmation. The pages
  * are rendered from their own loaders and components, on each database (the loaders read the session).
  */
-import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "social-pages-test-secret-0123456789-0123456789";
 
-import type { Db } from "~/db/db.server";
-import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { fixedT } from "~/i18n/translator.server";
 import { action as providerAction } from "~/routes/($locale).auth.$provider";
 import SignInPage, { loader as signInLoader } from "~/routes/($locale)._public.signin";
 import SignUpPage, { loader as signUpLoader } from "~/routes/($locale)._public.signup._index";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
@@ -38,19 +35,14 @@ async function render(page: "signin" | "signup", cookie = "") {
   const loader = page === "signin" ? signInLoader : signUpLoader;
   const url = `${APP}/en/${page}`;
   const headers = new Headers(cookie ? { Cookie: cookie } : {});
-  const handler = createStaticHandler([
+  return renderRoute(
     {
       id: page,
       path: `/:locale/${page}`,
-      loader: async ({ params }) => (await answer(() => loader({ request: new Request(url, { headers }), params, context: {} }))).body,
+      loader: answeredBy(loader, new Request(url, { headers })),
       Component: page === "signin" ? SignInPage : SignUpPage,
     },
-  ]);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    h(TranslatorContext.Provider, { value: serverTranslator("en") }, h(StaticRouterProvider, { router, context, hydrate: false })),
+    new Request(url),
   );
 }
 
@@ -61,19 +53,13 @@ function messageElement(html: string, text: string): string | null {
 }
 
 describeEachDatabase("social sign-in on the pages", (context) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   const saved = Object.fromEntries(PROVIDER_KEYS.map((key) => [key, process.env[key]]));
-  beforeAll(() => {
-    globalDb.__cashwiseDb = context.db;
-  });
+  useAppDatabase(context);
   afterEach(() => {
     for (const key of PROVIDER_KEYS) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   it("shows a button only for a configured provider", async () => {

@@ -5,14 +5,15 @@
  * test key refuses live events the same way.
  */
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import type { Db } from "~/db/db.server";
+import { expect, it, vi } from "vitest";
 import { action as stripeWebhook } from "~/routes/api.webhooks.stripe";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
-import { startTopUp, type PaymentProvider } from "~/wallet/payments.server";
+import type { PaymentProvider } from "~/wallet/payments.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { startTopUpAt } from "../support/payments";
 
 // The app's configuration, read on first use by the route: a live key.
 process.env.STRIPE_SECRET_KEY = "sk_live_offline";
@@ -49,13 +50,7 @@ const completed = (paymentId: string, livemode: boolean, id = `evt_${crypto.rand
 });
 
 describeEachDatabase("Stripe events of the other mode", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
-  beforeAll(() => {
-    globalDb.__cashwiseDb = t.db;
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
-  });
+  useAppDatabase(t);
 
   async function pendingTopUp() {
     const user = (await createUser(t.db, { email: `livemode-${crypto.randomUUID()}@example.com`, name: "Live" })).id;
@@ -63,14 +58,7 @@ describeEachDatabase("Stripe events of the other mode", (t) => {
       ...stripeProvider({ secretKey: "sk_live_offline", webhookSecret: "whsec_x", appUrl: new URL("https://cashwise.example") }, client),
       createCheckout: async () => ({ sessionId: "cs_live_1", url: "https://checkout.stripe.com/c/pay/cs_live_1" }),
     };
-    const { payment } = await startTopUp(t.db, provider, {
-      userId: user,
-      amountCents: 50_000,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+    const { payment } = await startTopUpAt(t.db, provider, user, 50_000);
     return { user, payment };
   }
 

@@ -8,16 +8,22 @@ import { expect, it } from "vitest";
 import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { applyPaymentEvent, getPayment, startTopUp, type PaymentProvider } from "~/wallet/payments.server";
+import { applyPaymentEvent, getPayment, type PaymentProvider } from "~/wallet/payments.server";
 import { setSetting } from "~/settings/settings.server";
 import { requestWithdrawal } from "~/wallet/ledger.server";
 import { verifyLedger } from "~/wallet/verify.server";
 import { stripeProvider } from "~/wallet/stripe-provider.server";
 import { describeEachDatabase } from "../support/databases";
+import { startTopUpAt } from "../support/payments";
 
 const client = new Stripe("sk_test_offline");
 const webhookSecret = "whsec_test_offline_secret";
 const stripe = stripeProvider({ secretKey: "sk_test_offline", webhookSecret, appUrl: new URL("https://cashwise.example") }, client);
+/** The Stripe provider with its checkout answered offline: the session `sessionId` at Stripe's checkout page. */
+const checkoutAt = (sessionId: string): PaymentProvider => ({
+  ...stripe,
+  createCheckout: async () => ({ sessionId, url: `https://checkout.stripe.com/c/pay/${sessionId}` }),
+});
 
 function stripeEvent(type: string, session: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) {
   return JSON.stringify({ id, object: "event", livemode: false, type, data: { object: { object: "checkout.session", ...session } } });
@@ -35,18 +41,7 @@ function signed(payload: string, secret = webhookSecret) {
 describeEachDatabase("stripe webhooks", (t) => {
   it("verifies signatures on the raw body and credits a paid session once", async () => {
     const user = (await createUser(t.db, { email: "stripe@example.com", name: "Stripe" })).id;
-    const fakeProvider: PaymentProvider = {
-      ...stripe,
-      createCheckout: async () => ({ sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }),
-    };
-    const { payment, redirectTo } = await startTopUp(t.db, fakeProvider, {
-      userId: user,
-      amountCents: 5_000,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+    const { payment, redirectTo } = await startTopUpAt(t.db, checkoutAt("cs_test_1"), user, 5_000);
     expect(redirectTo).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
 
     const payload = stripeEvent("checkout.session.completed", {
@@ -94,18 +89,7 @@ describeEachDatabase("stripe webhooks", (t) => {
   };
   async function paidTopUp(amountCents: number) {
     const user = (await createUser(t.db, { email: `refund-${crypto.randomUUID()}@example.com`, name: "Refund" })).id;
-    const fakeProvider: PaymentProvider = {
-      ...stripe,
-      createCheckout: async () => ({ sessionId: "cs_x", url: "https://checkout.stripe.com/c/pay/cs_x" }),
-    };
-    const { payment } = await startTopUp(t.db, fakeProvider, {
-      userId: user,
-      amountCents,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+    const { payment } = await startTopUpAt(t.db, checkoutAt("cs_x"), user, amountCents);
     const intent = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
     const session = {
       object: "checkout.session",
@@ -122,18 +106,7 @@ describeEachDatabase("stripe webhooks", (t) => {
 
   it("checks the event's currency and amount against the payment", async () => {
     const user = (await createUser(t.db, { email: "currency@example.com", name: "Currency" })).id;
-    const fakeProvider: PaymentProvider = {
-      ...stripe,
-      createCheckout: async () => ({ sessionId: "cs_c", url: "https://checkout.stripe.com/c/pay/cs_c" }),
-    };
-    const { payment } = await startTopUp(t.db, fakeProvider, {
-      userId: user,
-      amountCents: 2_000,
-      idempotencyKey: crypto.randomUUID(),
-      locale: "en",
-      returnUrl: (id) => `/en/dashboard/add-money/${id}`,
-      cancelUrl: "/en/dashboard",
-    });
+    const { payment } = await startTopUpAt(t.db, checkoutAt("cs_c"), user, 2_000);
     const session = { object: "checkout.session", payment_status: "paid", amount_total: 2_000, metadata: { paymentId: payment.id } };
     expect(await deliver("checkout.session.completed", { ...session, currency: "eur" })).toBe("currency_mismatch");
     expect(await deliver("checkout.session.completed", { ...session, currency: "usd", amount_total: 200_000 })).toBe("amount_mismatch");

@@ -26,19 +26,12 @@ import { sandboxProvider } from "~/wallet/sandbox-provider.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { planId } from "../support/plans";
+import { rowCount } from "../support/row-counts";
 
 const DAY = 86_400_000;
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
 
-const outboxCount = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const outboxCount = (db: Db) => rowCount(db, "outbox");
 
 /** Moves a subscription's dates back, as if `days` had passed. */
 async function age(db: Db, userId: string, days: number) {
@@ -73,6 +66,15 @@ async function endTrial(db: Db, userId: string) {
 describeEachDatabase("subscriptions", (t) => {
   const subscribe = (userId: string, plan: string, key: string = randomUUID()) =>
     inTx(t.db, (tx) => subscribeWithWallet(tx, { userId, planId: plan, idempotencyKey: key }));
+  /** A member with `cents` in the wallet whose trial is over, subscribed to the starter plan from the wallet. */
+  async function starterSubscriber(name: string, cents: number): Promise<string> {
+    const user = await newUser(t.db, name);
+    const starter = await planId(t.db, "starter");
+    await deposit(t.db, user, cents);
+    await endTrial(t.db, user);
+    await subscribe(user, starter);
+    return user;
+  }
 
   it("the trial starts with the account, once, and opens the ad tools for 14 days", async () => {
     const user = await newUser(t.db, "trial");
@@ -163,11 +165,7 @@ describeEachDatabase("subscriptions", (t) => {
   });
 
   it("cancel at period end keeps the plan until its end, then the job ends it without charging", async () => {
-    const user = await newUser(t.db, "cancel");
-    const starter = await planId(t.db, "starter");
-    await deposit(t.db, user, 10_000);
-    await endTrial(t.db, user);
-    await subscribe(user, starter);
+    const user = await starterSubscriber("cancel", 10_000);
     const sub = await inTx(t.db, (tx) => setCancelAtPeriodEnd(tx, { userId: user, cancel: true }));
     expect(sub).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(await hasAdToolsAccess(t.db, user)).toBe(true);
@@ -181,11 +179,7 @@ describeEachDatabase("subscriptions", (t) => {
   });
 
   it("renewal from the wallet: the job run twice charges once", async () => {
-    const user = await newUser(t.db, "renew");
-    const starter = await planId(t.db, "starter");
-    await deposit(t.db, user, 10_000);
-    await endTrial(t.db, user);
-    await subscribe(user, starter);
+    const user = await starterSubscriber("renew", 10_000);
     const before = await getSubscription(t.db, user);
     await age(t.db, user, 30);
     await Promise.all([renewDueSubscriptions(t.db), renewDueSubscriptions(t.db)]);
@@ -208,11 +202,7 @@ describeEachDatabase("subscriptions", (t) => {
   });
 
   it("renewal with too little balance ends the subscription and e-mails", async () => {
-    const user = await newUser(t.db, "broke");
-    const starter = await planId(t.db, "starter");
-    await deposit(t.db, user, 3_000);
-    await endTrial(t.db, user);
-    await subscribe(user, starter);
+    const user = await starterSubscriber("broke", 3_000);
     await age(t.db, user, 30);
     // (Outbox rows have no order of their own on PostgreSQL: this member's mail is told by its address.)
     const endedMail = async () =>

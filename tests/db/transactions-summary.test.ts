@@ -7,12 +7,10 @@
  * balance's statement moves by money in less money out and the pending withdrawals held.
  */
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "transactions-summary-test-secret-0123456789-0123456789";
 
-import { createSession } from "~/auth/session.server";
-import type { Db } from "~/db/db.server";
 import { loader as exportLoader } from "~/routes/($locale)._app.transactions_.export";
 import { loader as transactionsLoader } from "~/routes/($locale)._app.transactions";
 import { createUser } from "~/users/users.server";
@@ -28,6 +26,7 @@ import {
   recordCashback,
   requestWithdrawal,
 } from "~/wallet/ledger.server";
+import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { inTx } from "../support/ledger";
 import { answer } from "../support/route-answer";
@@ -61,18 +60,15 @@ function sums(rows: readonly Row[]): Cards {
 }
 
 describeEachDatabase("transactions: the cards add up to the rows listed", (t) => {
-  const globalDb = globalThis as typeof globalThis & { __cashwiseDb?: Db };
   let userId = "";
   let cookie = "";
 
   const at = (day: string) => `${day}T12:00:00.000Z`;
 
-  beforeAll(async () => {
-    // The routes use the app's shared connection: this suite's database.
-    globalDb.__cashwiseDb = t.db;
+  useAppDatabase(t, async () => {
     const user = await createUser(t.db, { email: `cards-${crypto.randomUUID()}@example.com`, name: "Card Reader", emailVerified: true });
     userId = user.id;
-    cookie = (await createSession(t.db, { id: user.id, role: "user" }, { remember: false })).setCookie.split(";")[0]!;
+    cookie = await sessionCookie(t.db, { id: user.id, role: "user" }, { remember: false });
 
     // Fourteen small top-ups in March and a large one in April: more than one page of rows.
     for (let i = 0; i < 14; i += 1) {
@@ -151,9 +147,6 @@ describeEachDatabase("transactions: the cards add up to the rows listed", (t) =>
     await withdrawal(210_000, crypto.randomUUID(), "2026-04-16");
     const cancelled = await withdrawal(5_000, crypto.randomUUID(), "2026-04-18");
     await inTx(t.db, (tx) => cancelWithdrawal(tx, { userId, transactionId: cancelled.transaction.id }));
-  });
-  afterAll(() => {
-    delete globalDb.__cashwiseDb;
   });
 
   const get = (path: string) => new Request(`${APP}${path}`, { headers: { Cookie: cookie } });

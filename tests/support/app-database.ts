@@ -1,16 +1,18 @@
 /**
  * For database suites that call route modules directly: the routes use the app's shared connection
- * (`globalThis.__cashwiseDb`), pointed at the suite's own database while the suite runs; and the
+ * (`globalThis.__cashwiseDb`), pointed at the suite's own database while the suite runs (and, where a
+ * suite says so, the app's job runner, `globalThis.__cashwiseJobs`, replaced by its own); and the
  * people such suites sign in (a member, admins with and without two-factor authentication), each
  * with a session cookie made by the app's own `createSession`.
  */
 import { afterAll, beforeAll } from "vitest";
 import { createSession } from "~/auth/session.server";
 import type { Db } from "~/db/db.server";
+import type { JobRunner } from "~/jobs/runner.server";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { createUser } from "~/users/users.server";
 
-const app = globalThis as typeof globalThis & { __cashwiseDb?: Db };
+const app = globalThis as typeof globalThis & { __cashwiseDb?: Db; __cashwiseJobs?: Promise<JobRunner> };
 
 /** Points the app's connection at `t.db` before the suite's tests (then runs `setup`), and away after. */
 export function useAppDatabase(t: { readonly db: Db }, setup?: () => unknown): void {
@@ -20,6 +22,16 @@ export function useAppDatabase(t: { readonly db: Db }, setup?: () => unknown): v
   });
   afterAll(() => {
     delete app.__cashwiseDb;
+  });
+}
+
+/** Points the app's job runner (`globalThis.__cashwiseJobs`) at one that hands each job to `send` while the suite runs. */
+export function useAppJobs(send: JobRunner["send"]): void {
+  beforeAll(() => {
+    app.__cashwiseJobs = Promise.resolve({ engine: "inline", start: async () => {}, stop: async () => {}, send });
+  });
+  afterAll(() => {
+    delete app.__cashwiseJobs;
   });
 }
 
@@ -93,4 +105,13 @@ export function backOfficeRoutes(t: { readonly db: Db }, app: string, address: s
 export async function signedInMember(db: Db, prefix: string, name: string): Promise<{ id: string; cookie: string }> {
   const user = await createUser(db, { email: `${prefix}-${crypto.randomUUID()}@example.com`, name, emailVerified: true });
   return { id: user.id, cookie: await sessionCookie(db, user) };
+}
+
+/** A client address of its own at each call (`<prefix>.0.2`, `<prefix>.0.3`, …): the routes read the peer address the server guard records. */
+export function addressSequence(prefix: string): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
 }
