@@ -28,7 +28,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
-import { z } from "zod";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 import { BackHeading } from "~/components/admin/back-heading";
@@ -78,7 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       key,
       values: { title: post.title },
     });
-  const intent = formIntent(formData, ArticleIntent);
+  // Publish, Unpublish, Preview, or the form's Save (also a form sent with no intent).
+  const intent = formIntent(formData, ["save", "preview", "publish", "unpublish"], "save");
   switch (intent) {
     case "publish":
     case "unpublish":
@@ -88,9 +88,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return edit(actor, post, formData, intent, back);
   }
 }
-
-/** Publish, Unpublish, Preview, or the form's Save (also a form sent with no intent). */
-const ArticleIntent = z.enum(["save", "preview", "publish", "unpublish"]).catch("save");
 
 type Back = (slug: string, key: string) => Promise<Response>;
 type Post = Awaited<ReturnType<typeof findPost>>;

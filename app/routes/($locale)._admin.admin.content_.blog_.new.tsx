@@ -25,7 +25,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
-import { z } from "zod";
 import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
@@ -45,16 +44,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, locale, formData } = await requireAdminForm(request, params);
   const submission = parseWithZod(formData, { schema: NewArticleSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
-  switch (formIntent(formData, NewArticleIntent)) {
+  // Preview, or the form's Save (also a form sent with no intent).
+  switch (formIntent(formData, ["save", "preview"], "save")) {
     case "preview":
       return data({ result: submission.reply(), preview: articlePreview(submission.value) });
     case "save":
       return create(actor, locale, submission.value, submission);
   }
 }
-
-/** Preview, or the form's Save (also a form sent with no intent). */
-const NewArticleIntent = z.enum(["save", "preview"]).catch("save");
 
 /** Save: the new article as a draft, then its edit page. */
 async function create(actor: Actor, locale: Locale, input: NewArticleInput, submission: Pick<Submission<unknown>, "reply">) {

@@ -22,7 +22,6 @@ import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
-import { z } from "zod";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 
@@ -41,7 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, locale, formData } = await requireAdminForm(request, params);
-  const intent = formIntent(formData, ImportIntent);
+  // The page's one form: apply the previewed rows (an import already applied is not applied again).
+  const intent = formIntent(formData, ["apply"]);
   const importId = params.importId ?? "";
   switch (UUID.test(importId) ? intent : null) {
     case "apply":
@@ -50,9 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ error: "bad_request" }, { status: 400 });
   }
 }
-
-/** The page's one form: apply the previewed rows (an import already applied is not applied again). */
-const ImportIntent = z.enum(["apply"]);
 
 async function apply(actor: Actor, locale: Locale, importId: string): Promise<never> {
   const result = await applyImport(db(), { importId, adminId: actor.id, clientAddress: actor.clientAddress });

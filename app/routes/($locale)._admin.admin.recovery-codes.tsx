@@ -16,7 +16,6 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { type Locale } from "~/i18n/config";
 import { formIntent } from "~/utils/http.server";
-import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -36,16 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireAdminForm(request, params);
   const { locale, formData } = signedIn;
-  switch (formIntent(formData, RecoveryIntent)) {
+  // The page's one form: new recovery codes.
+  switch (formIntent(formData, ["recovery-regenerate"])) {
     case "recovery-regenerate":
       return regenerate(request, signedIn, locale);
     case null:
       return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
   }
 }
-
-/** The page's one form: new recovery codes. */
-const RecoveryIntent = z.enum(["recovery-regenerate"]);
 
 async function regenerate(request: Request, signedIn: Awaited<ReturnType<typeof requireAdmin>>, locale: Locale) {
   // New codes replace the old ones: only after proving again who one is.

@@ -29,7 +29,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
-import { z } from "zod";
 import type { Actor } from "~/audit/audit.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
@@ -78,7 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const back = async (slug: string, key: string, values?: Record<string, string>) =>
     await redirectWithFlash(localePath(locale, `/admin/stores/${slug}`), { kind: "notice", key, values });
-  const intent = formIntent(formData, StoreIntent);
+  // Pause, Resume, or the store form's Save (also a form sent with no intent).
+  const intent = formIntent(formData, ["save", "pause", "resume"], "save");
   switch (intent) {
     case "pause":
     case "resume":
@@ -87,9 +87,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return save(actor, store, formData, locale, back);
   }
 }
-
-/** Pause, Resume, or the store form's Save (also a form sent with no intent). */
-const StoreIntent = z.enum(["save", "pause", "resume"]).catch("save");
 
 type Back = (slug: string, key: string, values?: Record<string, string>) => Promise<Response>;
 type Store = Awaited<ReturnType<typeof findStore>>;

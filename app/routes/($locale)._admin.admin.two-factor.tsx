@@ -16,7 +16,6 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { formIntent } from "~/utils/http.server";
-import { z } from "zod";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -56,7 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireAdminForm(request, params, { twoFactor: false });
   const { locale, formData: form } = signedIn;
-  const intent = formIntent(form, SetUpIntent);
+  // Only setting it up here: turning it off is not offered (the back office needs it).
+  const intent = formIntent(form, ["2fa-start", "2fa-enable"]);
   const result = intent ? await postTwoFactorForm(request, signedIn, intent, form.get("code")) : null;
   if (!result) return data({ error: "admin:twoFactor.unknown" }, { status: 400 });
   switch (result.outcome) {
@@ -73,9 +73,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw redirect(destination(request, locale));
   }
 }
-
-/** Only setting it up here: turning it off is not offered (the back office needs it). */
-const SetUpIntent = z.enum(["2fa-start", "2fa-enable"]);
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 

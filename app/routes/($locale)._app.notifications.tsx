@@ -17,7 +17,6 @@ import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
-import { z } from "zod";
 
 export const handle = { i18n: ["common", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -35,8 +34,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const NotificationIntent = z.enum(["mark-all", "mark-one"]);
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user } = await requireSignedIn(request);
@@ -44,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const back = request.headers.get("Referer") ? new URL(request.headers.get("Referer")!).pathname : null;
   const to = safeRedirect(back, localePath(locale, "/notifications"));
-  switch (formIntent(formData, NotificationIntent)) {
+  switch (formIntent(formData, ["mark-all", "mark-one"])) {
     case "mark-all":
       await markAllRead(db(), user.id);
       throw await redirectWithFlash(to, { kind: "notice", key: "markedAll" });

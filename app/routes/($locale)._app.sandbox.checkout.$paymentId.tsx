@@ -21,7 +21,6 @@ import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, notFound, notFoundPage } from "~/utils/http.server";
-import { z } from "zod";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,9 +35,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The checkout's buttons: Pay (also a form sent with no intent), Fail, Cancel. */
-const CheckoutIntent = z.enum(["pay", "fail", "cancel"]).catch("pay");
-
 type SandboxPayment = NonNullable<Awaited<ReturnType<typeof getPayment>>>;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,7 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const payment = configuredSandbox() ? await getPayment(db(), params.paymentId ?? "", user.id) : undefined;
   if (!payment || payment.provider !== "sandbox") throw notFound();
   const plan = payment.purpose === "plan";
-  switch (formIntent(await readForm(request), CheckoutIntent)) {
+  // The checkout's buttons: Pay (also a form sent with no intent), Fail, Cancel.
+  switch (formIntent(await readForm(request), ["pay", "fail", "cancel"], "pay")) {
     case "cancel":
       throw redirect(localePath(locale, plan ? "/plans" : "/dashboard"));
     case "fail":

@@ -29,7 +29,6 @@ import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
-import { z } from "zod";
 import { LabelledSelect, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
@@ -64,16 +63,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, locale, formData } = await requireUserForm(request, params);
-  switch (formIntent(formData, TransactionsIntent)) {
+  // The page's one form: cancel a pending withdrawal.
+  switch (formIntent(formData, ["cancel-withdrawal"])) {
     case "cancel-withdrawal":
       return cancel(request, user.id, locale, String(formData.get("transactionId") ?? ""));
     case null:
       return data({ ok: false }, { status: 400 });
   }
 }
-
-/** The page's one form: cancel a pending withdrawal. */
-const TransactionsIntent = z.enum(["cancel-withdrawal"]);
 
 /** Cancels the withdrawal (once: a replay says it is no longer pending) and comes back to the same list. */
 async function cancel(request: Request, userId: string, locale: Locale, transactionId: string): Promise<never> {

@@ -53,16 +53,14 @@ const RecoveryCodeSchema = z.object({
     .max(64, "auth:twoFactor.recoveryInvalid"),
 });
 
-/** The authenticator's code, or ("use a recovery code") a recovery code; a form sent with no intent is the code's. */
-const SecondFactor = z.enum(["code", "recovery"]).catch("code");
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const pending = await readPendingSignIn(request);
   if (!pending) throw redirect(localePath(locale, "/signin"));
   const form = await readForm(request);
-  const recovery = formIntent(form, SecondFactor) === "recovery";
+  // The authenticator's code, or ("use a recovery code") a recovery code; a form sent with no intent is the code's.
+  const recovery = formIntent(form, ["code", "recovery"], "code") === "recovery";
   const submission = recovery ? parseWithZod(form, { schema: RecoveryCodeSchema }) : parseWithZod(form, { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), wait: null, recovery }, { status: 400 });
   // Recovery codes count in the same throttles as authenticator codes.

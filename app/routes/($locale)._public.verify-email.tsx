@@ -28,7 +28,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
-import { z } from "zod";
+import { type z } from "zod";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -61,16 +61,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: ["auth:verify.noAddress"] }), wait: null }, { status: 400 });
   }
   const visit: Visit = { request, locale, email };
-  switch (formIntent(formData, VerifyIntent)) {
+  // "Send a new code", or the code form's Verify (also a form sent with no intent).
+  switch (formIntent(formData, ["verify", "resend"], "verify")) {
     case "resend":
       return resend(visit, submission);
     case "verify":
       return verify(visit, submission);
   }
 }
-
-/** "Send a new code", or the code form's Verify (also a form sent with no intent). */
-const VerifyIntent = z.enum(["verify", "resend"]).catch("verify");
 
 interface Visit {
   request: Request;

@@ -72,7 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // Back to this page (a data request's URL ends in .data and carries routing parameters).
   const visit: Visit = { store, click, back: `${url.pathname.replace(/\.data$/, "")}?clickref=${encodeURIComponent(click.id)}` };
-  const intent = formIntent(formData, MerchantIntent);
+  // The merchant's buttons: Simulate purchase (also a form sent with no intent), and Approve or Decline an order.
+  const intent = formIntent(formData, ["purchase", "approve", "decline"], "purchase");
   switch (intent) {
     case "approve":
     case "decline":
@@ -81,9 +82,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return purchase(visit, formData, isLocale(params.locale) ? params.locale : DEFAULT_LOCALE);
   }
 }
-
-/** The merchant's buttons: Simulate purchase (also a form sent with no intent), and Approve or Decline an order. */
-const MerchantIntent = z.enum(["purchase", "approve", "decline"]).catch("purchase");
 
 interface Visit {
   store: NonNullable<Awaited<ReturnType<typeof getSandboxStore>>>;

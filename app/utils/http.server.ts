@@ -11,7 +11,6 @@ import type { Params } from "@remix-run/react";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { setFlash, type Flash } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta.server";
-import type { z } from "zod";
 
 export const NOT_FOUND = { error: "not_found" } as const;
 
@@ -53,11 +52,17 @@ export async function redirectWithFlash(to: string, flash: Flash, headers?: Head
 }
 
 /**
- * The form's `intent` parsed with `schema` (a `z.enum` of the page's intents, with `.catch(…)`
- * where a form without JavaScript sends no intent for its default button); null for any other
- * value, which the route answers 400 as it always did.
+ * The form's `intent`, one of the page's `intents`; otherwise `fallback` where one is given (a form
+ * without JavaScript sends no intent for its default button), else null, which the route answers
+ * 400 as it always did. A list, not a zod schema, so that route modules need not import zod (the
+ * browser build would then load it on every page: issue #17's weight budget).
  */
-export function formIntent<T extends z.ZodTypeAny>(form: FormData, schema: T): z.infer<T> | null {
-  const parsed = schema.safeParse(form.get("intent"));
-  return parsed.success ? parsed.data : null;
+export function formIntent<const T extends readonly [string, ...string[]]>(
+  form: FormData,
+  intents: T,
+  fallback?: T[number],
+): T[number] | null {
+  const value = form.get("intent");
+  if (typeof value === "string" && (intents as readonly string[]).includes(value)) return value as T[number];
+  return fallback ?? null;
 }

@@ -3,14 +3,11 @@
  * (Remove, or the upload, also a form sent with no intent) and the notice each outcome goes back
  * with, `<prefix>saved`, `<prefix>tooLarge`… in the page's namespace.
  */
-import { z } from "zod";
 import { formIntent } from "~/utils/http.server";
 
-const PictureIntent = z.enum(["upload", "remove"]).catch("upload");
-
 /** Remove, or upload the file sent. */
-export function pictureIntent(form: FormData): z.infer<typeof PictureIntent> {
-  return formIntent(form, PictureIntent) ?? "upload";
+export function pictureIntent(form: FormData): "upload" | "remove" {
+  return formIntent(form, ["upload", "remove"], "upload") ?? "upload";
 }
 
 const NOTICES = {

@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
 import { env } from "~/config/env.server";
@@ -20,7 +19,7 @@ import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 
 /** The form sent: the e-mail change's two steps, else the personal information (that form sends no intent). */
-export const ProfileIntent = z.enum(["email-request", "email-confirm", "save"]).catch("save");
+export const PROFILE_INTENTS = ["email-request", "email-confirm", "save"] as const;
 
 /** What each handler is given. */
 export interface ProfileAction {

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await requireUserForm(request, params);
   const ctx: handlers.ProfileAction = { ...form, userId: form.user.id };
-  switch (formIntent(form.formData, handlers.ProfileIntent)) {
+  switch (formIntent(form.formData, handlers.PROFILE_INTENTS, "save")) {
     case "email-request":
       return handlers.requestEmail(ctx);
     case "email-confirm":

@@ -7,7 +7,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
-import { z } from "zod";
 import { PasswordChangeSchema } from "~/auth/password-change-schema";
 import { requireRecentAuth } from "~/auth/guards.server";
 import type { SessionRecord } from "~/auth/session.server";
@@ -24,7 +23,7 @@ import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 
 /** The form sent (any other intent is answered 400). */
-export const SettingsIntent = z.enum([
+export const SETTINGS_INTENTS = [
   "theme",
   "language",
   "notifications",
@@ -33,9 +32,9 @@ export const SettingsIntent = z.enum([
   "2fa-enable",
   "2fa-disable",
   "recovery-regenerate",
-]);
+] as const;
 
-type TwoFactorIntent = Extract<z.infer<typeof SettingsIntent>, `2fa-${string}` | "recovery-regenerate">;
+type TwoFactorIntent = Extract<(typeof SETTINGS_INTENTS)[number], `2fa-${string}` | "recovery-regenerate">;
 
 /** What each handler is given. */
 export interface SettingsAction {

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx: handlers.SettingsAction = await requireUserForm(request, params);
-  const intent = formIntent(ctx.formData, handlers.SettingsIntent);
+  const intent = formIntent(ctx.formData, handlers.SETTINGS_INTENTS);
   switch (intent) {
     case "theme":
       return handlers.saveTheme(ctx);
