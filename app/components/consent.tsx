@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { AcceptRejectButtons } from "~/components/layout/consent-banner";
+import { SubmitButton } from "~/components/forms";
 
 type ConsentChoice = { analytics: boolean; marketing: boolean } | null;
 
@@ -38,9 +39,9 @@ export function ConsentForm({ consent, redirectTo, compact = false }: { consent:
       </fieldset>
       <div className="mt-5 flex flex-wrap gap-2">
         <AcceptRejectButtons className="btn-primary" />
-        <button type="submit" name="intent" value="custom" className="btn-secondary">
+        <SubmitButton intent="custom" className="btn-secondary">
           {t("consent.save")}
-        </button>
+        </SubmitButton>
       </div>
     </Form>
   );

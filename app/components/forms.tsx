@@ -182,17 +182,22 @@ export function SubmitButton({
   children,
   pendingLabel,
   className = "btn-primary",
-  name,
-  value,
+  intent,
+  name = intent === undefined ? undefined : "intent",
+  value = intent,
   formAction,
+  formNoValidate,
   busy = false,
 }: {
   children: React.ReactNode;
   pendingLabel?: string;
   className?: string;
+  /** Shorthand for `name="intent" value={intent}`: the action's handler this button asks for. */
+  intent?: string;
   name?: string;
   value?: string;
   formAction?: string;
+  formNoValidate?: boolean;
   /** Pending for a reason of the page's own (a request it makes itself, not a navigation). */
   busy?: boolean;
 }) {
@@ -206,6 +211,7 @@ export function SubmitButton({
       name={name}
       value={value}
       formAction={formAction}
+      formNoValidate={formNoValidate}
       aria-busy={pending || undefined}
     >
       {pending && pendingLabel ? pendingLabel : children}

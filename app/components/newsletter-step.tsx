@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { SubmitButton } from "~/components/forms";
 
 export function NewsletterStep({
   step,
@@ -34,9 +35,7 @@ export function NewsletterStep({
           <p className="mt-4 text-slate-600">{t(`newsletter.${step}.text`)}</p>
           <Form method="post" className="mt-8">
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="btn-primary">
-              {t(`newsletter.${step}.button`)}
-            </button>
+            <SubmitButton>{t(`newsletter.${step}.button`)}</SubmitButton>
           </Form>
         </>
       ) : (

@@ -1,5 +1,6 @@
 /** A GET search box (`?q=`) with a visually hidden label: the FAQ, blog and store searches. */
 import { Form } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
 
 export function SearchForm({
   id,
@@ -29,9 +30,7 @@ export function SearchForm({
         placeholder={placeholder}
         className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
       />
-      <button type="submit" className="btn-primary">
-        {submit}
-      </button>
+      <SubmitButton>{submit}</SubmitButton>
     </Form>
   );
 }

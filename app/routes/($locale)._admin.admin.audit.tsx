@@ -16,6 +16,7 @@ import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -104,9 +105,7 @@ export default function AdminAudit() {
           <input type="date" name="to" defaultValue={filters.to} className={field} />
         </label>
         <div className="sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="btn-primary">
-            {t("audit.apply")}
-          </button>
+          <SubmitButton>{t("audit.apply")}</SubmitButton>
         </div>
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>

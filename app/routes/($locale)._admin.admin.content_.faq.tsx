@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -136,9 +137,7 @@ export default function FaqDesk() {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-secondary">
-          {t("faq.show")}
-        </button>
+        <SubmitButton className="btn-secondary">{t("faq.show")}</SubmitButton>
       </Form>
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-4 text-sm text-slate-600" role="status">

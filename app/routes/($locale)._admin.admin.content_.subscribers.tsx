@@ -22,6 +22,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -84,9 +85,7 @@ export default function Subscribers() {
         />
         {/* A file download: the browser handles the answer itself, with or without JavaScript. */}
         <Form method="post" action={localePath(locale, "/admin/content/subscribers.csv")} reloadDocument>
-          <button type="submit" className="btn-primary">
-            {t("subscribers.export", { count: counts.confirmed })}
-          </button>
+          <SubmitButton>{t("subscribers.export", { count: counts.confirmed })}</SubmitButton>
         </Form>
       </div>
       <DataTable

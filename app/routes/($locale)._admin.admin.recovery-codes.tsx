@@ -11,7 +11,7 @@ import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { RecoveryCodesList } from "~/components/app/recovery-codes";
 import { Notice } from "~/components/auth/auth-card";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { type Locale } from "~/i18n/config";
@@ -75,9 +75,9 @@ export default function AdminRecoveryCodes() {
         {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
         <Form method="post" className="mt-4">
           <p className="text-sm text-slate-600">{t("app:settings.recoveryCodes.regenerateHint")}</p>
-          <button type="submit" name="intent" value="recovery-regenerate" className="btn-secondary mt-3">
+          <SubmitButton intent="recovery-regenerate" className="btn-secondary mt-3">
             {t("app:settings.recoveryCodes.regenerate")}
-          </button>
+          </SubmitButton>
         </Form>
         {actionData && "error" in actionData ? <ErrorList errors={[actionData.error]} /> : null}
       </section>

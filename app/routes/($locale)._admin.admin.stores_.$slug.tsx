@@ -189,13 +189,13 @@ export default function EditStore() {
               />
             </div>
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="upload" className="btn-secondary">
+              <SubmitButton intent="upload" className="btn-secondary">
                 {t("stores.logo.upload")}
-              </button>
+              </SubmitButton>
               {store.logo ? (
-                <button type="submit" name="intent" value="remove" className="btn-secondary">
+                <SubmitButton intent="remove" className="btn-secondary">
                   {t("stores.logo.remove")}
-                </button>
+                </SubmitButton>
               ) : null}
             </div>
           </Form>

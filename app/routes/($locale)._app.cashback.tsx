@@ -23,6 +23,7 @@ import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -90,9 +91,7 @@ export default function CashbackPage() {
               options={options}
             />
           ))}
-          <button type="submit" className="btn-primary">
-            {t("filters.apply")}
-          </button>
+          <SubmitButton>{t("filters.apply")}</SubmitButton>
         </div>
         {filtered ? (
           <Link to={localePath(locale, "/cashback")} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">

@@ -17,6 +17,7 @@ import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,9 +66,9 @@ export default function NotificationsPage() {
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         {items.some((item) => !item.read) ? (
           <Form method="post">
-            <button type="submit" name="intent" value="mark-all" className="btn-secondary">
+            <SubmitButton intent="mark-all" className="btn-secondary">
               {t("markAllRead")}
-            </button>
+            </SubmitButton>
           </Form>
         ) : null}
       </div>
@@ -94,9 +95,9 @@ export default function NotificationsPage() {
                 {!item.read ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" name="intent" value="mark-one" className="text-sm font-semibold text-brand-700">
+                    <SubmitButton intent="mark-one" className="text-sm font-semibold text-brand-700">
                       {t("markRead")}
-                    </button>
+                    </SubmitButton>
                   </Form>
                 ) : null}
               </li>

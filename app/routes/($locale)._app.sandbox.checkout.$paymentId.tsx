@@ -21,6 +21,7 @@ import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, notFound, notFoundPage } from "~/utils/http.server";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -87,15 +88,13 @@ export default function SandboxCheckout() {
         </p>
         {payment.status === "pending" ? (
           <Form method="post" className="mt-6 grid gap-2">
-            <button type="submit" name="intent" value="pay" className="btn-primary">
-              {t("sandbox.pay")}
-            </button>
-            <button type="submit" name="intent" value="fail" className="btn-secondary">
+            <SubmitButton intent="pay">{t("sandbox.pay")}</SubmitButton>
+            <SubmitButton intent="fail" className="btn-secondary">
               {t("sandbox.fail")}
-            </button>
-            <button type="submit" name="intent" value="cancel" className="btn-secondary">
+            </SubmitButton>
+            <SubmitButton intent="cancel" className="btn-secondary">
               {t("sandbox.cancel")}
-            </button>
+            </SubmitButton>
           </Form>
         ) : (
           <Link

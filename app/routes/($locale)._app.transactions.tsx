@@ -30,6 +30,7 @@ import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
 import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -146,9 +147,7 @@ export default function TransactionsPage() {
             placeholder={t("transactions.search")}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />
-          <button type="submit" className="btn-primary">
-            {t("transactions.apply")}
-          </button>
+          <SubmitButton>{t("transactions.apply")}</SubmitButton>
         </div>
         <details className="mt-3" open={Boolean(filters.type || filters.status || filters.range !== "all")}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("transactions.filters")}</summary>

@@ -24,6 +24,7 @@ import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balance
 import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -105,9 +106,7 @@ export default function WalletPage() {
           <span className="mb-1 block font-medium">{t("wallet.statementMonth")}</span>
           <input type="month" name="month" defaultValue={currentMonth} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         </label>
-        <button type="submit" className="btn-secondary">
-          {t("wallet.downloadStatement")}
-        </button>
+        <SubmitButton className="btn-secondary">{t("wallet.downloadStatement")}</SubmitButton>
       </Form>
 
       <section className="mt-6 rounded-2xl border border-slate-200 bg-surface" aria-label={t("transactions.title")}>

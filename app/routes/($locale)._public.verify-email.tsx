@@ -197,9 +197,9 @@ export default function VerifyEmailPage() {
       <Form method="post" className="mt-4 text-center">
         <p className="text-sm text-slate-600">
           {t("verify.noCode")}{" "}
-          <button type="submit" name="intent" value="resend" className="font-semibold text-brand-700 hover:underline">
+          <SubmitButton intent="resend" className="font-semibold text-brand-700 hover:underline">
             {t("verify.resend")}
-          </button>
+          </SubmitButton>
         </p>
       </Form>
     </AuthCard>

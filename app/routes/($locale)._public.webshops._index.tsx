@@ -18,6 +18,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { CardGrid } from "~/components/marketing";
 import { EmptyState, PageHeader } from "~/components/public-pages";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -86,9 +87,7 @@ export default function WebshopsPage() {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn-primary">
-          {t("search.submit")}
-        </button>
+        <SubmitButton>{t("search.submit")}</SubmitButton>
       </Form>
 
       <p className="mt-6 text-center text-sm text-slate-600" role="status">

@@ -18,6 +18,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -48,9 +49,7 @@ export default function LogoutPage() {
     <PublicFrame>
       <AuthCard title={t("logout.title")} subtitle={t("logout.text")}>
         <Form method="post">
-          <button type="submit" className="btn-primary w-full">
-            {t("logout.confirm")}
-          </button>
+          <SubmitButton className="btn-primary w-full">{t("logout.confirm")}</SubmitButton>
         </Form>
         <Link to={localePath(locale, "/dashboard")} className="btn-secondary mt-3 w-full">
           {t("logout.cancel")}

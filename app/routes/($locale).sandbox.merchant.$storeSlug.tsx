@@ -202,12 +202,12 @@ export default function SandboxMerchant() {
                     {order.status === "pending" ? (
                       <Form method="post" className="flex gap-2">
                         <input type="hidden" name="orderId" value={order.networkTransactionId} />
-                        <button type="submit" name="intent" value="approve" className="btn-primary px-3 py-1.5">
+                        <SubmitButton intent="approve" className="btn-primary px-3 py-1.5">
                           {t("sandboxMerchant.approve")}
-                        </button>
-                        <button type="submit" name="intent" value="decline" className="btn-secondary px-3 py-1.5">
+                        </SubmitButton>
+                        <SubmitButton intent="decline" className="btn-secondary px-3 py-1.5">
                           {t("sandboxMerchant.decline")}
-                        </button>
+                        </SubmitButton>
                       </Form>
                     ) : null}
                   </li>

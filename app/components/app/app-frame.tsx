@@ -12,6 +12,7 @@ import type { Role } from "~/db/schema";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { TYPE_DOT, useNotificationText, RelativeTime, type NotificationItem } from "./notification-text";
+import { SubmitButton } from "~/components/forms";
 
 const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   member: [
@@ -319,9 +320,9 @@ function NotificationBell({ unread, latest, full }: { unread: number; latest: No
             </Link>
             {unread > 0 ? (
               <Form method="post" action={localePath(locale, "/notifications")}>
-                <button type="submit" name="intent" value="mark-all" className="text-slate-600 hover:text-slate-900">
+                <SubmitButton intent="mark-all" className="text-slate-600 hover:text-slate-900">
                   {t("markAllRead")}
-                </button>
+                </SubmitButton>
               </Form>
             ) : null}
           </div>
@@ -351,9 +352,7 @@ function LogoutDialog() {
           {t("logout.cancel")}
         </button>
         <Form method="post" action={localePath(locale, "/logout")}>
-          <button type="submit" className="btn-primary">
-            {t("logout.confirm")}
-          </button>
+          <SubmitButton>{t("logout.confirm")}</SubmitButton>
         </Form>
       </div>
     </dialog>

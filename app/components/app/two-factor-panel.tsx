@@ -6,7 +6,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorList, codeInputClass, inputClass } from "~/components/forms";
+import { ErrorList, SubmitButton, codeInputClass, inputClass } from "~/components/forms";
 
 export interface TwoFactorPanelProps {
   enabled: boolean;
@@ -36,9 +36,9 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true, recov
                 {t("settings.recoveryCodes.left", { count: recoveryCodesLeft })}
               </p>
               <p className="mt-1 text-sm text-slate-600">{t("settings.recoveryCodes.regenerateHint")}</p>
-              <button type="submit" name="intent" value="recovery-regenerate" className="btn-secondary mt-3">
+              <SubmitButton intent="recovery-regenerate" className="btn-secondary mt-3">
                 {t("settings.recoveryCodes.regenerate")}
-              </button>
+              </SubmitButton>
             </Form>
           ) : null}
           {canDisable ? (
@@ -53,9 +53,9 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true, recov
                   className={`${inputClass} font-mono`}
                 />
               </label>
-              <button type="submit" name="intent" value="2fa-disable" className="btn-secondary">
+              <SubmitButton intent="2fa-disable" className="btn-secondary">
                 {t("settings.twoFactor.disable")}
-              </button>
+              </SubmitButton>
               <p id="two-factor-disable-hint" className="w-full text-xs text-slate-600">
                 {t("settings.recoveryCodes.disableHint")}
               </p>
@@ -83,17 +83,15 @@ export function TwoFactorPanel({ enabled, setup, error, canDisable = true, recov
               <span className="mb-1 block font-medium">{t("settings.twoFactor.codeToEnable")}</span>
               <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
             </label>
-            <button type="submit" name="intent" value="2fa-enable" className="btn-primary">
-              {t("settings.twoFactor.enable")}
-            </button>
+            <SubmitButton intent="2fa-enable">{t("settings.twoFactor.enable")}</SubmitButton>
           </Form>
         </div>
       ) : (
         <Form method="post" className="mt-3">
           <p className="text-sm text-slate-700">{t("settings.twoFactor.off")}</p>
-          <button type="submit" name="intent" value="2fa-start" className="btn-secondary mt-3">
+          <SubmitButton intent="2fa-start" className="btn-secondary mt-3">
             {t("settings.twoFactor.start")}
-          </button>
+          </SubmitButton>
         </Form>
       )}
       {error ? <ErrorList errors={[error]} /> : null}

@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import type { SocialProvider } from "~/auth/providers";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { SubmitButton } from "~/components/forms";
 
 export function SocialButtons({
   intent,
@@ -35,9 +36,7 @@ export function SocialButtons({
           <Form key={provider} method="post" action={localePath(locale, `/auth/${provider}`)} reloadDocument>
             <input type="hidden" name="intent" value={intent} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <button type="submit" className="btn-secondary w-full">
-              {t(`social.${provider}`)}
-            </button>
+            <SubmitButton className="btn-secondary w-full">{t(`social.${provider}`)}</SubmitButton>
           </Form>
         ))}
       </div>

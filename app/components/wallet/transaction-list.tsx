@@ -6,6 +6,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { counterparty, labelText } from "~/wallet/display";
 import { ProgressMeter } from "~/components/charts/progress-meter";
+import { SubmitButton } from "~/components/forms";
 
 export interface TransactionItem {
   id: string;
@@ -76,9 +77,9 @@ export function TransactionList({ items, cancellable = false }: { items: Transac
           {cancellable && item.type === "withdrawal" && item.withdrawalState === "pending" ? (
             <Form method="post" className="w-full text-right sm:w-auto">
               <input type="hidden" name="transactionId" value={item.id} />
-              <button type="submit" name="intent" value="cancel-withdrawal" className="text-sm font-semibold text-red-700 hover:underline">
+              <SubmitButton intent="cancel-withdrawal" className="text-sm font-semibold text-red-700 hover:underline">
                 {t("withdraw.cancel")}
-              </button>
+              </SubmitButton>
             </Form>
           ) : null}
         </li>

@@ -1,7 +1,7 @@
 /** The forms that change the account: role, suspension, two-factor reset and balance adjustment. */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormErrors, Field } from "~/components/forms";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { ROLES, type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -39,9 +39,7 @@ export function RoleForm({ role }: { role: Role }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn-primary mt-4">
-          {t("users.role.submit")}
-        </button>
+        <SubmitButton className="btn-primary mt-4">{t("users.role.submit")}</SubmitButton>
       </Form>
     </Section>
   );
@@ -58,9 +56,7 @@ export function SuspensionForm({ suspended }: { suspended: boolean }) {
           <input type="hidden" name="intent" value="reinstate" />
           <p className="mb-3 text-sm text-slate-600">{t("users.suspend.reinstateIntro")}</p>
           <FormErrors id={reinstate.form.errorId} errors={reinstate.form.errors} />
-          <button type="submit" className="btn-primary">
-            {t("users.suspend.reinstate")}
-          </button>
+          <SubmitButton>{t("users.suspend.reinstate")}</SubmitButton>
         </Form>
       ) : (
         <Form method="post" {...getFormProps(suspend.form)}>
@@ -72,9 +68,7 @@ export function SuspensionForm({ suspended }: { suspended: boolean }) {
             inputProps={{ ...getInputProps(suspend.fields.reason, { type: "text" }), autoComplete: "off", maxLength: 300 }}
             errors={suspend.fields.reason.errors}
           />
-          <button type="submit" className="btn-secondary">
-            {t("users.suspend.submit")}
-          </button>
+          <SubmitButton className="btn-secondary">{t("users.suspend.submit")}</SubmitButton>
         </Form>
       )}
     </Section>
@@ -99,9 +93,7 @@ export function TwoFactorResetForm({ enabled, own }: { enabled: boolean; own: bo
           <input type="hidden" name="intent" value="resetTwoFactor" />
           <p className="mb-3 text-sm text-slate-600">{t("users.twoFactorReset.intro")}</p>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <button type="submit" className="btn-secondary">
-            {t("users.twoFactorReset.submit")}
-          </button>
+          <SubmitButton className="btn-secondary">{t("users.twoFactorReset.submit")}</SubmitButton>
         </Form>
       ) : (
         <p className="text-sm text-slate-600">{t("users.twoFactorReset.off")}</p>
@@ -156,9 +148,7 @@ export function AdjustmentForm({ adjustmentKey }: { adjustmentKey: string }) {
           hint={t("users.adjust.reasonHint")}
           errors={fields.reason.errors}
         />
-        <button type="submit" className="btn-primary">
-          {t("users.adjust.submit")}
-        </button>
+        <SubmitButton>{t("users.adjust.submit")}</SubmitButton>
       </Form>
     </Section>
   );

@@ -2,7 +2,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
-import { FormErrors, TextareaField } from "~/components/forms";
+import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { NOTE_MAX_LENGTH } from "~/users/account-states";
@@ -57,9 +57,7 @@ export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"]
                   <Form method="post">
                     <input type="hidden" name="intent" value="revokeSession" />
                     <input type="hidden" name="sessionId" value={session.id} />
-                    <button type="submit" className="btn-secondary whitespace-nowrap">
-                      {t("users.sessions.revoke")}
-                    </button>
+                    <SubmitButton className="btn-secondary whitespace-nowrap">{t("users.sessions.revoke")}</SubmitButton>
                   </Form>
                 ),
               },
@@ -68,9 +66,7 @@ export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"]
           <Form method="post" className="mt-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="revokeAll" />
             <FormErrors id={form.errorId} errors={form.errors} />
-            <button type="submit" className="btn-secondary">
-              {t("users.sessions.revokeAll")}
-            </button>
+            <SubmitButton className="btn-secondary">{t("users.sessions.revokeAll")}</SubmitButton>
           </Form>
         </>
       )}
@@ -93,9 +89,7 @@ export function NotesSection({ notes }: { notes: LoaderData["notes"] }) {
           textareaProps={{ ...getTextareaProps(fields.body), maxLength: NOTE_MAX_LENGTH, rows: 3 }}
           errors={fields.body.errors}
         />
-        <button type="submit" className="btn-secondary">
-          {t("users.notes.submit")}
-        </button>
+        <SubmitButton className="btn-secondary">{t("users.notes.submit")}</SubmitButton>
       </Form>
       {notes.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{t("users.notes.empty")}</p>

@@ -1,7 +1,7 @@
 /** Payout batches: create one per method from the filtered processing withdrawals, download its file, mark it paid or cancel it. */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -157,12 +157,10 @@ function BatchRow({ batch }: { batch: PayoutBatchView }) {
               errors={fields.payoutReference.errors}
             />
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="cancelBatch" className="btn-secondary">
+              <SubmitButton intent="cancelBatch" className="btn-secondary">
                 {t("withdrawals.batches.cancel")}
-              </button>
-              <button type="submit" name="intent" value="payBatch" className="btn-primary">
-                {t("withdrawals.batches.markPaid")}
-              </button>
+              </SubmitButton>
+              <SubmitButton intent="payBatch">{t("withdrawals.batches.markPaid")}</SubmitButton>
             </div>
           </Form>
         ) : null}

@@ -5,6 +5,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { batchMessageId } from "~/wallet/payout-files.server";
 import { FILTERS, PAYOUT_METHOD_OPTIONS, type Filters } from "./filters";
+import { SubmitButton } from "~/components/forms";
 
 const control = "rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
 
@@ -60,9 +61,7 @@ export function DeskFilters({ filters }: { filters: Filters }) {
       </label>
       {filters.batch ? <input type="hidden" name="batch" value={filters.batch} /> : null}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="submit" className="btn-secondary">
-          {t("withdrawals.apply")}
-        </button>
+        <SubmitButton className="btn-secondary">{t("withdrawals.apply")}</SubmitButton>
         {filtered ? (
           <Link to={localePath(locale, "/admin/withdrawals")} className="text-sm font-semibold text-brand-700">
             {t("withdrawals.clear")}

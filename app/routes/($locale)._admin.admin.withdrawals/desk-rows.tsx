@@ -1,7 +1,7 @@
 /** The withdrawals' rows (approve, mark paid, reject) and "Approve selected" for the pending ones. */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, Field, FormErrors } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -21,9 +21,7 @@ export function ApproveSelected() {
   });
   return (
     <Form method="post" className="mt-3 flex flex-wrap items-center gap-3" {...getFormProps(form)}>
-      <button type="submit" name="intent" value="approveSelected" className="btn-primary">
-        {t("withdrawals.approveSelected")}
-      </button>
+      <SubmitButton intent="approveSelected">{t("withdrawals.approveSelected")}</SubmitButton>
       <p className="text-sm text-slate-600">{t("withdrawals.approveSelectedHint")}</p>
       <div className="w-full">
         <ErrorList id={fields.transactionId.errorId} errors={fields.transactionId.errors ?? form.errors} />
@@ -99,17 +97,13 @@ export function DeskRow({ item }: { item: DeskWithdrawal }) {
               errors={fields.reason.errors}
             />
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="reject" className="btn-secondary">
+              <SubmitButton intent="reject" className="btn-secondary">
                 {t("withdrawals.reject")}
-              </button>
+              </SubmitButton>
               {item.state === "pending" ? (
-                <button type="submit" name="intent" value="approve" className="btn-primary">
-                  {t("withdrawals.approve")}
-                </button>
+                <SubmitButton intent="approve">{t("withdrawals.approve")}</SubmitButton>
               ) : (
-                <button type="submit" name="intent" value="paid" className="btn-primary">
-                  {t("withdrawals.markPaid")}
-                </button>
+                <SubmitButton intent="paid">{t("withdrawals.markPaid")}</SubmitButton>
               )}
             </div>
           </Form>

@@ -6,6 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { AD_PLATFORMS, type CampaignSort, type DayRange, type SortDirection } from "~/ads/dashboard-query";
 import { useTranslation } from "~/i18n/react";
 import type { Formatters } from "./use-formatters";
+import { SubmitButton } from "~/components/forms";
 
 export function DashboardFilters({
   here,
@@ -76,9 +77,7 @@ export function DashboardFilters({
             <input type="date" name="to" defaultValue={shown === "all" ? "" : shown.to} className={field} />
           </label>
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary">
-              {t("filters.apply")}
-            </button>
+            <SubmitButton>{t("filters.apply")}</SubmitButton>
             <Link to={withClient("")} className="btn-secondary">
               {t("filters.reset")}
             </Link>

@@ -25,6 +25,7 @@ import { changeText, flagsOf, rateText } from "./competitor-format";
 import { CompetitorsTable } from "./competitors-table";
 import { Section } from "~/components/section";
 import { AdPageHeading } from "~/components/ads/page-heading";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -113,9 +114,7 @@ export default function AdCompetitors() {
               ))}
             </select>
           </div>
-          <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
-            {t("filters.submit")}
-          </button>
+          <SubmitButton className="btn-secondary px-3 py-1.5 text-sm">{t("filters.submit")}</SubmitButton>
         </Form>
       ) : null}
 

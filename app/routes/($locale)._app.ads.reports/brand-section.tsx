@@ -126,13 +126,11 @@ function LogoForm({ brand, client, clientQuery }: Pick<ReportsLoaderData, "brand
           }}
         />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="upload" className="btn-primary">
-            {t("logo.upload")}
-          </button>
+          <SubmitButton intent="upload">{t("logo.upload")}</SubmitButton>
           {logoSrc ? (
-            <button type="submit" name="intent" value="remove" formNoValidate className="btn-secondary">
+            <SubmitButton intent="remove" formNoValidate className="btn-secondary">
               {t("logo.remove")}
-            </button>
+            </SubmitButton>
           ) : null}
         </div>
       </Form>

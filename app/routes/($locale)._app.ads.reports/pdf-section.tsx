@@ -1,6 +1,6 @@
 /** The report as PDF: a GET form (`client`, `from`, `to`, `language`) to `/ads/reports/pdf`. */
 import { Form } from "@remix-run/react";
-import { Field, SelectField } from "~/components/forms";
+import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
@@ -56,9 +56,7 @@ export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" 
           options={LANGUAGE_OPTIONS}
         />
         <div className="pt-3">
-          <button type="submit" className="btn-primary">
-            {t("report.download")}
-          </button>
+          <SubmitButton>{t("report.download")}</SubmitButton>
         </div>
       </Form>
     </section>

@@ -125,9 +125,9 @@ export function ShareSection({
                   </label>
                   <Form method="post" action={`${localePath(locale, "/ads/reports")}${clientQuery}`}>
                     <input type="hidden" name="shareId" value={share.id} />
-                    <button type="submit" name="intent" value="revoke" className="btn-secondary px-3 py-1.5">
+                    <SubmitButton intent="revoke" className="btn-secondary px-3 py-1.5">
                       {t("share.revoke")}
-                    </button>
+                    </SubmitButton>
                   </Form>
                 </div>
               ) : null}

@@ -45,9 +45,9 @@ export function WithdrawReview({
         <SubmitButton className="btn-primary w-full" name="intent" value="confirm" pendingLabel={t("withdraw.processing")}>
           {t("withdraw.confirm")}
         </SubmitButton>
-        <button type="submit" name="intent" value="edit" className="btn-secondary w-full" formNoValidate>
+        <SubmitButton intent="edit" formNoValidate className="btn-secondary w-full">
           {t("withdraw.change")}
-        </button>
+        </SubmitButton>
       </Form>
       <p className="mt-3 text-xs text-slate-600">{t("withdraw.processingTime")}</p>
     </div>

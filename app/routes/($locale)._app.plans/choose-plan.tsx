@@ -43,9 +43,7 @@ export function PlanList({ plans, preselected }: { plans: PlanView[]; preselecte
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="btn-primary mt-5">
-        {t("list.continue")}
-      </button>
+      <SubmitButton className="btn-primary mt-5">{t("list.continue")}</SubmitButton>
     </Form>
   );
 }

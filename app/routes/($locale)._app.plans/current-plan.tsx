@@ -21,9 +21,7 @@ export function PaymentStatus({ status }: { status: "pending" | "paid" | "failed
       <p>{t(status === "pending" ? "status.processing" : `status.${status}`)}</p>
       {status === "pending" ? (
         <Form method="get" className="mt-2">
-          <button type="submit" className="btn-secondary">
-            {t("status.refresh")}
-          </button>
+          <SubmitButton className="btn-secondary">{t("status.refresh")}</SubmitButton>
         </Form>
       ) : null}
     </div>

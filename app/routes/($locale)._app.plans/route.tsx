@@ -26,6 +26,7 @@ import * as handlers from "./actions.server";
 import { PayStep, PlanList } from "./choose-plan";
 import { CurrentPlan, PaymentStatus } from "./current-plan";
 import { formatDate } from "~/utils/dates";
+import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "plans", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -163,9 +164,7 @@ export default function Plans() {
             <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4" data-testid="plans-error">
               <p className="text-sm font-medium text-red-900">{t("list.error")}</p>
               <fetcher.Form method="get" className="mt-3">
-                <button type="submit" className="btn-secondary">
-                  {t("list.retry")}
-                </button>
+                <SubmitButton className="btn-secondary">{t("list.retry")}</SubmitButton>
               </fetcher.Form>
             </div>
           ) : view.plans.length === 0 ? (

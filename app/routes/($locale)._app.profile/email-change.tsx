@@ -1,6 +1,6 @@
 /** Changing the sign-in address: a code sent to the new one, then confirmed here. */
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, codeInputClass, inputClass } from "~/components/forms";
+import { ErrorList, SubmitButton, codeInputClass, inputClass } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import type { action } from "./route";
 
@@ -20,9 +20,7 @@ export function EmailChange({ email, pendingEmail }: { email: string; pendingEma
             <span className="mb-1 block font-medium">{t("profile.emailChange.code", { email: pendingEmail })}</span>
             <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={codeInputClass} />
           </label>
-          <button type="submit" name="intent" value="email-confirm" className="btn-primary">
-            {t("profile.emailChange.confirm")}
-          </button>
+          <SubmitButton intent="email-confirm">{t("profile.emailChange.confirm")}</SubmitButton>
         </Form>
       ) : null}
       <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2">
@@ -36,9 +34,9 @@ export function EmailChange({ email, pendingEmail }: { email: string; pendingEma
             className={`${inputClass} !w-72 max-w-full`}
           />
         </label>
-        <button type="submit" name="intent" value="email-request" className="btn-secondary">
+        <SubmitButton intent="email-request" className="btn-secondary">
           {t("profile.emailChange.send")}
-        </button>
+        </SubmitButton>
       </Form>
       {emailState?.error ? <ErrorList errors={[emailState.error]} /> : null}
     </section>

@@ -1,7 +1,7 @@
 /** The profile card: avatar (upload or remove), name, member since, plan, verified badge and the ledger's figures. */
 import { Form } from "@remix-run/react";
 import { PlanSummaryLine } from "~/components/app/plan-summary";
-import { fileInputClass } from "~/components/forms";
+import { SubmitButton, fileInputClass } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -66,13 +66,13 @@ export function ProfileCard({ profile, avatarVersion, plan }: Pick<ProfileData, 
               accept="image/png,image/jpeg,image/webp"
               className={`${fileInputClass} w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1`}
             />
-            <button type="submit" name="intent" value="upload" className="btn-secondary">
+            <SubmitButton intent="upload" className="btn-secondary">
               {t("profile.avatar.upload")}
-            </button>
+            </SubmitButton>
             {avatarVersion ? (
-              <button type="submit" name="intent" value="remove" className="btn px-2 text-slate-600 underline hover:text-slate-900">
+              <SubmitButton intent="remove" className="btn px-2 text-slate-600 underline hover:text-slate-900">
                 {t("profile.avatar.remove")}
-              </button>
+              </SubmitButton>
             ) : null}
           </Form>
         </div>

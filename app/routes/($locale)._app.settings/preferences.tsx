@@ -1,6 +1,6 @@
 /** The settings page's preference forms: dark mode, language and notifications (each its own form, without JavaScript too). */
 import { Form } from "@remix-run/react";
-import { inputClass } from "~/components/forms";
+import { SubmitButton, inputClass } from "~/components/forms";
 import { LOCALES, LOCALE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { NOTIFICATION_FLAGS } from "~/users/notification-flags";
@@ -31,9 +31,9 @@ export function Preferences({ settings }: Pick<SettingsData, "settings">) {
               </label>
             ))}
           </fieldset>
-          <button type="submit" name="intent" value="theme" className="btn-secondary">
+          <SubmitButton intent="theme" className="btn-secondary">
             {t("settings.appearance.save")}
-          </button>
+          </SubmitButton>
         </Form>
       </Section>
 
@@ -46,9 +46,9 @@ export function Preferences({ settings }: Pick<SettingsData, "settings">) {
             className={`${inputClass} !w-56 max-w-full`}
             options={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
           />
-          <button type="submit" name="intent" value="language" className="btn-secondary">
+          <SubmitButton intent="language" className="btn-secondary">
             {t("settings.language.save")}
-          </button>
+          </SubmitButton>
         </Form>
       </Section>
 
@@ -62,9 +62,9 @@ export function Preferences({ settings }: Pick<SettingsData, "settings">) {
               </label>
             ))}
           </div>
-          <button type="submit" name="intent" value="notifications" className="btn-secondary mt-4">
+          <SubmitButton intent="notifications" className="btn-secondary mt-4">
             {t("settings.notifications.save")}
-          </button>
+          </SubmitButton>
         </Form>
       </Section>
     </>
