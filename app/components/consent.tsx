@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { AcceptRejectButtons } from "~/components/layout/consent-banner";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 type ConsentChoice = { analytics: boolean; marketing: boolean } | null;
 

@@ -3,7 +3,6 @@
  * server or in the browser) and are translated here. Every field reserves room for its error
  * line so a message appearing or disappearing never moves the button under a click.
  */
-import { useNavigation } from "@remix-run/react";
 import {
   useId,
   useState,
@@ -15,6 +14,8 @@ import {
 import { useTranslation } from "~/i18n/react";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/security/honeypot";
 import { useHydrated } from "~/utils/use-hydrated";
+
+export { SubmitButton } from "./submit-button";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -174,48 +175,6 @@ export function TextareaField({
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
-  );
-}
-
-/** A submit button that says it is working while its form is being submitted (with JS). */
-export function SubmitButton({
-  children,
-  pendingLabel,
-  className = "btn-primary",
-  intent,
-  name = intent === undefined ? undefined : "intent",
-  value = intent,
-  formAction,
-  formNoValidate,
-  busy = false,
-}: {
-  children: React.ReactNode;
-  pendingLabel?: string;
-  className?: string;
-  /** Shorthand for `name="intent" value={intent}`: the action's handler this button asks for. */
-  intent?: string;
-  name?: string;
-  value?: string;
-  formAction?: string;
-  formNoValidate?: boolean;
-  /** Pending for a reason of the page's own (a request it makes itself, not a navigation). */
-  busy?: boolean;
-}) {
-  const navigation = useNavigation();
-  const pending = busy || (navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value));
-  return (
-    <button
-      type="submit"
-      className={className}
-      disabled={pending}
-      name={name}
-      value={value}
-      formAction={formAction}
-      formNoValidate={formNoValidate}
-      aria-busy={pending || undefined}
-    >
-      {pending && pendingLabel ? pendingLabel : children}
-    </button>
   );
 }
 

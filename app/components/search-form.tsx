@@ -1,6 +1,6 @@
 /** A GET search box (`?q=`) with a visually hidden label: the FAQ, blog and store searches. */
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export function SearchForm({
   id,

@@ -13,7 +13,7 @@ import { articlePreview, getPostForAdmin, isArticleSlugTaken, setPostStatus, upd
 import { EditArticleSchema } from "~/blog/article-form";
 import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";

@@ -26,7 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);

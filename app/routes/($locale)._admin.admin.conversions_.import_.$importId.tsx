@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";

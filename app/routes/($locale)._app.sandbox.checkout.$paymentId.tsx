@@ -21,7 +21,7 @@ import { getPayment } from "~/wallet/payments.server";
 import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.server";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, notFound, notFoundPage } from "~/utils/http.server";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -30,7 +30,7 @@ import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
 import { LabelledSelect, StatCards } from "~/components/app/panel";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -24,7 +24,7 @@ import { cashbackByMonth, dashboardFigures, getBalances } from "~/wallet/balance
 import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);

@@ -12,7 +12,7 @@ import type { Role } from "~/db/schema";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { TYPE_DOT, useNotificationText, RelativeTime, type NotificationItem } from "./notification-text";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
   member: [

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import type { SocialProvider } from "~/auth/providers";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export function SocialButtons({
   intent,

@@ -6,7 +6,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { counterparty, labelText } from "~/wallet/display";
 import { ProgressMeter } from "~/components/charts/progress-meter";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export interface TransactionItem {
   id: string;

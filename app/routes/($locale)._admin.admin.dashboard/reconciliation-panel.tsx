@@ -1,7 +1,7 @@
 /** The reconciliation panel: the last ledger check, a form that queues a new one, each platform account's balance. */
 import { Form } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";

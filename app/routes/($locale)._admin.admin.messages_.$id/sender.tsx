@@ -1,6 +1,6 @@
 /** The message's sender (name, address, company, language, when) and closing the message. */
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { MessageStatusBadge } from "~/components/messages/message-status";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";

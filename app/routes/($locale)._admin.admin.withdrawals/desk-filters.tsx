@@ -5,7 +5,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { batchMessageId } from "~/wallet/payout-files.server";
 import { FILTERS, PAYOUT_METHOD_OPTIONS, type Filters } from "./filters";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 const control = "rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
 

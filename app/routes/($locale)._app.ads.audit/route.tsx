@@ -15,7 +15,7 @@ import { requireAdTools } from "~/ads/access.server";
 import { AuditNotFoundError, auditWithComparison, getAudit, latestAudit, listAudits } from "~/ads/audit/audit.server";
 import { rowCount } from "~/ads/imports.server";
 import { formatRunAt, useAuditFormat } from "~/components/ads/audit-format";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";

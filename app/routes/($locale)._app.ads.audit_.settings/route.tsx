@@ -14,7 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { CATEGORIES, GRADING_ID, GRADING_THRESHOLDS, RULES, type ThresholdDefinition } from "~/ads/audit/rules";
 import { useAuditFormat } from "~/components/ads/audit-format";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";

@@ -25,7 +25,7 @@ import { changeText, flagsOf, rateText } from "./competitor-format";
 import { CompetitorsTable } from "./competitors-table";
 import { Section } from "~/components/section";
 import { AdPageHeading } from "~/components/ads/page-heading";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);

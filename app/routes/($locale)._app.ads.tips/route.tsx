@@ -14,7 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { hasStoredImport } from "~/ads/imports.server";
 import { TipDecidedError, TipNotFoundError, listTips } from "~/ads/tips.server";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";

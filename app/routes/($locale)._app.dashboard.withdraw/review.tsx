@@ -1,7 +1,7 @@
 /** The withdrawal's review: amount, method, the destination in full, expected arrival; confirm or change. */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";

@@ -1,6 +1,6 @@
 /** The live subscription (renewal, cancel at period end, the 30-day refund) and a provider payment's status. */
 import { Form, Link } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";

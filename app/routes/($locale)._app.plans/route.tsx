@@ -26,7 +26,7 @@ import * as handlers from "./actions.server";
 import { PayStep, PlanList } from "./choose-plan";
 import { CurrentPlan, PaymentStatus } from "./current-plan";
 import { formatDate } from "~/utils/dates";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "plans", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
