@@ -6,6 +6,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdTools } from "~/ads/access.server";
 import { KeywordListNotFoundError, keywordListCsv, type ListCsvLabels } from "~/ads/keywords/keywords.server";
+import { EXPANSION_KINDS, type ExpansionKind } from "~/ads/keywords/form";
 import { db } from "~/db/db.server";
 import { fixedT } from "~/i18n/translator.server";
 import { CSV_TYPE, fileDownload, fileSlug } from "~/utils/download.server";
@@ -38,16 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       t("csv.period"),
       t("csv.currency"),
     ],
-    kinds: {
-      seed: t("kinds.seed"),
-      permutation: t("kinds.permutation"),
-      transactional: t("kinds.transactional"),
-      commercial: t("kinds.commercial"),
-      landing: t("kinds.landing"),
-      question: t("kinds.question"),
-      preposition: t("kinds.preposition"),
-      alphabet: t("kinds.alphabet"),
-    },
+    kinds: Object.fromEntries(EXPANSION_KINDS.map((kind) => [kind, t(`kinds.${kind}`)])) as Record<ExpansionKind, string>,
     sources: { "keyword-planner": t("sources.keywordPlanner"), account: t("sources.account"), none: t("sources.none") },
     bases: { keyword: t("csv.basisKeyword"), "search-term": t("csv.basisSearchTerm") },
     competition: { low: t("competition.low"), medium: t("competition.medium"), high: t("competition.high") },

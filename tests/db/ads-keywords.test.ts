@@ -103,6 +103,8 @@ describeEachDatabase("the keyword generator", (t) => {
           competitionIndex: 87,
           bidLowCents: 62,
           bidHighCents: 215,
+          threeMonthChange: -0.18,
+          yoyChange: 0,
           period,
         },
       });
@@ -116,6 +118,9 @@ describeEachDatabase("the keyword generator", (t) => {
           competitionIndex: 55,
           bidLowCents: 110,
           bidHighCents: 340,
+          // The export's `∞`: no searches a year before.
+          threeMonthChange: 0,
+          yoyChange: null,
           period,
         },
       });
@@ -166,15 +171,47 @@ describeEachDatabase("the keyword generator", (t) => {
         generated.themes.flatMap((theme: { keywords: Array<{ keyword: string }> }) => theme.keywords.map((item) => [item.keyword, item])),
       );
       expect(rows.get("running shoes")).toMatchObject({ kind: "seed", figures: { source: "keyword-planner" } });
+      // A Keyword Planner idea that a modifier would also make is offered as the Planner's.
       expect(rows.get("best running shoes")).toMatchObject({
-        kind: "commercial",
+        kind: "planner",
         figures: { source: "keyword-planner", planner: { volumeLow: 10000, volumeHigh: 100000 } },
       });
       expect(rows.get("trail shoes")).toMatchObject({ kind: "seed", figures: { source: "account", account: { basis: "keyword" } } });
-      expect(rows.get("running shoes for")).toMatchObject({ kind: "preposition", figures: { source: "none" } });
+      expect(rows.get("running shoes for women")).toMatchObject({ kind: "preposition", figures: { source: "none" } });
       expect(rows.has("cheap running shoes")).toBe(false);
-      expect(generated.removedByNegatives).toBe(3);
-      expect(generated.values).toEqual(inputs);
+      // "cheap …" and the two "free shipping" phrases, for each of the three seeds.
+      expect(generated.removedByNegatives).toBe(9);
+      expect(generated.values).toEqual({ ...inputs, alphabet: "" });
+    });
+
+    it("offers the imported Planner ideas containing the seeds with their trend, in the language of the seeds or the exports", async () => {
+      const result = await answer(() =>
+        action({ request: post("owner", { intent: "generate", seeds: "running shoes", language: "auto" }), params: params(), context: {} }),
+      );
+      expect(result.status).toBe(200);
+      const generated = result.body.generated;
+      // Nothing in "running shoes" tells its language: the client account's exports are English.
+      expect(generated).toMatchObject({ language: "en", detected: false, plannerMatches: 5, plannerIdeas: 5 });
+      const rows = new Map<string, { kind: string; figures: { source: string } }>(
+        generated.themes.flatMap((theme: { keywords: Array<{ keyword: string }> }) => theme.keywords.map((item) => [item.keyword, item])),
+      );
+      expect(rows.get("trail running shoes")).toMatchObject({
+        kind: "planner",
+        figures: { source: "keyword-planner", planner: { threeMonthChange: -0.1, yoyChange: 0.2 } },
+      });
+      expect(rows.has("running shoes a")).toBe(false);
+      const spanish = await answer(() =>
+        action({
+          request: post("owner", { intent: "generate", seeds: "zapatillas para correr", language: "auto", alphabet: "on" }),
+          params: params(),
+          context: {},
+        }),
+      );
+      expect(spanish.body.generated).toMatchObject({ language: "es", detected: true, plannerMatches: 0 });
+      const spanishKeywords = spanish.body.generated.themes.flatMap((theme: { keywords: Array<{ keyword: string }> }) =>
+        theme.keywords.map((item) => item.keyword),
+      );
+      expect(spanishKeywords).toEqual(expect.arrayContaining(["dónde comprar zapatillas para correr", "zapatillas para correr z"]));
     });
 
     it("answers bad input with the field's message", async () => {
@@ -255,7 +292,7 @@ describeEachDatabase("the keyword generator", (t) => {
       const trail = byKeyword.get("trail shoes")!;
       expect(trail.slice(1, 4)).toEqual(["trail shoes", "Your seed", "From your account (your keyword)"]);
       expect(trail.slice(10, 17)).toEqual(["200", "2", "1.00", "0.50", "0", "2026-05-01..2026-05-31", "USD"]);
-      expect(byKeyword.get("running shoes for")!.slice(3)).toEqual(["No data", ...Array(13).fill("")]);
+      expect(byKeyword.get("running shoes for women")!.slice(3)).toEqual(["No data", ...Array(13).fill("")]);
     });
 
     it("exports the list as a Google Ads Editor CSV: one ad group per theme, exact and phrase rows", async () => {

@@ -165,7 +165,13 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   await expect(row("best quokkafell gaiters")).toContainText("Comparison");
   await expect(row("buy quokkafell gaiters")).toContainText("Buying intent");
   // The kinds of expansion the issue names, and nothing with the negative word.
-  for (const kind of ["Question", "Preposition", "Word order"])
+  // The export's own ideas containing a seed, with their trend, and how many there were.
+  await expect(results.getByTestId("keyword-planner-matches")).toHaveText(
+    "5 of the 5 ideas in your Keyword Planner export contain a seed; they come first, most searched first.",
+  );
+  await expect(row("trail running shoes")).toContainText("Keyword Planner idea");
+  await expect(row("trail running shoes").getByTestId("keyword-trend")).toHaveText("trend -10% over 3 months, +20% year on year");
+  for (const kind of ["Question", "Audience or condition", "Word order"])
     await expect(results.getByRole("cell", { name: kind, exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("keyword-row").filter({ hasText: /\bfree\b/ })).toHaveCount(0);
   // The seeds stay in the form.

@@ -6,8 +6,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GeneratorSchema, KEYWORD_LIMITS, splitLines } from "~/ads/keywords/form";
-import { generateKeywords, landingWords, normalizeKeyword, themeStems, type GenerateResult } from "~/ads/keywords/generate";
+import { GeneratorSchema, KEYWORD_LIMITS, splitLines, type KeywordLanguage } from "~/ads/keywords/form";
+import {
+  detectLanguage,
+  generateKeywords,
+  landingWords,
+  normalizeKeyword,
+  plannerIdeasFor,
+  themeStems,
+  type GenerateResult,
+} from "~/ads/keywords/generate";
 import { plannerCompetition, plannerVolume } from "~/ads/import/normalize";
 import { parseAdsExport } from "~/ads/import/read.server";
 
@@ -42,23 +50,34 @@ describe("generateKeywords", () => {
     expect(kindOf("running shoes near me")).toBe("transactional");
     expect(kindOf("cheap running shoes")).toBe("transactional");
     expect(kindOf("best running shoes")).toBe("commercial");
-    expect(kindOf("running shoes vs")).toBe("commercial");
-    expect(kindOf("running shoes review")).toBe("commercial");
-    expect(kindOf("how running shoes")).toBe("question");
-    expect(kindOf("which running shoes")).toBe("question");
-    expect(kindOf("running shoes for")).toBe("preposition");
-    expect(kindOf("running shoes without")).toBe("preposition");
-    expect(kindOf("running shoes a")).toBe("alphabet");
-    expect(kindOf("running shoes z")).toBe("alphabet");
+    expect(kindOf("best running shoes for beginners")).toBe("commercial");
+    expect(kindOf("running shoes reviews")).toBe("commercial");
+    expect(kindOf("how to choose running shoes")).toBe("question");
+    expect(kindOf("where to buy running shoes")).toBe("question");
+    expect(kindOf("which running shoes to buy")).toBe("question");
+    expect(kindOf("running shoes for women")).toBe("preposition");
+    expect(kindOf("running shoes with free shipping")).toBe("preposition");
     expect(list.every((k) => k === normalizeKeyword(k))).toBe(true);
+  });
+
+  it("writes whole searches: no bare question word before the seed, no dangling preposition after it", () => {
+    const bare = /^(how|what|where|which|why|when|who|can|is) running shoes$|running shoes (for|with|without|near|like|to|vs)$/;
+    expect(keywords(result).filter((k) => bare.test(k))).toEqual([]);
+  });
+
+  it("adds the alphabet variants only when asked for", () => {
+    expect(all(result).filter((item) => item.kind === "alphabet")).toHaveLength(0);
+    const withLetters = generateKeywords({ seeds: "running shoes", language: "en", alphabet: true });
+    const letters = all(withLetters).filter((item) => item.kind === "alphabet");
+    expect(letters.map((item) => item.keyword)).toEqual("abcdefghijklmnopqrstuvwxyz".split("").map((letter) => `running shoes ${letter}`));
   });
 
   it("is deterministic: the same input gives the same list in the same order", () => {
     const again = generateKeywords({ seeds: "running shoes", language: "en" });
     expect(keywords(again)).toEqual(keywords(result));
     expect(result.total).toBe(keywords(result).length);
-    // 1 seed + 1 permutation + 10 transactional + 8 commercial + 9 questions + 6 prepositions + 26 letters.
-    expect(result.total).toBe(61);
+    // 1 seed + 1 permutation + 10 transactional + 7 commercial + 4 questions + 5 prepositional phrases.
+    expect(result.total).toBe(28);
   });
 
   it("groups a seed's expansions into its theme (modifiers and single letters carry no theme)", () => {
@@ -83,14 +102,15 @@ describe("generateKeywords", () => {
   });
 
   it("removes keywords with a negative word or phrase (whole words only) and counts them", () => {
-    const negated = generateKeywords({ seeds: "running shoes", language: "en", negatives: "Cheap\nnear me\nrev" });
+    const negated = generateKeywords({ seeds: "running shoes", language: "en", negatives: "Cheap\nfree shipping\nrev" });
     const list = keywords(negated);
     expect(list).not.toContain("cheap running shoes");
-    expect(list).not.toContain("running shoes near me");
-    expect(list).toContain("running shoes near"); // "near" alone is not "near me"
-    expect(list).toContain("running shoes review"); // "rev" is not a whole word of it
-    expect(negated.removedByNegatives).toBe(2);
-    expect(negated.total).toBe(61 - 2);
+    expect(list).not.toContain("running shoes free shipping");
+    expect(list).not.toContain("running shoes with free shipping");
+    expect(list).toContain("running shoes near me"); // "free" alone is not "free shipping"
+    expect(list).toContain("running shoes reviews"); // "rev" is not a whole word of it
+    expect(negated.removedByNegatives).toBe(3);
+    expect(negated.total).toBe(28 - 3);
     const seedNegated = generateKeywords({ seeds: "free running shoes\nrunning shoes", language: "en", negatives: "free" });
     expect(keywords(seedNegated).some((k) => k.split(" ").includes("free"))).toBe(false);
   });
@@ -111,25 +131,29 @@ describe("generateKeywords", () => {
     const text =
       "Our cushioned running shoes are built for the marathon. Marathon runners love the cushioning. Free returns on all shoes, free returns!";
     // "cushioned" and "cushioning" are one stem (twice); a tie between forms goes to the first alphabetically.
-    expect(landingWords(text, "en", ["running shoes"])).toEqual(["cushioned", "marathon", "free", "returns"]);
+    // "free" is a modifier's word ("free shipping"): it carries no theme of its own.
+    expect(landingWords(text, "en", ["running shoes"])).toEqual(["cushioned", "marathon", "returns"]);
     const withPage = generateKeywords({ seeds: "running shoes", landingPage: text, language: "en", negatives: "free" });
     expect(withPage.landingWords).toEqual(["cushioned", "marathon", "returns"]);
     const landing = all(withPage)
       .filter((item) => item.kind === "landing")
       .map((item) => item.keyword);
     expect(landing).toEqual(["running shoes cushioned", "running shoes marathon", "running shoes returns"]);
-    // A landing word is a new stem: its own theme.
-    expect(themeOf(withPage, "running shoes marathon")).toBe("running shoes marathon");
+    // A landing word only one keyword has stays in the seed's ad group; one two keywords share is a group of its own.
+    expect(themeOf(withPage, "running shoes marathon")).toBe("running shoes");
     expect(themeOf(withPage, "best running shoes")).toBe("running shoes");
+    const twoSeeds = generateKeywords({ seeds: "running shoes\ntrail shoes", landingPage: text, language: "en" });
+    expect(themeOf(twoSeeds, "running shoes marathon")).toBe("trail shoes marathon");
+    expect(themeOf(twoSeeds, "trail shoes marathon")).toBe("trail shoes marathon");
   });
 
   it("groups by Snowball stems in each language", () => {
-    const cases: Array<[Parameters<typeof generateKeywords>[0]["language"], string, string]> = [
+    const cases: Array<[KeywordLanguage, string, string]> = [
       ["en", "running shoes", "run shoe"],
       ["nl", "hardloopschoenen", "hardloopschoen"],
       ["fr", "chaussures de course", "chaussure course"],
       ["es", "zapatillas baratas", "zapatilla barata"],
-      ["de", "Laufschuhe Damen", "Laufschuh Dame"],
+      ["de", "Laufschuhe Wandern", "Laufschuh wandern"],
     ];
     for (const [language, a, b] of cases) {
       expect(themeStems(a, language), `${language}: ${a}`).toBe(themeStems(b, language));
@@ -150,16 +174,86 @@ describe("generateKeywords", () => {
 
   it("uses each language's modifiers", () => {
     const kinds = (language: "nl" | "fr" | "es" | "de", seed: string) => keywords(generateKeywords({ seeds: seed, language }));
-    expect(kinds("nl", "fiets")).toEqual(expect.arrayContaining(["fiets kopen", "beste fiets", "hoe fiets", "fiets voor"]));
+    expect(kinds("nl", "fiets")).toEqual(expect.arrayContaining(["fiets kopen", "beste fiets", "waar fiets kopen", "fiets voor kinderen"]));
     expect(kinds("fr", "vélo")).toEqual(
-      expect.arrayContaining(["acheter vélo", "vélo pas cher", "meilleur vélo", "comment vélo", "vélo pour"]),
+      expect.arrayContaining(["acheter vélo", "vélo pas cher", "vélo avis", "comment choisir vélo", "vélo pour enfant"]),
     );
     expect(kinds("es", "bicicleta")).toEqual(
-      expect.arrayContaining(["comprar bicicleta", "mejor bicicleta", "cómo bicicleta", "bicicleta para"]),
+      expect.arrayContaining(["comprar bicicleta", "bicicleta opiniones", "dónde comprar bicicleta", "bicicleta para niños"]),
     );
     expect(kinds("de", "fahrrad")).toEqual(
-      expect.arrayContaining(["fahrrad kaufen", "fahrrad günstig", "beste fahrrad", "wie fahrrad", "fahrrad für"]),
+      expect.arrayContaining(["fahrrad kaufen", "fahrrad günstig", "fahrrad test", "wo fahrrad kaufen", "fahrrad für kinder"]),
     );
+  });
+});
+
+describe("the generator with Keyword Planner ideas, detected languages and n-gram ad groups", () => {
+  const ideas = [
+    { keyword: "Trail Running Shoes", searchVolume: 5000 },
+    { keyword: "waterproof running shoes", searchVolume: 1300 },
+    { keyword: "running shoe sale", searchVolume: 50 },
+    { keyword: "trail running shoes women", searchVolume: 500 },
+    { keyword: "waterproof running shoes men", searchVolume: null },
+    { keyword: "hiking boots", searchVolume: 90_000 },
+    { keyword: "shoes", searchVolume: 100_000 },
+  ];
+
+  it("offers the Planner ideas that contain a seed, most searched first, before the modifiers", () => {
+    expect(plannerIdeasFor(ideas, ["running shoes"], "en").map((idea) => idea.keyword)).toEqual([
+      "trail running shoes",
+      "waterproof running shoes",
+      "trail running shoes women",
+      // "shoe" is "shoes" to the stemmer; a volume Google did not give comes last.
+      "running shoe sale",
+      "waterproof running shoes men",
+    ]);
+    const r = generateKeywords({ seeds: "running shoes", language: "en", ideas });
+    const kindOf = (keyword: string) => all(r).find((item) => item.keyword === keyword)?.kind;
+    expect(kindOf("trail running shoes")).toBe("planner");
+    expect(kindOf("running shoe sale")).toBe("planner");
+    expect(kindOf("hiking boots")).toBeUndefined();
+    expect(kindOf("shoes")).toBeUndefined();
+    expect(r).toMatchObject({ plannerMatches: 5, plannerIdeas: 7 });
+  });
+
+  it("matches Planner ideas whatever their case and accents, and every word of the seed in any order", () => {
+    const spanish = [
+      { keyword: "Zapatillas cerca de mi", searchVolume: 10 },
+      { keyword: "tienda de zapatillas cerca de mí", searchVolume: 20 },
+      { keyword: "zapatillas de mujer", searchVolume: 30 },
+    ];
+    expect(plannerIdeasFor(spanish, ["cerca de mí"], "es").map((idea) => idea.keyword)).toEqual([
+      "tienda de zapatillas cerca de mí",
+      "zapatillas cerca de mi",
+    ]);
+    expect(plannerIdeasFor([{ keyword: "shoes for running", searchVolume: 1 }], ["running shoes"], "en")).toHaveLength(1);
+    expect(plannerIdeasFor([{ keyword: "running socks", searchVolume: 1 }], ["running shoes"], "en")).toHaveLength(0);
+  });
+
+  it("groups keywords into ad groups by the n-grams they share, the rest with their seed", () => {
+    const r = generateKeywords({ seeds: "running shoes", language: "en", ideas });
+    expect(themeOf(r, "trail running shoes")).toBe("trail running shoes");
+    expect(themeOf(r, "trail running shoes women")).toBe("trail running shoes");
+    expect(themeOf(r, "waterproof running shoes men")).toBe("waterproof running shoes");
+    expect(themeOf(r, "running shoe sale")).toBe("running shoes");
+    expect(themeOf(r, "buy running shoes")).toBe("running shoes");
+    expect(r.themes.map((theme) => theme.name)).toEqual(["running shoes", "trail running shoes", "waterproof running shoes"]);
+  });
+
+  it("detects the seeds' language from their stop and modifier words, else falls back", () => {
+    expect(detectLanguage(["zapatillas para correr"])).toBe("es");
+    expect(detectLanguage(["hardloopschoenen voor dames"])).toBe("nl");
+    expect(detectLanguage(["laufschuhe für damen"])).toBe("de");
+    expect(detectLanguage(["chaussures pour homme"])).toBe("fr");
+    expect(detectLanguage(["running shoes for women"])).toBe("en");
+    // No telling word: the client account's language decides.
+    expect(detectLanguage(["nike pegasus"])).toBeNull();
+    const auto = generateKeywords({ seeds: "zapatillas para correr", language: "auto", fallbackLanguage: "en" });
+    expect(auto).toMatchObject({ language: "es", detected: true });
+    expect(keywords(auto)).toContain("dónde comprar zapatillas para correr");
+    const fallback = generateKeywords({ seeds: "nike pegasus", language: "auto", fallbackLanguage: "de" });
+    expect(fallback).toMatchObject({ language: "de", detected: false });
+    expect(keywords(fallback)).toContain("nike pegasus kaufen");
   });
 });
 
@@ -170,6 +264,8 @@ describe("the generator's form", () => {
     expect(GeneratorSchema.safeParse({ seeds: " \n ", language: "en" }).success).toBe(false);
     expect(GeneratorSchema.safeParse({ seeds: "x".repeat(81), language: "en" }).success).toBe(false);
     expect(GeneratorSchema.safeParse({ seeds: "shoes", language: "it" }).success).toBe(false);
+    expect(GeneratorSchema.parse({ seeds: "shoes" })).toMatchObject({ language: "auto", alphabet: false });
+    expect(GeneratorSchema.parse({ seeds: "shoes", language: "es", alphabet: "on" })).toMatchObject({ language: "es", alphabet: true });
     expect(GeneratorSchema.safeParse({ seeds: Array.from({ length: 51 }, (_, i) => `s${i}`).join("\n"), language: "en" }).success).toBe(
       false,
     );
@@ -223,6 +319,18 @@ describe("Google Keyword Planner exports", () => {
       [500, 100, 1000, true, "low", 21, 40, 105],
       [50000, 10000, 100000, true, "high", 90, null, null],
       [50, 10, 100, true, null, null, null, null],
+    ]);
+  });
+
+  it("keeps the trend (three-month and year-on-year change) as fractions; `∞` and empty cells as none", async () => {
+    const r = await parseAdsExport(fixture);
+    expect(r.rows.map((row) => [row.keyword, row.extras.threeMonthChange, row.extras.yoyChange])).toEqual([
+      ["running shoes", -0.18, 0],
+      // Its YoY cell is `∞` (no searches a year before).
+      ["buy running shoes", 0, null],
+      ["trail running shoes", -0.1, 0.2],
+      ["best running shoes", null, null],
+      ["running shoes review", null, null],
     ]);
   });
 

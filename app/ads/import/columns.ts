@@ -103,6 +103,8 @@ export type Field =
   | "competitionIndex"
   | "bidLow"
   | "bidHigh"
+  | "threeMonthChange"
+  | "yoyChange"
   // Google Ads Auction insights.
   | "domain"
   | "auctionImpressionShare"
@@ -202,6 +204,8 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   searchVolume: "text",
   competition: "text",
   competitionIndex: "integer",
+  threeMonthChange: "percent",
+  yoyChange: "percent",
   bidLow: "money",
   bidHigh: "money",
   domain: "text",
@@ -699,6 +703,20 @@ export const KEYWORD_PLANNER_COLUMNS: AliasTable = {
     de: ["Gebot für oberen Seitenbereich (hoher Bereich)"],
     fr: ["Enchère en haut de page (plage haute)"],
     es: ["Puja por la parte superior de la página (intervalo alto)"],
+  }, // The trend: the change of the latest month's searches against three months and a year before.
+  threeMonthChange: {
+    en: ["Three month change"],
+    nl: ["Verandering in drie maanden", "Wijziging in drie maanden"],
+    de: ["Veränderung in drei Monaten", "Dreimonatige Veränderung"],
+    fr: ["Évolution sur trois mois"],
+    es: ["Cambio en tres meses", "Cambio trimestral"],
+  },
+  yoyChange: {
+    en: ["YoY change"],
+    nl: ["Verandering jaar-op-jaar", "Wijziging jaar-op-jaar"],
+    de: ["Veränderung gegenüber Vorjahr"],
+    fr: ["Évolution sur un an"],
+    es: ["Cambio interanual"],
   },
 };
 

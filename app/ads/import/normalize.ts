@@ -695,6 +695,8 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       competitionIndex: null,
       bidLowCents: null,
       bidHighCents: null,
+      threeMonthChange: null,
+      yoyChange: null,
       breakdown: breakdownFields.length
         ? Object.fromEntries(breakdownFields.map(([field, dimension]) => [dimension, text(record, field) ?? ""]))
         : null,
@@ -711,6 +713,13 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       extras.competitionIndex = index;
       extras.bidLowCents = num(record, "bidLow");
       extras.bidHighCents = num(record, "bidHigh");
+      for (const field of ["threeMonthChange", "yoyChange"] as const) {
+        // `∞`: the month a year (or three months) before had no searches; no finite change to show.
+        const raw = c[field] ? cell(record, field).trim() : "";
+        const change = raw === "∞" ? null : parseBoundedPercent(raw, separators.get(field) ?? hint);
+        if (change === undefined) badValue(record, field, "a percentage");
+        extras[field] = change?.value ?? null;
+      }
     }
 
     const metrics = metricsOf(record);

@@ -160,6 +160,9 @@ export interface RowExtras {
   /** Top of page bid, low (20th percentile) and high (80th percentile) range, integer cents. */
   bidLowCents: number | null;
   bidHighCents: number | null;
+  /** The Planner's trend: `Three month change` and `YoY change` as fractions (`-18%` → -0.18). */
+  threeMonthChange: number | null;
+  yoyChange: number | null;
   /**
    * Auction insights: the competitor's `Display URL domain` as written (`You` for the own row, with
    * `isYou`), and its rates as bounded fractions (`< 10%` → { value: 0.1, bound: "below" }); the

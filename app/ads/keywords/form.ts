@@ -1,13 +1,15 @@
 /**
  * The keyword generator's forms and limits, shared by the server and the browser (a `.server`
  * export is undefined in the browser): the generator's fields (`seeds` one per line, `landingPage`,
- * `language`, `negatives`) and the save form (`name` plus the same fields: saving generates again
+ * `language` (`auto` or a language), `negatives`, the `alphabet` checkbox) and the save form (`name` plus the same fields: saving generates again
  * from them, so nothing the browser sends is stored unchecked). Messages are `ads-keywords:` keys.
  */
 import { z } from "zod";
 
 export const KEYWORD_LANGUAGES = ["en", "nl", "fr", "es", "de"] as const;
 export type KeywordLanguage = (typeof KEYWORD_LANGUAGES)[number];
+/** The language field's choices: `auto` detects it from the seeds (else the client account's). */
+export const KEYWORD_LANGUAGE_CHOICES = ["auto", ...KEYWORD_LANGUAGES] as const;
 
 export const KEYWORD_LIMITS = {
   seeds: 50,
@@ -42,11 +44,16 @@ export const GeneratorSchema = z
       .string({ required_error: "ads-keywords:form.errors.seedsRequired" })
       .max(KEYWORD_LIMITS.seeds * (KEYWORD_LIMITS.seedChars + 2), "ads-keywords:form.errors.seedsTooMany"),
     landingPage: z.string().max(KEYWORD_LIMITS.landingPageChars, "ads-keywords:form.errors.landingPage").optional(),
-    language: z.enum(KEYWORD_LANGUAGES, { errorMap: () => ({ message: "ads-keywords:form.errors.language" }) }),
+    language: z.enum(KEYWORD_LANGUAGE_CHOICES, { errorMap: () => ({ message: "ads-keywords:form.errors.language" }) }).default("auto"),
     negatives: z
       .string()
       .max(KEYWORD_LIMITS.negatives * 82, "ads-keywords:form.errors.negatives")
       .optional(),
+    /** A checkbox: add the seed + a–z variants. */
+    alphabet: z
+      .literal("on")
+      .optional()
+      .transform((value) => value === "on"),
   })
   .superRefine((value, ctx) => {
     const seeds = splitLines(value.seeds);
@@ -74,6 +81,7 @@ export const SaveListSchema = z.object({
 /** How a keyword was made (the page's `kinds.*` keys). */
 export const EXPANSION_KINDS = [
   "seed",
+  "planner",
   "permutation",
   "transactional",
   "commercial",

@@ -23,7 +23,7 @@ import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { getClientAccount } from "../accounts.server";
 import type { ExpansionKind, KeywordLanguage, MetricSource } from "./form";
 import { KEYWORD_LIMITS } from "./form";
-import { normalizeKeyword, type GenerateInput, type GenerateResult } from "./generate";
+import { normalizeKeyword, type GenerateInput, type GenerateResult, type PlannerIdea } from "./generate";
 import { centsToDecimalString } from "~/utils/money";
 
 export interface Period {
@@ -40,6 +40,9 @@ export interface PlannerFigures {
   competitionIndex: number | null;
   bidLowCents: number | null;
   bidHighCents: number | null;
+  /** The trend: the latest month's searches against three months and a year before (fractions). */
+  threeMonthChange: number | null;
+  yoyChange: number | null;
   /** The Keyword Planner file's date range. */
   period: Period | null;
 }
@@ -140,6 +143,8 @@ export async function keywordFigures(
           competitionIndex: x.competitionIndex ?? null,
           bidLowCents: x.bidLowCents ?? null,
           bidHighCents: x.bidHighCents ?? null,
+          threeMonthChange: x.threeMonthChange ?? null,
+          yoyChange: x.yoyChange ?? null,
           period: source.periodStart && source.periodEnd ? { start: source.periodStart, end: source.periodEnd } : null,
         },
       });
@@ -192,6 +197,45 @@ export async function keywordFigures(
   }
   for (const keyword of wanted) if (!result.has(keyword)) result.set(keyword, { source: "none" });
   return result;
+}
+
+/**
+ * The client account's Keyword Planner ideas for the generator: every keyword of its imported
+ * Planner files (the newest import's volume where files overlap), in no particular order.
+ */
+export async function plannerIdeas(db: DbOrTx, clientAccountId: string): Promise<PlannerIdea[]> {
+  const rows = await db
+    .selectFrom("adRows")
+    .innerJoin("adImports", "adImports.id", "adRows.importId")
+    .select(["adRows.keyword", "adRows.extras"])
+    .where("adImports.clientAccountId", "=", clientAccountId)
+    .where("adImports.status", "=", "imported")
+    .where("adImports.kind", "=", "keyword-planner")
+    .where("adRows.keyword", "is not", null)
+    .orderBy("adImports.importedAt", "desc")
+    .orderBy("adImports.id", "desc")
+    .orderBy("adRows.line")
+    .execute();
+  const ideas = new Map<string, PlannerIdea>();
+  for (const row of rows) {
+    const keyword = normalizeKeyword(row.keyword ?? "");
+    if (!keyword || ideas.has(keyword)) continue;
+    ideas.set(keyword, { keyword, searchVolume: (JSON.parse(row.extras) as { searchVolume?: number | null }).searchVolume ?? null });
+  }
+  return [...ideas.values()];
+}
+
+/** The language of the client account's latest import (its exports' language), if any. */
+export async function clientExportLanguage(db: DbOrTx, clientAccountId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("adImports")
+    .select("language")
+    .where("clientAccountId", "=", clientAccountId)
+    .where("status", "=", "imported")
+    .orderBy("importedAt", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.language ?? null;
 }
 
 export const sourceOf = (figures: KeywordFigures | undefined): MetricSource => figures?.source ?? "none";
@@ -263,7 +307,7 @@ export async function saveKeywordList(
       clientAccountId,
       createdBy: ownerId,
       name: input.name,
-      language: input.language,
+      language: result.language,
       seeds: input.seeds,
       landingPage: input.landingPage?.trim() ? input.landingPage : null,
       negatives: input.negatives?.trim() ? input.negatives : null,

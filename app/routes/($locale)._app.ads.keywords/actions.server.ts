@@ -5,12 +5,14 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { GeneratorSchema, SaveListSchema, type KeywordLanguage } from "~/ads/keywords/form";
-import { generateKeywords } from "~/ads/keywords/generate";
+import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type KeywordLanguage } from "~/ads/keywords/form";
+import { generateKeywords, type GenerateInput } from "~/ads/keywords/generate";
 import {
   KeywordListNotFoundError,
   TooManyKeywordListsError,
+  clientExportLanguage,
   deleteKeywordList,
+  plannerIdeas,
   keywordFigures,
   saveKeywordList,
   type KeywordFigures,
@@ -27,19 +29,39 @@ interface Caller {
   locale: Locale;
 }
 
-type Values = { seeds: string; landingPage?: string; language: KeywordLanguage; negatives?: string };
+type Values = { seeds: string; landingPage?: string; language: KeywordLanguage | "auto"; negatives?: string; alphabet: boolean };
+
+/** The generator's input: the form's values, the client account's Planner ideas and fallback language. */
+async function generatorInput({ clientId, locale }: Caller, values: Values): Promise<GenerateInput> {
+  const exportLanguage = await clientExportLanguage(db(), clientId);
+  const fallbackLanguage = [exportLanguage, locale].find((language): language is KeywordLanguage =>
+    (KEYWORD_LANGUAGES as readonly (string | null)[]).includes(language),
+  );
+  return { ...values, ideas: await plannerIdeas(db(), clientId), fallbackLanguage };
+}
 
 /** The generated keywords with their figures, as the page shows them. */
-async function generated(clientId: string, values: Values) {
-  const result = generateKeywords(values);
+async function generated(caller: Caller, values: Values) {
+  const result = generateKeywords(await generatorInput(caller, values));
+  const clientId = caller.clientId;
   const figures = await keywordFigures(
     db(),
     clientId,
     result.themes.flatMap((theme) => theme.keywords.map((item) => item.keyword)),
   );
   return {
-    values: { seeds: values.seeds, landingPage: values.landingPage ?? "", language: values.language, negatives: values.negatives ?? "" },
+    values: {
+      seeds: values.seeds,
+      landingPage: values.landingPage ?? "",
+      language: values.language,
+      negatives: values.negatives ?? "",
+      alphabet: values.alphabet ? "on" : "",
+    },
     total: result.total,
+    language: result.language,
+    detected: result.detected,
+    plannerMatches: result.plannerMatches,
+    plannerIdeas: result.plannerIdeas,
     truncated: result.truncated,
     removedByNegatives: result.removedByNegatives,
     landingWords: result.landingWords,
@@ -76,7 +98,7 @@ export async function deleteIntent(caller: Caller, listId: string) {
 export async function generateIntent(caller: Caller, form: FormData) {
   const submission = parseWithZod(form, { schema: GeneratorSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), save: null, generated: null }, { status: 400 });
-  return data({ result: submission.reply(), save: null, generated: await generated(caller.clientId, submission.value) });
+  return data({ result: submission.reply(), save: null, generated: await generated(caller, submission.value) });
 }
 
 export async function saveIntent(caller: Caller, form: FormData) {
@@ -85,8 +107,8 @@ export async function saveIntent(caller: Caller, form: FormData) {
   const values = submission.value;
   const named = parseWithZod(form, { schema: SaveListSchema });
   if (named.status !== "success")
-    return data({ result: null, save: named.reply(), generated: await generated(caller.clientId, values) }, { status: 400 });
-  const result = generateKeywords(values);
+    return data({ result: null, save: named.reply(), generated: await generated(caller, values) }, { status: 400 });
+  const result = generateKeywords(await generatorInput(caller, values));
   try {
     await unitOfWork(db(), (tx) => saveKeywordList(tx, caller.userId, caller.clientId, { name: named.value.name, ...values }, result));
   } catch (error) {
@@ -95,7 +117,7 @@ export async function saveIntent(caller: Caller, form: FormData) {
         {
           result: null,
           save: named.reply({ formErrors: ["ads-keywords:save.errors.tooMany"] }),
-          generated: await generated(caller.clientId, values),
+          generated: await generated(caller, values),
         },
         { status: 400 },
       );

@@ -4,7 +4,6 @@
  * the figures in words.
  */
 import type { TFunction } from "i18next";
-import type { ExpansionKind } from "~/ads/keywords/form";
 import { DataTable } from "~/components/data-table";
 import type { KeywordFigures } from "~/ads/keywords/keywords.server";
 import { formatDate } from "~/utils/dates";
@@ -12,17 +11,6 @@ import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import type { Generated } from "./actions.server";
 import { Section } from "~/components/section";
-
-const KIND_KEYS: Record<ExpansionKind, string> = {
-  seed: "seed",
-  permutation: "permutation",
-  transactional: "transactional",
-  commercial: "commercial",
-  landing: "landing",
-  question: "question",
-  preposition: "preposition",
-  alphabet: "alphabet",
-};
 
 function SourceBadge({ figures, t }: { figures: KeywordFigures; t: TFunction }) {
   const tone =
@@ -41,6 +29,8 @@ function SourceBadge({ figures, t }: { figures: KeywordFigures; t: TFunction }) 
 function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures; locale: string; currency: string | null; t: TFunction }) {
   const number = numberFormat(locale);
   const money = (cents: number) => formatMoney(cents, locale, currency);
+  const percent = numberFormat(locale, { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 0 });
+  const change = (value: number | null) => (value == null ? "–" : percent.format(value));
   const period = (p: { start: string; end: string } | null) =>
     p ? t("figures.period", { start: formatDate(p.start, locale), end: formatDate(p.end, locale) }) : t("figures.allTime");
   if (figures.source === "keyword-planner") {
@@ -63,6 +53,11 @@ function FiguresCell({ figures, locale, currency, t }: { figures: KeywordFigures
             ? ` · ${t("figures.bids", { low: money(p.bidLowCents), high: money(p.bidHighCents) })}`
             : null}
         </p>
+        {p.threeMonthChange != null || p.yoyChange != null ? (
+          <p className="text-xs text-slate-600" data-testid="keyword-trend">
+            {t("figures.trend", { threeMonths: change(p.threeMonthChange), year: change(p.yoyChange) })}
+          </p>
+        ) : null}
         <p className="text-xs text-slate-600">{t("figures.plannerBasis", { period: period(p.period) })}</p>
       </div>
     );
@@ -98,6 +93,14 @@ export function Results({
   return (
     <Section id="keywords-results" title={t("results.title")} titleClassName="text-lg font-bold" testId="keyword-results">
       <p className="mt-1 text-sm text-slate-600">{t("results.summary", { count: generated.total, themes: generated.themes.length })}</p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="keyword-language">
+        {t(generated.detected ? "results.languageDetected" : "results.language", { language: t(`languages.${generated.language}`) })}
+      </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="keyword-planner-matches">
+        {generated.plannerIdeas > 0
+          ? t("results.plannerMatches", { count: generated.plannerMatches, ideas: generated.plannerIdeas })
+          : t("results.noPlanner")}
+      </p>
       {generated.removedByNegatives > 0 ? (
         <p className="mt-1 text-sm text-slate-600">{t("results.removed", { count: generated.removedByNegatives })}</p>
       ) : null}
@@ -138,7 +141,7 @@ export function Results({
                 className: "break-words font-medium",
                 cell: (item) => item.keyword,
               },
-              { key: "kind", header: t("results.kind"), className: "text-slate-700", cell: (item) => t(`kinds.${KIND_KEYS[item.kind]}`) },
+              { key: "kind", header: t("results.kind"), className: "text-slate-700", cell: (item) => t(`kinds.${item.kind}`) },
               { key: "source", header: t("results.source"), cell: (item) => <SourceBadge figures={item.figures} t={t} /> },
               {
                 key: "figures",

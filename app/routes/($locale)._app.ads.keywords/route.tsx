@@ -11,17 +11,17 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
-import { GeneratorSchema, KEYWORD_LANGUAGES, SaveListSchema, type KeywordLanguage } from "~/ads/keywords/form";
+import { GeneratorSchema, KEYWORD_LANGUAGE_CHOICES, SaveListSchema } from "~/ads/keywords/form";
 import { listKeywordLists } from "~/ads/keywords/keywords.server";
-import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { takeNotice } from "~/utils/flash.server";
+import { formIntent } from "~/utils/http.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -36,44 +36,34 @@ export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, client, locale } = await requireAdTools(request, params);
+  const { user, client } = await requireAdTools(request, params);
   const { notice, headers } = await takeNotice(request);
   return data(
     {
       meta: await pageMeta(params, "ads-keywords", "meta"),
       client: { id: client.id, name: client.name, currency: client.currency },
       lists: await listKeywordLists(db(), user.id, client.id),
-      defaultLanguage: ((KEYWORD_LANGUAGES as readonly string[]).includes(locale) ? locale : "en") as KeywordLanguage,
       notice,
     },
     { headers },
   );
 }
 
-/** A form without `save` or `delete` as its intent generates (the generator's button says `generate`). */
-const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("generate") }),
-  z.object({ intent: z.literal("save") }),
-  z.object({ intent: z.literal("delete"), listId: z.string().regex(/^[0-9a-f-]{36}$/i) }),
-]);
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, locale, client } = await requireAdTools(request, params);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const parsed = IntentSchema.safeParse({
-    intent: intent === "save" || intent === "delete" ? intent : "generate",
-    listId: form.get("listId"),
-  });
-  if (!parsed.success) badRequest();
   const caller = { userId: user.id, clientId: client.id, locale };
-  switch (parsed.data.intent) {
-    case "delete":
-      return deleteIntent(caller, parsed.data.listId);
+  // A form without `save` or `delete` as its intent generates (the generator's button says `generate`).
+  switch (formIntent(form, ["generate", "save", "delete"], "generate")) {
+    case "delete": {
+      const listId = form.get("listId");
+      if (typeof listId !== "string" || !/^[0-9a-f-]{36}$/i.test(listId)) badRequest();
+      return deleteIntent(caller, listId);
+    }
     case "save":
       return saveIntent(caller, form);
-    case "generate":
+    default:
       return generateIntent(caller, form);
   }
 }
@@ -83,14 +73,14 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function AdKeywords() {
   const { t } = useTranslation("ads-keywords");
   const locale = usePageLocale();
-  const { client, lists, defaultLanguage, notice } = useLoaderData<typeof loader>();
+  const { client, lists, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formAction = `${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(client.id)}`;
   const [form, fields] = useForm({
     id: "ad-keywords",
     lastResult: actionData?.result ?? undefined,
     constraint: getZodConstraint(GeneratorSchema),
-    defaultValue: actionData?.generated?.values ?? { language: defaultLanguage },
+    defaultValue: actionData?.generated?.values ?? { language: "auto" },
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneratorSchema }),
   });
@@ -124,15 +114,17 @@ export default function AdKeywords() {
           <SelectField
             label={t("form.language")}
             selectProps={{ ...getSelectProps(fields.language), name: fields.language.name }}
-            options={KEYWORD_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+            options={KEYWORD_LANGUAGE_CHOICES.map((value) => ({ value, label: t(`languages.${value}`) }))}
             errors={fields.language.errors}
           />
+          <p className="-mt-1 pb-2 text-xs text-slate-600">{t("form.languageHint")}</p>
           <TextareaField
             labelProps={{ children: t("form.negatives") }}
             textareaProps={{ ...getTextareaProps(fields.negatives), rows: 3, placeholder: t("form.negativesPlaceholder") }}
             errors={fields.negatives.errors}
           />
           <p className="-mt-1 pb-2 text-xs text-slate-600">{t("form.negativesHint")}</p>
+          <CheckboxField label={t("form.alphabet")} inputProps={{ ...getInputProps(fields.alphabet, { type: "checkbox" }) }} />
           <div className="pt-2">
             <SubmitButton pendingLabel={t("form.submitting")} name="intent" value="generate">
               {t("form.submit")}
@@ -150,6 +142,7 @@ export default function AdKeywords() {
               <input type="hidden" name="landingPage" value={result.values.landingPage} />
               <input type="hidden" name="language" value={result.values.language} />
               <input type="hidden" name="negatives" value={result.values.negatives} />
+              {result.values.alphabet ? <input type="hidden" name="alphabet" value="on" /> : null}
               <FormErrors id={saveForm.errorId} errors={saveForm.errors} />
               <Field
                 labelProps={{ children: t("save.name") }}
