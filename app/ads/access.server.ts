@@ -3,7 +3,7 @@
  * Users and partners only (admins have the back office); during the free trial or with a live
  * plan (`hasAdToolsAccess`), else they are sent to `/plans?locked=ads`. The workspace's first
  * client account is made on the first visit; the current one is `?client=<id>` when it is the
- * user's, else the first by name.
+ * user's, else the one last opened, else the first by name (`chooseClientAccount`).
  */
 import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
@@ -13,14 +13,14 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { localePath } from "~/utils/paths";
-import { ensureWorkspace, type ClientAccount } from "./accounts.server";
+import { chooseClientAccount, ensureWorkspace, type ClientAccount } from "./accounts.server";
 
 export interface AdToolsContext {
   user: Awaited<ReturnType<typeof requireUser>>["user"];
   session: Awaited<ReturnType<typeof requireUser>>["session"];
   locale: Locale;
   accounts: ClientAccount[];
-  /** The client account the request is about (`?client=`, else the first). */
+  /** The client account the request is about (`?client=`, else the last opened, else the first). */
   client: ClientAccount;
 }
 
@@ -29,7 +29,6 @@ export async function requireAdTools(request: Request, params: Params): Promise<
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   if (!(await hasAdToolsAccess(db(), user.id))) throw redirect(localePath(locale, "/plans?locked=ads"));
   const accounts = await ensureWorkspace(db(), user.id, fixedT(locale, "ads")("accounts.defaultName"));
-  const wanted = new URL(request.url).searchParams.get("client");
-  const client = accounts.find((account) => account.id === wanted) ?? accounts[0]!;
+  const client = await chooseClientAccount(db(), accounts, new URL(request.url).searchParams.get("client"));
   return { user, session, locale, accounts, client };
 }

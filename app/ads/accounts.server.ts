@@ -24,6 +24,8 @@ export interface ClientAccount {
   timeZone: string;
   thresholds: Record<string, Record<string, number>>;
   createdAt: string;
+  /** When an ad page was last opened on it by name; null when never. */
+  openedAt: string | null;
 }
 
 export class ClientAccountNotFoundError extends Error {
@@ -40,7 +42,16 @@ export class LastClientAccountError extends Error {
   }
 }
 
-type Row = { id: string; name: string; currency: string | null; industry: string; timeZone: string; thresholds: string; createdAt: string };
+type Row = {
+  id: string;
+  name: string;
+  currency: string | null;
+  industry: string;
+  timeZone: string;
+  thresholds: string;
+  createdAt: string;
+  openedAt: string | null;
+};
 
 function toAccount(row: Row): ClientAccount {
   let thresholds: ClientAccount["thresholds"] = {};
@@ -55,12 +66,13 @@ function toAccount(row: Row): ClientAccount {
     currency: row.currency,
     industry: (INDUSTRIES as readonly string[]).includes(row.industry) ? (row.industry as Industry) : "all",
     timeZone: row.timeZone,
+    openedAt: row.openedAt ?? null,
     thresholds,
     createdAt: row.createdAt,
   };
 }
 
-const COLUMNS = ["id", "name", "currency", "industry", "timeZone", "thresholds", "createdAt"] as const;
+const COLUMNS = ["id", "name", "currency", "industry", "timeZone", "thresholds", "createdAt", "openedAt"] as const;
 
 /** The owner's client accounts, by name; the first call makes the workspace's first one. */
 export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: string): Promise<ClientAccount[]> {
@@ -80,6 +92,37 @@ export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: 
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   return listClientAccounts(db, ownerId);
+}
+
+/**
+ * The client account a page is about: the one the link names (`?client=`) when it is the owner's,
+ * else the one last opened by name, else the first by name. Naming another than the last opened
+ * one records it (`opened_at`), so links without `?client=` (the main menu, the assistant) keep it.
+ */
+export async function chooseClientAccount(db: DbOrTx, accounts: ClientAccount[], wanted: string | null): Promise<ClientAccount> {
+  const lastOpened = accounts.reduce<ClientAccount | null>(
+    (latest, account) => (account.openedAt && (!latest?.openedAt || account.openedAt > latest.openedAt) ? account : latest),
+    null,
+  );
+  const named = accounts.find((account) => account.id === wanted);
+  if (!named) return lastOpened ?? accounts[0]!;
+  if (named !== lastOpened && accounts.length > 1) {
+    named.openedAt = now();
+    await db.updateTable("adClientAccounts").set({ openedAt: named.openedAt }).where("id", "=", named.id).execute();
+  }
+  return named;
+}
+
+/** The id of the owner's client account last opened by name, if any (the assistant's scope without `?client=`). */
+export async function lastOpenedClientId(db: DbOrTx, ownerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("adClientAccounts")
+    .select("id")
+    .where("ownerId", "=", ownerId)
+    .where("openedAt", "is not", null)
+    .orderBy("openedAt", "desc")
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function listClientAccounts(db: DbOrTx, ownerId: string): Promise<ClientAccount[]> {

@@ -25,6 +25,7 @@
  * Only the owner lists or changes alerts: another user's alert is "not found".
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { audit, changedFields } from "~/audit/audit.server";
 import { env } from "~/config/env.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
@@ -306,6 +307,20 @@ export async function listFirings(db: DbOrTx, ownerId: string, clientAccountId: 
       createdAt: row.createdAt,
     };
   });
+}
+
+/** How many of each of the owner's client accounts' alerts fired since `since` (an ISO time). */
+export async function recentFiringCounts(db: DbOrTx, ownerId: string, since: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("adAlertFirings")
+    .innerJoin("adAlerts", "adAlerts.id", "adAlertFirings.alertId")
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adAlerts.clientAccountId")
+    .select(["adAlerts.clientAccountId", sql<string | number>`count(distinct ${sql.ref("adAlertFirings.alertId")})`.as("alerts")])
+    .where("adClientAccounts.ownerId", "=", ownerId)
+    .where("adAlertFirings.createdAt", ">=", since)
+    .groupBy("adAlerts.clientAccountId")
+    .execute();
+  return new Map(rows.map((row) => [row.clientAccountId, Number(row.alerts)]));
 }
 
 /** Campaign names in the client account's imported rows (offered by the form), by name. */

@@ -685,6 +685,8 @@ export interface AdClientAccountsTable {
   thresholds: Generated<string>;
   createdAt: string;
   updatedAt: string;
+  /** When an ad page was last opened on it by name (`?client=`): the one pages open on without one. */
+  openedAt: Generated<string | null>;
 }
 
 export const AD_IMPORT_STATUSES = ["processing", "failed", "pending", "imported", "replaced", "discarded"] as const;

@@ -16,6 +16,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 const SECTIONS = [
   { key: "dashboard", path: "/ads", end: true },
+  { key: "clients", path: "/ads/clients", end: false },
   { key: "import", path: "/ads/import", end: false },
   { key: "audit", path: "/ads/audit", end: false },
   { key: "tips", path: "/ads/tips", end: false },

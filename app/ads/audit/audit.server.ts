@@ -939,6 +939,26 @@ export async function latestAudit(db: DbOrTx, ownerId: string, clientAccountId: 
   return row ? toSnapshot(row) : null;
 }
 
+/** The latest audit's grade, score and time of each of the owner's client accounts that has one. */
+export async function latestAuditGrades(
+  db: DbOrTx,
+  ownerId: string,
+): Promise<Map<string, { grade: AuditSnapshot["grade"]; score: number; createdAt: string }>> {
+  const rows = await db
+    .selectFrom("adAudits")
+    .innerJoin("adClientAccounts", "adClientAccounts.id", "adAudits.clientAccountId")
+    .select(["adAudits.clientAccountId", "adAudits.grade", "adAudits.score", "adAudits.createdAt"])
+    .where("adClientAccounts.ownerId", "=", ownerId)
+    .orderBy("adAudits.createdAt", "desc")
+    .orderBy("adAudits.id", "desc")
+    .execute();
+  const latest = new Map<string, { grade: AuditSnapshot["grade"]; score: number; createdAt: string }>();
+  for (const row of rows)
+    if (!latest.has(row.clientAccountId))
+      latest.set(row.clientAccountId, { grade: row.grade, score: Number(row.score), createdAt: row.createdAt });
+  return latest;
+}
+
 /** One of the owner's audits; `AuditNotFoundError` for anyone else's or none. */
 export async function getAudit(db: DbOrTx, ownerId: string, clientAccountId: string, auditId: string): Promise<AuditSnapshot> {
   const row = await ownedAudits(db, ownerId, clientAccountId)

@@ -55,6 +55,7 @@ export const MEMBER_PAGES = [
   "/wallet",
   "/reauthenticate",
   "/ads",
+  "/ads/clients",
   "/ads/import",
   // The Dutch export server.ts uploaded for the demo member (previewed, not stored).
   `/ads/import/${DEMO_AD_IMPORT_ID}`,
