@@ -130,6 +130,11 @@ export interface RowExtras {
   /** Editor `Campaign Status` and `Ad Group Status` beside a keyword's own status. */
   campaignStatus: string | null;
   adGroupStatus: string | null;
+  /**
+   * Editor `Shared set name`: the shared negative keyword list of a negative (a row with a keyword)
+   * or the list applied to the row's campaign (a row without one). Null elsewhere.
+   */
+  sharedSet: string | null;
   /** Ad report `Ad strength improvements`, split on `;` (`Add 2 more sitelinks in your ad`). */
   adStrengthImprovements: string[] | null;
   /**
