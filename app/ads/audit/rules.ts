@@ -2009,6 +2009,12 @@ const FIGURE_FORMATS: Record<string, FigureFormat> = {
   engagementRateRanking: "code",
   conversionRateRanking: "code",
   industry: "code",
+  // Negative-keyword conflicts.
+  negative: "text",
+  negativeList: "text",
+  conflicts: "integer",
+  blockedKeywords: "integer",
+  activeKeywords: "integer",
 };
 
 /** Money for `…Cents`; the table for the rest; text for unknown string figures. */
