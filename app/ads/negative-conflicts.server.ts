@@ -5,8 +5,9 @@
  * negative-match.ts, from Google's help pages), and the Editor CSV that removes them.
  *
  * The snapshot is the latest Editor keywords import that holds keywords or ad-group and campaign
- * negatives, with the latest one that holds shared negative keyword lists (`Shared set name`: the
- * lists' keywords and the campaigns each list is applied to) when that is another file. An active
+ * negatives, with the latest import that holds shared negative keyword lists (`Shared set name`: the
+ * lists' keywords and the campaigns each list is applied to): the same file (a whole-account
+ * export) or a lists export of its own (kind `editor-negative-lists`). An active
  * keyword is enabled, in an enabled ad group and campaign (Editor's `Status`, `Ad Group Status`,
  * `Campaign Status`; paused, removed or ended is not active). Read only; another user's client
  * account is "not found".
@@ -18,7 +19,8 @@ import { isLive } from "./audit/rules";
 import { findConflicts, removalRows, type Conflict, type ListLink, type SnapshotKeyword } from "./negative-match";
 import { readStoredRows, type ImportInfo } from "./stored-rows.server";
 
-export const EDITOR_KEYWORDS_KIND = "editor-keywords";
+/** The Editor kinds read: keywords exports (which may hold lists too) and shared-list exports on their own. */
+export const SNAPSHOT_KINDS = ["editor-keywords", "editor-negative-lists"];
 
 /** An Editor import the snapshot is read from, named as the user uploaded it. */
 export interface SnapshotSource {
@@ -53,7 +55,7 @@ export async function loadNegativeSnapshot(db: DbOrTx, clientAccountId: string):
     .selectFrom("adImports")
     .select(["id", "platform", "kind", "granularity", "periodStart", "periodEnd", "importedAt", "filename"])
     .where("clientAccountId", "=", clientAccountId)
-    .where("kind", "=", EDITOR_KEYWORDS_KIND)
+    .where("kind", "in", SNAPSHOT_KINDS)
     .where("status", "=", "imported")
     .execute()) as Array<ImportInfo & { filename: string }>;
   if (!imports.length) return null;
@@ -69,8 +71,8 @@ export async function loadNegativeSnapshot(db: DbOrTx, clientAccountId: string):
     if (!keywordsFrom && rows.some((row) => row.keyword && !row.extras.sharedSet)) keywordsFrom = info.id;
     if (!listsFrom && rows.some((row) => row.extras.sharedSet)) listsFrom = info.id;
   }
-  // A file of only list links and nothing else still counts as the keywords' file when no other holds keywords.
-  keywordsFrom ??= imports[0]!.id;
+  // A keywords export without a keyword (only list links) is still the keywords' file.
+  keywordsFrom ??= imports.find((info) => info.kind === "editor-keywords")?.id ?? null;
 
   const rows: SnapshotKeyword[] = [];
   const links: ListLink[] = [];

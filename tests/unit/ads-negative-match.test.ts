@@ -185,7 +185,7 @@ describe("the Editor export with negatives at every level", () => {
   it("reads a shared list export without a Campaign column", async () => {
     const text = "Shared set name\tKeyword\tCriterion Type\nBrand safety\tjobs\tBroad\nBrand safety\tfree\tNegative Phrase\n";
     const r = await parseAdsExport(Buffer.from(text));
-    expect(r.kind).toBe("editor-keywords");
+    expect(r.kind).toBe("editor-negative-lists");
     expect(r.rows.map((row) => [row.extras.sharedSet, row.keyword, row.matchType, row.negative])).toEqual([
       ["Brand safety", "jobs", "broad", true],
       ["Brand safety", "free", "phrase", true],

@@ -215,7 +215,13 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
   ) {
     const c = editor.columns;
     const kind: AdReportKind =
-      c.criterionType || c.keyword || c.sharedSet ? "editor-keywords" : c.adGroup ? "editor-ad-groups" : "editor-campaigns";
+      c.sharedSet && !c.adGroup
+        ? "editor-negative-lists"
+        : c.criterionType || c.keyword
+          ? "editor-keywords"
+          : c.adGroup
+            ? "editor-ad-groups"
+            : "editor-campaigns";
     // A shared negative keyword list's own export names no campaign (the list is shared).
     if (!c.campaign && !c.sharedSet)
       throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Campaign", expected: "Campaign" });
