@@ -27,7 +27,7 @@ test("negative conflicts: an Editor export imported, each negative with the keyw
     "Keywords, negatives and shared negative keyword lists: editor-negatives.csv, imported",
   );
   await expect(page.getByTestId("negatives-checked")).toHaveText(
-    "6 active keywords checked against 8 negative keywords; 1 shared lists applied to campaigns.",
+    "6 active keywords checked against 8 negative keywords; shared lists applied to campaigns: 1.",
   );
   await expect(page.getByTestId("conflict-count")).toHaveText("3 conflicts: negative keywords that block an active keyword.");
 
