@@ -1,7 +1,8 @@
 /**
  * Writes the binary (UTF-16LE) ad-export fixtures in tests/fixtures/ads/: the Google Ads "Excel .csv"
  * download of the campaign report (UTF-16LE with BOM, TAB, LF; made from google-campaign.csv with
- * the en-GB date line) and a Google Ads Editor keywords export (UTF-16LE with BOM, TAB, CRLF).
+ * the en-GB date line) and Google Ads Editor keywords exports (UTF-16LE with BOM, TAB, CRLF), one with
+ * negatives at every level and shared negative keyword lists.
  * Run: `npx tsx scripts/ads-fixtures.ts` (idempotent; the files are committed).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -130,6 +131,33 @@ const editor = [
   ],
 ];
 writeFileSync(path.join(dir, "editor-keywords.csv"), utf16(editor.map((cells) => cells.join("\t")).join("\r\n") + "\r\n"));
+
+// A Google Ads Editor export with negatives at every level (issue #28): keywords, ad-group negatives
+// (`Negative Exact`), campaign negatives (`Campaign Negative Phrase`), shared negative keyword lists'
+// keywords (`Shared set name`, no campaign) and the lists' campaigns (`Campaign` + `Shared set name`,
+// no keyword). Three conflicts: [running shoes] blocked by its ad group's exact negative, "trail
+// running shoes" by the campaign's phrase negative `trail`, `cheap hiking boots` by the list
+// "Cheap stuff" applied to Boots.
+const negatives = [
+  ["Campaign", "Ad Group", "Shared set name", "Keyword", "Criterion Type", "Campaign Status", "Ad Group Status", "Status"],
+  ["Shoes", "Running", "", "running shoes", "Exact", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Running", "", "red running shoes", "Phrase", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Running", "", "running shoe", "Broad", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Trail", "", "trail running shoes", "Phrase", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Sale", "", "running shoes sale", "Exact", "Enabled", "Paused", "Enabled"],
+  ["Boots", "Hiking", "", "hiking boots", "Phrase", "Enabled", "Enabled", "Enabled"],
+  ["Boots", "Hiking", "", "cheap hiking boots", "Broad", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Running", "", "running shoes", "Negative Exact", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "", "", "trail", "Campaign Negative Phrase", "Enabled", "", "Enabled"],
+  ["Shoes", "Trail", "", "red", "Negative Broad", "Enabled", "Enabled", "Enabled"],
+  ["Shoes", "Sale", "", "sale", "Negative Broad", "Enabled", "Paused", "Enabled"],
+  ["Boots", "", "", "running shoes", "Campaign Negative Broad", "Enabled", "", "Enabled"],
+  ["", "", "Cheap stuff", "cheap", "Negative Broad", "", "", "Enabled"],
+  ["", "", "Cheap stuff", "free boots", "Exact", "", "", "Enabled"],
+  ["", "", "Unused list", "hiking boots", "Negative Phrase", "", "", "Enabled"],
+  ["Boots", "", "Cheap stuff", "", "", "Enabled", "", "Enabled"],
+];
+writeFileSync(path.join(dir, "editor-negatives.csv"), utf16(negatives.map((cells) => cells.join("\t")).join("\r\n") + "\r\n"));
 
 // Google Keyword Planner "Keyword Stats" export (UTF-16LE with BOM, TAB, LF; two leading lines): a
 // segmentation row first, then keywords with exact volumes and buckets (en dash), `∞` and blanks.

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { SnapshotKeyword } from "~/ads/negative-match";
 import {
   emptyDataset,
   type AdFacts,
@@ -215,6 +216,18 @@ const editorKeyword = (p: Partial<EditorKeyword> = {}): EditorKeyword => ({
 
 const data = (p: Partial<AuditDataset>): AuditDataset => ({ ...emptyDataset(), ...p });
 
+const snapshotKeyword = (p: Partial<SnapshotKeyword> = {}): SnapshotKeyword => ({
+  campaign: "Generic Shoes",
+  adGroup: "Running",
+  text: "running shoes",
+  matchType: "phrase",
+  negative: false,
+  list: null,
+  active: true,
+  line: 1,
+  ...p,
+});
+
 function days(count: number, each: (index: number) => Partial<Totals>) {
   return Array.from({ length: count }, (_, i) => ({ day: `2026-05-${String(i + 1).padStart(2, "0")}`, ...totals(each(i)) }));
 }
@@ -300,6 +313,27 @@ const CASES: Record<string, Case> = {
     fail: data({
       campaigns: [campaign({ bidStrategyType: "Manual CPC" })],
       keywords: [keyword({ costCents: 5000 }), keyword({ keyword: "shoes", matchType: "broad", costCents: 5000 })],
+    }),
+  },
+  "negative-keyword-conflicts": {
+    pass: data({
+      negativeSnapshot: {
+        rows: [
+          snapshotKeyword(),
+          snapshotKeyword({ text: "running shoes sale", negative: true, matchType: "exact", line: 2 }),
+          snapshotKeyword({ campaign: null, adGroup: null, list: "Jobs", text: "jobs", negative: true, matchType: "broad", line: 3 }),
+        ],
+        links: [{ campaign: "Generic Shoes", list: "Jobs" }],
+      },
+    }),
+    fail: data({
+      negativeSnapshot: {
+        rows: [
+          snapshotKeyword(),
+          snapshotKeyword({ campaign: null, adGroup: null, list: "Generic", text: "shoes", negative: true, matchType: "broad", line: 2 }),
+        ],
+        links: [{ campaign: "Generic Shoes", list: "Generic" }],
+      },
     }),
   },
   "campaign-without-negatives": {
@@ -918,6 +952,20 @@ describe("rules in detail", () => {
     );
     expect(check).toMatchObject({ audited: 1, failing: 1 });
     expect(check.items[0]!.figures).toMatchObject({ word: "salary", costCents: 5000 });
+  });
+
+  it("negative-keyword-conflicts passes with none, fails with any, counting them; no active keyword is not applicable", () => {
+    const fail = run("negative-keyword-conflicts", CASES["negative-keyword-conflicts"]!.fail);
+    expect(fail).toMatchObject({ audited: 1, failing: 1, grade: "C", summary: { conflicts: 1, blockedKeywords: 1, activeKeywords: 1 } });
+    expect(fail.items[0]).toMatchObject({
+      campaign: "Generic Shoes",
+      keyword: "running shoes",
+      figures: { negative: "shoes", negativeList: "Generic" },
+    });
+    const pass = run("negative-keyword-conflicts", CASES["negative-keyword-conflicts"]!.pass);
+    expect(pass).toMatchObject({ failing: 0, grade: "A", summary: { conflicts: 0 } });
+    const paused = data({ negativeSnapshot: { rows: [snapshotKeyword({ active: false })], links: [] } });
+    expect(run("negative-keyword-conflicts", paused).status).toBe("not-applicable");
   });
 
   it("campaign-without-negatives needs an Editor keywords export; campaign-level negatives count", () => {

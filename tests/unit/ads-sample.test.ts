@@ -134,7 +134,9 @@ describe("the sample exports", () => {
     expect([...new Set(file("campaign").rows.map((row) => row.campaign))].sort()).toEqual([...SAMPLE_CAMPAIGNS].sort());
     expect(file("editor-campaigns").rows.map((row) => row.campaign)).toEqual([...SAMPLE_CAMPAIGNS]);
     for (const kind of ["keyword", "search-term", "ad", "editor-keywords"] as const) {
-      for (const campaign of new Set(file(kind).rows.map((row) => row.campaign))) expect(SAMPLE_CAMPAIGNS, kind).toContain(campaign);
+      // A shared negative keyword list's own keywords name no campaign (the list is shared).
+      const named = file(kind).rows.filter((row) => !(row.extras.sharedSet && row.keyword));
+      for (const campaign of new Set(named.map((row) => row.campaign))) expect(SAMPLE_CAMPAIGNS, kind).toContain(campaign);
     }
     expect([...new Set(file("ad-group").rows.map((row) => row.campaign))]).toEqual([...SAMPLE_META_CAMPAIGNS]);
     expect(new Set(file("ad-group").rows.map((row) => row.adGroup)).size).toBe(4);
@@ -207,8 +209,16 @@ describe("the sample exports", () => {
     const camping = keywords.filter((row) => row.campaign === "Camping - Broad");
     expect(camping.every((row) => row.matchType === "broad")).toBe(true);
     expect(days.find((row) => row.campaign === "Camping - Broad")!.extras.bidStrategyType).toBe("Manual CPC");
-    const negatives = file("editor-keywords").rows.filter((row) => row.negative);
+    const negatives = file("editor-keywords").rows.filter((row) => row.negative && !row.extras.sharedSet);
     expect(new Set(negatives.map((row) => row.campaign))).toEqual(new Set(["Brand", "Generic - Hiking Gear", "Clearance Sale"]));
+    // Shared negative keyword lists (issue #28), one of them blocking the active keyword "trail running shoes".
+    const listRows = file("editor-keywords").rows.filter((row) => row.extras.sharedSet);
+    expect(listRows.filter((row) => row.keyword).every((row) => row.negative && row.campaign === null)).toBe(true);
+    expect(listRows.filter((row) => !row.keyword).map((row) => `${row.campaign} ← ${row.extras.sharedSet}`)).toEqual([
+      "Brand ← Northwind - Job seekers",
+      "Generic - Hiking Gear ← Northwind - Job seekers",
+      "Generic - Hiking Gear ← Northwind - Off-topic",
+    ]);
     expect(new Set(negatives.map((row) => row.matchType))).toEqual(new Set(["broad", "phrase", "exact"]));
 
     // Ads: one ad group's only ad is Poor; the strengths range from Poor to Excellent.

@@ -20,6 +20,7 @@ import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, setThresholds, type ClientAccount } from "../accounts.server";
 import type { AdFields, AdPlatform, BoundedValue, FileTotals, RowExtras } from "../import/types";
+import { loadNegativeSnapshot } from "../negative-conflicts.server";
 import { readStoredRows, storedRowOrder, type ImportInfo, type StoredAdRow } from "../stored-rows.server";
 import {
   addTotals,
@@ -802,6 +803,13 @@ export async function loadAuditDataset(db: DbOrTx, account: Pick<ClientAccount, 
         approvalStatus: row.extras.approvalStatus ?? null,
         qualityScore: row.extras.qualityScore ?? null,
       }));
+  }
+
+  // The same Editor snapshot, with its shared negative keyword lists, for the negative conflicts.
+  const snapshot = await loadNegativeSnapshot(db, account.id);
+  if (snapshot) {
+    for (const source of snapshot.sources) used.add(source.importId);
+    data.negativeSnapshot = { rows: snapshot.rows, links: snapshot.links };
   }
 
   const importIds = imports

@@ -7,6 +7,7 @@
  * account's currency, shares are fractions. Pure types and helpers, no Node APIs.
  */
 import type { AdPlatform, AdStrength, BoundedValue, MatchType, QualityRating } from "../import/types";
+import type { ListLink, SnapshotKeyword } from "../negative-match";
 
 export interface Totals {
   impressions: number;
@@ -233,6 +234,8 @@ export interface AuditDataset {
   /** Null when no Editor campaigns / keywords export was imported. */
   editorCampaigns: EditorCampaign[] | null;
   editorKeywords: EditorKeyword[] | null;
+  /** The latest Editor keywords, negatives and shared negative lists (negative-conflicts.server.ts); null without an export. */
+  negativeSnapshot: { rows: SnapshotKeyword[]; links: ListLink[] } | null;
   hiddenSearchTerms: HiddenSearchTerms[];
 }
 
@@ -263,6 +266,7 @@ export function emptyDataset(industry = "all"): AuditDataset {
     accountTotals: [],
     editorCampaigns: null,
     editorKeywords: null,
+    negativeSnapshot: null,
     hiddenSearchTerms: [],
   };
 }

@@ -15,6 +15,7 @@
 import { formatAmountInput, parseLocaleDecimal } from "~/utils/money";
 import { numberFormat } from "~/utils/intl";
 import { benchmarkFor } from "../benchmarks";
+import { findConflicts, negativeSyntax } from "../negative-match";
 import type { BoundedValue, MatchType } from "../import/types";
 import {
   addTotals,
@@ -900,6 +901,43 @@ export const RULES: RuleDefinition[] = [
         items.push({ campaign: list[0]!.campaign, severity: "fail", figures: { keywords: list.length, ...(c ? totalsFigures(c) : {}) } });
       }
       return { audited: positive.size, items };
+    },
+  }),
+
+  // Negative-keyword conflicts (issue #28): negatives that block an active keyword of their own
+  // campaign, by Google's matching for negatives (negative-match.ts, support.google.com/google-ads/answer/2453972).
+  rule({
+    id: "negative-keyword-conflicts",
+    category: "keywords",
+    weight: 4,
+    source: "#28",
+    unit: "account",
+    needs: ["editor-keywords"],
+    thresholds: {},
+    // Passes with no conflict, fails with any (the count is the summary's `conflicts`): one blocked
+    // keyword is already an ad that cannot show for its own keyword.
+    evaluate(data) {
+      const snapshot = data.negativeSnapshot;
+      if (!snapshot) return null;
+      const active = snapshot.rows.filter((k) => !k.negative && k.active && k.campaign && !k.list);
+      if (!active.length) return null;
+      const conflicts = findConflicts(snapshot.rows, snapshot.links);
+      const items: AuditItem[] = conflicts.map((c) => ({
+        campaign: c.keyword.campaign,
+        adGroup: c.keyword.adGroup,
+        keyword: c.keyword.text,
+        matchType: c.keyword.matchType,
+        severity: "fail",
+        // The negative as Google writes it: `[exact]`, `"phrase"`, broad bare; its shared list when it has one.
+        figures: { negative: negativeSyntax(c.negative), negativeList: c.negative.list },
+      }));
+      const blocked = new Set(conflicts.map((c) => `${c.keyword.line}`)).size;
+      return {
+        audited: 1,
+        items,
+        failing: conflicts.length ? 1 : 0,
+        summary: { conflicts: conflicts.length, blockedKeywords: blocked, activeKeywords: active.length },
+      };
     },
   }),
 
@@ -1971,6 +2009,12 @@ const FIGURE_FORMATS: Record<string, FigureFormat> = {
   engagementRateRanking: "code",
   conversionRateRanking: "code",
   industry: "code",
+  // Negative-keyword conflicts.
+  negative: "text",
+  negativeList: "text",
+  conflicts: "integer",
+  blockedKeywords: "integer",
+  activeKeywords: "integer",
 };
 
 /** Money for `…Cents`; the table for the rest; text for unknown string figures. */

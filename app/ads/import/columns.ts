@@ -22,6 +22,8 @@ export type Field =
   | "keyword"
   | "matchType"
   | "criterionType"
+  // Google Ads Editor: the shared negative keyword list a row belongs to or is applied with.
+  | "sharedSet"
   | "searchTerm"
   | "status"
   | "servingStatus"
@@ -126,6 +128,7 @@ export const FIELD_TYPES: Record<Field, ValueType> = {
   keyword: "text",
   matchType: "text",
   criterionType: "text",
+  sharedSet: "text",
   searchTerm: "text",
   status: "text",
   servingStatus: "text",
@@ -389,6 +392,11 @@ export const EDITOR_COLUMNS: AliasTable = {
   adGroup: { en: ["Ad Group"] },
   keyword: { en: ["Keyword"] },
   criterionType: { en: ["Criterion Type"] },
+  // Shared library ▸ Negative keyword lists: the list's keywords (`Shared set name`, `Keyword`,
+  // `Criterion Type`) and its campaigns (`Campaign`, `Shared set name`, no keyword). Editor's CSV
+  // headers ignore case and spaces (support.google.com/google-ads/editor/answer/57747); the
+  // alternate names are UNVERIFIED against a real export.
+  sharedSet: { en: ["Shared set name", "Shared set", "Negative keyword list", "Keyword list"] },
   status: { en: ["Status", "Ad Group Status", "Campaign Status"] },
   campaignType: { en: ["Campaign Type"] },
   networks: { en: ["Networks"] },

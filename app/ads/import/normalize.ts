@@ -209,10 +209,22 @@ function detect(header: readonly string[], preamble: Preamble, headerLine: numbe
   if (refused) throw new AdsImportError("ads.import.notPerformance", { line: headerLine, report: refused, instead: "campaigns" });
   const google = resolveColumns(FORMAT_TABLES.google, header);
   const editor = resolveColumns(FORMAT_TABLES.editor, header);
-  if (!hasMetrics(google) && (editor.columns.criterionType || editor.columns.networks || editor.columns.adGroupType)) {
+  if (
+    !hasMetrics(google) &&
+    (editor.columns.criterionType || editor.columns.sharedSet || editor.columns.networks || editor.columns.adGroupType)
+  ) {
     const c = editor.columns;
-    const kind: AdReportKind = c.criterionType || c.keyword ? "editor-keywords" : c.adGroup ? "editor-ad-groups" : "editor-campaigns";
-    if (!c.campaign) throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Campaign", expected: "Campaign" });
+    const kind: AdReportKind =
+      c.sharedSet && !c.adGroup
+        ? "editor-negative-lists"
+        : c.criterionType || c.keyword
+          ? "editor-keywords"
+          : c.adGroup
+            ? "editor-ad-groups"
+            : "editor-campaigns";
+    // A shared negative keyword list's own export names no campaign (the list is shared).
+    if (!c.campaign && !c.sharedSet)
+      throw new AdsImportError("ads.import.missingColumn", { line: headerLine, column: "Campaign", expected: "Campaign" });
     return { platform: "google", format: "editor", resolution: editor, kind };
   }
   if (hasMetrics(google)) {
@@ -606,6 +618,9 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       // `Negative Phrase`, and Editor's campaign-level `Campaign Negative Broad`.
       if (/^(?:campaign |account )?(?:negative|negatief|ausschlie|negatif|negativ)/i.test(fold(matchWord))) negative = true;
     }
+    // Every keyword of a shared negative keyword list is a negative, whatever its criterion type says (`Phrase`).
+    const sharedSet = text(record, "sharedSet");
+    if (sharedSet != null && keyword != null) negative = true;
 
     let ad: AdFields | null = null;
     if (kind === "ad") {
@@ -669,6 +684,7 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
       approvalStatus: text(record, "approvalStatus"),
       campaignStatus: text(record, "campaignStatus"),
       adGroupStatus: text(record, "adGroupStatus"),
+      sharedSet,
       adStrengthImprovements: list(record, "adStrengthImprovements"),
       headlineColumns:
         kind === "ad" && headlineColumns.some((i) => i !== undefined) ? headlineColumns.filter((i) => i !== undefined).length : null,

@@ -8,7 +8,7 @@ export type AdPlatform = "google" | "meta" | "microsoft";
 
 /**
  * The level of the rows. Google UI, Meta and Microsoft reports use the first five (Meta's ad set is
- * `ad-group`); Google Ads Editor exports are the three `editor-*` kinds (settings, no metrics).
+ * `ad-group`); Google Ads Editor exports are the four `editor-*` kinds (settings, no metrics).
  */
 export type AdReportKind =
   | "campaign"
@@ -19,6 +19,9 @@ export type AdReportKind =
   | "editor-keywords"
   | "editor-campaigns"
   | "editor-ad-groups"
+  // Google Ads Editor shared negative keyword lists on their own (`Shared set name`, no `Ad Group`
+  // column): a kind of its own so that importing one does not replace the keywords export.
+  | "editor-negative-lists"
   // Google Keyword Planner ("Keyword Stats …"): platform-estimated volumes, competition and bids, no metrics.
   | "keyword-planner"
   // Google Ads Auction insights: competitors' impression share and rates, no metrics.
@@ -130,6 +133,11 @@ export interface RowExtras {
   /** Editor `Campaign Status` and `Ad Group Status` beside a keyword's own status. */
   campaignStatus: string | null;
   adGroupStatus: string | null;
+  /**
+   * Editor `Shared set name`: the shared negative keyword list of a negative (a row with a keyword)
+   * or the list applied to the row's campaign (a row without one). Null elsewhere.
+   */
+  sharedSet: string | null;
   /** Ad report `Ad strength improvements`, split on `;` (`Add 2 more sitelinks in your ad`). */
   adStrengthImprovements: string[] | null;
   /**

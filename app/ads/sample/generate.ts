@@ -2,8 +2,8 @@
  * Sample ad exports: owns generating the ad exports of one fictional US online shop ("Northwind
  * Outdoor", USD) in the platforms' real layouts (../shared/research/ad-formats.md §1, §2): a Google
  * Ads campaign report by day, a search keyword report and an ad report (last 30 days), a search
- * terms report (the UTF-16LE tab-separated "Excel" download), Google Ads Editor keyword and campaign
- * exports, a Meta Ads Manager ad-set export by day, an Auction insights report by week (a competitor
+ * terms report (the UTF-16LE tab-separated "Excel" download), Google Ads Editor keyword (with shared
+ * negative keyword lists, one negative blocking an active keyword) and campaign exports, a Meta Ads Manager ad-set export by day, an Auction insights report by week (a competitor
  * gaining impression share and moving above the shop's ads, a new entrant in the last weeks) and a
  * Keyword Planner download (the keyword generator's measured volumes). The numbers are made up but realistic
  * (weekly seasonality, a slow upward trend, noise; CTR, CPC and conversion rates in the benchmark
@@ -438,6 +438,37 @@ const NEGATIVES: Record<string, [string, string, "Negative Broad" | "Negative Ph
   ],
   "Clearance Sale": [["Clearance", "free", "Negative Broad"]],
 };
+
+/**
+ * Shared negative keyword lists (Editor's Shared library, issue #28): [list, keyword, criterion type]
+ * and the campaigns each is applied to. "Off-topic" holds the phrase negative "running shoes", which
+ * blocks the active keyword "trail running shoes" of Generic - Hiking Gear: the demo's negative
+ * conflict (/ads/negatives).
+ */
+const SHARED_NEGATIVE_LISTS: Array<{
+  name: string;
+  negatives: [string, "Negative Broad" | "Negative Phrase" | "Negative Exact"][];
+  campaigns: string[];
+}> = [
+  {
+    name: "Northwind - Job seekers",
+    negatives: [
+      ["jobs", "Negative Broad"],
+      ["careers", "Negative Broad"],
+      ["salary", "Negative Broad"],
+    ],
+    campaigns: ["Brand", "Generic - Hiking Gear"],
+  },
+  {
+    name: "Northwind - Off-topic",
+    negatives: [
+      ["running shoes", "Negative Phrase"],
+      ["repair", "Negative Broad"],
+      ["[cheap hiking boots]", "Negative Exact"],
+    ],
+    campaigns: ["Generic - Hiking Gear"],
+  },
+];
 
 type StrengthWord = "Excellent" | "Good" | "Average" | "Poor";
 
@@ -1193,6 +1224,28 @@ function editorKeywords(all: readonly Keyword[]): string {
         "",
         "",
       ]);
+    }
+  }
+  // The Shared library's negative keyword lists: a `Shared set name` column, the lists' keywords
+  // (no campaign) and the campaigns each list is applied to (no keyword).
+  const width = header.length;
+  const blank = () => Array.from({ length: width }, () => "");
+  const at = (name: string) => header.indexOf(name);
+  header.push("Shared set name");
+  for (const line of lines.slice(1)) line.push("");
+  for (const list of SHARED_NEGATIVE_LISTS) {
+    for (const [text, type] of list.negatives) {
+      const cells = blank();
+      cells[at("Keyword")] = text.replace(/^\[(.*)\]$/, "$1");
+      cells[at("Criterion Type")] = type;
+      cells[at("Status")] = "Enabled";
+      lines.push([...cells, list.name]);
+    }
+    for (const campaign of list.campaigns) {
+      const cells = blank();
+      cells[at("Campaign")] = campaign;
+      cells[at("Campaign Status")] = "Enabled";
+      lines.push([...cells, list.name]);
     }
   }
   return table(lines, "\t", "\r\n");
