@@ -259,7 +259,10 @@ export async function readPacing(
     const fromEditor = editorRows.get(key);
     const reportImport = fromReport ? imports.get(fromReport.importId) : undefined;
     const editorIsLater =
-      fromEditor && editor && (!reportImport || (editor.importedAt ?? "") >= (reportImport.importedAt ?? "")) && fromEditor.budgetCents !== null;
+      fromEditor &&
+      editor &&
+      (!reportImport || (editor.importedAt ?? "") >= (reportImport.importedAt ?? "")) &&
+      fromEditor.budgetCents !== null;
     const chosen = editorIsLater ? fromEditor : fromReport;
     if (!chosen || chosen.budgetCents === null || chosen.budgetCents <= 0) continue;
     if (chosen.budgetType && NOT_DAILY.test(chosen.budgetType)) continue;

@@ -233,9 +233,6 @@ export function paceSeries(pace: Pace, spend: ReadonlyMap<string, number>, cover
   const projection =
     pace.projectedCents === null || pace.remainingDays === 0
       ? []
-      : [
-          pace.dataThrough ? { x: pace.dataThrough, y: pace.spentCents } : { x: first, y: 0 },
-          { x: last, y: pace.projectedCents },
-        ];
+      : [pace.dataThrough ? { x: pace.dataThrough, y: pace.spentCents } : { x: first, y: 0 }, { x: last, y: pace.projectedCents }];
   return { actual, budget, projection };
 }

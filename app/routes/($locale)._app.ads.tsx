@@ -21,6 +21,8 @@ const SECTIONS = [
   { key: "tips", path: "/ads/tips", end: false },
   { key: "keywords", path: "/ads/keywords", end: false },
   { key: "competitors", path: "/ads/competitors", end: false },
+  // #28 budget pacing
+  { key: "pacing", path: "/ads/pacing", end: false },
   { key: "alerts", path: "/ads/alerts", end: false },
   { key: "reports", path: "/ads/reports", end: false },
   { key: "accounts", path: "/ads/accounts", end: false },

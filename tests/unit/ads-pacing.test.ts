@@ -51,7 +51,8 @@ describe("pacing one campaign", () => {
   it("projects month to date + the last 7 days' rate × the days not covered yet", () => {
     // June 1–15 at $100 a day, but the last 7 days at $120: 1,500 + 120 × 15 = 3,300 of 3,000.
     const spend = days("2026-06-01", "2026-06-15", 10_000);
-    for (const day of ["2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-14", "2026-06-15"]) spend.set(day, 12_000);
+    for (const day of ["2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13", "2026-06-14", "2026-06-15"])
+      spend.set(day, 12_000);
     const result = pace({ spend });
     expect(result.spentCents).toBe(164_000);
     expect(result.dataThrough).toBe("2026-06-15");

@@ -149,7 +149,12 @@ export function LineChart({
       [0, 0.5, 1].map((f, i) => {
         const t = Math.min(...everyT) + f * (Math.max(...everyT) - Math.min(...everyT));
         const iso = new Date(Math.round(t / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
-        return { key: i, text: (formatXTick ?? formatX)(iso), x: round(x(t)), anchor: i === 0 ? "start" : i === 2 ? "end" : "middle" } as const;
+        return {
+          key: i,
+          text: (formatXTick ?? formatX)(iso),
+          x: round(x(t)),
+          anchor: i === 0 ? "start" : i === 2 ? "end" : "middle",
+        } as const;
       })
     : labelIndexes.map((i) => {
         const p = plotted[i]!;
