@@ -52,7 +52,7 @@ test("budget pacing: what to import, then each campaign's month against its budg
   await expect(rows).toHaveCount(2);
   const brand = rows.filter({ hasText: "Brand" });
   await expect(brand).toContainText("$50.00");
-  await expect(brand).toContainText("from Campaign report.csv (campaign report)");
+  await expect(brand).toContainText("campaign report");
   await expect(brand).toContainText("$50.00 a day");
   await expect(brand).toContainText("last 7 days with data:");
   await expect(brand.getByTestId("pacing-status")).toHaveText(/^On pace/);

@@ -41,9 +41,7 @@ export function PacingTable({ report, locale }: { report: PacingReport; locale: 
             cell: (item) => (
               <>
                 <span className="block">{format.money(item.pace.dailyBudgetCents)}</span>
-                <span className="block text-xs text-slate-600">
-                  {t(`table.budgetFrom.${item.budgetSource}`, { file: item.budgetImport.filename })}
-                </span>
+                <span className="block text-xs text-slate-600">{t(`table.budgetFrom.${item.budgetSource}`)}</span>
               </>
             ),
           },

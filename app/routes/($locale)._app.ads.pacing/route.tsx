@@ -47,6 +47,15 @@ export default function AdPacing() {
   const location = useLocation();
   const { client, report } = useLoaderData<typeof loader>();
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
+  // The imports the daily budgets were read from, once each (a campaign report already listed for its spend is not repeated).
+  const spendIds = new Set(report.spendImports.map((item) => item.id));
+  const budgetImports = [
+    ...new Map(
+      report.campaigns
+        .filter((c) => !spendIds.has(c.budgetImport.id))
+        .map((c) => [c.budgetImport.id, { source: c.budgetSource, item: c.budgetImport }]),
+    ).values(),
+  ];
   const range = (start: string | null, end: string | null) =>
     start && end ? t("sources.range", { start: formatDate(start, locale), end: formatDate(end, locale) }) : t("sources.allTime");
 
@@ -107,6 +116,14 @@ export default function AdPacing() {
             <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="pacing-sources">
               {report.spendImports.map((item) => (
                 <li key={item.id}>{t("sources.spend", { file: item.filename, period: range(item.periodStart, item.periodEnd) })}</li>
+              ))}
+              {budgetImports.map(({ source, item }) => (
+                <li key={`budget-${item.id}`}>
+                  {t(`sources.budget.${source}`, {
+                    file: item.filename,
+                    date: item.importedAt ? formatDate(item.importedAt.slice(0, 10), locale) : "–",
+                  })}
+                </li>
               ))}
             </ul>
           </Section>
