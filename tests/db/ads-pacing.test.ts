@@ -13,11 +13,12 @@ import { expect, it } from "vitest";
 process.env.SESSION_SECRET ??= "ads-pacing-test-secret-0123456789-0123456789";
 
 import { ClientAccountNotFoundError, createClientAccount } from "~/ads/accounts.server";
-import { createAlert, evaluateAlerts, listFirings } from "~/ads/alerts.server";
+import { createAlert, evaluateAlerts, listAlerts, listFirings } from "~/ads/alerts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { pacingReport } from "~/ads/pacing.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { MailMessage } from "~/mail/mailer.server";
+import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { loader as pacingLoader } from "~/routes/($locale)._app.ads.pacing/route";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
@@ -229,6 +230,37 @@ describeEachDatabase("budget pacing", (t) => {
     // Not again on the same data, nor the same day.
     expect(await evaluateAlerts(t.db, client.id, { nowMs: NOW, appUrl: APP_URL })).toEqual([]);
     expect(await evaluateAlerts(t.db, client.id, { nowMs: NOW + 3_600_000, appUrl: APP_URL })).toEqual([]);
+  });
+
+  it("adds a pacing alert through the alerts form: a percentage above 0 and below 100", async () => {
+    const client = await clientAccount();
+    const post = (body: Record<string, string>) =>
+      alertsAction({
+        request: new Request(`${APP}/en/ads/alerts?client=${client.id}`, {
+          method: "POST",
+          headers: { Origin: APP, Cookie: ownerCookie },
+          body: new URLSearchParams(body),
+        }),
+        params: { locale: "en" },
+        context: {},
+      });
+    const bad = await answer(() => post({ intent: "create", kind: "pacing", threshold: "100" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.percent"] });
+    const missing = await answer(() => post({ intent: "create", kind: "pacing" }));
+    expect(missing.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.required.percent"] });
+    expect(await listAlerts(t.db, owner, client.id)).toEqual([]);
+    const good = await answer(() => post({ intent: "create", kind: "pacing", threshold: "15", campaign: "Brand" }));
+    expect(good.status).toBe(302);
+    expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ kind: "pacing", threshold: 15, days: null, campaign: "Brand" }]);
+    const page = await answer(() =>
+      alertsLoader({
+        request: new Request(`${APP}/en/ads/alerts?client=${client.id}`, { headers: { Cookie: ownerCookie } }),
+        params: { locale: "en" },
+        context: {},
+      }),
+    );
+    expect(page.status).toBe(200);
   });
 
   it("keeps each client account's pacing to its owner, on the page too", async () => {
