@@ -1,7 +1,7 @@
 /**
- * One row per campaign: its daily budget and where it was read, the month's budget, spend so far
- * (to which day), the recent daily rate (over which days), the projected month-end spend and the
- * status with how far the projection is from the budget.
+ * One row per campaign: its status (with how far the projection is from the budget), its daily
+ * budget and where it was read, the month's budget, spend so far (to which day), the recent daily
+ * rate (over which days) and the projected month-end spend.
  */
 import type { PacingReport } from "~/ads/pacing.server";
 import { DataTable } from "~/components/data-table";
@@ -21,7 +21,6 @@ export function PacingTable({ report, locale }: { report: PacingReport; locale: 
         caption={t("table.label")}
         scrollLabel={t("table.label")}
         dense
-        tableClassName="md:min-w-[60rem]"
         rows={report.campaigns}
         rowKey={(item) => item.campaign}
         rowProps={() => ({ "data-testid": "pacing-row" })}
@@ -33,6 +32,21 @@ export function PacingTable({ report, locale }: { report: PacingReport; locale: 
             primary: true,
             className: "font-medium",
             cell: (item) => item.campaign,
+          },
+          {
+            key: "status",
+            header: t("table.status"),
+            cell: (item) => (
+              <span
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[item.pace.status]}`}
+                data-testid="pacing-status"
+              >
+                {t(`status.${STATUS_KEYS[item.pace.status]}`)}
+                {item.pace.deviationPercent !== null && item.pace.status !== "paused"
+                  ? ` (${format.signedPercent(item.pace.deviationPercent)})`
+                  : ""}
+              </span>
+            ),
           },
           {
             key: "daily",
@@ -111,21 +125,6 @@ export function PacingTable({ report, locale }: { report: PacingReport; locale: 
                   ) : null}
                 </>
               ),
-          },
-          {
-            key: "status",
-            header: t("table.status"),
-            cell: (item) => (
-              <span
-                className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[item.pace.status]}`}
-                data-testid="pacing-status"
-              >
-                {t(`status.${STATUS_KEYS[item.pace.status]}`)}
-                {item.pace.deviationPercent !== null && item.pace.status !== "paused"
-                  ? ` (${format.signedPercent(item.pace.deviationPercent)})`
-                  : ""}
-              </span>
-            ),
           },
         ]}
       />
