@@ -14,8 +14,12 @@
  * - **The month** is the current month of the client account's time zone unless another is asked
  *   for; the months offered are those the day rows cover, and the current one.
  * Meta and Microsoft rows are not paced: their budgets follow other rules.
+ * `pacingEditorCsv` writes the proposed daily budgets (campaigns over pace) as a Google Ads Editor
+ * CSV (`Campaign`, `Budget`: Account › Import › From file), as the tips' budget change does.
  */
+import { stringify } from "csv-stringify/sync";
 import type { DbOrTx } from "~/db/db.server";
+import { centsToDecimalString } from "~/utils/money";
 import { getClientAccount } from "./accounts.server";
 import {
   addDays,
@@ -289,4 +293,13 @@ export async function readPacing(
   report.campaigns.sort((a, b) => a.campaign.localeCompare(b.campaign));
   report.spendImports = [...imports.values()].sort((a, b) => (a.periodStart ?? "").localeCompare(b.periodStart ?? ""));
   return report;
+}
+
+/** The Google Ads Editor CSV of the month's proposed daily budgets; null when no campaign is over pace. */
+export function pacingEditorCsv(report: PacingReport): string | null {
+  const rows = report.campaigns
+    .filter((item) => item.pace.suggestedDailyBudgetCents !== null)
+    .map((item) => [item.campaign, centsToDecimalString(item.pace.suggestedDailyBudgetCents!)]);
+  if (!rows.length) return null;
+  return stringify([["Campaign", "Budget"], ...rows], { record_delimiter: "\r\n", escape_formulas: true });
 }

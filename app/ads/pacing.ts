@@ -21,6 +21,10 @@
  *   back, and the page says so, but it still means the campaign runs over its budget.
  * - The status compares the projection with the month's budget: within ±`tolerance` percent
  *   (10 by default) it is on pace, below under, above over.
+ * - The proposed change, for a campaign over pace only (a campaign under pace is rarely held back
+ *   by its budget): the daily budget that spends what is left of the month's budget over the days
+ *   not imported yet, (month's budget − spent) / those days, in whole cents; none when nothing is
+ *   left (pause the campaign instead), the month has no such day or has ended.
  * No Node API: the page's components may use it.
  */
 
@@ -92,6 +96,8 @@ export interface Pace {
   daysOverDayCap: string[];
   /** The month has ended in the client account's time zone. */
   ended: boolean;
+  /** Over pace: the daily budget that ends the month on its budget; null otherwise. */
+  suggestedDailyBudgetCents: number | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -183,6 +189,9 @@ export function paceCampaign(input: PaceInput): Pace {
     : deviationPercent === null || (dataThrough === null && ratePerDayCents === null)
       ? "no-data"
       : statusOf(deviationPercent, tolerancePercent);
+  const left = monthBudgetCents - spentCents;
+  const suggestedDailyBudgetCents =
+    status === "over" && input.today <= last && remainingDays > 0 && left > 0 ? Math.min(daily, Math.floor(left / remainingDays)) : null;
   return {
     month: input.month,
     daysInMonth: days,
@@ -204,6 +213,7 @@ export function paceCampaign(input: PaceInput): Pace {
     tolerancePercent,
     daysOverDayCap,
     ended: input.today > last,
+    suggestedDailyBudgetCents,
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-pacing-test-secret-0123456789-0123456789";
 
@@ -20,6 +20,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { loader as pacingLoader } from "~/routes/($locale)._app.ads.pacing/route";
+import { loader as editorCsvLoader } from "~/routes/($locale)._app.ads.pacing_.editor[.]csv";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -261,6 +262,39 @@ describeEachDatabase("budget pacing", (t) => {
       }),
     );
     expect(page.status).toBe(200);
+  });
+
+  it("offers the daily budgets that end over-pace campaigns on budget as a Google Ads Editor CSV, to the owner only", async () => {
+    const client = await clientAccount();
+    // "Hot" spends $80 a day of a $50 budget: $1,200 by June 15, heading for $2,400 of $1,500.
+    const hotRows: Day[] = days("2026-05-20", "2026-06-15").map((day) => ({ day, campaign: "Hot", budget: "50.00", cost: "80.00" }));
+    await importFile(client.id, "Campaign report.csv", campaignDays([...juneRows(), ...hotRows]));
+    const report = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const hot = report.campaigns.find((item) => item.campaign === "Hot")!;
+    // (1,500 − 1,200) / the 15 days left.
+    expect(hot.pace).toMatchObject({ status: "over", deviationPercent: 60, suggestedDailyBudgetCents: 2_000 });
+    expect(report.campaigns.filter((item) => item.pace.suggestedDailyBudgetCents !== null).map((item) => item.campaign)).toEqual(["Hot"]);
+
+    const csv = (cookie: string) =>
+      answer(() =>
+        editorCsvLoader({
+          request: new Request(`${APP}/en/ads/pacing/editor.csv?client=${client.id}&month=2026-06`, { headers: { Cookie: cookie } }),
+          params: { locale: "en" },
+          context: {},
+        }),
+      );
+    // The route measures to the clock's today: June 16, 2026 (only Date is faked).
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+    try {
+      const file = await csv(ownerCookie);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Type")).toContain("text/csv");
+      expect(await file.response!.text()).toBe("Campaign,Budget\r\nHot,20.00\r\n");
+      // Another user asking for it gets their own client account, which has nothing to propose.
+      expect((await csv(strangerCookie)).status).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps each client account's pacing to its owner, on the page too", async () => {

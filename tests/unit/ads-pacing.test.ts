@@ -64,6 +64,14 @@ describe("pacing one campaign", () => {
     expect(result.status).toBe("over");
     // Google charges at most 30.4 × the daily budget: the rest of the served cost is credited.
     expect(result).toMatchObject({ overLimit: true, projectedChargeCents: 304_000 });
+    // What ends the month on its budget: (3,000 − 1,640) / 15 days, in whole cents.
+    expect(result.suggestedDailyBudgetCents).toBe(9_066);
+    // On pace or under: nothing proposed; a month already spent: nothing either (pause instead).
+    expect(pace({ spend: days("2026-06-01", "2026-06-15", 10_000) }).suggestedDailyBudgetCents).toBeNull();
+    expect(pace({ spend: days("2026-06-01", "2026-06-15", 8_000) }).suggestedDailyBudgetCents).toBeNull();
+    expect(pace({ spend: days("2026-06-01", "2026-06-15", 20_000) }).suggestedDailyBudgetCents).toBeNull();
+    // A month that has ended proposes nothing.
+    expect(pace({ spend: days("2026-06-01", "2026-06-15", 12_000), today: "2026-07-02" }).suggestedDailyBudgetCents).toBeNull();
   });
 
   it("is on pace within ±10 % and under below it", () => {

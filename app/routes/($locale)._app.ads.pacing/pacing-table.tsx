@@ -10,7 +10,7 @@ import { formatDate, formatShortDay } from "~/utils/dates";
 import { Section } from "~/components/section";
 import { pacingFormatters, STATUS_CLASSES, STATUS_KEYS } from "./pacing-format";
 
-export function PacingTable({ report, locale }: { report: PacingReport; locale: string }) {
+export function PacingTable({ report, locale, editorHref }: { report: PacingReport; locale: string; editorHref: string }) {
   const { t } = useTranslation("ads-pacing");
   const format = pacingFormatters(locale, report.currency);
   return (
@@ -123,12 +123,24 @@ export function PacingTable({ report, locale }: { report: PacingReport; locale: 
                       {t("table.overLimit", { charged: format.money(item.pace.projectedChargeCents ?? 0) })}
                     </span>
                   ) : null}
+                  {item.pace.suggestedDailyBudgetCents !== null ? (
+                    <span className="block text-xs font-semibold text-slate-700" data-testid="pacing-suggestion">
+                      {t("table.suggestion", { amount: format.money(item.pace.suggestedDailyBudgetCents) })}
+                    </span>
+                  ) : null}
                 </>
               ),
           },
         ]}
       />
       <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("table.note", { tolerance: report.tolerancePercent })}</p>
+      {report.campaigns.some((item) => item.pace.suggestedDailyBudgetCents !== null) ? (
+        <p className="mt-3 text-sm">
+          <a href={editorHref} className="font-medium text-brand-700 underline" download>
+            {t("table.editorCsv")}
+          </a>
+        </p>
+      ) : null}
     </Section>
   );
 }

@@ -127,7 +127,11 @@ export default function AdPacing() {
               ))}
             </ul>
           </Section>
-          <PacingTable report={report} locale={locale} />
+          <PacingTable
+            report={report}
+            locale={locale}
+            editorHref={`${localePath(locale, "/ads/pacing/editor.csv")}?${new URLSearchParams({ ...(client.inQuery ? { client: client.id } : {}), month: report.month })}`}
+          />
           <PacingCharts report={report} locale={locale} />
         </>
       )}
@@ -137,6 +141,7 @@ export default function AdPacing() {
           <li>{t("rules.budget")}</li>
           <li>{t("rules.rate")}</li>
           <li>{t("rules.status", { tolerance: report.tolerancePercent })}</li>
+          <li>{t("rules.suggestion")}</li>
           <li>
             {t("rules.google")}{" "}
             <a
