@@ -17,6 +17,8 @@ export const ALERT_UNITS: Record<AdAlertKind, "money" | "percent"> = {
   "lost-is-budget": "percent",
   // Percentage points of impression share a competitor gained (Auction insights).
   "competitor-gaining": "percent",
+  // Percent a campaign's projected month-end spend is over or under its month's budget (pacing.ts).
+  pacing: "percent",
 };
 
 /** The largest money threshold, in currency units. */

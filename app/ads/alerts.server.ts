@@ -10,7 +10,11 @@
  *   the latest day of campaign day rows or in the latest campaign period export;
  * - `competitor-gaining`: in the Auction insights imports (competitors.server.ts), a competitor is a
  *   new entrant, gained at least X percentage points of impression share, or overtook the client's
- *   ads in position-above rate, in the latest period (its data key: that period and the domains).
+ *   ads in position-above rate, in the latest period (its data key: that period and the domains);
+ * - `pacing`: a Google campaign's projected month-end spend (pacing.server.ts, the current month of
+ *   the client account's time zone) is over or under its month's budget by more than X percent (X,
+ *   not the page's ±10 %, decides; paused campaigns and those without data never fire)
+ *   (its data key: the month, the data's last day and the campaigns flagged).
  *
  * Spend is never counted twice: per platform and day one export level is read (campaign rows,
  * else ad group, else keyword, else ad). "The latest day" is the client account's latest day with
@@ -39,6 +43,7 @@ import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { localePath } from "~/utils/paths";
 import { getClientAccount } from "./accounts.server";
 import { readCompetitors, type CompetitorReport } from "./competitors.server";
+import { readPacing, type PacingReport } from "./pacing.server";
 import { ALERT_UNITS, type AlertInput } from "./alert-form";
 import { dateTimeFormat } from "~/utils/intl";
 import { figureAdder } from "./sums";
@@ -383,10 +388,19 @@ class AccountData {
   #bounds: Promise<{ earliest: string | null; latest: string | null }> | undefined;
   #days = new Map<string, Promise<Map<string, Totals>>>();
 
+  #pacing: Promise<PacingReport> | undefined;
+
   constructor(
     private readonly db: DbOrTx,
     private readonly clientAccountId: string,
+    private readonly nowMs: number = Date.now(),
   ) {}
+
+  /** The current month's budget pacing (pacing.server.ts), read once per evaluation. */
+  pacing(): Promise<PacingReport> {
+    this.#pacing ??= readPacing(this.db, this.clientAccountId, { nowMs: this.nowMs });
+    return this.#pacing;
+  }
 
   /** The first and the latest day with day rows at a level that counts spend. */
   bounds() {
@@ -541,6 +555,7 @@ const EVENT_KEYS: Record<AdAlertKind, string> = {
   "no-conversions": "noConversions",
   "lost-is-budget": "lostIsBudget",
   "competitor-gaining": "competitorGaining",
+  pacing: "pacing",
 };
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -549,6 +564,7 @@ async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null>
   const event = EVENT_KEYS[alert.kind];
   if (alert.kind === "lost-is-budget") return checkLostIs(alert, data);
   if (alert.kind === "competitor-gaining") return checkCompetitors(alert, data);
+  if (alert.kind === "pacing") return checkPacing(alert, data);
   const { earliest, latest } = await data.bounds();
   if (!latest || !earliest) return null;
   const basis: FiringBasis = { day: latest };
@@ -714,6 +730,50 @@ async function checkCompetitors(alert: AdAlert, data: AccountData): Promise<Outc
   };
 }
 
+/** Campaigns projected over or under their month's budget by more than the threshold; the message names the furthest off. */
+async function checkPacing(alert: AdAlert, data: AccountData): Promise<Outcome | null> {
+  const report = await data.pacing();
+  const flagged = report.campaigns
+    .filter((item) => alert.campaign === null || sameCampaign(item.campaign, alert.campaign))
+    // The alert's threshold is its own tolerance: the page's ±10 % does not decide.
+    .filter((item) => item.pace.status !== "paused" && item.pace.status !== "no-data" && item.pace.deviationPercent !== null)
+    .filter((item) => Math.abs(item.pace.deviationPercent!) > alert.threshold)
+    .sort((a, b) => Math.abs(b.pace.deviationPercent!) - Math.abs(a.pace.deviationPercent!) || a.campaign.localeCompare(b.campaign));
+  if (!flagged.length) return null;
+  const top = flagged[0]!;
+  const through =
+    flagged
+      .map((item) => item.pace.dataThrough ?? "")
+      .sort()
+      .at(-1) || report.today;
+  return {
+    value: top.pace.deviationPercent!,
+    basis: { start: `${report.month}-01`, end: through },
+    dataRef: `pacing:${report.month}:${through}:${flagged.map((item) => `${item.campaign.toLocaleLowerCase("en")}=${item.pace.deviationPercent! > 0 ? "over" : "under"}`).join(",")}`,
+    messageKey: `ads.alerts.pacing.${top.pace.deviationPercent! > 0 ? "over" : "under"}`,
+    params: {
+      campaign: top.campaign,
+      projectedCents: top.pace.projectedCents ?? 0,
+      budgetCents: top.pace.monthBudgetCents,
+      offPercent: Math.abs(top.pace.deviationPercent!),
+      thresholdPercent: alert.threshold,
+      others: flagged.length - 1,
+    },
+    figures: {
+      month: report.month,
+      campaigns: flagged.slice(0, 20).map((item) => ({
+        campaign: item.campaign,
+        status: item.pace.status,
+        deviationPercent: item.pace.deviationPercent,
+        spentCents: item.pace.spentCents,
+        projectedCents: item.pace.projectedCents,
+        monthBudgetCents: item.pace.monthBudgetCents,
+        rateDays: item.pace.rateDays,
+      })),
+    },
+  };
+}
+
 // ——— Evaluating and firing ———
 
 export interface CreatedFiring {
@@ -772,7 +832,7 @@ export async function evaluateAlerts(db: Db, clientAccountId: string, options: E
         .execute()
     ).map((row) => row.alertId),
   );
-  const data = new AccountData(db, clientAccountId);
+  const data = new AccountData(db, clientAccountId, nowMs);
   const created: CreatedFiring[] = [];
   for (const alert of rows.map((row) => toAlert(row))) {
     if (firedToday.has(alert.id)) continue;

@@ -776,14 +776,23 @@ export interface AdAuditsTable {
   checks: string;
 }
 
-export const AD_ALERT_KINDS = ["daily-spend", "cpa", "ctr-drop", "no-conversions", "lost-is-budget", "competitor-gaining"] as const;
+export const AD_ALERT_KINDS = [
+  "daily-spend",
+  "cpa",
+  "ctr-drop",
+  "no-conversions",
+  "lost-is-budget",
+  "competitor-gaining",
+  // #28: a campaign projected over or under its month's budget by more than the threshold (percent).
+  "pacing",
+] as const;
 export type AdAlertKind = (typeof AD_ALERT_KINDS)[number];
 
 export interface AdAlertsTable {
   id: string;
   clientAccountId: string;
   kind: AdAlertKind;
-  /** Integer cents for daily-spend, cpa and no-conversions (least spend, 0 = any); percent points for ctr-drop, lost-is-budget and competitor-gaining (the share gain). */
+  /** Integer cents for daily-spend, cpa and no-conversions (least spend, 0 = any); percent points for ctr-drop, lost-is-budget, competitor-gaining (the share gain) and pacing (the projection's distance from the month's budget). */
   threshold: number;
   /** no-conversions: days in a row; else null. */
   days: number | null;

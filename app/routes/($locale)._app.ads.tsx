@@ -23,6 +23,7 @@ const SECTIONS = [
   { key: "keywords", path: "/ads/keywords", end: false },
   { key: "competitors", path: "/ads/competitors", end: false },
   { key: "negatives", path: "/ads/negatives", end: false },
+  { key: "pacing", path: "/ads/pacing", end: false },
   { key: "alerts", path: "/ads/alerts", end: false },
   { key: "reports", path: "/ads/reports", end: false },
   { key: "accounts", path: "/ads/accounts", end: false },

@@ -46,6 +46,7 @@ import * as adImportJobs from "./20261127_0041_ad_import_jobs";
 import * as adImportBreakdown from "./20261127_0042_ad_import_breakdown";
 import * as moneyBackGuarantee from "./20261127_0045_money_back_guarantee";
 import * as referralBonusReversal from "./20261127_0046_referral_bonus_reversal";
+import * as adAlertPacing from "./20261128_0048_ad_alert_pacing";
 import * as adClientOpened from "./20261128_0050_ad_client_opened";
 
 export const migrations: Record<string, Migration> = {
@@ -92,5 +93,6 @@ export const migrations: Record<string, Migration> = {
   "20261127_0042_ad_import_breakdown": adImportBreakdown,
   "20261127_0045_money_back_guarantee": moneyBackGuarantee,
   "20261127_0046_referral_bonus_reversal": referralBonusReversal,
+    "20261128_0048_ad_alert_pacing": adAlertPacing,
   "20261128_0050_ad_client_opened": adClientOpened,
 };

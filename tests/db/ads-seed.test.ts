@@ -10,6 +10,8 @@ import { listClientAccounts } from "~/ads/accounts.server";
 import { competitorReport } from "~/ads/competitors.server";
 import { listImports } from "~/ads/imports.server";
 import { keywordFigures } from "~/ads/keywords/keywords.server";
+import { pacingReport } from "~/ads/pacing.server";
+import { SAMPLE_CAMPAIGNS } from "~/ads/sample/generate";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { findUserByEmail } from "~/users/users.server";
 import { DEMO_USER, seedDemoData } from "../../db/seed";
@@ -87,6 +89,14 @@ describeEachDatabase("demo seed: ad imports", (t) => {
     expect(competitors.you).not.toBeNull();
     expect(competitors.competitors.filter((c) => c.gainingShare).map((c) => c.domain)).toEqual(["peakoutfitters.example"]);
     expect(competitors.competitors.filter((c) => c.newEntrant).map((c) => c.domain)).toEqual(["basecampdirect.example"]);
+    // Budget pacing (#28) has a story: every Google campaign with its daily budget and this month's days,
+    // the budget-limited one on pace, the paused one paused.
+    const pacing = await pacingReport(t.db, demo.id, clientAccountId, { nowMs: NOW });
+    expect(pacing.month).toBe("2026-05");
+    expect(pacing.campaigns.map((c) => c.campaign)).toEqual([...SAMPLE_CAMPAIGNS].sort((a, b) => a.localeCompare(b)));
+    expect(pacing.campaigns.every((c) => c.pace.dataThrough === "2026-05-09" && c.pace.dailyBudgetCents > 0)).toBe(true);
+    const statusOf = (name: string) => pacing.campaigns.find((c) => c.campaign === name)!.pace.status;
+    expect([statusOf("Generic - Hiking Gear"), statusOf("Clearance Sale")]).toEqual(["on-pace", "paused"]);
     // The keyword generator finds measured volumes for the shop's seeds.
     const figures = await keywordFigures(t.db, clientAccountId, ["hiking boots", "sleeping bag", "no such keyword anywhere"]);
     expect(figures.get("hiking boots")).toMatchObject({ source: "keyword-planner", planner: { searchVolume: 49_500 } });

@@ -14,7 +14,10 @@
  *     formatX={(iso) => formatDate(iso, locale)} />                  // ~/utils/dates
  *   <ProgressMeter value={balanceCents} max={thresholdCents} label={…} valueText={…} />
  *
- * Real uses: the dashboard's balance history, the wallet's cashback by month.
+ *   <LineChart … seriesLabel={…} guides={[{ label: …, points: budget, style: "dashed" }]} />  // reference lines
+ *
+ * Real uses: the dashboard's balance history, the wallet's cashback by month, the ad pacing page's
+ * cumulative spend against the budget line and the projection (guides).
  */
 export { LineChart, type LineChartPoint, type LineChartProps } from "./line-chart";
 export { BarChart, type BarChartBar, type BarChartProps } from "./bar-chart";

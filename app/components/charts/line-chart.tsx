@@ -31,6 +31,14 @@ export interface LineChartPoint {
   y: number;
 }
 
+/** A straight reference line beside the series (a budget, a projection): drawn point to point, listed in the legend and the table. */
+export interface LineChartGuide {
+  label: string;
+  points: ReadonlyArray<LineChartPoint>;
+  /** `dashed` in the secondary colour (a target), `dotted` in the series' colour (where the series is heading). */
+  style: "dashed" | "dotted";
+}
+
 export interface LineChartProps {
   points: ReadonlyArray<LineChartPoint>;
   /** Accessible name of the chart (SVG <title>, table caption). */
@@ -47,6 +55,10 @@ export interface LineChartProps {
   height?: number;
   /** Shade the area between the line and zero. */
   area?: boolean;
+  /** The series' name in the legend (shown with `guides`). */
+  seriesLabel?: string;
+  /** Reference lines sharing the axes (see LineChartGuide). */
+  guides?: ReadonlyArray<LineChartGuide>;
   /** Shown instead of the chart when there is no (valid) point. */
   emptyText?: string;
   /** "inverse" on the dark-green accent panels with white text; "default" elsewhere. */
@@ -75,6 +87,8 @@ export function LineChart({
   formatPoint,
   height,
   area = false,
+  seriesLabel,
+  guides = [],
   emptyText,
   tone = "default",
   className,
@@ -94,19 +108,31 @@ export function LineChart({
     [points],
   );
 
-  if (data.length === 0) return <EmptyChart title={title} emptyText={emptyText} height={plotHeight} tone={tone} className={className} />;
+  const guideData = guides.map((guide) => ({
+    guide,
+    points: guide.points
+      .map((point) => ({ point, t: parseIsoDate(point.x) }))
+      .filter(({ point, t }) => Number.isFinite(t) && Number.isFinite(point.y))
+      .sort((a, b) => a.t - b.t),
+  }));
+  const everyT = [...data, ...guideData.flatMap((item) => item.points)].map((item) => item.t);
+  if (everyT.length === 0) return <EmptyChart title={title} emptyText={emptyText} height={plotHeight} tone={tone} className={className} />;
 
   const { scale: y, ticks } = valueScale(
-    data.map(({ point }) => point.y),
+    [...data, ...guideData.flatMap((item) => item.points)].map(({ point }) => point.y),
     plotHeight,
     formatYTick ?? formatY,
   );
   // A UTC time scale is a linear scale over epoch milliseconds.
-  const x = scaleLinear([data[0]!.t, data[data.length - 1]!.t], [PAD_X, VIEW_WIDTH - PAD_X]);
+  const x = scaleLinear([Math.min(...everyT), Math.max(...everyT)], [PAD_X, VIEW_WIDTH - PAD_X]);
   const plotted: Plotted[] = data.map(({ point, t }) => ({ ...point, px: round(x(t)), py: round(y(point.y)) }));
   const zeroY = round(y(0));
+  const guidePaths = guideData.map(({ guide, points: guidePoints }) => ({
+    guide,
+    path: guidePoints.map(({ point, t }, i) => `${i === 0 ? "M" : "L"}${round(x(t))},${round(y(point.y))}`).join(""),
+  }));
 
-  const linePath = roundPath(monotoneLine(plotted.map((p) => [p.px, p.py])));
+  const linePath = plotted.length ? roundPath(monotoneLine(plotted.map((p) => [p.px, p.py]))) : "";
   const areaPath = area
     ? roundPath(
         monotoneArea(
@@ -118,17 +144,51 @@ export function LineChart({
 
   const last = plotted.length - 1;
   const labelIndexes = [...new Set([0, Math.floor(last / 2), last])];
-  const xLabels = labelIndexes.map((i) => {
-    const p = plotted[i]!;
-    const anchor = plotted.length === 1 ? "middle" : i === 0 ? "start" : i === last ? "end" : "middle";
-    return { key: i, text: (formatXTick ?? formatX)(p.x), x: plotted.length === 1 ? VIEW_WIDTH / 2 : p.px, anchor } as const;
-  });
+  const xLabels = guides.length
+    ? // With guides the axis spans every line: its first, middle and last dates.
+      [0, 0.5, 1].map((f, i) => {
+        const t = Math.min(...everyT) + f * (Math.max(...everyT) - Math.min(...everyT));
+        const iso = new Date(Math.round(t / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
+        return {
+          key: i,
+          text: (formatXTick ?? formatX)(iso),
+          x: round(x(t)),
+          anchor: i === 0 ? "start" : i === 2 ? "end" : "middle",
+        } as const;
+      })
+    : labelIndexes.map((i) => {
+        const p = plotted[i]!;
+        const anchor = plotted.length === 1 ? "middle" : i === 0 ? "start" : i === last ? "end" : "middle";
+        return { key: i, text: (formatXTick ?? formatX)(p.x), x: plotted.length === 1 ? VIEW_WIDTH / 2 : p.px, anchor } as const;
+      });
   const nameOf = (p: LineChartPoint) => (formatPoint ? formatPoint({ x: p.x, y: p.y }) : `${formatX(p.x)}, ${formatY(p.y)}`);
   const current = active === null ? undefined : plotted[active];
   const colours = TONES[tone];
 
   return (
     <figure className={cx("w-full min-w-0", className)}>
+      {guides.length ? (
+        <ul className={cx("mb-1 flex flex-wrap gap-x-4 gap-y-1 text-xs", colours.label)}>
+          {seriesLabel ? (
+            <li className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={cx("h-0.5 w-4", colours.swatch)} />
+              {seriesLabel}
+            </li>
+          ) : null}
+          {guides.map((guide) => (
+            <li key={guide.label} className="flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className={cx(
+                  "w-4 border-t-2",
+                  guide.style === "dashed" ? "border-dashed border-amber-600" : "border-dotted border-brand-600",
+                )}
+              />
+              {guide.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
         <YAxis ticks={ticks} tone={tone} />
         <div className="relative" onMouseLeave={() => setActive(null)}>
@@ -142,6 +202,19 @@ export function LineChart({
             emphasiseZero={y.domain()[0]! < 0}
             tone={tone}
           >
+            {guidePaths.map(({ guide, path }) => (
+              <path
+                key={guide.label}
+                d={path}
+                className={guide.style === "dashed" ? colours.secondary : colours.series}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeDasharray={guide.style === "dashed" ? "6 4" : "2 4"}
+                strokeLinecap="round"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
             <g className={colours.series}>
               {area ? <path d={areaPath} fill="currentColor" fillOpacity={0.15} stroke="none" /> : null}
               <path
@@ -178,7 +251,9 @@ export function LineChart({
               )}
             </g>
           </svg>
-          <PointExplorer label={title} names={plotted.map(nameOf)} active={active} tone={tone} setActive={setActive} />
+          {plotted.length ? (
+            <PointExplorer label={title} names={plotted.map(nameOf)} active={active} tone={tone} setActive={setActive} />
+          ) : null}
           {current ? (
             <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
               <span className="block opacity-80">{formatX(current.x)}</span>
@@ -202,6 +277,16 @@ export function LineChart({
                 <td>{formatY(p.y)}</td>
               </tr>
             ))}
+            {guideData.flatMap(({ guide, points: guidePoints }) =>
+              guidePoints.map(({ point }, i) => (
+                <tr key={`${guide.label}-${i}`}>
+                  <th scope="row">
+                    {guide.label}: {formatX(point.x)}
+                  </th>
+                  <td>{formatY(point.y)}</td>
+                </tr>
+              )),
+            )}
           </tbody>
         </table>
       </div>

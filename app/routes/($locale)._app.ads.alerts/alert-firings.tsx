@@ -55,14 +55,16 @@ export function AlertFirings({ firings, format, locale }: { firings: AlertFiring
                 const figures = firing.details.figures as { noConversions?: boolean; campaigns?: Array<{ bound?: string }> };
                 return firing.kind === "no-conversions" || (firing.kind === "cpa" && figures.noConversions)
                   ? t("measured.spentNoConversions", { amount: format.money(firing.value) })
-                  : firing.kind === "ctr-drop"
-                    ? t("measured.drop", { value: format.percent(firing.value) })
-                    : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
-                      ? formatBounded({ value: firing.value, bound: boundOf(figures.campaigns?.[0]?.bound) }, format.percent, {
-                          below: (value) => t("measured.lessThan", { value }),
-                          above: (value) => t("measured.moreThan", { value }),
-                        })
-                      : format.money(firing.value);
+                  : firing.kind === "pacing"
+                    ? t("measured.pace", { value: `${firing.value > 0 ? "+" : ""}${format.percent(firing.value)}` })
+                    : firing.kind === "ctr-drop"
+                      ? t("measured.drop", { value: format.percent(firing.value) })
+                      : firing.kind === "lost-is-budget" || firing.kind === "competitor-gaining"
+                        ? formatBounded({ value: firing.value, bound: boundOf(figures.campaigns?.[0]?.bound) }, format.percent, {
+                            below: (value) => t("measured.lessThan", { value }),
+                            above: (value) => t("measured.moreThan", { value }),
+                          })
+                        : format.money(firing.value);
               },
             },
             {

@@ -18,6 +18,7 @@ export const KIND_KEYS: Record<AdAlertKind, string> = {
   "no-conversions": "noConversions",
   "lost-is-budget": "lostIsBudget",
   "competitor-gaining": "competitorGaining",
+  pacing: "pacing",
 };
 
 /** A stored firing's bound (`above`, `below`), exact when absent or unknown. */

@@ -1,0 +1,161 @@
+/**
+ * Budget pacing (`/ads/pacing`, #28): for each Google Ads campaign with a daily budget, the chosen
+ * month (`month=YYYY-MM`, the current month of the client account's time zone by default; a GET
+ * form offers the months the data covers): the month's budget, spend so far, the recent daily rate
+ * and the days it averages, the projected month-end spend and whether that is on pace, under or
+ * over (±10 %), then a chart per campaign of the cumulative spend against the budget line and the
+ * projection. Every figure names its source import and period; the maths are `~/ads/pacing`, the
+ * reading `~/ads/pacing.server`. Without data: which reports to import.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireAdTools } from "~/ads/access.server";
+import { pacingReport } from "~/ads/pacing.server";
+import { db } from "~/db/db.server";
+import { withNamespaces } from "~/i18n/client-loader";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { formatDate, monthName } from "~/utils/dates";
+import { metaFromLoader } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta.server";
+import { localePath } from "~/utils/paths";
+import { Section } from "~/components/section";
+import { AdPageHeading } from "~/components/ads/page-heading";
+import { SubmitButton } from "~/components/forms";
+import { PacingTable } from "./pacing-table";
+import { PacingCharts } from "./pacing-charts";
+
+export const handle = { i18n: ["common", "ads", "ads-pacing"] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, accounts, client } = await requireAdTools(request, params);
+  const month = new URL(request.url).searchParams.get("month")?.slice(0, 7) ?? null;
+  const report = await pacingReport(db(), user.id, client.id, { month });
+  return data({
+    meta: await pageMeta(params, "ads-pacing", "meta"),
+    client: { id: client.id, name: client.name, inQuery: accounts.length > 1 },
+    report,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = metaFromLoader;
+
+export default function AdPacing() {
+  const { t } = useTranslation("ads-pacing");
+  const locale = usePageLocale();
+  const location = useLocation();
+  const { client, report } = useLoaderData<typeof loader>();
+  const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
+  // The imports the daily budgets were read from, once each (a campaign report already listed for its spend is not repeated).
+  const spendIds = new Set(report.spendImports.map((item) => item.id));
+  const budgetImports = [
+    ...new Map(
+      report.campaigns
+        .filter((c) => !spendIds.has(c.budgetImport.id))
+        .map((c) => [c.budgetImport.id, { source: c.budgetSource, item: c.budgetImport }]),
+    ).values(),
+  ];
+  const range = (start: string | null, end: string | null) =>
+    start && end ? t("sources.range", { start: formatDate(start, locale), end: formatDate(end, locale) }) : t("sources.allTime");
+
+  return (
+    <div className="py-6">
+      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+
+      <Form
+        method="get"
+        action={location.pathname}
+        className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4"
+      >
+        {client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null}
+        <div>
+          <label htmlFor="pacing-month" className="block text-sm font-medium">
+            {t("filters.month")}
+          </label>
+          <select
+            id="pacing-month"
+            name="month"
+            defaultValue={report.month}
+            className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
+          >
+            {report.months.map((month) => (
+              <option key={month} value={month}>
+                {monthName(month, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton className="btn-secondary px-3 py-1.5 text-sm">{t("filters.submit")}</SubmitButton>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-700" data-testid="pacing-month">
+        {t("measuredTo", { month: monthName(report.month, locale), today: formatDate(report.today, locale), timeZone: report.timeZone })}
+      </p>
+
+      {report.campaigns.length === 0 ? (
+        <Section
+          id="pacing-empty"
+          title={t("empty.title")}
+          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
+          testId="empty"
+        >
+          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
+          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <li>{t("empty.step1")}</li>
+            <li>{t("empty.step2")}</li>
+            <li>{t("empty.step3")}</li>
+          </ol>
+          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
+            {t("empty.import")}
+          </Link>
+        </Section>
+      ) : (
+        <>
+          <Section id="pacing-sources" title={t("sources.title")} className="mt-4" titleClassName="text-lg font-bold">
+            <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="pacing-sources">
+              {report.spendImports.map((item) => (
+                <li key={item.id}>{t("sources.spend", { file: item.filename, period: range(item.periodStart, item.periodEnd) })}</li>
+              ))}
+              {budgetImports.map(({ source, item }) => (
+                <li key={`budget-${item.id}`}>
+                  {t(`sources.budget.${source}`, {
+                    file: item.filename,
+                    date: item.importedAt ? formatDate(item.importedAt.slice(0, 10), locale) : "–",
+                  })}
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <PacingTable
+            report={report}
+            locale={locale}
+            editorHref={`${localePath(locale, "/ads/pacing/editor.csv")}?${new URLSearchParams({ ...(client.inQuery ? { client: client.id } : {}), month: report.month })}`}
+          />
+          <PacingCharts report={report} locale={locale} />
+        </>
+      )}
+
+      <Section id="pacing-rules" title={t("rules.title")} className="mt-8" titleClassName="text-lg font-bold">
+        <ul className="mt-2 max-w-3xl list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>{t("rules.budget")}</li>
+          <li>{t("rules.rate")}</li>
+          <li>{t("rules.status", { tolerance: report.tolerancePercent })}</li>
+          <li>{t("rules.suggestion")}</li>
+          <li>
+            {t("rules.google")}{" "}
+            <a
+              href="https://support.google.com/google-ads/answer/6385083"
+              className="break-all font-medium text-brand-700 underline"
+              rel="noreferrer"
+            >
+              support.google.com/google-ads/answer/6385083
+            </a>
+          </li>
+        </ul>
+      </Section>
+    </div>
+  );
+}
+
+export { FramedErrorBoundary as ErrorBoundary } from "~/components/framed-error-boundary";
