@@ -20,6 +20,7 @@ const SECTIONS = [
   { key: "audit", path: "/ads/audit", end: false },
   { key: "tips", path: "/ads/tips", end: false },
   { key: "keywords", path: "/ads/keywords", end: false },
+  { key: "ngrams", path: "/ads/ngrams", end: false },
   { key: "competitors", path: "/ads/competitors", end: false },
   { key: "alerts", path: "/ads/alerts", end: false },
   { key: "reports", path: "/ads/reports", end: false },
