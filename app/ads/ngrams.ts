@@ -90,28 +90,37 @@ export interface NgramRow {
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
+/**
+ * Latin letters and digits separated by single spaces: Unicode's word boundaries (UAX #29: no break
+ * between letters and digits, WB5 and WB8–WB10; a break at each space) are exactly the spaces, so
+ * the words are the text split on them, without the segmenter's cost (most search terms).
+ */
+const PLAIN = /^[\p{Script=Latin}\p{Nd}]+(?: [\p{Script=Latin}\p{Nd}]+)*$/u;
+
 /** The words of a text: Unicode word segments, NFC, lower-cased in `language`. */
 export function tokenize(text: string, language: NgramLanguage): string[] {
+  const normal = text.normalize("NFC");
+  if (PLAIN.test(normal)) return normal.toLocaleLowerCase(language).split(" ");
   let segmenter = segmenters.get(language);
   if (!segmenter) {
     segmenter = new Intl.Segmenter(language, { granularity: "word" });
     segmenters.set(language, segmenter);
   }
   const words: string[] = [];
-  for (const part of segmenter.segment(text.normalize("NFC"))) if (part.isWordLike) words.push(part.segment.toLocaleLowerCase(language));
+  for (const part of segmenter.segment(normal)) if (part.isWordLike) words.push(part.segment.toLocaleLowerCase(language));
   return words;
 }
 
 /** The distinct n-grams of n words of a term's words (1-grams without the language's stop words). */
 export function ngramsOf(words: readonly string[], n: 1 | 2 | 3, language: NgramLanguage): string[] {
-  const out = new Set<string>();
-  if (n === 1) {
-    const stop = STOP_WORDS[language];
-    for (const word of words) if (!stop.has(word)) out.add(word);
-  } else {
-    for (let i = 0; i + n <= words.length; i++) out.add(words.slice(i, i + n).join(" "));
+  const out: string[] = [];
+  const stop = STOP_WORDS[language];
+  for (let i = 0; i + n <= words.length; i++) {
+    const ngram = n === 1 ? words[i]! : n === 2 ? `${words[i]} ${words[i + 1]}` : `${words[i]} ${words[i + 1]} ${words[i + 2]}`;
+    if ((n === 1 && stop.has(ngram)) || out.includes(ngram)) continue;
+    out.push(ngram);
   }
-  return [...out];
+  return out;
 }
 
 interface Acc {
@@ -145,31 +154,33 @@ interface TermAcc {
 export function countNgrams(rows: Iterable<NgramInput>, basis: SignificanceBasis | null): { ngrams: NgramRow[]; terms: number } {
   // Terms first: a day-by-day report repeats each term on many rows.
   const terms = new Map<string, TermAcc>();
-  const wordsOf = new Map<string, string[]>();
+  const byText = new Map<string, TermAcc | null>();
   for (const row of rows) {
     if (!row.searchTerm) continue;
     const rawKey = `${row.language}|${row.searchTerm}`;
-    let words = wordsOf.get(rawKey);
-    if (!words) {
-      words = tokenize(row.searchTerm, row.language);
-      wordsOf.set(rawKey, words);
+    let term = byText.get(rawKey);
+    if (term === undefined) {
+      const words = tokenize(row.searchTerm, row.language);
+      if (words.length) {
+        const key = `${row.language}|${words.join(" ")}`;
+        term = terms.get(key) ?? null;
+        if (!term) {
+          term = {
+            words,
+            language: row.language,
+            impressions: 0,
+            clicks: 0,
+            costCents: 0,
+            conversions: 0,
+            conversionValueCents: 0,
+            campaigns: new Set(),
+          };
+          terms.set(key, term);
+        }
+      } else term = null;
+      byText.set(rawKey, term);
     }
-    if (!words.length) continue;
-    const key = `${row.language}|${words.join(" ")}`;
-    let term = terms.get(key);
-    if (!term) {
-      term = {
-        words,
-        language: row.language,
-        impressions: 0,
-        clicks: 0,
-        costCents: 0,
-        conversions: 0,
-        conversionValueCents: 0,
-        campaigns: new Set(),
-      };
-      terms.set(key, term);
-    }
+    if (!term) continue;
     term.impressions += row.impressions;
     term.clicks += row.clicks;
     term.costCents += row.costCents;
@@ -182,8 +193,8 @@ export function countNgrams(rows: Iterable<NgramInput>, basis: SignificanceBasis
   for (const term of terms.values()) {
     for (const n of NGRAM_LENGTHS) {
       for (const ngram of ngramsOf(term.words, n, term.language)) {
-        const key = `${n}|${ngram}`;
-        let acc = grams.get(key);
+        // The text alone is the key: its words say its n.
+        let acc = grams.get(ngram);
         if (!acc) {
           acc = {
             ngram,
@@ -196,7 +207,7 @@ export function countNgrams(rows: Iterable<NgramInput>, basis: SignificanceBasis
             conversionValueCents: 0,
             campaigns: new Set(),
           };
-          grams.set(key, acc);
+          grams.set(ngram, acc);
         }
         acc.terms += 1;
         acc.impressions += term.impressions;
