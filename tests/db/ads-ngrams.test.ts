@@ -19,7 +19,8 @@ import { stageImport, storeImport } from "~/ads/imports.server";
 import { ngramQueryFromSearch } from "~/ads/ngram-query";
 import { ngramNegativesCsv, ngramReport } from "~/ads/ngrams.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-import { action as ngramsAction, loader as ngramsLoader } from "~/routes/($locale)._app.ads.ngrams/route";
+import { loader as ngramsLoader } from "~/routes/($locale)._app.ads.ngrams/route";
+import { action as ngramsAction, loader as negativesLoader } from "~/routes/($locale)._app.ads.ngrams_.negatives[.]csv";
 import { signedInMember, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
@@ -167,7 +168,7 @@ describeEachDatabase("n-gram analysis", (t) => {
     const params = { locale: "en" };
     const get = (cookie: string, search: string) => new Request(`${APP}/en/ads/ngrams${search}`, { headers: { Cookie: cookie } });
     const post = (cookie: string, search: string, body: URLSearchParams) =>
-      new Request(`${APP}/en/ads/ngrams${search}`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body });
+      new Request(`${APP}/en/ads/ngrams/negatives.csv${search}`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body });
 
     const page = await answer(() => ngramsLoader({ request: get(ownerCookie, `?client=${client.id}&wasted=1`), params, context: {} }));
     expect(page.status).toBe(200);
@@ -192,16 +193,22 @@ describeEachDatabase("n-gram analysis", (t) => {
       "Generic Shoes,,shoes jobs,Campaign Negative Exact",
     ]);
 
-    // Nothing chosen, or a match type Editor has no campaign negative for: the page again, with the reason.
+    // Nothing chosen, or a match type Editor has no campaign negative for: back to the page (its
+    // query kept), which says why beside the button.
     const none = await answer(() =>
       ngramsAction({
-        request: post(ownerCookie, `?client=${client.id}`, new URLSearchParams({ intent: "negatives", matchType: "phrase" })),
+        request: post(ownerCookie, `?client=${client.id}&wasted=1`, new URLSearchParams({ intent: "negatives", matchType: "phrase" })),
         params,
         context: {},
       }),
     );
-    expect(none.status).toBe(400);
-    expect(none.body.result.error.ngram).toEqual(["ads-ngrams:errors.none"]);
+    expect(none.status).toBe(302);
+    expect(none.location).toBe(`/en/ads/ngrams?client=${client.id}&wasted=1`);
+    const flash = none.headers.get("Set-Cookie")!.split(";")[0]!;
+    const back = await answer(() =>
+      ngramsLoader({ request: get(`${ownerCookie}; ${flash}`, `?client=${client.id}&wasted=1`), params, context: {} }),
+    );
+    expect(back.body.downloadError).toBe("ads-ngrams:errors.none");
     const broad = await answer(() =>
       ngramsAction({
         request: post(ownerCookie, `?client=${client.id}`, new URLSearchParams({ ngram: "jobs", matchType: "broad" })),
@@ -209,8 +216,20 @@ describeEachDatabase("n-gram analysis", (t) => {
         context: {},
       }),
     );
-    expect(broad.status).toBe(400);
-    expect(broad.body.result.error.matchType).toEqual(["ads-ngrams:errors.matchType"]);
+    expect(broad.status).toBe(302);
+    const broadPage = await answer(() =>
+      ngramsLoader({
+        request: get(`${ownerCookie}; ${broad.headers.get("Set-Cookie")!.split(";")[0]}`, `?client=${client.id}`),
+        params,
+        context: {},
+      }),
+    );
+    expect(broadPage.body.downloadError).toBe("ads-ngrams:errors.matchType");
+    // A GET of the file's address is the page.
+    const getFile = await answer(() => negativesLoader({ request: get(ownerCookie, `?client=${client.id}`), params, context: {} }));
+    expect(getFile.status).toBe(302);
+    expect(getFile.location).toBe(`/en/ads/ngrams?client=${client.id}`);
+    expect(page.body.downloadError).toBeNull();
 
     // Another user naming the owner's client account gets their own (empty) one, and an empty file.
     const theirs = await answer(() => ngramsLoader({ request: get(strangerCookie, `?client=${client.id}`), params, context: {} }));

@@ -1,8 +1,8 @@
 /**
  * The n-gram table inside the download form: a checkbox (`ngram`) per row, the figures, the
  * wasted flag, sortable headings; above it the match type (`matchType`) and the button that posts
- * the selection to this URL and downloads the Google Ads Editor CSV (a document request, so the
- * file downloads with JavaScript too). Cards on a phone (DataTable).
+ * the selection to `/ads/ngrams/negatives.csv` with the page's query and downloads the Google Ads
+ * Editor CSV (a document request, so the file downloads with JavaScript too). Cards on a phone (DataTable).
  */
 import { Form, useLocation } from "@remix-run/react";
 import { NEGATIVE_MATCH_TYPES, type NgramQuery, type NgramSort } from "~/ads/ngram-query";
@@ -15,6 +15,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
+import { localePath } from "~/utils/paths";
 import { ngramSearch } from "./ngram-links";
 
 export function NgramsTable({
@@ -22,14 +23,15 @@ export function NgramsTable({
   query,
   currency,
   maxRows,
-  errors,
+  error,
   clientId,
 }: {
   report: NgramReport;
   query: NgramQuery;
   currency: string | null;
   maxRows: number;
-  errors: Record<string, string[] | null> | null;
+  /** A refused download's reason (a translation key). */
+  error: string | null;
   clientId: string | null;
 }) {
   const { t } = useTranslation("ads-ngrams");
@@ -50,16 +52,13 @@ export function NgramsTable({
     sort: sortable(key),
     cell,
   });
-  const formErrors = [...(errors?.[""] ?? []), ...(errors?.ngram ?? []), ...(errors?.matchType ?? [])].map((key) =>
-    key ? t(key.replace(/^ads-ngrams:/, "")) : null,
-  );
   const count =
     report.matching > report.rows.length
       ? t("countLimited", { count: report.matching, wasted: report.wasted, shown: maxRows })
       : t("count", { count: report.matching, wasted: report.wasted });
 
   return (
-    <Form method="post" action={`${location.pathname}${location.search}`} reloadDocument className="mt-6">
+    <Form method="post" action={`${localePath(locale, "/ads/ngrams/negatives.csv")}${location.search}`} reloadDocument className="mt-6">
       <Section id="ngrams-negatives" title={t("negatives.title")} box="card" titleClassName="text-lg font-bold">
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("negatives.text")}</p>
         <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -72,7 +71,7 @@ export function NgramsTable({
             {t("negatives.download")}
           </SubmitButton>
         </div>
-        <ErrorList id="ngrams-errors" errors={formErrors} />
+        <ErrorList id="ngrams-errors" errors={error ? [t(error.replace(/^ads-ngrams:/, ""))] : null} />
       </Section>
 
       <Section id="ngrams-table" title={t("table.title")} className="mt-6" titleClassName="text-lg font-bold">

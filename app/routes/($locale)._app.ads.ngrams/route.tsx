@@ -3,23 +3,20 @@
  * search terms with their summed figures, CPA, conversion rate and ROAS, wasted spend flagged by
  * the negative-keyword tips' significance rule. A GET form chooses the period (an imported search
  * terms report's), the campaign, the n-gram size (`n`), the sort and `wasted=1`; the table's
- * checkboxes (`ngram`) and `matchType` post to this URL (with its query) and answer a Google Ads
- * Editor CSV of campaign negative keywords. The analysis lives in `~/ads/ngrams.server`.
+ * checkboxes (`ngram`) and `matchType` post to `/ads/ngrams/negatives.csv` (with the page's query),
+ * a Google Ads Editor CSV of campaign negative keywords; a refused download comes back here with
+ * its reason. The analysis lives in `~/ads/ngrams.server`.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
-import { NegativesSchema, ngramQueryFromSearch } from "~/ads/ngram-query";
-import { MAX_TABLE_ROWS, ngramNegativesCsv, ngramReport } from "~/ads/ngrams.server";
+import { ngramQueryFromSearch } from "~/ads/ngram-query";
+import { MAX_TABLE_ROWS, ngramReport } from "~/ads/ngrams.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { CSV_TYPE, fileDownload } from "~/utils/download.server";
-import { readForm } from "~/utils/form-data.server";
-import { formIntent } from "~/utils/http.server";
+import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -36,31 +33,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, accounts, client } = await requireAdTools(request, params);
   const query = ngramQueryFromSearch(new URL(request.url).searchParams);
   const report = await ngramReport(db(), user.id, client.id, query);
-  return data({
-    meta: await pageMeta(params, "ads-ngrams", "meta"),
-    client: { id: client.id, name: client.name, currency: client.currency, inQuery: accounts.length > 1 },
-    query,
-    report,
-    maxRows: MAX_TABLE_ROWS,
-  });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { user, client } = await requireAdTools(request, params);
-  const form = await readForm(request);
-  formIntent(form, ["negatives"], "negatives");
-  const submission = parseWithZod(form, { schema: NegativesSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const query = ngramQueryFromSearch(new URL(request.url).searchParams);
-  const file = await ngramNegativesCsv(db(), user.id, client.id, {
-    period: query.period,
-    campaign: query.campaign,
-    ngrams: submission.value.ngram,
-    matchType: submission.value.matchType,
-  });
-  const period = (file.period ?? "all").replace("..", "_");
-  return fileDownload(file.csv, `cashwise-negatives-${submission.value.matchType}-${period}.csv`, CSV_TYPE);
+  const { notice, headers } = await takeNotice(request);
+  return data(
+    {
+      meta: await pageMeta(params, "ads-ngrams", "meta"),
+      client: { id: client.id, name: client.name, currency: client.currency, inQuery: accounts.length > 1 },
+      query,
+      report,
+      maxRows: MAX_TABLE_ROWS,
+      // A refused download (nothing chosen, a bad match type), said beside its button.
+      downloadError: notice?.tone === "error" ? notice.key : null,
+    },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -68,8 +53,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function AdNgrams() {
   const { t } = useTranslation("ads-ngrams");
   const locale = usePageLocale();
-  const { client, query, report, maxRows } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { client, query, report, maxRows, downloadError } = useLoaderData<typeof loader>();
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
   if (!report.period) {
@@ -106,7 +90,7 @@ export default function AdNgrams() {
         query={query}
         currency={client.currency}
         maxRows={maxRows}
-        errors={actionData?.result?.error ?? null}
+        error={downloadError}
         clientId={client.inQuery ? client.id : null}
       />
     </div>
