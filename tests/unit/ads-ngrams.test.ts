@@ -124,6 +124,20 @@ describe("counting", () => {
 });
 
 describe("properties", () => {
+  it("plain Latin text split on its spaces gives exactly the segmenter's words", () => {
+    const segmenter = new Intl.Segmenter("de", { granularity: "word" });
+    const latinWord = fc.stringMatching(/^[a-zA-Z0-9äöüßÄÖÜéèçñÑ]{1,8}$/);
+    fc.assert(
+      fc.property(fc.array(latinWord, { minLength: 1, maxLength: 6 }), (words) => {
+        const text = words.join(" ");
+        const segmented = [...segmenter.segment(text)]
+          .filter((part) => part.isWordLike)
+          .map((part) => part.segment.toLocaleLowerCase("de"));
+        expect(tokenize(text, "de")).toEqual(segmented);
+      }),
+    );
+  });
+
   // Words that are no stop word in English, so nothing is dropped from 1-grams.
   const word = fc.constantFrom("tent", "boots", "camping", "jobs", "free", "hiking", "near", "cheap", "40l", "größe", "montaña");
   const input = fc.record({
