@@ -9,14 +9,15 @@
  *    withdrawals and deposits per second;
  *  - the ad suite: an import and the dashboard on 1,000,000 daily ad rows (scripts/bench-ads*.ts),
  *    and a 1,000,000-row upload to the running server with `/healthz` and memory sampled
- *    (scripts/bench-ads-upload.ts).
+ *    (scripts/bench-ads-upload.ts), and the n-gram analysis of 100,000 search-term rows
+ *    (scripts/bench-ads-ngrams.ts).
  * Database parts run on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on
  * PostgreSQL. The run ends with the goals of issue #17 in one table (docs/performance.md's goals table).
  *
  *   npm run bench -- [--seconds 10] [--concurrency 10] [--memory-requests 20000] [--skip-server]
  *                    [--skip-browser] [--skip-scale-out] [--postbacks 2000] [--clickouts 1000]
  *                    [--skip-cashback] [--skip-ledger] [--skip-ads] [--ad-rows 1000000] [--import-rows 100000]
- *                    [--upload-rows 1000000]
+ *                    [--upload-rows 1000000] [--ngram-rows 100000]
  */
 import { performance } from "node:perf_hooks";
 import { hashPassword } from "../app/users/password.server";
@@ -24,6 +25,7 @@ import { benchCashback } from "./bench-cashback";
 import { benchAdsDashboard } from "./bench-ads";
 import { benchAdsImport } from "./bench-ads-import";
 import { benchAdsUpload } from "./bench-ads-upload";
+import { benchAdsNgrams } from "./bench-ads-ngrams";
 import { printGoals } from "./bench-goals";
 import { benchLedger } from "./bench-ledger";
 import { benchServer } from "./bench-server";
@@ -57,5 +59,6 @@ if (args["skip-ads"] !== true) {
   await benchAdsImport({ rows: Number(args["import-rows"] ?? 100_000) });
   await benchAdsUpload({ rows: Number(args["upload-rows"] ?? 1_000_000) });
   await benchAdsDashboard({ rows: Number(args["ad-rows"] ?? 1_000_000) });
+  await benchAdsNgrams({ rows: Number(args["ngram-rows"] ?? 100_000) });
 }
 printGoals();

@@ -304,6 +304,45 @@ function activeKeywords(data: TipData): { positive: Set<string>; negative: Set<s
   return { positive, negative };
 }
 
+/**
+ * What the significance rule compares spend against: the account's cost per conversion (`cpa`, in
+ * cents) and conversion rate (`rate`, a fraction), from the rows of one search terms report; null
+ * when those rows have no clicks or no conversions (then nothing is significant).
+ */
+export interface SignificanceBasis {
+  cpa: number;
+  rate: number;
+}
+
+export function significanceBasis(rows: Iterable<{ costCents: number; clicks: number; conversions: number }>): SignificanceBasis | null {
+  let cost = 0;
+  let clicks = 0;
+  let conversions = 0;
+  for (const row of rows) {
+    cost += row.costCents;
+    clicks += row.clicks;
+    conversions += row.conversions;
+  }
+  if (conversions <= 0 || clicks <= 0) return null;
+  return { cpa: cost / conversions, rate: Math.min(1, conversions / clicks) };
+}
+
+/**
+ * The negative-keyword significance rule (the `add-negatives` tips and the n-gram analysis): spend
+ * without conversions is significant when its cost reaches the account's cost per conversion
+ * (`cost`), or when zero conversions in its clicks are unlikely at the account's conversion rate p
+ * (`clicks`: one-sided binomial test, (1 − p)^clicks < 5%); null when it converted, cost nothing or
+ * is not significant.
+ */
+export function wasteSignificance(
+  figures: { costCents: number; clicks: number; conversions: number },
+  basis: SignificanceBasis,
+): "cost" | "clicks" | null {
+  if (figures.conversions > 0 || figures.costCents <= 0) return null;
+  if (figures.costCents >= basis.cpa) return "cost";
+  return (1 - basis.rate) ** figures.clicks < SIGNIFICANCE ? "clicks" : null;
+}
+
 interface TermState {
   campaign: string;
   adGroup: string | null;
@@ -319,13 +358,9 @@ function negativeTips(data: TipData, serving: (platform: string, campaign: strin
   const tips: TipCandidate[] = [];
   for (const source of data.sources.filter((s) => s.kind === "search-term")) {
     // The account's cost per conversion and conversion rate, from this same report's rows.
-    const account = source.rows.reduce(
-      (sum, row) => ({ cost: sum.cost + row.costCents, clicks: sum.clicks + row.clicks, conversions: sum.conversions + row.conversions }),
-      { cost: 0, clicks: 0, conversions: 0 },
-    );
-    if (account.conversions <= 0 || account.clicks <= 0) continue;
-    const cpa = account.cost / account.conversions;
-    const rate = Math.min(1, account.conversions / account.clicks);
+    const basis = significanceBasis(source.rows);
+    if (!basis) continue;
+    const { cpa, rate } = basis;
     const terms = new Map<string, TermState>();
     for (const row of source.rows) {
       if (!row.campaign || !row.searchTerm) continue;
@@ -352,7 +387,7 @@ function negativeTips(data: TipData, serving: (platform: string, campaign: strin
       if (ADDED.test(state) || EXCLUDED.test(state)) continue;
       const text = keywordText(t.term);
       if (keywords.positive.has(text) || keywords.negative.has(`${fold(t.campaign)}|${text}`)) continue;
-      const reason = t.costCents >= cpa ? "cost" : (1 - rate) ** t.clicks < SIGNIFICANCE ? "clicks" : null;
+      const reason = wasteSignificance(t, basis);
       if (!reason) continue;
       const list = byCampaign.get(t.campaign) ?? [];
       list.push({ ...t, reason });

@@ -1,7 +1,7 @@
 /**
- * The ad suite's frame (`/ads/*`): its sections (dashboard, import, audit, tips, alerts, client
- * accounts) and the client-account switcher, a GET form (field `client`) that keeps the current
- * section. Every child route calls `requireAdTools` itself (loaders run in parallel).
+ * The ad suite's frame (`/ads/*`): its sections (dashboard, import, audit, tips, keywords, n-grams,
+ * competitors, alerts, reports, client accounts) and the client-account switcher, a GET form (field
+ * `client`) that keeps the current section. Every child route calls `requireAdTools` itself (loaders run in parallel).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
@@ -21,6 +21,7 @@ const SECTIONS = [
   { key: "audit", path: "/ads/audit", end: false },
   { key: "tips", path: "/ads/tips", end: false },
   { key: "keywords", path: "/ads/keywords", end: false },
+  { key: "ngrams", path: "/ads/ngrams", end: false },
   { key: "competitors", path: "/ads/competitors", end: false },
   { key: "negatives", path: "/ads/negatives", end: false },
   { key: "pacing", path: "/ads/pacing", end: false },
