@@ -22,7 +22,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "cashback"] };
@@ -107,21 +107,17 @@ export default function CashbackPage() {
         {activity.items.length === 0 ? (
           <div className="rounded-2xl border border-slate-200 bg-surface px-5 py-10 text-center" data-testid="cashback-empty">
             {filtered ? (
-              <>
-                <p className="font-semibold">{t("empty.filteredTitle")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("empty.filteredText")}</p>
+              <EmptyListText title={t("empty.filteredTitle")} text={t("empty.filteredText")}>
                 <Link to={localePath(locale, "/cashback")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
                   {t("filters.clear")}
                 </Link>
-              </>
+              </EmptyListText>
             ) : (
-              <>
-                <p className="font-semibold">{t("empty.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("empty.text")}</p>
+              <EmptyListText title={t("empty.title")} text={t("empty.text")}>
                 <Link to={localePath(locale, "/webshops")} className="btn-primary mt-4">
                   {t("empty.cta")}
                 </Link>
-              </>
+              </EmptyListText>
             )}
           </div>
         ) : (

@@ -29,8 +29,9 @@ import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
-import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/forms";
+import { SearchField } from "~/components/search-form";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -136,15 +137,11 @@ export default function TransactionsPage() {
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" role="search">
         <div className="flex flex-wrap gap-2">
-          <label htmlFor="tx-search" className="sr-only">
-            {t("transactions.search")}
-          </label>
-          <input
+          <SearchField
             id="tx-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
+            label={t("transactions.search")}
             placeholder={t("transactions.search")}
+            defaultValue={filters.q}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />
           <SubmitButton>{t("transactions.apply")}</SubmitButton>
@@ -186,11 +183,11 @@ export default function TransactionsPage() {
       <section className="mt-6 rounded-2xl border border-slate-200 bg-surface px-5 py-2" aria-label={t("transactions.title")}>
         {list.items.length === 0 ? (
           <div className="py-10 text-center" data-testid="transactions-empty">
-            <p className="font-semibold">{t("transactions.emptyTitle")}</p>
-            <p className="mt-1 text-sm text-slate-600">{t("transactions.emptyText")}</p>
-            <Link to={localePath(locale, "/transactions")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
-              {t("transactions.clear")}
-            </Link>
+            <EmptyListText title={t("transactions.emptyTitle")} text={t("transactions.emptyText")}>
+              <Link to={localePath(locale, "/transactions")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
+                {t("transactions.clear")}
+              </Link>
+            </EmptyListText>
           </div>
         ) : (
           <TransactionList items={list.items} cancellable />
