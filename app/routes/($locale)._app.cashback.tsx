@@ -3,7 +3,7 @@
  * confirmation, "Claim missing cashback" where a claim is open), summary figures, filters (status,
  * store, period) in the query string, pages, and the member's missing-cashback claims.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -16,14 +16,13 @@ import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/forms";
+import { pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,17 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     claimsOf(db(), user.id),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "cashback", "meta"),
-      notice,
-      filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
-      activity,
-      claims,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["cashback", "meta"], {
+    filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
+    activity,
+    claims,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

@@ -17,9 +17,7 @@ import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
@@ -28,7 +26,7 @@ import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
-import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/forms";
 import { SearchField } from "~/components/search-form";
@@ -44,23 +42,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     pendingContext(db()),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "wallet", "transactions.meta"),
-      notice,
-      filters: {
-        q: filters.query ?? "",
-        type: filters.type ?? "",
-        status: filters.status ?? "",
-        range: filters.range ?? "all",
-        from: filters.from ?? "",
-        to: filters.to ?? "",
-      },
-      list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
+  return pageWithNotice(request, params, ["wallet", "transactions.meta"], {
+    filters: {
+      q: filters.query ?? "",
+      type: filters.type ?? "",
+      status: filters.status ?? "",
+      range: filters.range ?? "all",
+      from: filters.from ?? "",
+      to: filters.to ?? "",
     },
-    { headers },
-  );
+    list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 /**
- * The blocks the signed-in pages share: a white panel with its h2, the figure cards at the top of
+ * The blocks the signed-in pages share: a white panel with its h2 (and one holding a list), the figure cards at the top of
  * a page (dashboard, cashback, partner, transactions), label/value lines, a select with its label
  * and what an empty list says.
  */
@@ -11,6 +11,36 @@ export function Panel({ id, title, testId, children }: { id: string; title: stri
     <Section id={id} title={title} box="card" className="mt-6 sm:p-6" titleClassName="text-lg font-semibold" testId={testId}>
       {children}
     </Section>
+  );
+}
+
+/** A panel holding a list (rows divided by lines), or the line it shows when there is nothing to list. */
+export function PanelList<T>({
+  id,
+  title,
+  items,
+  empty,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  items: T[];
+  empty: string;
+  testId: string;
+  /** One `<li>` (with its key) per item. */
+  children: (item: T) => React.ReactNode;
+}) {
+  return (
+    <Panel id={id} title={title}>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200" data-testid={testId}>
+          {items.map((item) => children(item))}
+        </ul>
+      )}
+    </Panel>
   );
 }
 
