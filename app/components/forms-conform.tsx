@@ -1,6 +1,7 @@
 /**
- * Fields bound to a Conform field in the admin's article, FAQ and store forms: the field's name,
- * value and validation attributes from Conform, with its label, hint and errors.
+ * Fields bound to a Conform field (the admin's article, FAQ and store forms; the e-mail address of
+ * the sign-in, sign-up, forgotten-password and newsletter forms): the field's name, value and
+ * validation attributes from Conform, with its label, hint and errors.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useId } from "react";
@@ -16,6 +17,25 @@ export function textInput(
   const { key: _key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "text" });
   return (
     <Field labelProps={{ children: label }} inputProps={{ ...props, autoComplete: "off", ...extra }} errors={field.errors} hint={hint} />
+  );
+}
+
+/** The visitor's own e-mail address (autocompleted as such), with its label and errors. */
+export function EmailField({
+  field,
+  label,
+  placeholder,
+}: {
+  field: FieldMetadata<string> | FieldMetadata<string | undefined>;
+  label: string;
+  placeholder?: string;
+}) {
+  return (
+    <Field
+      labelProps={{ children: label }}
+      inputProps={{ ...getInputProps(field as FieldMetadata<string>, { type: "email" }), autoComplete: "email", placeholder }}
+      errors={field.errors}
+    />
   );
 }
 

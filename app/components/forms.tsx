@@ -8,6 +8,7 @@ import {
   useState,
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
@@ -66,32 +67,52 @@ export const codeInputClass = `${inputClass} !w-40 text-center font-mono !text-b
 export const fileInputClass =
   "block text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-solid file:border-slate-300 file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50";
 
-export function Field({
-  labelProps,
-  inputProps,
-  errors,
-  hint,
-  className,
-  errorValues,
-}: {
+/** The attributes a field hands its control: the id its label names, and the error line it is described by. */
+type ControlAttributes = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** What every text field takes besides its control's own attributes. */
+type FieldFrameProps = {
   labelProps: LabelHTMLAttributes<HTMLLabelElement>;
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
   hint?: string;
   className?: string;
   /** Placeholders of the error messages. */
   errorValues?: Record<string, unknown>;
+};
+
+/** What every text field shares: the label, the control (given `ControlAttributes`), the hint and the error line. */
+function LabelledControl({
+  id: givenId,
+  labelProps,
+  errors,
+  hint,
+  className,
+  errorValues,
+  control,
+}: FieldFrameProps & {
+  id: string | undefined;
+  control: (attributes: ControlAttributes) => ReactNode;
 }) {
   const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
+  const id = givenId ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
-      <input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...inputProps} />
+      {control({ id, "aria-invalid": errorId ? true : undefined, "aria-describedby": errorId })}
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
+  );
+}
+
+export function Field({ inputProps, ...frame }: FieldFrameProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+  return (
+    <LabelledControl
+      {...frame}
+      id={inputProps.id}
+      control={(attributes) => <input {...attributes} className={inputClass} {...inputProps} />}
+    />
   );
 }
 
@@ -144,37 +165,15 @@ export function SelectField({
 }
 
 export function TextareaField({
-  labelProps,
   textareaProps,
-  errors,
-  className,
-  hint,
-  errorValues,
-}: {
-  labelProps: LabelHTMLAttributes<HTMLLabelElement>;
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
-  errors?: ListOfErrors;
-  className?: string;
-  hint?: string;
-  /** Placeholders of the error messages. */
-  errorValues?: Record<string, unknown>;
-}) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  ...frame
+}: FieldFrameProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
-      <textarea
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={`${inputClass} min-h-[8rem]`}
-        {...textareaProps}
-      />
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} values={errorValues} />
-    </div>
+    <LabelledControl
+      {...frame}
+      id={textareaProps.id}
+      control={(attributes) => <textarea {...attributes} className={`${inputClass} min-h-[8rem]`} {...textareaProps} />}
+    />
   );
 }
 
@@ -225,49 +224,30 @@ export function CheckboxField({
 }
 
 /** A password field; with JavaScript it gains a show/hide toggle. */
-export function PasswordField({
-  labelProps,
-  inputProps,
-  errors,
-  hint,
-}: {
-  labelProps: LabelHTMLAttributes<HTMLLabelElement>;
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
-  errors?: ListOfErrors;
-  hint?: string;
-}) {
+export function PasswordField({ inputProps, ...frame }: FieldFrameProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800" {...labelProps} />
-      <div className="relative">
-        <input
-          id={id}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
-          className={`${inputClass} pr-20`}
-          {...inputProps}
-          type={visible ? "text" : "password"}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-700"
-            onClick={() => setVisible((v) => !v)}
-            aria-controls={id}
-            aria-pressed={visible}
-          >
-            {visible ? t("forms.hidePassword") : t("forms.showPassword")}
-          </button>
-        ) : null}
-      </div>
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <LabelledControl
+      {...frame}
+      id={inputProps.id}
+      control={(attributes) => (
+        <div className="relative">
+          <input {...attributes} className={`${inputClass} pr-20`} {...inputProps} type={visible ? "text" : "password"} />
+          {hydrated ? (
+            <button
+              type="button"
+              className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-700"
+              onClick={() => setVisible((v) => !v)}
+              aria-controls={attributes.id}
+              aria-pressed={visible}
+            >
+              {visible ? t("forms.hidePassword") : t("forms.showPassword")}
+            </button>
+          ) : null}
+        </div>
+      )}
+    />
   );
 }

@@ -1,5 +1,16 @@
-/** A legal page from the `legal` namespace: title, last-updated line, intro and sections. */
+/**
+ * The legal pages (privacy policy, terms, cookie policy) from the `legal` namespace: title,
+ * last-updated line, intro and sections; and what their route modules share (handle, meta).
+ */
+import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/i18n/react";
+import { withNamespaces } from "~/i18n/client-loader";
+import { metaFromLoader } from "~/utils/meta";
+
+/** The route exports every legal page shares: its translations and its meta from the loader's `meta`. */
+export const handle = { i18n: ["common", "legal"] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction = metaFromLoader;
 
 export function LegalDocument({ doc, children }: { doc: "privacy" | "terms" | "cookies"; children?: React.ReactNode }) {
   const { t } = useTranslation("legal");
@@ -13,7 +24,17 @@ export function LegalDocument({ doc, children }: { doc: "privacy" | "terms" | "c
   );
 }
 
-export function LegalSections({ sections }: { sections: Array<{ title: string; paragraphs: string[] }> }) {
+/** A legal page that is only numbered sections (`<doc>.sections`): the privacy policy, the terms. */
+export function NumberedLegalDocument({ doc }: { doc: "privacy" | "terms" }) {
+  const { t } = useTranslation("legal");
+  return (
+    <LegalDocument doc={doc}>
+      <LegalSections sections={t(`${doc}.sections`, { returnObjects: true }) as Array<{ title: string; paragraphs: string[] }>} />
+    </LegalDocument>
+  );
+}
+
+function LegalSections({ sections }: { sections: Array<{ title: string; paragraphs: string[] }> }) {
   return (
     <ol className="mt-10 space-y-10">
       {sections.map((section, i) => (

@@ -1,16 +1,33 @@
-/** The confirm/unsubscribe pages: a button that does it (a POST, so link scanners change nothing), then the outcome. */
-import { Form, Link } from "@remix-run/react";
+/**
+ * The confirm/unsubscribe pages: a button that does it (a POST, so link scanners change nothing),
+ * then the outcome; and the route exports both pages share (handle, meta).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { withNamespaces } from "~/i18n/client-loader";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { SubmitButton } from "~/components/submit-button";
+import { metaFromLoader } from "~/utils/meta";
+import type { NewsletterStepName, newsletterStepLoader } from "~/newsletter/newsletter-step.server";
 
-export function NewsletterStep({
+export const handle = { i18n: ["common", "blog"] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction = metaFromLoader;
+
+/** A step's page: the step's button for the link's token, or the outcome the action came back with. */
+export function NewsletterStepPage({ step }: { step: NewsletterStepName }) {
+  const { token, outcome } = useLoaderData<typeof newsletterStepLoader>();
+  return <NewsletterStep step={step} token={token} outcome={outcome} />;
+}
+
+function NewsletterStep({
   step,
   token,
   outcome,
 }: {
-  step: "confirm" | "unsubscribe";
+  step: NewsletterStepName;
   token: string | null;
   outcome: "confirmed" | "unsubscribed" | "invalidLink" | null;
 }) {

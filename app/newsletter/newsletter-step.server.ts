@@ -1,9 +1,10 @@
 /**
  * The server side of the two pages the newsletter's e-mailed links open (confirm, unsubscribe):
  * the loader hands the link's token and the last outcome to the page, the action runs the step on
- * the posted token and comes back to the page with its outcome (post/redirect/get).
+ * the posted token and comes back to the page with its outcome (post/redirect/get). Each page's
+ * route module re-exports its step's `loader` and `action` from here.
  */
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -41,3 +42,14 @@ export async function newsletterStepAction(request: Request, params: Params, ste
     outcome: await STEPS[step](token),
   });
 }
+
+/** The loader and action of one step's page. */
+function stepRoute(step: NewsletterStepName) {
+  return {
+    loader: ({ request, params }: LoaderFunctionArgs) => newsletterStepLoader(request, params, step),
+    action: ({ request, params }: ActionFunctionArgs) => newsletterStepAction(request, params, step),
+  };
+}
+
+export const { loader: confirmLoader, action: confirmAction } = stepRoute("confirm");
+export const { loader: unsubscribeLoader, action: unsubscribeAction } = stepRoute("unsubscribe");

@@ -3,7 +3,7 @@
  * confirmation, "Claim missing cashback" where a claim is open), summary figures, filters (status,
  * store, period) in the query string, pages, and the member's missing-cashback claims.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
@@ -16,14 +16,13 @@ import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/submit-button";
+import { pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,17 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cashbackActivity(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     claimsOf(db(), user.id),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "cashback", "meta"),
-      notice,
-      filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
-      activity,
-      claims,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["cashback", "meta"], {
+    filters: { status: filters.status ?? "", store: filters.store ?? "", range: filters.range },
+    activity,
+    claims,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -107,21 +100,17 @@ export default function CashbackPage() {
         {activity.items.length === 0 ? (
           <div className="rounded-2xl border border-slate-200 bg-surface px-5 py-10 text-center" data-testid="cashback-empty">
             {filtered ? (
-              <>
-                <p className="font-semibold">{t("empty.filteredTitle")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("empty.filteredText")}</p>
+              <EmptyListText title={t("empty.filteredTitle")} text={t("empty.filteredText")}>
                 <Link to={localePath(locale, "/cashback")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
                   {t("filters.clear")}
                 </Link>
-              </>
+              </EmptyListText>
             ) : (
-              <>
-                <p className="font-semibold">{t("empty.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("empty.text")}</p>
+              <EmptyListText title={t("empty.title")} text={t("empty.text")}>
                 <Link to={localePath(locale, "/webshops")} className="btn-primary mt-4">
                   {t("empty.cta")}
                 </Link>
-              </>
+              </EmptyListText>
             )}
           </div>
         ) : (

@@ -9,14 +9,12 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
 import { requireSignedIn } from "~/auth/guards.server";
 import { readForm } from "~/utils/form-data.server";
-import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "notifications"] };
@@ -24,15 +22,9 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireSignedIn(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "notifications", "meta"),
-      notice,
-      items: await listNotifications(db(), user.id, 100),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["notifications", "meta"], {
+    items: await listNotifications(db(), user.id, 100),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

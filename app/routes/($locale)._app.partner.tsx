@@ -18,7 +18,7 @@ import { formatDate, monthName } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatRate } from "~/utils/money";
-import { Panel, StatCards } from "~/components/app/panel";
+import { Panel, PanelList, StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "app", "partner"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -76,68 +76,68 @@ export default function Partner() {
         />
       </Panel>
 
-      <Panel id="businesses-title" title={t("businesses.heading")}>
-        {overview.businesses.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">{t("businesses.empty")}</p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200" data-testid="partner-businesses">
-            {overview.businesses.map((business) => (
-              <li key={business.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="break-words font-semibold text-slate-900">{business.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {t("businesses.signedUp")}: {formatDate(business.signedUpAt, locale)}
-                  </p>
-                </div>
-                <p className="text-sm tabular-nums text-slate-700">
-                  {t("businesses.paid")}: {formatMoney(business.paidCents, locale)} · {t("businesses.commission")}:{" "}
-                  <span className="font-semibold text-brand-800">{formatMoney(business.commissionCents, locale)}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
+      <PanelList
+        id="businesses-title"
+        title={t("businesses.heading")}
+        items={overview.businesses}
+        empty={t("businesses.empty")}
+        testId="partner-businesses"
+      >
+        {(business) => (
+          <li key={business.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="break-words font-semibold text-slate-900">{business.name}</p>
+              <p className="text-sm text-slate-600">
+                {t("businesses.signedUp")}: {formatDate(business.signedUpAt, locale)}
+              </p>
+            </div>
+            <p className="text-sm tabular-nums text-slate-700">
+              {t("businesses.paid")}: {formatMoney(business.paidCents, locale)} · {t("businesses.commission")}:{" "}
+              <span className="font-semibold text-brand-800">{formatMoney(business.commissionCents, locale)}</span>
+            </p>
+          </li>
         )}
-      </Panel>
+      </PanelList>
 
-      <Panel id="payments-title" title={t("payments.heading")}>
-        {overview.payments.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">{t("payments.empty")}</p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200" data-testid="partner-payments">
-            {overview.payments.map((payment) => (
-              <li
-                key={payment.commissionId}
-                className="flex flex-wrap items-start justify-between gap-3 py-3"
-                data-testid={`commission-${payment.status}`}
+      <PanelList
+        id="payments-title"
+        title={t("payments.heading")}
+        items={overview.payments}
+        empty={t("payments.empty")}
+        testId="partner-payments"
+      >
+        {(payment) => (
+          <li
+            key={payment.commissionId}
+            className="flex flex-wrap items-start justify-between gap-3 py-3"
+            data-testid={`commission-${payment.status}`}
+          >
+            <div className="min-w-0">
+              <p className="break-words font-semibold text-slate-900">
+                {payment.businessName} · {payment.planName}
+              </p>
+              <p className="text-sm text-slate-600">
+                {t("payments.date")}: {formatDate(payment.paidAt, locale)} · {t("payments.amount")}:{" "}
+                {formatMoney(payment.paymentAmountCents, locale)} · {t("payments.rate")}: {formatRate(payment.rateBps, locale)}
+              </p>
+              {payment.status === "held" ? (
+                <p className="text-sm text-slate-600">{t("payments.releases", { date: formatDate(payment.releaseAt, locale) })}</p>
+              ) : null}
+            </div>
+            <div className="flex items-center gap-3">
+              <span
+                className={`text-sm font-semibold tabular-nums ${payment.status === "held" || payment.status === "available" ? "text-brand-800" : "text-slate-600 line-through"}`}
               >
-                <div className="min-w-0">
-                  <p className="break-words font-semibold text-slate-900">
-                    {payment.businessName} · {payment.planName}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {t("payments.date")}: {formatDate(payment.paidAt, locale)} · {t("payments.amount")}:{" "}
-                    {formatMoney(payment.paymentAmountCents, locale)} · {t("payments.rate")}: {formatRate(payment.rateBps, locale)}
-                  </p>
-                  {payment.status === "held" ? (
-                    <p className="text-sm text-slate-600">{t("payments.releases", { date: formatDate(payment.releaseAt, locale) })}</p>
-                  ) : null}
-                </div>
-                <div className="flex items-center gap-3">
-                  <span
-                    className={`text-sm font-semibold tabular-nums ${payment.status === "held" || payment.status === "available" ? "text-brand-800" : "text-slate-600 line-through"}`}
-                  >
-                    <span className="sr-only">{t("payments.commission")}: </span>
-                    {formatMoney(payment.amountCents, locale)}
-                  </span>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[payment.status]}`}>
-                    {t(`statuses.${payment.status}`)}
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
+                <span className="sr-only">{t("payments.commission")}: </span>
+                {formatMoney(payment.amountCents, locale)}
+              </span>
+              <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[payment.status]}`}>
+                {t(`statuses.${payment.status}`)}
+              </span>
+            </div>
+          </li>
         )}
-      </Panel>
+      </PanelList>
     </div>
   );
 }

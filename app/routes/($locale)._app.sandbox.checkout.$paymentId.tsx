@@ -88,13 +88,11 @@ export default function SandboxCheckout() {
         </p>
         {payment.status === "pending" ? (
           <Form method="post" className="mt-6 grid gap-2">
-            <SubmitButton intent="pay">{t("sandbox.pay")}</SubmitButton>
-            <SubmitButton intent="fail" className="btn-secondary">
-              {t("sandbox.fail")}
-            </SubmitButton>
-            <SubmitButton intent="cancel" className="btn-secondary">
-              {t("sandbox.cancel")}
-            </SubmitButton>
+            {(["pay", "fail", "cancel"] as const).map((intent) => (
+              <SubmitButton key={intent} intent={intent} className={intent === "pay" ? "btn-primary" : "btn-secondary"}>
+                {t(`sandbox.${intent}`)}
+              </SubmitButton>
+            ))}
           </Form>
         ) : (
           <Link

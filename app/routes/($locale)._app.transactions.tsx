@@ -17,9 +17,7 @@ import { notify } from "~/notifications/notifications.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
@@ -28,9 +26,10 @@ import { filtersFromSearch, listTransactions } from "~/wallet/activity.server";
 import { DATE_RANGES } from "~/wallet/filters";
 import { LedgerError, cancelWithdrawal } from "~/wallet/ledger.server";
 import { pendingContext, transactionView } from "~/wallet/view.server";
-import { formIntent, redirectWithFlash } from "~/utils/http.server";
-import { LabelledSelect, StatCards } from "~/components/app/panel";
+import { formIntent, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
+import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/submit-button";
+import { SearchField } from "~/components/search-form";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,23 +42,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTransactions(db(), user.id, filters, { page: pageFromSearch(search.get("page")) }),
     pendingContext(db()),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "wallet", "transactions.meta"),
-      notice,
-      filters: {
-        q: filters.query ?? "",
-        type: filters.type ?? "",
-        status: filters.status ?? "",
-        range: filters.range ?? "all",
-        from: filters.from ?? "",
-        to: filters.to ?? "",
-      },
-      list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
+  return pageWithNotice(request, params, ["wallet", "transactions.meta"], {
+    filters: {
+      q: filters.query ?? "",
+      type: filters.type ?? "",
+      status: filters.status ?? "",
+      range: filters.range ?? "all",
+      from: filters.from ?? "",
+      to: filters.to ?? "",
     },
-    { headers },
-  );
+    list: { ...list, items: list.items.map((item) => transactionView(item, pending)) },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -136,15 +129,11 @@ export default function TransactionsPage() {
 
       <Form method="get" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" role="search">
         <div className="flex flex-wrap gap-2">
-          <label htmlFor="tx-search" className="sr-only">
-            {t("transactions.search")}
-          </label>
-          <input
+          <SearchField
             id="tx-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
+            label={t("transactions.search")}
             placeholder={t("transactions.search")}
+            defaultValue={filters.q}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />
           <SubmitButton>{t("transactions.apply")}</SubmitButton>
@@ -186,11 +175,11 @@ export default function TransactionsPage() {
       <section className="mt-6 rounded-2xl border border-slate-200 bg-surface px-5 py-2" aria-label={t("transactions.title")}>
         {list.items.length === 0 ? (
           <div className="py-10 text-center" data-testid="transactions-empty">
-            <p className="font-semibold">{t("transactions.emptyTitle")}</p>
-            <p className="mt-1 text-sm text-slate-600">{t("transactions.emptyText")}</p>
-            <Link to={localePath(locale, "/transactions")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
-              {t("transactions.clear")}
-            </Link>
+            <EmptyListText title={t("transactions.emptyTitle")} text={t("transactions.emptyText")}>
+              <Link to={localePath(locale, "/transactions")} className="mt-3 inline-block text-sm font-semibold text-brand-700">
+                {t("transactions.clear")}
+              </Link>
+            </EmptyListText>
           </div>
         ) : (
           <TransactionList items={list.items} cancellable />

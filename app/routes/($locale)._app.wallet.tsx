@@ -25,6 +25,7 @@ import { BarChart } from "~/components/charts";
 import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
 import { SubmitButton } from "~/components/submit-button";
+import { StatCards } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -73,14 +74,13 @@ export default function WalletPage() {
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("wallet.title")}</h1>
-      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {facts.map(([key, label, value]) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-surface p-4" data-testid={`wallet-${key}`}>
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="mt-1 text-lg font-bold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards
+        stats={facts.map(([key, label, value]) => ({ key, label, value, testId: `wallet-${key}` }))}
+        className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4"
+        cardClassName="rounded-2xl border border-slate-200 bg-surface p-4"
+        labelClassName="text-xs text-slate-600"
+        valueClassName="mt-1 text-lg font-bold tabular-nums"
+      />
 
       <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5" aria-labelledby="by-month-title">
         <h2 id="by-month-title" className="font-semibold">

@@ -17,6 +17,7 @@ import { transactionView } from "~/wallet/view.server";
 import { counterparty, description, labelText, storeOrderId } from "~/wallet/display";
 import { ShortId } from "~/components/short-id";
 import { notFoundPage } from "~/utils/http.server";
+import { FactRows } from "~/components/app/panel";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,14 +53,12 @@ export default function TransactionDetail() {
         ← {t("wallet.title")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{t("wallet.detailTitle")}</h1>
-      <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-surface" data-testid="transaction-detail">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="min-w-0 text-right font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactRows
+        facts={rows.map(([label, value]) => ({ key: label, label, value }))}
+        className="mt-6 rounded-2xl bg-surface"
+        valueClassName="min-w-0 text-right font-medium"
+        testId="transaction-detail"
+      />
       <a href={localePath(locale, `/wallet/${item.id}/receipt`)} className="btn-primary mt-6" download>
         {t("wallet.downloadReceipt")}
       </a>

@@ -25,6 +25,9 @@ export default function AboutPage() {
   const { t } = useTranslation("about");
   const locale = usePageLocale();
   const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
+  /** A list of items (an icon where it has one) as cards. */
+  const cards = (key: string) =>
+    list<Item & { icon?: IconName }>(key).map(({ title, description, icon }) => ({ key: title, icon, title, text: description }));
 
   return (
     <>
@@ -58,12 +61,7 @@ export default function AboutPage() {
         <CardGrid
           className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
           titleClassName="mt-4 font-semibold"
-          cards={list<Item & { icon: IconName }>("values.items").map((value) => ({
-            key: value.title,
-            icon: value.icon,
-            title: value.title,
-            text: value.description,
-          }))}
+          cards={cards("values.items")}
         />
       </BandSection>
 
@@ -83,10 +81,7 @@ export default function AboutPage() {
 
       <BandSection labelledBy="why-title">
         <SectionHeading id="why-title" title={t("whyUs.title")} />
-        <CardGrid
-          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-          cards={list<Item>("whyUs.items").map((feature) => ({ key: feature.title, title: feature.title, text: feature.description }))}
-        />
+        <CardGrid className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" cards={cards("whyUs.items")} />
       </BandSection>
     </>
   );

@@ -1,12 +1,14 @@
 /** Blog: articles in the page's locale (GET search, pages) and the newsletter sign-up (double opt-in). */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { listPosts } from "~/blog/blog.server";
-import { Field, FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
+import { FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
+import { EmailField } from "~/components/forms-conform";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -88,12 +90,10 @@ export default function BlogPage() {
   const locale = usePageLocale();
   const { query, posts, formToken, subscribed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NewsletterSchema, {
     id: "newsletter-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(NewsletterSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
   });
 
   return (
@@ -144,15 +144,7 @@ export default function BlogPage() {
             <HoneypotFields formToken={formToken} />
             <div className="rounded-lg bg-surface p-4 text-slate-900">
               <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
-              <Field
-                labelProps={{ children: t("newsletter.email") }}
-                inputProps={{
-                  ...getInputProps(fields.email, { type: "email" }),
-                  autoComplete: "email",
-                  placeholder: t("newsletter.placeholder"),
-                }}
-                errors={fields.email.errors}
-              />
+              <EmailField field={fields.email} label={t("newsletter.email")} placeholder={t("newsletter.placeholder")} />
               <SubmitButton pendingLabel={t("newsletter.subscribing")}>{t("newsletter.subscribe")}</SubmitButton>
             </div>
           </Form>

@@ -1,6 +1,7 @@
 /** Contact: a form that is stored and e-mailed to support, the contact details, the 24-hour promise. */
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -81,13 +82,11 @@ export default function ContactPage() {
   const { formToken, sentTo, contact } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = usePageLocale();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ContactSchema, {
     id: "contact-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ContactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
   const input = (name: "name" | "email" | "company", type: "text" | "email", autoComplete: string) => (

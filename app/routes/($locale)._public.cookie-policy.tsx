@@ -1,22 +1,17 @@
 /** The cookie policy: what cookies are, the types we use, how, and how to manage them. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LegalDocument, LegalParagraphs, LegalSection } from "~/components/legal-document";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { withNamespaces } from "~/i18n/client-loader";
 
-export const handle = { i18n: ["common", "legal"] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { handle, clientLoader, meta } from "~/components/legal-document";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { meta: await pageMeta(params, "legal", "cookies.meta") };
 }
-
-export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function CookiePolicyPage() {
   const { t } = useTranslation("legal");

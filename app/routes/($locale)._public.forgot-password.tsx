@@ -2,8 +2,9 @@
  * Forgot password: always the same "sent" view showing the address (with "try a different email"
  * and back to sign-in); a reset link is e-mailed only when the address has an account.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -12,7 +13,8 @@ import { accountContext } from "~/auth/context.server";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { ForgotPasswordSchema } from "~/auth/schemas";
 import { AuthCard, AuthLink, AuthOutcome } from "~/components/auth/auth-card";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { EmailField } from "~/components/forms-conform";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -62,12 +64,10 @@ export default function ForgotPasswordPage() {
   const locale = usePageLocale();
   const { sentTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ForgotPasswordSchema, {
     id: "forgot-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
 
   if (sentTo) {
@@ -86,15 +86,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
-        <Field
-          labelProps={{ children: t("fields.email") }}
-          inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
-            autoComplete: "email",
-            placeholder: t("fields.emailPlaceholder"),
-          }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} label={t("fields.email")} placeholder={t("fields.emailPlaceholder")} />
         <SubmitButton className="btn-primary w-full" pendingLabel={t("forgot.sending")}>
           {t("forgot.submit")}
         </SubmitButton>

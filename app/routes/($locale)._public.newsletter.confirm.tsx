@@ -1,25 +1,9 @@
 /** Newsletter confirm: the e-mailed link opens this page; its button does it. */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { NewsletterStep } from "~/components/newsletter-step";
-import { newsletterStepAction, newsletterStepLoader } from "~/newsletter/newsletter-step.server";
-import { metaFromLoader } from "~/utils/meta";
-import { withNamespaces } from "~/i18n/client-loader";
+import { NewsletterStepPage } from "~/components/newsletter-step";
 
-export const handle = { i18n: ["common", "blog"] };
-export const clientLoader = withNamespaces(handle.i18n);
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return newsletterStepLoader(request, params, "confirm");
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  return newsletterStepAction(request, params, "confirm");
-}
-
-export const meta: MetaFunction<typeof loader> = metaFromLoader;
+export { handle, clientLoader, meta } from "~/components/newsletter-step";
+export { confirmLoader as loader, confirmAction as action } from "~/newsletter/newsletter-step.server";
 
 export default function NewsletterPage() {
-  const { token, outcome } = useLoaderData<typeof loader>();
-  return <NewsletterStep step="confirm" token={token} outcome={outcome} />;
+  return <NewsletterStepPage step="confirm" />;
 }

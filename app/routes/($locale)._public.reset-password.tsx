@@ -3,8 +3,9 @@
  * form (new password twice, show/hide with JavaScript). Success ends every session of the user
  * and shows a 5-second countdown to sign-in (a plain button without JavaScript).
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -69,13 +70,11 @@ export default function ResetPasswordPage() {
   const locale = usePageLocale();
   const { state, email, token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ResetPasswordSchema, {
     id: "reset-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
 
   if (state === "done") return <ResetDone />;

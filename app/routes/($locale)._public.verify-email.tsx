@@ -3,8 +3,9 @@
  * a short-lived signed cookie. Success shows a view that (with JavaScript) moves on to sign-in
  * after 2 seconds; without JavaScript the visitor follows its button.
  */
-import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type Submission } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -128,12 +129,10 @@ export default function VerifyEmailPage() {
   const { email, verified, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [showNotice, setShowNotice] = useState(true);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CodeSchema, {
     id: "verify-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CodeSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
   });
 
   useEffect(() => {

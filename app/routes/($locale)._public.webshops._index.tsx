@@ -18,6 +18,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { CardGrid } from "~/components/marketing";
 import { EmptyState, PageHeader } from "~/components/public-pages";
+import { SearchField } from "~/components/search-form";
 import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "webshops"] };
@@ -60,15 +61,11 @@ export default function WebshopsPage() {
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
 
       <Form method="get" role="search" className="mx-auto mt-10 flex max-w-3xl flex-wrap gap-2">
-        <label htmlFor="store-search" className="sr-only">
-          {t("search.label")}
-        </label>
-        <input
+        <SearchField
           id="store-search"
-          type="search"
-          name="q"
-          defaultValue={query}
+          label={t("search.label")}
           placeholder={t("search.placeholder")}
+          defaultValue={query}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-sm"
         />
         <label htmlFor="store-category" className="sr-only">

@@ -202,12 +202,15 @@ export default function SandboxMerchant() {
                     {order.status === "pending" ? (
                       <Form method="post" className="flex gap-2">
                         <input type="hidden" name="orderId" value={order.networkTransactionId} />
-                        <SubmitButton intent="approve" className="btn-primary px-3 py-1.5">
-                          {t("sandboxMerchant.approve")}
-                        </SubmitButton>
-                        <SubmitButton intent="decline" className="btn-secondary px-3 py-1.5">
-                          {t("sandboxMerchant.decline")}
-                        </SubmitButton>
+                        {(["approve", "decline"] as const).map((intent) => (
+                          <SubmitButton
+                            key={intent}
+                            intent={intent}
+                            className={`${intent === "approve" ? "btn-primary" : "btn-secondary"} px-3 py-1.5`}
+                          >
+                            {t(`sandboxMerchant.${intent}`)}
+                          </SubmitButton>
+                        ))}
                       </Form>
                     ) : null}
                   </li>

@@ -9,7 +9,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { withSecurityHeaders } from "~/security/headers.server";
-import { setFlash, type Flash } from "~/utils/flash.server";
+import { setFlash, takeNotice, type Flash } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta.server";
 
 export const NOT_FOUND = { error: "not_found" } as const;
@@ -42,6 +42,21 @@ export async function orNotFound<T>(work: Promise<T>, ...missing: Array<abstract
 /** A page's translated not-found screen (`common:notFound` as its title) with status 404: `fields` are the page's empty data. */
 export async function notFoundPage<T extends Record<string, unknown>>(params: Params, fields: T) {
   return data({ ...fields, meta: await pageMeta(params, "common", "notFound") }, { status: 404 });
+}
+
+/**
+ * A page's loader answer: its translated title and description (`meta` from `<ns>:<key>`), the
+ * one-time notice the last redirect left (`notice`, with the header that clears it) and the page's
+ * own `fields`.
+ */
+export async function pageWithNotice<T extends Record<string, unknown>>(
+  request: Request,
+  params: Params,
+  [ns, key]: [string, string],
+  fields: T,
+) {
+  const { notice, headers } = await takeNotice(request);
+  return data({ meta: await pageMeta(params, ns, key), notice, ...fields }, { headers });
 }
 
 /** A redirect that sets a one-time message for the next page (`headers` are added, e.g. other cookies). */

@@ -1,10 +1,11 @@
 /** The e-mail and password form of both sign-ins (users at /signin, the back office at /admin). */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import type { signInAction } from "~/auth/signin-action.server";
 import { SignInSchema } from "~/auth/schemas";
-import { CheckboxField, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { CheckboxField, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { EmailField } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
@@ -15,13 +16,7 @@ export function SignInForm({ id, submitLabel, emailPlaceholder }: { id: string; 
   const actionData = useActionData<typeof signInAction>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? undefined;
-  const [form, fields] = useForm({
-    id,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
+  const [form, fields] = useZodForm(SignInSchema, { id, lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)}>
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -31,11 +26,7 @@ export function SignInForm({ id, submitLabel, emailPlaceholder }: { id: string; 
         errors={form.errors ?? (params.get("suspended") === "1" ? ["auth:signin.suspended"] : undefined)}
         values={{ minutes: actionData?.wait ?? 1 }}
       />
-      <Field
-        labelProps={{ children: t("fields.email") }}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: emailPlaceholder }}
-        errors={fields.email.errors}
-      />
+      <EmailField field={fields.email} label={t("fields.email")} placeholder={emailPlaceholder} />
       <PasswordField
         labelProps={{ children: t("fields.password") }}
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}

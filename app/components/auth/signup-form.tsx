@@ -1,10 +1,11 @@
 /** The sign-up form, regular or partner (which adds phone and a partner plan). */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PartnerSignUpSchema, SignUpSchema } from "~/auth/schemas";
 import { CheckboxField, ErrorList, Field, FormErrors, PasswordField, SubmitButton } from "~/components/forms";
+import { EmailField } from "~/components/forms-conform";
 import { RichText } from "~/i18n/rich-text";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
@@ -51,15 +52,7 @@ export function SignUpForm({
         inputProps={{ ...getInputProps(fields.name!, { type: "text" }), autoComplete: "name", placeholder: t("fields.namePlaceholder") }}
         errors={fields.name!.errors}
       />
-      <Field
-        labelProps={{ children: t("fields.email") }}
-        inputProps={{
-          ...getInputProps(fields.email!, { type: "email" }),
-          autoComplete: "email",
-          placeholder: t("fields.emailPlaceholder"),
-        }}
-        errors={fields.email!.errors}
-      />
+      <EmailField field={fields.email as FieldMetadata<string>} label={t("fields.email")} placeholder={t("fields.emailPlaceholder")} />
       {partner ? (
         <>
           <Field

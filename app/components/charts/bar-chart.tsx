@@ -5,17 +5,16 @@
  * styles: see shared.tsx), a legend, a hidden data table as the text alternative, and (with JS)
  * one focusable surface whose arrow keys walk the bars (one equal slot per band; shared.tsx).
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { bandScale } from "./geometry";
 import {
   EmptyChart,
-  ChartSvg,
+  HiddenDataTable,
+  PlotFrame,
   PointExplorer,
   TONES,
   Tooltip,
   VIEW_WIDTH,
-  XLabels,
-  YAxis,
   cx,
   plotHeightOf,
   round,
@@ -70,9 +69,6 @@ export function BarChart({
   tone = "default",
   className,
 }: BarChartProps) {
-  const id = useId();
-  const titleId = `${id}-title`;
-  const descId = `${id}-desc`;
   const [active, setActive] = useState<number | null>(null);
   const plotHeight = plotHeightOf(height);
 
@@ -144,80 +140,67 @@ export function BarChart({
         </ul>
       ) : null}
 
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
-        <YAxis ticks={ticks} tone={tone} />
-        <div className="relative" onMouseLeave={() => setActive(null)}>
-          <ChartSvg
-            titleId={titleId}
-            descId={descId}
-            title={title}
-            description={description}
-            plotHeight={plotHeight}
-            ticks={ticks}
-            emphasiseZero={y.domain()[0]! < 0}
-            tone={tone}
-          >
+      <PlotFrame
+        title={title}
+        description={description}
+        plotHeight={plotHeight}
+        ticks={ticks}
+        emphasiseZero={y.domain()[0]! < 0}
+        tone={tone}
+        xLabels={plotted.flatMap((p, i) => {
+          const visibility = labelClass(i);
+          return visibility === null ? [] : [{ key: i, text: p.bar.label, x: p.center, anchor: "middle" as const, className: visibility }];
+        })}
+        onLeave={() => setActive(null)}
+        overlay={
+          <>
+            <PointExplorer label={title} names={plotted.map((p) => nameOf(p.bar))} active={active} tone={tone} setActive={setActive} />
             {current ? (
-              <rect
-                className={colours.highlight}
-                fill="currentColor"
-                x={round(current.x - (step - width) / 2)}
-                y={0}
-                width={round(step)}
-                height={plotHeight}
-              />
-            ) : null}
-            <g className={colours.series}>
-              {plotted.map((p, i) =>
-                p.main.height > 0 ? <rect key={i} x={p.x} y={p.main.y} width={width} height={p.main.height} fill="currentColor" /> : null,
-              )}
-            </g>
-            <g className={colours.secondary}>
-              {plotted.map((p, i) =>
-                p.extra.height > 0 ? (
-                  <rect key={i} x={p.x} y={p.extra.y} width={width} height={p.extra.height} fill="currentColor" />
-                ) : null,
-              )}
-            </g>
-          </ChartSvg>
-
-          <PointExplorer label={title} names={plotted.map((p) => nameOf(p.bar))} active={active} tone={tone} setActive={setActive} />
-          {current ? (
-            <Tooltip x={current.center} y={current.top} plotHeight={plotHeight} tone={tone}>
-              <span className="block opacity-80">{current.bar.label}</span>
-              <span className="flex items-center gap-1.5">
-                <span className={cx("h-2 w-2 rounded-sm", colours.swatch)} />
-                {seriesLabels ? <span>{seriesLabels.value}</span> : null}
-                <span className="font-semibold tabular-nums">{formatValue(finite(current.bar.value))}</span>
-              </span>
-              {current.bar.secondary !== undefined ? (
+              <Tooltip x={current.center} y={current.top} plotHeight={plotHeight} tone={tone}>
+                <span className="block opacity-80">{current.bar.label}</span>
                 <span className="flex items-center gap-1.5">
-                  <span className={cx("h-2 w-2 rounded-sm", colours.secondarySwatch)} />
-                  {seriesLabels?.secondary ? <span>{seriesLabels.secondary}</span> : null}
-                  <span className="font-semibold tabular-nums">{formatValue(finite(current.bar.secondary))}</span>
+                  <span className={cx("h-2 w-2 rounded-sm", colours.swatch)} />
+                  {seriesLabels ? <span>{seriesLabels.value}</span> : null}
+                  <span className="font-semibold tabular-nums">{formatValue(finite(current.bar.value))}</span>
                 </span>
-              ) : null}
-            </Tooltip>
-          ) : null}
-        </div>
+                {current.bar.secondary !== undefined ? (
+                  <span className="flex items-center gap-1.5">
+                    <span className={cx("h-2 w-2 rounded-sm", colours.secondarySwatch)} />
+                    {seriesLabels?.secondary ? <span>{seriesLabels.secondary}</span> : null}
+                    <span className="font-semibold tabular-nums">{formatValue(finite(current.bar.secondary))}</span>
+                  </span>
+                ) : null}
+              </Tooltip>
+            ) : null}
+          </>
+        }
+      >
+        {current ? (
+          <rect
+            className={colours.highlight}
+            fill="currentColor"
+            x={round(current.x - (step - width) / 2)}
+            y={0}
+            width={round(step)}
+            height={plotHeight}
+          />
+        ) : null}
+        <g className={colours.series}>
+          {plotted.map((p, i) =>
+            p.main.height > 0 ? <rect key={i} x={p.x} y={p.main.y} width={width} height={p.main.height} fill="currentColor" /> : null,
+          )}
+        </g>
+        <g className={colours.secondary}>
+          {plotted.map((p, i) =>
+            p.extra.height > 0 ? <rect key={i} x={p.x} y={p.extra.y} width={width} height={p.extra.height} fill="currentColor" /> : null,
+          )}
+        </g>
+      </PlotFrame>
 
-        <div aria-hidden="true" />
-        <XLabels
-          labels={plotted.flatMap((p, i) => {
-            const visibility = labelClass(i);
-            return visibility === null
-              ? []
-              : [{ key: i, text: p.bar.label, x: p.center, anchor: "middle" as const, className: visibility }];
-          })}
-          tone={tone}
-        />
-      </div>
-
-      {/* A table ignores sr-only's 1 px width (tables grow to their content): hide it in a box that does not. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          {seriesLabels ? (
+      <HiddenDataTable
+        caption={title}
+        head={
+          seriesLabels ? (
             <thead>
               <tr>
                 <td />
@@ -225,18 +208,17 @@ export function BarChart({
                 {hasSecondary ? seriesLabels.secondary ? <th scope="col">{seriesLabels.secondary}</th> : <td /> : null}
               </tr>
             </thead>
-          ) : null}
-          <tbody>
-            {bars.map((bar, i) => (
-              <tr key={i}>
-                <th scope="row">{bar.label}</th>
-                <td>{formatValue(finite(bar.value))}</td>
-                {hasSecondary ? <td>{bar.secondary !== undefined ? formatValue(finite(bar.secondary)) : null}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ) : null
+        }
+      >
+        {bars.map((bar, i) => (
+          <tr key={i}>
+            <th scope="row">{bar.label}</th>
+            <td>{formatValue(finite(bar.value))}</td>
+            {hasSecondary ? <td>{bar.secondary !== undefined ? formatValue(finite(bar.secondary)) : null}</td> : null}
+          </tr>
+        ))}
+      </HiddenDataTable>
     </figure>
   );
 }

@@ -4,17 +4,16 @@
  * unstretched SVG overlays (no inline styles: see shared.tsx), a hidden data table as the text
  * alternative, and (with JS) one focusable surface whose arrow keys walk the points (shared.tsx).
  */
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { monotoneArea, monotoneLine, scaleLinear } from "./geometry";
 import {
   EmptyChart,
-  ChartSvg,
+  HiddenDataTable,
+  PlotFrame,
   PointExplorer,
   TONES,
   Tooltip,
   VIEW_WIDTH,
-  XLabels,
-  YAxis,
   cx,
   parseIsoDate,
   percent,
@@ -93,9 +92,6 @@ export function LineChart({
   tone = "default",
   className,
 }: LineChartProps) {
-  const id = useId();
-  const titleId = `${id}-title`;
-  const descId = `${id}-desc`;
   const [active, setActive] = useState<number | null>(null);
   const plotHeight = plotHeightOf(height);
 
@@ -189,107 +185,96 @@ export function LineChart({
           ))}
         </ul>
       ) : null}
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
-        <YAxis ticks={ticks} tone={tone} />
-        <div className="relative" onMouseLeave={() => setActive(null)}>
-          <ChartSvg
-            titleId={titleId}
-            descId={descId}
-            title={title}
-            description={description}
-            plotHeight={plotHeight}
-            ticks={ticks}
-            emphasiseZero={y.domain()[0]! < 0}
-            tone={tone}
-          >
-            {guidePaths.map(({ guide, path }) => (
-              <path
-                key={guide.label}
-                d={path}
-                className={guide.style === "dashed" ? colours.secondary : colours.series}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeDasharray={guide.style === "dashed" ? "6 4" : "2 4"}
-                strokeLinecap="round"
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-            <g className={colours.series}>
-              {area ? <path d={areaPath} fill="currentColor" fillOpacity={0.15} stroke="none" /> : null}
-              <path
-                d={linePath}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinejoin="round"
-                strokeLinecap="round"
-                vectorEffect="non-scaling-stroke"
-              />
-            </g>
-          </ChartSvg>
-
-          {/* Guide and dots: an unstretched overlay (no viewBox), x in percent of the width, y in px. */}
-          <svg aria-hidden="true" width="100%" height={plotHeight} className="pointer-events-none absolute inset-0 overflow-visible">
-            {current ? (
-              <line
-                x1={percent(current.px, VIEW_WIDTH)}
-                x2={percent(current.px, VIEW_WIDTH)}
-                y1={0}
-                y2={plotHeight}
-                stroke="currentColor"
-                strokeWidth={1}
-                shapeRendering="crispEdges"
-                className={colours.guide}
-              />
+      <PlotFrame
+        title={title}
+        description={description}
+        plotHeight={plotHeight}
+        ticks={ticks}
+        emphasiseZero={y.domain()[0]! < 0}
+        tone={tone}
+        xLabels={xLabels}
+        onLeave={() => setActive(null)}
+        overlay={
+          <>
+            {/* Guide and dots: an unstretched overlay (no viewBox), x in percent of the width, y in px. */}
+            <svg aria-hidden="true" width="100%" height={plotHeight} className="pointer-events-none absolute inset-0 overflow-visible">
+              {current ? (
+                <line
+                  x1={percent(current.px, VIEW_WIDTH)}
+                  x2={percent(current.px, VIEW_WIDTH)}
+                  y1={0}
+                  y2={plotHeight}
+                  stroke="currentColor"
+                  strokeWidth={1}
+                  shapeRendering="crispEdges"
+                  className={colours.guide}
+                />
+              ) : null}
+              <g className={colours.dot} strokeWidth={2}>
+                {plotted.map((p, i) =>
+                  plotted.length <= MAX_DOTS || i === active ? (
+                    <circle key={i} cx={percent(p.px, VIEW_WIDTH)} cy={p.py} r={i === active ? 7 : 5} />
+                  ) : null,
+                )}
+              </g>
+            </svg>
+            {plotted.length ? (
+              <PointExplorer label={title} names={plotted.map(nameOf)} active={active} tone={tone} setActive={setActive} />
             ) : null}
-            <g className={colours.dot} strokeWidth={2}>
-              {plotted.map((p, i) =>
-                plotted.length <= MAX_DOTS || i === active ? (
-                  <circle key={i} cx={percent(p.px, VIEW_WIDTH)} cy={p.py} r={i === active ? 7 : 5} />
-                ) : null,
-              )}
-            </g>
-          </svg>
-          {plotted.length ? (
-            <PointExplorer label={title} names={plotted.map(nameOf)} active={active} tone={tone} setActive={setActive} />
-          ) : null}
-          {current ? (
-            <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
-              <span className="block opacity-80">{formatX(current.x)}</span>
-              <span className="block font-semibold tabular-nums">{formatY(current.y)}</span>
-            </Tooltip>
-          ) : null}
-        </div>
+            {current ? (
+              <Tooltip x={current.px} y={current.py} plotHeight={plotHeight} tone={tone}>
+                <span className="block opacity-80">{formatX(current.x)}</span>
+                <span className="block font-semibold tabular-nums">{formatY(current.y)}</span>
+              </Tooltip>
+            ) : null}
+          </>
+        }
+      >
+        {guidePaths.map(({ guide, path }) => (
+          <path
+            key={guide.label}
+            d={path}
+            className={guide.style === "dashed" ? colours.secondary : colours.series}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeDasharray={guide.style === "dashed" ? "6 4" : "2 4"}
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
+        <g className={colours.series}>
+          {area ? <path d={areaPath} fill="currentColor" fillOpacity={0.15} stroke="none" /> : null}
+          <path
+            d={linePath}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        </g>
+      </PlotFrame>
 
-        <div aria-hidden="true" />
-        <XLabels labels={xLabels} tone={tone} />
-      </div>
-
-      {/* A table ignores sr-only's 1 px width (tables grow to their content): hide it in a box that does not. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <tbody>
-            {plotted.map((p, i) => (
-              <tr key={i}>
-                <th scope="row">{formatX(p.x)}</th>
-                <td>{formatY(p.y)}</td>
-              </tr>
-            ))}
-            {guideData.flatMap(({ guide, points: guidePoints }) =>
-              guidePoints.map(({ point }, i) => (
-                <tr key={`${guide.label}-${i}`}>
-                  <th scope="row">
-                    {guide.label}: {formatX(point.x)}
-                  </th>
-                  <td>{formatY(point.y)}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <HiddenDataTable caption={title}>
+        {plotted.map((p, i) => (
+          <tr key={i}>
+            <th scope="row">{formatX(p.x)}</th>
+            <td>{formatY(p.y)}</td>
+          </tr>
+        ))}
+        {guideData.flatMap(({ guide, points: guidePoints }) =>
+          guidePoints.map(({ point }, i) => (
+            <tr key={`${guide.label}-${i}`}>
+              <th scope="row">
+                {guide.label}: {formatX(point.x)}
+              </th>
+              <td>{formatY(point.y)}</td>
+            </tr>
+          )),
+        )}
+      </HiddenDataTable>
     </figure>
   );
 }

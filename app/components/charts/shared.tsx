@@ -1,7 +1,8 @@
 /**
  * Internals of the chart kit (not re-exported from index.ts): the value scale and its few labelled
  * gridlines, ISO date parsing that gives the same instant on server and client, number rounding for
- * markup, and the pieces both charts share (y-axis labels, the point explorer, value tooltip, empty state).
+ * markup, and the pieces both charts share (the plot between its axes, the point explorer, value
+ * tooltip, empty state, the hidden data table).
  * Everything here is deterministic, so the server HTML and the first client render are identical.
  *
  * No `style` attribute in server HTML: the Content-Security-Policy (`style-src 'self'`) makes
@@ -11,7 +12,7 @@
  * an interaction (the tooltip) may use `style`: React sets it through the CSSOM, which CSP allows.
  */
 import { scaleLinear, type LinearScale } from "./geometry";
-import type { Dispatch, KeyboardEvent, PointerEvent, ReactNode, SetStateAction } from "react";
+import { useId, type Dispatch, type KeyboardEvent, type PointerEvent, type ReactNode, type SetStateAction } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Charts draw into a viewBox this wide; CSS stretches it to the container (preserveAspectRatio="none"). */
@@ -160,7 +161,7 @@ export function valueScale(
  * row stretches the column to the plot's height. Hidden from assistive technology: the chart's
  * table is the text alternative.
  */
-export function YAxis({ ticks, tone }: { ticks: Tick[]; tone: ChartTone }) {
+function YAxis({ ticks, tone }: { ticks: Tick[]; tone: ChartTone }) {
   return (
     <div aria-hidden="true" className={cx("relative text-xs tabular-nums", TONES[tone].label)}>
       <div className="invisible h-0 overflow-hidden">
@@ -185,13 +186,9 @@ export function YAxis({ ticks, tone }: { ticks: Tick[]; tone: ChartTone }) {
  * Labels under the plot, as SVG text positioned in percent of the plot's rendered width
  * (an SVG without a viewBox: the text keeps its size at any width).
  */
-export function XLabels({
-  labels,
-  tone,
-}: {
-  labels: ReadonlyArray<{ key: string | number; text: string; x: number; anchor: "start" | "middle" | "end"; className?: string }>;
-  tone: ChartTone;
-}) {
+export type XLabel = { key: string | number; text: string; x: number; anchor: "start" | "middle" | "end"; className?: string };
+
+function XLabels({ labels, tone }: { labels: ReadonlyArray<XLabel>; tone: ChartTone }) {
   return (
     <svg
       aria-hidden="true"
@@ -289,7 +286,7 @@ export function PointExplorer({
 }
 
 /** Gridlines across the plot; the zero line is stronger when there are negative values. */
-export function Gridlines({ ticks, emphasiseZero, tone }: { ticks: Tick[]; emphasiseZero: boolean; tone: ChartTone }) {
+function Gridlines({ ticks, emphasiseZero, tone }: { ticks: Tick[]; emphasiseZero: boolean; tone: ChartTone }) {
   return (
     <g className={TONES[tone].grid}>
       {ticks.map((tick) => (
@@ -387,45 +384,75 @@ export function EmptyChart({
 }
 
 /**
- * The chart's stretched drawing: an image named by its title (and description), the gridlines,
- * then the series the chart draws as children.
+ * The plot between its axes, the same in every chart: the y axis beside the stretched drawing (an
+ * image named by its title and description: the gridlines, then the chart's series as `children`),
+ * what the chart lays over the drawing (`overlay`: guides, the point explorer, the tooltip), and
+ * the x labels under it. Leaving it with the mouse calls `onLeave` (the chart clears its point).
  */
-export function ChartSvg({
-  titleId,
-  descId,
+export function PlotFrame({
   title,
   description,
   plotHeight,
   ticks,
   emphasiseZero,
   tone,
+  xLabels,
+  onLeave,
+  overlay,
   children,
 }: {
-  titleId: string;
-  descId: string;
   title: string;
   description?: string;
   plotHeight: number;
   ticks: Tick[];
   emphasiseZero: boolean;
   tone: ChartTone;
-  children: React.ReactNode;
+  xLabels: XLabel[];
+  onLeave: () => void;
+  overlay: ReactNode;
+  children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <svg
-      role="img"
-      aria-labelledby={titleId}
-      aria-describedby={description ? descId : undefined}
-      viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
-      width="100%"
-      height={plotHeight}
-      preserveAspectRatio="none"
-      className="block overflow-visible"
-    >
-      <title id={titleId}>{title}</title>
-      {description ? <desc id={descId}>{description}</desc> : null}
-      <Gridlines ticks={ticks} emphasiseZero={emphasiseZero} tone={tone} />
-      {children}
-    </svg>
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 py-2">
+      <YAxis ticks={ticks} tone={tone} />
+      <div className="relative" onMouseLeave={onLeave}>
+        <svg
+          role="img"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={description ? `${id}-desc` : undefined}
+          viewBox={`0 0 ${VIEW_WIDTH} ${plotHeight}`}
+          width="100%"
+          height={plotHeight}
+          preserveAspectRatio="none"
+          className="block overflow-visible"
+        >
+          <title id={`${id}-title`}>{title}</title>
+          {description ? <desc id={`${id}-desc`}>{description}</desc> : null}
+          <Gridlines ticks={ticks} emphasiseZero={emphasiseZero} tone={tone} />
+          {children}
+        </svg>
+        {overlay}
+      </div>
+
+      <div aria-hidden="true" />
+      <XLabels labels={xLabels} tone={tone} />
+    </div>
+  );
+}
+
+/**
+ * The chart's text alternative: its data as a table, visually hidden. A table ignores sr-only's
+ * 1 px width (tables grow to their content), so it is hidden in a box that does not.
+ */
+export function HiddenDataTable({ caption, head, children }: { caption: string; head?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        {head}
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

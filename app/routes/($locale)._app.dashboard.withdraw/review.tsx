@@ -1,6 +1,7 @@
 /** The withdrawal's review: amount, method, the destination in full, expected arrival; confirm or change. */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FactRows } from "~/components/app/panel";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -17,26 +18,21 @@ export function WithdrawReview({
 }) {
   const { t } = useTranslation("wallet");
   const locale = usePageLocale();
-  const rows: Array<[string, string, string]> = [
-    ["amount", t("withdraw.amount"), formatMoney(review.amountCents, locale)],
-    ["method", t("withdraw.method"), t(`withdraw.methods.${review.method}`)],
-    // In full: this step is where a typo in the address just typed must be caught.
-    ["destination", t(review.method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal"), review.destination],
-    ["arrival", t("withdraw.arrival"), t("withdraw.arrivalBy", { date: formatDate(review.arrival, locale) })],
-    ["remaining", t("withdraw.remainingLabel"), formatMoney(review.remainingCents, locale)],
-  ];
+  const facts = (
+    [
+      ["amount", t("withdraw.amount"), formatMoney(review.amountCents, locale)],
+      ["method", t("withdraw.method"), t(`withdraw.methods.${review.method}`)],
+      // In full: this step is where a typo in the address just typed must be caught.
+      ["destination", t(review.method === "bank" ? "withdraw.destinationBank" : "withdraw.destinationPaypal"), review.destination],
+      ["arrival", t("withdraw.arrival"), t("withdraw.arrivalBy", { date: formatDate(review.arrival, locale) })],
+      ["remaining", t("withdraw.remainingLabel"), formatMoney(review.remainingCents, locale)],
+    ] as const
+  ).map(([key, label, value]) => ({ key, label, value, testId: `review-${key}` }));
   return (
     <div data-testid="withdraw-review">
       {heading}
       <p className="mt-2 text-sm text-slate-600">{t("withdraw.reviewText")}</p>
-      <dl className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
-        {rows.map(([key, label, value]) => (
-          <div key={key} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid={`review-${key}`}>
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactRows facts={facts} className="mt-4 rounded-xl" valueClassName="font-semibold tabular-nums" />
       <Form method="post" className="mt-5 grid gap-2">
         <input type="hidden" name="amount" value={review.amount} />
         <input type="hidden" name="method" value={review.method} />

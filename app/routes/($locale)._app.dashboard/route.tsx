@@ -13,8 +13,6 @@ import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
-import { takeNotice } from "~/utils/flash.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { recentTransactions } from "~/wallet/activity.server";
 import { balanceHistory, dashboardFigures, getBalances } from "~/wallet/balances.server";
@@ -30,6 +28,7 @@ import { BalanceCard } from "./balance-card";
 import { CashbackFigures, QuickActions } from "./figures";
 import { StoresAndHistory } from "./stores-and-history";
 import { TABS, type Tab } from "./tabs";
+import { pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "app", "wallet", "webshops", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -50,25 +49,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSetting(db(), "minWithdrawalCents"),
     firstSteps(db(), user.id),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "app", "dashboard.meta"),
-      notice,
-      name: user.name,
-      minimumWithdrawalCents,
-      hidden: await isBalanceHidden(request),
-      plan,
-      balances,
-      figures,
-      tab,
-      days,
-      history,
-      recent: recent.map((item) => transactionView(item, pending)),
-      firstSteps: steps.show ? { steps: steps.steps, doneCount: steps.doneCount } : null,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["app", "dashboard.meta"], {
+    name: user.name,
+    minimumWithdrawalCents,
+    hidden: await isBalanceHidden(request),
+    plan,
+    balances,
+    figures,
+    tab,
+    days,
+    history,
+    recent: recent.map((item) => transactionView(item, pending)),
+    firstSteps: steps.show ? { steps: steps.steps, doneCount: steps.doneCount } : null,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

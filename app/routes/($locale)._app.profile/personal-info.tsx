@@ -1,6 +1,7 @@
 /** Personal information: shown, or edited (`?edit=1`, a page state in the URL, so it works without JavaScript). */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { StatCards } from "~/components/app/panel";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -57,21 +58,21 @@ export function PersonalInfo({ user }: { user: ProfileData["profile"]["user"] })
           </div>
         </Form>
       ) : (
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="personal-info">
-          {(
+        <StatCards
+          testId="personal-info"
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          cardClassName="min-w-0"
+          labelClassName="text-xs text-slate-600"
+          valueClassName="font-medium [overflow-wrap:anywhere]"
+          stats={(
             [
               ["fullName", user.name],
               ["email", user.email],
               ["phone", user.phone ?? "—"],
               ["location", user.location ?? "—"],
             ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="min-w-0">
-              <dt className="text-xs text-slate-600">{t(`profile.${key}`)}</dt>
-              <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+          ).map(([key, value]) => ({ key, label: t(`profile.${key}`), value }))}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 /** The profile card: avatar (upload or remove), name, member since, plan, verified badge and the ledger's figures. */
 import { Form } from "@remix-run/react";
+import { StatCards } from "~/components/app/panel";
 import { PlanSummaryLine } from "~/components/app/plan-summary";
 import { SubmitButton, fileInputClass } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
@@ -77,20 +78,17 @@ export function ProfileCard({ profile, avatarVersion, plan }: Pick<ProfileData, 
           </Form>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-3 gap-4 border-t border-slate-100 pt-5 text-center">
-        <div data-testid="profile-earned">
-          <dt className="text-xs text-slate-600">{t("profile.totalEarned")}</dt>
-          <dd className="text-lg font-bold tabular-nums">{formatMoney(profile.earnedCents, locale)}</dd>
-        </div>
-        <div data-testid="profile-purchases">
-          <dt className="text-xs text-slate-600">{t("profile.purchases")}</dt>
-          <dd className="text-lg font-bold tabular-nums">{profile.purchases}</dd>
-        </div>
-        <div data-testid="profile-level">
-          <dt className="text-xs text-slate-600">{t("profile.memberLevel")}</dt>
-          <dd className="text-lg font-bold">{t(`profile.levels.${profile.level}`)}</dd>
-        </div>
-      </dl>
+      <StatCards
+        stats={[
+          { key: "earned", label: t("profile.totalEarned"), value: formatMoney(profile.earnedCents, locale) },
+          { key: "purchases", label: t("profile.purchases"), value: String(profile.purchases) },
+          { key: "level", label: t("profile.memberLevel"), value: t(`profile.levels.${profile.level}`) },
+        ].map((stat) => ({ ...stat, testId: `profile-${stat.key}` }))}
+        className="mt-6 grid grid-cols-3 gap-4 border-t border-slate-100 pt-5 text-center"
+        cardClassName=""
+        labelClassName="text-xs text-slate-600"
+        valueClassName="text-lg font-bold tabular-nums"
+      />
     </section>
   );
 }

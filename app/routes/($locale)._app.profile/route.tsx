@@ -4,7 +4,7 @@
  * state in the URL, so it works without JavaScript), achievements with progress. The actions'
  * handlers are in `actions.server.ts`, the page's sections beside this module.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
@@ -14,10 +14,8 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { hasAvatar } from "~/users/avatar.server";
 import { pendingEmailChange } from "~/users/email-change.server";
 import { profileFigures } from "~/users/profile.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
-import { formIntent } from "~/utils/http.server";
+import { formIntent, pageWithNotice } from "~/utils/http.server";
 import { planSummary } from "~/plans/subscriptions.server";
 import * as handlers from "./actions.server";
 import { Achievements } from "./achievements";
@@ -30,18 +28,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "app", "profile.meta"),
-      notice,
-      profile: await profileFigures(db(), user.id),
-      avatarVersion: await hasAvatar(db(), user.id),
-      pendingEmail: await pendingEmailChange(db(), user.id),
-      plan: await planSummary(db(), user.id),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["app", "profile.meta"], {
+    profile: await profileFigures(db(), user.id),
+    avatarVersion: await hasAvatar(db(), user.id),
+    pendingEmail: await pendingEmailChange(db(), user.id),
+    plan: await planSummary(db(), user.id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import type { ReferralDisplayStatus } from "~/referrals/rules";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { ReferralsData } from "./route";
-import { Panel } from "~/components/app/panel";
+import { PanelList } from "~/components/app/panel";
 
 const STATUS_STYLE: Record<ReferralDisplayStatus, string> = {
   signedUp: "bg-slate-100 text-slate-800",
@@ -21,36 +21,30 @@ export function FriendsList({ friends }: Pick<ReferralsData, "friends">) {
   const { t } = useTranslation("referrals");
   const locale = usePageLocale();
   return (
-    <Panel id="friends-title" title={t("friends.heading")}>
-      {friends.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t("friends.empty")}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200" data-testid="referred-friends">
-          {friends.map((friend) => (
-            <li key={friend.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`friend-${friend.status}`}>
-              <div className="min-w-0">
-                <p className="break-words font-semibold text-slate-900">{friend.name}</p>
-                <p className="text-sm text-slate-600">
-                  {t("friends.signedUp")}: {formatDate(friend.signedUpAt, locale)}
-                  {friend.status === "signedUp" || friend.status === "inReview" ? (
-                    <> · {t("friends.until", { date: formatDate(friend.windowEndsAt, locale) })}</>
-                  ) : null}
-                </p>
-              </div>
-              <div className="flex items-center gap-3">
-                {friend.bonusCents !== null ? (
-                  <span className="text-sm font-semibold tabular-nums text-brand-800">
-                    <span className="sr-only">{t("friends.bonus")}: </span>+{formatMoney(friend.bonusCents, locale)}
-                  </span>
-                ) : null}
-                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[friend.status]}`}>
-                  {t(`statuses.${friend.status}`)}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <PanelList id="friends-title" title={t("friends.heading")} items={friends} empty={t("friends.empty")} testId="referred-friends">
+      {(friend) => (
+        <li key={friend.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`friend-${friend.status}`}>
+          <div className="min-w-0">
+            <p className="break-words font-semibold text-slate-900">{friend.name}</p>
+            <p className="text-sm text-slate-600">
+              {t("friends.signedUp")}: {formatDate(friend.signedUpAt, locale)}
+              {friend.status === "signedUp" || friend.status === "inReview" ? (
+                <> · {t("friends.until", { date: formatDate(friend.windowEndsAt, locale) })}</>
+              ) : null}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            {friend.bonusCents !== null ? (
+              <span className="text-sm font-semibold tabular-nums text-brand-800">
+                <span className="sr-only">{t("friends.bonus")}: </span>+{formatMoney(friend.bonusCents, locale)}
+              </span>
+            ) : null}
+            <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[friend.status]}`}>
+              {t(`statuses.${friend.status}`)}
+            </span>
+          </div>
+        </li>
       )}
-    </Panel>
+    </PanelList>
   );
 }

@@ -18,9 +18,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { invitationsSentToday, referralCodeOf, referralLink, referredFriends } from "~/referrals/referrals.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
 import { getSettings } from "~/settings/settings.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatMoney } from "~/utils/money";
 import * as handlers from "./actions.server";
 import { FriendsList } from "./friends-list";
@@ -28,6 +26,7 @@ import { InviteCard } from "./invite-card";
 import { InviteSchema } from "./invite-schema";
 import { LinkCard } from "./link-card";
 import { Panel } from "~/components/app/panel";
+import { pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "app", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -40,24 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSettings(db()),
     invitationsSentToday(db(), user.id),
   ]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "referrals", "meta"),
-      code,
-      link: referralLink(env().appUrl, code),
-      friends,
-      terms: {
-        qualifyingCents: settings.referralQualifyingCents,
-        referrerCents: settings.referralBonusReferrerCents,
-        friendCents: settings.referralBonusFriendCents,
-        days: REFERRAL_WINDOW_DAYS,
-      },
-      invitationsLeft: Math.max(0, MAX_INVITATIONS_PER_DAY - sentToday),
-      notice,
+  return pageWithNotice(request, params, ["referrals", "meta"], {
+    code,
+    link: referralLink(env().appUrl, code),
+    friends,
+    terms: {
+      qualifyingCents: settings.referralQualifyingCents,
+      referrerCents: settings.referralBonusReferrerCents,
+      friendCents: settings.referralBonusFriendCents,
+      days: REFERRAL_WINDOW_DAYS,
     },
-    { headers },
-  );
+    invitationsLeft: Math.max(0, MAX_INVITATIONS_PER_DAY - sentToday),
+  });
 }
 
 /** The page's one form: an invitation (it sends no intent). */

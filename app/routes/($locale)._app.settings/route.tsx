@@ -16,10 +16,8 @@ import { Notice } from "~/components/auth/auth-card";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { getSettings } from "~/users/settings.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
-import { formIntent } from "~/utils/http.server";
+import { formIntent, pageWithNotice } from "~/utils/http.server";
 import * as handlers from "./actions.server";
 import { PasswordForm } from "./password-form";
 import { Preferences } from "./preferences";
@@ -29,20 +27,14 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { notice, headers } = await takeNotice(request);
   const twoFactor = await twoFactorState(db(), user.id);
   const setup = !twoFactor.enabled && twoFactor.secret ? await pendingSetup(twoFactor.secret, twoFactor.email) : null;
-  return data(
-    {
-      meta: await pageMeta(params, "app", "settings.meta"),
-      notice,
-      settings: await getSettings(db(), user.id),
-      setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
-      email: twoFactor.email,
-      recoveryCodesLeft: twoFactor.enabled ? await recoveryCodesLeft(db(), user.id) : null,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["app", "settings.meta"], {
+    settings: await getSettings(db(), user.id),
+    setup: setup ? { secret: setup.secret, qrDataUrl: setup.qrDataUrl } : null,
+    email: twoFactor.email,
+    recoveryCodesLeft: twoFactor.enabled ? await recoveryCodesLeft(db(), user.id) : null,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
