@@ -3,8 +3,9 @@
  * for the period asked (else each client account's latest import's period, as its dashboard
  * opens): spend, conversions, cost per conversion and ROAS with their change against the days
  * right before, taken from `adsDashboard` so both pages always show the same figures; the latest
- * audit's grade; how many alerts fired in the last seven days; and the rows' order (`sort`, `dir`;
- * a figure a client account lacks sorts last either way).
+ * audit's grade; how many alerts fired in the last seven days; the budget pacing of this month
+ * (`readPacing`: how many campaigns are on pace, under or over); and the rows' order (`sort`,
+ * `dir`; a figure a client account lacks sorts last either way).
  */
 import type { DbOrTx } from "~/db/db.server";
 import { listClientAccounts } from "./accounts.server";
@@ -12,8 +13,9 @@ import { recentFiringCounts } from "./alerts.server";
 import { latestAuditGrades } from "./audit/audit.server";
 import type { DayRange } from "./dashboard-query";
 import { adsDashboard, type Kpi, type KpiKey } from "./dashboard.server";
+import { readPacing } from "./pacing.server";
 
-export const OVERVIEW_SORTS = ["name", "spend", "conversions", "cpa", "roas", "grade", "alerts"] as const;
+export const OVERVIEW_SORTS = ["name", "spend", "conversions", "cpa", "roas", "grade", "alerts", "pacing"] as const;
 export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
 /** The KPIs the overview shows, in order. */
 export const OVERVIEW_KPIS = ["spendCents", "conversions", "cpaCents", "roas"] as const satisfies readonly KpiKey[];
@@ -35,6 +37,8 @@ export interface ClientOverview {
   audit: { grade: "A" | "B" | "C"; score: number; createdAt: string } | null;
   /** Distinct alerts that fired in the last `RECENT_ALERT_DAYS` days. */
   alertsFired: number;
+  /** This month's pacing of the campaigns with a daily budget; null when none has one. */
+  pacing: { month: string; onPace: number; under: number; over: number } | null;
 }
 
 const SORT_VALUE: Record<OverviewSort, (row: ClientOverview) => number | string | null> = {
@@ -45,6 +49,8 @@ const SORT_VALUE: Record<OverviewSort, (row: ClientOverview) => number | string 
   roas: (row) => row.kpis.roas.value,
   grade: (row) => row.audit?.score ?? null,
   alerts: (row) => row.alertsFired,
+  // Campaigns off pace, over first.
+  pacing: (row) => (row.pacing ? row.pacing.over * 1000 + row.pacing.under : null),
 };
 
 /** A column's first direction: names A→Z, cost per conversion cheapest first, the rest largest first. */
@@ -78,13 +84,11 @@ export async function agencyOverview(
   ]);
   const rows = await Promise.all(
     accounts.map(async (account): Promise<ClientOverview> => {
-      const dashboard = await adsDashboard(db, ownerId, account.id, {
-        period: query.period,
-        platform: null,
-        campaign: null,
-        sort: "spend",
-        dir: "desc",
-      });
+      const [dashboard, pacing] = await Promise.all([
+        adsDashboard(db, ownerId, account.id, { period: query.period, platform: null, campaign: null, sort: "spend", dir: "desc" }),
+        readPacing(db, account.id, { nowMs }),
+      ]);
+      const count = (status: string) => pacing.campaigns.filter((campaign) => campaign.pace.status === status).length;
       return {
         id: account.id,
         name: account.name,
@@ -96,6 +100,9 @@ export async function agencyOverview(
         kpis: Object.fromEntries(OVERVIEW_KPIS.map((key) => [key, dashboard.kpis[key]])) as Record<OverviewKpi, Kpi>,
         audit: grades.get(account.id) ?? null,
         alertsFired: firings.get(account.id) ?? 0,
+        pacing: pacing.campaigns.length
+          ? { month: pacing.month, onPace: count("on-pace"), under: count("under"), over: count("over") }
+          : null,
       };
     }),
   );

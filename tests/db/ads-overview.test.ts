@@ -51,6 +51,7 @@ describeEachDatabase("the agency overview", (t) => {
     const alpha = await clientAccount(owner, "Alpha Shoes");
     const beta = await clientAccount(owner, "Beta Bakery");
     await importFile(owner, alpha.id, "google-campaign.csv");
+    await importFile(owner, alpha.id, "editor-campaigns.csv");
     const audit = await runAudit(t.db, owner, alpha.id);
     const alert = await unitOfWork(t.db, (tx) =>
       createAlert(tx, owner, alpha.id, { kind: "lost-is-budget", threshold: 10, days: null, campaign: null }),
@@ -86,9 +87,11 @@ describeEachDatabase("the agency overview", (t) => {
       },
       audit: { grade: audit.grade, score: audit.score },
       alertsFired: 1,
+      // The Editor export's daily budgets, but no day rows this month: nothing on, under or over pace yet.
+      pacing: { onPace: 0, under: 0, over: 0 },
     });
     expect(rows[0]!.kpis.spendCents.value).toBeGreaterThan(0);
-    expect(rows.find((row) => row.id === beta.id)).toMatchObject({ hasData: false, audit: null, alertsFired: 0 });
+    expect(rows.find((row) => row.id === beta.id)).toMatchObject({ hasData: false, audit: null, alertsFired: 0, pacing: null });
 
     // Missing figures sort last in both directions; names A→Z.
     const ascending = await agencyOverview(t.db, owner, { period: null, sort: "spend", dir: "asc" });

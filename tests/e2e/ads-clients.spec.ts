@@ -26,6 +26,7 @@ test("agency overview: every client with its figures and period, sorted by name,
   const mine = rows.filter({ hasText: "My ads" });
   await expect(mine).toContainText("May 1, 2026 – May 31, 2026");
   await expect(mine).toContainText("$5,452.00");
+  await expect(mine).toContainText("No budgets");
   await expect(rows.filter({ hasText: "Zeta Bakery" })).toContainText("Nothing imported yet");
   // Spend, largest first: the empty client last.
   await expect(rows.first()).toContainText("My ads");

@@ -1,7 +1,8 @@
 /**
  * The agency overview (`/ads/clients`): every client account of the workspace on one page with
  * its period's spend, conversions, cost per conversion and ROAS, each with its change against the
- * days right before, the latest audit's grade and the alerts fired in the last seven days; the
+ * days right before, the latest audit's grade, the alerts fired in the last seven days and this
+ * month's budget pacing; the
  * columns sort by links (`sort`, `dir`) and a GET form picks one period for all (`from`, `to`; by
  * default each client account's latest import's period, as its dashboard opens). A client's name
  * opens its dashboard. The figures come from `~/ads/overview.server`.
@@ -204,6 +205,24 @@ export default function AgencyOverview() {
                   </Link>
                 ) : (
                   <span className="text-slate-600">{t("alerts.none")}</span>
+                ),
+            },
+            {
+              key: "pacing",
+              header: t("columns.pacing"),
+              sort: sortLink("pacing"),
+              cell: (row) =>
+                !row.pacing ? (
+                  <span className="text-slate-600">{t("pacing.none")}</span>
+                ) : row.pacing.over + row.pacing.under + row.pacing.onPace === 0 ? (
+                  <span className="text-slate-600">{t("pacing.noData")}</span>
+                ) : (
+                  <Link
+                    to={`${localePath(locale, "/ads/pacing")}?client=${encodeURIComponent(row.id)}`}
+                    className={row.pacing.over || row.pacing.under ? "text-red-800 hover:underline" : "text-emerald-800 hover:underline"}
+                  >
+                    {t("pacing.summary", { over: row.pacing.over, under: row.pacing.under, onPace: row.pacing.onPace })}
+                  </Link>
                 ),
             },
           ]}
