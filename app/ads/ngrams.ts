@@ -19,38 +19,19 @@
  *   its clicks), against the account's figures over the same period's search-term rows.
  */
 import type { ExportLanguage } from "./import/types";
+import { STOPWORDS } from "./stopwords";
 import { wasteSignificance, type SignificanceBasis } from "./tip-rules";
 import type { NgramQuery } from "./ngram-query";
 
 export type NgramLanguage = ExportLanguage;
 
-/** Subsets of the Snowball stop-word lists (snowballstem.org/algorithms/{english,dutch,french,spanish,german}/stop.txt). */
+/** The suite's stop words (`stopwords.ts`), as sets. */
 export const STOP_WORDS: Record<NgramLanguage, ReadonlySet<string>> = {
-  en: new Set(
-    "a an the and or but of at by for with about into to from in on off up out over under as is are was be it its this that i me my we our you your he she they them their".split(
-      " ",
-    ),
-  ),
-  nl: new Set(
-    "de het een en of maar van aan in op te tot met voor bij uit over naar om als is zijn was dat die dit deze er ik je jij u we wij zij ze hij mijn uw".split(
-      " ",
-    ),
-  ),
-  fr: new Set(
-    "le la les l un une des du de d et ou mais à au aux en dans par pour sur sous avec sans ce cet cette ces est sont je tu il elle nous vous ils on mon ma mes ton ta votre vos son sa ses leur qui que".split(
-      " ",
-    ),
-  ),
-  es: new Set(
-    "el la los las lo un una unos unas y o pero de del a al en por para con sin sobre es son que se su sus mi mis tu yo él ella nos le les este esta estos estas".split(
-      " ",
-    ),
-  ),
-  de: new Set(
-    "der die das den dem des ein eine einen einem einer und oder aber von vom zu zum zur in im an am auf aus bei mit nach für über unter um ist sind es ich du er sie wir ihr mein meine dein sein".split(
-      " ",
-    ),
-  ),
+  en: new Set(STOPWORDS.en),
+  nl: new Set(STOPWORDS.nl),
+  fr: new Set(STOPWORDS.fr),
+  es: new Set(STOPWORDS.es),
+  de: new Set(STOPWORDS.de),
 };
 
 /** Sizes the analysis counts. */

@@ -1,9 +1,10 @@
 /**
  * Stop words of the five languages the ad suite reads: articles, pronouns, prepositions and other
- * words that carry no topic. The keyword generator leaves them out of its themes and n-gram groups,
- * the n-gram analysis out of its 1-grams. Short lists chosen by hand from the Snowball project's
- * stop-word lists (https://snowballstem.org/algorithms/, each language's "stop words" link), plus
- * shop words with no topic (`new`, `neu`, `nieuw`). Pure data, shared by the server and the browser.
+ * words that carry no topic. The keyword generator leaves them out of its themes and n-gram ad
+ * groups, the n-gram analysis (`ngrams.ts`) out of its 1-grams. Subsets of the Snowball project's
+ * stop-word lists (snowballstem.org/algorithms/{english,dutch,french,spanish,german}/stop.txt; question
+ * words such as `how` kept, searches turn on them), plus shop words with no topic of their own
+ * (`new`, `neu`, `nieuw`). Pure data, shared by the server and the browser.
  */
 import type { KeywordLanguage } from "./keywords/form";
 
@@ -81,6 +82,12 @@ export const STOPWORDS: Record<KeywordLanguage, readonly string[]> = {
     "new",
     "one",
     "day",
+    "for",
+    "with",
+    "to",
+    "off",
+    "under",
+    "is",
   ],
   nl: [
     "de",
@@ -135,6 +142,14 @@ export const STOPWORDS: Record<KeywordLanguage, readonly string[]> = {
     "kunnen",
     "nieuw",
     "nieuwe",
+    "tot",
+    "met",
+    "voor",
+    "bij",
+    "over",
+    "ik",
+    "jij",
+    "mijn",
   ],
   fr: [
     "le",
@@ -192,6 +207,18 @@ export const STOPWORDS: Record<KeywordLanguage, readonly string[]> = {
     "très",
     "nouveau",
     "nouvelle",
+    "mais",
+    "pour",
+    "sous",
+    "avec",
+    "sans",
+    "je",
+    "tu",
+    "mon",
+    "ma",
+    "mes",
+    "ton",
+    "ta",
   ],
   es: [
     "el",
@@ -241,6 +268,18 @@ export const STOPWORDS: Record<KeywordLanguage, readonly string[]> = {
     "también",
     "nuevo",
     "nueva",
+    "pero",
+    "para",
+    "con",
+    "sin",
+    "sobre",
+    "mi",
+    "mis",
+    "tu",
+    "yo",
+    "él",
+    "ella",
+    "nos",
   ],
   de: [
     "der",
@@ -299,5 +338,18 @@ export const STOPWORDS: Record<KeywordLanguage, readonly string[]> = {
     "neu",
     "neue",
     "neuen",
+    "bei",
+    "mit",
+    "nach",
+    "für",
+    "über",
+    "unter",
+    "um",
+    "ich",
+    "du",
+    "mein",
+    "meine",
+    "dein",
+    "sein",
   ],
 };

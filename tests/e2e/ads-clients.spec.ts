@@ -10,7 +10,7 @@ import { unitOfWork } from "../../app/db/unit-of-work.server";
 import { importThroughDomain } from "./support/ads";
 import { e2eDatabase, expect, ready, test, visit } from "./support/fixtures";
 
-test("agency overview: every client with its figures and period, sorted by name, a client opened and kept across pages", async ({
+test("agency overview: every client with its figures and period, sorted by name, a client opened and kept across pages @js", async ({
   page,
   member,
 }) => {
