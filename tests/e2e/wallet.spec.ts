@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { startTopUp } from "../../app/wallet/payments.server";
 import { sandboxProvider } from "../../app/wallet/sandbox-provider.server";
+import { watchConsole } from "./support/console";
 import { createAccount, e2eDatabase, expect, ready, signInAs, test, topUp, visit, withdraw } from "./support/fixtures";
 import { uniqueAddress } from "./support/visitor";
 
@@ -330,11 +331,7 @@ test("the dashboard's and the transactions' periods, and moving between money pa
   demoMember: _,
 }) => {
   // (Every page's first visit, in every locale, is swept by look-and-feel.spec.ts.)
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  const errors = watchConsole(page);
   for (const path of ["/en/dashboard?days=90", "/en/transactions?range=month"]) {
     await visit(page, path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
