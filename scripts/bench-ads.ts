@@ -18,11 +18,11 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import pg from "pg";
 import type { DashboardQuery } from "../app/ads/dashboard-query";
 import { adsDashboard } from "../app/ads/dashboard.server";
 import { createDb, rawClientOf, type Db } from "../app/db/db.server";
 import { migrateToLatest } from "../db/migrate";
+import { onThrowAwaySchema } from "./bench-postgres";
 import { parseArgs } from "./lib";
 
 const OWNER = "bench-ads-owner";
@@ -427,31 +427,17 @@ export async function benchAdsDashboard(options: { rows?: number; iterations?: n
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const schema = `bench_ads_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const db = createDb({ kind: "postgres", connectionString: pgUrl }, { searchPath: schema, poolSize: 4 });
-    try {
-      await migrateToLatest(db);
-      const t0 = performance.now();
-      await seedPostgres(db, others);
-      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-      const counts = await countRows(db);
-      console.log(
-        `\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`,
-      );
-      results.push(await timeDashboard(db, "PostgreSQL", iterations));
-    } finally {
-      await db.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  } else {
-    console.log("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)");
-  }
+  const postgres = await onThrowAwaySchema("bench_ads", 4, async (db) => {
+    const t0 = performance.now();
+    await seedPostgres(db, others);
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    const counts = await countRows(db);
+    console.log(
+      `\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`,
+    );
+    return timeDashboard(db, "PostgreSQL", iterations);
+  });
+  if (postgres) results.push(postgres);
   console.table(results.flatMap((result) => result.rows));
   const worst = Math.max(...results.map((result) => result.p99));
   console.log(

@@ -34,6 +34,7 @@ import { signPayload } from "../app/wallet/payments.server";
 import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedContent } from "../db/seed";
+import { benchPostgresUrl } from "./bench-postgres";
 import { spawnServer } from "./lib";
 
 const PORT = 3296;
@@ -486,7 +487,7 @@ export async function benchCashback(options: { postbacks: number; clickouts: num
   const rows = [];
   const notes: string[] = [];
   const targets: Array<() => Promise<Target>> = [sqliteTarget];
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const pgUrl = benchPostgresUrl();
   if (pgUrl) targets.push(() => postgresTarget(pgUrl));
   for (const make of targets) {
     const target = await make();
