@@ -37,7 +37,7 @@ import { migrateToLatest } from "../db/migrate";
 import { onThrowAwaySchema } from "./bench-postgres";
 import { seedContent } from "../db/seed";
 import { printGoals, recordGoal } from "./bench-goals";
-import { buildIsStale, parseArgs, spawnServer } from "./lib";
+import { buildIsStale, parseArgs, spawnBenchServer } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
 const TOTAL_POSTINGS = Number(args.postings ?? 1_000_000);
@@ -324,13 +324,7 @@ export async function benchLedger() {
   process.env.SESSION_SECRET = SECRET;
   const { setCookie } = await createSession(reader, { id: target.id, role: "user" }, { remember: true });
   const cookie = setCookie.split(";")[0]!;
-  const server = spawnServer({
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(PORT),
-    DATABASE_URL: `file:${file}`,
-    SESSION_SECRET: SECRET,
-  });
+  const server = spawnBenchServer({ port: PORT, databaseUrl: `file:${file}`, sessionSecret: SECRET });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     for (let i = 0; i < 100; i++) {
