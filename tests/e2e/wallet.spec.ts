@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { startTopUp } from "../../app/wallet/payments.server";
 import { sandboxProvider } from "../../app/wallet/sandbox-provider.server";
+import { expectSettingRefused } from "./support/admin-settings";
 import { watchConsole } from "./support/console";
 import { createAccount, e2eDatabase, expect, ready, signInAs, test, topUp, visit, withdraw } from "./support/fixtures";
 import { uniqueAddress } from "./support/visitor";
@@ -383,19 +384,17 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
 
 test("admin settings: the card top-up hold is validated on the server, keeps what was typed, and saves", async ({ page, admin: _ }) => {
   await visit(page, "/en/admin/settings");
-  const field = page.getByLabel("Hold on card top-ups (days)");
-  await expect(field).toHaveValue("7");
-  await field.fill("91");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Enter a whole number of days from 0 to 90.")).toBeVisible();
-  await expect(field).toHaveValue("91");
+  const field = await expectSettingRefused(page, "Hold on card top-ups (days)", {
+    saved: "7",
+    typed: "91",
+    message: "Enter a whole number of days from 0 to 90.",
+  });
   await field.fill("7");
-  const confirmDays = page.getByLabel("Usual cashback confirmation (days)");
-  await expect(confirmDays).toHaveValue("60");
-  await confirmDays.fill("0");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Enter a whole number of days from 1 to 365.")).toBeVisible();
-  await expect(confirmDays).toHaveValue("0");
+  const confirmDays = await expectSettingRefused(page, "Usual cashback confirmation (days)", {
+    saved: "60",
+    typed: "0",
+    message: "Enter a whole number of days from 1 to 365.",
+  });
   await confirmDays.fill("60");
   // The members' 90% is the price the site promises, not a setting (#24).
   await expect(page.getByTestId("success-fee")).toContainText("members receive 90% of every commission");
