@@ -12,14 +12,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { sql } from "kysely";
-import pg from "pg";
 import { ensureWorkspace } from "../app/ads/accounts.server";
 import { parseAdsExport } from "../app/ads/import/read.server";
 import { stageImport, storeImport } from "../app/ads/imports.server";
 import { createDb, type Db } from "../app/db/db.server";
 import { createUser } from "../app/users/users.server";
 import { migrateToLatest } from "../db/migrate";
+import { onThrowAwaySchema } from "./bench-postgres";
 
 /** A search terms report of `rows` rows whose totals rows agree with them (deterministic). */
 export function searchTermsReport(rows: number): Uint8Array {
@@ -145,22 +144,8 @@ export async function benchAdsImport(options: { rows?: number } = {}) {
   results.push(await measure("SQLite", sqlite, bytes, rows));
   await sqlite.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url) {
-    const schema = `bench_ads_import_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const postgres = createDb({ kind: "postgres", connectionString: url }, { searchPath: schema });
-    try {
-      await migrateToLatest(postgres);
-      results.push(await measure("PostgreSQL", postgres, bytes, rows));
-    } finally {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(postgres);
-      await postgres.destroy();
-    }
-  }
+  const postgres = await onThrowAwaySchema("bench_ads_import", undefined, (db) => measure("PostgreSQL", db, bytes, rows));
+  if (postgres) results.push(postgres);
   console.table(results);
   return results;
 }

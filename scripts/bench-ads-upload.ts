@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { createDb } from "../app/db/db.server";
 import { recordGoal } from "./bench-goals";
 import { demoDatabase, rssMiB, waitUntilUp } from "./bench-server";
-import { buildIsStale, parseArgs, spawnServer } from "./lib";
+import { buildIsStale, parseArgs, spawnBenchServer } from "./lib";
 import { spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 
@@ -37,14 +37,7 @@ export async function benchAdsUpload(options: { rows?: number; port?: number } =
   }
   const { dir, dbFile, cookie, sessionSecret } = await demoDatabase("cashwise-bench-upload-");
   const base = `http://localhost:${port}`;
-  const server = spawnServer({
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(port),
-    DATABASE_URL: `file:${dbFile}`,
-    SESSION_SECRET: sessionSecret,
-    JOBS: "inline",
-  });
+  const server = spawnBenchServer({ port, databaseUrl: `file:${dbFile}`, sessionSecret }, { JOBS: "inline" });
   const db = createDb({ kind: "sqlite", filename: dbFile });
   try {
     await waitUntilUp(`${base}/healthz`);

@@ -18,11 +18,11 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import pg from "pg";
 import type { DashboardQuery } from "../app/ads/dashboard-query";
 import { adsDashboard } from "../app/ads/dashboard.server";
 import { createDb, rawClientOf, type Db } from "../app/db/db.server";
 import { migrateToLatest } from "../db/migrate";
+import { onThrowAwaySchema } from "./bench-postgres";
 import { parseArgs } from "./lib";
 
 const OWNER = "bench-ads-owner";
@@ -52,27 +52,29 @@ const OTHER_FEEDS: Feed[] = [
   { platform: "meta", kind: "ad-group", perDay: 1 },
 ];
 
+/** The ad_rows columns the benchmark writes, each with its PostgreSQL type (the arrays `unnest` reads). */
 const ROW_COLUMNS = [
-  "import_id",
-  "client_account_id",
-  "platform",
-  "kind",
-  "line",
-  "day",
-  "campaign",
-  "ad_group",
-  "keyword",
-  "match_type",
-  "negative",
-  "search_term",
-  "status",
-  "impressions",
-  "clicks",
-  "cost_cents",
-  "conversions",
-  "conversion_value_cents",
-  "extras",
+  ["import_id", "text"],
+  ["client_account_id", "text"],
+  ["platform", "text"],
+  ["kind", "text"],
+  ["line", "int4"],
+  ["day", "text"],
+  ["campaign", "text"],
+  ["ad_group", "text"],
+  ["keyword", "text"],
+  ["match_type", "text"],
+  ["negative", "int4"],
+  ["search_term", "text"],
+  ["status", "text"],
+  ["impressions", "int4"],
+  ["clicks", "int4"],
+  ["cost_cents", "int4"],
+  ["conversions", "float8"],
+  ["conversion_value_cents", "int4"],
+  ["extras", "text"],
 ] as const;
+const COLUMN_NAMES = ROW_COLUMNS.map(([name]) => name).join(", ");
 type RowTuple = [
   string,
   string,
@@ -232,7 +234,7 @@ function seedSqlite(file: string, otherAccounts: number): number {
     "insert into ad_client_accounts (id, owner_id, name, currency, industry, time_zone, thresholds, created_at, updated_at) values (?, ?, ?, 'USD', 'all', 'UTC', '{}', ?, ?)",
   );
   const insertImport = database.prepare(`insert into ad_imports ${IMPORT_SQL} values (${Array(17).fill("?").join(", ")})`);
-  const insertRow = database.prepare(`insert into ad_rows (${ROW_COLUMNS.join(", ")}) values (${ROW_COLUMNS.map(() => "?").join(", ")})`);
+  const insertRow = database.prepare(`insert into ad_rows (${COLUMN_NAMES}) values (${ROW_COLUMNS.map(() => "?").join(", ")})`);
   database.transaction(() => {
     insertUser.run(OWNER, "bench-ads-owner@example.com", "Bench agency", createdAt, createdAt);
     for (let i = 0; i < USERS; i++) insertUser.run(`bench-ads-user-${i}`, `bench-ads-${i}@example.com`, `Bench ${i}`, createdAt, createdAt);
@@ -264,28 +266,6 @@ function seedSqlite(file: string, otherAccounts: number): number {
   return total;
 }
 
-const PG_TYPES = [
-  "text",
-  "text",
-  "text",
-  "text",
-  "int4",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "int4",
-  "text",
-  "text",
-  "int4",
-  "int4",
-  "int4",
-  "float8",
-  "int4",
-  "text",
-];
-
 async function seedPostgres(db: Db, otherAccounts: number): Promise<number> {
   const raw = rawClientOf(db);
   if (raw.kind !== "postgres") throw new Error("not PostgreSQL");
@@ -301,7 +281,7 @@ async function seedPostgres(db: Db, otherAccounts: number): Promise<number> {
     [accounts, accounts.map((_, i) => ownerOf(i)), createdAt],
   );
   const importSql = `insert into ad_imports ${IMPORT_SQL} select * from unnest(${["text", "text", "text", "text", "int4", "text", "text", "text", "text", "text", "text", "text", "text", "int4", "text", "text", "text"].map((type, i) => `$${i + 1}::${type}[]`).join(", ")})`;
-  const rowSql = `insert into ad_rows (${ROW_COLUMNS.join(", ")}) select * from unnest(${PG_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(", ")})`;
+  const rowSql = `insert into ad_rows (${COLUMN_NAMES}) select * from unnest(${ROW_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")})`;
   let imports: unknown[][] = Array.from({ length: 17 }, () => []);
   let columns: unknown[][] = ROW_COLUMNS.map(() => []);
   let queued = 0;
@@ -427,31 +407,17 @@ export async function benchAdsDashboard(options: { rows?: number; iterations?: n
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const schema = `bench_ads_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const db = createDb({ kind: "postgres", connectionString: pgUrl }, { searchPath: schema, poolSize: 4 });
-    try {
-      await migrateToLatest(db);
-      const t0 = performance.now();
-      await seedPostgres(db, others);
-      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-      const counts = await countRows(db);
-      console.log(
-        `\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`,
-      );
-      results.push(await timeDashboard(db, "PostgreSQL", iterations));
-    } finally {
-      await db.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  } else {
-    console.log("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)");
-  }
+  const postgres = await onThrowAwaySchema("bench_ads", 4, async (db) => {
+    const t0 = performance.now();
+    await seedPostgres(db, others);
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    const counts = await countRows(db);
+    console.log(
+      `\nAd dashboard, PostgreSQL: ${counts.all.toLocaleString("en")} daily ad_rows in ${counts.accounts} client accounts (${counts.mine.toLocaleString("en")} of the measured one), written and vacuumed in ${seconds} s`,
+    );
+    return timeDashboard(db, "PostgreSQL", iterations);
+  });
+  if (postgres) results.push(postgres);
   console.table(results.flatMap((result) => result.rows));
   const worst = Math.max(...results.map((result) => result.p99));
   console.log(

@@ -34,7 +34,8 @@ import { signPayload } from "../app/wallet/payments.server";
 import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
 import { seedContent } from "../db/seed";
-import { spawnServer } from "./lib";
+import { benchPostgresUrl } from "./bench-postgres";
+import { spawnBenchServer } from "./lib";
 
 const PORT = 3296;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -121,17 +122,10 @@ async function prepare(db: Db, memberCount: number): Promise<Prepared> {
 }
 
 function startServer(databaseUrl: string): ChildProcess {
-  return spawnServer({
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(PORT),
-    APP_URL: BASE,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET,
-    POSTBACK_SECRET_SANDBOX: POSTBACK_SECRET,
-    JOBS: "off",
-    TRUST_PROXY: "0",
-  });
+  return spawnBenchServer(
+    { port: PORT, databaseUrl, sessionSecret: SESSION_SECRET },
+    { APP_URL: BASE, POSTBACK_SECRET_SANDBOX: POSTBACK_SECRET, JOBS: "off", TRUST_PROXY: "0" },
+  );
 }
 
 async function waitUntilUp(server: ChildProcess) {
@@ -486,7 +480,7 @@ export async function benchCashback(options: { postbacks: number; clickouts: num
   const rows = [];
   const notes: string[] = [];
   const targets: Array<() => Promise<Target>> = [sqliteTarget];
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const pgUrl = benchPostgresUrl();
   if (pgUrl) targets.push(() => postgresTarget(pgUrl));
   for (const make of targets) {
     const target = await make();

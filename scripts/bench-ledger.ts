@@ -24,7 +24,6 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import pg from "pg";
 import { createSession } from "../app/auth/session.server";
 import { createDb, type Db } from "../app/db/db.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
@@ -35,9 +34,10 @@ import { creditDeposit, ensureUserAccounts, platformAccount, requestWithdrawal }
 import { savePayoutMethod } from "../app/wallet/payout-methods.server";
 import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
+import { onThrowAwaySchema } from "./bench-postgres";
 import { seedContent } from "../db/seed";
 import { printGoals, recordGoal } from "./bench-goals";
-import { buildIsStale, parseArgs, spawnServer } from "./lib";
+import { buildIsStale, parseArgs, spawnBenchServer } from "./lib";
 
 const args = parseArgs(process.argv.slice(2));
 const TOTAL_POSTINGS = Number(args.postings ?? 1_000_000);
@@ -263,28 +263,13 @@ export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } =
     rows.push(await withdrawalsPerSecond(sqlite, "SQLite", { count: 1_000, asTheForm: true }));
     rows.push(await depositsPerSecond(sqlite, "SQLite"));
   }
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const schema = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const pgDb = createDb({ kind: "postgres", connectionString: pgUrl }, { searchPath: schema, poolSize: 16 });
-    try {
-      await migrateToLatest(pgDb);
-      for (let run = 0; run < runs; run++) {
-        rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL"));
-        rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL", { count: 1_000, asTheForm: true }));
-        rows.push(await depositsPerSecond(pgDb, "PostgreSQL"));
-      }
-    } finally {
-      await pgDb.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+  await onThrowAwaySchema("bench", 16, async (pgDb) => {
+    for (let run = 0; run < runs; run++) {
+      rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL"));
+      rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL", { count: 1_000, asTheForm: true }));
+      rows.push(await depositsPerSecond(pgDb, "PostgreSQL"));
     }
-  } else {
-    console.log("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)");
-  }
+  });
   console.table(rows.map(({ sharedRowUpdated: _, ...row }) => row));
   const targets = { SQLite: 2_000, PostgreSQL: 1_000 } as const;
   for (const database of ["SQLite", "PostgreSQL"] as const) {
@@ -339,13 +324,7 @@ export async function benchLedger() {
   process.env.SESSION_SECRET = SECRET;
   const { setCookie } = await createSession(reader, { id: target.id, role: "user" }, { remember: true });
   const cookie = setCookie.split(";")[0]!;
-  const server = spawnServer({
-    NODE_ENV: "production",
-    APP_ENV: "test",
-    PORT: String(PORT),
-    DATABASE_URL: `file:${file}`,
-    SESSION_SECRET: SECRET,
-  });
+  const server = spawnBenchServer({ port: PORT, databaseUrl: `file:${file}`, sessionSecret: SECRET });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     for (let i = 0; i < 100; i++) {

@@ -62,3 +62,15 @@ export function spawnServer(env: Record<string, string | undefined>, nodeArgs: s
   });
   return server;
 }
+
+/** `spawnServer` as the benchmarks run it: the production build as a test deployment on `port` and `databaseUrl`, `env` over that. */
+export function spawnBenchServer(
+  { port, databaseUrl, sessionSecret }: { port: number; databaseUrl: string; sessionSecret: string },
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawnServer(
+    { NODE_ENV: "production", APP_ENV: "test", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, ...env },
+    nodeArgs,
+  );
+}

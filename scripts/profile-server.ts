@@ -15,8 +15,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { buildBoth, demoDatabase, waitUntilUp } from "./bench-server";
-import { parseArgs, spawnServer } from "./lib";
+import { buildBoth, demoDatabase, stylesheetCookie, waitUntilUp } from "./bench-server";
+import { parseArgs, spawnBenchServer } from "./lib";
 
 const PORT = 3297;
 
@@ -92,16 +92,9 @@ async function main() {
   const profileDir = path.join(dir, "cpuprofile");
   const sqlFile = path.join(dir, "sql-timing.json");
   const sqlArgs = args.sql ? ["--require", path.resolve("scripts/sql-timing.cjs")] : [];
-  const server = spawnServer(
-    {
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      PORT: String(PORT),
-      DATABASE_URL: `file:${demo.dbFile}`,
-      SESSION_SECRET: demo.sessionSecret,
-      JOBS: "off",
-      SQL_TIMING_FILE: sqlFile,
-    },
+  const server = spawnBenchServer(
+    { port: PORT, databaseUrl: `file:${demo.dbFile}`, sessionSecret: demo.sessionSecret },
+    { JOBS: "off", SQL_TIMING_FILE: sqlFile },
     ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...sqlArgs],
   );
   const base = `http://127.0.0.1:${PORT}`;
@@ -112,13 +105,7 @@ async function main() {
   try {
     await waitUntilUp(`${base}/healthz`);
     // The stylesheet cookie of a returning visitor, as the bench's throughput rows use.
-    const first = await fetch(`${base}/en`);
-    await first.arrayBuffer();
-    const cssCookie =
-      first.headers
-        .getSetCookie()
-        .find((value) => value.startsWith("cw_css="))
-        ?.split(";")[0] ?? "";
+    const cssCookie = await stylesheetCookie(base);
     const headers = { Cookie: [cookie, cssCookie].filter(Boolean).join("; ") };
     const check = await fetch(`${base}${pagePath}`, { headers, redirect: "manual" });
     await check.arrayBuffer();

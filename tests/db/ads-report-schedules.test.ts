@@ -23,6 +23,7 @@ import { createMailer, type MailMessage } from "~/mail/mailer.server";
 import AdsReports, { action as reportsAction, loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
 import { createUser } from "~/users/users.server";
 import { sessionCookie, useAppDatabase } from "../support/app-database";
+import { auditRowsBy } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
 import { pdfPageTexts, squeeze } from "../support/pdf-text";
@@ -219,14 +220,9 @@ describeEachDatabase("scheduled monthly reports", (t) => {
       enabled: true,
       lastDelivery: null,
     });
-    const audits = await t.db
-      .selectFrom("auditLog")
-      .select(["action", "after"])
-      .where("actorId", "=", owner)
-      .where("action", "=", "ads.reports.schedule")
-      .execute();
+    const audits = await auditRowsBy(t.db, owner, "ads.reports.schedule");
     expect(audits).toHaveLength(2);
-    expect(JSON.parse(audits.at(-1)!.after!)).toMatchObject({ language: "de", enabled: true });
+    expect(audits.at(-1)!.after).toMatchObject({ language: "de", enabled: true });
 
     // The page shows the saved schedule and that nothing was sent yet.
     const saved = text(await renderPage("owner"));

@@ -23,6 +23,7 @@ import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { formatMoney } from "~/utils/money";
 import { importSampleExports, signedInAdvertiser } from "../support/ads";
 import { signedInMember, useAppDatabase } from "../support/app-database";
+import { auditRowsBy } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { pdfPageContents, pdfPageTexts, squeeze } from "../support/pdf-text";
 import { answeredBy, renderRoute } from "../support/render-page";
@@ -66,6 +67,13 @@ describeEachDatabase("white-label reports", (t) => {
       body: new URLSearchParams(body),
     });
   const get = (url: string, who: Who) => new Request(`${APP}${url}`, { headers: cookie(who) });
+  /** The reports page's action, posted by `who` (to `url` when it carries a query). */
+  const act = (who: Who, body: Record<string, string>, url = "/en/ads/reports") =>
+    answer(() => reportsAction({ request: post(url, who, body), params: params(), context: {} }));
+  /** The share form for the report of FROM to TO. */
+  const shareForm = (language: string, days: string) => ({ intent: "share", from: FROM, to: TO, language, days });
+  /** The reports page's loader, as `who` sees it. */
+  const reportsPage = (who: Who) => answer(() => reportsLoader({ request: get("/en/ads/reports", who), params: params(), context: {} }));
 
   it("answers a bad colour with the typed values and the message, and saves good ones", async () => {
     const typed = {
@@ -75,13 +83,7 @@ describeEachDatabase("white-label reports", (t) => {
       accentColor: "#0ea5e9",
       footer: "Blue Fjord Media · Oslo",
     };
-    const bad = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "owner", typed),
-        params: params(),
-        context: {},
-      }),
-    );
+    const bad = await act("owner", typed);
     expect(bad.status).toBe(400);
     expect(bad.body.intent).toBe("brand");
     expect(bad.body.result.error.primaryColor).toEqual(["ads-reports:errors.colour"]);
@@ -92,16 +94,10 @@ describeEachDatabase("white-label reports", (t) => {
     });
     expect((await getBrand(t.db, owner)).agencyName).toBe("");
 
-    const good = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "owner", {
-          ...typed,
-          primaryColor: "#1D4ED8",
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const good = await act("owner", {
+      ...typed,
+      primaryColor: "#1D4ED8",
+    });
     expect(good.status).toBe(302);
     expect(good.location).toBe("/en/ads/reports");
     expect(await getBrand(t.db, owner)).toMatchObject({
@@ -110,13 +106,7 @@ describeEachDatabase("white-label reports", (t) => {
       accentColor: "#0ea5e9",
       footer: "Blue Fjord Media · Oslo",
     });
-    const audit = await t.db
-      .selectFrom("auditLog")
-      .select("action")
-      .where("actorId", "=", owner)
-      .where("action", "=", "ads.reports.brand")
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditRowsBy(t.db, owner, "ads.reports.brand")).toHaveLength(1);
   });
 
   it("refuses a non-image renamed .png by its bytes, and takes a real PNG", async () => {
@@ -271,19 +261,7 @@ describeEachDatabase("white-label reports", (t) => {
       ),
     ).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     // Posted with the owner's client account in the query: the stranger's own account is the one meant.
-    const res = await answer(() =>
-      reportsAction({
-        request: post(`/en/ads/reports?client=${clientId}`, "stranger", {
-          intent: "share",
-          from: FROM,
-          to: TO,
-          language: "en",
-          days: "7",
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const res = await act("stranger", shareForm("en", "7"), `/en/ads/reports?client=${clientId}`);
     expect(res.status).toBe(302);
     expect(await listShares(t.db, owner, clientId)).toHaveLength(0);
     expect(await listShares(t.db, stranger, strangerClientId)).toHaveLength(1);
@@ -310,19 +288,7 @@ describeEachDatabase("white-label reports", (t) => {
   }
 
   it("shares the report without a session, in the link's language, and links nowhere", async () => {
-    const created = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "owner", {
-          intent: "share",
-          from: FROM,
-          to: TO,
-          language: "fr",
-          days: "14",
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const created = await act("owner", shareForm("fr", "14"));
     expect(created.status).toBe(302);
     const [link] = await listShares(t.db, owner, clientId);
     expect(link).toMatchObject({
@@ -340,13 +306,7 @@ describeEachDatabase("white-label reports", (t) => {
     expect(payload.expiresAt - Date.now()).toBeGreaterThan(13 * 86_400_000);
 
     // The page lists it with its public URL.
-    const page = await answer(() =>
-      reportsLoader({
-        request: get("/en/ads/reports", "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const page = await reportsPage("owner");
     expect(page.body.shares[0]).toMatchObject({
       state: "active",
       url: `http://localhost:3000/fr/report/${link!.token}`,
@@ -435,37 +395,12 @@ describeEachDatabase("white-label reports", (t) => {
 
     // Still valid until revoked; the stranger cannot revoke it.
     expect((await shared(token, "fr")).status).toBe(200);
-    const strangerRevoke = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "stranger", {
-          intent: "revoke",
-          shareId: link!.id,
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
-    expect(strangerRevoke.status).toBe(302);
+    const revokeAs = (who: Who) => act(who, { intent: "revoke", shareId: link!.id });
+    expect((await revokeAs("stranger")).status).toBe(302);
     expect((await shared(token, "fr")).status).toBe(200);
-    const revoke = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "owner", {
-          intent: "revoke",
-          shareId: link!.id,
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
-    expect(revoke.status).toBe(302);
+    expect((await revokeAs("owner")).status).toBe(302);
     expect((await shared(token, "fr")).status).toBe(404);
-    const listed = await answer(() =>
-      reportsLoader({
-        request: get("/en/ads/reports", "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const listed = await reportsPage("owner");
     expect(listed.body.shares.find((item: { id: string }) => item.id === link!.id).state).toBe("revoked");
 
     // The not-found page is translated and links nowhere.
@@ -475,19 +410,7 @@ describeEachDatabase("white-label reports", (t) => {
   });
 
   it("validates a share link's days (1–90) and answers with the typed values", async () => {
-    const bad = await answer(() =>
-      reportsAction({
-        request: post("/en/ads/reports", "owner", {
-          intent: "share",
-          from: FROM,
-          to: TO,
-          language: "en",
-          days: "91",
-        }),
-        params: params(),
-        context: {},
-      }),
-    );
+    const bad = await act("owner", shareForm("en", "91"));
     expect(bad.status).toBe(400);
     expect(bad.body.result.error.days).toEqual(["ads-reports:errors.days"]);
     expect(bad.body.result.initialValue).toMatchObject({

@@ -19,7 +19,7 @@ import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { seedContent } from "../../db/seed";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
-import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
+import { deposit, expectBooksBalance, inTx, newUser, transactionAmounts, withdraw } from "../support/ledger";
 import { rowCount } from "../support/row-counts";
 
 const SECRET = "test-secret-0123456789-0123456789";
@@ -105,13 +105,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === "unchanged")).toHaveLength(999);
     expect(await balances(user)).toMatchObject({ pendingCashbackCents: 720, availableCents: 0 });
-    const cashback = await t.db
-      .selectFrom("transactions")
-      .select("amountCents")
-      .where("userId", "=", user)
-      .where("type", "=", "cashback")
-      .execute();
-    expect(cashback).toEqual([{ amountCents: 720 }]);
+    expect(await transactionAmounts(t.db, user, "cashback")).toEqual([720]);
     expect(
       await t.db.selectFrom("conversionEvents").select("id").where("networkTransactionId", "=", body.transactionId).execute(),
     ).toHaveLength(1_000);

@@ -23,6 +23,7 @@ import { verifyLedger } from "~/wallet/verify.server";
 import { DEMO_MEMBER_SINCE_DAYS, DEMO_USER, seedDemoData } from "../../db/seed";
 import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { transactionAmounts } from "../support/ledger";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
@@ -51,23 +52,21 @@ describeEachDatabase("the demo seed's story", (t) => {
 
   /** The earliest moment of the demo member's history: money, visits, referred friends. */
   async function firstHistory(): Promise<string> {
-    const [transaction, entry, click, referral] = await Promise.all([
+    const earliestOfMember = (table: "transactions" | "clicks") =>
       t.db
-        .selectFrom("transactions")
+        .selectFrom(table)
         .select((eb) => eb.fn.min("createdAt").as("first"))
         .where("userId", "=", demoId)
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirstOrThrow();
+    const [transaction, entry, click, referral] = await Promise.all([
+      earliestOfMember("transactions"),
       t.db
         .selectFrom("ledgerEntries")
         .innerJoin("transactions", "transactions.id", "ledgerEntries.transactionId")
         .select((eb) => eb.fn.min("ledgerEntries.effectiveAt").as("first"))
         .where("transactions.userId", "=", demoId)
         .executeTakeFirstOrThrow(),
-      t.db
-        .selectFrom("clicks")
-        .select((eb) => eb.fn.min("createdAt").as("first"))
-        .where("userId", "=", demoId)
-        .executeTakeFirstOrThrow(),
+      earliestOfMember("clicks"),
       t.db
         .selectFrom("referrals")
         .select((eb) => eb.fn.min("createdAt").as("first"))
@@ -145,13 +144,7 @@ describeEachDatabase("the demo seed's story", (t) => {
       friends.filter((friend: { status: string }) => friend.status === "paid").map((friend: { bonusCents: number }) => friend.bonusCents),
     ).toEqual(paid.map(() => settings.referralBonusReferrerCents));
     // The demo member's referral bonuses in the ledger are those of the paid referrals, no other.
-    const bonuses = await t.db
-      .selectFrom("transactions")
-      .select("amountCents")
-      .where("userId", "=", demoId)
-      .where("type", "=", "referral")
-      .execute();
-    expect(bonuses.map((row) => Number(row.amountCents))).toEqual(paid.map(() => settings.referralBonusReferrerCents));
+    expect(await transactionAmounts(t.db, demoId, "referral")).toEqual(paid.map(() => settings.referralBonusReferrerCents));
   });
 
   it("the balance of $2,456.78 is the sum of the available account's postings, and the books balance", async () => {

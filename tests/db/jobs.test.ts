@@ -130,22 +130,23 @@ describe("inline job runner [sqlite]", () => {
     expect(errors).toHaveBeenCalled();
   });
 
-  it("a stately job sent 10 times while one runs keeps at most one queued, and runs once more", async () => {
+  /** A working runner with one stately job whose first run waits for `hold` to open, then ends with `firstRunEnd`. */
+  async function heldStatelyJob(name: string, firstRunEnd: () => void = () => undefined) {
     const hold = gate();
     const calls: number[] = [];
-    const runner = await start(
-      [
-        {
-          name: "test.stately",
-          policy: "stately",
-          handler: async () => {
-            calls.push(Date.now());
-            if (calls.length === 1) await hold.promise;
-          },
-        },
-      ],
-      true,
-    );
+    const handler = async () => {
+      calls.push(Date.now());
+      if (calls.length === 1) {
+        await hold.promise;
+        firstRunEnd();
+      }
+    };
+    const runner = await start([{ name, policy: "stately", handler }], true);
+    return { hold, calls, runner };
+  }
+
+  it("a stately job sent 10 times while one runs keeps at most one queued, and runs once more", async () => {
+    const { hold, calls, runner } = await heldStatelyJob("test.stately");
 
     await runner.send("test.stately");
     await waitUntil(() => calls.length === 1, { message: "the first run started" });
@@ -165,24 +166,9 @@ describe("inline job runner [sqlite]", () => {
   });
 
   it("a stately run that fails while a copy is queued ends failed (the copy runs), never stuck active", async () => {
-    const hold = gate();
-    const calls: number[] = [];
-    const runner = await start(
-      [
-        {
-          name: "test.stately-fails",
-          policy: "stately",
-          handler: async () => {
-            calls.push(Date.now());
-            if (calls.length === 1) {
-              await hold.promise;
-              throw new Error("first run fails");
-            }
-          },
-        },
-      ],
-      true,
-    );
+    const { hold, calls, runner } = await heldStatelyJob("test.stately-fails", () => {
+      throw new Error("first run fails");
+    });
     await runner.send("test.stately-fails");
     await waitUntil(() => calls.length === 1, { message: "the first run started" });
     await runner.send("test.stately-fails");

@@ -249,88 +249,63 @@ describeEachDatabase("ledger properties", (t) => {
       const spec = root.spec as CreatorSpec;
       const key = keys[root.index]!;
       const bump = op.conflict ? 1 : 0;
+      if (spec.kind === "reverse") {
+        const deposit = ops[root.after!]!.spec as Extract<CreatorSpec, { kind: "deposit" }>;
+        const userId = userOf(deposit.user);
+        const amountCents = Math.max(1, Math.floor((deposit.amount * spec.percent) / 100)) + bump;
+        return {
+          userId,
+          amount: amountCents,
+          work: (tx) =>
+            reverseDeposit(tx, {
+              userId,
+              amountCents,
+              paymentId: keys[root.after!]!,
+              reversalKey: key,
+              reason: spec.reason,
+              description: "Top-up reversed",
+              provider: deposit.card ? "stripe" : "sandbox",
+            }),
+        };
+      }
+      const userId = userOf(spec.user);
+      const amountCents = spec.amount + bump;
+      return { userId, amount: amountCents, work: creatorWork(spec, { userId, amountCents, key }) };
+    }
+
+    /** What a creator other than a reversal does, for `userId` and `amountCents`, under `key`. */
+    function creatorWork(
+      spec: Exclude<CreatorSpec, { kind: "reverse" }>,
+      { userId, amountCents, key }: { userId: string; amountCents: number; key: string },
+    ): (tx: Tx) => Promise<MoneyResult> {
       switch (spec.kind) {
-        case "deposit": {
-          const userId = userOf(spec.user);
-          const amountCents = spec.amount + bump;
-          const provider = spec.card ? "stripe" : "sandbox";
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) => creditDeposit(tx, { userId, amountCents, paymentId: key, description: "Top-up", provider }),
-          };
-        }
-        case "withdraw": {
-          const userId = userOf(spec.user);
-          const amountCents = spec.amount + bump;
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) =>
-              requestWithdrawal(tx, {
-                userId,
-                amountCents,
-                method: "paypal",
-                destination: "me@example.com",
-                description: "Withdrawal",
-                idempotencyKey: key,
-              }),
-          };
-        }
-        case "recordCashback": {
-          const userId = userOf(spec.user);
-          const amountCents = spec.amount + bump;
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) =>
-              recordCashback(tx, {
-                userId,
-                amountCents,
-                merchant: "Zalando",
-                orderId: `order-${key}`,
-                conversionId: key,
-                description: "Cashback",
-              }),
-          };
-        }
-        case "referral": {
-          const userId = userOf(spec.user);
-          const amountCents = spec.amount + bump;
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) => creditReferralBonus(tx, { userId, amountCents, description: "Referral bonus", idempotencyKey: key }),
-          };
-        }
-        case "pay": {
-          const userId = userOf(spec.user);
-          const amountCents = spec.amount + bump;
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) => payFromWallet(tx, { userId, amountCents, description: "Plan", idempotencyKey: key }),
-          };
-        }
-        case "reverse": {
-          const deposit = ops[root.after!]!.spec as Extract<CreatorSpec, { kind: "deposit" }>;
-          const userId = userOf(deposit.user);
-          const amountCents = Math.max(1, Math.floor((deposit.amount * spec.percent) / 100)) + bump;
-          return {
-            userId,
-            amount: amountCents,
-            work: (tx) =>
-              reverseDeposit(tx, {
-                userId,
-                amountCents,
-                paymentId: keys[root.after!]!,
-                reversalKey: key,
-                reason: spec.reason,
-                description: "Top-up reversed",
-                provider: deposit.card ? "stripe" : "sandbox",
-              }),
-          };
-        }
+        case "deposit":
+          return (tx) =>
+            creditDeposit(tx, { userId, amountCents, paymentId: key, description: "Top-up", provider: spec.card ? "stripe" : "sandbox" });
+        case "withdraw":
+          return (tx) =>
+            requestWithdrawal(tx, {
+              userId,
+              amountCents,
+              method: "paypal",
+              destination: "me@example.com",
+              description: "Withdrawal",
+              idempotencyKey: key,
+            });
+        case "recordCashback":
+          return (tx) =>
+            recordCashback(tx, {
+              userId,
+              amountCents,
+              merchant: "Zalando",
+              orderId: `order-${key}`,
+              conversionId: key,
+              description: "Cashback",
+            });
+        case "referral":
+          return (tx) => creditReferralBonus(tx, { userId, amountCents, description: "Referral bonus", idempotencyKey: key });
+        case "pay":
+          return (tx) => payFromWallet(tx, { userId, amountCents, description: "Plan", idempotencyKey: key });
       }
     }
 

@@ -263,12 +263,15 @@ describeEachDatabase("referrals", (t) => {
   });
 
   it("qualifies only with purchases within 90 days of sign-up; later, the referral shows as expired", async () => {
+    /** The friend signed up `days` ago. */
+    const signedUpAgo = (friend: string, days: number) =>
+      t.db
+        .updateTable("referrals")
+        .set({ createdAt: new Date(Date.now() - days * DAY).toISOString() })
+        .where("referredUserId", "=", friend)
+        .execute();
     const late = await refer();
-    await t.db
-      .updateTable("referrals")
-      .set({ createdAt: new Date(Date.now() - 91 * DAY).toISOString() })
-      .where("referredUserId", "=", late.friend)
-      .execute();
+    await signedUpAgo(late.friend, 91);
     // Bought after the 90 days: does not count.
     await ingest(sale(await click(late.friend), 2_000, { occurredAt: new Date().toISOString() }));
     expect(await available(late.referrer)).toBe(0);
@@ -276,11 +279,7 @@ describeEachDatabase("referrals", (t) => {
     expect((await referredFriends(t.db, late.referrer))[0]!.status).toBe("expired");
 
     const inTime = await refer();
-    await t.db
-      .updateTable("referrals")
-      .set({ createdAt: new Date(Date.now() - 89 * DAY).toISOString() })
-      .where("referredUserId", "=", inTime.friend)
-      .execute();
+    await signedUpAgo(inTime.friend, 89);
     await ingest(sale(await click(inTime.friend), 2_000));
     expect(await available(inTime.referrer)).toBe(1_000);
     expect(displayStatus({ status: "pending", qualifiedAt: null, createdAt: new Date().toISOString() })).toBe("signedUp");

@@ -145,22 +145,46 @@ async function deliverAndKill(
 describeEachDatabase("webhook crashes", (t) => {
   const apply = (event: PaymentEvent) => unitOfWork(t.db, (tx) => applyPaymentEvent(tx, "sandbox", event, TEXTS));
   const start = (userId: string, amountCents: number) => startTopUpAt(t.db, provider, userId, amountCents);
-  const recorded = (eventId: string) =>
-    t.db.selectFrom("webhookEvents").select(["id"]).where("provider", "=", "sandbox").where("eventId", "=", eventId).execute();
-  const depositsOf = (paymentId: string) =>
-    t.db.selectFrom("transactions").select("id").where("type", "=", "deposit").where("orderId", "=", paymentId).execute();
+  const recorded = (eventIds: string[]) =>
+    t.db.selectFrom("webhookEvents").select("eventId").where("provider", "=", "sandbox").where("eventId", "in", eventIds).execute();
+  const depositsOf = (paymentIds: string[]) =>
+    t.db.selectFrom("transactions").select("orderId").where("type", "=", "deposit").where("orderId", "in", paymentIds).execute();
   const notificationsOf = (userId: string) => t.db.selectFrom("notifications").select("id").where("userId", "=", userId).execute();
   const newUser = async (name: string) => (await createUser(t.db, { email: `${name}-${crypto.randomUUID()}@example.com`, name })).id;
-
-  it("a credit that fails is credited on redelivery", async () => {
-    const user = await newUser("crash");
-    const { payment } = await start(user, 2_500);
+  /** A member's pending top-up and the provider's signed event saying it was paid. */
+  const paidTopUp = async (name: string, amountCents: number) => {
+    const user = await newUser(name);
+    const { payment } = await start(user, amountCents);
     const event = await verifiedEvent({
       eventId: `evt_${crypto.randomUUID()}`,
       type: "payment.succeeded",
       paymentId: payment.id,
-      amountCents: 2_500,
+      amountCents,
     });
+    return { user, payment, event };
+  };
+  type TopUp = Awaited<ReturnType<typeof paidTopUp>>;
+  /** Nothing of the event stayed: no credit, no record of it, no deposit, no notification; the payment still pending. */
+  const expectNothingCredited = async ({ user, payment, event }: TopUp) => {
+    expect((await getBalances(t.db, user)).availableCents).toBe(0);
+    expect(await recorded([event.eventId])).toEqual([]);
+    expect(await depositsOf([payment.id])).toEqual([]);
+    expect(await notificationsOf(user)).toEqual([]);
+    expect((await getPayment(t.db, payment.id))?.status).toBe("pending");
+  };
+  /** The event credited exactly once, the payment paid and the books balanced. */
+  const expectCreditedOnce = async ({ user, payment, event }: TopUp) => {
+    expect((await getBalances(t.db, user)).availableCents).toBe(event.amountCents);
+    expect(await recorded([event.eventId])).toHaveLength(1);
+    expect(await depositsOf([payment.id])).toHaveLength(1);
+    expect(await notificationsOf(user)).toHaveLength(1);
+    expect((await getPayment(t.db, payment.id))?.status).toBe("paid");
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
+  };
+
+  it("a credit that fails is credited on redelivery", async () => {
+    const topUp = await paidTopUp("crash", 2_500);
+    const { user, event } = topUp;
 
     // The process applies the event, then crashes before the commit.
     await expect(
@@ -170,57 +194,32 @@ describeEachDatabase("webhook crashes", (t) => {
         throw new Error("crash before commit");
       }),
     ).rejects.toThrow("crash before commit");
-    expect((await getBalances(t.db, user)).availableCents).toBe(0);
-    expect(await recorded(event.eventId)).toEqual([]);
-    expect(await depositsOf(payment.id)).toEqual([]);
-    expect(await notificationsOf(user)).toEqual([]);
-    expect((await getPayment(t.db, payment.id))?.status).toBe("pending");
+    await expectNothingCredited(topUp);
 
     // The provider redelivers it: credited once; and again: a duplicate.
     expect(await apply(event)).toBe("applied");
     expect((await getBalances(t.db, user)).availableCents).toBe(2_500);
     expect(await apply(event)).toBe("duplicate");
-    expect((await getBalances(t.db, user)).availableCents).toBe(2_500);
-    expect(await recorded(event.eventId)).toHaveLength(1);
-    expect(await depositsOf(payment.id)).toHaveLength(1);
-    expect(await notificationsOf(user)).toHaveLength(1);
-    expect((await getPayment(t.db, payment.id))?.status).toBe("paid");
-    expect((await verifyLedger(t.db)).problems).toEqual([]);
+    await expectCreditedOnce(topUp);
   });
 
   // The credit's own entry, its postings, and the notification written after the credit.
   it.each(["ledger_entries", "postings", "notifications"])(
     "a database failure inserting into %s rolls the event back; the redelivery credits once",
     async (table) => {
-      const user = await newUser(`fail-${table}`);
-      const { payment } = await start(user, 4_200);
-      const event = await verifiedEvent({
-        eventId: `evt_${crypto.randomUUID()}`,
-        type: "payment.succeeded",
-        paymentId: payment.id,
-        amountCents: 4_200,
-      });
+      const topUp = await paidTopUp(`fail-${table}`, 4_200);
 
       const remove = await injectInsertFailure(t.db, t.dialect, table);
       try {
-        await expect(apply(event)).rejects.toThrow(/injected failure/);
+        await expect(apply(topUp.event)).rejects.toThrow(/injected failure/);
       } finally {
         await remove();
       }
-      expect((await getBalances(t.db, user)).availableCents).toBe(0);
-      expect(await recorded(event.eventId)).toEqual([]);
-      expect(await depositsOf(payment.id)).toEqual([]);
-      expect(await notificationsOf(user)).toEqual([]);
-      expect((await getPayment(t.db, payment.id))?.status).toBe("pending");
+      await expectNothingCredited(topUp);
 
-      expect(await apply(event)).toBe("applied");
-      expect(await apply(event)).toBe("duplicate");
-      expect((await getBalances(t.db, user)).availableCents).toBe(4_200);
-      expect(await recorded(event.eventId)).toHaveLength(1);
-      expect(await depositsOf(payment.id)).toHaveLength(1);
-      expect(await notificationsOf(user)).toHaveLength(1);
-      expect((await getPayment(t.db, payment.id))?.status).toBe("paid");
-      expect((await verifyLedger(t.db)).problems).toEqual([]);
+      expect(await apply(topUp.event)).toBe("applied");
+      expect(await apply(topUp.event)).toBe("duplicate");
+      await expectCreditedOnce(topUp);
     },
   );
 
@@ -286,7 +285,7 @@ describeEachDatabase("webhook crashes", (t) => {
     const stalledPayment = events[stallAt]!.paymentId!;
     const paidBefore = events.slice(0, stallAt).some((e) => e.paymentId === stalledPayment);
     expect((await getPayment(t.db, stalledPayment))?.status).toBe(paidBefore ? "paid" : "pending");
-    expect(await depositsOf(stalledPayment)).toHaveLength(paidBefore ? 1 : 0);
+    expect(await depositsOf([stalledPayment])).toHaveLength(paidBefore ? 1 : 0);
 
     // 2. A second deliverer (the provider retrying) goes through the whole list and is killed
     // wherever it is after a random number of events: its duplicates change nothing.
@@ -318,16 +317,7 @@ describeEachDatabase("webhook crashes", (t) => {
       expect(applied, `event ${id}`).toBe(seen.has(id) ? 0 : 1);
     }
 
-    const rows = await t.db
-      .selectFrom("webhookEvents")
-      .select("eventId")
-      .where("provider", "=", "sandbox")
-      .where(
-        "eventId",
-        "in",
-        events.map((e) => e.eventId),
-      )
-      .execute();
+    const rows = await recorded(events.map((e) => e.eventId));
     expect(rows).toHaveLength(new Set(events.map((e) => e.eventId)).size);
     expect(new Set(rows.map((r) => r.eventId)).size).toBe(rows.length);
 
@@ -341,16 +331,7 @@ describeEachDatabase("webhook crashes", (t) => {
       )
       .execute();
     expect(stored.filter((p) => p.status !== "paid" || !p.transactionId)).toEqual([]);
-    const deposits = await t.db
-      .selectFrom("transactions")
-      .select(["orderId"])
-      .where("type", "=", "deposit")
-      .where(
-        "orderId",
-        "in",
-        payments.map((p) => p.id),
-      )
-      .execute();
+    const deposits = await depositsOf(payments.map((p) => p.id));
     expect(deposits).toHaveLength(payments.length);
     expect(new Set(deposits.map((d) => d.orderId)).size).toBe(payments.length);
     for (const userId of users) {

@@ -4,6 +4,7 @@
  * on to the page they asked for (the one journey through the setup: everywhere else an admin
  * fixture arrives with two-factor authentication already on).
  */
+import { expectSettingRefused } from "./support/admin-settings";
 import { createAccount, expect, signInAs, test, TotpClock, visit } from "./support/fixtures";
 
 test("members and partners are refused the back office", async ({ page, context, member: _ }) => {
@@ -65,12 +66,11 @@ test("the dashboard queues a check of the books, the settings keep what was type
 
   // A refused value is kept in the form and saves nothing (every setting or none).
   await visit(page, "/en/admin/settings");
-  const minimum = page.getByLabel("Minimum withdrawal ($)");
-  await expect(minimum).toHaveValue("10.00");
-  await minimum.fill("0.5");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Enter an amount from 1.00 to 1000.00.")).toBeVisible();
-  await expect(minimum).toHaveValue("0.5");
+  const minimum = await expectSettingRefused(page, "Minimum withdrawal ($)", {
+    saved: "10.00",
+    typed: "0.5",
+    message: "Enter an amount from 1.00 to 1000.00.",
+  });
   await visit(page, "/en/admin/settings");
   await expect(minimum).toHaveValue("10.00");
 

@@ -6,6 +6,7 @@
  * (Without JavaScript the same form posts to the page's action: the no-js project covers that.)
  */
 import type { AssistantStreamEvent } from "../../app/assistant/assistant";
+import { watchConsole } from "./support/console";
 import { expect, test, visit } from "./support/fixtures";
 
 declare global {
@@ -16,11 +17,7 @@ declare global {
 }
 
 test("the answer appears as it is composed, then the stored conversation holds it once @js-only", async ({ page, demoMember: _ }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  const errors = watchConsole(page, { also: /hydrat/i });
 
   // The balance the answer must give: the wallet's available figure.
   await visit(page, "/en/wallet");

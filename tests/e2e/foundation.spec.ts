@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { axeViolations, describeViolations } from "./support/axe";
+import { watchConsole } from "./support/console";
 import { expect, ready, test, visit } from "./support/fixtures";
 
 const LOCALES = ["en", "nl", "fr", "es", "de"] as const;
@@ -220,11 +221,7 @@ test.describe("the stylesheet on a first visit", () => {
   });
 
   test("stays in place through hydration and navigation @js-only", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = watchConsole(page);
     await visit(page, "/en");
     const styled = () =>
       page.evaluate(() => getComputedStyle(document.body).display + "|" + getComputedStyle(document.querySelector("main")!).flexGrow);
@@ -247,11 +244,7 @@ test.describe("with JavaScript", () => {
   const allViolations = async (page: Parameters<typeof visit>[0]) => describeViolations(page.url(), await axeViolations(page), "minor");
 
   test("the home page hydrates without console errors and passes axe @js-only", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = watchConsole(page);
     await visit(page, "/en");
     expect(await allViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "About" }).first().click();

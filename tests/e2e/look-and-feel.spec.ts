@@ -9,9 +9,9 @@
  * Pages are opened and used once hydrated (the root layout's mark), never after "network idle".
  * The page list lives in support/pages.ts and must cover every route with a page (checked below).
  */
-import type { Page } from "@playwright/test";
 import { routeModules } from "../support/route-files";
 import { BODY_BACKGROUND, axeViolations, describeViolations, showTheme } from "./support/axe";
+import { watchConsole } from "./support/console";
 import { expect, test, visit, type Account } from "./support/fixtures";
 import { ADMIN_PAGES, HEAVY_PAGES, MEMBER_PAGES, MID_FLOW_PAGES, PARTNER_PAGES, PUBLIC_PAGES } from "./support/pages";
 
@@ -27,17 +27,6 @@ const AREAS: Record<Area, string[]> = {
 const AXE_ON_PHONES = "de";
 /** The not-found page answers 404 on purpose: the browser logs that response. */
 const EXPECTED_ERROR = /no-such-page: Failed to load resource: the server responded with a status of 404/;
-
-/** Console errors and uncaught exceptions of the page, as they happen. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !EXPECTED_ERROR.test(`${page.url()}: ${message.text()}`))
-      errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
 
 /** Pages in groups of at most `size` ordinary pages (a heavy page alone): each group is its own test, well under 20 s. */
 function groups(pages: string[], size: number): string[][] {
@@ -75,7 +64,7 @@ test.describe("every page in both themes: no serious axe violation, no console e
         enter[area](`${area} pages in ${locale} (${part + 1} of ${parts.length})`, async ({ page }) => {
           // The demo accounts, the fixtures' admin and visitors follow the device's theme ("System").
           await page.emulateMedia({ colorScheme: "light" });
-          const errors = watchConsole(page);
+          const errors = watchConsole(page, { ignore: EXPECTED_ERROR });
           const violations: string[] = [];
           for (const pagePath of pages) {
             const url = `/${locale}${pagePath}`;
@@ -101,7 +90,7 @@ test.describe("phones: no page is wider than 390 px, in any locale @js-only", ()
       const parts = groups(AREAS[area], 14);
       parts.forEach((pages, part) => {
         enter[area](`${area} pages fit a 390 px screen in ${locale} (${part + 1} of ${parts.length})`, async ({ page }) => {
-          const errors = watchConsole(page);
+          const errors = watchConsole(page, { ignore: EXPECTED_ERROR });
           const overflowing: string[] = [];
           const violations: string[] = [];
           for (const pagePath of pages) {

@@ -10,6 +10,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { startTopUp } from "../../app/wallet/payments.server";
 import { sandboxProvider } from "../../app/wallet/sandbox-provider.server";
+import { expectSettingRefused } from "./support/admin-settings";
+import { watchConsole } from "./support/console";
 import { createAccount, e2eDatabase, expect, ready, signInAs, test, topUp, visit, withdraw } from "./support/fixtures";
 import { uniqueAddress } from "./support/visitor";
 
@@ -330,11 +332,7 @@ test("the dashboard's and the transactions' periods, and moving between money pa
   demoMember: _,
 }) => {
   // (Every page's first visit, in every locale, is swept by look-and-feel.spec.ts.)
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  const errors = watchConsole(page);
   for (const path of ["/en/dashboard?days=90", "/en/transactions?range=month"]) {
     await visit(page, path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -386,19 +384,17 @@ test("the wallet page: balances, detail view, PDF receipt and monthly statement"
 
 test("admin settings: the card top-up hold is validated on the server, keeps what was typed, and saves", async ({ page, admin: _ }) => {
   await visit(page, "/en/admin/settings");
-  const field = page.getByLabel("Hold on card top-ups (days)");
-  await expect(field).toHaveValue("7");
-  await field.fill("91");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Enter a whole number of days from 0 to 90.")).toBeVisible();
-  await expect(field).toHaveValue("91");
+  const field = await expectSettingRefused(page, "Hold on card top-ups (days)", {
+    saved: "7",
+    typed: "91",
+    message: "Enter a whole number of days from 0 to 90.",
+  });
   await field.fill("7");
-  const confirmDays = page.getByLabel("Usual cashback confirmation (days)");
-  await expect(confirmDays).toHaveValue("60");
-  await confirmDays.fill("0");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Enter a whole number of days from 1 to 365.")).toBeVisible();
-  await expect(confirmDays).toHaveValue("0");
+  const confirmDays = await expectSettingRefused(page, "Usual cashback confirmation (days)", {
+    saved: "60",
+    typed: "0",
+    message: "Enter a whole number of days from 1 to 365.",
+  });
   await confirmDays.fill("60");
   // The members' 90% is the price the site promises, not a setting (#24).
   await expect(page.getByTestId("success-fee")).toContainText("members receive 90% of every commission");

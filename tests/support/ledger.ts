@@ -1,6 +1,7 @@
 /** Ledger helpers for database suites: one unit of work per call, and the books check. */
 import { expect } from "vitest";
 import type { Db, Tx } from "~/db/db.server";
+import type { TransactionType } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createUser } from "~/users/users.server";
 import { creditDeposit, requestWithdrawal } from "~/wallet/ledger.server";
@@ -21,6 +22,12 @@ export function withdraw(db: Db, userId: string, amountCents: number, key: strin
   return inTx(db, (tx) =>
     requestWithdrawal(tx, { userId, amountCents, method: "paypal", destination, description: "Withdrawal", idempotencyKey: key }),
   );
+}
+
+/** The amounts of a user's transactions of one type, in cents. */
+export async function transactionAmounts(db: Db, userId: string, type: TransactionType): Promise<number[]> {
+  const rows = await db.selectFrom("transactions").select("amountCents").where("userId", "=", userId).where("type", "=", type).execute();
+  return rows.map((row) => Number(row.amountCents));
 }
 
 /** Every cached balance equals its postings, every entry sums to zero, no user is negative. */

@@ -1,16 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isOwnRow, segmentStart } from "~/ads/import/auction";
 import { parseAdsExport } from "~/ads/import/read.server";
 import { AdsImportError } from "~/ads/import/types";
-
-const dir = path.resolve(import.meta.dirname, "../fixtures/ads");
-const bytes = (name: string) => readFileSync(path.join(dir, name));
+import { adFixture } from "../support/ad-exports";
 
 describe("Google Ads Auction insights", () => {
   it("reads the UTF-8 export with a week segment, the own row and `< 10%` bounds", async () => {
-    const r = await parseAdsExport(bytes("google-auction-insights.csv"));
+    const r = await parseAdsExport(adFixture("google-auction-insights.csv"));
     expect(r).toMatchObject({
       platform: "google",
       kind: "auction-insights",
@@ -64,7 +60,7 @@ describe("Google Ads Auction insights", () => {
   });
 
   it("reads the UTF-16LE TAB Shopping export with a month segment and campaigns (three rates only)", async () => {
-    const raw = bytes("google-auction-insights-excel.csv");
+    const raw = adFixture("google-auction-insights-excel.csv");
     expect([raw[0], raw[1]]).toEqual([0xff, 0xfe]);
     const r = await parseAdsExport(raw);
     expect(r).toMatchObject({ kind: "auction-insights", granularity: "day", period: { start: "2026-04-01", end: "2026-05-31" } });

@@ -4,8 +4,7 @@
  * empty) are totals, never rows; the breakdown's dimensions are recorded; and every fixture's rows
  * are reconciled with the file's own totals rows.
  */
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { readdirSync } from "node:fs";
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -18,11 +17,9 @@ import { ImportReconciliation } from "~/components/ads/import-reconciliation";
 import type { Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
+import { AD_FIXTURES, adFixture, parseAdFixture } from "../support/ad-exports";
 
-const dir = path.resolve(import.meta.dirname, "../fixtures/ads");
-const bytes = (name: string) => readFileSync(path.join(dir, name));
-const parse = (name: string) => parseAdsExport(bytes(name));
-const text = (name: string) => new TextDecoder().decode(bytes(name));
+const text = (name: string) => new TextDecoder().decode(adFixture(name));
 const fromText = (csv: string) => parseAdsExport(new TextEncoder().encode(csv));
 
 const metricsOf = (r: AdsImport): Metrics => ({
@@ -35,7 +32,7 @@ const metricsOf = (r: AdsImport): Metrics => ({
 
 describe("Meta breakdown exports", () => {
   it("reads an age × gender export: the file's summary row is its totals, not a row, and the dimensions are recorded", async () => {
-    const r = await parse("meta-breakdown-age-gender.csv");
+    const r = await parseAdFixture("meta-breakdown-age-gender.csv");
     expect(r).toMatchObject({ platform: "meta", kind: "campaign", currency: "USD", granularity: "period", breakdown: ["age", "gender"] });
     expect(r.period).toEqual({ start: "2026-05-01", end: "2026-05-31" });
     expect(r.rows).toHaveLength(11);
@@ -69,7 +66,7 @@ describe("Meta breakdown exports", () => {
   });
 
   it("reads a placement export with one summary row per ad set: each is that ad set's totals", async () => {
-    const r = await parse("meta-breakdown-placement.csv");
+    const r = await parseAdFixture("meta-breakdown-placement.csv");
     expect(r).toMatchObject({ kind: "ad-group", breakdown: ["platform", "placement"] });
     expect(r.rows).toHaveLength(8);
     expect(r.rows.map((row) => row.line)).not.toContain(2);
@@ -87,7 +84,7 @@ describe("Meta breakdown exports", () => {
   });
 
   it("reads a Dutch country export with its summary row at the bottom", async () => {
-    const r = await parse("meta-breakdown-country-nl.csv");
+    const r = await parseAdFixture("meta-breakdown-country-nl.csv");
     expect(r).toMatchObject({ platform: "meta", language: "nl", currency: "EUR", breakdown: ["country"] });
     expect(r.rows.map((row) => [row.campaign, row.extras.breakdown?.country])).toEqual([
       ["Voorjaarsactie", "Nederland"],
@@ -126,7 +123,7 @@ describe("Meta breakdown exports", () => {
   });
 
   it("keeps a Meta export without a breakdown as before (no dimensions), and reads its summary row as totals", async () => {
-    const plain = await parse("meta-daily.csv");
+    const plain = await parseAdFixture("meta-daily.csv");
     expect(plain.breakdown).toBeNull();
     expect(plain.rows.every((row) => row.extras.breakdown === null)).toBe(true);
     const lines = text("meta-daily.csv").trimEnd().split("\n");
@@ -197,7 +194,7 @@ describe("Meta breakdown exports", () => {
   });
 
   it("keeps the dimensions, the breakdown values and the totals check in the preview and the stored rows", async () => {
-    const r = await parse("meta-breakdown-age-gender.csv");
+    const r = await parseAdFixture("meta-breakdown-age-gender.csv");
     const summary = summarize(r);
     expect(summary.breakdown).toEqual(["age", "gender"]);
     expect(summary.rows).toBe(11);
@@ -221,15 +218,15 @@ describe("the totals check and the breakdown as the pages say them", () => {
     ).replace(/\u00a0|\u202f/g, " ");
 
   it("says the rows add up, or by how much they do not and why, in the reader's language", async () => {
-    const match = view("en", reconcile(await parse("meta-breakdown-age-gender.csv")));
+    const match = view("en", reconcile(await parseAdFixture("meta-breakdown-age-gender.csv")));
     expect(match).toContain("✓ Rows add up to the file&#x27;s totals");
     expect(match).toContain("Compared with line 2 (summary row).");
     expect(match).toContain("Reach is not compared");
-    const hidden = view("en", reconcile(await parse("google-search-terms.csv")));
+    const hidden = view("en", reconcile(await parseAdFixture("google-search-terms.csv")));
     expect(hidden).toContain("The rows do not add up to the file&#x27;s totals (line 10, Total: Account)");
     expect(hidden).toContain("Cost: the rows add up to $330.00, the file&#x27;s total says $360.00, a difference of $30.00.");
     expect(hidden).toContain("Why: the total includes rows the platform does not list one by one");
-    const removed = view("de", reconcile(await parse("google-campaign.csv")));
+    const removed = view("de", reconcile(await parseAdFixture("google-campaign.csv")));
     expect(removed).toContain("Die Zeilen ergeben nicht die Summen der Datei (Zeile 9, Total: Account)");
     expect(removed).toContain("Grund: Die Summe enthält Kampagnen, Anzeigengruppen oder Anzeigen, die der Export nicht aufführt");
     expect(view("nl", { status: "no-totals" })).toContain("Het bestand heeft geen totaalrij");
@@ -274,7 +271,7 @@ const EXPECTED: Record<string, "no-totals" | "hidden-rows" | "unlisted-entities"
 };
 
 describe("every fixture reconciles with its own totals", () => {
-  const files = readdirSync(dir).filter((file) => /\.(csv|tsv|txt)$/i.test(file));
+  const files = readdirSync(AD_FIXTURES).filter((file) => /\.(csv|tsv|txt)$/i.test(file));
 
   it("finds the fixtures", () => {
     expect(files).toEqual(expect.arrayContaining(["google-campaign.csv", "meta-breakdown-age-gender.csv", "meta-breakdown-placement.csv"]));
@@ -282,10 +279,10 @@ describe("every fixture reconciles with its own totals", () => {
 
   it.each(files)("%s", async (file) => {
     if (EXPECTED[file] === "refused") {
-      await expect(parse(file)).rejects.toMatchObject({ code: "ads.import.notPerformance" });
+      await expect(parseAdFixture(file)).rejects.toMatchObject({ code: "ads.import.notPerformance" });
       return;
     }
-    const r = await parse(file);
+    const r = await parseAdFixture(file);
     const result = reconcile(r);
     const withMetrics = r.rows.some(
       (row) => row.metrics.impressions != null || row.metrics.clicks != null || row.metrics.costCents != null,

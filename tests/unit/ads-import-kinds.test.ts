@@ -11,22 +11,8 @@ import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { interactionsAreClicks, plannerCompetition } from "~/ads/import/normalize";
 import { HEAD_BYTES, checkHead, parseAdsExport } from "~/ads/import/read.server";
-import { AdsImportError } from "~/ads/import/types";
 import { importMessage } from "~/components/ads/import-messages";
-
-const dir = path.resolve(import.meta.dirname, "../fixtures/ads");
-const bytes = (name: string) => readFileSync(path.join(dir, name));
-const parse = (name: string) => parseAdsExport(bytes(name));
-
-async function refusal(run: () => Promise<unknown>): Promise<AdsImportError> {
-  try {
-    await run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AdsImportError);
-    return error as AdsImportError;
-  }
-  throw new Error("expected the file to be refused");
-}
+import { adFixture, parseAdFixture, refusalOf, utf16le } from "../support/ad-exports";
 
 /** `t` over the English `ads` namespace, as the pages use it. */
 const english = JSON.parse(readFileSync(path.resolve("locales/en/ads.json"), "utf8")) as Record<string, unknown>;
@@ -41,7 +27,7 @@ const t = ((key: string, values: Record<string, unknown> = {}) => {
 
 describe("downloads that are not performance data", () => {
   it("refuses an asset report (one row per asset and campaign, multi-line cells), naming the Campaigns report", async () => {
-    const error = await refusal(() => parse("google-asset-report.csv"));
+    const error = await refusalOf(() => parseAdFixture("google-asset-report.csv"));
     expect(error.code).toBe("ads.import.notPerformance");
     expect(error.params).toEqual({ line: 3, report: "asset", instead: "campaigns" });
     expect(importMessage(t, "en", null, { code: error.code, ...error.params })).toBe(
@@ -56,18 +42,18 @@ describe("downloads that are not performance data", () => {
       "Campaign,Advertiser,Brand,100,10,5.00,USD",
       "Account,Advertiser, --,200,20,9.00,USD",
     ].join("\n");
-    expect((await refusal(() => parseAdsExport(Buffer.from(text)))).params).toMatchObject({ report: "asset", line: 1 });
+    expect((await refusalOf(() => parseAdsExport(Buffer.from(text)))).params).toMatchObject({ report: "asset", line: 1 });
   });
 
   it("refuses an Overview card's download (amounts with their currency sign)", async () => {
-    const error = await refusal(() => parse("google-overview-card.csv"));
+    const error = await refusalOf(() => parseAdFixture("google-overview-card.csv"));
     expect(error).toMatchObject({ code: "ads.import.notPerformance", params: { line: 4, report: "overviewCard", instead: "campaigns" } });
     const euros = 'Kampagnen\n"1. Mai 2026 - 31. Mai 2026"\nKampagne,Kosten,Klicks\nMarke,"1.234,56 €",120\n';
-    expect((await refusal(() => parseAdsExport(Buffer.from(euros)))).params).toMatchObject({ report: "overviewCard" });
+    expect((await refusalOf(() => parseAdsExport(Buffer.from(euros)))).params).toMatchObject({ report: "overviewCard" });
   });
 
   it("refuses a change history", async () => {
-    const error = await refusal(() => parse("google-change-history.csv"));
+    const error = await refusalOf(() => parseAdFixture("google-change-history.csv"));
     expect(error).toMatchObject({ code: "ads.import.notPerformance", params: { line: 3, report: "changeHistory", instead: "campaigns" } });
     const message = importMessage(t, "en", null, { code: error.code, ...error.params });
     expect(message).toMatch(
@@ -76,21 +62,21 @@ describe("downloads that are not performance data", () => {
   });
 
   it("refuses them in the upload's quick check of the first 16 KB", async () => {
-    const asset = bytes("google-asset-report.csv").toString("utf8");
+    const asset = adFixture("google-asset-report.csv").toString("utf8");
     const [head, ...rows] = asset.split(/\n(?=Free Returns)/);
     let big = head!;
     while (big.length < HEAD_BYTES * 3) big += `\n${rows.join("\n").trim()}`;
-    const error = await refusal(() => checkHead(Buffer.from(big)));
+    const error = await refusalOf(() => checkHead(Buffer.from(big)));
     expect(error).toMatchObject({ code: "ads.import.notPerformance", params: { report: "asset" } });
-    const card = bytes("google-overview-card.csv").toString("utf8");
+    const card = adFixture("google-overview-card.csv").toString("utf8");
     const lines = card.trim().split("\n");
     let longCard = lines.join("\n");
     while (longCard.length < HEAD_BYTES * 2) longCard += `\n${lines.slice(3).join("\n")}`;
-    expect((await refusal(() => checkHead(Buffer.from(longCard)))).params).toMatchObject({ report: "overviewCard" });
+    expect((await refusalOf(() => checkHead(Buffer.from(longCard)))).params).toMatchObject({ report: "overviewCard" });
   });
 
   it("still reads a real campaign report, and a report whose campaign is named like a marker", async () => {
-    expect((await parse("google-campaign.csv")).kind).toBe("campaign");
+    expect((await parseAdFixture("google-campaign.csv")).kind).toBe("campaign");
     const text = "Campaign,Impr.,Clicks,Cost,Currency code\nAsset Sale,100,10,5.00,USD\n";
     expect((await parseAdsExport(Buffer.from(text))).rows[0]!.campaign).toBe("Asset Sale");
   });
@@ -98,7 +84,7 @@ describe("downloads that are not performance data", () => {
 
 describe("interactions", () => {
   it("takes a responsive search ad's Interactions as its clicks (Interaction rate as CTR, Avg. cost as CPC)", async () => {
-    const r = await parse("google-ads-rsa-interactions.csv");
+    const r = await parseAdFixture("google-ads-rsa-interactions.csv");
     expect(r).toMatchObject({ platform: "google", kind: "ad", currency: "EUR", warnings: [] });
     expect(r.rows.map((row) => [row.ad?.type, row.metrics.clicks, row.extras.interactions])).toEqual([
       ["Responsive search ad", 140, 140],
@@ -112,7 +98,7 @@ describe("interactions", () => {
   });
 
   it("checks the file's Interaction rate and Avg. cost as the CTR and CPC", async () => {
-    const text = bytes("google-ads-rsa-interactions.csv").toString("utf8").replace("140,3.50%,1.50", "140,4.50%,1.90");
+    const text = adFixture("google-ads-rsa-interactions.csv").toString("utf8").replace("140,3.50%,1.50", "140,4.50%,1.90");
     const r = await parseAdsExport(Buffer.from(text));
     expect(r.warnings).toEqual([
       { code: "ads.import.derivedMismatch", line: 4, column: "Interaction rate", metric: "interactionRate", file: 0.045, computed: 0.035 },
@@ -144,7 +130,7 @@ describe("interactions", () => {
   });
 
   it("keeps Clicks as clicks where the file has both columns", async () => {
-    const r = await parse("google-search-terms.csv");
+    const r = await parseAdFixture("google-search-terms.csv");
     expect(r.rows[0]!.metrics.clicks).toBe(60);
     expect(r.rows[0]!.extras.interactions).toBe(60);
     const text = "Campaign,Campaign type,Impr.,Interactions,Clicks,Cost,Currency code\nBrand,Search,100,12,10,5.00,USD\n";
@@ -169,7 +155,7 @@ describe("interactions", () => {
 
 describe("the hidden search terms row in every language", () => {
   it("finds `Gesamt: Sonstige Suchbegriffe` in a German search terms report (57.6% of the spend)", async () => {
-    const r = await parse("google-search-terms-de.csv");
+    const r = await parseAdFixture("google-search-terms-de.csv");
     expect(r).toMatchObject({ kind: "search-term", language: "de", currency: "EUR", period: { start: "2026-05-01", end: "2026-05-31" } });
     expect(r.rows.map((row) => [row.searchTerm, row.matchType, row.metrics.costCents])).toEqual([
       ["laufschuhe herren", "phrase", 12000],
@@ -234,7 +220,7 @@ describe("the hidden search terms row in every language", () => {
 
 describe("Microsoft Advertising ad performance report", () => {
   it("is an ad report (not an ad group report), with the ads' type, texts and final URL", async () => {
-    const r = await parse("microsoft-ad-performance.csv");
+    const r = await parseAdFixture("microsoft-ad-performance.csv");
     expect(r).toMatchObject({
       platform: "microsoft",
       kind: "ad",
@@ -262,9 +248,9 @@ describe("Microsoft Advertising ad performance report", () => {
   });
 
   it("keeps a keyword report with ad columns a keyword report", async () => {
-    const r = await parse("microsoft-keywords.csv");
+    const r = await parseAdFixture("microsoft-keywords.csv");
     expect(r.kind).toBe("keyword");
-    const withAd = bytes("microsoft-keywords.csv").toString("utf8").replace('"Keyword","BidMatchType"', '"Keyword","AdId"');
+    const withAd = adFixture("microsoft-keywords.csv").toString("utf8").replace('"Keyword","BidMatchType"', '"Keyword","AdId"');
     expect((await parseAdsExport(Buffer.from(withAd))).kind).toBe("keyword");
   });
 });
@@ -279,7 +265,7 @@ describe("Keyword Planner competition", () => {
       "running shoes size 15 wide\tUSD\t\t10 – 100\tUnknown\t--\t\t",
       "running shoes for flat feet\tUSD\t\t10 – 100\t--\t\t\t",
     ].join("\n");
-    const r = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+    const r = await parseAdsExport(utf16le(text));
     expect(r.warnings).toEqual([]);
     expect(r.rows.map((row) => [row.keyword, row.extras.competition, row.extras.competitionIndex])).toEqual([
       ["running shoes", "high", 87],

@@ -1,30 +1,20 @@
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAdsExport } from "~/ads/import/read.server";
-import { AdsImportError, type AdsImport } from "~/ads/import/types";
+import type { AdsImport } from "~/ads/import/types";
+import { AD_FIXTURES, adFixture, parseAdFixture, refusalOf } from "../support/ad-exports";
 
-const dir = path.resolve(import.meta.dirname, "../fixtures/ads");
-const bytes = (name: string) => readFileSync(path.join(dir, name));
-const parse = (name: string) => parseAdsExport(bytes(name));
-
-async function refused(input: Buffer | string, options?: { maxBytes?: number }): Promise<AdsImportError> {
-  try {
-    await parseAdsExport(typeof input === "string" ? Buffer.from(input) : input, options);
-  } catch (error) {
-    expect(error).toBeInstanceOf(AdsImportError);
-    return error as AdsImportError;
-  }
-  throw new Error("expected the file to be refused");
-}
+const refused = (input: Buffer | string, options?: { maxBytes?: number }) =>
+  refusalOf(() => parseAdsExport(typeof input === "string" ? Buffer.from(input) : input, options));
 
 const codes = (result: AdsImport) => result.warnings.map((w) => w.code);
 
 describe("Google Ads UI reports", () => {
   it("reads the campaign report (UTF-8 CSV, title and date lines, totals rows)", async () => {
-    const r = await parse("google-campaign.csv");
+    const r = await parseAdFixture("google-campaign.csv");
     expect(r).toMatchObject({
       platform: "google",
       kind: "campaign",
@@ -107,10 +97,10 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads the same report from the UTF-16LE TAB 'Excel' download identically", async () => {
-    const raw = bytes("google-campaign-excel.csv");
+    const raw = adFixture("google-campaign-excel.csv");
     expect([raw[0], raw[1]]).toEqual([0xff, 0xfe]);
     const excel = await parseAdsExport(raw);
-    const csv = await parse("google-campaign.csv");
+    const csv = await parseAdFixture("google-campaign.csv");
     expect(excel.period).toEqual(csv.period);
     expect(excel.rows).toEqual(csv.rows);
     expect(excel.fileTotals).toEqual(csv.fileTotals);
@@ -118,7 +108,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads a search terms report and reports the hidden 'Other search terms'", async () => {
-    const r = await parse("google-search-terms.csv");
+    const r = await parseAdFixture("google-search-terms.csv");
     expect(r).toMatchObject({ kind: "search-term", currency: "USD", period: { start: "2026-05-01", end: "2026-05-31" } });
     expect(r.rows).toHaveLength(4);
     expect(r.rows[0]).toMatchObject({ searchTerm: "running shoes men", keyword: "running shoes", matchType: "phrase", adGroup: "Running" });
@@ -138,7 +128,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("still reports an account total that the listed and the hidden rows do not reach", async () => {
-    const lines = new TextDecoder().decode(bytes("google-search-terms.csv")).split("\n");
+    const lines = new TextDecoder().decode(adFixture("google-search-terms.csv")).split("\n");
     const account = lines.findIndex((line) => line.startsWith("Total: Account"));
     expect(account).toBeGreaterThan(0);
     lines[account] = lines[account]!.replace("360.00", "400.00");
@@ -150,7 +140,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads a keyword report: match types from punctuation, Quality Score and its parts, derived-metric check", async () => {
-    const r = await parse("google-keywords.csv");
+    const r = await parseAdFixture("google-keywords.csv");
     expect(r.kind).toBe("keyword");
     expect(r.rows.map((row) => [row.keyword, row.matchType])).toEqual([
       ["buy running shoes", "exact"],
@@ -174,7 +164,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads an ad report with ad strength and assets", async () => {
-    const r = await parse("google-ads.csv");
+    const r = await parseAdFixture("google-ads.csv");
     expect(r.kind).toBe("ad");
     expect(r.rows.map((row) => row.ad?.strength)).toEqual(["good", "excellent", "poor"]);
     expect(r.rows[0]!.ad).toMatchObject({
@@ -195,7 +185,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads a Dutch export (nl headers, 1.234,56 numbers, Totaal: rows)", async () => {
-    const r = await parse("google-campaign-nl.csv");
+    const r = await parseAdFixture("google-campaign-nl.csv");
     expect(r).toMatchObject({
       platform: "google",
       kind: "campaign",
@@ -212,7 +202,7 @@ describe("Google Ads UI reports", () => {
   });
 
   it("reads a German export re-saved by Excel with semicolons (Gesamt: rows, a campaign named Gesamtpaket kept)", async () => {
-    const r = await parse("google-campaign-de.csv");
+    const r = await parseAdFixture("google-campaign-de.csv");
     expect(r).toMatchObject({ kind: "campaign", language: "de", currency: "EUR", period: { start: "2026-05-01", end: "2026-05-31" } });
     expect(r.rows.map((row) => row.campaign)).toEqual(["Gesamtpaket Marke", "Laufschuhe"]);
     expect(r.rows[1]!.metrics).toEqual({
@@ -232,7 +222,7 @@ describe("Google Ads UI reports", () => {
 
 describe("Google Ads Editor, Meta and Microsoft", () => {
   it("reads an Editor keywords export (UTF-16LE, TAB, CRLF) with negatives", async () => {
-    const raw = bytes("editor-keywords.csv");
+    const raw = adFixture("editor-keywords.csv");
     expect(raw.includes(Buffer.from("\r\0\n\0"))).toBe(true);
     const r = await parseAdsExport(raw);
     expect(r).toMatchObject({ platform: "google", kind: "editor-keywords", currency: null, period: null, warnings: [] });
@@ -254,7 +244,7 @@ describe("Google Ads Editor, Meta and Microsoft", () => {
   });
 
   it("reads a Meta export with a day breakdown: one row per ad set per day", async () => {
-    const r = await parse("meta-daily.csv");
+    const r = await parseAdFixture("meta-daily.csv");
     expect(r).toMatchObject({
       platform: "meta",
       kind: "ad-group",
@@ -283,7 +273,7 @@ describe("Google Ads Editor, Meta and Microsoft", () => {
   });
 
   it("reads a Meta export without a day breakdown (es headers, currency in the header) as period totals", async () => {
-    const r = await parse("meta-period-es.csv");
+    const r = await parseAdFixture("meta-period-es.csv");
     expect(r).toMatchObject({
       platform: "meta",
       kind: "ad",
@@ -302,7 +292,7 @@ describe("Google Ads Editor, Meta and Microsoft", () => {
   });
 
   it("reads a Microsoft Advertising report with its header block and footer", async () => {
-    const r = await parse("microsoft-keywords.csv");
+    const r = await parseAdFixture("microsoft-keywords.csv");
     expect(r).toMatchObject({
       platform: "microsoft",
       kind: "keyword",
@@ -333,20 +323,20 @@ describe("detection and refusals", () => {
   it("takes the kind from the content, never the file name", async () => {
     const tmp = mkdtempSync(path.join(tmpdir(), "ads-"));
     const misnamed = path.join(tmp, "meta-search-terms-report.csv");
-    writeFileSync(misnamed, bytes("google-campaign.csv"));
+    writeFileSync(misnamed, adFixture("google-campaign.csv"));
     const r = await parseAdsExport(createReadStream(misnamed));
     expect(r).toMatchObject({ platform: "google", kind: "campaign" });
   });
 
   it("streams a Readable and refuses one over the size limit", async () => {
-    const error = await refused(bytes("google-campaign.csv"), { maxBytes: 100 });
+    const error = await refused(adFixture("google-campaign.csv"), { maxBytes: 100 });
     expect(error.code).toBe("ads.import.tooLarge");
-    const stream = createReadStream(path.join(dir, "google-campaign.csv"), { highWaterMark: 64 });
+    const stream = createReadStream(path.join(AD_FIXTURES, "google-campaign.csv"), { highWaterMark: 64 });
     await expect(parseAdsExport(stream, { maxBytes: 100 })).rejects.toMatchObject({ code: "ads.import.tooLarge" });
   });
 
   it("refuses a bad number with its line, column, expectation and value", async () => {
-    const text = bytes("google-campaign.csv").toString("utf8").replace("2892.00", '"12,3,4"');
+    const text = adFixture("google-campaign.csv").toString("utf8").replace("2892.00", '"12,3,4"');
     const error = await refused(text);
     expect(error.code).toBe("ads.import.badNumber");
     expect(error.params).toEqual({ line: 5, column: "Cost", expected: "an amount", got: "12,3,4" });
@@ -359,12 +349,12 @@ describe("detection and refusals", () => {
   });
 
   it("refuses a bad date and mixed currencies", async () => {
-    const meta = bytes("meta-daily.csv").toString("utf8").replace("2026-05-02,2026-05-02", "2026-05-02,31/02/2026");
+    const meta = adFixture("meta-daily.csv").toString("utf8").replace("2026-05-02,2026-05-02", "2026-05-02,31/02/2026");
     expect(await refused(meta)).toMatchObject({
       code: "ads.import.badDate",
       params: { line: 4, column: "Reporting ends", got: "31/02/2026" },
     });
-    const mixed = bytes("google-search-terms.csv")
+    const mixed = adFixture("google-search-terms.csv")
       .toString("utf8")
       .replace("Running,[buy running shoes],800,40,40,5.00%,USD", "Running,[buy running shoes],800,40,40,5.00%,EUR");
     expect(await refused(mixed)).toMatchObject({
@@ -385,7 +375,7 @@ describe("detection and refusals", () => {
 
 describe("columns the campaign auditor reads", () => {
   it("keeps an ad's status reasons, ad strength improvements and pinned assets", async () => {
-    const r = await parse("google-ads.csv");
+    const r = await parseAdFixture("google-ads.csv");
     expect(r.rows[0]!.extras).toMatchObject({
       adStrengthImprovements: ["Add 2 more sitelinks in your ad", "Try including more keywords in your descriptions"],
       pinnedHeadlines: 1,
@@ -410,12 +400,12 @@ describe("columns the campaign auditor reads", () => {
   });
 
   it("keeps a search term's Added/Excluded", async () => {
-    const r = await parse("google-search-terms.csv");
+    const r = await parseAdFixture("google-search-terms.csv");
     expect(r.rows.map((row) => row.extras.addedExcluded)).toEqual(["none", "added", "none", "none"]);
   });
 
   it("reads an Editor campaigns export: networks, bid strategy, targets and the location targeting method", async () => {
-    const r = await parse("editor-campaigns.csv");
+    const r = await parseAdFixture("editor-campaigns.csv");
     expect(r).toMatchObject({ platform: "google", kind: "editor-campaigns", currency: null, period: null, warnings: [] });
     expect(r.rows.map((row) => row.campaign)).toEqual(["Brand", "Generic Shoes", "Gesamtpaket Brand", "PMax All"]);
     expect(r.rows[1]!.extras).toMatchObject({
@@ -435,7 +425,7 @@ describe("columns the campaign auditor reads", () => {
   });
 
   it("keeps Editor keyword statuses and reads campaign-level negatives", async () => {
-    const r = await parse("editor-keywords.csv");
+    const r = await parseAdFixture("editor-keywords.csv");
     expect(r.rows[0]!.extras).toMatchObject({ approvalStatus: "Approved", campaignStatus: "Enabled", adGroupStatus: "Enabled" });
     const text =
       "Campaign\tAd Group\tKeyword\tCriterion Type\tCampaign Status\tStatus\nGeneric Shoes\t\tcareers\tCampaign Negative Phrase\tEnabled\tEnabled\nGeneric Shoes\tRunning\tshoes\tBroad\tEnabled\tEnabled\n";
@@ -447,7 +437,7 @@ describe("columns the campaign auditor reads", () => {
   });
 
   it("reads Meta's relevance diagnostics (below-average buckets, '-' as no data)", async () => {
-    const r = await parse("meta-ads-rankings.csv");
+    const r = await parseAdFixture("meta-ads-rankings.csv");
     expect(r).toMatchObject({ platform: "meta", kind: "ad", granularity: "period", warnings: [] });
     expect(r.rows.map((row) => [row.extras.qualityRanking, row.extras.engagementRateRanking, row.extras.conversionRateRanking])).toEqual([
       ["below", "average", "above"],

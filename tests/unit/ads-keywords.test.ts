@@ -3,8 +3,6 @@
  * landing-page words, theme grouping by Snowball stems in each language) and the Google Keyword
  * Planner import (UTF-16LE with BOM, TAB, two leading lines, segmentation rows, volume buckets).
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GeneratorSchema, KEYWORD_LIMITS, splitLines, type KeywordLanguage } from "~/ads/keywords/form";
 import {
@@ -18,6 +16,7 @@ import {
 } from "~/ads/keywords/generate";
 import { plannerCompetition, plannerVolume } from "~/ads/import/normalize";
 import { parseAdsExport } from "~/ads/import/read.server";
+import { adFixture, utf16le } from "../support/ad-exports";
 
 const all = (result: GenerateResult) => result.themes.flatMap((theme) => theme.keywords);
 const keywords = (result: GenerateResult) => all(result).map((item) => item.keyword);
@@ -273,7 +272,9 @@ describe("the generator's form", () => {
 });
 
 describe("Google Keyword Planner exports", () => {
-  const fixture = readFileSync(path.resolve(import.meta.dirname, "../fixtures/ads/keyword-planner.csv"));
+  const fixture = adFixture("keyword-planner.csv");
+  /** A Keyword Planner download (UTF-16LE) exported on 2026-06-09: its date line, header and rows after the title line. */
+  const plannerDownload = (lines: string[]) => parseAdsExport(utf16le(["Keyword Stats 2026-06-09 at 21_25_18", ...lines].join("\n")));
 
   it("reads the UTF-16LE file: kind, currency, period, keywords (segmentation rows skipped), no metrics", async () => {
     expect([...fixture.subarray(0, 2)]).toEqual([0xff, 0xfe]);
@@ -353,20 +354,15 @@ describe("Google Keyword Planner exports", () => {
   });
 
   it("reads a German and a Dutch export (localized headers, decimal commas, localized buckets)", async () => {
-    const german = [
-      "Keyword Stats 2026-06-09 at 21_25_18",
+    // Both: euros, the twelve months to April 2026, nothing to warn about.
+    const eurosOverTheYear = { kind: "keyword-planner", currency: "EUR", warnings: [], period: { start: "2025-05-01", end: "2026-04-30" } };
+    const de = await plannerDownload([
       "1. Mai 2025 - 30. April 2026",
       "Keyword\tWährung\tSegmentierung\tDurchschnittl. Suchanfragen pro Monat\tWettbewerb\tWettbewerb (indexierter Wert)\tGebot für oberen Seitenbereich (niedriger Bereich)\tGebot für oberen Seitenbereich (hoher Bereich)",
       "laufschuhe\tEUR\t\t1 Tsd. – 10 Tsd.\tHoch\t81\t0,62\t2,15",
       "laufschuhe kaufen\tEUR\t\t1.300\tMittel\t55\t1,10\t3,40",
-    ].join("\n");
-    const de = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(german, "utf16le")]));
-    expect(de).toMatchObject({
-      kind: "keyword-planner",
-      currency: "EUR",
-      warnings: [],
-      period: { start: "2025-05-01", end: "2026-04-30" },
-    });
+    ]);
+    expect(de).toMatchObject(eurosOverTheYear);
     expect(
       de.rows.map((row) => [
         row.keyword,
@@ -382,19 +378,12 @@ describe("Google Keyword Planner exports", () => {
       ["laufschuhe kaufen", 1300, null, null, "medium", 110, 340],
     ]);
 
-    const dutch = [
-      "Keyword Stats 2026-06-09 at 21_25_18",
+    const nl = await plannerDownload([
       "1 mei 2025 - 30 april 2026",
       "Zoekwoord\tValuta\tSegmentatie\tGem. aantal zoekopdrachten per maand\tConcurrentie\tConcurrentie (geïndexeerde waarde)\tBod voor bovenaan pagina (lage bandbreedte)\tBod voor bovenaan pagina (hoge bandbreedte)",
       "hardloopschoenen\tEUR\t\t10.000 – 100.000\tLaag\t12\t0,40\t1,05",
-    ].join("\n");
-    const nl = await parseAdsExport(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(dutch, "utf16le")]));
-    expect(nl).toMatchObject({
-      kind: "keyword-planner",
-      currency: "EUR",
-      warnings: [],
-      period: { start: "2025-05-01", end: "2026-04-30" },
-    });
+    ]);
+    expect(nl).toMatchObject(eurosOverTheYear);
     expect(nl.rows[0]!.keyword).toBe("hardloopschoenen");
     expect(nl.rows[0]!.extras).toMatchObject({
       searchVolume: 50000,
@@ -409,14 +398,11 @@ describe("Google Keyword Planner exports", () => {
   });
 
   it("warns about an unreadable volume or competition instead of inventing one", async () => {
-    const text = [
-      "Keyword Stats 2026-06-09 at 21_25_18",
+    const r = await plannerDownload([
       "May 1, 2025 - April 30, 2026",
       "Keyword\tCurrency\tSegmentation\tAvg. monthly searches\tCompetition\tCompetition (indexed value)\tTop of page bid (low range)\tTop of page bid (high range)",
       "shoes\tEUR\t\tmany\tHuge\t50\t1,10\t2,20",
-    ].join("\n");
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
-    const r = await parseAdsExport(bytes);
+    ]);
     expect(r.kind).toBe("keyword-planner");
     expect(r.currency).toBe("EUR");
     expect(r.warnings.map((w) => [w.code, w.line, w.column])).toEqual([
