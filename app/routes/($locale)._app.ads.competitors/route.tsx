@@ -8,7 +8,7 @@
  * `~/ads/competitors.server`. Without data: how to download the report, and a link to the import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { competitorReport } from "~/ads/competitors.server";
@@ -18,7 +18,7 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { localePath } from "~/utils/paths";
+
 import { numberFormat } from "~/utils/intl";
 import { CompetitorCharts } from "./competitor-charts";
 import { changeText, flagsOf, rateText } from "./competitor-format";
@@ -26,6 +26,7 @@ import { CompetitorsTable } from "./competitors-table";
 import { Section } from "~/components/section";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { SubmitButton } from "~/components/submit-button";
+import { ImportFirst } from "~/components/ads/import-first";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -61,23 +62,7 @@ export default function AdCompetitors() {
     return (
       <div className="py-6">
         <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-        <Section
-          id="competitors-empty"
-          title={t("empty.title")}
-          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
-          testId="empty"
-        >
-          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
-          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>{t("empty.step1")}</li>
-            <li>{t("empty.step2")}</li>
-            <li>{t("empty.step3")}</li>
-            <li>{t("empty.step4")}</li>
-          </ol>
-          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
-            {t("empty.import")}
-          </Link>
-        </Section>
+        <ImportFirst id="competitors-empty" namespace="ads-competitors" steps={4} clientQuery={clientQuery} />
       </div>
     );
   }

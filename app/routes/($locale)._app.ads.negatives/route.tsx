@@ -8,7 +8,7 @@
  * Editor export: how to export one, and a link to the import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { negativeConflictReport } from "~/ads/negative-conflicts.server";
@@ -23,6 +23,7 @@ import { numberFormat } from "~/utils/intl";
 import { Section } from "~/components/section";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { ConflictsTable } from "./conflicts-table";
+import { ImportFirst } from "~/components/ads/import-first";
 
 export const handle = { i18n: ["common", "ads", "ads-negatives"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,22 +53,7 @@ export default function AdNegatives() {
     return (
       <div className="py-6">
         <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-        <Section
-          id="negatives-empty"
-          title={t("empty.title")}
-          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
-          testId="empty"
-        >
-          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
-          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>{t("empty.step1")}</li>
-            <li>{t("empty.step2")}</li>
-            <li>{t("empty.step3")}</li>
-          </ol>
-          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
-            {t("empty.import")}
-          </Link>
-        </Section>
+        <ImportFirst id="negatives-empty" namespace="ads-negatives" steps={3} clientQuery={clientQuery} />
       </div>
     );
   }

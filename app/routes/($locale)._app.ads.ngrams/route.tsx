@@ -8,23 +8,22 @@
  * its reason. The analysis lives in `~/ads/ngrams.server`.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { ngramQueryFromSearch } from "~/ads/ngram-query";
 import { MAX_TABLE_ROWS, ngramReport } from "~/ads/ngrams.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { localePath } from "~/utils/paths";
-import { Section } from "~/components/section";
+
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { NgramFilters } from "./ngram-filters";
 import { NgramSourceLine } from "./ngram-source";
 import { NgramsTable } from "./ngrams-table";
+import { ImportFirst } from "~/components/ads/import-first";
 
 export const handle = { i18n: ["common", "ads", "ads-ngrams"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,7 +51,6 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdNgrams() {
   const { t } = useTranslation("ads-ngrams");
-  const locale = usePageLocale();
   const { client, query, report, maxRows, downloadError } = useLoaderData<typeof loader>();
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
@@ -60,22 +58,7 @@ export default function AdNgrams() {
     return (
       <div className="py-6">
         <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-        <Section
-          id="ngrams-empty"
-          title={t("empty.title")}
-          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
-          testId="empty"
-        >
-          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
-          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>{t("empty.step1")}</li>
-            <li>{t("empty.step2")}</li>
-            <li>{t("empty.step3")}</li>
-          </ol>
-          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
-            {t("empty.import")}
-          </Link>
-        </Section>
+        <ImportFirst id="ngrams-empty" namespace="ads-ngrams" steps={3} clientQuery={clientQuery} />
       </div>
     );
   }

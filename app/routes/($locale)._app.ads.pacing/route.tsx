@@ -8,7 +8,7 @@
  * reading `~/ads/pacing.server`. Without data: which reports to import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { pacingReport } from "~/ads/pacing.server";
@@ -24,6 +24,7 @@ import { AdPageHeading } from "~/components/ads/page-heading";
 import { SubmitButton } from "~/components/forms";
 import { PacingTable } from "./pacing-table";
 import { PacingCharts } from "./pacing-charts";
+import { ImportFirst } from "~/components/ads/import-first";
 
 export const handle = { i18n: ["common", "ads", "ads-pacing"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -94,22 +95,7 @@ export default function AdPacing() {
       </p>
 
       {report.campaigns.length === 0 ? (
-        <Section
-          id="pacing-empty"
-          title={t("empty.title")}
-          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-8"
-          testId="empty"
-        >
-          <p className="mt-2 max-w-prose text-slate-700">{t("empty.text")}</p>
-          <ol className="mt-3 max-w-prose list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>{t("empty.step1")}</li>
-            <li>{t("empty.step2")}</li>
-            <li>{t("empty.step3")}</li>
-          </ol>
-          <Link to={`${localePath(locale, "/ads/import")}${clientQuery}`} className="btn-primary mt-5 inline-flex">
-            {t("empty.import")}
-          </Link>
-        </Section>
+        <ImportFirst id="pacing-empty" namespace="ads-pacing" steps={3} clientQuery={clientQuery} />
       ) : (
         <>
           <Section id="pacing-sources" title={t("sources.title")} className="mt-4" titleClassName="text-lg font-bold">
