@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
@@ -26,7 +27,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
-import { SubmitButton } from "~/components/forms";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -119,26 +119,18 @@ export default function FaqDesk() {
       <div className="mt-6">
         <ContentNav />
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="faq-language" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("faq.language")}
-          </label>
-          <select
-            id="faq-language"
-            name="language"
-            defaultValue={language}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SubmitButton className="btn-secondary">{t("faq.show")}</SubmitButton>
-      </Form>
+      <ListFilters
+        fields={[
+          {
+            id: "faq-language",
+            name: "language",
+            label: t("faq.language"),
+            value: language,
+            options: optionsOf(LOCALES, (code) => LOCALE_NAMES[code]),
+          },
+        ]}
+        submit={t("faq.show")}
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-4 text-sm text-slate-600" role="status">
         {t("faq.count", { count, language: LOCALE_NAMES[language] })}{" "}
