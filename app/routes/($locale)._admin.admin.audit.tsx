@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
@@ -69,8 +70,7 @@ export default function AdminAudit() {
   const { filters, log, actions } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("audit.title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">{t("audit.intro")}</p>
+      <PageHeading title={t("audit.title")} intro={t("audit.intro")} />
       <FilterCard
         className="mt-6 sm:grid-cols-2 lg:grid-cols-6"
         footerClassName="sm:col-span-2 lg:col-span-6"

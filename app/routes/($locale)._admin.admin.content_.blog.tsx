@@ -5,6 +5,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
@@ -50,15 +51,11 @@ export default function BlogDesk() {
   const filtered = Boolean(filter.language || filter.status);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{t("blog.title")}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t("blog.intro")}</p>
-        </div>
-        <Link to={localePath(locale, "/admin/content/blog/new")} className="btn-primary">
-          {t("blog.new")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("blog.title")}
+        intro={t("blog.intro")}
+        action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
+      />
       <div className="mt-6">
         <ContentNav />
       </div>

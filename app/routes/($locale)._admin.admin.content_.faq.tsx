@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -107,15 +108,11 @@ export default function FaqDesk() {
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{t("faq.title")}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t("faq.intro")}</p>
-        </div>
-        <Link to={`${localePath(locale, "/admin/content/faq/new")}?language=${language}`} className="btn-primary">
-          {t("faq.new")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("faq.title")}
+        intro={t("faq.intro")}
+        action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
+      />
       <div className="mt-6">
         <ContentNav />
       </div>

@@ -6,6 +6,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
@@ -54,8 +55,7 @@ export default function Subscribers() {
   const format = (value: number) => numberFormat(locale).format(value);
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("subscribers.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("subscribers.intro")}</p>
+      <PageHeading title={t("subscribers.title")} intro={t("subscribers.intro")} />
       <div className="mt-6">
         <ContentNav />
       </div>

@@ -10,7 +10,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { ConformSelectField } from "~/components/forms-conform";
+import { optionsOf } from "~/components/admin/list-filters";
 import { MAX_REPORT_BYTES, createImport, recentImports } from "~/cashback/imports.server";
 import { REPORT_NETWORKS, ReportFormatError } from "~/cashback/reports";
 import { db } from "~/db/db.server";
@@ -101,26 +103,11 @@ export default function ImportReport() {
         {...getFormProps(form)}
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div>
-          <label htmlFor={fields.network.id} className="mb-1 block text-sm font-medium text-slate-800">
-            {t("imports.network")}
-          </label>
-          <select
-            id={fields.network.id}
-            name={fields.network.name}
-            defaultValue={(fields.network.initialValue as string | undefined) ?? "awin"}
-            aria-invalid={fields.network.errors ? true : undefined}
-            aria-describedby={fields.network.errors ? `${fields.network.id}-error` : undefined}
-            className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            {REPORT_NETWORKS.map((network) => (
-              <option key={network} value={network}>
-                {t(`conversions.networks.${network}`)}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={`${fields.network.id}-error`} errors={fields.network.errors} />
-        </div>
+        <ConformSelectField
+          label={t("imports.network")}
+          field={fields.network}
+          options={optionsOf(REPORT_NETWORKS, (network) => t(`conversions.networks.${network}`))}
+        />
         <FileField
           id={fields.report.id}
           name={fields.report.name}

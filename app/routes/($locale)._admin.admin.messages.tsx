@@ -7,6 +7,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
@@ -56,15 +57,17 @@ export default function AdminMessages() {
   const filtered = Boolean(query || status);
   return (
     <div className="container-page py-10">
-      <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight">
-        {t("messages.title")}
-        {newCount > 0 ? (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
-            {t("messages.newCount", { count: newCount })}
-          </span>
-        ) : null}
-      </h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("messages.intro")}</p>
+      <PageHeading
+        title={t("messages.title")}
+        intro={t("messages.intro")}
+        badge={
+          newCount > 0 ? (
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
+              {t("messages.newCount", { count: newCount })}
+            </span>
+          ) : null
+        }
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <ListFilters
         className="mt-6"

@@ -7,6 +7,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -67,13 +68,11 @@ export default function AdminStores() {
   const filtered = Boolean(query || status || network);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">{t("stores.title")}</h1>
-        <Link to={localePath(locale, "/admin/stores/new")} className="btn-primary">
-          {t("stores.new")}
-        </Link>
-      </div>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("stores.intro")}</p>
+      <PageHeading
+        title={t("stores.title")}
+        intro={t("stores.intro")}
+        action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <ListFilters
         className="mt-6"
