@@ -10,9 +10,9 @@ import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
-import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema";
+import { BLOG_POST_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -29,10 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
   const language = search.get("language");
-  const requestedStatus = search.get("status");
-  const status: BlogPostStatus | "" = (BLOG_POST_STATUSES as readonly string[]).includes(requestedStatus ?? "")
-    ? (requestedStatus as BlogPostStatus)
-    : "";
+  const status = pickFilter(BLOG_POST_STATUSES, search.get("status"));
   const filter = { language: isLocale(language) ? language : "", status };
   const posts = await listPostsForAdmin(db(), {
     locale: filter.language || undefined,

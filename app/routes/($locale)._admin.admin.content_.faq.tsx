@@ -163,6 +163,12 @@ export default function FaqDesk() {
   );
 }
 
+/** Moving a question within its category: the first cannot go up, the last not down. */
+const MOVES = [
+  { intent: "up", key: "faq.moveUp" },
+  { intent: "down", key: "faq.moveDown" },
+] as const;
+
 function EntryRow({
   entry,
   language,
@@ -194,26 +200,19 @@ function EntryRow({
         >
           {t("faq.edit")}
         </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="up"
-          className="btn-secondary"
-          disabled={first}
-          aria-label={t("faq.moveUpLabel", { question: entry.question })}
-        >
-          {t("faq.moveUp")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="down"
-          className="btn-secondary"
-          disabled={last}
-          aria-label={t("faq.moveDownLabel", { question: entry.question })}
-        >
-          {t("faq.moveDown")}
-        </button>
+        {MOVES.map((move) => (
+          <button
+            key={move.intent}
+            type="submit"
+            name="intent"
+            value={move.intent}
+            className="btn-secondary"
+            disabled={move.intent === "up" ? first : last}
+            aria-label={t(`${move.key}Label`, { question: entry.question })}
+          >
+            {t(move.key)}
+          </button>
+        ))}
         <button type="submit" name="intent" value={entry.published ? "unpublish" : "publish"} className="btn-secondary">
           {entry.published ? t("faq.unpublish") : t("faq.publish")}
         </button>

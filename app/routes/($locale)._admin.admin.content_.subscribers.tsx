@@ -10,7 +10,7 @@ import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -31,8 +31,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const requested = search.get("status");
-  const status = (NEWSLETTER_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as NewsletterStatus) : "";
+  const status = pickFilter(NEWSLETTER_STATUSES, search.get("status"));
   const [counts, subscribers] = await Promise.all([
     countSubscribers(db()),
     listSubscribers(db(), { status: status || undefined, page: pageFromSearch(search.get("page")) }),

@@ -11,10 +11,10 @@ import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter, searchWords } from "~/components/admin/list-filters";
 import { countNewMessages, listMessages, type DeskMessageRow } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
-import { CONTACT_STATUSES, type ContactStatus } from "~/db/schema";
+import { CONTACT_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -32,9 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
-  const query = (search.get("q") ?? "").slice(0, 100);
-  const requested = search.get("status");
-  const status = (CONTACT_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ContactStatus) : "";
+  const query = searchWords(search);
+  const status = pickFilter(CONTACT_STATUSES, search.get("status"));
   return data(
     {
       meta: await pageMeta(params, "admin", "messages.meta"),

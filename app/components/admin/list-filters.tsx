@@ -156,3 +156,17 @@ export function FilterCard({
 export function optionsOf<Value extends string>(values: ReadonlyArray<Value>, label: (value: Value) => string) {
   return values.map((value) => ({ value, label: label(value) }));
 }
+
+/** A filter's value from the query string: one of `values`, else `fallback` (by default "", no filter). */
+export function pickFilter<Value extends string, Fallback extends Value | "" = "">(
+  values: ReadonlyArray<Value>,
+  requested: string | null,
+  fallback: Fallback = "" as Fallback,
+): Value | Fallback {
+  return (values as ReadonlyArray<string>).includes(requested ?? "") ? (requested as Value) : fallback;
+}
+
+/** The search box's words from the query string (`q`), at most 100 characters. */
+export function searchWords(search: URLSearchParams): string {
+  return (search.get("q") ?? "").slice(0, 100);
+}
