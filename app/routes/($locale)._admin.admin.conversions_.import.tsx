@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readUpload } from "~/utils/multipart.server";
 import { FileField } from "~/components/file-field";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -89,12 +90,7 @@ export default function ImportReport() {
   });
   return (
     <div className="container-page py-10">
-      <p className="text-sm">
-        <Link to={localePath(locale, "/admin/conversions")} className="font-medium text-brand-700 underline">
-          {t("imports.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("imports.title")}</h1>
+      <BackHeading to={localePath(locale, "/admin/conversions")} back={t("imports.back")} title={t("imports.title")} />
       <p className="mt-2 max-w-2xl text-slate-600">{t("imports.intro")}</p>
       <Form
         method="post"
