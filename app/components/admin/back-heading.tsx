@@ -1,6 +1,7 @@
 /**
  * The top of a back-office page below a list (a new or edited store, article, question, import):
- * the link back to the list, then the page's title. `FormPage` is such a page around one form.
+ * the link back to the list, then the page's title (with a badge beside it). `FormPage` is such a page
+ * around one form.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -10,18 +11,28 @@ export function BackHeading({
   back,
   title,
   titleClassName = "",
+  badge,
 }: {
   to: string;
   back: string;
   title: ReactNode;
   titleClassName?: string;
+  /** Beside the title: the state of what the page shows (a message's, an account's). */
+  badge?: ReactNode;
 }) {
   return (
     <>
       <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
         ← {back}
       </Link>
-      <h1 className={`mt-4 text-3xl font-bold tracking-tight ${titleClassName}`.trim()}>{title}</h1>
+      {badge ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{title}</h1>
+          {badge}
+        </div>
+      ) : (
+        <h1 className={`mt-4 text-3xl font-bold tracking-tight ${titleClassName}`.trim()}>{title}</h1>
+      )}
     </>
   );
 }
