@@ -4,11 +4,13 @@
  * GET form, and paged. Read only: the log has no form that changes it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
+import { FilterCard, optionsOf } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -16,7 +18,6 @@ import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
-import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -67,47 +68,31 @@ export default function AdminAudit() {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const { filters, log, actions } = useLoaderData<typeof loader>();
-  const field = "w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("audit.title")}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">{t("audit.intro")}</p>
-      <Form
-        method="get"
-        className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
-        aria-label={t("audit.filters")}
-      >
-        <label className="text-sm lg:col-span-2">
-          <span className="mb-1 block font-medium">{t("audit.action")}</span>
-          <select name="action" defaultValue={filters.action} className={field}>
-            <option value="">{t("audit.anyAction")}</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("audit.actor")}</span>
-          <input type="search" name="actor" defaultValue={filters.actor} className={field} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("audit.subject")}</span>
-          <input type="search" name="subject" defaultValue={filters.subject} className={field} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("audit.from")}</span>
-          <input type="date" name="from" defaultValue={filters.from} className={field} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("audit.to")}</span>
-          <input type="date" name="to" defaultValue={filters.to} className={field} />
-        </label>
-        <div className="sm:col-span-2 lg:col-span-6">
-          <SubmitButton>{t("audit.apply")}</SubmitButton>
-        </div>
-      </Form>
+      <PageHeading title={t("audit.title")} intro={t("audit.intro")} />
+      <FilterCard
+        className="mt-6 sm:grid-cols-2 lg:grid-cols-6"
+        footerClassName="sm:col-span-2 lg:col-span-6"
+        label={t("audit.filters")}
+        primary
+        fields={[
+          {
+            id: "audit-action",
+            name: "action",
+            label: t("audit.action"),
+            value: filters.action,
+            any: t("audit.anyAction"),
+            options: optionsOf(actions, (action) => action),
+            className: "lg:col-span-2",
+          },
+          { id: "audit-actor", name: "actor", label: t("audit.actor"), value: filters.actor },
+          { id: "audit-subject", name: "subject", label: t("audit.subject"), value: filters.subject },
+          { id: "audit-from", name: "from", type: "date", label: t("audit.from"), value: filters.from },
+          { id: "audit-to", name: "to", type: "date", label: t("audit.to"), value: filters.to },
+        ]}
+        submit={t("audit.apply")}
+      />
       <p className="mt-4 text-sm text-slate-600">{t("audit.count", { count: log.total })}</p>
       {/* From the tablet's width a table that scrolls sideways (focusable, for the keyboard); cards on a phone. */}
       <DataTable

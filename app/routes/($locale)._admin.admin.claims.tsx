@@ -6,19 +6,21 @@
  * member's conversions at that store of about the same amount and date ("possible duplicate"); a
  * claim whose order now has a conversion cannot be approved.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { DecisionForm } from "~/components/admin/decision-form";
+import { textInput } from "~/components/forms-conform";
+import { ListFilters, optionsOf, pickFilter } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/pagination";
 import { approveClaim, claimQueue, rejectClaim, type AdminClaimView } from "~/cashback/claims.server";
 import { db } from "~/db/db.server";
-import { CLAIM_STATUSES, type ClaimStatus } from "~/db/schema";
+import { CLAIM_STATUSES } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -39,8 +41,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const requested = search.get("status");
-  const status: ClaimStatus = (CLAIM_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ClaimStatus) : "open";
+  const status = pickFilter(CLAIM_STATUSES, search.get("status"), "open");
   const page = pageFromSearch(search.get("page"));
   const queue = await claimQueue(db(), { status, page });
   const { notice, headers } = await takeNotice(request);
@@ -113,8 +114,7 @@ export default function AdminClaims() {
   const { queue, status, notice, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("claims.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("claims.intro")}</p>
+      <PageHeading title={t("claims.title")} intro={t("claims.intro")} />
       <ListFilters
         className="mt-4"
         gap="gap-2"
@@ -187,29 +187,23 @@ function ClaimRow({ item }: { item: AdminClaimView }) {
           ) : null}
         </div>
         {item.status === "open" ? (
-          <Form method="post" className="w-full max-w-md space-y-1" {...getFormProps(form)}>
-            <input type="hidden" name="claimId" value={item.id} />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <Field
-              labelProps={{ children: t("claims.commission") }}
-              inputProps={{ ...getInputProps(fields.commission, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
-              errors={fields.commission.errors}
-              hint={t("claims.commissionHint", { rate: (item.storeRateBps / 100).toFixed(2) })}
-            />
-            <Field
-              labelProps={{ children: t("claims.reason") }}
-              inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off" }}
-              errors={fields.reason.errors}
-            />
-            <div className="flex flex-wrap gap-2">
-              <SubmitButton name="intent" value="reject" className="btn-secondary">
-                {t("claims.reject")}
-              </SubmitButton>
-              <SubmitButton name="intent" value="approve">
-                {t("claims.approve")}
-              </SubmitButton>
-            </div>
-          </Form>
+          <DecisionForm
+            form={form}
+            className="w-full max-w-md space-y-1"
+            item={{ name: "claimId", value: item.id }}
+            no={{ intent: "reject", label: t("claims.reject") }}
+            yes={{ intent: "approve", label: t("claims.approve") }}
+          >
+            {textInput(
+              fields.commission,
+              t("claims.commission"),
+              t("claims.commissionHint", { rate: (item.storeRateBps / 100).toFixed(2) }),
+              {
+                inputMode: "decimal",
+              },
+            )}
+            {textInput(fields.reason, t("claims.reason"))}
+          </DecisionForm>
         ) : null}
       </div>
     </li>

@@ -6,6 +6,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { countPostsByStatus } from "~/blog/admin.server";
 import { ContentNav } from "~/components/content/content-nav";
@@ -68,8 +69,7 @@ export default function ContentOverview() {
   ] as const;
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("overview.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("overview.intro")}</p>
+      <PageHeading title={t("overview.title")} intro={t("overview.intro")} />
       <div className="mt-6">
         <ContentNav />
       </div>

@@ -5,13 +5,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
-import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema";
+import { BLOG_POST_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -28,10 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
   const language = search.get("language");
-  const requestedStatus = search.get("status");
-  const status: BlogPostStatus | "" = (BLOG_POST_STATUSES as readonly string[]).includes(requestedStatus ?? "")
-    ? (requestedStatus as BlogPostStatus)
-    : "";
+  const status = pickFilter(BLOG_POST_STATUSES, search.get("status"));
   const filter = { language: isLocale(language) ? language : "", status };
   const posts = await listPostsForAdmin(db(), {
     locale: filter.language || undefined,
@@ -50,15 +48,11 @@ export default function BlogDesk() {
   const filtered = Boolean(filter.language || filter.status);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{t("blog.title")}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t("blog.intro")}</p>
-        </div>
-        <Link to={localePath(locale, "/admin/content/blog/new")} className="btn-primary">
-          {t("blog.new")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("blog.title")}
+        intro={t("blog.intro")}
+        action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
+      />
       <div className="mt-6">
         <ContentNav />
       </div>

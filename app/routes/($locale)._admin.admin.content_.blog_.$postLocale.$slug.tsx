@@ -6,14 +6,13 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { articlePreview, getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema } from "~/blog/article-form";
 import { ArticleForm, ArticlePreview } from "~/components/content/article-form";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
-import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -28,7 +27,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
-import { Section } from "~/components/section";
+import { LiveStatusSection } from "~/components/admin/live-status-section";
 import { FlashNotice } from "~/components/flash-notice";
 import { BackHeading } from "~/components/admin/back-heading";
 
@@ -142,27 +141,18 @@ export default function EditArticle() {
       </p>
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
-      <Section id="article-status-title" title={t("blog.statusTitle")} box="card" className="mt-6">
-        <p className="mt-1 text-sm text-slate-600" data-testid="article-status">
-          {published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
-        </p>
-        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-          {published ? (
-            <SubmitButton className="btn-secondary" name="intent" value="unpublish" pendingLabel={t("blog.form.saving")}>
-              {t("blog.unpublish")}
-            </SubmitButton>
-          ) : (
-            <SubmitButton className="btn-primary" name="intent" value="publish" pendingLabel={t("blog.form.saving")}>
-              {t("blog.publish")}
-            </SubmitButton>
-          )}
-          {published ? (
-            <Link to={localePath(post.locale, `/blog/${post.slug}`)} className="text-sm font-medium text-brand-700 underline">
-              {t("blog.viewPublic")}
-            </Link>
-          ) : null}
-        </Form>
-      </Section>
+      <LiveStatusSection
+        id="article-status-title"
+        title={t("blog.statusTitle")}
+        className="mt-6"
+        live={published}
+        text={published ? t("blog.publishedText", { date: formatDate(post.publishedAt, locale) }) : t("blog.draftText")}
+        textTestId="article-status"
+        on={{ intent: "publish", label: t("blog.publish") }}
+        off={{ intent: "unpublish", label: t("blog.unpublish") }}
+        pendingLabel={t("blog.form.saving")}
+        view={{ to: localePath(post.locale, `/blog/${post.slug}`), label: t("blog.viewPublic") }}
+      />
 
       <div className="mt-6">
         <ArticleForm mode="edit" key={`${post.id}-${post.updatedAt}`} lastResult={actionData?.result} defaultValue={values} />

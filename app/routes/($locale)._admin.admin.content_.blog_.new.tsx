@@ -25,7 +25,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
-import { BackHeading } from "~/components/admin/back-heading";
+import { FormPage } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -76,14 +76,16 @@ export default function NewArticle() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container-page max-w-4xl py-10">
-      <ContentNav />
-      <BackHeading to={localePath(locale, "/admin/content/blog")} back={t("blog.back")} title={t("blog.newTitle")} />
-      <p className="mt-2 max-w-2xl text-slate-600">{t("blog.newIntro")}</p>
-      <div className="mt-6">
-        <ArticleForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />
-      </div>
+    <FormPage
+      width="max-w-4xl"
+      nav={<ContentNav />}
+      to={localePath(locale, "/admin/content/blog")}
+      back={t("blog.back")}
+      title={t("blog.newTitle")}
+      intro={t("blog.newIntro")}
+      form={<ArticleForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />}
+    >
       {actionData?.preview ? <ArticlePreview preview={actionData.preview} locale={locale} /> : null}
-    </div>
+    </FormPage>
   );
 }

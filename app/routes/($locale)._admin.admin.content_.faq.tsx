@@ -8,8 +8,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
+import { ListFilters, optionsOf } from "~/components/admin/list-filters";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
@@ -26,7 +28,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
-import { SubmitButton } from "~/components/submit-button";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -107,38 +108,26 @@ export default function FaqDesk() {
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{t("faq.title")}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t("faq.intro")}</p>
-        </div>
-        <Link to={`${localePath(locale, "/admin/content/faq/new")}?language=${language}`} className="btn-primary">
-          {t("faq.new")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("faq.title")}
+        intro={t("faq.intro")}
+        action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
+      />
       <div className="mt-6">
         <ContentNav />
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="faq-language" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("faq.language")}
-          </label>
-          <select
-            id="faq-language"
-            name="language"
-            defaultValue={language}
-            className="rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SubmitButton className="btn-secondary">{t("faq.show")}</SubmitButton>
-      </Form>
+      <ListFilters
+        fields={[
+          {
+            id: "faq-language",
+            name: "language",
+            label: t("faq.language"),
+            value: language,
+            options: optionsOf(LOCALES, (code) => LOCALE_NAMES[code]),
+          },
+        ]}
+        submit={t("faq.show")}
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-4 text-sm text-slate-600" role="status">
         {t("faq.count", { count, language: LOCALE_NAMES[language] })}{" "}
@@ -174,6 +163,12 @@ export default function FaqDesk() {
   );
 }
 
+/** Moving a question within its category: the first cannot go up, the last not down. */
+const MOVES = [
+  { intent: "up", key: "faq.moveUp" },
+  { intent: "down", key: "faq.moveDown" },
+] as const;
+
 function EntryRow({
   entry,
   language,
@@ -205,26 +200,19 @@ function EntryRow({
         >
           {t("faq.edit")}
         </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="up"
-          className="btn-secondary"
-          disabled={first}
-          aria-label={t("faq.moveUpLabel", { question: entry.question })}
-        >
-          {t("faq.moveUp")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="down"
-          className="btn-secondary"
-          disabled={last}
-          aria-label={t("faq.moveDownLabel", { question: entry.question })}
-        >
-          {t("faq.moveDown")}
-        </button>
+        {MOVES.map((move) => (
+          <button
+            key={move.intent}
+            type="submit"
+            name="intent"
+            value={move.intent}
+            className="btn-secondary"
+            disabled={move.intent === "up" ? first : last}
+            aria-label={t(`${move.key}Label`, { question: entry.question })}
+          >
+            {t(move.key)}
+          </button>
+        ))}
         <button type="submit" name="intent" value={entry.published ? "unpublish" : "publish"} className="btn-secondary">
           {entry.published ? t("faq.unpublish") : t("faq.publish")}
         </button>

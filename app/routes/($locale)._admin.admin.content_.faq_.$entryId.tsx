@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { FaqForm } from "~/components/content/faq-form";
 import { db } from "~/db/db.server";
@@ -16,15 +16,13 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { EditFaqSchema } from "~/help/faq-form";
 import { getFaqEntry, updateFaqEntry } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, type Locale } from "~/i18n/config";
+import { LOCALE_NAMES, type Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { requireSameOrigin } from "~/security/csrf.server";
-import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
-import { BackHeading } from "~/components/admin/back-heading";
+import { FormPage } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -48,11 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { actor } = await requireAdmin(request);
-  const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
+  const { actor, locale: pageLocale, formData } = await requireAdminForm(request, params);
   const entry = await findEntry(params.entryId);
-  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: EditFaqSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await unitOfWork(db(), (tx) => updateFaqEntry(tx, { actor, id: entry.id, input: submission.value }));
@@ -71,20 +66,19 @@ export default function EditFaqEntry() {
   const { entry, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container-page max-w-3xl py-10">
-      <ContentNav />
-      <BackHeading
-        to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`}
-        back={t("faq.back")}
-        title={t("faq.editTitle")}
-      />
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <StatusBadge live={entry.published} label={t(entry.published ? "faq.statuses.published" : "faq.statuses.hidden")} />
-        <span>{LOCALE_NAMES[entry.locale] ?? entry.locale}</span>
-      </p>
-      <div className="mt-6">
-        <FaqForm mode="edit" key={entry.updatedAt} lastResult={actionData?.result} defaultValue={values} />
-      </div>
-    </div>
+    <FormPage
+      width="max-w-3xl"
+      nav={<ContentNav />}
+      to={`${localePath(locale, "/admin/content/faq")}?language=${entry.locale}`}
+      back={t("faq.back")}
+      title={t("faq.editTitle")}
+      facts={
+        <>
+          <StatusBadge live={entry.published} label={t(entry.published ? "faq.statuses.published" : "faq.statuses.hidden")} />
+          <span>{LOCALE_NAMES[entry.locale] ?? entry.locale}</span>
+        </>
+      }
+      form={<FaqForm mode="edit" key={entry.updatedAt} lastResult={actionData?.result} defaultValue={values} />}
+    />
   );
 }

@@ -22,7 +22,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
-import { BackHeading } from "~/components/admin/back-heading";
+import { FormPage } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -62,17 +62,14 @@ export default function NewFaqEntry() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container-page max-w-3xl py-10">
-      <ContentNav />
-      <BackHeading
-        to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`}
-        back={t("faq.back")}
-        title={t("faq.newTitle")}
-      />
-      <p className="mt-2 max-w-2xl text-slate-600">{t("faq.newIntro")}</p>
-      <div className="mt-6">
-        <FaqForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />
-      </div>
-    </div>
+    <FormPage
+      width="max-w-3xl"
+      nav={<ContentNav />}
+      to={`${localePath(locale, "/admin/content/faq")}?language=${defaults.locale}`}
+      back={t("faq.back")}
+      title={t("faq.newTitle")}
+      intro={t("faq.newIntro")}
+      form={<FaqForm mode="new" lastResult={actionData?.result} defaultValue={defaults} />}
+    />
   );
 }

@@ -6,10 +6,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -30,8 +31,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const requested = search.get("status");
-  const status = (NEWSLETTER_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as NewsletterStatus) : "";
+  const status = pickFilter(NEWSLETTER_STATUSES, search.get("status"));
   const [counts, subscribers] = await Promise.all([
     countSubscribers(db()),
     listSubscribers(db(), { status: status || undefined, page: pageFromSearch(search.get("page")) }),
@@ -54,8 +54,7 @@ export default function Subscribers() {
   const format = (value: number) => numberFormat(locale).format(value);
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("subscribers.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("subscribers.intro")}</p>
+      <PageHeading title={t("subscribers.title")} intro={t("subscribers.intro")} />
       <div className="mt-6">
         <ContentNav />
       </div>

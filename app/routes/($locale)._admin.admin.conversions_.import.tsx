@@ -10,7 +10,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { ConformSelectField } from "~/components/forms-conform";
+import { optionsOf } from "~/components/admin/list-filters";
 import { MAX_REPORT_BYTES, createImport, recentImports } from "~/cashback/imports.server";
 import { REPORT_NETWORKS, ReportFormatError } from "~/cashback/reports";
 import { db } from "~/db/db.server";
@@ -24,6 +26,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readUpload } from "~/utils/multipart.server";
 import { FileField } from "~/components/file-field";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -87,12 +90,7 @@ export default function ImportReport() {
   });
   return (
     <div className="container-page py-10">
-      <p className="text-sm">
-        <Link to={localePath(locale, "/admin/conversions")} className="font-medium text-brand-700 underline">
-          {t("imports.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("imports.title")}</h1>
+      <BackHeading to={localePath(locale, "/admin/conversions")} back={t("imports.back")} title={t("imports.title")} />
       <p className="mt-2 max-w-2xl text-slate-600">{t("imports.intro")}</p>
       <Form
         method="post"
@@ -101,26 +99,11 @@ export default function ImportReport() {
         {...getFormProps(form)}
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div>
-          <label htmlFor={fields.network.id} className="mb-1 block text-sm font-medium text-slate-800">
-            {t("imports.network")}
-          </label>
-          <select
-            id={fields.network.id}
-            name={fields.network.name}
-            defaultValue={(fields.network.initialValue as string | undefined) ?? "awin"}
-            aria-invalid={fields.network.errors ? true : undefined}
-            aria-describedby={fields.network.errors ? `${fields.network.id}-error` : undefined}
-            className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
-          >
-            {REPORT_NETWORKS.map((network) => (
-              <option key={network} value={network}>
-                {t(`conversions.networks.${network}`)}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={`${fields.network.id}-error`} errors={fields.network.errors} />
-        </div>
+        <ConformSelectField
+          label={t("imports.network")}
+          field={fields.network}
+          options={optionsOf(REPORT_NETWORKS, (network) => t(`conversions.networks.${network}`))}
+        />
         <FileField
           id={fields.report.id}
           name={fields.report.name}

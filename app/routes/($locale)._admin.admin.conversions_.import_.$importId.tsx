@@ -4,7 +4,7 @@
  * what applying did.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
@@ -24,6 +24,7 @@ import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/ut
 import type { Actor } from "~/audit/audit.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
+import { BackHeading } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -85,12 +86,12 @@ export default function ImportPreviewPage() {
   const { preview } = found;
   return (
     <div className="container-page py-10">
-      <p className="text-sm">
-        <Link to={localePath(locale, "/admin/conversions/import")} className="font-medium text-brand-700 underline">
-          {t("imports.backToImports")}
-        </Link>
-      </p>
-      <h1 className="mt-2 break-all text-3xl font-bold tracking-tight">{found.filename}</h1>
+      <BackHeading
+        to={localePath(locale, "/admin/conversions/import")}
+        back={t("imports.backToImports")}
+        title={found.filename}
+        titleClassName="break-all"
+      />
       <p className="mt-2 text-slate-600">
         {t(`conversions.networks.${found.network}`)} · {t(`imports.statuses.${found.status}`)} · {formatDate(found.createdAt, locale)} ·{" "}
         {t("imports.rows", { count: preview.rows })}

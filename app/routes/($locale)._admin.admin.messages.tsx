@@ -7,13 +7,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter, searchWords } from "~/components/admin/list-filters";
 import { countNewMessages, listMessages, type DeskMessageRow } from "~/contact/admin.server";
 import { db } from "~/db/db.server";
-import { CONTACT_STATUSES, type ContactStatus } from "~/db/schema";
+import { CONTACT_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -31,9 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
-  const query = (search.get("q") ?? "").slice(0, 100);
-  const requested = search.get("status");
-  const status = (CONTACT_STATUSES as readonly string[]).includes(requested ?? "") ? (requested as ContactStatus) : "";
+  const query = searchWords(search);
+  const status = pickFilter(CONTACT_STATUSES, search.get("status"));
   return data(
     {
       meta: await pageMeta(params, "admin", "messages.meta"),
@@ -56,15 +56,17 @@ export default function AdminMessages() {
   const filtered = Boolean(query || status);
   return (
     <div className="container-page py-10">
-      <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight">
-        {t("messages.title")}
-        {newCount > 0 ? (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
-            {t("messages.newCount", { count: newCount })}
-          </span>
-        ) : null}
-      </h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("messages.intro")}</p>
+      <PageHeading
+        title={t("messages.title")}
+        intro={t("messages.intro")}
+        badge={
+          newCount > 0 ? (
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
+              {t("messages.newCount", { count: newCount })}
+            </span>
+          ) : null
+        }
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <ListFilters
         className="mt-6"

@@ -5,7 +5,7 @@
  * office requires it), so the proof is the authenticator code (field `code`), throttled like every
  * code form; success marks the session and returns to the back-office page the action came from.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,7 +16,8 @@ import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { markReauthenticated } from "~/auth/session.server";
 import { acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { TotpCodeField } from "~/components/auth/code-field";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
@@ -81,16 +82,7 @@ export default function AdminReauthenticate() {
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.wait ?? 1 }} />
-          <Field
-            labelProps={{ children: t("twoFactor.code") }}
-            inputProps={{
-              ...getInputProps(fields.code, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "one-time-code",
-              maxLength: 6,
-            }}
-            errors={fields.code.errors}
-          />
+          <TotpCodeField field={fields.code} />
           <SubmitButton className="btn-primary w-full">{t("reauth.submit")}</SubmitButton>
         </Form>
       </AuthCard>

@@ -6,6 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { CardPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireRecentAuth, requireAdminForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
@@ -60,27 +61,22 @@ export default function AdminRecoveryCodes() {
   const actionData = useActionData<typeof action>();
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
-    <div className="container-page max-w-2xl py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("recoveryCodes.title")}</h1>
-      <p className="mt-3 text-slate-700">{t("recoveryCodes.intro")}</p>
-      {recoveryCodes ? (
-        <div className="mt-4">
-          <Notice>{t("app:settings.recoveryCodes.regenerated")}</Notice>
-        </div>
-      ) : null}
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("recoveryCodes.title")}>
-        <p className="text-sm text-slate-700" data-testid="recovery-codes-left">
-          {t("app:settings.recoveryCodes.left", { count: left })}
-        </p>
-        {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
-        <Form method="post" className="mt-4">
-          <p className="text-sm text-slate-600">{t("app:settings.recoveryCodes.regenerateHint")}</p>
-          <SubmitButton intent="recovery-regenerate" className="btn-secondary mt-3">
-            {t("app:settings.recoveryCodes.regenerate")}
-          </SubmitButton>
-        </Form>
-        {actionData && "error" in actionData ? <ErrorList errors={[actionData.error]} /> : null}
-      </section>
-    </div>
+    <CardPage
+      title={t("recoveryCodes.title")}
+      intro={t("recoveryCodes.intro")}
+      notice={recoveryCodes ? <Notice>{t("app:settings.recoveryCodes.regenerated")}</Notice> : null}
+    >
+      <p className="text-sm text-slate-700" data-testid="recovery-codes-left">
+        {t("app:settings.recoveryCodes.left", { count: left })}
+      </p>
+      {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
+      <Form method="post" className="mt-4">
+        <p className="text-sm text-slate-600">{t("app:settings.recoveryCodes.regenerateHint")}</p>
+        <SubmitButton intent="recovery-regenerate" className="btn-secondary mt-3">
+          {t("app:settings.recoveryCodes.regenerate")}
+        </SubmitButton>
+      </Form>
+      {actionData && "error" in actionData ? <ErrorList errors={[actionData.error]} /> : null}
+    </CardPage>
   );
 }

@@ -5,11 +5,12 @@
  * work with its audit row (and the bonuses and notifications when it pays).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
-import { SubmitButton } from "~/components/submit-button";
+import { DecisionForm } from "~/components/admin/decision-form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -69,8 +70,7 @@ export default function AdminReferrals() {
   const { held, notice } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("admin.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("admin.intro")}</p>
+      <PageHeading title={t("admin.title")} intro={t("admin.intro")} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       {held.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("admin.empty")}</p>
@@ -88,15 +88,12 @@ export default function AdminReferrals() {
                   </p>
                   {item.qualified ? <p className="font-semibold text-brand-800">{t("admin.qualified")}</p> : null}
                 </div>
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="referralId" value={item.id} />
-                  <SubmitButton name="intent" value="reject" className="btn-secondary">
-                    {t("admin.reject")}
-                  </SubmitButton>
-                  <SubmitButton name="intent" value="approve">
-                    {t("admin.approve")}
-                  </SubmitButton>
-                </Form>
+                <DecisionForm
+                  className=""
+                  item={{ name: "referralId", value: item.id }}
+                  no={{ intent: "reject", label: t("admin.reject") }}
+                  yes={{ intent: "approve", label: t("admin.approve") }}
+                />
               </div>
             </li>
           ))}

@@ -7,11 +7,12 @@
  * `partnerCommissionPercent`), each change audited in
  * the same unit of work; then what is still to come with its milestone.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -125,7 +126,7 @@ export default function AdminSettings() {
   });
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("settings.title")}</h1>
+      <PageHeading title={t("settings.title")} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <Section
         id="wallet-settings"
@@ -135,52 +136,37 @@ export default function AdminSettings() {
       >
         <Form method="post" className="mt-4" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            labelProps={{ children: t("settings.holdDays") }}
-            inputProps={{ ...getInputProps(fields.cardDepositHoldDays, { type: "number" }), inputMode: "numeric" }}
-            errors={fields.cardDepositHoldDays.errors}
-            hint={t("settings.holdDaysHint")}
-          />
-          <Field
-            labelProps={{ children: t("settings.confirmDays") }}
-            inputProps={{ ...getInputProps(fields.cashbackConfirmationDays, { type: "number" }), inputMode: "numeric" }}
-            errors={fields.cashbackConfirmationDays.errors}
-            hint={t("settings.confirmDaysHint")}
-          />
+          <SettingField field={fields.cardDepositHoldDays} label={t("settings.holdDays")} hint={t("settings.holdDaysHint")} />
+          <SettingField field={fields.cashbackConfirmationDays} label={t("settings.confirmDays")} hint={t("settings.confirmDaysHint")} />
           <p className="mb-4 text-sm text-slate-600" data-testid="success-fee">
             {t("settings.successFee")}
           </p>
-          <Field
-            labelProps={{ children: t("settings.minWithdrawal") }}
-            inputProps={{ ...getInputProps(fields.minWithdrawal, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.minWithdrawal.errors}
-            hint={t("settings.minWithdrawalHint")}
-          />
+          <SettingField field={fields.minWithdrawal} label={t("settings.minWithdrawal")} hint={t("settings.minWithdrawalHint")} decimal />
           <h3 className="mt-6 text-base font-bold">{t("settings.referrals")}</h3>
-          <Field
-            labelProps={{ children: t("settings.referralQualifying") }}
-            inputProps={{ ...getInputProps(fields.referralQualifying, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.referralQualifying.errors}
+          <SettingField
+            field={fields.referralQualifying}
+            label={t("settings.referralQualifying")}
             hint={t("settings.referralQualifyingHint")}
+            decimal
           />
-          <Field
-            labelProps={{ children: t("settings.referralReferrer") }}
-            inputProps={{ ...getInputProps(fields.referralBonusReferrer, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.referralBonusReferrer.errors}
+          <SettingField
+            field={fields.referralBonusReferrer}
+            label={t("settings.referralReferrer")}
             hint={t("settings.referralBonusHint")}
+            decimal
           />
-          <Field
-            labelProps={{ children: t("settings.referralFriend") }}
-            inputProps={{ ...getInputProps(fields.referralBonusFriend, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.referralBonusFriend.errors}
+          <SettingField
+            field={fields.referralBonusFriend}
+            label={t("settings.referralFriend")}
             hint={t("settings.referralBonusHint")}
+            decimal
           />
           <h3 className="mt-6 text-base font-bold">{t("settings.partners")}</h3>
-          <Field
-            labelProps={{ children: t("settings.partnerShare") }}
-            inputProps={{ ...getInputProps(fields.partnerCommissionPercent, { type: "number" }), inputMode: "decimal", step: "0.01" }}
-            errors={fields.partnerCommissionPercent.errors}
+          <SettingField
+            field={fields.partnerCommissionPercent}
+            label={t("settings.partnerShare")}
             hint={t("settings.partnerShareHint")}
+            decimal
           />
           <SubmitButton className="btn-primary" pendingLabel={t("settings.saving")}>
             {t("settings.save")}
@@ -188,5 +174,28 @@ export default function AdminSettings() {
         </Form>
       </Section>
     </div>
+  );
+}
+
+/** A setting's number: whole days, or (`decimal`) dollars and a percentage to the cent. */
+function SettingField({
+  field,
+  label,
+  hint,
+  decimal = false,
+}: {
+  field: FieldMetadata<number>;
+  label: string;
+  hint: string;
+  decimal?: boolean;
+}) {
+  const input = getInputProps(field, { type: "number" });
+  return (
+    <Field
+      labelProps={{ children: label }}
+      inputProps={decimal ? { ...input, inputMode: "decimal", step: "0.01" } : { ...input, inputMode: "numeric" }}
+      errors={field.errors}
+      hint={hint}
+    />
   );
 }

@@ -7,18 +7,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
+import { StatusBadge } from "~/components/content/content-nav";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
-import { ListFilters, optionsOf } from "~/components/admin/list-filters";
+import { ListFilters, optionsOf, pickFilter, searchWords } from "~/components/admin/list-filters";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
-import { STORE_NETWORKS, type StoreNetwork } from "~/db/schema";
+import { STORE_NETWORKS } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import type { Locale } from "~/i18n/config";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { listStoresForAdmin, type AdminStoreRow } from "~/stores/admin.server";
 import { headlineText, type Translate } from "~/stores/rates";
-import { STORE_STATUSES, type StoreStatus } from "~/stores/store-form";
+import { STORE_STATUSES } from "~/stores/store-form";
 import { formatDate } from "~/utils/dates";
 import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -35,11 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
-  const query = (search.get("q") ?? "").slice(0, 100);
-  const requestedStatus = search.get("status");
-  const requestedNetwork = search.get("network");
-  const status = (STORE_STATUSES as readonly string[]).includes(requestedStatus ?? "") ? (requestedStatus as StoreStatus) : "";
-  const network = (STORE_NETWORKS as readonly string[]).includes(requestedNetwork ?? "") ? (requestedNetwork as StoreNetwork) : "";
+  const query = searchWords(search);
+  const status = pickFilter(STORE_STATUSES, search.get("status"));
+  const network = pickFilter(STORE_NETWORKS, search.get("network"));
   return data(
     {
       meta: await pageMeta(params, "admin", "stores.meta"),
@@ -67,13 +67,11 @@ export default function AdminStores() {
   const filtered = Boolean(query || status || network);
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">{t("stores.title")}</h1>
-        <Link to={localePath(locale, "/admin/stores/new")} className="btn-primary">
-          {t("stores.new")}
-        </Link>
-      </div>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("stores.intro")}</p>
+      <PageHeading
+        title={t("stores.title")}
+        intro={t("stores.intro")}
+        action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <ListFilters
         className="mt-6"
@@ -125,16 +123,6 @@ function storeFacts(store: AdminStoreRow, t: Translate, locale: Locale) {
   };
 }
 
-function StatusBadge({ active, label }: { active: boolean; label: string }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${active ? "bg-brand-50 text-brand-900" : "bg-amber-100 text-amber-900"}`}
-    >
-      {label}
-    </span>
-  );
-}
-
 function StoresTable({ stores, summary }: { stores: Page<AdminStoreRow>; summary: DataTableSummary }) {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
@@ -172,7 +160,7 @@ function StoresTable({ stores, summary }: { stores: Page<AdminStoreRow>; summary
         {
           key: "status",
           header: t("stores.columns.status"),
-          cell: (store) => <StatusBadge active={store.active} label={facts(store).status} />,
+          cell: (store) => <StatusBadge live={store.active} label={facts(store).status} />,
         },
         { key: "updated", header: t("stores.columns.updated"), className: "text-slate-600", cell: (store) => facts(store).updated },
       ]}

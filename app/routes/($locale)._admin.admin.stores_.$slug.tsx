@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
+import { FileField } from "~/components/file-field";
 import { SubmitButton } from "~/components/submit-button";
 import { StoreForm } from "~/components/stores/store-form";
 import { StoreLogo } from "~/components/stores/store-logo";
@@ -32,6 +33,7 @@ import { formIntent, invariantResponse, notFound, redirectWithFlash } from "~/ut
 import type { Actor } from "~/audit/audit.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
+import { LiveStatusSection } from "~/components/admin/live-status-section";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -147,28 +149,18 @@ export default function EditStore() {
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <Section id="store-status-title" title={t("stores.statusTitle")} box="card">
-          <p className="mt-1 text-sm text-slate-600">{store.active ? t("stores.activeText") : t("stores.pausedText")}</p>
-          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-            {store.active ? (
-              <SubmitButton className="btn-secondary" name="intent" value="pause" pendingLabel={t("stores.form.saving")}>
-                {t("stores.pause")}
-              </SubmitButton>
-            ) : (
-              <SubmitButton className="btn-primary" name="intent" value="resume" pendingLabel={t("stores.form.saving")}>
-                {t("stores.resume")}
-              </SubmitButton>
-            )}
-            {store.active ? (
-              <Link to={localePath(locale, `/webshops/${store.slug}`)} className="text-sm font-medium text-brand-700 underline">
-                {t("stores.viewPublic")}
-              </Link>
-            ) : null}
-          </Form>
-        </Section>
+        <LiveStatusSection
+          id="store-status-title"
+          title={t("stores.statusTitle")}
+          live={store.active}
+          text={store.active ? t("stores.activeText") : t("stores.pausedText")}
+          on={{ intent: "resume", label: t("stores.resume") }}
+          off={{ intent: "pause", label: t("stores.pause") }}
+          pendingLabel={t("stores.form.saving")}
+          view={{ to: localePath(locale, `/webshops/${store.slug}`), label: t("stores.viewPublic") }}
+        />
 
         <Section id="store-logo-title" title={t("stores.logo.title")} box="card">
-          <p className="mt-1 text-sm text-slate-600">{t("stores.logo.hint", { size: megabytes })}</p>
           <Form
             method="post"
             action={localePath(locale, `/admin/stores/${store.slug}/logo`)}
@@ -176,18 +168,13 @@ export default function EditStore() {
             reloadDocument
             className="mt-3 space-y-3"
           >
-            <div>
-              <label htmlFor="store-logo-file" className="mb-1 block text-sm font-medium text-slate-800">
-                {t("stores.logo.choose")}
-              </label>
-              <input
-                id="store-logo-file"
-                type="file"
-                name="logo"
-                accept="image/png,image/jpeg,image/webp"
-                className="block w-full text-sm"
-              />
-            </div>
+            <FileField
+              id="store-logo-file"
+              name="logo"
+              label={t("stores.logo.choose")}
+              hint={t("stores.logo.hint", { size: megabytes })}
+              accept="image/png,image/jpeg,image/webp"
+            />
             <div className="flex flex-wrap gap-2">
               <SubmitButton intent="upload" className="btn-secondary">
                 {t("stores.logo.upload")}

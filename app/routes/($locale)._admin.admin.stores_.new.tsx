@@ -20,7 +20,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
-import { BackHeading } from "~/components/admin/back-heading";
+import { FormPage } from "~/components/admin/back-heading";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -60,12 +60,13 @@ export default function NewStore() {
   const { platform } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container-page max-w-4xl py-10">
-      <BackHeading to={localePath(locale, "/admin/stores")} back={t("stores.back")} title={t("stores.newTitle")} />
-      <p className="mt-2 max-w-2xl text-slate-600">{t("stores.newIntro")}</p>
-      <div className="mt-6">
-        <StoreForm mode="new" lastResult={actionData?.result} defaultValue={blankStoreForm()} platform={platform} />
-      </div>
-    </div>
+    <FormPage
+      width="max-w-4xl"
+      to={localePath(locale, "/admin/stores")}
+      back={t("stores.back")}
+      title={t("stores.newTitle")}
+      intro={t("stores.newIntro")}
+      form={<StoreForm mode="new" lastResult={actionData?.result} defaultValue={blankStoreForm()} platform={platform} />}
+    />
   );
 }

@@ -7,6 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { CardPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
 import { pendingSetup, twoFactorState } from "~/auth/two-factor.server";
@@ -82,30 +83,26 @@ export default function AdminTwoFactor() {
   const actionData = useActionData<typeof action>();
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
-    <div className="container-page max-w-2xl py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("twoFactor.title")}</h1>
-      <p className="mt-3 text-slate-700">{t("twoFactor.intro")}</p>
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-surface p-6" aria-label={t("twoFactor.title")}>
-        {enabled ? (
-          <>
-            <p className="font-semibold text-green-800" data-testid="two-factor-active">
-              {t("app:settings.twoFactor.enabled")}
-            </p>
-            {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
-            <Link to={continueTo} className="btn-primary mt-4 inline-block">
-              {t("twoFactor.continue")}
-            </Link>
-          </>
-        ) : (
-          <TwoFactorPanel
-            enabled={false}
-            setup={setup}
-            error={actionData && "error" in actionData ? actionData.error : null}
-            canDisable={false}
-            enableAction={enableAction}
-          />
-        )}
-      </section>
-    </div>
+    <CardPage title={t("twoFactor.title")} intro={t("twoFactor.intro")}>
+      {enabled ? (
+        <>
+          <p className="font-semibold text-green-800" data-testid="two-factor-active">
+            {t("app:settings.twoFactor.enabled")}
+          </p>
+          {recoveryCodes ? <RecoveryCodesList codes={recoveryCodes} email={email} /> : null}
+          <Link to={continueTo} className="btn-primary mt-4 inline-block">
+            {t("twoFactor.continue")}
+          </Link>
+        </>
+      ) : (
+        <TwoFactorPanel
+          enabled={false}
+          setup={setup}
+          error={actionData && "error" in actionData ? actionData.error : null}
+          canDisable={false}
+          enableAction={enableAction}
+        />
+      )}
+    </CardPage>
   );
 }

@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -44,7 +45,7 @@ export default function AdminUsers() {
   const { filters, users } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("users.title")}</h1>
+      <PageHeading title={t("users.title")} />
       <ListFilters
         className="mt-6"
         primary

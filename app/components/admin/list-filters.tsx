@@ -1,7 +1,8 @@
 /**
  * The filters of a back-office list: a GET form (works without JavaScript, the filters stay in the
- * query string) with a search box and/or selects, each labelled, and the submit button. A form with
- * a search box is a search landmark.
+ * query string) of labelled search boxes, date fields and selects, and the submit button. A form
+ * with a search box is a search landmark. `ListFilters` is the one-line bar above a list;
+ * `FilterCard` the same fields in a card's grid, for lists filtered by many fields (dates among them).
  *
  *   <ListFilters
  *     className="mt-6"
@@ -13,6 +14,8 @@
  *   />
  */
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SubmitButton } from "~/components/forms";
 
 export interface ListFilterField {
   id: string;
@@ -20,14 +23,55 @@ export interface ListFilterField {
   label: string;
   /** The current value (the field's default). */
   value: string;
-  /** A select's options; a field without them is a search box. */
+  /** A select's options; a field without them is a search box (or a date field). */
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** The select's first option (empty value: no filter), where there is one. */
   any?: string;
+  /** A field without options: a search box (the default) or a date. */
+  type?: "search" | "date";
+  placeholder?: string;
+  maxLength?: number;
+  /** In a `FilterCard`: the field's place in the grid (e.g. "sm:col-span-2"). */
+  className?: string;
 }
 
 const LABEL = "mb-1 block text-sm font-medium text-slate-800";
 const CONTROL = "rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+
+/** A search landmark when one of the fields is a search box. */
+const roleOf = (fields: ReadonlyArray<ListFilterField>) =>
+  fields.some((field) => !field.options && (field.type ?? "search") === "search") ? "search" : undefined;
+
+function FilterControl({ field, className, wide }: { field: ListFilterField; className?: string; wide: boolean }) {
+  const control = wide ? `w-full ${CONTROL}` : CONTROL;
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className={LABEL}>
+        {field.label}
+      </label>
+      {field.options ? (
+        <select id={field.id} name={field.name} defaultValue={field.value} className={control}>
+          {field.any !== undefined ? <option value="">{field.any}</option> : null}
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={field.id}
+          type={field.type ?? "search"}
+          name={field.name}
+          defaultValue={field.value}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          className={control}
+        />
+      )}
+    </div>
+  );
+}
 
 export function ListFilters({
   fields,
@@ -44,36 +88,66 @@ export function ListFilters({
   className?: string;
   gap?: string;
 }) {
-  const searches = fields.some((field) => !field.options);
   return (
-    <Form method="get" role={searches ? "search" : undefined} className={`${className} flex flex-wrap items-end ${gap}`.trim()}>
-      {fields.map((field) =>
-        field.options ? (
-          <div key={field.id}>
-            <label htmlFor={field.id} className={LABEL}>
-              {field.label}
-            </label>
-            <select id={field.id} name={field.name} defaultValue={field.value} className={CONTROL}>
-              {field.any !== undefined ? <option value="">{field.any}</option> : null}
-              {field.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <div key={field.id} className="min-w-0 flex-1 basis-56">
-            <label htmlFor={field.id} className={LABEL}>
-              {field.label}
-            </label>
-            <input id={field.id} type="search" name={field.name} defaultValue={field.value} className={`w-full ${CONTROL}`} />
-          </div>
-        ),
-      )}
-      <button type="submit" className={primary ? "btn-primary" : "btn-secondary"}>
-        {submit}
-      </button>
+    <Form method="get" role={roleOf(fields)} className={`${className} flex flex-wrap items-end ${gap}`.trim()}>
+      {fields.map((field) => (
+        <FilterControl
+          key={field.id}
+          field={field}
+          className={field.options ? undefined : "min-w-0 flex-1 basis-56"}
+          wide={!field.options}
+        />
+      ))}
+      <SubmitButton className={primary ? "btn-primary" : "btn-secondary"}>{submit}</SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * The filters in a card: each field in a cell of the grid `className` sets up (a field's own
+ * `className` spans it wider), then a row with the submit button and `children` (a link that clears
+ * the filters, a note on what else filters the list). `hidden` values are kept as they are.
+ */
+export function FilterCard({
+  fields,
+  submit,
+  primary = false,
+  label,
+  testId,
+  hidden = {},
+  className,
+  footerClassName,
+  children,
+}: {
+  fields: ReadonlyArray<ListFilterField>;
+  submit: string;
+  primary?: boolean;
+  /** The form's accessible name. */
+  label?: string;
+  testId?: string;
+  hidden?: Record<string, string>;
+  /** The grid: its margin and columns. */
+  className: string;
+  /** The last row's span in the grid. */
+  footerClassName: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      role={roleOf(fields)}
+      aria-label={label}
+      className={`${className} grid gap-3 rounded-2xl border border-slate-200 bg-surface p-4`}
+      data-testid={testId}
+    >
+      {fields.map((field) => (
+        <FilterControl key={field.id} field={field} className={field.className} wide />
+      ))}
+      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      <div className={`flex flex-wrap items-center gap-3 ${footerClassName}`}>
+        <SubmitButton className={primary ? "btn-primary" : "btn-secondary"}>{submit}</SubmitButton>
+        {children}
+      </div>
     </Form>
   );
 }
@@ -81,4 +155,18 @@ export function ListFilters({
 /** Select options from a list of values, each named by `label`. */
 export function optionsOf<Value extends string>(values: ReadonlyArray<Value>, label: (value: Value) => string) {
   return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** A filter's value from the query string: one of `values`, else `fallback` (by default "", no filter). */
+export function pickFilter<Value extends string, Fallback extends Value | "" = "">(
+  values: ReadonlyArray<Value>,
+  requested: string | null,
+  fallback: Fallback = "" as Fallback,
+): Value | Fallback {
+  return (values as ReadonlyArray<string>).includes(requested ?? "") ? (requested as Value) : fallback;
+}
+
+/** The search box's words from the query string (`q`), at most 100 characters. */
+export function searchWords(search: URLSearchParams): string {
+  return (search.get("q") ?? "").slice(0, 100);
 }

@@ -6,8 +6,9 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
@@ -102,15 +103,11 @@ export default function AdminConversions() {
   const { list, events, filters, stores, notice } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t("conversions.title")}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">{t("conversions.intro")}</p>
-        </div>
-        <Link to={localePath(locale, "/admin/conversions/import")} className="btn-secondary">
-          {t("conversions.import")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("conversions.title")}
+        intro={t("conversions.intro")}
+        action={{ to: localePath(locale, "/admin/conversions/import"), label: t("conversions.import"), secondary: true }}
+      />
       <ConversionFilters filters={filters} stores={stores} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-6 text-sm text-slate-600">{t("conversions.count", { count: list.total })}</p>

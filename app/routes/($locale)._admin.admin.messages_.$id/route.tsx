@@ -8,7 +8,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { BackHeading } from "~/components/admin/back-heading";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
@@ -92,13 +93,12 @@ export default function AdminMessage() {
   const language = languageName(message.locale, locale);
   return (
     <div className="container-page max-w-5xl py-10">
-      <Link to={localePath(locale, "/admin/messages")} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("messages.back")}
-      </Link>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{t("messages.heading", { name: message.name })}</h1>
-        <MessageStatusBadge status={message.status} testId="message-status" />
-      </div>
+      <BackHeading
+        to={localePath(locale, "/admin/messages")}
+        back={t("messages.back")}
+        title={t("messages.heading", { name: message.name })}
+        badge={<MessageStatusBadge status={message.status} testId="message-status" />}
+      />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -11,7 +11,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { BackHeading } from "~/components/admin/back-heading";
 import { useTranslation } from "~/i18n/react";
 import { cashbackActivity } from "~/cashback/activity.server";
 import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
@@ -142,13 +143,12 @@ export default function AdminUser() {
   const noticeValues = notice?.values?.role ? { ...notice.values, role: t(`users.roles.${notice.values.role}`) } : notice?.values;
   return (
     <div className="container-page py-10">
-      <Link to={localePath(locale, "/admin/users")} className="text-sm font-semibold text-brand-700 hover:underline">
-        {t("users.detail.back")}
-      </Link>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{account.name}</h1>
-        <AccountStateBadge state={account.state} />
-      </div>
+      <BackHeading
+        to={localePath(locale, "/admin/users")}
+        back={t("users.detail.back")}
+        title={account.name}
+        badge={<AccountStateBadge state={account.state} />}
+      />
       <p className="mt-1 break-all text-slate-600">{account.email}</p>
       {notice ? (
         <div className="mt-4">

@@ -1,4 +1,6 @@
-/** The account page's frame: a titled section and a list of facts. */
+/** The account page's frame: a titled section, one holding a table, and a list of facts. */
+import { DataTable, type DataTableColumn } from "~/components/data-table";
+
 export function Section({
   title,
   id,
@@ -30,5 +32,44 @@ export function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A section holding one table (captioned with the section's title) and what goes below it
+ * (`children`: paging, a form for all rows), or the line that says there is nothing to list.
+ */
+export function TableSection<Row>({
+  title,
+  id,
+  empty,
+  testId,
+  rows,
+  rowKey,
+  columns,
+  pagination,
+  children,
+}: {
+  title: string;
+  id: string;
+  empty: string;
+  testId?: string;
+  rows: ReadonlyArray<Row>;
+  rowKey: (row: Row) => string;
+  columns: ReadonlyArray<DataTableColumn<Row>>;
+  pagination?: { page: number; pageCount: number; param: string };
+  children?: React.ReactNode;
+}) {
+  return (
+    <Section title={title} id={id}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <>
+          <DataTable caption={title} testId={testId} rows={rows} rowKey={rowKey} columns={columns} pagination={pagination} />
+          {children}
+        </>
+      )}
+    </Section>
   );
 }

@@ -1,13 +1,12 @@
 /** The account's active sessions (end one or all) and the admins' notes (add one). */
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
 import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { NOTE_MAX_LENGTH } from "~/users/account-states";
 import { useIntentForm } from "./forms";
-import { Section } from "./section";
+import { Section, TableSection } from "./section";
 import { formatDateTime } from "~/utils/dates";
 import type { LoaderData } from "./route";
 
@@ -16,61 +15,56 @@ export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"]
   const locale = usePageLocale();
   const { form } = useIntentForm<Record<string, never>>("revokeAll");
   return (
-    <Section title={t("users.sessions.title")} id="sessions-title">
-      {sessions.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("users.sessions.empty")}</p>
-      ) : (
-        <>
-          <DataTable
-            caption={t("users.sessions.title")}
-            testId="sessions-table"
-            rows={sessions}
-            rowKey={(session) => session.id}
-            columns={[
-              {
-                key: "started",
-                header: t("users.sessions.started"),
-                className: "md:whitespace-nowrap",
-                cell: (session) => formatDateTime(session.createdAt, locale),
-              },
-              {
-                key: "lastSeen",
-                header: t("users.sessions.lastSeen"),
-                className: "md:whitespace-nowrap",
-                cell: (session) => formatDateTime(session.lastSeenAt, locale),
-              },
-              {
-                key: "remember",
-                header: t("users.sessions.remember"),
-                cell: (session) => (session.remember ? t("users.yes") : t("users.no")),
-              },
-              {
-                key: "device",
-                header: t("users.sessions.device"),
-                className: "break-words text-xs text-slate-600 md:max-w-xs",
-                cell: (session) => session.userAgent || t("users.sessions.unknownDevice"),
-              },
-              {
-                key: "action",
-                header: t("users.sessions.action"),
-                cell: (session) => (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revokeSession" />
-                    <input type="hidden" name="sessionId" value={session.id} />
-                    <SubmitButton className="btn-secondary whitespace-nowrap">{t("users.sessions.revoke")}</SubmitButton>
-                  </Form>
-                ),
-              },
-            ]}
-          />
-          <Form method="post" className="mt-4" {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="revokeAll" />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <SubmitButton className="btn-secondary">{t("users.sessions.revokeAll")}</SubmitButton>
-          </Form>
-        </>
-      )}
-    </Section>
+    <TableSection
+      title={t("users.sessions.title")}
+      id="sessions-title"
+      empty={t("users.sessions.empty")}
+      testId="sessions-table"
+      rows={sessions}
+      rowKey={(session) => session.id}
+      columns={[
+        {
+          key: "started",
+          header: t("users.sessions.started"),
+          className: "md:whitespace-nowrap",
+          cell: (session) => formatDateTime(session.createdAt, locale),
+        },
+        {
+          key: "lastSeen",
+          header: t("users.sessions.lastSeen"),
+          className: "md:whitespace-nowrap",
+          cell: (session) => formatDateTime(session.lastSeenAt, locale),
+        },
+        {
+          key: "remember",
+          header: t("users.sessions.remember"),
+          cell: (session) => (session.remember ? t("users.yes") : t("users.no")),
+        },
+        {
+          key: "device",
+          header: t("users.sessions.device"),
+          className: "break-words text-xs text-slate-600 md:max-w-xs",
+          cell: (session) => session.userAgent || t("users.sessions.unknownDevice"),
+        },
+        {
+          key: "action",
+          header: t("users.sessions.action"),
+          cell: (session) => (
+            <Form method="post">
+              <input type="hidden" name="intent" value="revokeSession" />
+              <input type="hidden" name="sessionId" value={session.id} />
+              <SubmitButton className="btn-secondary whitespace-nowrap">{t("users.sessions.revoke")}</SubmitButton>
+            </Form>
+          ),
+        },
+      ]}
+    >
+      <Form method="post" className="mt-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="revokeAll" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SubmitButton className="btn-secondary">{t("users.sessions.revokeAll")}</SubmitButton>
+      </Form>
+    </TableSection>
   );
 }
 

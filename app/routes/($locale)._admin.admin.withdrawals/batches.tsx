@@ -1,7 +1,8 @@
 /** Payout batches: create one per method from the filtered processing withdrawals, download its file, mark it paid or cancel it. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { DecisionForm } from "~/components/admin/decision-form";
+import { textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -148,21 +149,14 @@ function BatchRow({ batch }: { batch: PayoutBatchView }) {
           </p>
         </div>
         {batch.state === "open" ? (
-          <Form method="post" className="w-full max-w-md" {...getFormProps(form)}>
-            <input type="hidden" name="batchId" value={batch.id} />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <Field
-              labelProps={{ children: t("withdrawals.reference") }}
-              inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off" }}
-              errors={fields.payoutReference.errors}
-            />
-            <div className="flex flex-wrap gap-2">
-              <SubmitButton intent="cancelBatch" className="btn-secondary">
-                {t("withdrawals.batches.cancel")}
-              </SubmitButton>
-              <SubmitButton intent="payBatch">{t("withdrawals.batches.markPaid")}</SubmitButton>
-            </div>
-          </Form>
+          <DecisionForm
+            form={form}
+            item={{ name: "batchId", value: batch.id }}
+            no={{ intent: "cancelBatch", label: t("withdrawals.batches.cancel") }}
+            yes={{ intent: "payBatch", label: t("withdrawals.batches.markPaid") }}
+          >
+            {textInput(fields.payoutReference, t("withdrawals.reference"))}
+          </DecisionForm>
         ) : null}
       </div>
     </li>

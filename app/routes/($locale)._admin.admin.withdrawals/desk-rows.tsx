@@ -1,7 +1,9 @@
 /** The withdrawals' rows (approve, mark paid, reject) and "Approve selected" for the pending ones. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
+import { DecisionForm } from "~/components/admin/decision-form";
+import { ErrorList, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -81,32 +83,19 @@ export function DeskRow({ item }: { item: DeskWithdrawal }) {
           </div>
         </div>
         {open ? (
-          <Form method="post" className="w-full max-w-md" {...getFormProps(form)}>
-            <input type="hidden" name="transactionId" value={item.id} />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            {item.state === "processing" ? (
-              <Field
-                labelProps={{ children: t("withdrawals.reference") }}
-                inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off" }}
-                errors={fields.payoutReference.errors}
-              />
-            ) : null}
-            <Field
-              labelProps={{ children: t("withdrawals.reason") }}
-              inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off" }}
-              errors={fields.reason.errors}
-            />
-            <div className="flex flex-wrap gap-2">
-              <SubmitButton intent="reject" className="btn-secondary">
-                {t("withdrawals.reject")}
-              </SubmitButton>
-              {item.state === "pending" ? (
-                <SubmitButton intent="approve">{t("withdrawals.approve")}</SubmitButton>
-              ) : (
-                <SubmitButton intent="paid">{t("withdrawals.markPaid")}</SubmitButton>
-              )}
-            </div>
-          </Form>
+          <DecisionForm
+            form={form}
+            item={{ name: "transactionId", value: item.id }}
+            no={{ intent: "reject", label: t("withdrawals.reject") }}
+            yes={
+              item.state === "pending"
+                ? { intent: "approve", label: t("withdrawals.approve") }
+                : { intent: "paid", label: t("withdrawals.markPaid") }
+            }
+          >
+            {item.state === "processing" ? textInput(fields.payoutReference, t("withdrawals.reference")) : null}
+            {textInput(fields.reason, t("withdrawals.reason"))}
+          </DecisionForm>
         ) : null}
       </div>
     </li>

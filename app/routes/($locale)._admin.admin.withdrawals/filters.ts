@@ -1,5 +1,6 @@
 /** The payout desk's filters (`state`, `method`, `q`, `from`/`to`, `batch`), read from the query string. */
 import { z } from "zod";
+import { pickFilter } from "~/components/admin/list-filters";
 import { WITHDRAWAL_STATES } from "~/db/schema";
 
 export const FILTERS = ["open", "all", ...WITHDRAWAL_STATES] as const;
@@ -15,13 +16,10 @@ export function dateParam(value: string | null): string | undefined {
 
 /** The desk's filters from the query string (anything unreadable is ignored). */
 export function filtersFromSearch(search: URLSearchParams) {
-  const requested = search.get("state") ?? "";
-  const state: Filter = (FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "open";
-  const method = search.get("method");
   const batch = search.get("batch") ?? "";
   return {
-    state,
-    method: (method === "paypal" || method === "bank" ? method : "") as "paypal" | "bank" | "",
+    state: pickFilter(FILTERS, search.get("state"), "open"),
+    method: pickFilter(PAYOUT_METHOD_OPTIONS, search.get("method")),
     q: (search.get("q") ?? "").trim().slice(0, 100),
     from: dateParam(search.get("from")) ?? "",
     to: dateParam(search.get("to")) ?? "",

@@ -12,6 +12,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
@@ -101,8 +102,7 @@ export default function AdminWithdrawals() {
   const hasPending = withdrawals.items.some((item) => item.state === "pending");
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("withdrawals.title")}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600">{t("withdrawals.intro")}</p>
+      <PageHeading title={t("withdrawals.title")} intro={t("withdrawals.intro")} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
 
       <DeskFilters filters={filters} />
