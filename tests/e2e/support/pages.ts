@@ -64,7 +64,8 @@ export const MEMBER_PAGES = [
   "/ads/tips",
   "/ads/keywords",
   "/ads/competitors",
-  // #28 budget pacing
+  "/ads/negatives",
+  "/ads/ngrams",
   "/ads/pacing",
   "/ads/alerts",
   "/ads/reports",
