@@ -45,7 +45,7 @@ import { getClientAccount } from "./accounts.server";
 import { readCompetitors, type CompetitorReport } from "./competitors.server";
 import { readPacing, type PacingReport } from "./pacing.server";
 import { ALERT_UNITS, type AlertInput } from "./alert-form";
-import { dateTimeFormat } from "~/utils/intl";
+import { addDays, zonedDay } from "~/utils/dates";
 import { figureAdder } from "./sums";
 
 export const MAX_ALERTS_PER_CLIENT = 50;
@@ -345,28 +345,6 @@ export async function knownCampaigns(db: DbOrTx, ownerId: string, clientAccountI
 }
 
 // ——— Reading the data ———
-
-/** YYYY-MM-DD of `nowMs` in `timeZone` (UTC when the zone is unknown). */
-export function localDay(nowMs: number, timeZone: string): string {
-  const format = (zone: string) => {
-    const parts = dateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
-      new Date(nowMs),
-    );
-    const part = (type: string) => parts.find((item) => item.type === type)!.value;
-    return `${part("year")}-${part("month")}-${part("day")}`;
-  };
-  try {
-    return format(timeZone);
-  } catch {
-    return format("UTC");
-  }
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 const sameCampaign = (a: string, b: string) => a.trim().toLocaleLowerCase("en") === b.trim().toLocaleLowerCase("en");
 
@@ -817,7 +795,7 @@ export async function evaluateAlerts(db: Db, clientAccountId: string, options: E
     .execute();
   if (!rows.length) return [];
   if (!(await hasAdToolsAccess(db, account.ownerId))) return [];
-  const day = localDay(nowMs, account.timeZone);
+  const day = zonedDay(nowMs, account.timeZone);
   const firedToday = new Set(
     (
       await db

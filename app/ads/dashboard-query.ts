@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { AdPlatform } from "./import/types";
+import { addDays } from "~/utils/dates";
 
 export const AD_PLATFORMS = ["google", "meta", "microsoft"] as const satisfies readonly AdPlatform[];
 /** The levels that hold metrics, highest first: the first with data in the period counts. */
@@ -52,7 +53,6 @@ export type DashboardQueryError = "dates" | "order" | "tooLong";
 export const DAY_MS = 86_400_000;
 export const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => fromMs(toMs(day) + n * DAY_MS);
 /** Days in a range, both ends included. */
 export const rangeDays = (range: DayRange) => Math.round((toMs(range.to) - toMs(range.from)) / DAY_MS) + 1;
 

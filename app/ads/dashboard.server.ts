@@ -18,13 +18,13 @@
  */
 import { sql } from "kysely";
 import type { DbOrTx } from "~/db/db.server";
+import { addDays } from "~/utils/dates";
 import { getClientAccount } from "./accounts.server";
 import {
   AD_PLATFORMS,
   DASHBOARD_LEVELS,
   DAY_MS,
   MAX_RANGE_DAYS,
-  addDays,
   fromMs,
   previousRange,
   toMs,

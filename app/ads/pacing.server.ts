@@ -21,18 +21,8 @@ import { stringify } from "csv-stringify/sync";
 import type { DbOrTx } from "~/db/db.server";
 import { centsToDecimalString } from "~/utils/money";
 import { getClientAccount } from "./accounts.server";
-import {
-  addDays,
-  DEFAULT_TOLERANCE_PERCENT,
-  isMonth,
-  monthEnd,
-  monthStart,
-  paceCampaign,
-  paceSeries,
-  zonedDay,
-  type Pace,
-  type PaceSeries,
-} from "./pacing";
+import { addDays, monthEnd, monthStart, zonedDay } from "~/utils/dates";
+import { DEFAULT_TOLERANCE_PERCENT, isMonth, paceCampaign, paceSeries, type Pace, type PaceSeries } from "./pacing";
 
 /** Days before the month's first read for the recent rate (its 7 days with data may reach back). */
 const LOOKBACK_DAYS = 31;

@@ -27,6 +27,7 @@
  *   left (pause the campaign instead), the month has no such day or has ended.
  * No Node API: the page's components may use it.
  */
+import { daysInMonth, monthEnd, monthStart } from "~/utils/dates";
 
 /** On any day a campaign may spend up to this many times its average daily budget (Google). */
 export const DAY_CAP_FACTOR = 2;
@@ -104,39 +105,6 @@ const DAY_MS = 86_400_000;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const isMonth = (value: string | null | undefined): value is string => typeof value === "string" && MONTH.test(value);
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function daysInMonth(month: string): number {
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-}
-
-export const monthStart = (month: string) => `${month}-01`;
-export const monthEnd = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
-
-/** The month before (`2026-01` → `2025-12`). */
-export function previousMonth(month: string): string {
-  return addDays(monthStart(month), -1).slice(0, 7);
-}
-
-/** YYYY-MM-DD of `nowMs` in `timeZone` (UTC when the zone is unknown). */
-export function zonedDay(nowMs: number, timeZone: string): string {
-  const format = (zone: string) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
-      new Date(nowMs),
-    );
-    const part = (type: string) => parts.find((item) => item.type === type)!.value;
-    return `${part("year")}-${part("month")}-${part("day")}`;
-  };
-  try {
-    return format(timeZone);
-  } catch {
-    return format("UTC");
-  }
-}
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 

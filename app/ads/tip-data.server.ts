@@ -22,6 +22,7 @@
 import type { DbOrTx } from "~/db/db.server";
 import type { AdPlatform, BoundedValue } from "./import/types";
 import { readStoredRows, storedRowOrder, type ImportInfo, type StoredRowFields } from "./stored-rows.server";
+import { addDays } from "~/utils/dates";
 
 export type { ImportInfo };
 
@@ -41,7 +42,6 @@ export interface PeriodChoice {
 }
 
 const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const spanDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 const latestFirst = (a: ImportInfo, b: ImportInfo) => (b.importedAt ?? "").localeCompare(a.importedAt ?? "") || b.id.localeCompare(a.id);

@@ -12,7 +12,8 @@
 import { listClientAccounts, type ClientAccount } from "~/ads/accounts.server";
 import { latestAudit } from "~/ads/audit/audit.server";
 import { adsDashboard, type CampaignRow } from "~/ads/dashboard.server";
-import { addDays, previousRange, type DayRange } from "~/ads/dashboard-query";
+import { previousRange, type DayRange } from "~/ads/dashboard-query";
+import { addDays } from "~/utils/dates";
 import type { DbOrTx } from "~/db/db.server";
 import type { WithdrawalState } from "~/db/schema";
 import { getSubscription, getTrial, type SubscriptionView, type TrialView } from "~/plans/subscriptions.server";

@@ -1,4 +1,8 @@
-/** The one date formatter: ISO timestamps in, the locale's long date out (in UTC, so server and browser agree). */
+/**
+ * The one date module: formatting (ISO timestamps in, the locale's words out, in UTC so server and
+ * browser agree) and calendar days (`YYYY-MM-DD` and months `YYYY-MM` as strings, UTC arithmetic:
+ * a day is never shifted by the machine's time zone).
+ */
 import { dateTimeFormat } from "~/utils/intl";
 export function formatDate(iso: string, locale: string): string {
   return dateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
@@ -54,4 +58,43 @@ export function monthName(month: string, locale: string, style: "long" | "short"
   const options: Intl.DateTimeFormatOptions =
     style === "long" ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "short", timeZone: "UTC" };
   return dateTimeFormat(locale, options).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+// ——— Calendar days ———
+
+const DAY_MS = 86_400_000;
+
+/** The day `days` after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD of `nowMs` in `timeZone` (UTC when the zone is unknown). */
+export function zonedDay(nowMs: number, timeZone: string): string {
+  const format = (zone: string) => {
+    const parts = dateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+      new Date(nowMs),
+    );
+    const part = (type: string) => parts.find((item) => item.type === type)!.value;
+    return `${part("year")}-${part("month")}-${part("day")}`;
+  };
+  try {
+    return format(timeZone);
+  } catch {
+    return format("UTC");
+  }
+}
+
+/** The number of days of a month (`2028-02` → 29). */
+export function daysInMonth(month: string): number {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+}
+
+export const monthStart = (month: string) => `${month}-01`;
+export const monthEnd = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
+
+/** The month before (`2026-01` → `2025-12`). */
+export function previousMonth(month: string): string {
+  return addDays(monthStart(month), -1).slice(0, 7);
 }

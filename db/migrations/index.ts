@@ -93,6 +93,6 @@ export const migrations: Record<string, Migration> = {
   "20261127_0042_ad_import_breakdown": adImportBreakdown,
   "20261127_0045_money_back_guarantee": moneyBackGuarantee,
   "20261127_0046_referral_bonus_reversal": referralBonusReversal,
-    "20261128_0048_ad_alert_pacing": adAlertPacing,
+  "20261128_0048_ad_alert_pacing": adAlertPacing,
   "20261128_0050_ad_client_opened": adClientOpened,
 };

@@ -24,7 +24,6 @@ import {
   evaluateAlerts,
   listAlerts,
   listFirings,
-  localDay,
   setAlertEnabled,
   updateAlert,
   type AdAlert,
@@ -42,6 +41,7 @@ import { describeEachDatabase } from "../support/databases";
 import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
 import { rowCount } from "../support/row-counts";
+import { zonedDay } from "~/utils/dates";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
@@ -169,9 +169,9 @@ describeEachDatabase("ad alerts", (t) => {
     (await t.db.selectFrom("outbox").select("payload").orderBy("createdAt").execute()).map((row) => JSON.parse(row.payload) as MailMessage);
 
   it("reads the client account's day in its own time zone", () => {
-    expect(localDay(Date.parse("2026-06-15T13:00:00.000Z"), "Pacific/Auckland")).toBe("2026-06-16");
-    expect(localDay(Date.parse("2026-06-15T03:00:00.000Z"), "America/Los_Angeles")).toBe("2026-06-14");
-    expect(localDay(Date.parse("2026-06-15T03:00:00.000Z"), "Not/AZone")).toBe("2026-06-15");
+    expect(zonedDay(Date.parse("2026-06-15T13:00:00.000Z"), "Pacific/Auckland")).toBe("2026-06-16");
+    expect(zonedDay(Date.parse("2026-06-15T03:00:00.000Z"), "America/Los_Angeles")).toBe("2026-06-14");
+    expect(zonedDay(Date.parse("2026-06-15T03:00:00.000Z"), "Not/AZone")).toBe("2026-06-15");
   });
 
   it("daily spend: fires above the threshold on the latest day, counting each platform's spend at one level only", async () => {

@@ -5,17 +5,8 @@
  * a paused campaign and no data at all.
  */
 import { describe, expect, it } from "vitest";
-import {
-  daysInMonth,
-  monthEnd,
-  MONTH_CHARGE_DAYS,
-  paceCampaign,
-  paceSeries,
-  previousMonth,
-  statusOf,
-  zonedDay,
-  type PaceInput,
-} from "~/ads/pacing";
+import { MONTH_CHARGE_DAYS, paceCampaign, paceSeries, statusOf, type PaceInput } from "~/ads/pacing";
+import { daysInMonth, monthEnd, previousMonth, zonedDay } from "~/utils/dates";
 import { DAYS_PER_MONTH } from "~/ads/tip-rules";
 
 /** Every day from `from` to `to` spending `cents`. */

@@ -42,6 +42,7 @@ import {
 } from "./dataset";
 import { compareAudits, runRules, validateThresholds, type AuditComparison, type ThresholdProblem } from "./rules";
 import type { AuditSnapshot, CheckResult, Grade } from "./types";
+import { addDays } from "~/utils/dates";
 
 /** Days of data per report kind (the fact sheet's audit windows). */
 export const WINDOW_DAYS = { metrics: 30, searchTerms: 90 } as const;
@@ -74,7 +75,6 @@ export class ThresholdValidationError extends Error {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const spanDays = (start: string, end: string) => dayNumber(end) - dayNumber(start) + 1;
 
 // ---------------------------------------------------------------------------------------------

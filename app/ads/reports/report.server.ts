@@ -9,7 +9,8 @@
 import type { DbOrTx } from "~/db/db.server";
 import { getClientAccount } from "../accounts.server";
 import { listAudits } from "../audit/audit.server";
-import { addDays, previousRange, type DayRange } from "../dashboard-query";
+import { previousRange, type DayRange } from "../dashboard-query";
+import { addDays } from "~/utils/dates";
 import { adsDashboard, latestImportPeriod, type CampaignRow, type Kpi, type KpiKey } from "../dashboard.server";
 import { listTips } from "../tips.server";
 import type { AdPlatform } from "../import/types";

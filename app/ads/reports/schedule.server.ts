@@ -28,7 +28,7 @@ import { enqueueMail } from "~/jobs/outbox.server";
 import { adReportMail } from "./mail.server";
 import { hasAdToolsAccess } from "~/plans/subscriptions.server";
 import { getClientAccount } from "../accounts.server";
-import { localDay } from "../alerts.server";
+import { previousMonth as monthBefore, zonedDay } from "~/utils/dates";
 import type { DayRange } from "../dashboard-query";
 import { getBrand, getLogo } from "./brand.server";
 import { REPORT_RECIPIENTS_MAX, type ScheduleInput } from "./form";
@@ -131,10 +131,7 @@ export async function saveSchedule(tx: Tx, ownerId: string, clientAccountId: str
 // ——— The monthly run ———
 
 /** The calendar month before the one `day` (YYYY-MM-DD) is in, as YYYY-MM. */
-export function previousMonth(day: string): string {
-  const [year, month] = day.split("-").map(Number) as [number, number];
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
-}
+export const previousMonth = (day: string): string => monthBefore(day.slice(0, 7));
 
 /** The days of a month (YYYY-MM). */
 export function monthRange(month: string): DayRange {
@@ -215,7 +212,7 @@ export async function sendDueReports(db: Db, options: { nowMs?: number } = {}): 
 type Outcome = { kind: "sent"; mails: number } | { kind: "alreadySent" | "noAccess" | "noData" | "noRecipients" };
 
 async function sendOne(db: Db, row: DueRow, nowMs: number, access: Map<string, boolean>): Promise<Outcome> {
-  const month = previousMonth(localDay(nowMs, row.timeZone));
+  const month = previousMonth(zonedDay(nowMs, row.timeZone));
   const delivered = async (from: DbOrTx) =>
     Boolean(
       await from
