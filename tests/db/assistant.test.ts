@@ -510,10 +510,14 @@ describeEachDatabase("the assistant with several client accounts", (t) => {
       question: "Which campaign wastes the most money at Maple Leaf?",
       llm: null,
     });
-    expect(reply.content).toBe(
+    const [facts, ...help] = reply.content.split("\n\n");
+    expect(facts).toBe(
       `Maple Leaf Outfitters, ${day("2026-10-01")} – ${day("2026-10-14")}: the campaign that spent the most without a single conversion ` +
         "is “Snowshoe Promo” (Meta Ads Manager), with CA$350.00 spent for 280 clicks and no conversions.",
     );
+    // What the help pages say about wasted spend follows the figures, never another client's.
+    expect(help.join("\n\n")).toContain("“Keywords that spend without converting”");
+    expect(reply.content).not.toMatch(/Bakkerij|Zürich/);
     expect(reply.sources.map((source) => source.link)).toContain("/ads");
     const none = await ask(t.db, { userId, locale: "en", question: "Which campaign is wasting money for Bakkerij De Vries?", llm: null });
     expect(none.answer.content).toContain("every campaign that spent money had at least one conversion");

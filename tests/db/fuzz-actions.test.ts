@@ -168,6 +168,8 @@ const junk = fc.oneof(
 /** Every query parameter a loader reads (kept in step by a check below), plus ones none reads. */
 const QUERY_NAMES = [
   "applied",
+  "n",
+  "wasted",
   "planId",
   "payment",
   "done",
