@@ -3,7 +3,7 @@
  * Users and partners only (admins have the back office); during the free trial or with a live
  * plan (`hasAdToolsAccess`), else they are sent to `/plans?locked=ads`. The workspace's first
  * client account is made on the first visit; the current one is `?client=<id>` when it is the
- * user's, else the one last opened, else the first by name (`chooseClientAccount`).
+ * user's, else the one this session last named, else the first by name (`chooseClientAccount`).
  */
 import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
@@ -20,7 +20,7 @@ export interface AdToolsContext {
   session: Awaited<ReturnType<typeof requireUser>>["session"];
   locale: Locale;
   accounts: ClientAccount[];
-  /** The client account the request is about (`?client=`, else the last opened, else the first). */
+  /** The client account the request is about (`?client=`, else the session's last, else the first). */
   client: ClientAccount;
 }
 
@@ -29,6 +29,6 @@ export async function requireAdTools(request: Request, params: Params): Promise<
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   if (!(await hasAdToolsAccess(db(), user.id))) throw redirect(localePath(locale, "/plans?locked=ads"));
   const accounts = await ensureWorkspace(db(), user.id, fixedT(locale, "ads")("accounts.defaultName"));
-  const client = await chooseClientAccount(db(), accounts, new URL(request.url).searchParams.get("client"));
+  const client = await chooseClientAccount(db(), session.id, accounts, new URL(request.url).searchParams.get("client"));
   return { user, session, locale, accounts, client };
 }

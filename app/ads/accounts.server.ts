@@ -24,8 +24,6 @@ export interface ClientAccount {
   timeZone: string;
   thresholds: Record<string, Record<string, number>>;
   createdAt: string;
-  /** When an ad page was last opened on it by name; null when never. */
-  openedAt: string | null;
 }
 
 export class ClientAccountNotFoundError extends Error {
@@ -50,7 +48,6 @@ type Row = {
   timeZone: string;
   thresholds: string;
   createdAt: string;
-  openedAt: string | null;
 };
 
 function toAccount(row: Row): ClientAccount {
@@ -66,13 +63,12 @@ function toAccount(row: Row): ClientAccount {
     currency: row.currency,
     industry: (INDUSTRIES as readonly string[]).includes(row.industry) ? (row.industry as Industry) : "all",
     timeZone: row.timeZone,
-    openedAt: row.openedAt ?? null,
     thresholds,
     createdAt: row.createdAt,
   };
 }
 
-const COLUMNS = ["id", "name", "currency", "industry", "timeZone", "thresholds", "createdAt", "openedAt"] as const;
+const COLUMNS = ["id", "name", "currency", "industry", "timeZone", "thresholds", "createdAt"] as const;
 
 /** The owner's client accounts, by name; the first call makes the workspace's first one. */
 export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: string): Promise<ClientAccount[]> {
@@ -96,33 +92,28 @@ export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: 
 
 /**
  * The client account a page is about: the one the link names (`?client=`) when it is the owner's,
- * else the one last opened by name, else the first by name. Naming another than the last opened
- * one records it (`opened_at`), so links without `?client=` (the main menu, the assistant) keep it.
+ * else the one this browser session last named, else the first by name. Naming another than the
+ * session's records it (`sessions.ad_client_id`), so links without `?client=` (the main menu, the
+ * assistant) keep the chosen client for the rest of the session.
  */
-export async function chooseClientAccount(db: DbOrTx, accounts: ClientAccount[], wanted: string | null): Promise<ClientAccount> {
-  const lastOpened = accounts.reduce<ClientAccount | null>(
-    (latest, account) => (account.openedAt && (!latest?.openedAt || account.openedAt > latest.openedAt) ? account : latest),
-    null,
-  );
+export async function chooseClientAccount(
+  db: DbOrTx,
+  sessionId: string,
+  accounts: ClientAccount[],
+  wanted: string | null,
+): Promise<ClientAccount> {
   const named = accounts.find((account) => account.id === wanted);
-  if (!named) return lastOpened ?? accounts[0]!;
-  if (named !== lastOpened && accounts.length > 1) {
-    named.openedAt = now();
-    await db.updateTable("adClientAccounts").set({ openedAt: named.openedAt }).where("id", "=", named.id).execute();
-  }
+  const remembered = await sessionClientId(db, sessionId);
+  if (!named) return accounts.find((account) => account.id === remembered) ?? accounts[0]!;
+  if (named.id !== remembered && accounts.length > 1)
+    await db.updateTable("sessions").set({ adClientId: named.id }).where("id", "=", sessionId).execute();
   return named;
 }
 
-/** The id of the owner's client account last opened by name, if any (the assistant's scope without `?client=`). */
-export async function lastOpenedClientId(db: DbOrTx, ownerId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("adClientAccounts")
-    .select("id")
-    .where("ownerId", "=", ownerId)
-    .where("openedAt", "is not", null)
-    .orderBy("openedAt", "desc")
-    .executeTakeFirst();
-  return row?.id ?? null;
+/** The client account this browser session last opened the ad pages on by name, if any (the assistant's scope without `?client=`). */
+export async function sessionClientId(db: DbOrTx, sessionId: string): Promise<string | null> {
+  const row = await db.selectFrom("sessions").select("adClientId").where("id", "=", sessionId).executeTakeFirst();
+  return row?.adClientId ?? null;
 }
 
 export async function listClientAccounts(db: DbOrTx, ownerId: string): Promise<ClientAccount[]> {

@@ -14,14 +14,7 @@ import { latestAuditGrades } from "./audit/audit.server";
 import type { DayRange } from "./dashboard-query";
 import { adsDashboard, type Kpi, type KpiKey } from "./dashboard.server";
 import { readPacing } from "./pacing.server";
-
-export const OVERVIEW_SORTS = ["name", "spend", "conversions", "cpa", "roas", "grade", "alerts", "pacing"] as const;
-export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
-/** The KPIs the overview shows, in order. */
-export const OVERVIEW_KPIS = ["spendCents", "conversions", "cpaCents", "roas"] as const satisfies readonly KpiKey[];
-export type OverviewKpi = (typeof OVERVIEW_KPIS)[number];
-/** Alerts count as open this long after they fired. */
-export const RECENT_ALERT_DAYS = 7;
+import { OVERVIEW_KPIS, RECENT_ALERT_DAYS, type OverviewKpi, type OverviewSort } from "./overview-query";
 
 export interface ClientOverview {
   id: string;
@@ -52,9 +45,6 @@ const SORT_VALUE: Record<OverviewSort, (row: ClientOverview) => number | string 
   // Campaigns off pace, over first.
   pacing: (row) => (row.pacing ? row.pacing.over * 1000 + row.pacing.under : null),
 };
-
-/** A column's first direction: names A→Z, cost per conversion cheapest first, the rest largest first. */
-export const overviewDefaultDirection = (sort: OverviewSort): "asc" | "desc" => (sort === "name" || sort === "cpa" ? "asc" : "desc");
 
 /** Orders the rows by a column; missing figures last in both directions, ties by name. */
 export function sortOverview(rows: ClientOverview[], sort: OverviewSort, dir: "asc" | "desc"): ClientOverview[] {

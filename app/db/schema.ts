@@ -69,6 +69,8 @@ export interface SessionsTable {
   lastSeenAt: string;
   /** When this session last proved who is there (sign-in, or the re-authentication step). */
   reauthenticatedAt: string | null;
+  /** The client account the ad pages were last opened on by name (`?client=`) in this session. */
+  adClientId: Generated<string | null>;
 }
 
 export type VerificationPurpose = "verify-email" | "email-change" | "sign-in-unlock";
@@ -685,8 +687,6 @@ export interface AdClientAccountsTable {
   thresholds: Generated<string>;
   createdAt: string;
   updatedAt: string;
-  /** When an ad page was last opened on it by name (`?client=`): the one pages open on without one. */
-  openedAt: Generated<string | null>;
 }
 
 export const AD_IMPORT_STATUSES = ["processing", "failed", "pending", "imported", "replaced", "discarded"] as const;

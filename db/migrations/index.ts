@@ -48,6 +48,7 @@ import * as moneyBackGuarantee from "./20261127_0045_money_back_guarantee";
 import * as referralBonusReversal from "./20261127_0046_referral_bonus_reversal";
 import * as adAlertPacing from "./20261128_0048_ad_alert_pacing";
 import * as adClientOpened from "./20261128_0050_ad_client_opened";
+import * as sessionAdClient from "./20261128_0051_session_ad_client";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "20261127_0046_referral_bonus_reversal": referralBonusReversal,
   "20261128_0048_ad_alert_pacing": adAlertPacing,
   "20261128_0050_ad_client_opened": adClientOpened,
+  "20261128_0051_session_ad_client": sessionAdClient,
 };

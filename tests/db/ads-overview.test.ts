@@ -3,7 +3,7 @@
  * across pages (`chooseClientAccount`) against a real database: every client account of the
  * workspace with the dashboard's own figures for its period, its latest audit grade and the alerts
  * fired in the last seven days; missing figures sorted last either way; nobody sees another user's
- * client accounts; the client named by a link is the one pages and the assistant open on later.
+ * client accounts; the client named by a link is the one the session's pages and assistant open on later.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { expect, it } from "vitest";
 process.env.SESSION_SECRET ??= "ads-overview-test-secret-0123456789-0123456789";
 
 import { createClientAccount, ensureWorkspace } from "~/ads/accounts.server";
+import { createSession } from "~/auth/session.server";
 import { createAlert, evaluateAlerts } from "~/ads/alerts.server";
 import { runAudit } from "~/ads/audit/audit.server";
 import { adsDashboard } from "~/ads/dashboard.server";
@@ -149,5 +150,13 @@ describeEachDatabase("the agency overview", (t) => {
     expect((await frame(`?client=${theirs.id}`)).body.clientId).toBe(second.id);
     expect((await frame(`?client=${byName[0]!.id}`)).body.clientId).toBe(byName[0]!.id);
     expect((await frame("")).body.clientId).toBe(byName[0]!.id);
+    // The choice is the browser session's: another sign-in of the same member starts on the first by name.
+    await frame(`?client=${second.id}`);
+    const { setCookie } = await createSession(t.db, { id: owner, role: "user" }, { remember: false, userAgent: "another device" });
+    const elsewhere = await answer(() =>
+      framesLoader({ request: get("/en/ads", setCookie.split(";")[0]!), params: { locale: "en" }, context: {} }),
+    );
+    expect(elsewhere.body.clientId).toBe(byName[0]!.id);
+    expect((await frame("")).body.clientId).toBe(second.id);
   });
 });

@@ -169,7 +169,6 @@ describe("the assistant's configuration", () => {
       timeZone: "UTC",
       thresholds: {},
       createdAt: "2026-01-01T00:00:00.000Z",
-      openedAt: null,
     });
     const accounts = [account("a", "Acme Bakery"), account("b", "Acme Shoes"), account("c", "Café Zürich"), account("d", "My ads")];
     expect(resolveClient(accounts, "How did CAFE ZURICH do?")).toMatchObject({ kind: "named", client: { id: "c" } });

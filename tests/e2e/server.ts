@@ -44,7 +44,10 @@ let counter = 0;
 const smtp = await startSmtpReceiver({
   onMessage(mail) {
     const name = `${Date.now()}-${String(++counter).padStart(4, "0")}.json`;
-    fs.writeFileSync(path.join(MAILBOX_DIR, name), JSON.stringify(mail, null, 2));
+    // Written under another name, then renamed: a test reading the mailbox never sees half a file.
+    const partial = path.join(MAILBOX_DIR, `${name}.partial`);
+    fs.writeFileSync(partial, JSON.stringify(mail, null, 2));
+    fs.renameSync(partial, path.join(MAILBOX_DIR, name));
   },
 });
 

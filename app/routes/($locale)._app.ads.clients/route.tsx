@@ -12,15 +12,8 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { dashboardQueryFromSearch, type DayRange } from "~/ads/dashboard-query";
 import { kpiFormatters } from "~/ads/kpi-format";
-import {
-  OVERVIEW_KPIS,
-  OVERVIEW_SORTS,
-  agencyOverview,
-  overviewDefaultDirection,
-  type ClientOverview,
-  type OverviewKpi,
-  type OverviewSort,
-} from "~/ads/overview.server";
+import { OVERVIEW_KPIS, OVERVIEW_SORTS, overviewDefaultDirection, type OverviewKpi, type OverviewSort } from "~/ads/overview-query";
+import { agencyOverview, type ClientOverview } from "~/ads/overview.server";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { DataTable } from "~/components/data-table";
 import { NoneLine } from "~/components/section";

@@ -27,13 +27,13 @@ import { askIntent, clearIntent } from "./actions.server";
 import { Conversation } from "./conversation";
 import { QuestionForm } from "./question-form";
 import { useAnswerStream } from "./use-answer-stream";
-import { lastOpenedClientId } from "~/ads/accounts.server";
+import { sessionClientId } from "~/ads/accounts.server";
 
 export const handle = { i18n: ["common", "assistant"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { user, session } = await requireUser(request);
   const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const q = search.get("q") ?? "";
@@ -42,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       meta: await pageMeta(params, "assistant", "meta"),
       messages: await listMessages(db(), user.id),
       prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
-      // The client account the link names, else the one the ad pages were last opened on.
-      client: (search.get("client") ?? (await lastOpenedClientId(db(), user.id)) ?? "").slice(0, 64),
+      // The client account the link names, else the one this session's ad pages were last opened on.
+      client: (search.get("client") ?? (await sessionClientId(db(), session.id)) ?? "").slice(0, 64),
       notice,
     },
     { headers },
