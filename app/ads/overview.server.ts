@@ -12,7 +12,7 @@ import { listClientAccounts } from "./accounts.server";
 import { recentFiringCounts } from "./alerts.server";
 import { latestAuditGrades } from "./audit/audit.server";
 import type { DayRange } from "./dashboard-query";
-import { adsDashboard, type Kpi, type KpiKey } from "./dashboard.server";
+import { adsDashboard, type Kpi } from "./dashboard.server";
 import { readPacing } from "./pacing.server";
 import { OVERVIEW_KPIS, RECENT_ALERT_DAYS, type OverviewKpi, type OverviewSort } from "./overview-query";
 
