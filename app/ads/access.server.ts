@@ -29,6 +29,6 @@ export async function requireAdTools(request: Request, params: Params): Promise<
   const locale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   if (!(await hasAdToolsAccess(db(), user.id))) throw redirect(localePath(locale, "/plans?locked=ads"));
   const accounts = await ensureWorkspace(db(), user.id, fixedT(locale, "ads")("accounts.defaultName"));
-  const client = await chooseClientAccount(db(), session.id, accounts, new URL(request.url).searchParams.get("client"));
+  const client = await chooseClientAccount(db(), session, accounts, new URL(request.url).searchParams.get("client"));
   return { user, session, locale, accounts, client };
 }

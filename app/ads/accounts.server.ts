@@ -98,22 +98,15 @@ export async function ensureWorkspace(db: DbOrTx, ownerId: string, defaultName: 
  */
 export async function chooseClientAccount(
   db: DbOrTx,
-  sessionId: string,
+  session: { id: string; adClientId: string | null },
   accounts: ClientAccount[],
   wanted: string | null,
 ): Promise<ClientAccount> {
   const named = accounts.find((account) => account.id === wanted);
-  const remembered = await sessionClientId(db, sessionId);
-  if (!named) return accounts.find((account) => account.id === remembered) ?? accounts[0]!;
-  if (named.id !== remembered && accounts.length > 1)
-    await db.updateTable("sessions").set({ adClientId: named.id }).where("id", "=", sessionId).execute();
+  if (!named) return accounts.find((account) => account.id === session.adClientId) ?? accounts[0]!;
+  if (named.id !== session.adClientId && accounts.length > 1)
+    await db.updateTable("sessions").set({ adClientId: named.id }).where("id", "=", session.id).execute();
   return named;
-}
-
-/** The client account this browser session last opened the ad pages on by name, if any (the assistant's scope without `?client=`). */
-export async function sessionClientId(db: DbOrTx, sessionId: string): Promise<string | null> {
-  const row = await db.selectFrom("sessions").select("adClientId").where("id", "=", sessionId).executeTakeFirst();
-  return row?.adClientId ?? null;
 }
 
 export async function listClientAccounts(db: DbOrTx, ownerId: string): Promise<ClientAccount[]> {

@@ -38,6 +38,8 @@ export interface SessionRecord {
   expiresAt: string;
   /** When this session last proved who is there: its sign-in, or the re-authentication step. */
   reauthenticatedAt: string | null;
+  /** The client account this session last opened the ad pages on by name (`chooseClientAccount`). */
+  adClientId: string | null;
 }
 
 /** Sensitive changes (e-mail address, payout destination, turning 2FA off) need a proof this recent. */
@@ -90,7 +92,14 @@ export async function createSession(
   const value: CookieValue = { token, role: user.role };
   const setCookie = await sessionCookie().serialize(value, options.remember ? { maxAge: REMEMBER_ME_DAYS * 86_400 } : {});
   return {
-    session: { id: session.id, userId: user.id, remember: options.remember, expiresAt: session.expiresAt, reauthenticatedAt: timestamp },
+    session: {
+      id: session.id,
+      userId: user.id,
+      remember: options.remember,
+      expiresAt: session.expiresAt,
+      reauthenticatedAt: timestamp,
+      adClientId: null,
+    },
     setCookie,
   };
 }
@@ -113,6 +122,7 @@ export async function readSession(db: Db, request: Request): Promise<{ user: Sig
       "sessions.expiresAt",
       "sessions.lastSeenAt",
       "sessions.reauthenticatedAt",
+      "sessions.adClientId",
       "users.id as userId",
       "users.email",
       "users.name",
@@ -150,6 +160,7 @@ export async function readSession(db: Db, request: Request): Promise<{ user: Sig
       remember: row.remember === 1,
       expiresAt: row.expiresAt,
       reauthenticatedAt: row.reauthenticatedAt,
+      adClientId: row.adClientId,
     },
   };
 }

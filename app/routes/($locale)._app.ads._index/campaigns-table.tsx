@@ -7,7 +7,7 @@ import { DataTable } from "~/components/data-table";
 import { defaultDirection, type CampaignSort, type SortDirection } from "~/ads/dashboard-query";
 import type { CampaignRow } from "~/ads/dashboard.server";
 import { useTranslation } from "~/i18n/react";
-import type { Formatters } from "./use-formatters";
+import type { Formatters } from "~/components/ads/kpi-formatters";
 
 type Sorted = { sort: CampaignSort; dir: SortDirection };
 

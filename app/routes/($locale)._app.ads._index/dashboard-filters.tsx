@@ -5,7 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { AD_PLATFORMS, type CampaignSort, type DayRange, type SortDirection } from "~/ads/dashboard-query";
 import { useTranslation } from "~/i18n/react";
-import type { Formatters } from "./use-formatters";
+import type { Formatters } from "~/components/ads/kpi-formatters";
 import { SubmitButton } from "~/components/submit-button";
 
 export function DashboardFilters({

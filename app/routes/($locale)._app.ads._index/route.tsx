@@ -22,7 +22,7 @@ import { localePath } from "~/utils/paths";
 import { CampaignsTable } from "./campaigns-table";
 import { DashboardFilters } from "./dashboard-filters";
 import { SourcesNote } from "./sources-note";
-import { useFormatters } from "./use-formatters";
+import { useKpiFormatters } from "~/components/ads/kpi-formatters";
 
 export const handle = { i18n: ["common", "ads", "ads-dashboard"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function AdsDashboardPage() {
   const { t } = useTranslation("ads-dashboard");
   const { error, client, filters, dashboard } = useLoaderData<typeof loader>();
-  const f = useFormatters(dashboard.currency);
+  const f = useKpiFormatters("ads-dashboard")(dashboard.currency);
   const { locale } = f;
   const here = localePath(locale, "/ads");
   const clientQuery = client.inQuery ? `client=${encodeURIComponent(client.id)}` : "";

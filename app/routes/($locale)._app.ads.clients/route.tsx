@@ -10,8 +10,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
-import { dashboardQueryFromSearch, type DayRange } from "~/ads/dashboard-query";
-import { kpiFormatters } from "~/ads/kpi-format";
+import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
+import { useKpiFormatters } from "~/components/ads/kpi-formatters";
 import { OVERVIEW_KPIS, OVERVIEW_SORTS, overviewDefaultDirection, type OverviewKpi, type OverviewSort } from "~/ads/overview-query";
 import { agencyOverview, type ClientOverview } from "~/ads/overview.server";
 import { AdPageHeading } from "~/components/ads/page-heading";
@@ -23,6 +23,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
+import { numberFormat } from "~/utils/intl";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
@@ -49,26 +50,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
-/** The overview's formatters: the KPI formatters with this page's words, and a period in words. */
-function useFormatters() {
-  const { t } = useTranslation("ads-clients");
-  const locale = usePageLocale();
-  return (currency: string | null) => ({
-    ...kpiFormatters(locale, currency, {
-      missing: t("notAvailable"),
-      roas: (value) => t("roasValue", { value }),
-      change: {
-        none: t("change.none"),
-        flat: t("change.flat"),
-        up: (value) => t("change.up", { value }),
-        down: (value) => t("change.down", { value }),
-      },
-    }),
-    range: (range: DayRange | "all") =>
-      range === "all" ? t("period.all") : t("period.range", { from: formatDate(range.from, locale), to: formatDate(range.to, locale) }),
-  });
-}
-
 const KPI_SORT: Record<OverviewKpi, OverviewSort> = { spendCents: "spend", conversions: "conversions", cpaCents: "cpa", roas: "roas" };
 const TONE = { true: "text-emerald-800", false: "text-red-800", null: "text-slate-600" } as const;
 
@@ -77,7 +58,7 @@ export default function AgencyOverview() {
   const locale = usePageLocale();
   const { error, filters, rows } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const formatters = useFormatters();
+  const formatters = useKpiFormatters("ads-clients");
   const here = localePath(locale, "/ads/clients");
   const sortLink = (column: OverviewSort) => {
     const params = new URLSearchParams(search);
@@ -177,7 +158,10 @@ export default function AgencyOverview() {
               cell: (row) =>
                 row.audit ? (
                   <span title={t("audit.of", { date: formatDate(row.audit.createdAt.slice(0, 10), locale) })}>
-                    {t("audit.grade", { grade: row.audit.grade, score: row.audit.score })}
+                    {t("audit.grade", {
+                      grade: row.audit.grade,
+                      score: numberFormat(locale, { maximumFractionDigits: 0 }).format(row.audit.score),
+                    })}
                   </span>
                 ) : (
                   <span className="text-slate-600">{t("audit.none")}</span>

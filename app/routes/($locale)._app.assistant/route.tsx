@@ -27,7 +27,6 @@ import { askIntent, clearIntent } from "./actions.server";
 import { Conversation } from "./conversation";
 import { QuestionForm } from "./question-form";
 import { useAnswerStream } from "./use-answer-stream";
-import { sessionClientId } from "~/ads/accounts.server";
 
 export const handle = { i18n: ["common", "assistant"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       messages: await listMessages(db(), user.id),
       prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
       // The client account the link names, else the one this session's ad pages were last opened on.
-      client: (search.get("client") ?? (await sessionClientId(db(), session.id)) ?? "").slice(0, 64),
+      client: (search.get("client") ?? session.adClientId ?? "").slice(0, 64),
       notice,
     },
     { headers },
