@@ -11,6 +11,7 @@ import { TIPS_DAILY_JOB, runDailyTips } from "~/ads/tips.server";
 import { REPORTS_MONTHLY_JOB, sendDueReports } from "~/ads/reports/schedule.server";
 import { confirmDueConversions } from "~/cashback/conversions.server";
 import { payDueReferralBonuses } from "~/referrals/referrals.server";
+import { LOYALTY_DAILY_JOB, runLoyaltyDaily } from "~/loyalty/points.server";
 import { startPlanCheckout } from "~/plans/checkout.server";
 import { renewDueSubscriptions } from "~/plans/subscriptions.server";
 import { releaseDueCommissions } from "~/partner/commissions.server";
@@ -146,6 +147,16 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
       cron: "30 6 * * *",
       handler: async () => {
         await runDailyTips(deps.db);
+      },
+    },
+    {
+      // Loyalty points: what is due expires (oldest first), what expires soon is announced, and
+      // every member's level is recomputed from the last 12 months (down as well as up).
+      name: LOYALTY_DAILY_JOB,
+      policy: "stately",
+      cron: "40 3 * * *",
+      handler: async () => {
+        await runLoyaltyDaily(deps.db);
       },
     },
     {

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from "../app/db/db.server";
 import { createUser, ensureAdmin, findUserByEmail } from "../app/users/users.server";
 import { unitOfWork } from "../app/db/unit-of-work.server";
 import { ingestConversion } from "../app/cashback/conversions.server";
+import { successFeeBpsFor } from "../app/loyalty/points.server";
 import { commissionForCashback, memberRateOf } from "../app/wallet/fee";
 import { releaseDueCommissions } from "../app/partner/commissions.server";
 import { getSetting } from "../app/settings/settings.server";
@@ -450,8 +451,9 @@ async function seedDemoLedger(db: Db, userId: string, adminId: string, nowMs: nu
         transactionId: orderId,
         clickId,
         saleAmountCents: Math.round((cents * 10_000) / Math.max(1, memberRateOf(store.cashbackRateBps))),
-        // The commission whose member's 90% is exactly `cents` (Cashwise keeps the 10% success fee).
-        commissionCents: commissionForCashback(cents),
+        // The commission whose member's share is exactly `cents`: 90% at Bronze (Cashwise keeps the
+        // 10% success fee), more once the demo's loyalty points make it Silver.
+        commissionCents: commissionForCashback(cents, await successFeeBpsFor(tx, userId)),
         currency: "USD",
         status: confirm ? "approved" : "pending",
         occurredAt: at(daysAgo),

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { now, type DbOrTx } from "~/db/db.server";
 import { accountBalances } from "~/wallet/balances.server";
+import { verifyPoints } from "~/loyalty/verify.server";
 import { verifyLedger } from "~/wallet/verify.server";
 
 export interface ReconciliationRun {
@@ -27,7 +28,9 @@ export async function runReconciliation(
   input: { trigger: "schedule" | "admin"; requestedBy?: string | null },
 ): Promise<ReconciliationRun> {
   const startedAt = now();
-  const report = await verifyLedger(db);
+  const ledger = await verifyLedger(db);
+  // The loyalty points are checked with the money (a redemption is both).
+  const report = { ...ledger, problems: [...ledger.problems, ...(await verifyPoints(db)).problems] };
   const run: ReconciliationRun = {
     id: randomUUID(),
     trigger: input.trigger,

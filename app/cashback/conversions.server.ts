@@ -6,9 +6,11 @@
  *   unique by (network, network transaction id), locked while an event is applied: replays and
  *   concurrent deliveries change nothing twice. CJ corrections are separate records (parts) of one
  *   transaction: each part counts once and the conversion's amounts are their sum.
- * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: 90%
- *   of the commission (the share is kept on the conversion); Cashwise keeps the 10% success fee as
- *   its margin (app/wallet/fee.ts), and nothing else. Without a known click it is kept as unmatched for an
+ * - A conversion whose click is known (and not a bot's) becomes the member's pending cashback: the
+ *   commission less the success fee of the member's loyalty level when it is recorded (10% at
+ *   Bronze down to 7% at Platinum, app/loyalty/), the share kept on the conversion; Cashwise keeps
+ *   the fee as its margin (app/wallet/fee.ts), and nothing else. Confirmed cashback earns loyalty
+ *   points and a return takes them back, in the same unit of work. Without a known click it is kept as unmatched for an
  *   admin to match; the network's latest word and amounts are kept meanwhile.
  * - The network's word only moves forward (pending → approved → declined): an approval before the
  *   pending report confirms at once, a late "pending" changes nothing. While pending, new amounts
@@ -32,6 +34,11 @@ import { getSetting } from "~/settings/settings.server";
 import { MEMBER_SHARE_BPS, memberCashbackOf } from "~/wallet/fee";
 import { amendCashback, confirmCashback, declineCashback, recordCashback, reverseCashback } from "~/wallet/ledger.server";
 import { onCashbackConfirmed, onCashbackReversed } from "~/referrals/referrals.server";
+import {
+  onCashbackConfirmed as earnCashbackPoints,
+  onCashbackReturned as returnCashbackPoints,
+  successFeeBpsFor,
+} from "~/loyalty/points.server";
 
 export type { ReportedStatus };
 
@@ -69,15 +76,13 @@ export const MAX_EVENT_BODY = 20_000;
 
 /**
  * The member's cashback for a commission at a share (basis points): the commission less the
- * platform's part, which is rounded down (the odd cent goes to the member). At the share of today
- * (MEMBER_SHARE_BPS, 90%) the platform's part is exactly the 10% success fee; a conversion keeps
- * the share it was credited at.
+ * platform's part, the success fee (rounded down: the odd cent goes to the member). The share is
+ * 90% at Bronze's 10% fee and more at higher loyalty levels; a conversion keeps the share it was
+ * credited at.
  */
 export function cashbackFor(commissionCents: number, shareBps: number = MEMBER_SHARE_BPS): number {
   if (commissionCents <= 0) return 0;
-  const share = Math.max(0, Math.min(10_000, shareBps));
-  if (share === MEMBER_SHARE_BPS) return memberCashbackOf(commissionCents);
-  return Math.max(0, commissionCents - Math.floor((commissionCents * (10_000 - share)) / 10_000));
+  return memberCashbackOf(commissionCents, 10_000 - Math.max(0, Math.min(10_000, shareBps)));
 }
 
 const RANK: Record<ReportedStatus, number> = { pending: 0, approved: 1, declined: 2 };
@@ -241,8 +246,9 @@ type Click = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
  */
 async function credit(tx: Tx, row: ConversionRow, click: Click, options: Options = {}): Promise<IngestOutcome> {
   const timestamp = now();
-  // Every new conversion: the member's 90% (the success fee is the same at every store).
-  const shareBps = MEMBER_SHARE_BPS;
+  // Every new conversion: the commission less the success fee of the member's loyalty level (10%
+  // at Bronze … 7% at Platinum), the same at every store; kept on the conversion.
+  const shareBps = 10_000 - (await successFeeBpsFor(tx, click.userId));
   const windowDays = click.confirmationDays ?? (await getSetting(tx, "cashbackConfirmationDays"));
   const cashbackCents = cashbackFor(row.commissionCents, shareBps);
   const confirmsAt = new Date(Date.parse(row.occurredAt) + windowDays * 86_400_000).toISOString();
@@ -292,6 +298,11 @@ async function confirm(tx: Tx, row: ConversionRow, merchant: string, options: Op
   await confirmCashback(tx, { transactionId: row.transactionId!, at: options.effectiveAt });
   await tx.updateTable("conversions").set({ status: "confirmed", updatedAt: now() }).where("id", "=", row.id).execute();
   await tell(tx, options, row.userId!, "cashbackConfirmed", { amountCents: row.cashbackCents - row.reversedCents, merchant });
+  await earnCashbackPoints(
+    tx,
+    { userId: row.userId!, conversionId: row.id, cashbackCents: row.cashbackCents - row.reversedCents },
+    { at: options.effectiveAt, quiet: options.quiet },
+  );
   await onCashbackConfirmed(tx, row.userId!);
 }
 
@@ -392,6 +403,8 @@ async function advance(tx: Tx, row: ConversionRow, event: ConversionEvent, times
     .where("id", "=", row.id)
     .execute();
   await tell(tx, event, row.userId, "cashbackReversed", { amountCents: takenCents, merchant });
+  // Its loyalty points follow it: what is kept keeps its share of them.
+  await returnCashbackPoints(tx, { userId: row.userId, conversionId: row.id, keptCents: keepCents });
   // A referral bonus this cashback qualified goes back with it.
   await onCashbackReversed(tx, row.userId);
   return "reversed";

@@ -107,7 +107,17 @@ export interface OauthAccountsTable {
 }
 
 /** `adjustment`: a manual credit or debit by an admin, with a reason (migration 0024). */
-export const TRANSACTION_TYPES = ["cashback", "withdrawal", "referral", "affiliate", "purchase", "deposit", "adjustment"] as const;
+/** `loyalty`: loyalty points redeemed into the available balance (migration 0052). */
+export const TRANSACTION_TYPES = [
+  "cashback",
+  "withdrawal",
+  "referral",
+  "affiliate",
+  "purchase",
+  "deposit",
+  "adjustment",
+  "loyalty",
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -626,6 +636,44 @@ export interface JobsTable {
   updatedAt: string;
 }
 
+export const LOYALTY_LEVELS = ["bronze", "silver", "gold", "platinum"] as const;
+export type LoyaltyLevel = (typeof LOYALTY_LEVELS)[number];
+export const LOYALTY_ENTRY_KINDS = ["earn", "reverse", "redeem", "expire", "adjust"] as const;
+export type LoyaltyEntryKind = (typeof LOYALTY_ENTRY_KINDS)[number];
+export type LoyaltyCause = "cashback" | "referral" | "plan" | "redemption" | "expiry" | "admin";
+
+/** A member's points: the cached balance and points owed (sums of their entries) and the level (migration 0052). */
+export interface LoyaltyAccountsTable {
+  userId: string;
+  balancePoints: Generated<number>;
+  owedPoints: Generated<number>;
+  level: Generated<LoyaltyLevel>;
+  levelChangedAt: string | null;
+  warnedExpiryAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The append-only points ledger: the database refuses UPDATE and DELETE. */
+export interface LoyaltyEntriesTable {
+  id: string;
+  userId: string;
+  kind: LoyaltyEntryKind;
+  cause: LoyaltyCause;
+  causeId: string | null;
+  points: number;
+  owedPoints: Generated<number>;
+  levelPoints: Generated<number>;
+  levelAt: string;
+  expiresAt: string | null;
+  cents: number | null;
+  transactionId: string | null;
+  reason: string | null;
+  actorId: string | null;
+  idempotencyKey: string;
+  createdAt: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -941,6 +989,8 @@ export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
   settings: SettingsTable;
+  loyaltyAccounts: LoyaltyAccountsTable;
+  loyaltyEntries: LoyaltyEntriesTable;
   withdrawals: WithdrawalsTable;
   payoutBatches: PayoutBatchesTable;
   users: UsersTable;

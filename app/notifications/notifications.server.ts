@@ -50,6 +50,13 @@ export const NOTIFICATION_EVENTS = {
   planEndedUnpaid: { type: "warning", topic: "billing" },
   planRenewalCheckout: { type: "info", topic: "billing" },
   trialEnding: { type: "info", topic: "billing" },
+  // Loyalty points (app/loyalty/): the level's texts take the level as the i18next `context`.
+  loyaltyLevelUp: { type: "success", topic: "wallet" },
+  loyaltyLevelDown: { type: "info", topic: "wallet" },
+  loyaltyRedeemed: { type: "success", topic: "wallet" },
+  loyaltyAdjusted: { type: "info", topic: "wallet" },
+  loyaltyPointsExpiring: { type: "warning", topic: "wallet" },
+  loyaltyPointsExpired: { type: "info", topic: "wallet" },
 } as const satisfies Record<string, { type: NotificationType; topic: NotificationTopic }>;
 
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;

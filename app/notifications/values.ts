@@ -17,6 +17,7 @@ export function notificationValues(params: Record<string, string | number>, loca
       values[key.slice(0, -"Percent".length)] = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
     } else if (key.endsWith("Day") && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
       values[key.slice(0, -"Day".length)] = formatDate(value, locale);
+    else if (key === "points" && typeof value === "number") values[key] = numberFormat(locale).format(value);
     else values[key] = value;
   }
   return values;

@@ -8,7 +8,8 @@
  * - A plan is paid from the wallet (a `purchase` on the ledger) or through the payment provider
  *   (a `payments` row whose purpose is `plan`, applied by its verified webhook event). Each payment
  *   is one `subscription_payments` row: amount, source, ledger transaction and refund state (the
- *   partner programme's commissions are computed from these rows).
+ *   partner programme's commissions are computed from these rows). A payment earns loyalty points
+ *   and its refund takes them back (app/loyalty/points.server.ts), in the same unit of work.
  * - The money-back guarantee: within REFUND_WINDOW_DAYS of the first payment, "Cancel and refund"
  *   returns every payment of the subscription to where it came from and ends it. It is once per
  *   member (`money_back_guarantees`, UNIQUE user_id: subscribe, refund, subscribe again and the
@@ -30,6 +31,7 @@ import { DEFAULT_LOCALE } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { notify } from "~/notifications/notifications.server";
 import { onSubscriptionPaid, onSubscriptionRefunded } from "~/partner/commissions.server";
+import { onPlanPaid, onPlanRefunded } from "~/loyalty/points.server";
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
@@ -309,6 +311,7 @@ export async function subscribeWithWallet(
     })
     .execute();
   await onSubscriptionPaid(tx, subscriptionPaymentId);
+  await onPlanPaid(tx, subscriptionPaymentId);
   await notify(tx, input.userId, "planActivated", { plan: plan.name, amountCents: plan.priceCents, date: created.periodEnd.slice(0, 10) });
   await audit(tx, {
     actorId: input.userId,
@@ -417,6 +420,7 @@ export async function applyPlanPayment(tx: Tx, input: { paymentId: string; provi
     .where("id", "=", row.id)
     .execute();
   await onSubscriptionPaid(tx, row.id);
+  await onPlanPaid(tx, row.id);
   await notify(tx, row.userId, target ? "planRenewed" : "planActivated", { plan: plan.name, amountCents, date: periodEnd.slice(0, 10) });
   await audit(tx, {
     actorId: null,
@@ -522,6 +526,7 @@ async function refundPaymentRow(tx: Tx, row: PaymentRow, planName: string): Prom
   const refund = await refundPurchase(tx, { transactionId: row.transactionId, description: ledgerTexts().refund(planName) });
   await tx.updateTable("subscriptionPayments").set({ refundTransactionId: refund.transaction.id }).where("id", "=", row.id).execute();
   await onSubscriptionRefunded(tx, row.id);
+  await onPlanRefunded(tx, row.id);
   if (row.paymentId) {
     await tx
       .updateTable("payments")
@@ -776,6 +781,7 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps = {}): Pro
           })
           .execute();
         await onSubscriptionPaid(tx, subscriptionPaymentId);
+        await onPlanPaid(tx, subscriptionPaymentId);
         await notify(tx, sub.userId, "planRenewed", { plan: plan.name, amountCents, date: periodEnd.slice(0, 10) });
         await audit(tx, {
           actorId: null,

@@ -21,6 +21,8 @@
  *   brings the friend's confirmed cashback of the window below the qualifying amount, both bonuses
  *   are reversed through the ledger like every reversal (what is no longer available is recorded
  *   as owed, repaid from the next credits), once (`bonus_reversed_at`); the bonus is not paid again.
+ * - A paid referral earns the referrer loyalty points, and a reversed one takes them back
+ *   (app/loyalty/points.server.ts), in the same unit of work.
  * - Expired is computed: a referral still pending (or held without qualifying) 90 days after
  *   sign-up shows as expired; only purchases made before then count (cashback of such a purchase
  *   settling later still qualifies it).
@@ -37,6 +39,7 @@ import { renderMail } from "~/mail/templates.server";
 import { notify } from "~/notifications/notifications.server";
 import { getSetting } from "~/settings/settings.server";
 import { creditReferralBonus, reverseReferralBonus } from "~/wallet/ledger.server";
+import { onReferralPaid, onReferralReversed } from "~/loyalty/points.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_COOKIE_DAYS, REFERRAL_WINDOW_DAYS, type ReferralDisplayStatus } from "./rules";
 
 export { MAX_INVITATIONS_PER_DAY, REFERRAL_COOKIE_DAYS, REFERRAL_WINDOW_DAYS, type ReferralDisplayStatus };
@@ -342,6 +345,8 @@ export async function onCashbackReversed(tx: Tx, userId: string): Promise<void> 
       });
     }
   }
+  // The referrer's loyalty points go back with the bonus.
+  await onReferralReversed(tx, { referrerId: referral.referrerId, referralId: referral.id });
   const at = now();
   await tx
     .updateTable("referrals")
@@ -381,6 +386,8 @@ async function payReferral(tx: Tx, referral: ReferralRow): Promise<void> {
   };
   const referrerTransactionId = await paySide("referrer", referral.referrerId, referrerCents, "referralBonusReferrer");
   const friendTransactionId = await paySide("friend", referral.referredUserId, friendCents, "referralBonusFriend");
+  // A qualified referral earns the referrer loyalty points, in the same unit of work.
+  await onReferralPaid(tx, { referrerId: referral.referrerId, referralId: referral.id });
   await tx
     .updateTable("referrals")
     .set({

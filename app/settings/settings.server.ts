@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { audit, type Actor } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { DEFAULT_LOYALTY_RULES, MAX_FEE_BPS, MAX_LOYALTY_POINTS, MAX_POINTS_PER_DOLLAR, MAX_REDEEM_STEP_CENTS } from "./defaults";
 import { MIN_WITHDRAWAL_CENTS } from "./defaults";
 
 /** The longest hold on card top-ups an admin can set. */
@@ -35,6 +36,45 @@ export const SETTINGS = {
   minWithdrawalCents: { schema: z.number().int().min(100).max(MAX_MIN_WITHDRAWAL_CENTS), defaultValue: MIN_WITHDRAWAL_CENTS },
   /** The partner's share of each subscription payment of a business they referred (basis points). */
   partnerCommissionBps: { schema: z.number().int().min(0).max(10_000), defaultValue: 2_000 },
+  // Loyalty points (app/loyalty/): what earns points, the levels, their success fee, redemption and expiry.
+  /** Points per $1.00 of confirmed cashback. */
+  loyaltyCashbackPointsPerDollar: {
+    schema: z.number().int().min(0).max(MAX_POINTS_PER_DOLLAR),
+    defaultValue: DEFAULT_LOYALTY_RULES.cashbackPointsPerDollar,
+  },
+  /** Points to the referrer when a referral qualifies. */
+  loyaltyReferralPoints: { schema: z.number().int().min(0).max(MAX_LOYALTY_POINTS), defaultValue: DEFAULT_LOYALTY_RULES.referralPoints },
+  /** Points per $1.00 of a plan payment. */
+  loyaltyPlanPointsPerDollar: {
+    schema: z.number().int().min(0).max(MAX_POINTS_PER_DOLLAR),
+    defaultValue: DEFAULT_LOYALTY_RULES.planPointsPerDollar,
+  },
+  /** Points earned in the level window that make a member Silver, Gold, Platinum. */
+  loyaltySilverPoints: { schema: z.number().int().min(1).max(MAX_LOYALTY_POINTS), defaultValue: DEFAULT_LOYALTY_RULES.thresholds.silver },
+  loyaltyGoldPoints: { schema: z.number().int().min(1).max(MAX_LOYALTY_POINTS), defaultValue: DEFAULT_LOYALTY_RULES.thresholds.gold },
+  loyaltyPlatinumPoints: {
+    schema: z.number().int().min(1).max(MAX_LOYALTY_POINTS),
+    defaultValue: DEFAULT_LOYALTY_RULES.thresholds.platinum,
+  },
+  /** The success fee on cashback at each level (basis points of the commission). */
+  loyaltyFeeBronzeBps: { schema: z.number().int().min(0).max(MAX_FEE_BPS), defaultValue: DEFAULT_LOYALTY_RULES.feeBps.bronze },
+  loyaltyFeeSilverBps: { schema: z.number().int().min(0).max(MAX_FEE_BPS), defaultValue: DEFAULT_LOYALTY_RULES.feeBps.silver },
+  loyaltyFeeGoldBps: { schema: z.number().int().min(0).max(MAX_FEE_BPS), defaultValue: DEFAULT_LOYALTY_RULES.feeBps.gold },
+  loyaltyFeePlatinumBps: { schema: z.number().int().min(0).max(MAX_FEE_BPS), defaultValue: DEFAULT_LOYALTY_RULES.feeBps.platinum },
+  /** Points are redeemed in steps of this many points, each worth `loyaltyRedeemStepCents`. */
+  loyaltyRedeemStepPoints: {
+    schema: z.number().int().min(1).max(MAX_LOYALTY_POINTS),
+    defaultValue: DEFAULT_LOYALTY_RULES.redeemStepPoints,
+  },
+  loyaltyRedeemStepCents: {
+    schema: z.number().int().min(1).max(MAX_REDEEM_STEP_CENTS),
+    defaultValue: DEFAULT_LOYALTY_RULES.redeemStepCents,
+  },
+  /** Months after which earned points expire (oldest first), and days before that a member is warned. */
+  loyaltyExpiryMonths: { schema: z.number().int().min(1).max(120), defaultValue: DEFAULT_LOYALTY_RULES.expiryMonths },
+  loyaltyExpiryWarningDays: { schema: z.number().int().min(1).max(365), defaultValue: DEFAULT_LOYALTY_RULES.expiryWarningDays },
+  /** The rolling window (months) of points earned that decides the level. */
+  loyaltyLevelWindowMonths: { schema: z.number().int().min(1).max(60), defaultValue: DEFAULT_LOYALTY_RULES.levelWindowMonths },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -74,7 +114,7 @@ export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: Se
     .values({ key, value: json, updatedBy: adminId, updatedAt })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updatedBy: adminId, updatedAt }))
     .execute();
-  if (before !== parsed) {
+  if (JSON.stringify(before) !== json) {
     await audit(tx, {
       actorId: adminId,
       action: "setting.changed",

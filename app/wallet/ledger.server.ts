@@ -32,7 +32,7 @@ export const CURRENCY = "USD";
 
 export type UserAccountKind = "available" | "pending_cashback" | "withdrawals";
 export type PlatformAccount =
-  "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales" | "adjustments";
+  "payment_provider" | "affiliate_networks" | "cashback_margin" | "payouts" | "bonuses" | "sales" | "adjustments" | "loyalty";
 
 export const userAccount = (userId: string, kind: UserAccountKind) => `user:${userId}:${kind}`;
 export const platformAccount = (name: PlatformAccount) => `platform:${name}`;
@@ -999,6 +999,37 @@ function reverseBonus(type: "referral" | "affiliate") {
 
 export const reverseAffiliateBonus = reverseBonus("affiliate");
 export const reverseReferralBonus = reverseBonus("referral");
+
+// ——— Loyalty points redeemed ———
+
+/**
+ * Loyalty points redeemed into the available balance: the platform's `loyalty` account pays the
+ * value (and, like every credit, it first repays what the member owes). Once per key: the points
+ * ledger spends the points in the same unit of work, under the same key.
+ */
+export async function creditLoyaltyRedemption(
+  tx: Tx,
+  input: { userId: string; amountCents: number; points: number; description: string; idempotencyKey: string; at?: string },
+): Promise<MoneyResult> {
+  return startMovement(tx, {
+    userId: input.userId,
+    type: "loyalty",
+    status: "completed",
+    direction: "credit",
+    amountCents: input.amountCents,
+    description: input.description,
+    merchant: "Cashwise",
+    idempotencyKey: input.idempotencyKey,
+    fingerprintExtra: input.points,
+    metadata: { points: input.points },
+    memo: "loyalty points redeemed",
+    at: input.at,
+    postings: async () => [
+      { account: platformAccount("loyalty"), amountCents: -input.amountCents },
+      ...(await creditAvailable(tx, input.userId, input.amountCents)),
+    ],
+  });
+}
 
 // ——— Manual adjustments by an admin ———
 

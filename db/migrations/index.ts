@@ -49,6 +49,7 @@ import * as referralBonusReversal from "./20261127_0046_referral_bonus_reversal"
 import * as adAlertPacing from "./20261128_0048_ad_alert_pacing";
 import * as adClientOpened from "./20261128_0050_ad_client_opened";
 import * as sessionAdClient from "./20261128_0051_session_ad_client";
+import * as loyalty from "./20261128_0052_loyalty";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   "20261128_0048_ad_alert_pacing": adAlertPacing,
   "20261128_0050_ad_client_opened": adClientOpened,
   "20261128_0051_session_ad_client": sessionAdClient,
+  "20261128_0052_loyalty": loyalty,
 };

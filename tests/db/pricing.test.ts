@@ -226,7 +226,7 @@ describeEachDatabase(
       expect(await t.db.selectFrom("settings").select("key").where("key", "=", "cashbackUserShareBps").execute()).toEqual([]);
     });
 
-    it("the demo stores pay commissions whose 90% is their rate, with terms; the demo balance is still $2,456.78, fee booked at 10%", async () => {
+    it("the demo stores pay commissions whose 90% is their rate, with terms; the demo balance is still $2,456.78, fee booked at each conversion's level", async () => {
       await t.db.deleteFrom("stores").execute();
       await seedDemoData(t.db);
       const larkstitch = await t.db.selectFrom("stores").selectAll().where("slug", "=", "larkstitch").executeTakeFirstOrThrow();
@@ -237,14 +237,13 @@ describeEachDatabase(
       expect(await getBalances(t.db, demo.id)).toMatchObject({ availableCents: 245_678, pendingCashbackCents: 1_240 });
       const conversions = await t.db.selectFrom("conversions").selectAll().where("userId", "=", demo.id).execute();
       expect(conversions.length).toBeGreaterThan(0);
-      for (const conversion of conversions) {
-        expect(conversion.cashbackCents).toBe(memberCashbackOf(conversion.commissionCents));
-        expect(conversion.userShareBps).toBe(9_000);
-      }
-      // Every seeded conversion's fee (the demo member's and the friend whose purchase qualified their referral).
-      const all = await t.db.selectFrom("conversions").select(["commissionCents", "cashbackCents"]).execute();
-      for (const conversion of all) expect(conversion.cashbackCents).toBe(memberCashbackOf(conversion.commissionCents));
-      const fees = all.reduce((sum, conversion) => sum + successFeeOf(conversion.commissionCents), 0);
+      // The demo's points make it Silver part-way through its history: the later purchases keep 91%.
+      expect(new Set(conversions.map((conversion) => conversion.userShareBps))).toEqual(new Set([9_000, 9_100]));
+      // Every seeded conversion's fee (the demo member's and the friend whose purchase qualified their referral), at its share.
+      const all = await t.db.selectFrom("conversions").select(["commissionCents", "cashbackCents", "userShareBps"]).execute();
+      const feeOf = (conversion: (typeof all)[number]) => 10_000 - (conversion.userShareBps ?? 9_000);
+      for (const conversion of all) expect(conversion.cashbackCents).toBe(memberCashbackOf(conversion.commissionCents, feeOf(conversion)));
+      const fees = all.reduce((sum, conversion) => sum + successFeeOf(conversion.commissionCents, feeOf(conversion)), 0);
       expect(await balanceFromPostings(t.db, platformAccount("cashback_margin"))).toBe(fees);
     });
   },

@@ -5,6 +5,7 @@ import type { TransactionType } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { createUser } from "~/users/users.server";
 import { creditDeposit, requestWithdrawal } from "~/wallet/ledger.server";
+import { verifyPoints } from "~/loyalty/verify.server";
 import { verifyLedger } from "~/wallet/verify.server";
 
 /** Runs `fn` in its own unit of work, as a route action would. */
@@ -30,8 +31,9 @@ export async function transactionAmounts(db: Db, userId: string, type: Transacti
   return rows.map((row) => Number(row.amountCents));
 }
 
-/** Every cached balance equals its postings, every entry sums to zero, no user is negative. */
+/** Every cached balance equals its postings, every entry sums to zero, no user is negative; the points too. */
 export async function expectBooksBalance(db: Db): Promise<void> {
   const report = await verifyLedger(db);
   expect(report.problems).toEqual([]);
+  expect((await verifyPoints(db)).problems).toEqual([]);
 }
