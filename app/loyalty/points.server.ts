@@ -487,6 +487,19 @@ export async function levelOf(db: DbOrTx, userId: string): Promise<LoyaltyLevel>
   return row?.level ?? "bronze";
 }
 
+/**
+ * The success fee a store page shows: a signed-in member's level and its fee ("your rate"), or
+ * for a visitor (`userId` null) no level and Bronze's fee; `baseFeeBps` is Bronze's, the fee
+ * without any level.
+ */
+export async function memberFee(
+  db: DbOrTx,
+  userId: string | null,
+): Promise<{ level: LoyaltyLevel | null; feeBps: number; baseFeeBps: number }> {
+  const [level, rules] = await Promise.all([userId ? levelOf(db, userId) : null, loyaltyRules(db)]);
+  return { level, feeBps: rules.feeBps[level ?? "bronze"], baseFeeBps: rules.feeBps.bronze };
+}
+
 /** The success fee on the member's next conversion, by their level (basis points of the commission). */
 export async function successFeeBpsFor(db: DbOrTx, userId: string): Promise<number> {
   const [level, rules] = await Promise.all([levelOf(db, userId), loyaltyRules(db)]);
@@ -736,6 +749,12 @@ export async function loyaltySummary(db: DbOrTx, userId: string, atMs = Date.now
     redeemablePoints: redeemablePoints(balance, rules),
     rules,
   };
+}
+
+/** The dashboard card's part of the summary (no rules: the card shows none). */
+export async function loyaltyCard(db: DbOrTx, userId: string, atMs = Date.now()) {
+  const { balancePoints, level, next, expiringSoon, redeemablePoints } = await loyaltySummary(db, userId, atMs);
+  return { balancePoints, level, next, expiringSoon, redeemablePoints };
 }
 
 export const HISTORY_PAGE_SIZE = 20;

@@ -1,11 +1,13 @@
 /**
- * One store: the member's rate (90% of what the store's network pays), the description, the
- * store's cashback terms (exclusions, usual confirmation time, cap) and the way to shop. A visitor
- * is told to sign in first; a signed-in member sees the page in the member frame, with Shop now.
+ * One store: the member's rate (what the store's network pays less the success fee: 90% of it at
+ * the default 10%; a signed-in member sees "your rate" at their loyalty level's fee), the
+ * description, the store's cashback terms (exclusions, usual confirmation time, cap) and the way to
+ * shop. A visitor is told to sign in first; a signed-in member sees the page in the member frame,
+ * with Shop now.
  */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
-import { MEMBER_SHARE_BPS } from "~/wallet/fee";
+import { memberFee } from "~/loyalty/points.server";
 import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -32,13 +34,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   // Members (and partners) see their own frame; an admin is not a shopper.
   const memberShell = user && user.role !== "admin" ? await shellData(user) : null;
-  const store = await getStoreBySlug(db(), params.slug ?? "", locale);
-  if (!store) return notFoundPage(params, { store: null, memberShell });
+  // A member's rate follows their loyalty level's success fee; a visitor sees the default.
+  const fee = await memberFee(db(), memberShell && user ? user.id : null);
+  const store = await getStoreBySlug(db(), params.slug ?? "", locale, fee.feeBps);
+  if (!store) return notFoundPage(params, { store: null, memberShell, fee });
   const t = fixedT(locale, "webshops");
   const brand = fixedT(locale, "common")("brand.name");
   return {
     store,
     memberShell,
+    fee,
     confirmationDays: store.confirmationDays ?? (await getSetting(db(), "cashbackConfirmationDays")),
     meta: {
       title: `${metaTitle(t, store, locale)} | ${brand}`,
@@ -61,7 +66,9 @@ export default function StorePage() {
   const { t } = useTranslation("webshops");
   const locale = usePageLocale();
   const loaded = useLoaderData<typeof loader>();
-  const { store, memberShell } = loaded;
+  const { store, memberShell, fee } = loaded;
+  const share = formatRate(10_000 - fee.feeBps, locale);
+  const feeRate = formatRate(fee.feeBps, locale);
   if (!store) return <NotFoundPage />;
   return (
     <DetailPage backTo={localePath(locale, "/webshops")} backLabel={t("store.back")}>
@@ -78,12 +85,14 @@ export default function StorePage() {
       </p>
       <p className="mt-1 text-sm text-slate-600" data-testid="store-rate-basis">
         {store.networkRate.kind === "fixed"
-          ? t("store.rateBasisFixed", {
-              share: formatRate(MEMBER_SHARE_BPS, locale),
-              amount: formatMoney(store.networkRate.amountCents, locale),
-            })
-          : t("store.rateBasis", { share: formatRate(MEMBER_SHARE_BPS, locale), rate: formatRate(store.networkRate.rateBps, locale) })}
+          ? t("store.rateBasisFixed", { share, fee: feeRate, amount: formatMoney(store.networkRate.amountCents, locale) })
+          : t("store.rateBasis", { share, fee: feeRate, rate: formatRate(store.networkRate.rateBps, locale) })}
       </p>
+      {fee.level && fee.level !== "bronze" ? (
+        <p className="mt-1 text-sm font-medium text-brand-700" data-testid="store-rate-level">
+          {t("store.levelRate", { context: fee.level, fee: feeRate, base: formatRate(fee.baseFeeBps, locale) })}
+        </p>
+      ) : null}
       <p className="mt-4 text-lg text-slate-700">{store.description}</p>
       {store.headline.kind === "percent" && store.headline.upTo ? (
         <section className="mt-6" aria-labelledby="store-rates-title">

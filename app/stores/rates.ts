@@ -79,12 +79,15 @@ export function networkHeadlineRate(store: RatedStore): HeadlineRate {
   return { kind: "percent", rateBps: best, upTo: best > base };
 }
 
-/** What the pages show as a store's rate: the member's, 90% of the network's (see `networkHeadlineRate`). */
-export function headlineRate(store: RatedStore): HeadlineRate {
+/**
+ * What the pages show as a store's rate: the member's, the network's less the success fee (90% at
+ * the default 10%; a signed-in member's loyalty level lowers the fee, `feeBps`). See `networkHeadlineRate`.
+ */
+export function headlineRate(store: RatedStore, feeBps?: number): HeadlineRate {
   const network = networkHeadlineRate(store);
   return network.kind === "fixed"
-    ? { kind: "fixed", amountCents: memberRateOf(network.amountCents) }
-    : { ...network, rateBps: memberRateOf(network.rateBps) };
+    ? { kind: "fixed", amountCents: memberRateOf(network.amountCents, feeBps) }
+    : { ...network, rateBps: memberRateOf(network.rateBps, feeBps) };
 }
 
 /** A translation function (react-i18next's `t`, or the server's fixed one). */

@@ -61,15 +61,15 @@ function localized(json: string, locale: string): string {
   }
 }
 
-function toView(store: Store, locale: string): StoreView {
+function toView(store: Store, locale: string, feeBps?: number): StoreView {
   return {
     slug: store.slug,
     name: store.name,
     logo: store.logo,
     category: store.category,
-    cashbackRateBps: memberRateOf(store.cashbackRateBps),
+    cashbackRateBps: memberRateOf(store.cashbackRateBps, feeBps),
     description: describe(store, locale),
-    headline: headlineRate(store),
+    headline: headlineRate(store, feeBps),
   };
 }
 
@@ -92,20 +92,24 @@ export async function listStores(
   };
 }
 
-export async function getStoreBySlug(db: Db, slug: string, locale: string): Promise<StoreDetailView | undefined> {
+/**
+ * One store with its rates as the member gets them: at the default success fee (10%), or at
+ * `feeBps`, a signed-in member's loyalty level's fee ("your rate").
+ */
+export async function getStoreBySlug(db: Db, slug: string, locale: string, feeBps?: number): Promise<StoreDetailView | undefined> {
   const row = await db.selectFrom("stores").selectAll().where("slug", "=", slug).where("active", "=", 1).executeTakeFirst();
   if (!row) return undefined;
   const percent = row.rateKind !== "fixed";
-  const member = (value: number | null) => (value === null ? null : memberRateOf(value));
+  const member = (value: number | null) => (value === null ? null : memberRateOf(value, feeBps));
   return {
-    ...toView(row, locale),
+    ...toView(row, locale, feeBps),
     rateKind: row.rateKind,
     rateFixedCents: member(row.rateFixedCents),
     newCustomerRateBps: percent ? member(row.newCustomerRateBps) : null,
     categoryRates: percent
       ? parseCategoryRates(row.categoryRates).map((rule) => ({
           name: categoryRateName(rule.name, locale),
-          rateBps: memberRateOf(rule.rateBps),
+          rateBps: memberRateOf(rule.rateBps, feeBps),
         }))
       : [],
     networkRate:

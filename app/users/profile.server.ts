@@ -1,23 +1,14 @@
 /**
  * The profile: owns what the profile page shows and edits. Figures (total earned, purchases,
- * member level, achievements) come from the wallet's read model and the account.
+ * achievements) come from the wallet's read model and the account; the member level is the
+ * loyalty scheme's (app/loyalty/: points earned in the last 12 months).
  */
 import { z } from "zod";
 import { now, type Db } from "~/db/db.server";
 import { PhoneSchema } from "~/auth/schemas";
+import { levelOf } from "~/loyalty/points.server";
 import { earningsSummary } from "~/wallet/balances.server";
 import { NameSchema } from "./validation";
-
-export const LEVELS = [
-  { id: "bronze", fromCents: 0 },
-  { id: "silver", fromCents: 10_000 },
-  { id: "gold", fromCents: 50_000 },
-  { id: "platinum", fromCents: 100_000 },
-] as const;
-
-export function memberLevel(earnedCents: number): (typeof LEVELS)[number]["id"] {
-  return [...LEVELS].reverse().find((level) => earnedCents >= level.fromCents)!.id;
-}
 
 /** Joined before this date: an early adopter. */
 /** Early adopters: among the first members, with a first tracked purchase (not merely signed up). */
@@ -43,7 +34,7 @@ export async function profileFigures(db: Db, userId: string) {
     user,
     earnedCents: earned,
     purchases,
-    level: memberLevel(earned),
+    level: await levelOf(db, userId),
     achievements: [
       { id: "firstPurchase", done: purchases >= 1, progress: Math.min(1, purchases) },
       { id: "earlyAdopter", done: earlyMember && purchases >= 1, progress: earlyMember && purchases >= 1 ? 1 : 0 },

@@ -1,7 +1,7 @@
 /**
  * The dashboard: the available balance (hide/show remembered) with its 30 or 90 day history, this
  * month's cashback against the same days of last month, the three cashback figures (pending, this
- * month, lifetime), quick actions, top stores and recent history, all from the ledger's read model;
+ * month, lifetime), the loyalty card (points, level, what is missing to the next), quick actions, top stores and recent history, all from the ledger's read model;
  * a new member's first steps above them until all are done or hidden (`intent=dismiss-first-steps`). Add Money and Withdraw are nested
  * routes shown over it (a page without JavaScript, a dialog with it). The actions' handlers are in
  * `actions.server.ts`, the page's parts beside this module.
@@ -26,6 +26,8 @@ import { FirstStepsChecklist } from "~/components/wallet/first-steps";
 import * as handlers from "./actions.server";
 import { BalanceCard } from "./balance-card";
 import { CashbackFigures, QuickActions } from "./figures";
+import { LoyaltyCard } from "./loyalty-card";
+import { loyaltyCard } from "~/loyalty/points.server";
 import { StoresAndHistory } from "./stores-and-history";
 import { TABS, type Tab } from "./tabs";
 import { pageWithNotice } from "~/utils/http.server";
@@ -39,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tabParam = search.get("tab");
   const tab: Tab = tabParam && tabParam in TABS ? (tabParam as Tab) : "all";
   const days = search.get("days") === "90" ? 90 : 30;
-  const [balances, figures, recent, history, pending, plan, minimumWithdrawalCents, steps] = await Promise.all([
+  const [balances, figures, recent, history, pending, plan, minimumWithdrawalCents, steps, loyalty] = await Promise.all([
     getBalances(db(), user.id),
     dashboardFigures(db(), user.id),
     recentTransactions(db(), user.id, TABS[tab]),
@@ -48,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     planSummary(db(), user.id),
     getSetting(db(), "minWithdrawalCents"),
     firstSteps(db(), user.id),
+    loyaltyCard(db(), user.id),
   ]);
   return pageWithNotice(request, params, ["app", "dashboard.meta"], {
     name: user.name,
@@ -59,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     days,
     history,
+    loyalty,
     recent: recent.map((item) => transactionView(item, pending)),
     firstSteps: steps.show ? { steps: steps.steps, doneCount: steps.doneCount } : null,
   });
@@ -96,6 +100,7 @@ export default function DashboardPage() {
     notice,
     plan,
     firstSteps: steps,
+    loyalty,
   } = useLoaderData<typeof loader>();
 
   return (
@@ -113,6 +118,7 @@ export default function DashboardPage() {
         minimumWithdrawalCents={minimumWithdrawalCents}
       />
       <CashbackFigures figures={figures} hidden={hidden} />
+      <LoyaltyCard loyalty={loyalty} />
       <QuickActions />
       <StoresAndHistory figures={figures} tab={tab} recent={recent} />
 
