@@ -730,16 +730,47 @@ export interface LoyaltySummary {
 /** What the loyalty page, the dashboard card and the admin's member page show. */
 export async function loyaltySummary(db: DbOrTx, userId: string, atMs = Date.now()): Promise<LoyaltySummary> {
   const rules = await loyaltyRules(db);
-  const [account, points, lots] = await Promise.all([
+  const nowIso = new Date(atMs).toISOString();
+  const from = addMonths(nowIso, -rules.levelWindowMonths);
+  const windowEnd = new Date(atMs + rules.expiryWarningDays * DAY_MS).toISOString();
+  // One pass over the member's entries: the level's points, what was spent, and what falls due soon.
+  const [account, sums] = await Promise.all([
     db.selectFrom("loyaltyAccounts").select(["balancePoints", "owedPoints", "level"]).where("userId", "=", userId).executeTakeFirst(),
-    levelPointsOf(db, userId, rules, atMs),
-    lotsOf(db, userId),
+    db
+      .selectFrom("loyaltyEntries")
+      .select([
+        sql<number | string | null>`sum(case when level_at > ${from} and level_at <= ${nowIso} then level_points else 0 end)`.as(
+          "levelPoints",
+        ),
+        sql<number | string | null>`sum(case when points < 0 then -points else 0 end)`.as("spent"),
+        sql<number | string | null>`sum(case when points > 0 and expires_at <= ${windowEnd} then points else 0 end)`.as("dueSoon"),
+      ])
+      .where("userId", "=", userId)
+      .executeTakeFirst(),
   ]);
   const level = account?.level ?? "bronze";
   const balance = Number(account?.balancePoints ?? 0);
+  const points = Math.max(0, Number(sums?.levelPoints ?? 0));
+  const spent = Number(sums?.spent ?? 0);
+  const soon = Math.max(0, Number(sums?.dueSoon ?? 0) - spent);
   const following = nextLevel(level);
-  const windowEnd = new Date(atMs + rules.expiryWarningDays * DAY_MS).toISOString();
-  const soon = expiringBy(lots.lots, lots.spent, windowEnd);
+  let expiringSoon: LoyaltySummary["expiringSoon"] = null;
+  if (soon > 0) {
+    // Which day the oldest of them goes: only the lots due in the window can hold it.
+    const lots = await db
+      .selectFrom("loyaltyEntries")
+      .select(["points", "expiresAt"])
+      .where("userId", "=", userId)
+      .where("points", ">", 0)
+      .where("expiresAt", "<=", windowEnd)
+      .orderBy("expiresAt")
+      .execute();
+    const first = firstExpiry(
+      lots.map((lot) => ({ points: Number(lot.points), expiresAt: lot.expiresAt ?? windowEnd })),
+      spent,
+    );
+    expiringSoon = { points: soon, firstDay: (first ?? windowEnd).slice(0, 10) };
+  }
   return {
     balancePoints: balance,
     owedPoints: Number(account?.owedPoints ?? 0),
@@ -749,7 +780,7 @@ export async function loyaltySummary(db: DbOrTx, userId: string, atMs = Date.now
       ? { level: following, fromPoints: rules.thresholds[following], missingPoints: Math.max(0, rules.thresholds[following] - points) }
       : null,
     feeBps: rules.feeBps[level],
-    expiringSoon: soon > 0 ? { points: soon, firstDay: (firstExpiry(lots.lots, lots.spent) ?? windowEnd).slice(0, 10) } : null,
+    expiringSoon,
     redeemablePoints: redeemablePoints(balance, rules),
     rules,
   };
