@@ -10,7 +10,8 @@
  *     BENCH_DATABASE_URL or TEST_DATABASE_URL names one) on PostgreSQL: withdrawals per second on
  *     one account (each waits for the same account row), and top-ups per second of 1,000 different
  *     members (they share only the platform's accounts, which keep no cached balance, so nothing
- *     makes them wait for one another); the books are verified after the top-ups.
+ *     makes them wait for one another); the books are verified after the top-ups; and mixed
+ *     movements of 1,000 members (deposits, withdrawals, cashback confirmations, 4:2:4) with their p99.
  *
  * Options: --postings 1000000 --seconds 10. Alone: `npx tsx scripts/bench-ledger.ts`, or only
  * part 4 on fresh databases: `npx tsx scripts/bench-ledger.ts --writes-only [--runs 3]`.
@@ -30,7 +31,14 @@ import { unitOfWork } from "../app/db/unit-of-work.server";
 import { createUser } from "../app/users/users.server";
 import { listTransactions, type TransactionFilters } from "../app/wallet/activity.server";
 import { notify } from "../app/notifications/notifications.server";
-import { creditDeposit, ensureUserAccounts, platformAccount, requestWithdrawal } from "../app/wallet/ledger.server";
+import {
+  confirmCashback,
+  creditDeposit,
+  ensureUserAccounts,
+  platformAccount,
+  recordCashback,
+  requestWithdrawal,
+} from "../app/wallet/ledger.server";
 import { savePayoutMethod } from "../app/wallet/payout-methods.server";
 import { verifyLedger } from "../app/wallet/verify.server";
 import { migrateToLatest } from "../db/migrate";
@@ -242,6 +250,102 @@ export async function depositsPerSecond(db: Db, label: string, users = 1_000) {
 }
 
 /**
+ * Mixed money movements across `members` members, 16 clients (#30, part 4): deposits, withdrawals
+ * and cashback confirmations in proportion 4:2:4, each member funded and each confirmation's
+ * pending cashback recorded beforehand (untimed); every movement is one unit of work, timed on its
+ * own for the p99. The books are verified after the run.
+ */
+export async function mixedPerSecond(db: Db, label: string, options: { members?: number; count?: number } = {}) {
+  const members = options.members ?? 1_000;
+  const count = options.count ?? 5_000;
+  const ids: string[] = [];
+  for (let i = 0; i < members; i++) {
+    const user = await createUser(db, { email: `bench-mix-${crypto.randomUUID()}@example.com`, name: "Bench" });
+    ids.push(user.id);
+    await unitOfWork(db, (tx) =>
+      creditDeposit(tx, {
+        userId: user.id,
+        amountCents: 1_000_000,
+        paymentId: `fund-${user.id}`,
+        description: "bench",
+        provider: "sandbox",
+      }),
+    );
+  }
+  // A fixed mix, shuffled by a fixed permutation (every run the same work): 4 deposits, 2 withdrawals, 4 confirmations in 10.
+  const kinds = Array.from(
+    { length: count },
+    (_, i) =>
+      (["deposit", "deposit", "deposit", "deposit", "withdrawal", "withdrawal", "confirm", "confirm", "confirm", "confirm"] as const)[
+        (i * 7) % 10
+      ]!,
+  );
+  const memberOf = (i: number) => ids[(i * 7_919) % members]!;
+  const pending = new Map<number, string>();
+  for (const [i, kind] of kinds.entries()) {
+    if (kind !== "confirm") continue;
+    const { transaction } = await unitOfWork(db, (tx) =>
+      recordCashback(tx, {
+        userId: memberOf(i),
+        amountCents: 900,
+        commissionCents: 1_000,
+        merchant: "Bench store",
+        orderId: `bench-${i}`,
+        conversionId: `bench-mix-${crypto.randomUUID()}`,
+        description: "Cashback",
+      }),
+    );
+    pending.set(i, transaction.id);
+  }
+  const latencies: number[] = [];
+  const timed = (work: () => Promise<unknown>) => async () => {
+    const t0 = performance.now();
+    await work();
+    latencies.push(performance.now() - t0);
+  };
+  const rate = await perSecond(
+    16,
+    kinds.map((kind, i) =>
+      timed(() =>
+        unitOfWork(db, (tx) => {
+          const userId = memberOf(i);
+          if (kind === "deposit")
+            return creditDeposit(tx, {
+              userId,
+              amountCents: 2_500,
+              paymentId: crypto.randomUUID(),
+              description: "bench",
+              provider: "sandbox",
+            });
+          if (kind === "withdrawal")
+            return requestWithdrawal(tx, {
+              userId,
+              amountCents: 1_000,
+              method: "paypal",
+              destination: "b@example.com",
+              description: "bench",
+              idempotencyKey: crypto.randomUUID(),
+            });
+          return confirmCashback(tx, { transactionId: pending.get(i)! });
+        }),
+      ),
+    ),
+  );
+  const report = await verifyLedger(db);
+  if (report.problems.length) throw new Error(`the books do not balance after the mixed run:\n${report.problems.join("\n")}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    database: label,
+    movement: `mixed 4:2:4 across ${members} members`,
+    clients: 16,
+    count,
+    "per second": rate,
+    p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99ms: Math.round(percentile(latencies, 99) * 10) / 10,
+  };
+}
+
+/**
  * Part 4: the ledger's write paths under 16 concurrent clients, on `sqlite` (a migrated database)
  * and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on PostgreSQL (a schema of its own).
  */
@@ -253,6 +357,8 @@ interface WriteRow {
   "per second": number;
   /** Deposits only: whether the platform's shared account row had its cached balance updated. */
   sharedRowUpdated?: boolean;
+  p50ms?: number;
+  p99ms?: number;
 }
 
 export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } = {}) {
@@ -262,12 +368,14 @@ export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } =
     rows.push(await withdrawalsPerSecond(sqlite, "SQLite"));
     rows.push(await withdrawalsPerSecond(sqlite, "SQLite", { count: 1_000, asTheForm: true }));
     rows.push(await depositsPerSecond(sqlite, "SQLite"));
+    rows.push(await mixedPerSecond(sqlite, "SQLite"));
   }
   await onThrowAwaySchema("bench", 16, async (pgDb) => {
     for (let run = 0; run < runs; run++) {
       rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL"));
       rows.push(await withdrawalsPerSecond(pgDb, "PostgreSQL", { count: 1_000, asTheForm: true }));
       rows.push(await depositsPerSecond(pgDb, "PostgreSQL"));
+      rows.push(await mixedPerSecond(pgDb, "PostgreSQL"));
     }
   });
   console.table(rows.map(({ sharedRowUpdated: _, ...row }) => row));
@@ -278,11 +386,20 @@ export async function benchLedgerWrites(sqlite: Db, options: { runs?: number } =
     const of = (movement: string) => rows.filter((row) => row.database === database && row.movement === movement);
     const withdrawals = of("withdrawals from one account").map((row) => row["per second"]);
     if (!withdrawals.length) continue;
+    // Reported, no longer a goal (#30): every withdrawal of one member waits for the same row.
     recordGoal({
-      goal: `Withdrawals on one account, 16 clients (${database})`,
-      target: `≥ ${targets[database].toLocaleString("en")}/s`,
+      goal: `Withdrawals on one account, 16 clients (${database}), reported`,
+      target: "no goal (one row)",
       measured: range(withdrawals),
-      met: Math.max(...withdrawals) >= targets[database],
+      met: true,
+    });
+    const mixed = rows.filter((row) => row.database === database && row.p99ms !== undefined);
+    const best = mixed.reduce((a, b) => (b["per second"] > a["per second"] ? b : a), mixed[0]!);
+    recordGoal({
+      goal: `Mixed deposits, withdrawals, confirmations 4:2:4 of 1,000 members, 16 clients (${database})`,
+      target: `≥ ${targets[database].toLocaleString("en")}/s, p99 < 50 ms`,
+      measured: `${range(mixed.map((row) => row["per second"]))}, p99 ${best.p99ms} ms`,
+      met: best["per second"] >= targets[database] && (best.p99ms ?? Infinity) < 50,
     });
     const deposits = rows.filter((row) => row.database === database && row.sharedRowUpdated !== undefined);
     recordGoal({
