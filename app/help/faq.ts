@@ -3,7 +3,7 @@
  * namespace, `categories.<id>`), and the search that filters each category's questions by question
  * or answer text, case-insensitively. The questions themselves live in `faq_entries` (faq.server.ts).
  */
-export const FAQ_CATEGORIES = ["general", "cashback", "wallet", "account", "tools"] as const;
+export const FAQ_CATEGORIES = ["general", "cashback", "loyalty", "wallet", "account", "tools"] as const;
 export type FaqCategoryId = (typeof FAQ_CATEGORIES)[number];
 
 export function isFaqCategory(value: unknown): value is FaqCategoryId {

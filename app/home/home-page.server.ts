@@ -8,6 +8,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { db } from "~/db/db.server";
 import { dismissAnnouncementCookie, isAnnouncementDismissed } from "~/home/announcement.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
+import { loyaltyRules } from "~/loyalty/points.server";
+import { LOYALTY_LEVELS } from "~/loyalty/rules";
 import { readConsent } from "~/privacy/consent.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { directoryFacts } from "~/stores/stores.server";
@@ -18,10 +20,20 @@ import { localePath } from "~/utils/paths";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The announcement waits for the cookie choice: a first visit's screen holds one bar, not two.
   const consented = (await readConsent(request)) !== null;
+  const rules = await loyaltyRules(db());
   return {
     meta: await pageMeta(params, "home", "meta"),
     showBanner: consented && !(await isAnnouncementDismissed(request)),
     facts: await directoryFacts(db()),
+    // The loyalty block: the levels as the admin set them (threshold and success fee), what confirmed
+    // cashback earns and what a redemption step is worth.
+    loyalty: {
+      levels: LOYALTY_LEVELS.map((level) => ({ level, points: rules.thresholds[level], feeBps: rules.feeBps[level] })),
+      perDollar: rules.cashbackPointsPerDollar,
+      months: rules.levelWindowMonths,
+      stepPoints: rules.redeemStepPoints,
+      stepCents: rules.redeemStepCents,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-/** Home: hero, the feature carousel, who we serve, the apps, and a dismissible announcement. */
+/** Home: hero, the directory's facts, the loyalty levels (from the settings), the feature carousel, who we serve, the apps, and a dismissible announcement. */
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -9,7 +9,8 @@ import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { StoreLogo } from "~/components/stores/store-logo";
-import { formatRate } from "~/utils/money";
+import { formatMoney, formatRate } from "~/utils/money";
+import { useRootData } from "~/utils/root-data";
 import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
 export const handle = { i18n: ["common", "home", "webshops"] };
@@ -21,8 +22,9 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Home() {
   const { t } = useTranslation("home");
-  const { showBanner, facts } = useLoaderData<typeof loader>();
+  const { showBanner, facts, loyalty } = useLoaderData<typeof loader>();
   const locale = usePageLocale();
+  const signedIn = Boolean(useRootData()?.viewer);
   const audiences = t("audiences.items", { returnObjects: true }) as Array<{ title: string; description: string }>;
 
   return (
@@ -111,6 +113,39 @@ export default function Home() {
           <figcaption className="mt-3 text-center text-sm text-slate-600">{t("proof.screenshotCaption")}</figcaption>
         </figure>
       </section>
+
+      <BandSection labelledBy="loyalty-title">
+        <div className="mx-auto max-w-2xl text-center">
+          <SectionHeading
+            id="loyalty-title"
+            title={t("loyalty.title")}
+            subtitle={t("loyalty.text", {
+              points: loyalty.perDollar.toLocaleString(locale),
+              count: loyalty.months,
+              step: loyalty.stepPoints.toLocaleString(locale),
+              value: formatMoney(loyalty.stepCents, locale),
+            })}
+          />
+        </div>
+        <CardGrid
+          className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          cardClassName="rounded-2xl border border-slate-200 bg-surface p-5 text-center"
+          titleClassName="text-lg font-semibold"
+          cards={loyalty.levels.map(({ level, points, feeBps }) => ({
+            key: level,
+            title: t(`loyalty.levels.${level}`),
+            text: t("loyalty.level", { points: points.toLocaleString(locale), fee: formatRate(feeBps, locale) }),
+          }))}
+        />
+        <p className="mt-8 flex flex-wrap items-center justify-center gap-4">
+          <Link to={localePath(locale, signedIn ? "/loyalty" : "/signup")} className="btn-primary">
+            {t(signedIn ? "loyalty.ctaMember" : "loyalty.ctaVisitor")}
+          </Link>
+          <Link to={localePath(locale, "/pricing#loyalty-title")} className="font-semibold text-brand-700 underline">
+            {t("loyalty.rules")}
+          </Link>
+        </p>
+      </BandSection>
 
       <section className="container-page py-16" aria-labelledby="features-title">
         <div className="max-w-2xl">

@@ -1,22 +1,32 @@
-/** Pricing: the plans from the `plans` table, for businesses and for partners, and our promises. */
+/**
+ * Pricing: our promises, the loyalty levels with the success fee at each (from the settings), and
+ * the plans from the `plans` table, for businesses and for partners.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { db } from "~/db/db.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { loyaltyRules } from "~/loyalty/points.server";
 import { listActivePlans, type PlanView } from "~/plans/plans.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, formatRate } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { PageHeader } from "~/components/public-pages";
+import { LoyaltyLevels } from "~/components/pricing/loyalty-levels";
 
 export const handle = { i18n: ["common", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { meta: await pageMeta(params, "pricing", "meta"), plans: await listActivePlans(db()) };
+  return {
+    meta: await pageMeta(params, "pricing", "meta"),
+    plans: await listActivePlans(db()),
+    // The levels and their success fees as the admin set them.
+    loyalty: await loyaltyRules(db()),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
@@ -25,7 +35,8 @@ const CLAIMS = ["successFee", "trial", "refund", "uptime", "response"] as const;
 
 export default function PricingPage() {
   const { t } = useTranslation("pricing");
-  const { plans } = useLoaderData<typeof loader>();
+  const { plans, loyalty } = useLoaderData<typeof loader>();
+  const locale = usePageLocale();
   return (
     <div className="container-page py-16">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
@@ -33,11 +44,15 @@ export default function PricingPage() {
       <ul className="mx-auto mt-10 grid max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="claims">
         {CLAIMS.map((claim) => (
           <li key={claim} className="rounded-2xl bg-brand-50 p-4 text-center">
-            <p className="text-2xl font-extrabold text-brand-900">{t(`claims.${claim}.value`)}</p>
+            <p className="text-2xl font-extrabold text-brand-900">
+              {claim === "successFee" ? formatRate(loyalty.feeBps.bronze, locale) : t(`claims.${claim}.value`)}
+            </p>
             <p className="mt-1 text-sm text-slate-700">{t(`claims.${claim}.label`)}</p>
           </li>
         ))}
       </ul>
+
+      <LoyaltyLevels rules={loyalty} />
 
       {(["business", "partner"] as const).map((audience) => (
         <PlanGroup key={audience} audience={audience} plans={plans.filter((plan) => plan.audience === audience)} />

@@ -50,6 +50,7 @@ import * as adAlertPacing from "./20261128_0048_ad_alert_pacing";
 import * as adClientOpened from "./20261128_0050_ad_client_opened";
 import * as sessionAdClient from "./20261128_0051_session_ad_client";
 import * as loyalty from "./20261128_0052_loyalty";
+import * as loyaltyFaq from "./20261128_0053_loyalty_faq";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "20261128_0050_ad_client_opened": adClientOpened,
   "20261128_0051_session_ad_client": sessionAdClient,
   "20261128_0052_loyalty": loyalty,
+  "20261128_0053_loyalty_faq": loyaltyFaq,
 };

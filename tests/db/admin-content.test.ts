@@ -34,6 +34,7 @@ import { loader as publicFaqLoader } from "~/routes/($locale)._public.faq";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { PEER_ADDRESS_HEADER } from "~/security/client-address.server";
 import { SEED_FAQ, seedFaqId } from "../../db/seed-data/faq";
+import { LOYALTY_FAQ, loyaltyFaqId } from "../../db/seed-data/faq-loyalty";
 import { backOfficeRoutes, type BackOfficeWho } from "../support/app-database";
 import { auditRowsOf } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
@@ -282,22 +283,31 @@ describeEachDatabase("the admin's content screens", (t) => {
     const deskPost = (language: string, body: Record<string, string>) =>
       faqDeskAction({ request: post(faqPath(language), body), params: { locale: "en" }, context: {} });
 
-    it("the migration filled it with the questions the translation files held: same order, all published, stable ids", async () => {
+    it("the migrations filled it with the questions the translation files held and the loyalty questions: same order, all published, stable ids", async () => {
       for (const locale of LOCALES) {
         const categories = await publicFaq(locale);
         const expected = FAQ_CATEGORIES.map((id) => ({
           id,
-          questions: SEED_FAQ[locale].filter((entry) => entry.category === id).map(({ question, answer }) => ({ question, answer })),
+          questions:
+            id === "loyalty"
+              ? LOYALTY_FAQ[locale]
+              : SEED_FAQ[locale].filter((entry) => entry.category === id).map(({ question, answer }) => ({ question, answer })),
         }));
         expect(categories.map(({ id, questions }) => ({ id, questions }))).toEqual(expected);
-        expect(categories.reduce((sum, category) => sum + category.questions.length, 0)).toBe(20);
+        expect(categories.reduce((sum, category) => sum + category.questions.length, 0)).toBe(24);
         const ids = (await listFaqForAdmin(t.db, locale)).flatMap((group) => group.entries.map((entry) => entry.id)).sort();
-        expect(ids).toEqual(SEED_FAQ[locale].map((_, index) => seedFaqId(locale, index)).sort());
+        expect(ids).toEqual(
+          [
+            ...SEED_FAQ[locale].map((_, index) => seedFaqId(locale, index)),
+            ...LOYALTY_FAQ[locale].map((_, index) => loyaltyFaqId(locale, index)),
+          ].sort(),
+        );
       }
       const english = await publicFaq("en");
       expect(english.map((category) => category.title)).toEqual([
         "General",
         "Cashback",
+        "Loyalty points",
         "Wallet and withdrawals",
         "Account and security",
         "Ad tools",

@@ -4,10 +4,23 @@ import { listContactMessages, submitContactMessage } from "~/contact/contact.ser
 import { listActivePlans } from "~/plans/plans.server";
 import { consumeRateLimit, resetRateLimit } from "~/security/rate-limit.server";
 import { countStoresByCategory, directoryFacts, getStoreBySlug, listStores } from "~/stores/stores.server";
+import { LOCALES, type Locale } from "~/i18n/config";
+import { fixedT } from "~/i18n/translator.server";
+import { setSetting } from "~/settings/settings.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import Home from "../../app/routes/($locale)._public._index";
+import { loader as homeLoader } from "~/home/home-page.server";
+import Pricing, { loader as pricingLoader } from "../../app/routes/($locale)._public.pricing";
+import { loader as faqLoader } from "../../app/routes/($locale)._public.faq";
+import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
+import { inTx, newUser } from "../support/ledger";
 import { recordingMailer } from "../support/recording-mailer";
+import { answeredBy, renderRoute } from "../support/render-page";
+import { answer } from "../support/route-answer";
+
+const APP = "http://localhost:3000";
 
 describeEachDatabase("public site content", (t) => {
   it("seeds plans, 30 stores and 6 articles in each of the five locales", async () => {
@@ -135,5 +148,135 @@ describeEachDatabase("public site content", (t) => {
   it("counts concurrent attempts exactly", async () => {
     const verdicts = await Promise.all(Array.from({ length: 12 }, () => consumeRateLimit(t.db, "contact", "198.51.100.50")));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+  });
+});
+
+describeEachDatabase("the loyalty scheme on the marketing pages (#29)", (t) => {
+  useAppDatabase(t, () => seedContent(t.db));
+
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ");
+  const home = (locale: Locale) =>
+    renderRoute(
+      { path: "/:locale", loader: answeredBy(homeLoader, new Request(`${APP}/${locale}`)), Component: Home },
+      new Request(`${APP}/${locale}`),
+      locale,
+    );
+  const pricing = (locale: Locale) =>
+    renderRoute(
+      { path: "/:locale/pricing", loader: answeredBy(pricingLoader, new Request(`${APP}/${locale}/pricing`)), Component: Pricing },
+      new Request(`${APP}/${locale}/pricing`),
+      locale,
+    );
+  /** The pricing page's row of a level, as text. */
+  const levelRow = (html: string, level: string) => text(html.match(new RegExp(`<tr[^>]*data-level="${level}"[^>]*>.*?</tr>`))![0]).trim();
+  const setFee = async (bps: number) => {
+    const admin = await newUser(t.db, "fee-admin");
+    await inTx(t.db, (tx) => setSetting(tx, "loyaltyFeeGoldBps", bps, { id: admin, clientAddress: null }));
+  };
+
+  it("the home page has a loyalty block: the four levels with the points they start at and their success fee, sign-up and the rules", async () => {
+    const page = text(await home("en"));
+    expect(page).toContain("Loyalty points: the more you earn, the less we keep");
+    expect(page).toContain("Earn 10 points for every $1.00 of confirmed cashback");
+    expect(page).toContain("Redeem 1,000 points for $5.00 in your wallet");
+    for (const line of [
+      "Bronze From 0 points: 10% success fee",
+      "Silver From 2,500 points: 9% success fee",
+      "Gold From 10,000 points: 8% success fee",
+      "Platinum From 25,000 points: 7% success fee",
+    ]) {
+      expect(page).toContain(line);
+    }
+    const html = await home("en");
+    expect(html).toContain('href="/en/signup"');
+    expect(html).toContain('href="/en/pricing#loyalty-title"');
+    // In German, in German numbers.
+    const german = text(await home("de"));
+    expect(german).toContain("Gold Ab 10.000 Punkten: 8 % Erfolgsgebühr");
+    expect(german).toContain("Treuepunkte");
+  });
+
+  it("the pricing page: the success fee on cashback only, lower at each level, the levels table from the settings, and an admin's change shows", async () => {
+    const html = await pricing("en");
+    const page = text(html);
+    expect(page).toContain("10% success fee, only on cashback, and lower at higher member levels");
+    // The ad tools keep no success fee.
+    expect(page).toContain("no success fee");
+    expect(page).toContain("the ad tools have no success fee at any level");
+    expect(levelRow(html, "bronze")).toBe("Bronze from 0 10% 90% In order of request");
+    expect(levelRow(html, "silver")).toBe("Silver from 2,500 9% 91% In order of request");
+    expect(levelRow(html, "gold")).toBe("Gold from 10,000 8% 92% Handled first");
+    expect(levelRow(html, "platinum")).toBe("Platinum from 25,000 7% 93% Handled first");
+    expect(page).toContain(
+      "Earn points: 10 per $1.00 of cashback once it is confirmed (not while it is pending), 500 when a friend you invited qualifies, 1 per $1.00 you pay for a plan.",
+    );
+    expect(page).toContain("Redeem in steps of 1,000 points = $5.00");
+    expect(page).toContain("Points expire 24 months after you earned them, oldest first");
+    expect(html).toContain('href="/en/signup"');
+
+    await setFee(750);
+    try {
+      const changed = await pricing("en");
+      expect(levelRow(changed, "gold")).toBe("Gold from 10,000 7.5% 92.5% Handled first");
+      expect(levelRow(changed, "silver")).toBe("Silver from 2,500 9% 91% In order of request");
+      expect(text(await home("en"))).toContain("Gold From 10,000 points: 7.5% success fee");
+      expect(levelRow(await pricing("fr"), "gold")).toMatch(/^Or dès 10\s000 7,5\s% 92,5\s% Traités en priorité$/);
+    } finally {
+      await setFee(800);
+    }
+  });
+
+  it("the FAQ answers how points work, what the levels give, redeeming and expiry, in all five languages", async () => {
+    const faq = async (locale: Locale, q = "") =>
+      (
+        await answer(() =>
+          faqLoader({
+            request: new Request(`${APP}/${locale}/faq${q ? `?q=${encodeURIComponent(q)}` : ""}`),
+            params: { locale },
+            context: {},
+          }),
+        )
+      ).body.categories as Array<{ id: string; title: string; questions: Array<{ question: string; answer: string }> }>;
+    const english = (await faq("en")).find((category) => category.id === "loyalty")!;
+    expect(english.title).toBe("Loyalty points");
+    expect(english.questions.map((item) => item.question)).toEqual([
+      "How do loyalty points work?",
+      "What do the member levels give me?",
+      "How do I redeem points?",
+      "Do points expire?",
+    ]);
+    expect(english.questions[1]!.answer).toMatch(/Silver from 2,500.*Gold from 10,000.*Platinum from 25,000/);
+    expect(english.questions[1]!.answer).toContain("10% of the store's commission at Bronze, 9% at Silver, 8% at Gold and 7% at Platinum");
+    expect(english.questions[1]!.answer).toContain("The ad tools have no success fee at any level");
+    for (const locale of LOCALES) {
+      const loyalty = (await faq(locale)).find((category) => category.id === "loyalty")!;
+      expect(loyalty.questions, locale).toHaveLength(4);
+      expect(loyalty.questions[1]!.answer, locale).toMatch(/10\s?%.*9\s?%.*8\s?%.*7\s?%/);
+      if (locale !== "en") {
+        expect(loyalty.title, locale).not.toBe(english.title);
+        expect(loyalty.questions.map((item) => item.question)).not.toEqual(english.questions.map((item) => item.question));
+      }
+    }
+    // The search finds them.
+    expect((await faq("en", "EXPIRE")).flatMap((category) => category.questions).map((item) => item.question)).toContain(
+      "Do points expire?",
+    );
+  });
+
+  it("the terms state the level fees and the points rules, and still the fee on cashback only", () => {
+    for (const locale of LOCALES) {
+      const sections = fixedT(locale, "legal")("terms.sections", { returnObjects: true }) as unknown as Array<{ paragraphs: string[] }>;
+      const clause = sections[1]!.paragraphs.at(-1)!;
+      expect(clause, locale).toMatch(/2[.,\s]?500.*10[.,\s]?000.*25[.,\s]?000/);
+      expect(clause, locale).toMatch(/10\s?%, 9\s?%, 8\s?%.*7\s?%/);
+      expect(clause, locale).toMatch(/1[.,\s]?000/);
+      expect(clause, locale).toContain("24");
+      expect(sections[2]!.paragraphs.join(" "), locale).toMatch(/90/);
+    }
   });
 });

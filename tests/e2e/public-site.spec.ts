@@ -83,6 +83,31 @@ test.describe("home", () => {
     await expect(page.getByTestId("app-appStore").locator("a")).toHaveCount(0);
   });
 
+  test("the loyalty levels lead a visitor to sign up and a member to their points, on the home and pricing pages", async ({ browser }) => {
+    const visitor = await browser.newPage();
+    await visitor.goto("/en");
+    const block = visitor.locator('section[aria-labelledby="loyalty-title"]');
+    await expect(block.getByRole("listitem")).toHaveText([
+      /Bronze\s*From 0 points: 10% success fee/,
+      /Silver\s*From 2,500 points: 9% success fee/,
+      /Gold\s*From 10,000 points: 8% success fee/,
+      /Platinum\s*From 25,000 points: 7% success fee/,
+    ]);
+    await expect(block.getByRole("link", { name: "Join free and start earning" })).toHaveAttribute("href", "/en/signup");
+    await block.getByRole("link", { name: "Levels, fees and rules" }).click();
+    await expect(visitor).toHaveURL(/\/en\/pricing#loyalty-title$/);
+    await expect(visitor.getByTestId("loyalty-levels").locator('tr[data-level="gold"]')).toContainText("Handled first");
+    await expect(visitor.getByRole("link", { name: "Sign up free and start collecting points" })).toHaveAttribute("href", "/en/signup");
+    await visitor.close();
+  });
+
+  test("a signed-in member's loyalty links go to their loyalty page", async ({ page, demoMember: _ }) => {
+    await page.goto("/en");
+    await expect(page.getByRole("link", { name: "See your points", exact: true })).toHaveAttribute("href", "/en/loyalty");
+    await page.goto("/en/pricing");
+    await expect(page.getByRole("link", { name: "See your points and level" })).toHaveAttribute("href", "/en/loyalty");
+  });
+
   test("the announcement can be dismissed and stays dismissed", async ({ page }) => {
     await page.goto("/en");
     // It shows once the cookie choice is made.
@@ -158,7 +183,8 @@ test.describe("FAQ", () => {
   test("GET search filters questions and says when nothing matches", async ({ page }) => {
     await page.goto("/en/faq");
     const all = await page.locator("main details").count();
-    expect(all).toBe(20);
+    // 20 questions from the translation files and 4 about loyalty points (migration 0053).
+    expect(all).toBe(24);
     await page.getByRole("searchbox", { name: "Search the FAQ" }).fill("WITHDRAW");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/en\/faq\?q=WITHDRAW$/);
@@ -372,7 +398,7 @@ test.describe("pricing", () => {
     const claims = page.getByTestId("claims");
     for (const text of ["10%", "14 days", "30 days", "99.9%", "24 hours"]) await expect(claims).toContainText(text);
     // The success fee is on cashback only; the plans have the trial and the guarantee, no fee.
-    await expect(claims).toContainText("success fee, only on cashback: you get 90% of the store's commission");
+    await expect(claims).toContainText("success fee, only on cashback, and lower at higher member levels");
     await expect(
       page.getByText("The ad tools: a plan, with a 14-day free trial and a 30-day money-back guarantee, and no success fee.", {
         exact: false,
