@@ -21,7 +21,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import * as handlers from "./actions.server";
 import { LoyaltyHistory } from "./history";
 import { RedeemPanel } from "./redeem";
-import { LevelsPanel, PointsOverview } from "./summary";
+import { LevelsPanel, PointsOverview, ProgressPanel } from "./summary";
 
 export const handle = { i18n: ["common", "app", "loyalty"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -64,10 +64,11 @@ export default function LoyaltyPage() {
       <p className="mt-2 max-w-2xl text-slate-600">{t("intro")}</p>
       <FlashNotice testId="loyalty-notice">{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <PointsOverview summary={summary} />
-      <div className="grid gap-x-6 lg:grid-cols-2">
+      <div className="grid items-start gap-x-6 lg:grid-cols-2">
+        <ProgressPanel summary={summary} />
         <RedeemPanel summary={summary} actionData={actionData ?? null} />
-        <LevelsPanel summary={summary} />
       </div>
+      <LevelsPanel summary={summary} />
       <LoyaltyHistory filter={filter} history={history} />
     </div>
   );

@@ -73,10 +73,16 @@ export function PointsOverview({ summary }: { summary: Summary }) {
           })}
         </p>
       ) : null}
-      <Panel id="progress-title" title={t("progress.heading")} testId="loyalty-progress">
-        <Progress summary={summary} />
-      </Panel>
     </>
+  );
+}
+
+export function ProgressPanel({ summary }: { summary: Summary }) {
+  const { t } = useTranslation("loyalty");
+  return (
+    <Panel id="progress-title" title={t("progress.heading")} testId="loyalty-progress">
+      <Progress summary={summary} />
+    </Panel>
   );
 }
 
