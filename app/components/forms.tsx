@@ -124,6 +124,7 @@ export function SelectField({
   errors,
   hint,
   className,
+  errorValues,
 }: {
   label: string;
   selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
@@ -131,6 +132,8 @@ export function SelectField({
   errors?: ListOfErrors;
   hint?: string;
   className?: string;
+  /** Placeholders of the error messages. */
+  errorValues?: Record<string, unknown>;
 }) {
   const fallbackId = useId();
   const id = selectProps.id ?? fallbackId;
@@ -159,7 +162,7 @@ export function SelectField({
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} values={errorValues} />
     </div>
   );
 }

@@ -219,6 +219,7 @@ const QUERY_NAMES = [
   "period",
   "locked",
   "recovery",
+  "filter",
 ];
 
 const queries: fc.Arbitrary<string> = fc.oneof(

@@ -25,6 +25,7 @@ const NAV: Record<"member" | "admin", Array<{ key: string; path: string }>> = {
     { key: "ads", path: "/ads" },
     { key: "assistant", path: "/assistant" },
     { key: "referrals", path: "/referrals" },
+    { key: "loyalty", path: "/loyalty" },
     { key: "plans", path: "/plans" },
     { key: "settings", path: "/settings" },
   ],

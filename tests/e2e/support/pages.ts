@@ -50,6 +50,7 @@ export const MEMBER_PAGES = [
   "/plans",
   "/profile",
   "/referrals",
+  "/loyalty",
   "/settings",
   "/transactions",
   "/wallet",
