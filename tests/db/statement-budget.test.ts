@@ -45,8 +45,9 @@ const PAGES: Array<{ name: string; path: string; signedIn: boolean; loaders: Loa
     path: "/en",
     signedIn: false,
     loaders: [root.loader, localeRoute.loader, home.loader],
-    // The home page's store facts; nothing for a visitor's session.
-    budget: 2,
+    // The home page's store facts (2) and the loyalty levels from the settings (1); nothing for a
+    // visitor's session.
+    budget: 3,
   },
   {
     name: "dashboard",
