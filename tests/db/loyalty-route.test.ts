@@ -23,6 +23,8 @@ import { deposit, expectBooksBalance, inTx, transactionAmounts } from "../suppor
 import { answeredBy, renderRoute } from "../support/render-page";
 import { answer, formMessages, typedValues } from "../support/route-answer";
 import { fixedT } from "~/i18n/translator.server";
+import { loader as storeLoader, default as StorePage } from "~/routes/($locale)._storefront.webshops.$slug";
+import { SEED_STORES } from "../../db/seed-data/stores";
 
 const APP = "http://localhost:3000";
 const URL_EN = `${APP}/en/loyalty`;
@@ -173,5 +175,28 @@ describeEachDatabase("the loyalty page's route", (t) => {
     const cross = await act(cookie, { intent: "redeem", points: "1000", idempotencyKey: crypto.randomUUID() }, "https://evil.example");
     expect(cross.status).toBe(403);
     expect((await loyaltySummary(t.db, id)).balancePoints).toBe(1_000);
+  });
+
+  it("a store page shows a member's rate at their level's fee, and a visitor's at the default", async () => {
+    const store = SEED_STORES.find((candidate) => !candidate.rateFixedCents) ?? SEED_STORES[0]!;
+    const storeUrl = `${APP}/en/webshops/${store.slug}`;
+    const page = (request: Request) =>
+      renderRoute({ path: "/:locale/webshops/:slug", loader: answeredBy(storeLoader, request), Component: StorePage }, request);
+    const storeParams = { locale: "en", slug: store.slug };
+    const visitor = await answer(() => storeLoader({ request: new Request(storeUrl), params: storeParams, context: {} }));
+    expect(visitor.body.fee).toEqual({ level: null, feeBps: 1_000, baseFeeBps: 1_000 });
+    const { cookie } = await member(10_000); // Gold
+    const request = new Request(storeUrl, { headers: { Cookie: cookie } });
+    const gold = await answer(() => storeLoader({ request, params: storeParams, context: {} }));
+    expect(gold.body.fee).toEqual({ level: "gold", feeBps: 800, baseFeeBps: 1_000 });
+    // The member's rate is the network's less 8%, not 10%.
+    expect(gold.body.store.cashbackRateBps).toBeGreaterThan(visitor.body.store.cashbackRateBps);
+    const html = await page(request);
+    expect(html).toContain("You get 92% of the");
+    expect(html).toContain("Cashwise's success fee is 8%, nothing else.");
+    expect(html).toContain("As a Gold member your success fee is 8% instead of 10%.");
+    const visitorHtml = await page(new Request(storeUrl));
+    expect(visitorHtml).toContain("Cashwise's success fee is 10%, nothing else.");
+    expect(visitorHtml).not.toContain("As a ");
   });
 });

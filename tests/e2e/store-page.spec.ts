@@ -16,7 +16,7 @@ test("a visitor reads the member's rate and the store's terms, and is told to si
   await visit(page, `/en/webshops/${travel.slug}`);
   await expect(page.getByTestId("store-rate")).toHaveText(`${percent(travel.cashbackRateBps)} cashback`);
   await expect(page.getByTestId("store-rate-basis")).toContainText(
-    `You get 90% of the ${percent(seedNetworkRateBps(travel))} the store pays; Cashwise keeps a 10% success fee, nothing else.`,
+    `You get 90% of the ${percent(seedNetworkRateBps(travel))} the store pays; Cashwise's success fee is 10%, nothing else.`,
   );
   await expect(page.getByTestId("store-confirmation")).toHaveText(`About ${terms.confirmationDays} days after your purchase`);
   const cap = `$${(memberRateOf(terms.capCents!) / 100).toFixed(2)}`;
