@@ -193,10 +193,10 @@ describeEachDatabase("the loyalty page's route", (t) => {
     expect(gold.body.store.cashbackRateBps).toBeGreaterThan(visitor.body.store.cashbackRateBps);
     const html = await page(request);
     expect(html).toContain("You get 92% of the");
-    expect(html).toContain("Cashwise's success fee is 8%, nothing else.");
+    expect(html).toContain("Cashwise&#x27;s success fee is 8%, nothing else.");
     expect(html).toContain("As a Gold member your success fee is 8% instead of 10%.");
     const visitorHtml = await page(new Request(storeUrl));
-    expect(visitorHtml).toContain("Cashwise's success fee is 10%, nothing else.");
+    expect(visitorHtml).toContain("Cashwise&#x27;s success fee is 10%, nothing else.");
     expect(visitorHtml).not.toContain("As a ");
   });
 });
