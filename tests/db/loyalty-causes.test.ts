@@ -75,7 +75,9 @@ describeEachDatabase("loyalty earning causes", (t) => {
   it("a plan paid from the wallet earns 1 point per $1.00 in the same unit of work; its money-back refund takes them back", async () => {
     const user = await newUser(t.db, "plan-payer");
     const starter = await planId(t.db, "starter");
-    const price = Number((await t.db.selectFrom("plans").select("priceCents").where("id", "=", starter).executeTakeFirstOrThrow()).priceCents);
+    const price = Number(
+      (await t.db.selectFrom("plans").select("priceCents").where("id", "=", starter).executeTakeFirstOrThrow()).priceCents,
+    );
     await deposit(t.db, user, 10_000);
     // A unit of work that fails after paying rolls the points back with the payment.
     await expect(
@@ -143,7 +145,13 @@ describeEachDatabase("loyalty earning causes", (t) => {
     );
     if (click.outcome !== "redirect") throw new Error(click.outcome);
     const purchase = (status: ConversionEvent["status"]) =>
-      conversionEvent({ transactionId: `REF-${click.clickId}`, clickId: click.clickId, saleAmountCents: 20_000, commissionCents: 2_000, status });
+      conversionEvent({
+        transactionId: `REF-${click.clickId}`,
+        clickId: click.clickId,
+        saleAmountCents: 20_000,
+        commissionCents: 2_000,
+        status,
+      });
     await inTx(t.db, (tx) => ingestConversion(tx, purchase("approved")));
     expect((await summary(referrer)).balancePoints).toBe(0);
     const { confirmsAt } = await t.db
@@ -312,7 +320,10 @@ it("npm run ledger:verify checks the points of a seeded demo database, whose mem
       .where("status", "=", "confirmed")
       .execute();
     expect(confirmed.length).toBeGreaterThan(1);
-    const expected = confirmed.reduce((sum, row) => sum + Math.floor(((Number(row.cashbackCents) - Number(row.reversedCents)) * 10) / 100), 0);
+    const expected = confirmed.reduce(
+      (sum, row) => sum + Math.floor(((Number(row.cashbackCents) - Number(row.reversedCents)) * 10) / 100),
+      0,
+    );
     const points = await loyaltySummary(db, demo.id);
     expect(points).toMatchObject({ level: "silver", balancePoints: expected, levelPoints: expected, owedPoints: 0 });
     expect((await verifyPoints(db)).problems).toEqual([]);

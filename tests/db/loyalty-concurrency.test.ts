@@ -110,7 +110,12 @@ describe.skipIf(!PG_URL)("loyalty points under real parallel connections [postgr
     }
     expect(await loyaltySummary(db, userId)).toMatchObject({ balancePoints: 0, owedPoints: 0, levelPoints: 3_000 });
     expect(await available(userId)).toBe(before + 1_500);
-    const money = await db.selectFrom("transactions").select("amountCents").where("userId", "=", userId).where("type", "=", "loyalty").execute();
+    const money = await db
+      .selectFrom("transactions")
+      .select("amountCents")
+      .where("userId", "=", userId)
+      .where("type", "=", "loyalty")
+      .execute();
     expect(money.map((row) => Number(row.amountCents))).toEqual([500, 500, 500]);
     expect(await sums(userId)).toMatchObject({ points: 0, level: 3_000, entries: 4 });
     await expectClean();

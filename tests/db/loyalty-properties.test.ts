@@ -96,7 +96,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant("expire" as const), months: fc.integer({ min: 0, max: 30 }), days: fc.integer({ min: 1, max: 40 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant("expire" as const),
+      months: fc.integer({ min: 0, max: 30 }),
+      days: fc.integer({ min: 1, max: 40 }),
+    }),
   },
 );
 const programArb = fc.record({ members: fc.integer({ min: 1, max: 2 }), ops: fc.array(opArb, { minLength: 3, maxLength: 30 }) });
@@ -148,8 +152,14 @@ describeEachDatabase("loyalty points properties", (t) => {
   /** Everything a refused operation must leave as it was. */
   async function snapshot(users: readonly string[]) {
     const [entries, money] = await Promise.all([
-      t.db.selectFrom("loyaltyEntries").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-      t.db.selectFrom("transactions").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+      t.db
+        .selectFrom("loyaltyEntries")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow(),
+      t.db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       entries: Number(entries.n),

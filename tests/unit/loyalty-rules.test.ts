@@ -96,12 +96,10 @@ describe("loyalty rules: expiry", () => {
 
 describe("loyalty rules: levels, points and redemption", () => {
   /** Thresholds an admin could set, in ascending order (Bronze at 0). */
-  const thresholdsArb = fc
-    .uniqueArray(fc.integer({ min: 1, max: MAX_LOYALTY_POINTS }), { minLength: 3, maxLength: 3 })
-    .map((values) => {
-      const [silver, gold, platinum] = values.sort((a, b) => a - b) as [number, number, number];
-      return { bronze: 0, silver, gold, platinum };
-    });
+  const thresholdsArb = fc.uniqueArray(fc.integer({ min: 1, max: MAX_LOYALTY_POINTS }), { minLength: 3, maxLength: 3 }).map((values) => {
+    const [silver, gold, platinum] = values.sort((a, b) => a - b) as [number, number, number];
+    return { bronze: 0, silver, gold, platinum };
+  });
 
   it("levelFor is monotonic in points and gives each level from its threshold", () => {
     fc.assert(
