@@ -35,7 +35,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import type { LoyaltyCause, LoyaltyEntryKind, LoyaltyLevel } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { parseSetting, type SettingKey } from "~/settings/settings.server";
-import { creditLoyaltyRedemption, IdempotencyConflictError } from "~/wallet/ledger.server";
+import { creditLoyaltyRedemption, IdempotencyConflictError, lockUserMoney } from "~/wallet/ledger.server";
 import {
   addMonths,
   expiringBy,
@@ -516,6 +516,9 @@ export async function redeemPoints(
   if (cents === null)
     throw new LoyaltyError("invalid_points", `${input.points} is not a whole number of ${rules.redeemStepPoints}-point steps`);
   const key = `redeem:${input.userId}:${input.idempotencyKey}`;
+  // The member's money first, then their points: the order of every earning (its money moves, then
+  // its points follow), so a redemption and an earning never wait for each other in a circle.
+  await lockUserMoney(tx, input.userId);
   const account = await lockAccount(tx, input.userId);
   const existing = await entryByKey(tx, key);
   if (existing) {

@@ -21,6 +21,7 @@ import { LoyaltyError, loyaltySummary, onCashbackConfirmed, redeemPoints, type R
 import { verifyPoints } from "~/loyalty/verify.server";
 import { getBalances } from "~/wallet/balances.server";
 import { commissionForCashback } from "~/wallet/fee";
+import { creditDeposit } from "~/wallet/ledger.server";
 import { verifyLedger } from "~/wallet/verify.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
@@ -28,6 +29,7 @@ import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { newUser } from "../support/ledger";
+import { gate, waitUntil } from "../support/wait";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const PARALLEL = 8;
@@ -77,6 +79,12 @@ describe.skipIf(!PG_URL)("loyalty points under real parallel connections [postgr
       .where("userId", "=", userId)
       .executeTakeFirstOrThrow();
     return { points: Number(row.points ?? 0), level: Number(row.level ?? 0), entries: Number(row.entries) };
+  }
+  /** How many backends of this database wait for a lock another transaction holds. */
+  async function waitingOnLocks(): Promise<number> {
+    const result = await sql<{ n: string | number }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    return Number(result.rows[0]?.n ?? 0);
   }
   /** A member holding `points` (earned from confirmed cashback). */
   async function memberWith(name: string, points: number): Promise<string> {
@@ -140,6 +148,40 @@ describe.skipIf(!PG_URL)("loyalty points under real parallel connections [postgr
     expect((await loyaltySummary(db, userId)).balancePoints).toBe(1_000);
     expect(await available(userId)).toBe(before + 1_000);
     expect(await sums(userId)).toMatchObject({ points: 1_000, entries: 2 });
+    await expectClean();
+  });
+
+  it("a redemption and an earning of one member never wait for each other in a circle (money first, then points)", async () => {
+    const userId = await memberWith("lock-order", 2_000);
+    const [locked, held] = [gate(), gate()];
+    // An earning's unit of work: its money moves first (locking the member's balance), then its points follow.
+    const earning = unitOfWork(
+      db,
+      async (tx) => {
+        await creditDeposit(tx, {
+          userId,
+          amountCents: 1_000,
+          paymentId: `lock-${randomUUID()}`,
+          description: "Top-up",
+          provider: "sandbox",
+        });
+        locked.open();
+        await held.promise;
+        return onCashbackConfirmed(tx, { userId, conversionId: `lock-${randomUUID()}`, cashbackCents: 5_000 });
+      },
+      { attempts: 1 },
+    );
+    // Meanwhile the member redeems: it must wait for the earning's money lock before it takes the points' lock.
+    const redemption = locked.promise.then(() =>
+      unitOfWork(db, (tx) => redeemPoints(tx, { userId, points: 1_000, idempotencyKey: "lock-order" }), { attempts: 1 }),
+    );
+    await waitUntil(async () => (await waitingOnLocks()) > 0, { message: "the redemption waiting for a lock" });
+    held.open();
+    // Taking the points' lock first, the redemption would deadlock with the earning (PostgreSQL aborts one: 40P01).
+    const [earned, redeemed] = await Promise.allSettled([earning, redemption]);
+    expect(earned.status, String((earned as PromiseRejectedResult).reason?.cause?.message ?? "")).toBe("fulfilled");
+    expect(redeemed.status, String((redeemed as PromiseRejectedResult).reason?.cause?.message ?? "")).toBe("fulfilled");
+    expect((await loyaltySummary(db, userId)).balancePoints).toBe(2_000 + 500 - 1_000);
     await expectClean();
   });
 
