@@ -2,7 +2,9 @@
  * The points ledger under real parallel connections (#29, "two redemptions in parallel never spend
  * the same points"): redemptions of one member fired at once, each in its own unit of work on its
  * own connection, spend each point once (the account row lock and the conditional update); one
- * form key fired many times at once redeems once and the rest replay it; earnings from cashback
+ * form key fired many times at once redeems once and the rest replay it; a redemption takes the
+ * member's locks in the order every earning does (money, then points), so the two never deadlock
+ * (they did: PostgreSQL aborted one with 40P01); earnings from cashback
  * confirmed in parallel and redemptions in between leave a balance equal to the entries. The
  * money side (the wallet credited, the platform's `loyalty` account) must match, and both ledgers
  * verify clean.
