@@ -6,12 +6,13 @@
  * what keeps hydration matching, and it is about six times cheaper per string than i18next.
  *
  * It gives i18next's strings for everything our translations use (nested keys, "ns:key", plurals
- * with `count` including `_zero`, `context` (`key_gold`, e.g. a loyalty level's texts),
+ * with `count` including `_zero`, `context` variants such as the loyalty levels' `title_gold`,
  * `{{placeholders}}`, `defaultValue`, `returnObjects`), which tests/unit/i18n-client.test.ts checks
  * key by key against i18next in all five locales.
  *
  * Not supported (none of our texts use them): `$t()` nesting, `{{value, format}}` formatting,
- * ordinal plurals, and the fallback language (every key exists in all five locales).
+ * ordinal plurals, objects as context variants, and the fallback language (every key exists in all
+ * five locales).
  */
 
 export type Resource = Record<string, unknown>;
@@ -125,13 +126,13 @@ export class Translator {
     const language = (options.lng as string | undefined) || this.language;
     const count = options.count;
     const plural = count !== undefined && typeof count !== "string";
-    // Looked up in i18next's order: each namespace in turn, and in each the context's key (with its
-    // plural forms) before the plain one; plural forms are `_zero` (count 0), then the language's
-    // form, then the key itself.
+    const context = options.context;
+    const contextual = (typeof context === "string" || typeof context === "number") && context !== "";
     const forms = (base: string) =>
       plural ? [...(count === 0 ? [`${base}_zero`] : []), `${base}_${pluralForm(language, count as number)}`, base] : [base];
-    const context = options.context;
-    const candidates = typeof context === "string" && context !== "" ? [...forms(`${key}_${context}`), ...forms(key)] : forms(key);
+    // Looked up in i18next's order: each namespace in turn, and in each the context's variant
+    // (`key_gold`) before the key, and for each `_zero` (count 0), then the plural form, then itself.
+    const candidates = contextual ? [...forms(`${key}_${context}`), ...forms(key)] : forms(key);
     let namespace = namespaces[0]!;
     let usedKey = key;
     let value: unknown;

@@ -35,7 +35,7 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import type { LoyaltyCause, LoyaltyEntryKind, LoyaltyLevel } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { parseSetting, type SettingKey } from "~/settings/settings.server";
-import { creditLoyaltyRedemption, IdempotencyConflictError } from "~/wallet/ledger.server";
+import { creditLoyaltyRedemption, IdempotencyConflictError, lockUserMoney } from "~/wallet/ledger.server";
 import {
   addMonths,
   expiringBy,
@@ -529,17 +529,9 @@ export async function redeemPoints(
   if (cents === null)
     throw new LoyaltyError("invalid_points", `${input.points} is not a whole number of ${rules.redeemStepPoints}-point steps`);
   const key = `redeem:${input.userId}:${input.idempotencyKey}`;
-  // The money first: it locks the member's ledger rows before their points row, the order every
-  // earning takes (the cause's money, then its points), so the two never wait on each other in a
-  // cycle. A key used before replays here (another amount under it is a conflict); too few points
-  // below roll the money back with everything else.
-  const money = await creditLoyaltyRedemption(tx, {
-    userId: input.userId,
-    amountCents: cents,
-    points: input.points,
-    description: "Loyalty points redeemed",
-    idempotencyKey: input.idempotencyKey,
-  });
+  // The member's money first, then their points: the order of every earning (its money moves, then
+  // its points follow), so a redemption and an earning never wait for each other in a circle.
+  await lockUserMoney(tx, input.userId);
   const account = await lockAccount(tx, input.userId);
   const existing = await entryByKey(tx, key);
   if (existing) {
@@ -548,6 +540,13 @@ export async function redeemPoints(
   }
   if (account.balancePoints < input.points)
     throw new LoyaltyError("insufficient_points", `${input.points} points asked, ${account.balancePoints} held`);
+  const money = await creditLoyaltyRedemption(tx, {
+    userId: input.userId,
+    amountCents: cents,
+    points: input.points,
+    description: "Loyalty points redeemed",
+    idempotencyKey: input.idempotencyKey,
+  });
   await post(
     tx,
     {

@@ -298,9 +298,10 @@ async function applyToCachedBalances(tx: Tx, ordered: Posting[]) {
 /**
  * Reads a user's available balance and what they owe, locking both rows (PostgreSQL; SQLite
  * transactions are serial) in account-id order: a credit and a reversal for the same user cannot
- * both act on what they read before the other committed.
+ * both act on what they read before the other committed. Exported for the loyalty points, which
+ * lock a member's points after their money (as every earning does) and so take this lock first.
  */
-async function lockUserMoney(tx: Tx, userId: string): Promise<{ availableCents: number; owedCents: number }> {
+export async function lockUserMoney(tx: Tx, userId: string): Promise<{ availableCents: number; owedCents: number }> {
   const ids = [receivableAccount(userId), userAccount(userId, "available")];
   // Both rows must exist to be locked: a receivable another transaction is creating right now
   // makes this wait for it (instead of reading past it).

@@ -70,6 +70,9 @@ describe("the browser's translator", () => {
             { ...filled, returnObjects: true },
             ...[0, 1, 2, 5, 21, 1.5].map((count) => ({ ...filled, count })),
             { defaultValue: "Fallback {{x}}", x: "y" },
+            // A context picks the key's variant when it has one (the loyalty levels' `title_gold`).
+            { ...filled, context: "gold" },
+            { ...filled, context: "silver", count: 2 },
           ];
           // The plain call, which the translator remembers.
           expect(ours(key), `${locale} ${ns}:${key}`).toEqual(theirs(key));
@@ -110,7 +113,7 @@ describe("the browser's translator", () => {
     }
   });
 
-  it("agrees with i18next on the rarer shapes: _zero, context, dotted keys, nested placeholders, numbers, arrays", async () => {
+  it("agrees with i18next on the rarer shapes: _zero, contexts, dotted keys, nested placeholders, numbers, arrays", async () => {
     const resource = {
       items_zero: "No items",
       items_one: "One item",
@@ -125,10 +128,14 @@ describe("the browser's translator", () => {
       user: "Hello {{user.name}} and {{missing}} and {{ spaced }}",
       number: 42,
       empty: "",
-      level: "Your level",
-      level_gold: "Gold, {{fee}}",
-      level_silver_one: "{{count}} silver",
+      level: "A level ({{context}})",
+      level_gold: "Gold",
+      level_gold_one: "One gold",
+      level_gold_zero: "No gold",
       level_silver_other: "{{count}} silvers",
+      levels_one: "One level",
+      levels_other: "{{count}} levels",
+      levels_platinum: "Platinum",
     };
     const server = createInstance();
     await server.init({
@@ -156,13 +163,19 @@ describe("the browser's translator", () => {
       ["number"],
       ["empty", { defaultValue: "not used" }],
       ["deep.count", { count: 3 }],
-      ["level", { context: "gold", fee: "8%" }],
+      ["level", { context: "gold" }],
       ["level", { context: "platinum" }],
       ["level", { context: "" }],
-      ["level", { context: "silver", count: 1 }],
+      ["level", { context: 7 }],
+      ["level", { context: "gold", count: 1 }],
+      ["level", { context: "gold", count: 0 }],
+      ["level", { context: "gold", count: 4 }],
       ["level", { context: "silver", count: 4 }],
-      ["level", { context: "gold", count: 4, fee: "8%" }],
-      ["items", { context: "gold", count: 0 }],
+      ["level", { context: "silver", count: 1 }],
+      ["level", { context: "bronze", x: "X" }],
+      ["levels", { context: "platinum", count: 3 }],
+      ["levels", { context: "gold", count: 1 }],
+      ["levels", { context: "platinum" }],
     ];
     for (const [key, options] of cases) {
       expect(client.getFixedT(null, "x")(key, options), key).toEqual(server.getFixedT(null, "x")(key, options as never));
