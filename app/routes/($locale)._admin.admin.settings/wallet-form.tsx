@@ -5,6 +5,8 @@ import { Form, useActionData } from "@remix-run/react";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { Section } from "~/components/section";
 import { useTranslation } from "~/i18n/react";
+import { usePageLocale } from "~/i18n/use-page-locale";
+import { numberFormat } from "~/utils/intl";
 import { centsToDecimalString } from "~/utils/money";
 import type { action, SettingsData } from "./route";
 import { SettingField } from "./setting-field";
@@ -29,6 +31,7 @@ export function WalletSettingsForm({ settings }: { settings: SettingsData["setti
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: WalletSettingsSchema }),
   });
+  const number = numberFormat(usePageLocale(), { maximumFractionDigits: 2 });
   const bronzeFee = settings.loyaltyFeeBronzeBps / 100;
   return (
     <Section
@@ -43,7 +46,7 @@ export function WalletSettingsForm({ settings }: { settings: SettingsData["setti
         <SettingField field={fields.cardDepositHoldDays} label={t("settings.holdDays")} hint={t("settings.holdDaysHint")} />
         <SettingField field={fields.cashbackConfirmationDays} label={t("settings.confirmDays")} hint={t("settings.confirmDaysHint")} />
         <p className="mb-4 text-sm text-slate-600" data-testid="success-fee">
-          {t("settings.successFee", { share: 100 - bronzeFee, fee: bronzeFee })}
+          {t("settings.successFee", { share: number.format(100 - bronzeFee), fee: number.format(bronzeFee) })}
         </p>
         <SettingField field={fields.minWithdrawal} label={t("settings.minWithdrawal")} hint={t("settings.minWithdrawalHint")} decimal />
         <h3 className="mt-6 text-base font-bold">{t("settings.referrals")}</h3>

@@ -100,7 +100,7 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
   const number = numberFormat(locale);
   return (
     <TableSection
-      title={t("users.loyalty.historyTitle", { count: loyalty.history.length })}
+      title={t("users.loyalty.historyTitle")}
       id="loyalty-history-title"
       empty={t("users.loyalty.historyEmpty")}
       testId="loyalty-history"
