@@ -80,9 +80,15 @@ export const SETTINGS = {
   },
   /** Months after which earned points expire (oldest first), and days before that a member is warned. */
   loyaltyExpiryMonths: { schema: z.number().int().min(1).max(MAX_EXPIRY_MONTHS), defaultValue: DEFAULT_LOYALTY_RULES.expiryMonths },
-  loyaltyExpiryWarningDays: { schema: z.number().int().min(1).max(MAX_EXPIRY_WARNING_DAYS), defaultValue: DEFAULT_LOYALTY_RULES.expiryWarningDays },
+  loyaltyExpiryWarningDays: {
+    schema: z.number().int().min(1).max(MAX_EXPIRY_WARNING_DAYS),
+    defaultValue: DEFAULT_LOYALTY_RULES.expiryWarningDays,
+  },
   /** The rolling window (months) of points earned that decides the level. */
-  loyaltyLevelWindowMonths: { schema: z.number().int().min(1).max(MAX_LEVEL_WINDOW_MONTHS), defaultValue: DEFAULT_LOYALTY_RULES.levelWindowMonths },
+  loyaltyLevelWindowMonths: {
+    schema: z.number().int().min(1).max(MAX_LEVEL_WINDOW_MONTHS),
+    defaultValue: DEFAULT_LOYALTY_RULES.levelWindowMonths,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

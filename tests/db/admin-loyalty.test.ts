@@ -168,7 +168,9 @@ describeEachDatabase("the loyalty back office", (t) => {
     expect((await loyaltySummary(t.db, member)).balancePoints).toBe(1_000);
 
     // The page: the summary and the newest entries, with the reason.
-    const page = await answer(() => userLoader({ request: get(userPage(member), "admin"), params: { locale: "en", userId: member }, context: {} }));
+    const page = await answer(() =>
+      userLoader({ request: get(userPage(member), "admin"), params: { locale: "en", userId: member }, context: {} }),
+    );
     expect(page.status).toBe(200);
     expect(page.body.loyalty.summary).toMatchObject({ balancePoints: 1_000, owedPoints: 0, level: "bronze", levelPoints: 1_000 });
     expect(page.body.loyalty.history.map((entry: { points: number }) => entry.points)).toEqual([-500, 1_500]);
@@ -193,12 +195,15 @@ describeEachDatabase("the loyalty back office", (t) => {
         body: new URLSearchParams(body),
       });
     expect(
-      (await answer(() => userAction({ request: crossSite(userPage(member), form), params: { locale: "en", userId: member }, context: {} })))
-        .status,
+      (
+        await answer(() =>
+          userAction({ request: crossSite(userPage(member), form), params: { locale: "en", userId: member }, context: {} }),
+        )
+      ).status,
     ).toBe(403);
-    expect((await answer(() => settingsAction({ request: crossSite("/en/admin/settings", DEFAULT_FORM), params, context: {} }))).status).toBe(
-      403,
-    );
+    expect(
+      (await answer(() => settingsAction({ request: crossSite("/en/admin/settings", DEFAULT_FORM), params, context: {} }))).status,
+    ).toBe(403);
     // A proof older than 10 minutes: to the back office's re-authentication first, nothing changes.
     const sessions = await t.db.selectFrom("sessions").select(["id", "reauthenticatedAt"]).where("userId", "=", actor.id).execute();
     await t.db

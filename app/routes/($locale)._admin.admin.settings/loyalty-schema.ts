@@ -33,7 +33,12 @@ export const WHOLE_BOUNDS = {
 export type WholeField = keyof typeof WHOLE_BOUNDS;
 
 /** The fee fields (percent of the commission, to the basis point), Bronze first. */
-export const FEE_FIELDS = ["loyaltyFeeBronzePercent", "loyaltyFeeSilverPercent", "loyaltyFeeGoldPercent", "loyaltyFeePlatinumPercent"] as const;
+export const FEE_FIELDS = [
+  "loyaltyFeeBronzePercent",
+  "loyaltyFeeSilverPercent",
+  "loyaltyFeeGoldPercent",
+  "loyaltyFeePlatinumPercent",
+] as const;
 export const MAX_FEE_PERCENT = MAX_FEE_BPS / 100;
 export const MAX_STEP_DOLLARS = MAX_REDEEM_STEP_CENTS / 100;
 

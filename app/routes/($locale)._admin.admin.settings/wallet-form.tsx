@@ -62,7 +62,12 @@ export function WalletSettingsForm({ settings }: { settings: SettingsData["setti
           hint={t("settings.referralBonusHint")}
           decimal
         />
-        <SettingField field={fields.referralBonusFriend} label={t("settings.referralFriend")} hint={t("settings.referralBonusHint")} decimal />
+        <SettingField
+          field={fields.referralBonusFriend}
+          label={t("settings.referralFriend")}
+          hint={t("settings.referralBonusHint")}
+          decimal
+        />
         <h3 className="mt-6 text-base font-bold">{t("settings.partners")}</h3>
         <SettingField
           field={fields.partnerCommissionPercent}

@@ -107,7 +107,12 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
       rows={loyalty.history}
       rowKey={(entry) => entry.id}
       columns={[
-        { key: "date", header: t("users.ledger.date"), className: "md:whitespace-nowrap", cell: (entry) => formatDate(entry.createdAt, locale) },
+        {
+          key: "date",
+          header: t("users.ledger.date"),
+          className: "md:whitespace-nowrap",
+          cell: (entry) => formatDate(entry.createdAt, locale),
+        },
         {
           key: "what",
           header: t("users.loyalty.what"),
