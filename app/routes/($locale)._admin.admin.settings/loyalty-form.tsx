@@ -9,6 +9,7 @@ import { FormErrors, SubmitButton } from "~/components/forms";
 import { Section } from "~/components/section";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
+import { LOYALTY_LEVELS } from "~/loyalty/rules";
 import { numberFormat } from "~/utils/intl";
 import { centsToDecimalString } from "~/utils/money";
 import { FEE_FIELDS, LoyaltySettingsSchema, MAX_FEE_PERCENT, MAX_STEP_DOLLARS, WHOLE_BOUNDS, type WholeField } from "./loyalty-schema";
@@ -52,7 +53,7 @@ export function LoyaltySettingsForm({ settings }: { settings: SettingsData["sett
     <Section
       id="loyalty-settings-title"
       title={t("settings.loyalty.title")}
-      className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-6"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-6"
       titleClassName="text-lg font-bold"
     >
       <p className="mt-2 text-sm text-slate-600">{t("settings.loyalty.intro")}</p>
@@ -63,16 +64,21 @@ export function LoyaltySettingsForm({ settings }: { settings: SettingsData["sett
         {EARNING.map(whole)}
         <h3 className="mt-6 text-base font-bold">{t("settings.loyalty.levels")}</h3>
         {THRESHOLDS.map(whole)}
-        {FEE_FIELDS.map((key) => (
-          <SettingField
-            key={key}
-            field={fields[key]}
-            label={t(`settings.loyalty.fields.${key}`)}
-            hint={t("settings.loyalty.hints.fee")}
-            errorValues={{ max: number.format(MAX_FEE_PERCENT) }}
-            decimal
-          />
-        ))}
+        <fieldset className="mt-2">
+          <legend className="text-sm font-semibold text-slate-800">{t("settings.loyalty.feesLegend")}</legend>
+          <p className="mb-2 text-xs text-slate-600">{t("settings.loyalty.hints.fee")}</p>
+          <div className="grid grid-cols-2 gap-x-4">
+            {FEE_FIELDS.map((key, index) => (
+              <SettingField
+                key={key}
+                field={fields[key]}
+                label={t(`loyalty.levels.${LOYALTY_LEVELS[index]}`)}
+                errorValues={{ max: number.format(MAX_FEE_PERCENT) }}
+                decimal
+              />
+            ))}
+          </div>
+        </fieldset>
         <h3 className="mt-6 text-base font-bold">{t("settings.loyalty.redemption")}</h3>
         {whole("loyaltyRedeemStepPoints")}
         <SettingField

@@ -85,8 +85,10 @@ export default function AdminSettings() {
     <div className="container-page py-10">
       <PageHeading title={t("settings.title")} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
-      <WalletSettingsForm settings={settings} />
-      <LoyaltySettingsForm settings={settings} />
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+        <WalletSettingsForm settings={settings} />
+        <LoyaltySettingsForm settings={settings} />
+      </div>
     </div>
   );
 }

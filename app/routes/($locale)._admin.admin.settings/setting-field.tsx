@@ -11,7 +11,7 @@ export function SettingField({
 }: {
   field: FieldMetadata<number>;
   label: string;
-  hint: string;
+  hint?: string;
   decimal?: boolean;
   errorValues?: Record<string, unknown>;
 }) {

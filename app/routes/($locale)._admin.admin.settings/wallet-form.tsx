@@ -37,7 +37,7 @@ export function WalletSettingsForm({ settings }: { settings: SettingsData["setti
     <Section
       id="wallet-settings"
       title={t("settings.wallet")}
-      className="mt-6 max-w-xl rounded-2xl border border-slate-200 bg-surface p-6"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-6"
       titleClassName="text-lg font-bold"
     >
       <Form method="post" className="mt-4" {...getFormProps(form)}>
