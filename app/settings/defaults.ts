@@ -3,6 +3,9 @@
 /** The default minimum withdrawal; admins change it in the settings (`minWithdrawalCents`). */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
 
+/** The largest referral bonus or qualifying amount an admin can set ($1,000). */
+export const MAX_REFERRAL_CENTS = 100_000;
+
 /** The loyalty scheme's defaults (issue #29); every number is an admin setting (`loyalty*`). */
 export const DEFAULT_LOYALTY_RULES = {
   cashbackPointsPerDollar: 10,
@@ -23,3 +26,6 @@ export const MAX_POINTS_PER_DOLLAR = 1_000;
 export const MAX_LOYALTY_POINTS = 10_000_000;
 export const MAX_FEE_BPS = 5_000;
 export const MAX_REDEEM_STEP_CENTS = 100_000;
+export const MAX_EXPIRY_MONTHS = 120;
+export const MAX_EXPIRY_WARNING_DAYS = 365;
+export const MAX_LEVEL_WINDOW_MONTHS = 60;

@@ -6,15 +6,23 @@
 import { z } from "zod";
 import { audit, type Actor } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
-import { DEFAULT_LOYALTY_RULES, MAX_FEE_BPS, MAX_LOYALTY_POINTS, MAX_POINTS_PER_DOLLAR, MAX_REDEEM_STEP_CENTS } from "./defaults";
+import {
+  DEFAULT_LOYALTY_RULES,
+  MAX_EXPIRY_MONTHS,
+  MAX_EXPIRY_WARNING_DAYS,
+  MAX_FEE_BPS,
+  MAX_LEVEL_WINDOW_MONTHS,
+  MAX_LOYALTY_POINTS,
+  MAX_POINTS_PER_DOLLAR,
+  MAX_REDEEM_STEP_CENTS,
+  MAX_REFERRAL_CENTS,
+} from "./defaults";
 import { MIN_WITHDRAWAL_CENTS } from "./defaults";
 
 /** The longest hold on card top-ups an admin can set. */
 export const MAX_HOLD_DAYS = 90;
 /** The longest confirmation window an admin can set. */
 export const MAX_CONFIRMATION_DAYS = 365;
-/** The largest referral bonus or qualifying amount an admin can set ($1,000). */
-export const MAX_REFERRAL_CENTS = 100_000;
 /** The highest minimum withdrawal an admin can set ($1,000). */
 export const MAX_MIN_WITHDRAWAL_CENTS = 100_000;
 
@@ -71,10 +79,16 @@ export const SETTINGS = {
     defaultValue: DEFAULT_LOYALTY_RULES.redeemStepCents,
   },
   /** Months after which earned points expire (oldest first), and days before that a member is warned. */
-  loyaltyExpiryMonths: { schema: z.number().int().min(1).max(120), defaultValue: DEFAULT_LOYALTY_RULES.expiryMonths },
-  loyaltyExpiryWarningDays: { schema: z.number().int().min(1).max(365), defaultValue: DEFAULT_LOYALTY_RULES.expiryWarningDays },
+  loyaltyExpiryMonths: { schema: z.number().int().min(1).max(MAX_EXPIRY_MONTHS), defaultValue: DEFAULT_LOYALTY_RULES.expiryMonths },
+  loyaltyExpiryWarningDays: {
+    schema: z.number().int().min(1).max(MAX_EXPIRY_WARNING_DAYS),
+    defaultValue: DEFAULT_LOYALTY_RULES.expiryWarningDays,
+  },
   /** The rolling window (months) of points earned that decides the level. */
-  loyaltyLevelWindowMonths: { schema: z.number().int().min(1).max(60), defaultValue: DEFAULT_LOYALTY_RULES.levelWindowMonths },
+  loyaltyLevelWindowMonths: {
+    schema: z.number().int().min(1).max(MAX_LEVEL_WINDOW_MONTHS),
+    defaultValue: DEFAULT_LOYALTY_RULES.levelWindowMonths,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

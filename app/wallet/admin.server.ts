@@ -6,12 +6,15 @@
  * the audit row commit together. The queue is filtered (state, payout method, the member's e-mail,
  * a date range) and paged; several pending withdrawals can be approved at once (one audit row).
  * A withdrawal in a payout batch (payout-batches.server.ts) is paid or released with its batch.
+ * Members of the priority loyalty levels (the caller hands them in: the scheme's rules live in
+ * app/loyalty, above this module) are marked and their pending withdrawals listed first, by a join
+ * on `loyalty_accounts` in the desk's query, so the order holds across pages.
  */
 import { sql } from "kysely";
 import { dialectOf, type DbOrTx, type Tx } from "~/db/db.server";
 import { audit, type Actor } from "~/audit/audit.server";
 import { likePattern } from "~/db/like";
-import type { WithdrawalState } from "~/db/schema";
+import type { LoyaltyLevel, WithdrawalState } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import type { Page } from "~/db/paginate.server";
 import { approveWithdrawal, completeWithdrawal, LedgerError, rejectWithdrawal, type MoneyResult } from "./ledger.server";
@@ -30,6 +33,9 @@ export interface DeskWithdrawal {
   userEmail: string;
   /** The payout batch it is in (null: none). */
   batchId: string | null;
+  /** The member's loyalty level (null: no points account yet), and whether it is one the desk handles first. */
+  level: LoyaltyLevel | null;
+  priority: boolean;
 }
 
 export const DESK_PAGE_SIZE = 50;
@@ -44,16 +50,26 @@ export interface DeskFilter {
   from?: string;
   to?: string;
   batchId?: string;
+  /** Loyalty levels whose pending withdrawals come first (PRIORITY_LEVELS in app/loyalty/rules.ts). */
+  priorityLevels?: readonly LoyaltyLevel[];
   page?: number;
   pageSize?: number;
 }
 
-/** The desk's queue, filtered and paged: open ones oldest first (a queue), any other view newest first. */
+/**
+ * The desk's queue, filtered and paged: pending withdrawals of the priority levels first, then open
+ * ones oldest first (a queue), any other view newest first.
+ */
 export async function listWithdrawals(db: DbOrTx, filter: DeskFilter = {}): Promise<Page<DeskWithdrawal>> {
   const states = filter.states?.length ? filter.states : (["pending", "processing"] as WithdrawalState[]);
   const queue = states.every((state) => state === "pending" || state === "processing");
   const pageSize = filter.pageSize ?? DESK_PAGE_SIZE;
-  let base = db.selectFrom("withdrawals").innerJoin("users", "users.id", "withdrawals.userId").where("withdrawals.state", "in", states);
+  const priorityLevels = [...(filter.priorityLevels ?? [])];
+  let base = db
+    .selectFrom("withdrawals")
+    .innerJoin("users", "users.id", "withdrawals.userId")
+    .leftJoin("loyaltyAccounts", "loyaltyAccounts.userId", "withdrawals.userId")
+    .where("withdrawals.state", "in", states);
   if (filter.method) base = base.where("withdrawals.method", "=", filter.method);
   if (filter.email?.trim()) base = base.where(sql`lower(users.email)`, "like", sql`${likePattern(filter.email)} escape '\\'`);
   if (filter.from) base = base.where("withdrawals.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
@@ -75,14 +91,30 @@ export async function listWithdrawals(db: DbOrTx, filter: DeskFilter = {}): Prom
           "users.name as userName",
           "users.email as userEmail",
           "withdrawals.batchId",
+          "loyaltyAccounts.level",
         ])
+        .$if(priorityLevels.length > 0, (q) =>
+          q.orderBy((eb) =>
+            eb
+              .case()
+              .when(eb.and([eb("withdrawals.state", "=", "pending"), eb("loyaltyAccounts.level", "in", priorityLevels)]))
+              .then(0)
+              .else(1)
+              .end(),
+          ),
+        )
         .orderBy("withdrawals.createdAt", queue ? "asc" : "desc")
         .orderBy("withdrawals.transactionId", queue ? "asc" : "desc"),
     { page: filter.page, pageSize },
   );
   return {
     ...found,
-    items: found.items.map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
+    items: found.items.map((row) => ({
+      ...row,
+      amountCents: Number(row.amountCents),
+      level: row.level ?? null,
+      priority: row.level !== null && priorityLevels.includes(row.level),
+    })),
   };
 }
 

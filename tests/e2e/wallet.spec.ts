@@ -396,7 +396,7 @@ test("admin settings: the card top-up hold is validated on the server, keeps wha
     message: "Enter a whole number of days from 1 to 365.",
   });
   await confirmDays.fill("60");
-  // The members' 90% is the price the site promises, not a setting (#24).
+  // The members' 90% at the Bronze level (the default fee of 10%; each level's fee is a loyalty setting, #29).
   await expect(page.getByTestId("success-fee")).toContainText("members receive 90% of every commission");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();

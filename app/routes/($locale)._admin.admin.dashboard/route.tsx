@@ -1,6 +1,7 @@
 /**
  * The back office's dashboard (`/admin/dashboard`): accounts and sign-ups per day, what the platform
- * owes its users, withdrawals waiting, the cashback pipeline per week, the money moved, and the
+ * owes its users, withdrawals waiting, the points owed to members (`loyaltyTotals`: their value at the
+ * redemption rate, points owed back, members per level), the cashback pipeline per week, the money moved, and the
  * reconciliation panel (the last ledger check, each platform account's balance, and a form that
  * queues a new check: `actions.server.ts`). Charts are the server-rendered chart kit: readable
  * without JavaScript.
@@ -28,6 +29,8 @@ import { CashbackPipeline } from "./cashback-pipeline";
 import { ReconciliationPanel } from "./reconciliation-panel";
 import { Stat } from "./stat";
 import { Section } from "~/components/section";
+import { loyaltyTotals } from "~/loyalty/points.server";
+import { LoyaltyCard } from "./loyalty-card";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -35,7 +38,12 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { notice, headers } = await takeNotice(request);
-  const [overview, reconciliation, platform] = await Promise.all([adminOverview(db()), lastReconciliation(db()), platformBalances(db())]);
+  const [overview, reconciliation, platform, loyalty] = await Promise.all([
+    adminOverview(db()),
+    lastReconciliation(db()),
+    platformBalances(db()),
+    loyaltyTotals(db()),
+  ]);
   return data(
     {
       meta: await pageMeta(params, "admin", "dashboard.meta"),
@@ -43,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       overview,
       reconciliation,
       platform,
+      loyalty,
     },
     { headers },
   );
@@ -65,7 +74,7 @@ export type AdminDashboardData = ReturnType<typeof useLoaderData<typeof loader>>
 export default function AdminDashboard() {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
-  const { overview, reconciliation, platform, notice } = useLoaderData<typeof loader>();
+  const { overview, reconciliation, platform, loyalty, notice } = useLoaderData<typeof loader>();
   const number = numberFormat(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const { users, withdrawals } = overview;
@@ -134,6 +143,8 @@ export default function AdminDashboard() {
           </Link>
         </p>
       </Section>
+
+      <LoyaltyCard loyalty={loyalty} />
 
       <CashbackPipeline overview={overview} />
 

@@ -1,7 +1,7 @@
 /**
  * The account page's actions (`/admin/users/:userId`), one handler per form `intent`: change the
  * role, suspend and reinstate, end one or every session, reset two-factor authentication, add a
- * note, and adjust the balance. Each is one unit of work with its one audit row
+ * note, adjust the balance, and adjust the loyalty points. Each is one unit of work with its one audit row
  * (`app/users/admin.server.ts`); a refusal answers at its form (400), a success goes back to the
  * page with a notice.
  */
@@ -13,6 +13,9 @@ import { db } from "~/db/db.server";
 import { ROLES } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { Locale } from "~/i18n/config";
+import { adjustPoints, LoyaltyError, loyaltySummary } from "~/loyalty/points.server";
+import { MAX_LOYALTY_POINTS } from "~/settings/defaults";
+import { numberFormat } from "~/utils/intl";
 import { NOTE_MAX_LENGTH } from "~/users/account-states";
 import {
   addNote,
@@ -37,6 +40,8 @@ const MAX_ADJUSTMENT_CENTS = MAX_DEPOSIT_CENTS;
 const text = (max: number, required: string) =>
   z.string({ required_error: required }).trim().min(1, required).max(max, "admin:users.errors.tooLong");
 
+const POINTS_INVALID = "admin:users.loyalty.pointsInvalid";
+
 export const actionSchema = (locale: string) =>
   z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("role"), role: z.enum(ROLES, { errorMap: () => ({ message: "admin:users.role.invalid" }) }) }),
@@ -51,6 +56,17 @@ export const actionSchema = (locale: string) =>
       reason: text(200, "admin:users.adjust.reasonRequired"),
       idempotencyKey: z.string().uuid(),
     }),
+    z.object({
+      intent: z.literal("adjustPoints"),
+      points: z
+        .number({ required_error: POINTS_INVALID, invalid_type_error: POINTS_INVALID })
+        .int(POINTS_INVALID)
+        .min(-MAX_LOYALTY_POINTS, POINTS_INVALID)
+        .max(MAX_LOYALTY_POINTS, POINTS_INVALID)
+        .refine((points) => points !== 0, POINTS_INVALID),
+      reason: text(200, "admin:users.loyalty.reasonRequired"),
+      idempotencyKey: z.string().uuid(),
+    }),
     z.object({ intent: z.literal("revokeSession"), sessionId: z.string().uuid() }),
     z.object({ intent: z.literal("revokeAll") }),
     z.object({ intent: z.literal("resetTwoFactor") }),
@@ -61,7 +77,7 @@ type Input = z.infer<ReturnType<typeof actionSchema>>;
 type Of<I extends Input["intent"]> = Extract<Input, { intent: I }>;
 
 /** Changing what an account may do, or its money: the admin proves who they are again first. */
-export const SENSITIVE: ReadonlySet<Input["intent"]> = new Set(["role", "suspend", "adjust", "resetTwoFactor"]);
+export const SENSITIVE: ReadonlySet<Input["intent"]> = new Set(["role", "suspend", "adjust", "adjustPoints", "resetTwoFactor"]);
 
 const REFUSALS = {
   self: "admin:users.errors.self",
@@ -175,5 +191,37 @@ export async function adjust(ctx: AccountAction, input: Of<"adjust">) {
       );
     }
     throw error;
+  }
+}
+
+/** Add or take away loyalty points (audited, the member told); the form's nonce makes a double submit post once. */
+export async function adjustLoyaltyPoints(ctx: AccountAction, input: Of<"adjustPoints">) {
+  const number = numberFormat(ctx.locale);
+  try {
+    const { replayed } = await unitOfWork(db(), (tx) =>
+      adjustPoints(tx, {
+        userId: ctx.userId,
+        points: input.points,
+        reason: input.reason,
+        adminId: ctx.actor.id,
+        idempotencyKey: input.idempotencyKey,
+        clientAddress: ctx.actor.clientAddress,
+      }),
+    );
+    const key = replayed ? "users.loyalty.replayed" : input.points > 0 ? "users.loyalty.added" : "users.loyalty.taken";
+    return done(ctx, key, { points: number.format(Math.abs(input.points)) });
+  } catch (error) {
+    if (!(error instanceof LoyaltyError)) throw error;
+    if (error.code === "not_found") throw notFound();
+    const held = error.code === "insufficient_points" ? (await loyaltySummary(db(), ctx.userId)).balancePoints : null;
+    const message = {
+      insufficient_points: "admin:users.loyalty.insufficient",
+      reason_required: "admin:users.loyalty.reasonRequired",
+      invalid_points: POINTS_INVALID,
+    }[error.code];
+    return data(
+      { intent: ctx.intent, result: ctx.reply({ formErrors: [message] }), available: held === null ? null : number.format(held) },
+      { status: 400 },
+    );
   }
 }

@@ -4,9 +4,11 @@
  * history (`ledgerPage`), clicks and conversions (`clicksPage`), referred friends and the admins'
  * notes; and the actions, each one form (`intent`): change the role, suspend (with a reason) and
  * reinstate, adjust the balance (credit or debit, amount, reason, and the nonce the page was
- * rendered with, so a double submit posts once), end one or every session, add a note, reset
- * two-factor authentication (not one's own). Role, suspension, adjustment and the two-factor reset
- * need a recent re-authentication. The handlers are in `actions.server.ts`, the page's sections
+ * rendered with, so a double submit posts once), adjust the loyalty points (`adjustPoints`: `points`,
+ * negative to take away, `reason`, the page's nonce), end one or every session, add a note, reset
+ * two-factor authentication (not one's own). Role, suspension, both adjustments and the two-factor
+ * reset need a recent re-authentication. The member's loyalty points (`loyaltySummary`, the last
+ * 10 entries) are shown beside the points adjustment. The handlers are in `actions.server.ts`, the page's sections
  * beside this module.
  */
 import { parseWithZod } from "@conform-to/zod";
@@ -37,11 +39,13 @@ import { listTransactions } from "~/wallet/activity.server";
 import { getBalances } from "~/wallet/balances.server";
 import { description as describe } from "~/wallet/display";
 import { fixedT } from "~/i18n/translator.server";
+import { loyaltyHistory, loyaltySummary } from "~/loyalty/points.server";
 import * as handlers from "./actions.server";
 import { BalancesSection, ProfileSection } from "./account-sections";
 import { AdjustmentForm, RoleForm, SuspensionForm, TwoFactorResetForm } from "./forms";
 import { formatDateTime } from "~/utils/dates";
 import { NotesSection, SessionsSection } from "./sessions-and-notes";
+import { LoyaltyHistorySection, LoyaltySummarySection, PointsAdjustmentForm } from "./loyalty-sections";
 import { CashbackSection, LedgerSection, ReferralsSection } from "./activity-sections";
 import { notFound } from "~/utils/http.server";
 
@@ -49,6 +53,8 @@ export const handle = { i18n: ["common", "admin", "wallet", "cashback", "referra
 export const clientLoader = withNamespaces(handle.i18n);
 
 const LIST_PAGE_SIZE = 10;
+/** The loyalty entries shown on the page (the newest). */
+const LOYALTY_ENTRIES = 10;
 
 const localeOf = (value: string | undefined): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
@@ -64,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw notFound();
   }
   const search = new URL(request.url).searchParams;
-  const [balances, sessions, ledger, cashback, referrals, plan, notes, { notice, headers }] = await Promise.all([
+  const [balances, sessions, ledger, cashback, referrals, plan, notes, points, history, { notice, headers }] = await Promise.all([
     getBalances(db(), account.id),
     listActiveSessions(db(), account.id),
     listTransactions(db(), account.id, {}, { page: pageFromSearch(search.get("ledgerPage")), pageSize: LIST_PAGE_SIZE }),
@@ -72,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     referredFriends(db(), account.id),
     planSummary(db(), account.id),
     listNotes(db(), account.id),
+    loyaltySummary(db(), account.id),
+    loyaltyHistory(db(), account.id),
     takeNotice(request),
   ]);
   const t = fixedT(locale, "admin");
@@ -93,6 +101,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       viewerId: viewer.id,
       // A fresh key for each render of the adjustment form: a double submit of one render posts once.
       adjustmentKey: crypto.randomUUID(),
+      pointsKey: crypto.randomUUID(),
+      loyalty: { summary: points, history: history.items.slice(0, LOYALTY_ENTRIES) },
     },
     { headers },
   );
@@ -130,6 +140,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return handlers.note(ctx, input);
     case "adjust":
       return handlers.adjust(ctx, input);
+    case "adjustPoints":
+      return handlers.adjustLoyaltyPoints(ctx, input);
   }
 }
 
@@ -173,12 +185,17 @@ export default function AdminUser() {
         <SuspensionForm suspended={Boolean(account.suspendedAt)} />
         <AdjustmentForm adjustmentKey={loaded.adjustmentKey} />
       </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <LoyaltySummarySection loyalty={loaded.loyalty} />
+        <PointsAdjustmentForm pointsKey={loaded.pointsKey} />
+      </div>
       <div className="mt-6">
         <TwoFactorResetForm enabled={account.twoFactor} own={account.id === loaded.viewerId} />
       </div>
       <div className="mt-6 space-y-6">
         <SessionsSection sessions={loaded.sessions} />
         <LedgerSection ledger={loaded.ledger} />
+        <LoyaltyHistorySection loyalty={loaded.loyalty} />
         <CashbackSection cashback={loaded.cashback} />
         <ReferralsSection referrals={loaded.referrals} />
         <NotesSection notes={loaded.notes} />

@@ -1,4 +1,7 @@
-/** The withdrawals' rows (approve, mark paid, reject) and "Approve selected" for the pending ones. */
+/**
+ * The withdrawals' rows (approve, mark paid, reject; a "Priority" badge with the level for members
+ * of the priority loyalty levels) and "Approve selected" for the pending ones.
+ */
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import { DecisionForm } from "~/components/admin/decision-form";
@@ -64,6 +67,14 @@ export function DeskRow({ item }: { item: DeskWithdrawal }) {
               <span className="ml-2 align-middle text-xs font-semibold uppercase text-slate-600">
                 {t(`withdrawals.states.${item.state}`)}
               </span>
+              {item.priority && item.level ? (
+                <span
+                  className="ml-2 inline-block whitespace-nowrap rounded-full bg-yellow-100 px-2 py-0.5 align-middle text-xs font-semibold text-yellow-900"
+                  data-testid="withdrawal-priority"
+                >
+                  {t("withdrawals.priority", { level: t(`loyalty.levels.${item.level}`) })}
+                </span>
+              ) : null}
             </p>
             <p className="break-words text-sm text-slate-700">
               {item.userName} · {item.userEmail}

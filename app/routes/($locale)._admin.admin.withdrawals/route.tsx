@@ -6,7 +6,10 @@
  * once ("Approve selected"). Payout batches gather the processing withdrawals of one method (those
  * matching the filters) for one file (downloaded from `/admin/withdrawals/batches/:id/file`), then
  * are marked paid with one reference, or cancelled. Each decision is one unit of work with its
- * audit row and the users' notifications (the handlers: `actions.server.ts`).
+ * audit row and the users' notifications (the handlers: `actions.server.ts`). Withdrawals of members
+ * at a priority loyalty level (Gold, Platinum: `PRIORITY_LEVELS`) carry a "Priority" badge with the
+ * level, and the pending ones come first (the wallet's query joins the levels; the route hands it
+ * the loyalty scheme's list, since app/wallet does not import app/loyalty).
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -24,6 +27,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { PRIORITY_LEVELS } from "~/loyalty/rules";
 import { listWithdrawals } from "~/wallet/admin.server";
 import { CURRENCY } from "~/wallet/ledger.server";
 import { batchCandidates, listPayoutBatches } from "~/wallet/payout-batches.server";
@@ -56,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         states,
         method: filters.method || undefined,
         batchId: filters.batch || undefined,
+        priorityLevels: PRIORITY_LEVELS,
         page: pageFromSearch(search.get("page")),
       }),
       batches: await listPayoutBatches(db()),
