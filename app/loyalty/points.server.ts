@@ -281,13 +281,14 @@ export interface EarnOptions {
   quiet?: boolean;
 }
 
+/** Adds a cause's points (`rules`: the caller's, which computed them) and raises the level if it is reached. */
 async function earn(
   tx: Tx,
+  rules: LoyaltyRules,
   input: { userId: string; cause: LoyaltyCause; causeId: string; points: number; cents: number | null; key: string },
   options: EarnOptions,
 ): Promise<LoyaltyEntry | null> {
   if (input.points <= 0) return null;
-  const rules = await loyaltyRules(tx);
   const at = options.at ?? now();
   const { entry, replayed, account } = await post(tx, {
     ...input,
@@ -298,7 +299,7 @@ async function earn(
     at,
     rules,
   });
-  if (!replayed) await raiseLevel(tx, input.userId, account, rules, Date.parse(options.at ?? now()), options.quiet ?? false);
+  if (!replayed) await raiseLevel(tx, input.userId, account, rules, options.quiet ?? false);
   return entry;
 }
 
@@ -348,6 +349,7 @@ export async function onCashbackConfirmed(
   const rules = await loyaltyRules(tx);
   return earn(
     tx,
+    rules,
     {
       userId: input.userId,
       cause: "cashback",
@@ -389,6 +391,7 @@ export async function onReferralPaid(
   const rules = await loyaltyRules(tx);
   return earn(
     tx,
+    rules,
     {
       userId: input.referrerId,
       cause: "referral",
@@ -424,6 +427,7 @@ export async function onPlanPaid(tx: Tx, subscriptionPaymentId: string, options:
   const cents = Number(payment.amountCents);
   return earn(
     tx,
+    rules,
     {
       userId: payment.userId,
       cause: "plan",
@@ -472,11 +476,12 @@ async function setLevel(tx: Tx, userId: string, level: LoyaltyLevel, atMs: numbe
     .execute();
 }
 
-/** After an earning: a level reached is granted at once (never lowered here). */
-async function raiseLevel(tx: Tx, userId: string, account: AccountRow, rules: LoyaltyRules, atMs: number, quiet: boolean) {
-  const reached = levelFor(await levelPointsOf(tx, userId, rules, Math.max(atMs, Date.now())), rules);
+/** After an earning (a backdated one too): a level the points of the window up to now reach is granted at once (never lowered here). */
+async function raiseLevel(tx: Tx, userId: string, account: AccountRow, rules: LoyaltyRules, quiet: boolean) {
+  const atMs = Date.now();
+  const reached = levelFor(await levelPointsOf(tx, userId, rules, atMs), rules);
   if (levelRank(reached) <= levelRank(account.level)) return;
-  await setLevel(tx, userId, reached, Math.max(atMs, Date.now()));
+  await setLevel(tx, userId, reached, atMs);
   account.level = reached;
   if (!quiet) await notify(tx, userId, "loyaltyLevelUp", { context: reached, feePercent: rules.feeBps[reached] / 100 });
 }
@@ -610,7 +615,7 @@ export async function adjustPoints(
     clientAddress: input.clientAddress ?? null,
   });
   await notify(tx, input.userId, "loyaltyAdjusted", { points: input.points, reason });
-  if (input.points > 0) await raiseLevel(tx, input.userId, result.account, rules, Date.now(), false);
+  if (input.points > 0) await raiseLevel(tx, input.userId, result.account, rules, false);
   return result;
 }
 
@@ -846,15 +851,4 @@ export async function loyaltyTotals(db: DbOrTx): Promise<LoyaltyTotals> {
     owedPoints: Number(sums?.owed ?? 0),
     members,
   };
-}
-
-/** The levels of many members at once (the payout desk's priority marks). */
-export async function levelsOf(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, LoyaltyLevel>> {
-  if (!userIds.length) return new Map();
-  const rows = await db
-    .selectFrom("loyaltyAccounts")
-    .select(["userId", "level"])
-    .where("userId", "in", [...new Set(userIds)])
-    .execute();
-  return new Map(rows.map((row) => [row.userId, row.level]));
 }
