@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE } from "~/i18n/config";
 import { localeFromUrl } from "~/i18n/locale.server";
 import { serverTranslator, TranslatorContext } from "~/i18n/react.server";
 import { startServerJobs } from "~/job-registry.server";
+import { capturePage, installPageCache, pageCapture } from "~/page-cache.server";
 import { allowSignInFormTargets, applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/utils/nonce";
 import { InlineStylesheetProvider } from "~/utils/stylesheet";
@@ -35,6 +36,8 @@ if (env().appEnv === "production" && !isHttps()) console.warn("Warning: APP_URL 
 startServerJobs();
 // A social sign-in form continues at its provider: the CSP's form-action allows their origins.
 allowSignInFormTargets(socialFormActionOrigins());
+// Signed-out visitors of public pages are answered from stored documents (app/page-cache.server.ts).
+installPageCache();
 
 export default async function handleRequest(
   request: Request,
@@ -48,6 +51,9 @@ export default async function handleRequest(
   // A first visit gets the stylesheet inside the document (first paint after one round trip).
   const inline = responseStatusCode < 300 ? inlineStylesheet(request) : null;
   if (inline) responseHeaders.append("Set-Cookie", inline.setCookie);
+  // A public page for a signed-out visitor is stored as it is sent (and served from memory next time).
+  const capture = pageCapture(request, responseStatusCode, responseHeaders, remixContext);
+  let failed = false;
 
   // Crawlers and no-JS visitors get the whole document at once; browsers get the shell early.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -70,8 +76,9 @@ export default async function handleRequest(
           const body = inline ? withCriticalCss(inline.css) : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, { nonce });
+          const sent = capture ? body.pipe(capturePage(capture, { nonce, headers: responseHeaders, failed: () => failed })) : body;
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(sent), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -83,6 +90,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          failed = true;
           // Errors while streaming after the shell are logged here; earlier ones reject above.
           if (shellRendered) console.error(error);
         },

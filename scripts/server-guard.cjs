@@ -20,10 +20,12 @@
  * 5. Runs each request in its own request scope (an AsyncLocalStorage store, found by the app
  *    under `Symbol.for("cashwise.requestScope")`), so what every loader of one page needs (the
  *    session) is read once per request (app/utils/request-scope.server.ts).
- * 6. Answers a method the app does not serve (TRACE, PROPFIND, …: anything but GET, HEAD, POST,
+ * 6. Answers a GET or HEAD from the page cache when the app has one for it (signed-out visitors
+ *    of public pages: app/page-cache.server.ts), before Remix runs.
+ * 7. Answers a method the app does not serve (TRACE, PROPFIND, …: anything but GET, HEAD, POST,
  *    PUT, PATCH, DELETE and OPTIONS) with 405 and an `Allow` header, on every path, before Remix
  *    (whose Request refuses TRACE outright: that was a 500).
- * 7. Shuts down gracefully on SIGTERM/SIGINT: the listener closes (remix-serve's own handler), idle
+ * 8. Shuts down gracefully on SIGTERM/SIGINT: the listener closes (remix-serve's own handler), idle
  *    keep-alive connections are closed at once and busy ones after their answer (`Connection:
  *    close`), then the app's shutdown hooks run (the job runner stops, the database pool closes:
  *    app/config/shutdown.server.ts) and the process exits 0; after 9 s it exits 1 whatever still
@@ -37,6 +39,7 @@ const http = require("node:http");
 const path = require("node:path");
 
 const PEER_HEADER = "x-cashwise-peer-address";
+const PAGE_CACHE = Symbol.for("cashwise.pageCache");
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LOCALES = ["en", "nl", "fr", "es", "de"];
 const KB = 1024;
@@ -226,7 +229,19 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
       // webhooks take JSON and judge it themselves.
       if (!isApi && !FORM_TYPES.includes(type)) return refuse(request, response, 415, "unsupportedMediaType", "unsupported_media_type");
     }
-    return requestScope.run(new Map(), () => emit.call(this, event, request, response, ...rest));
+    return requestScope.run(new Map(), () => {
+      // A signed-out visitor's public page may be answered from the page cache (app/page-cache.server.ts).
+      const pageCache = globalThis[PAGE_CACHE];
+      if (!pageCache || (request.method !== "GET" && request.method !== "HEAD")) return emit.call(this, event, request, response, ...rest);
+      pageCache.serve(request, response).then(
+        (served) => served || emit.call(this, event, request, response, ...rest),
+        (error) => {
+          console.error(error);
+          emit.call(this, event, request, response, ...rest);
+        },
+      );
+      return true;
+    });
   }
   return emit.call(this, event, request, response, ...rest);
 };

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { forgetKnowledgeAfterCommit } from "~/help/knowledge-cache.server";
+import { publicContentChanged } from "~/utils/page-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
@@ -154,6 +155,7 @@ export async function createPost(tx: Tx, options: { actor: Actor; input: NewArti
   };
   await tx.insertInto("blogPosts").values(values).execute();
   forgetKnowledgeAfterCommit(tx, input.locale);
+  publicContentChanged(tx);
   const { id: _id, createdAt: _created, updatedAt: _updated, publishedAt: _published, ...after } = values;
   await audit(tx, {
     actorId: actor.id,
@@ -188,6 +190,7 @@ export async function updatePost(
     .where("id", "=", before.id)
     .execute();
   forgetKnowledgeAfterCommit(tx, before.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: "blog.updated",
@@ -220,6 +223,7 @@ export async function setPostStatus(tx: Tx, options: { actor: Actor; postId: str
     .where("id", "=", post.id)
     .execute();
   forgetKnowledgeAfterCommit(tx, post.locale);
+  publicContentChanged(tx);
   const before = status === "published" ? { status: post.status, publishedAt: post.publishedAt } : { status: post.status };
   await audit(tx, {
     actorId: actor.id,

@@ -8,7 +8,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { metaFromLoader } from "~/utils/meta";
 
 /** The route exports every legal page shares: its translations and its meta from the loader's `meta`. */
-export const handle = { i18n: ["common", "legal"] };
+export const handle = { i18n: ["common", "legal"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = metaFromLoader;
 

@@ -65,6 +65,12 @@ export interface Env {
    * composed from templates.
    */
   llm: { url: string; apiKey: string; model: string } | null;
+  /**
+   * How long a public page's stored document is served to signed-out visitors (PAGE_CACHE_TTL_SECONDS,
+   * default 60; 0 turns the page cache off). A change to published content drops every stored page
+   * at once in the process that made it; this bounds everything else (other processes, the clock).
+   */
+  pageCacheTtlSeconds: number;
   dataDir: string;
 }
 
@@ -191,6 +197,15 @@ const schema = z
     ),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
+    PAGE_CACHE_TTL_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "must be a number of seconds (0 turns the page cache off)" })
+        .int("must be a whole number")
+        .min(0, "must be 0 or more")
+        .max(86_400, "must be at most 86400 (a day)")
+        .default(60),
+    ),
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -291,6 +306,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     trustProxy: value.TRUST_PROXY,
     jobs: value.JOBS,
+    pageCacheTtlSeconds: value.PAGE_CACHE_TTL_SECONDS,
     payoutDebtor:
       value.PAYOUT_DEBTOR_NAME && value.PAYOUT_DEBTOR_IBAN && value.PAYOUT_DEBTOR_BIC
         ? { name: value.PAYOUT_DEBTOR_NAME, iban: value.PAYOUT_DEBTOR_IBAN, bic: value.PAYOUT_DEBTOR_BIC }

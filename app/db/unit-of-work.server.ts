@@ -28,6 +28,16 @@ export function afterCommit(tx: Tx, fn: () => void): void {
   if (!list.includes(fn)) list.push(fn);
 }
 
+/**
+ * `fn` once the change is durable: after `db`'s transaction commits when `db` is a unit of work's
+ * transaction (never when it rolls back), at once otherwise (a script writing without one).
+ */
+export function whenCommitted(db: unknown, fn: () => void): void {
+  const list = hooks.get(db as Tx);
+  if (!list) return fn();
+  if (!list.includes(fn)) list.push(fn);
+}
+
 export interface UnitOfWorkOptions {
   /** How many times the whole unit is tried on a serialization failure or deadlock (default 8). */
   attempts?: number;

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { forgetKnowledgeAfterCommit } from "./knowledge-cache.server";
+import { publicContentChanged } from "~/utils/page-cache.server";
 import { audit, changedFields, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
@@ -114,6 +115,7 @@ export async function createFaqEntry(tx: Tx, options: { actor: Actor; input: New
   };
   await tx.insertInto("faqEntries").values(entry).execute();
   forgetKnowledgeAfterCommit(tx, entry.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: "faq.created",
@@ -147,6 +149,7 @@ export async function updateFaqEntry(
     .where("id", "=", before.id)
     .execute();
   forgetKnowledgeAfterCommit(tx, before.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: "faq.updated",
@@ -196,6 +199,7 @@ export async function moveFaqEntry(tx: Tx, options: { actor: Actor; id: string; 
       .execute();
   }
   forgetKnowledgeAfterCommit(tx, entry.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: "faq.moved",
@@ -219,6 +223,7 @@ export async function setFaqPublished(tx: Tx, options: { actor: Actor; id: strin
   if (entry.published === published) return "unchanged";
   await tx.updateTable("faqEntries").set({ published, updatedAt: now() }).where("id", "=", entry.id).execute();
   forgetKnowledgeAfterCommit(tx, entry.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: options.published ? "faq.published" : "faq.unpublished",
@@ -238,6 +243,7 @@ export async function deleteFaqEntry(tx: Tx, options: { actor: Actor; id: string
   if (!entry) return "notFound";
   await tx.deleteFrom("faqEntries").where("id", "=", entry.id).execute();
   forgetKnowledgeAfterCommit(tx, entry.locale);
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: actor.id,
     action: "faq.deleted",

@@ -24,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ locale }, { headers: { "Set-Cookie": await serializeLocaleCookie(locale) } });
 }
 
-function isPageNavigation(request: Request): boolean {
+/** A page the visitor opens (not a background fetch): only these remember their locale. */
+export function isPageNavigation(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode !== null) return mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");

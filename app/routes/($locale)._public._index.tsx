@@ -13,7 +13,7 @@ import { formatMoney, formatRate } from "~/utils/money";
 import { useRootData } from "~/utils/root-data";
 import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
-export const handle = { i18n: ["common", "home", "webshops"] };
+export const handle = { i18n: ["common", "home", "webshops"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export { action, loader };

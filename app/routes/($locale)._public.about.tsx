@@ -10,7 +10,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
 
-export const handle = { i18n: ["common", "about"] };
+export const handle = { i18n: ["common", "about"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { notFoundPage } from "~/utils/http.server";
 
-export const handle = { i18n: ["common", "blog"] };
+export const handle = { i18n: ["common", "blog"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {

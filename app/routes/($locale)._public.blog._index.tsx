@@ -32,7 +32,7 @@ import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { EmptyState, SearchPageHeader } from "~/components/public-pages";
 
-export const handle = { i18n: ["common", "blog"] };
+export const handle = { i18n: ["common", "blog"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 const NewsletterSchema = z.object({ email: EmailSchema });

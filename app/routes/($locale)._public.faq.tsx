@@ -15,7 +15,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { EmptyState, SearchPageHeader } from "~/components/public-pages";
 
-export const handle = { i18n: ["common", "faq"] };
+export const handle = { i18n: ["common", "faq"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

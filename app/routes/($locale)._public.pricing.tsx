@@ -17,7 +17,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { PageHeader } from "~/components/public-pages";
 import { LoyaltyLevels } from "~/components/pricing/loyalty-levels";
 
-export const handle = { i18n: ["common", "pricing"] };
+export const handle = { i18n: ["common", "pricing"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -21,7 +21,7 @@ import { EmptyState, PageHeader } from "~/components/public-pages";
 import { SearchField } from "~/components/search-form";
 import { SubmitButton } from "~/components/submit-button";
 
-export const handle = { i18n: ["common", "webshops"] };
+export const handle = { i18n: ["common", "webshops"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -26,7 +26,7 @@ import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { notFoundPage } from "~/utils/http.server";
 
-export const handle = { i18n: ["common", "webshops", "notifications", "auth"] };
+export const handle = { i18n: ["common", "webshops", "notifications", "auth"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -30,13 +30,26 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string | undefined, https: boolean): string {
+/**
+ * The policy of a document: with its per-request `nonce`, or, for a stored page (the page cache),
+ * with the `hashes` of its inline scripts and styles and script files from this origin only.
+ */
+export function contentSecurityPolicy(
+  source: string | { hashes: { scripts: string[]; styles: string[] } } | undefined,
+  https: boolean,
+): string {
+  const nonce = typeof source === "string" ? source : undefined;
+  const hashes = typeof source === "object" ? source.hashes : undefined;
   const directives = [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'self'",
-    // Styles come from our own stylesheet (inline with the document's nonce on a first visit);
-    // React style attributes are applied through the DOM.
-    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
+    nonce
+      ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`
+      : hashes
+        ? ["script-src 'self'", ...hashes.scripts].join(" ")
+        : "script-src 'self'",
+    // Styles come from our own stylesheet (inline with the document's nonce, or its hash, on a
+    // first visit); React style attributes are applied through the DOM.
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : hashes ? ["style-src 'self'", ...hashes.styles].join(" ") : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -18,6 +18,7 @@ import {
   MAX_REFERRAL_CENTS,
 } from "./defaults";
 import { MIN_WITHDRAWAL_CENTS } from "./defaults";
+import { publicContentChanged } from "~/utils/page-cache.server";
 
 /** The longest hold on card top-ups an admin can set. */
 export const MAX_HOLD_DAYS = 90;
@@ -128,6 +129,8 @@ export async function setSetting<K extends SettingKey>(tx: Tx, key: K, value: Se
     .values({ key, value: json, updatedBy: adminId, updatedAt })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updatedBy: adminId, updatedAt }))
     .execute();
+  // Settings show on public pages (the loyalty levels, a store's confirmation days).
+  publicContentChanged(tx);
   if (JSON.stringify(before) !== json) {
     await audit(tx, {
       actorId: adminId,

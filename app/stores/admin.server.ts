@@ -18,6 +18,7 @@ import type { Page } from "~/db/paginate.server";
 import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";
 import { paginate } from "~/db/paginate.server";
+import { publicContentChanged } from "~/utils/page-cache.server";
 
 export const ADMIN_STORES_PAGE_SIZE = 20;
 export const STORE_LOGO_MAX_BYTES = 1_048_576;
@@ -158,6 +159,7 @@ export async function createStore(
     updatedAt: timestamp,
   };
   await tx.insertInto("stores").values(values).execute();
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: options.adminId,
     action: "store.created",
@@ -187,6 +189,7 @@ export async function updateStore(
     .set({ ...next, updatedAt: now() })
     .where("id", "=", before.id)
     .execute();
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: options.adminId,
     action: "store.updated",
@@ -211,6 +214,7 @@ export async function setStoreStatus(
   const active = options.status === "active" ? 1 : 0;
   if (store.active === active) return "unchanged";
   await tx.updateTable("stores").set({ active, updatedAt: now() }).where("id", "=", store.id).execute();
+  publicContentChanged(tx);
   const action = active ? "store.resumed" : "store.paused";
   await audit(tx, {
     actorId: options.adminId,
@@ -258,6 +262,7 @@ export async function setStoreLogo(
     .execute();
   const logo = storeLogoPath(store.id, updatedAt);
   await tx.updateTable("stores").set({ logo, updatedAt }).where("id", "=", store.id).execute();
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: options.adminId,
     action: "store.logoChanged",
@@ -280,6 +285,7 @@ export async function removeStoreLogo(
   await tx.deleteFrom("storeLogos").where("storeId", "=", store.id).execute();
   if (store.logo === null) return "removed";
   await tx.updateTable("stores").set({ logo: null, updatedAt: now() }).where("id", "=", store.id).execute();
+  publicContentChanged(tx);
   await audit(tx, {
     actorId: options.adminId,
     action: "store.logoRemoved",

@@ -8,8 +8,8 @@ import type { AsyncLocalStorage } from "node:async_hooks";
 
 const SCOPE = Symbol.for("cashwise.requestScope");
 
-function currentScope(): Map<string, Promise<unknown>> | undefined {
-  const storage = (globalThis as { [SCOPE]?: AsyncLocalStorage<Map<string, Promise<unknown>>> })[SCOPE];
+function currentScope(): Map<string, unknown> | undefined {
+  const storage = (globalThis as { [SCOPE]?: AsyncLocalStorage<Map<string, unknown>> })[SCOPE];
   return storage?.getStore();
 }
 
@@ -26,4 +26,13 @@ export function oncePerRequest<T>(request: Request, key: string, compute: () => 
     value.catch(() => scope.delete(scoped));
   }
   return value;
+}
+
+/** A value the server put in this request's scope before Remix ran (the page cache's miss), if any. */
+export function requestScopeValue<T>(name: string): T | undefined {
+  return currentScope()?.get(`value:${name}`) as T | undefined;
+}
+
+export function setRequestScopeValue(name: string, value: unknown): void {
+  currentScope()?.set(`value:${name}`, value);
 }

@@ -142,8 +142,9 @@ test.describe("public frame", () => {
 });
 
 test.describe("security headers", () => {
+  // A page rendered for this request (a stored public page has hashes instead: page-cache.spec.ts).
   test("documents carry a nonce CSP that matches their scripts", async ({ request }) => {
-    const response = await request.get("/en");
+    const response = await request.get("/en/contact");
     const headers = response.headers();
     const csp = headers["content-security-policy"]!;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -159,8 +160,8 @@ test.describe("security headers", () => {
   });
 
   test("a fresh nonce per response", async ({ request }) => {
-    const a = (await request.get("/en")).headers()["content-security-policy"];
-    const b = (await request.get("/en")).headers()["content-security-policy"];
+    const a = (await request.get("/en/contact")).headers()["content-security-policy"];
+    const b = (await request.get("/en/contact")).headers()["content-security-policy"];
     expect(a).not.toBe(b);
   });
 
@@ -182,7 +183,8 @@ test.describe("security headers", () => {
 
 test.describe("the stylesheet on a first visit", () => {
   test("comes inside the document with the nonce, then as a link once the browser has it", async ({ request }) => {
-    const first = await request.get("/en");
+    // Rendered for this request (a stored public page carries the same style with its hash instead).
+    const first = await request.get("/en/contact");
     const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(first.headers()["content-security-policy"]!)?.[1];
     expect(nonce).toBeTruthy();
     const cookie = first.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("cw_css="))?.value;
@@ -213,7 +215,7 @@ test.describe("the stylesheet on a first visit", () => {
     }
 
     // The request context kept the cookie: the next document links the file.
-    const second = await request.get("/en/about");
+    const second = await request.get("/en/signin");
     const again = await second.text();
     expect(again).toContain(`<link rel="stylesheet" href="${href}"/>`);
     expect(again).not.toContain("cw-inline-css");
