@@ -334,9 +334,10 @@ export async function benchServer(options: ServerBenchOptions) {
     );
     const pages = [
       {
-        page: "home /en",
-        goal: "Home page throughput",
-        least: 0.7,
+        // Signed out: answered from the page cache after the warm-up (#30: at least twice the bare page).
+        page: "home /en (signed out)",
+        goal: "Home page throughput (signed out, page cache)",
+        least: 2,
         bytes: home.byteLength,
         bareBytes: homeBaseline.bytes,
         rps: best.home,

@@ -51,9 +51,6 @@ const memberTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demo
 const partnerTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ demoPartner }, use) => use(demoPartner), { auto: true }] });
 const adminTest = test.extend<{ signedIn: Account }>({ signedIn: [async ({ admin }, use) => use(admin), { auto: true }] });
 const enter = { public: test, member: memberTest, partner: partnerTest, admin: adminTest };
-// The service worker has its own test (public-site.spec.ts); installing it in every context of the
-// sweep would only precache files again and again.
-test.use({ serviceWorkers: "block" });
 
 test.describe("every page in both themes: no serious axe violation, no console error @js-only", () => {
   for (const area of ["public", "member", "partner", "admin"] as const) {

@@ -459,8 +459,13 @@ test.describe("search engines and the installable app", () => {
     expect(await sw.text()).toContain("/offline");
     expect((await request.get("/de/offline")).status()).toBe(200);
   });
+});
 
-  test("the service worker takes over and says the app works offline @js-only", async ({ page, context }) => {
+test.describe("the service worker", () => {
+  // Blocked everywhere else (playwright.config.ts).
+  test.use({ serviceWorkers: "allow" });
+
+  test("takes over and says the app works offline @js-only", async ({ page, context }) => {
     await visit(page, "/en");
     // Not over a first visit: the worker installs quietly (and leaves word for the next visit)...
     await expect.poll(() => page.evaluate(() => localStorage.getItem("cashwise:offline-ready"))).toBe("1");
