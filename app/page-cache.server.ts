@@ -92,8 +92,13 @@ export async function serve(req: IncomingMessage, res: ServerResponse): Promise<
     const value = req.headers[name];
     if (typeof value === "string") headers.set(name, value);
   }
-  const request = new Request(new URL(req.url ?? "/", "http://page-cache.invalid"), { method: req.method, headers });
-  const key = await pageKey(request);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://page-cache.invalid");
+  } catch {
+    return false; // Remix answers what it makes of it
+  }
+  const key = await pageKey(new Request(url, { method: req.method, headers }));
   if (key === null) return false;
   const store = pageStore();
   const page = store.get(key);

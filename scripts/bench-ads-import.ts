@@ -1,10 +1,11 @@
 /**
  * The ad import's throughput (part of `npm run bench`): a Google Ads search terms report of
  * 100,000 rows (UTF-8 CSV with its title and date lines and totals rows, about 12 MB) is read by
- * the parser (`parseAdsExport`), then previewed and stored through the real import
- * (`stageImport` + `storeImport`, which parses again), on a throw-away SQLite file and, when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on PostgreSQL. Prints rows per second for
- * each step and the whole (goal: the whole import under 10 s).
+ * the parser (`parseAdsExport`), then previewed and stored through the real import (`stageImport`
+ * parses it once in a worker and keeps the rows with the pending import; `storeImport` stores those
+ * rows), on a throw-away SQLite file and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names one,
+ * on PostgreSQL. Prints rows per second for each step and the whole (goal of #30: the whole import,
+ * upload to stored rows, under 5 s).
  *
  * Options: --import-rows 100000
  */
@@ -18,6 +19,7 @@ import { stageImport, storeImport } from "../app/ads/imports.server";
 import { createDb, type Db } from "../app/db/db.server";
 import { createUser } from "../app/users/users.server";
 import { migrateToLatest } from "../db/migrate";
+import { recordGoal } from "./bench-goals";
 import { onThrowAwaySchema } from "./bench-postgres";
 
 /** A search terms report of `rows` rows whose totals rows agree with them (deterministic). */
@@ -127,7 +129,7 @@ async function measure(label: string, db: Db, bytes: Uint8Array, rows: number) {
     "store (ms)": Math.round(storeMs),
     "whole import (s)": Number(((stageMs + storeMs) / 1000).toFixed(2)),
     "rows/s (whole)": rate(stageMs + storeMs),
-    "goal < 10 s": stageMs + storeMs < 10_000 ? "met" : "missed",
+    "goal < 5 s": stageMs + storeMs < 5_000 ? "met" : "missed",
   };
 }
 
@@ -147,6 +149,13 @@ export async function benchAdsImport(options: { rows?: number } = {}) {
   const postgres = await onThrowAwaySchema("bench_ads_import", undefined, (db) => measure("PostgreSQL", db, bytes, rows));
   if (postgres) results.push(postgres);
   console.table(results);
+  for (const result of results)
+    recordGoal({
+      goal: `Ad import of ${rows.toLocaleString("en-US")} search terms, ${result.database} (upload, preview, store)`,
+      target: "< 5 s",
+      measured: `${result["whole import (s)"]} s (parse ${result["parse only (ms)"]} ms, store ${result["store (ms)"]} ms)`,
+      met: result["whole import (s)"] < 5,
+    });
   return results;
 }
 

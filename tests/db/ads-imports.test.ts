@@ -82,6 +82,34 @@ describeEachDatabase("ad imports", (t) => {
     expect(audit).toEqual([{ action: "ads.import.store", actorId: owner }]);
   });
 
+  it("stores every row's texts and figures as read, whatever characters they hold (PostgreSQL sends columns as arrays)", async () => {
+    const client = await unitOfWork(t.db, (tx) =>
+      createClientAccount(tx, owner, { name: "Awkward texts", industry: "all", timeZone: "UTC" }),
+    );
+    const lines = ["Reporting starts,Reporting ends,Campaign name,Ad set name,Impressions,Amount spent (USD),Link clicks"];
+    const names = ['say "hi"', "back\\slash", "{a,b}", "NULL", "Ünïcødé — 東京", ""];
+    names.forEach((name, i) =>
+      lines.push(`2026-06-0${i + 1},2026-06-0${i + 1},"${name.replaceAll('"', '""')}",Set ${i},${i * 100},${i}.50,${i}`),
+    );
+    const id = await stageImport(t.db, {
+      ownerId: owner,
+      clientAccountId: client.id,
+      filename: "awkward.csv",
+      bytes: new TextEncoder().encode(`${lines.join("\n")}\n`),
+    });
+    expect((await storeImport(t.db, owner, id)).rows).toBe(names.length);
+    const stored = await t.db
+      .selectFrom("adRows")
+      .select(["campaign", "adGroup", "impressions", "costCents", "clicks", "day", "negative", "extras"])
+      .where("importId", "=", id)
+      .orderBy("line")
+      .execute();
+    expect(stored.map((row) => row.campaign)).toEqual(names.map((name) => (name === "" ? null : name)));
+    expect(stored.map((row) => [row.impressions, row.costCents, row.clicks])).toEqual(names.map((_, i) => [i * 100, i * 100 + 50, i]));
+    expect(stored[0]).toMatchObject({ adGroup: "Set 0", day: "2026-06-01", negative: 0 });
+    expect(() => JSON.parse(stored[0]!.extras)).not.toThrow();
+  });
+
   it("changes nothing when the same file is imported again", async () => {
     const before = await rowCount(t.db, clientId);
     const id = await stage("again.csv", fixture("google-campaign.csv"));
