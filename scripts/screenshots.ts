@@ -8,7 +8,8 @@
  *   BASE_URL=http://localhost:3000 npm run screenshots
  *
  * Writes docs/screenshots/<page>-<width>-<theme>.jpg and the home page's
- * public/images/dashboard-{light,dark}.jpg. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
+ * public/images/dashboard-{light,dark}.jpg (with its AVIF, WebP and JPEG sizes for the home page's
+ * <picture>: scripts/responsive-images.ts). Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * and a server with the demo data (`npm start` or the e2e server).
  */
 import fs from "node:fs";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_USER } from "../db/seed";
 import { SEED_STORES } from "../db/seed-data/stores";
+import { writeResponsiveImages } from "./responsive-images";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:3100";
 const OUT = path.resolve("docs/screenshots");
@@ -58,6 +60,8 @@ async function main() {
           const file = path.resolve(`public/images/dashboard-${theme}.jpg`);
           await page.screenshot({ path: file, type: "jpeg", quality: 75 });
           console.log(path.relative(process.cwd(), file));
+          // The sizes and formats the home page's <picture> offers.
+          for (const written of await writeResponsiveImages(file)) console.log(written);
         }
         await page.goto(`${BASE}/en/wallet`);
         await shoot("wallet");

@@ -31,6 +31,8 @@
  *    app/config/shutdown.server.ts) and the process exits 0; after 9 s it exits 1 whatever still
  *    runs. A second signal exits at once.
  *
+ * 9. Teaches the static file server AVIF's content type (the home page's screenshot).
+ *
  * Pages are in the URL's language (from locales/<lng>/common.json), API paths get JSON.
  */
 const { AsyncLocalStorage } = require("node:async_hooks");
@@ -66,6 +68,15 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 process.env.CASHWISE_SERVER_GUARD = "1";
+
+// remix-serve's static files go through `send`, whose MIME table (mime 1.x) predates AVIF: the home
+// page's AVIF screenshots would go out as application/octet-stream.
+try {
+  const send = require(require.resolve("send", { paths: [require.resolve("serve-static", { paths: [require.resolve("express")] })] }));
+  send.mime.define({ "image/avif": ["avif"] }, true);
+} catch {
+  // no express beside us (a test requiring this file alone): nothing to teach
+}
 
 const requestScope = new AsyncLocalStorage();
 globalThis[Symbol.for("cashwise.requestScope")] = requestScope;

@@ -3,6 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FeatureCarousel } from "~/components/home/feature-carousel";
+import { ProductScreenshot } from "~/components/home/product-screenshot";
 import { action, loader } from "~/home/home-page.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
@@ -98,18 +99,7 @@ export default function Home() {
           </ul>
         ) : null}
         <figure className="mx-auto mt-10 max-w-4xl">
-          <picture>
-            <source srcSet="/images/dashboard-dark.jpg" media="(prefers-color-scheme: dark)" />
-            <img
-              src="/images/dashboard-light.jpg"
-              width={1280}
-              height={800}
-              loading="lazy"
-              decoding="async"
-              alt={t("proof.screenshotAlt")}
-              className="h-auto w-full rounded-2xl border border-slate-200 shadow-xl"
-            />
-          </picture>
+          <ProductScreenshot alt={t("proof.screenshotAlt")} />
           <figcaption className="mt-3 text-center text-sm text-slate-600">{t("proof.screenshotCaption")}</figcaption>
         </figure>
       </section>

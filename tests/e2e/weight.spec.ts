@@ -2,7 +2,8 @@
  * Issue #17's weight budgets, gzipped as `npm run bench` measures them: the JavaScript a page's
  * document references (module preloads, scripts and their imports; code loaded later, after
  * hydration, is not counted), and the linked stylesheet. The home page at most 100 KB of
- * JavaScript and 15 KB of CSS; the dashboard and the transactions at most 120 KB of JavaScript.
+ * JavaScript and 15 KB of CSS; the dashboard and the transactions at most 120 KB of JavaScript. And
+ * #30's images: the home page's screenshot comes as an AVIF of the width the screen needs.
  */
 import zlib from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
@@ -47,4 +48,23 @@ test.describe("page weight", () => {
       expect(js, path).toBeLessThanOrEqual(120 * KB);
     }
   });
+
+  for (const { width, chosen } of [
+    { width: 390, chosen: "dashboard-light-640.avif" },
+    { width: 1280, chosen: "dashboard-light-960.avif" },
+  ]) {
+    test(`the home page's screenshot at ${width} px: an AVIF no larger than the screen needs @js-only`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const image = page.getByRole("img", { name: /The Cashwise dashboard/ });
+      const loaded = page.waitForResponse((response) => response.url().includes("/images/dashboard-"));
+      await page.goto("/en");
+      await image.scrollIntoViewIfNeeded();
+      const response = await loaded;
+      expect(response.url()).toMatch(new RegExp(`/images/${chosen.replace(".", "\\.")}$`));
+      expect(response.headers()["content-type"]).toBe("image/avif");
+      expect((await response.body()).byteLength).toBeLessThan(20 * KB);
+      // It is shown: decoded at the width the layout gives it.
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+    });
+  }
 });
