@@ -28,7 +28,7 @@ import zlib from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { env, isHttps } from "~/config/env.server";
 import { isAnnouncementDismissed } from "~/home/announcement.server";
-import { isLocale } from "~/i18n/config";
+import { isLocale, LOCALES } from "~/i18n/config";
 import { isPageNavigation } from "~/i18n/locale-route.server";
 import { readLocaleCookie } from "~/i18n/locale.server";
 import { readConsent } from "~/privacy/consent.server";
@@ -86,7 +86,18 @@ function cacheControl(setsCookies: boolean): string {
  * Answers `req` from the stored page when there is one (true). On a miss (false) the request goes
  * on to Remix, remembering its key and the store's generation for `pageCapture`.
  */
-export async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export function serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+  // Every GET passes here (the build's files and images too): only a locale's page without a query
+  // string goes on to the cookies and the store, the rest is turned away without an allocation.
+  const target = req.url ?? "/";
+  if (!LOCALE_PAGE.test(target) || target.endsWith(".data")) return false;
+  return answer(req, res);
+}
+
+/** A path a stored page may be kept under: a locale and what follows it, no query string. */
+const LOCALE_PAGE = new RegExp(`^/(?:${LOCALES.join("|")})(?:/[^?#]*)?$`);
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const headers = new Headers();
   for (const name of ["cookie", "accept", "sec-fetch-mode"]) {
     const value = req.headers[name];

@@ -244,8 +244,10 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
       // A signed-out visitor's public page may be answered from the page cache (app/page-cache.server.ts).
       const pageCache = globalThis[PAGE_CACHE];
       if (!pageCache || (request.method !== "GET" && request.method !== "HEAD")) return emit.call(this, event, request, response, ...rest);
-      pageCache.serve(request, response).then(
-        (served) => served || emit.call(this, event, request, response, ...rest),
+      const served = pageCache.serve(request, response);
+      if (served === false) return emit.call(this, event, request, response, ...rest);
+      served.then(
+        (answered) => answered || emit.call(this, event, request, response, ...rest),
         (error) => {
           console.error(error);
           emit.call(this, event, request, response, ...rest);

@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BYPASS_COOKIES, IGNORED_COOKIES, inlineHashes, pageKey, VARIANT_COOKIES } from "~/page-cache.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BYPASS_COOKIES, IGNORED_COOKIES, inlineHashes, pageKey, serve, VARIANT_COOKIES } from "~/page-cache.server";
 import { serializeConsent } from "~/privacy/consent.server";
 import { dismissAnnouncementCookie } from "~/home/announcement.server";
 import { serializeLocaleCookie } from "~/i18n/locale.server";
@@ -70,6 +71,13 @@ describe("the key of a request", () => {
     expect(await pageKey(get("/en.data"))).toBeNull();
     expect(await pageKey(get("/sitemap.xml"))).toBeNull();
     expect(await pageKey(new Request("http://localhost/en", { method: "POST" }))).toBeNull();
+  });
+
+  it("turns away at once, without a promise, what can never be stored (the build's files, a query, page data)", () => {
+    const ask = (url: string) => serve({ url, method: "GET", headers: {} } as IncomingMessage, {} as ServerResponse);
+    for (const url of ["/build/entry.client-ABC.js", "/images/dashboard-light-640.avif", "/en?ref=x", "/en/about.data", "/healthz", "/"])
+      expect(ask(url), url).toBe(false);
+    expect(ask("/en/about")).toBeInstanceOf(Promise);
   });
 
   it("tells the variants apart by what the page's loaders read, and ignores other cookies", async () => {
