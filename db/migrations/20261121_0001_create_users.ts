@@ -1,12 +1,11 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // Migrations are frozen in time: they use Kysely<any>, never the app's Database type.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("users")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("email", "text", (col) => col.notNull())
-    .addColumn("name", "text", (col) => col.notNull())
+  await entityTable(db, "users")
+    .addColumn("email", "text", notNull)
+    .addColumn("name", "text", notNull)
     .addColumn("password_hash", "text")
     .addColumn("role", "text", (col) =>
       col
@@ -16,8 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("locale", "text", (col) => col.notNull().defaultTo("en"))
     .addColumn("email_verified_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
 
   // One account per address, whatever its letter case.

@@ -1,57 +1,50 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, userColumn } from "../columns";
 
 // Accounts: partner details on users, sessions, one-time codes, password resets, social logins.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("phone", "text").execute();
   await db.schema.alterTable("users").addColumn("partner_plan_code", "text").execute();
 
-  await db.schema
-    .createTable("sessions")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "sessions")
+    .$call(userColumn)
     // SHA-256 of the random token in the cookie: a copy of this table opens no session.
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
     .addColumn("remember", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", notNull)
     .addColumn("revoked_at", "text")
     .addColumn("user_agent", "text")
     .addColumn("client_address", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("last_seen_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .addColumn("last_seen_at", "text", notNull)
     .execute();
   await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
 
-  await db.schema
-    .createTable("verification_codes")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "verification_codes")
+    .$call(userColumn)
     .addColumn("purpose", "text", (col) => col.notNull().check(sql`purpose in ('verify-email')`))
     // HMAC of the code with the server secret: six digits are too few to store plainly hashed.
-    .addColumn("code_hash", "text", (col) => col.notNull())
+    .addColumn("code_hash", "text", notNull)
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", notNull)
     .addColumn("consumed_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("verification_codes_user").on("verification_codes").columns(["user_id", "purpose"]).execute();
 
-  await db.schema
-    .createTable("password_resets")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "password_resets")
+    .$call(userColumn)
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", notNull)
     .addColumn("used_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
 
-  await db.schema
-    .createTable("oauth_accounts")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("provider", "text", (col) => col.notNull())
-    .addColumn("provider_user_id", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
+  await entityTable(db, "oauth_accounts")
+    .$call(userColumn)
+    .addColumn("provider", "text", notNull)
+    .addColumn("provider_user_id", "text", notNull)
+    .$call(createdAt)
     .addUniqueConstraint("oauth_accounts_provider_user", ["provider", "provider_user_id"])
     .execute();
 }

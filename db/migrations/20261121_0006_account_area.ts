@@ -1,18 +1,17 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, userColumn } from "../columns";
 
 // The signed-in area: notifications, and the user's settings (theme, notification preferences, 2FA).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("notifications")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "notifications")
+    .$call(userColumn)
     .addColumn("type", "text", (col) => col.notNull().check(sql`type in ('success', 'warning', 'info')`))
     // Translation keys (namespace "notifications") and their values: shown in the reader's language.
-    .addColumn("title_key", "text", (col) => col.notNull())
-    .addColumn("message_key", "text", (col) => col.notNull())
+    .addColumn("title_key", "text", notNull)
+    .addColumn("message_key", "text", notNull)
     .addColumn("params", "text", (col) => col.notNull().defaultTo("{}"))
     .addColumn("read_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("notifications_user_created").on("notifications").columns(["user_id", "created_at"]).execute();
 

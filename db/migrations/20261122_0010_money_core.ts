@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // Money you can trust:
 // - the outbox (mail written in the same transaction as the change that caused it) and the jobs
@@ -14,35 +15,31 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  await db.schema
-    .createTable("outbox")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("payload", "text", (col) => col.notNull())
+  await entityTable(db, "outbox")
+    .addColumn("kind", "text", notNull)
+    .addColumn("payload", "text", notNull)
     .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'sending', 'sent', 'failed')`))
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text", (col) => col.notNull())
+    .addColumn("next_attempt_at", "text", notNull)
     .addColumn("locked_until", "text")
     .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .addColumn("sent_at", "text")
     .execute();
   await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
 
-  await db.schema
-    .createTable("jobs")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("name", "text", (col) => col.notNull())
+  await entityTable(db, "jobs")
+    .addColumn("name", "text", notNull)
     .addColumn("data", "text", (col) => col.notNull().defaultTo("{}"))
     .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('queued', 'active', 'done', 'failed')`))
     .addColumn("singleton_key", "text")
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("max_attempts", "integer", (col) => col.notNull().defaultTo(5))
-    .addColumn("run_at", "text", (col) => col.notNull())
+    .addColumn("run_at", "text", notNull)
     .addColumn("locked_until", "text")
     .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("jobs_due").on("jobs").columns(["status", "run_at"]).execute();
   await sql`create unique index jobs_singleton on jobs (name, singleton_key) where status = 'queued' and singleton_key is not null`.execute(
@@ -52,9 +49,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("settings")
     .addColumn("key", "text", (col) => col.primaryKey())
-    .addColumn("value", "text", (col) => col.notNull())
+    .addColumn("value", "text", notNull)
     .addColumn("updated_by", "text", (col) => col.references("users.id").onDelete("set null"))
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(updatedAt)
     .execute();
 
   await db.schema
@@ -64,16 +61,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'processing', 'paid', 'rejected', 'cancelled')`))
     .addColumn("amount_cents", "bigint", (col) => col.notNull().check(sql`amount_cents > 0`))
     .addColumn("currency", "text", (col) => col.notNull().defaultTo("USD"))
-    .addColumn("method", "text", (col) => col.notNull())
-    .addColumn("destination", "text", (col) => col.notNull())
+    .addColumn("method", "text", notNull)
+    .addColumn("destination", "text", notNull)
     .addColumn("payout_reference", "text")
     .addColumn("reason", "text")
     .addColumn("approved_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("approved_at", "text")
     .addColumn("decided_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("decided_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("withdrawals_state").on("withdrawals").columns(["state", "created_at"]).execute();
   await db.schema.createIndex("withdrawals_user").on("withdrawals").columns(["user_id", "created_at"]).execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, idColumn, notNull, updatedAt, userColumn } from "../columns";
 
 // Cashback, part one: stores learn which affiliate network tracks them and how (the network's
 // advertiser id, a tracking URL template with a {clickId} placeholder, the member's share of the
@@ -31,55 +32,51 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("clicks")
     // Random and unguessable (24 base64url characters): it is what the network sends back.
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .$call(idColumn)
+    .$call(userColumn)
     .addColumn("store_id", "text", (col) => col.notNull().references("stores.id"))
     // HMAC of the client address with the server secret: enough to spot abuse, not an address.
-    .addColumn("ip_hash", "text", (col) => col.notNull())
+    .addColumn("ip_hash", "text", notNull)
     .addColumn("user_agent", "text")
     // Recorded, never credited.
     .addColumn("is_bot", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("clicks_user_created").on("clicks").columns(["user_id", "created_at"]).execute();
   await db.schema.createIndex("clicks_store").on("clicks").column("store_id").execute();
 
   // Every raw conversion event as it arrived (postback, report row, sandbox), append-only.
-  await db.schema
-    .createTable("conversion_events")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("network", "text", (col) => col.notNull())
-    .addColumn("network_transaction_id", "text", (col) => col.notNull())
+  await entityTable(db, "conversion_events")
+    .addColumn("network", "text", notNull)
+    .addColumn("network_transaction_id", "text", notNull)
     .addColumn("source", "text", (col) => col.notNull().check(sql`source in ('postback', 'report', 'admin')`))
-    .addColumn("body", "text", (col) => col.notNull())
+    .addColumn("body", "text", notNull)
     // What the event did: created, confirmed, declined, unchanged, unmatched, needs-review.
-    .addColumn("outcome", "text", (col) => col.notNull())
-    .addColumn("received_at", "text", (col) => col.notNull())
+    .addColumn("outcome", "text", notNull)
+    .addColumn("received_at", "text", notNull)
     .execute();
   await db.schema.createIndex("conversion_events_txn").on("conversion_events").columns(["network", "network_transaction_id"]).execute();
 
   // One row per network transaction: what the network reported, whose it is, where it stands.
-  await db.schema
-    .createTable("conversions")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("network", "text", (col) => col.notNull())
-    .addColumn("network_transaction_id", "text", (col) => col.notNull())
+  await entityTable(db, "conversions")
+    .addColumn("network", "text", notNull)
+    .addColumn("network_transaction_id", "text", notNull)
     .addColumn("click_id", "text")
     // Null while unmatched (no click, or a bot's click): kept for an admin to resolve, never credited.
     .addColumn("user_id", "text", (col) => col.references("users.id"))
     .addColumn("store_id", "text", (col) => col.references("stores.id"))
-    .addColumn("sale_amount_cents", "integer", (col) => col.notNull())
-    .addColumn("commission_cents", "integer", (col) => col.notNull())
+    .addColumn("sale_amount_cents", "integer", notNull)
+    .addColumn("commission_cents", "integer", notNull)
     .addColumn("cashback_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("currency", "text", (col) => col.notNull())
+    .addColumn("currency", "text", notNull)
     .addColumn("status", "text", (col) =>
       col.notNull().check(sql`status in ('pending', 'confirmed', 'declined', 'unmatched', 'needs-review')`),
     )
     // The member's cashback on the ledger (pending, then completed or failed).
     .addColumn("transaction_id", "text", (col) => col.references("transactions.id"))
-    .addColumn("occurred_at", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .addColumn("occurred_at", "text", notNull)
+    .$call(createdAt)
+    .$call(updatedAt)
     .addUniqueConstraint("conversions_network_txn", ["network", "network_transaction_id"])
     .execute();
   await db.schema.createIndex("conversions_user").on("conversions").columns(["user_id", "created_at"]).execute();

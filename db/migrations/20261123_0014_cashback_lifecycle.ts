@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt, userColumn } from "../columns";
 
 // Cashback, part three: the whole lifecycle.
 // - A conversion can be **reversed** (a return after the cashback became available), and remembers
@@ -46,22 +47,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref("part_id"), "is not", null)
     .execute();
 
-  await db.schema
-    .createTable("cashback_claims")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "cashback_claims")
+    .$call(userColumn)
     .addColumn("store_id", "text", (col) => col.notNull().references("stores.id"))
     .addColumn("click_id", "text", (col) => col.notNull().references("clicks.id"))
-    .addColumn("order_id", "text", (col) => col.notNull())
-    .addColumn("order_date", "text", (col) => col.notNull())
+    .addColumn("order_id", "text", notNull)
+    .addColumn("order_date", "text", notNull)
     .addColumn("amount_cents", "integer", (col) => col.notNull().check(sql`amount_cents > 0`))
     .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('open', 'approved', 'rejected')`))
     .addColumn("reason", "text")
     .addColumn("conversion_id", "text", (col) => col.references("conversions.id"))
     .addColumn("decided_by", "text", (col) => col.references("users.id"))
     .addColumn("decided_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .addUniqueConstraint("cashback_claims_order", ["user_id", "store_id", "order_id"])
     .execute();
   await db.schema.createIndex("cashback_claims_status").on("cashback_claims").columns(["status", "created_at"]).execute();
@@ -90,23 +89,21 @@ export async function down(db: Kysely<any>): Promise<void> {
 
 /** SQLite cannot alter a CHECK constraint: the table is rebuilt with the new one (columns of 0013). */
 async function rebuildSqliteConversions(db: Kysely<any>, statuses: string): Promise<void> {
-  await db.schema
-    .createTable("conversions_next")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("network", "text", (col) => col.notNull())
-    .addColumn("network_transaction_id", "text", (col) => col.notNull())
+  await entityTable(db, "conversions_next")
+    .addColumn("network", "text", notNull)
+    .addColumn("network_transaction_id", "text", notNull)
     .addColumn("click_id", "text")
     .addColumn("user_id", "text", (col) => col.references("users.id"))
     .addColumn("store_id", "text", (col) => col.references("stores.id"))
-    .addColumn("sale_amount_cents", "integer", (col) => col.notNull())
-    .addColumn("commission_cents", "integer", (col) => col.notNull())
+    .addColumn("sale_amount_cents", "integer", notNull)
+    .addColumn("commission_cents", "integer", notNull)
     .addColumn("cashback_cents", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("currency", "text", (col) => col.notNull())
+    .addColumn("currency", "text", notNull)
     .addColumn("status", "text", (col) => col.notNull().check(sql.raw(`status in ${statuses}`)))
     .addColumn("transaction_id", "text", (col) => col.references("transactions.id"))
-    .addColumn("occurred_at", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .addColumn("occurred_at", "text", notNull)
+    .$call(createdAt)
+    .$call(updatedAt)
     .addUniqueConstraint("conversions_network_txn", ["network", "network_transaction_id"])
     .execute();
   const columns =

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { notNull, updatedAt } from "../columns";
 
 // The stores back office: a store's rate is a percentage of the sale (`cashback_rate_bps`, the base
 // rate, with `new_customer_rate_bps` for new customers) or a fixed amount per sale; some stores pay
@@ -26,9 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("store_logos")
     .addColumn("store_id", "text", (col) => col.primaryKey().references("stores.id").onDelete("cascade"))
-    .addColumn("data", "text", (col) => col.notNull())
+    .addColumn("data", "text", notNull)
     .addColumn("type", "text", (col) => col.notNull().check(sql`type in ('image/png', 'image/jpeg', 'image/webp')`))
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(updatedAt)
     .execute();
 }
 

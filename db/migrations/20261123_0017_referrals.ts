@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull } from "../columns";
 
 // Referrals: every member's code (made when first needed), one referral per referred account
 // (who referred them, whether an admin must look first, when they qualified and were paid), and
@@ -8,11 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("referral_codes")
     .addColumn("user_id", "text", (col) => col.primaryKey().references("users.id").onDelete("cascade"))
     .addColumn("code", "text", (col) => col.notNull().unique())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
-  await db.schema
-    .createTable("referrals")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "referrals")
     .addColumn("referrer_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("referred_user_id", "text", (col) => col.notNull().unique().references("users.id").onDelete("cascade"))
     // pending: counting towards the bonus; held: an admin decides first; paid; rejected.
@@ -26,16 +25,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("friend_transaction_id", "text")
     .addColumn("decided_by", "text", (col) => col.references("users.id"))
     .addColumn("decided_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("referrals_referrer").on("referrals").columns(["referrer_id", "created_at"]).execute();
   await db.schema.createIndex("referrals_status").on("referrals").columns(["status", "created_at"]).execute();
-  await db.schema
-    .createTable("referral_invitations")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "referral_invitations")
     .addColumn("referrer_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("email", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("email", "text", notNull)
+    .$call(createdAt)
     .addUniqueConstraint("referral_invitations_once", ["referrer_id", "email"])
     .execute();
   await db.schema.createIndex("referral_invitations_recent").on("referral_invitations").columns(["referrer_id", "created_at"]).execute();

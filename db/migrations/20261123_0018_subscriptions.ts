@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt, userColumn } from "../columns";
 
 // Plans and subscriptions: the free trial of the ad tools (one row per account, started when the
 // account is created), subscriptions to a plan (at most one active per user), and one row per
@@ -8,26 +9,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("trials")
     .addColumn("user_id", "text", (col) => col.primaryKey().references("users.id").onDelete("cascade"))
-    .addColumn("started_at", "text", (col) => col.notNull())
-    .addColumn("ends_at", "text", (col) => col.notNull())
+    .addColumn("started_at", "text", notNull)
+    .addColumn("ends_at", "text", notNull)
     .addColumn("reminder_sent_at", "text")
     .execute();
   await db.schema.createIndex("trials_ends_at").on("trials").column("ends_at").execute();
 
-  await db.schema
-    .createTable("subscriptions")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "subscriptions")
+    .$call(userColumn)
     .addColumn("plan_id", "text", (col) => col.notNull().references("plans.id"))
     .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('active', 'past_due', 'ended', 'refunded')`))
-    .addColumn("current_period_start", "text", (col) => col.notNull())
-    .addColumn("current_period_end", "text", (col) => col.notNull())
+    .addColumn("current_period_start", "text", notNull)
+    .addColumn("current_period_end", "text", notNull)
     .addColumn("cancel_at_period_end", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("first_paid_at", "text", (col) => col.notNull())
+    .addColumn("first_paid_at", "text", notNull)
     .addColumn("ended_at", "text")
     .addColumn("end_reason", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   // One live subscription per user, whatever races to create a second.
   await sql`create unique index subscriptions_one_live on subscriptions (user_id) where status in ('active', 'past_due')`.execute(db);
@@ -43,10 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute();
 
-  await db.schema
-    .createTable("subscription_payments")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "subscription_payments")
+    .$call(userColumn)
     .addColumn("plan_id", "text", (col) => col.notNull().references("plans.id"))
     // Null until a first provider payment is paid (the subscription is created then).
     .addColumn("subscription_id", "text", (col) => col.references("subscriptions.id"))
@@ -69,8 +66,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("period_end", "text")
     .addColumn("idempotency_key", "text", (col) => col.notNull().unique())
     .addColumn("paid_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("subscription_payments_user").on("subscription_payments").columns(["user_id", "created_at"]).execute();
   await db.schema.createIndex("subscription_payments_subscription").on("subscription_payments").column("subscription_id").execute();

@@ -1,4 +1,5 @@
 import { type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, userColumn } from "../columns";
 
 // The back office, part one: the audit log keeps what a change was before and after and the
 // client address it came from (and is searched by time, action and actor); accounts can be
@@ -15,13 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("suspended_at", "text").execute();
   await db.schema.alterTable("users").addColumn("suspended_reason", "text").execute();
 
-  await db.schema
-    .createTable("admin_notes")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "admin_notes")
+    .$call(userColumn)
     .addColumn("author_id", "text", (col) => col.references("users.id").onDelete("set null"))
-    .addColumn("body", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("body", "text", notNull)
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("admin_notes_user").on("admin_notes").columns(["user_id", "created_at"]).execute();
 }

@@ -1,24 +1,23 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // Payout batches (see app/wallet/payout-batches.server.ts): the processing withdrawals of one payout
 // method gathered into one file for the payment provider (a PayPal Payouts CSV, a pain.001 credit
 // transfer for the bank), then marked paid together with one payout reference. A withdrawal belongs
 // to at most one open or paid batch (`withdrawals.batch_id`); a cancelled batch lets its withdrawals go.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("payout_batches")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "payout_batches")
     .addColumn("method", "text", (col) => col.notNull().check(sql`method in ('paypal', 'bank')`))
     .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('open', 'paid', 'cancelled')`))
-    .addColumn("currency", "text", (col) => col.notNull())
+    .addColumn("currency", "text", notNull)
     .addColumn("item_count", "integer", (col) => col.notNull().check(sql`item_count > 0`))
     .addColumn("total_cents", "bigint", (col) => col.notNull().check(sql`total_cents > 0`))
     .addColumn("payout_reference", "text")
     .addColumn("created_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("decided_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("decided_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("payout_batches_created").on("payout_batches").columns(["created_at", "id"]).execute();
 

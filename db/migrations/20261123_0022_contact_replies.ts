@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull } from "../columns";
 
 // The messages desk: a contact message has a status (new → read when an admin opens it → replied
 // → done, and a done one can be reopened) with the time of each step, and the replies admins
@@ -18,15 +19,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("contact_messages").addColumn("done_at", "text").execute();
   await db.schema.createIndex("contact_messages_status").on("contact_messages").columns(["status", "created_at"]).execute();
 
-  await db.schema
-    .createTable("contact_replies")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "contact_replies")
     .addColumn("message_id", "text", (col) => col.notNull().references("contact_messages.id").onDelete("cascade"))
     .addColumn("author_id", "text", (col) => col.references("users.id").onDelete("set null"))
-    .addColumn("body", "text", (col) => col.notNull())
+    .addColumn("body", "text", notNull)
     // The language the reply e-mail was written in (the sender's).
-    .addColumn("locale", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("locale", "text", notNull)
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("contact_replies_message").on("contact_replies").columns(["message_id", "created_at"]).execute();
 }

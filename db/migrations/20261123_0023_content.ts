@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { SEED_FAQ, seedFaqId } from "../seed-data/faq";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // The admin's content screens. Blog articles get a status (draft or published): `published_at`
 // stays NOT NULL (SQLite cannot relax it), every existing article is published, and the public
@@ -23,23 +24,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["locale", "status", "published_at"])
     .execute();
 
-  await db.schema
-    .createTable("faq_entries")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("locale", "text", (col) => col.notNull())
-    .addColumn("category", "text", (col) => col.notNull())
-    .addColumn("question", "text", (col) => col.notNull())
-    .addColumn("answer", "text", (col) => col.notNull())
+  await entityTable(db, "faq_entries")
+    .addColumn("locale", "text", notNull)
+    .addColumn("category", "text", notNull)
+    .addColumn("question", "text", notNull)
+    .addColumn("answer", "text", notNull)
     // The order within the locale's category: smaller first.
-    .addColumn("position", "integer", (col) => col.notNull())
+    .addColumn("position", "integer", notNull)
     .addColumn("published", "integer", (col) =>
       col
         .notNull()
         .defaultTo(1)
         .check(sql`published in (0, 1)`),
     )
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("faq_entries_locale_category").on("faq_entries").columns(["locale", "category", "position"]).execute();
 

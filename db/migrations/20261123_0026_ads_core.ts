@@ -1,48 +1,45 @@
 import { sql, type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // The ad suite's storage: client accounts (inside a user's workspace), uploaded ad exports (kept
 // while previewed, then imported, replaced or discarded) and the rows of imported exports, one
 // table for every report kind (the columns a level lacks stay null; the kind's extras as JSON).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("ad_client_accounts")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "ad_client_accounts")
     .addColumn("owner_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("name", "text", (col) => col.notNull())
+    .addColumn("name", "text", notNull)
     // ISO 4217, set by the first import; every later import must match it.
     .addColumn("currency", "text")
     .addColumn("industry", "text", (col) => col.notNull().defaultTo("all"))
     .addColumn("time_zone", "text", (col) => col.notNull().defaultTo("UTC"))
     // The auditor's thresholds this client account overrides (JSON object, rule id → values).
     .addColumn("thresholds", "text", (col) => col.notNull().defaultTo("{}"))
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
   await db.schema.createIndex("ad_client_accounts_owner").on("ad_client_accounts").columns(["owner_id", "name"]).execute();
 
-  await db.schema
-    .createTable("ad_imports")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "ad_imports")
     .addColumn("client_account_id", "text", (col) => col.notNull().references("ad_client_accounts.id").onDelete("cascade"))
     .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
     // pending (previewed, not stored yet) → imported → replaced (a later import of the period); or discarded.
     .addColumn("status", "text", (col) => col.notNull().check(sqlIn("status", ["pending", "imported", "replaced", "discarded"])))
-    .addColumn("filename", "text", (col) => col.notNull())
-    .addColumn("byte_size", "integer", (col) => col.notNull())
-    .addColumn("content_hash", "text", (col) => col.notNull())
-    .addColumn("platform", "text", (col) => col.notNull())
-    .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("language", "text", (col) => col.notNull())
-    .addColumn("granularity", "text", (col) => col.notNull())
+    .addColumn("filename", "text", notNull)
+    .addColumn("byte_size", "integer", notNull)
+    .addColumn("content_hash", "text", notNull)
+    .addColumn("platform", "text", notNull)
+    .addColumn("kind", "text", notNull)
+    .addColumn("language", "text", notNull)
+    .addColumn("granularity", "text", notNull)
     .addColumn("currency", "text")
     // Both null for an "All time" export (one period of unknown days).
     .addColumn("period_start", "text")
     .addColumn("period_end", "text")
     .addColumn("title", "text")
-    .addColumn("row_count", "integer", (col) => col.notNull())
+    .addColumn("row_count", "integer", notNull)
     // The preview: totals, the file's own totals, warnings and a sample of rows (JSON).
-    .addColumn("summary", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("summary", "text", notNull)
+    .$call(createdAt)
     .addColumn("imported_at", "text")
     .addColumn("replaced_by", "text")
     .execute();
@@ -53,16 +50,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("ad_import_files")
     .addColumn("import_id", "text", (col) => col.primaryKey().references("ad_imports.id").onDelete("cascade"))
-    .addColumn("data", "text", (col) => col.notNull())
+    .addColumn("data", "text", notNull)
     .execute();
 
   await db.schema
     .createTable("ad_rows")
     .addColumn("import_id", "text", (col) => col.notNull().references("ad_imports.id").onDelete("cascade"))
     .addColumn("client_account_id", "text", (col) => col.notNull().references("ad_client_accounts.id").onDelete("cascade"))
-    .addColumn("platform", "text", (col) => col.notNull())
-    .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("line", "integer", (col) => col.notNull())
+    .addColumn("platform", "text", notNull)
+    .addColumn("kind", "text", notNull)
+    .addColumn("line", "integer", notNull)
     // One day (day-by-day exports), else null and the import's period applies.
     .addColumn("day", "text")
     .addColumn("campaign", "text")

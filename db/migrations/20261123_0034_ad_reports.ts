@@ -1,4 +1,5 @@
 import { type Kysely } from "kysely";
+import { createdAt, entityTable, notNull, updatedAt } from "../columns";
 
 // White-label reports of the ad suite. `ad_report_brands`: one row per workspace (its owner) with
 // the agency's name, logo (bytes as base64, PNG or JPEG recognised by content), colours (#rrggbb)
@@ -14,21 +15,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("primary_color", "text", (col) => col.notNull().defaultTo("#047857"))
     .addColumn("accent_color", "text", (col) => col.notNull().defaultTo("#0ea5e9"))
     .addColumn("footer", "text", (col) => col.notNull().defaultTo(""))
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(updatedAt)
     .execute();
-  await db.schema
-    .createTable("ad_report_shares")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "ad_report_shares")
     .addColumn("client_account_id", "text", (col) => col.notNull().references("ad_client_accounts.id").onDelete("cascade"))
     .addColumn("created_by", "text", (col) => col.references("users.id").onDelete("set null"))
-    .addColumn("period_from", "text", (col) => col.notNull())
-    .addColumn("period_to", "text", (col) => col.notNull())
-    .addColumn("language", "text", (col) => col.notNull())
+    .addColumn("period_from", "text", notNull)
+    .addColumn("period_to", "text", notNull)
+    .addColumn("language", "text", notNull)
     // The token's signature: how a link presented finds its row (to see it is not revoked).
     .addColumn("signature", "text", (col) => col.notNull().unique())
-    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", notNull)
     .addColumn("revoked_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("ad_report_shares_client").on("ad_report_shares").columns(["client_account_id", "created_at"]).execute();
 }

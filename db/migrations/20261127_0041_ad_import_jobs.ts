@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { replaceCheckValues } from "../check-constraint";
+import { notNull } from "../columns";
 
 // Ad imports read by a background job (issue #25): an accepted upload is `processing` (its bytes kept
 // gzip'd until the job has read them) and ends `pending` (previewed) or `failed` (with the parser's
@@ -28,9 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("ad_import_parts")
     .addColumn("import_id", "text", (col) => col.notNull().references("ad_imports.id").onDelete("cascade"))
     // `upload`: the file as uploaded (part 0); `rows`: one batch of packed rows per part, in order.
-    .addColumn("kind", "text", (col) => col.notNull())
-    .addColumn("part", "integer", (col) => col.notNull())
-    .addColumn("data", binary, (col) => col.notNull())
+    .addColumn("kind", "text", notNull)
+    .addColumn("part", "integer", notNull)
+    .addColumn("data", binary, notNull)
     .addPrimaryKeyConstraint("ad_import_parts_pk", ["import_id", "kind", "part"])
     .execute();
 }

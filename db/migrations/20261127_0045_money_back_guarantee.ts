@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import { entityTable, notNull } from "../columns";
 
 // The 30-day money-back guarantee is once per member (#25, finding 8): one row per member who used
 // it (UNIQUE user_id: a second use cannot be recorded, whatever races), with the subscription it
@@ -7,12 +8,10 @@ import { sql, type Kysely } from "kysely";
 // known) lets the guarantee be once per card as well. Members who already had a refund are
 // recorded as having used it (their first refunded subscription).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("money_back_guarantees")
-    .addColumn("id", "text", (col) => col.primaryKey())
+  await entityTable(db, "money_back_guarantees")
     .addColumn("user_id", "text", (col) => col.notNull().unique().references("users.id").onDelete("cascade"))
     .addColumn("subscription_id", "text", (col) => col.notNull().references("subscriptions.id").onDelete("cascade"))
-    .addColumn("used_at", "text", (col) => col.notNull())
+    .addColumn("used_at", "text", notNull)
     .execute();
   await db.schema.alterTable("payments").addColumn("card_fingerprint", "text").execute();
   await db.schema.createIndex("payments_card_fingerprint").on("payments").column("card_fingerprint").execute();

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { replaceCheckValues } from "../check-constraint";
+import { createdAt, entityTable, notNull, updatedAt, userColumn } from "../columns";
 
 // Loyalty points (issue #29): an append-only points ledger (`loyalty_entries`, each with its cause
 // and idempotency key; UPDATE and DELETE refused by the database, as for postings) and one row per
@@ -37,24 +38,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("level_changed_at", "text")
     // The latest expiry date the member was warned about (one warning per date).
     .addColumn("warned_expiry_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("updated_at", "text", (col) => col.notNull())
+    .$call(createdAt)
+    .$call(updatedAt)
     .execute();
-  await db.schema
-    .createTable("loyalty_entries")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+  await entityTable(db, "loyalty_entries")
+    .$call(userColumn)
     .addColumn("kind", "text", (col) => col.notNull().check(sql`kind in ('earn', 'reverse', 'redeem', 'expire', 'adjust')`))
     .addColumn("cause", "text", (col) =>
       col.notNull().check(sql`cause in ('cashback', 'referral', 'plan', 'redemption', 'expiry', 'admin')`),
     )
     .addColumn("cause_id", "text")
     // Change to the balance, to the points owed, and to the level (points earned in the window).
-    .addColumn("points", "bigint", (col) => col.notNull())
+    .addColumn("points", "bigint", notNull)
     .addColumn("owed_points", "bigint", (col) => col.notNull().defaultTo(0))
     .addColumn("level_points", "bigint", (col) => col.notNull().defaultTo(0))
     // When the entry counts for the level (a reversal counts at its earning's date).
-    .addColumn("level_at", "text", (col) => col.notNull())
+    .addColumn("level_at", "text", notNull)
     // Points added to the balance expire then, oldest first.
     .addColumn("expires_at", "text")
     // A redemption's value and its ledger transaction.
@@ -63,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("reason", "text")
     .addColumn("actor_id", "text")
     .addColumn("idempotency_key", "text", (col) => col.notNull().unique())
-    .addColumn("created_at", "text", (col) => col.notNull())
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex("loyalty_entries_user").on("loyalty_entries").columns(["user_id", "created_at"]).execute();
   await db.schema.createIndex("loyalty_entries_level").on("loyalty_entries").columns(["user_id", "level_at"]).execute();
