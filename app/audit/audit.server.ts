@@ -46,6 +46,11 @@ export async function audit(tx: Tx, entry: AuditEntry) {
     .execute();
 }
 
+/** `audit` for a change an actor made from a request: their id and client address go on the row. */
+export function auditBy(tx: Tx, actor: Actor, entry: Omit<AuditEntry, "actorId" | "clientAddress">) {
+  return audit(tx, { ...entry, actorId: actor.id, clientAddress: actor.clientAddress });
+}
+
 /** The fields of `after` whose value differs from `before`, as a before/after pair for `audit`. */
 export function changedFields<T extends Record<string, unknown>>(
   before: T,

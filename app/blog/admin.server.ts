@@ -8,9 +8,8 @@
  * articles).
  */
 import { randomUUID } from "node:crypto";
-import { forgetKnowledgeAfterCommit } from "~/help/knowledge-cache.server";
-import { publicContentChanged } from "~/utils/page-cache.server";
-import { audit, changedFields, type Actor } from "~/audit/audit.server";
+import { helpContentChanged } from "~/help/knowledge-cache.server";
+import { auditBy, changedFields, type Actor } from "~/audit/audit.server";
 import { type DbOrTx, dialectOf, isUniqueViolation, now, type Tx } from "~/db/db.server";
 import type { BlogPost, BlogPostStatus } from "~/db/schema";
 import type { Page } from "~/db/paginate.server";
@@ -154,16 +153,13 @@ export async function createPost(tx: Tx, options: { actor: Actor; input: NewArti
     updatedAt: timestamp,
   };
   await tx.insertInto("blogPosts").values(values).execute();
-  forgetKnowledgeAfterCommit(tx, input.locale);
-  publicContentChanged(tx);
+  helpContentChanged(tx, input.locale);
   const { id: _id, createdAt: _created, updatedAt: _updated, publishedAt: _published, ...after } = values;
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "blog.created",
     subject: `blog_post:${id}`,
     before: null,
     after,
-    clientAddress: actor.clientAddress,
     details: { locale: input.locale, slug: input.slug },
   });
   return tx.selectFrom("blogPosts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -189,15 +185,11 @@ export async function updatePost(
     .set({ ...next, updatedAt: now() })
     .where("id", "=", before.id)
     .execute();
-  forgetKnowledgeAfterCommit(tx, before.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, before.locale);
+  await auditBy(tx, actor, {
     action: "blog.updated",
     subject: `blog_post:${before.id}`,
-    before: changes.before,
-    after: changes.after,
-    clientAddress: actor.clientAddress,
+    ...changes,
     details: { locale: before.locale, slug: next.slug },
   });
   return { outcome: "updated", post: await tx.selectFrom("blogPosts").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow() };
@@ -222,16 +214,13 @@ export async function setPostStatus(tx: Tx, options: { actor: Actor; postId: str
     .set({ ...change, updatedAt: timestamp })
     .where("id", "=", post.id)
     .execute();
-  forgetKnowledgeAfterCommit(tx, post.locale);
-  publicContentChanged(tx);
+  helpContentChanged(tx, post.locale);
   const before = status === "published" ? { status: post.status, publishedAt: post.publishedAt } : { status: post.status };
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: status === "published" ? "blog.published" : "blog.unpublished",
     subject: `blog_post:${post.id}`,
     before,
     after: change,
-    clientAddress: actor.clientAddress,
     details: { locale: post.locale, slug: post.slug },
   });
   return status === "published" ? "published" : "unpublished";

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { audit, type Actor } from "~/audit/audit.server";
+import { auditBy, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
 import type { ContactStatus } from "~/db/schema";
@@ -176,13 +176,11 @@ async function move(
     .where("status", "=", input.from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: input.action,
     subject: subjectOf(input.id),
     before: { status: input.from },
     after: { status: input.to },
-    clientAddress: actor.clientAddress,
     details: input.details,
   });
   return true;

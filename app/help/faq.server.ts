@@ -8,9 +8,8 @@
  * the published FAQ).
  */
 import { randomUUID } from "node:crypto";
-import { forgetKnowledgeAfterCommit } from "./knowledge-cache.server";
-import { publicContentChanged } from "~/utils/page-cache.server";
-import { audit, changedFields, type Actor } from "~/audit/audit.server";
+import { helpContentChanged } from "./knowledge-cache.server";
+import { auditBy, changedFields, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import type { FaqEntry } from "~/db/schema";
 import { FAQ_CATEGORIES, type FaqCategoryId } from "./faq";
@@ -114,15 +113,12 @@ export async function createFaqEntry(tx: Tx, options: { actor: Actor; input: New
     updatedAt: timestamp,
   };
   await tx.insertInto("faqEntries").values(entry).execute();
-  forgetKnowledgeAfterCommit(tx, entry.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, entry.locale);
+  await auditBy(tx, actor, {
     action: "faq.created",
     subject: `faq_entry:${entry.id}`,
     before: null,
     after: snapshot(entry),
-    clientAddress: actor.clientAddress,
     details: { locale: entry.locale },
   });
   return entry;
@@ -148,15 +144,11 @@ export async function updateFaqEntry(
     .set({ ...next, updatedAt: now() })
     .where("id", "=", before.id)
     .execute();
-  forgetKnowledgeAfterCommit(tx, before.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, before.locale);
+  await auditBy(tx, actor, {
     action: "faq.updated",
     subject: `faq_entry:${before.id}`,
-    before: changes.before,
-    after: changes.after,
-    clientAddress: actor.clientAddress,
+    ...changes,
     details: { locale: before.locale },
   });
   return { outcome: "updated", entry: (await getFaqEntry(tx, before.id))! };
@@ -198,15 +190,12 @@ export async function moveFaqEntry(tx: Tx, options: { actor: Actor; id: string; 
       .where("id", "=", id)
       .execute();
   }
-  forgetKnowledgeAfterCommit(tx, entry.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, entry.locale);
+  await auditBy(tx, actor, {
     action: "faq.moved",
     subject: `faq_entry:${entry.id}`,
     before: { position: entry.position },
     after: { position: target },
-    clientAddress: actor.clientAddress,
     details: { locale: entry.locale, category: entry.category, direction: options.direction, swappedWith: siblings[target]!.id },
   });
   return "moved";
@@ -222,15 +211,12 @@ export async function setFaqPublished(tx: Tx, options: { actor: Actor; id: strin
   const published = options.published ? 1 : 0;
   if (entry.published === published) return "unchanged";
   await tx.updateTable("faqEntries").set({ published, updatedAt: now() }).where("id", "=", entry.id).execute();
-  forgetKnowledgeAfterCommit(tx, entry.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, entry.locale);
+  await auditBy(tx, actor, {
     action: options.published ? "faq.published" : "faq.unpublished",
     subject: `faq_entry:${entry.id}`,
     before: { published: entry.published === 1 },
     after: { published: options.published },
-    clientAddress: actor.clientAddress,
     details: { locale: entry.locale },
   });
   return options.published ? "published" : "unpublished";
@@ -242,15 +228,12 @@ export async function deleteFaqEntry(tx: Tx, options: { actor: Actor; id: string
   const entry = await lockEntry(tx, options.id);
   if (!entry) return "notFound";
   await tx.deleteFrom("faqEntries").where("id", "=", entry.id).execute();
-  forgetKnowledgeAfterCommit(tx, entry.locale);
-  publicContentChanged(tx);
-  await audit(tx, {
-    actorId: actor.id,
+  helpContentChanged(tx, entry.locale);
+  await auditBy(tx, actor, {
     action: "faq.deleted",
     subject: `faq_entry:${entry.id}`,
     before: snapshot(entry),
     after: null,
-    clientAddress: actor.clientAddress,
     details: { locale: entry.locale },
   });
   return "deleted";

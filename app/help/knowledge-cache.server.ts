@@ -13,6 +13,7 @@
 import type { DbOrTx, Tx } from "~/db/db.server";
 import { afterCommit } from "~/db/unit-of-work.server";
 import { isLocale, type Locale } from "~/i18n/config";
+import { publicContentChanged } from "~/utils/page-cache.server";
 
 const cache = new WeakMap<object, Map<Locale, Promise<unknown>>>();
 
@@ -49,4 +50,13 @@ export function forgetKnowledge(db: DbOrTx, locale?: Locale): void {
 export function forgetKnowledgeAfterCommit(tx: Tx, locale: string): void {
   if (!isLocale(locale)) return;
   afterCommit(tx, () => forgetKnowledge(tx, locale));
+}
+
+/**
+ * Published help content (an FAQ entry, an article) changed in `tx`: once it commits, the assistant
+ * forgets the locale's index and the public pages are rendered afresh.
+ */
+export function helpContentChanged(tx: Tx, locale: string): void {
+  forgetKnowledgeAfterCommit(tx, locale);
+  publicContentChanged(tx);
 }

@@ -7,7 +7,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import type { TFunction } from "i18next";
-import { audit, type Actor } from "~/audit/audit.server";
+import { auditBy, type Actor } from "~/audit/audit.server";
 import type { DbOrTx, Tx } from "~/db/db.server";
 import type { NewsletterStatus } from "~/db/schema";
 
@@ -74,13 +74,11 @@ export async function exportConfirmedSubscribers(tx: Tx, options: { actor: Actor
     .orderBy("email")
     .execute();
   const subscribers = rows.map((row) => ({ email: row.email, locale: row.locale, confirmedAt: row.confirmedAt ?? "" }));
-  await audit(tx, {
-    actorId: options.actor.id,
+  await auditBy(tx, options.actor, {
     action: "newsletter.exported",
     subject: "newsletter",
     before: null,
     after: null,
-    clientAddress: options.actor.clientAddress,
     details: { status: "confirmed", count: subscribers.length },
   });
   return subscribers;

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { audit, type Actor } from "~/audit/audit.server";
+import { auditBy, type Actor } from "~/audit/audit.server";
 import { resetTwoFactor } from "~/auth/recovery-codes.server";
 import { revokeUserSessions } from "~/auth/session.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
@@ -213,13 +213,11 @@ export async function changeRole(tx: Tx, actor: Actor, input: { userId: string; 
     if (refusal) return { ok: false, reason: refusal };
   }
   await tx.updateTable("users").set({ role: input.role, updatedAt: now() }).where("id", "=", input.userId).execute();
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.role_changed",
     subject: subjectOf(input.userId),
     before: { role: account.role },
     after: { role: input.role },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true };
 }
@@ -245,14 +243,12 @@ export async function suspendAccount(
     .where("id", "=", input.userId)
     .execute();
   const sessionsEnded = await revokeUserSessions(tx, input.userId);
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.suspended",
     subject: subjectOf(input.userId),
     before: { suspendedAt: null, suspendedReason: null },
     after: { suspendedAt: timestamp, suspendedReason: input.reason },
     details: { sessionsEnded },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true, sessionsEnded };
 }
@@ -267,13 +263,11 @@ export async function reinstateAccount(tx: Tx, actor: Actor, input: { userId: st
     .set({ suspendedAt: null, suspendedReason: null, updatedAt: now() })
     .where("id", "=", input.userId)
     .execute();
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.reinstated",
     subject: subjectOf(input.userId),
     before: { suspendedAt: account.suspendedAt, suspendedReason: account.suspendedReason },
     after: { suspendedAt: null, suspendedReason: null },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true };
 }
@@ -306,13 +300,11 @@ export async function revokeAccountSession(tx: Tx, actor: Actor, input: { userId
     .where("revokedAt", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { ok: true, changed: false };
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.session_revoked",
     subject: subjectOf(input.userId),
     before: { sessionId: input.sessionId, revokedAt: null },
     after: { sessionId: input.sessionId, revokedAt: timestamp },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true };
 }
@@ -334,14 +326,12 @@ export async function revokeAccountSessions(
     .executeTakeFirstOrThrow();
   const sessionsEnded = await revokeUserSessions(tx, input.userId);
   if (sessionsEnded === 0) return { ok: true, changed: false, sessionsEnded };
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.sessions_revoked",
     subject: subjectOf(input.userId),
     before: { activeSessions: Number(active.n) },
     after: { activeSessions: 0 },
     details: { sessionsEnded },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true, sessionsEnded };
 }
@@ -352,13 +342,11 @@ export async function addNote(tx: Tx, actor: Actor, input: { userId: string; bod
   if (!exists) return { ok: false, reason: "notFound" };
   const note = { id: randomUUID(), userId: input.userId, authorId: actor.id, body: input.body, createdAt: now() };
   await tx.insertInto("adminNotes").values(note).execute();
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.note_added",
     subject: subjectOf(input.userId),
     before: null,
     after: { noteId: note.id, body: note.body },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true, noteId: note.id };
 }
@@ -383,14 +371,12 @@ export async function adjustAccountBalance(
   const result = await postAdjustment(tx, { ...input, adminId: actor.id });
   if (result.replayed) return { ok: true, changed: false, transaction: result.transaction };
   const after = await getBalances(tx, input.userId);
-  await audit(tx, {
-    actorId: actor.id,
+  await auditBy(tx, actor, {
     action: "user.balance_adjusted",
     subject: subjectOf(input.userId),
     before: { availableCents: before.availableCents, owedCents: before.owedCents },
     after: { availableCents: after.availableCents, owedCents: after.owedCents },
     details: { transactionId: result.transaction.id, direction: input.direction, amountCents: input.amountCents, reason: input.reason },
-    clientAddress: actor.clientAddress,
   });
   return { ok: true, changed: true, transaction: result.transaction };
 }

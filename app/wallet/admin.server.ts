@@ -12,7 +12,7 @@
  */
 import { sql } from "kysely";
 import { dialectOf, type DbOrTx, type Tx } from "~/db/db.server";
-import { audit, type Actor } from "~/audit/audit.server";
+import { audit, auditBy, type Actor } from "~/audit/audit.server";
 import { likePattern } from "~/db/like";
 import type { LoyaltyLevel, WithdrawalState } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
@@ -208,9 +208,7 @@ export async function approveWithdrawals(
     totalCents += result.transaction.amountCents;
   }
   if (approved.length === 0) return { approved, skipped };
-  await audit(tx, {
-    actorId: input.actor.id,
-    clientAddress: input.actor.clientAddress,
+  await auditBy(tx, input.actor, {
     action: "withdrawal.approvedSelected",
     subject: approved.length === 1 ? `withdrawal:${approved[0]}` : "withdrawals",
     before: { state: "pending" },

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { audit, type Actor } from "~/audit/audit.server";
+import { auditBy, type Actor } from "~/audit/audit.server";
 import { env } from "~/config/env.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
@@ -163,9 +163,7 @@ export async function createPayoutBatch(
   }
   // Another admin batched, paid or rejected one of them meanwhile: the whole unit rolls back.
   if (claimed !== ids.length) throw new PayoutBatchError("changed");
-  await audit(tx, {
-    actorId: input.actor.id,
-    clientAddress: input.actor.clientAddress,
+  await auditBy(tx, input.actor, {
     action: "payoutBatch.created",
     subject: `payout-batch:${id}`,
     after: { state: "open", method: input.method, currency: CURRENCY, itemCount: ids.length, totalCents },
@@ -235,9 +233,7 @@ export async function payPayoutBatch(
     paid.push(item.transactionId);
     paidCents += result.transaction.amountCents;
   }
-  await audit(tx, {
-    actorId: input.actor.id,
-    clientAddress: input.actor.clientAddress,
+  await auditBy(tx, input.actor, {
     action: "payoutBatch.paid",
     subject: `payout-batch:${input.batchId}`,
     before: { state: "open" },
@@ -259,9 +255,7 @@ export async function cancelPayoutBatch(tx: Tx, input: { actor: Actor; batchId: 
   if (!timestamp) return { replayed: true };
   const released = await tx.selectFrom("withdrawals").select("transactionId").where("batchId", "=", input.batchId).execute();
   await tx.updateTable("withdrawals").set({ batchId: null, updatedAt: timestamp }).where("batchId", "=", input.batchId).execute();
-  await audit(tx, {
-    actorId: input.actor.id,
-    clientAddress: input.actor.clientAddress,
+  await auditBy(tx, input.actor, {
     action: "payoutBatch.cancelled",
     subject: `payout-batch:${input.batchId}`,
     before: { state: "open" },
