@@ -33,7 +33,8 @@ import { sql } from "kysely";
 import { audit, changedFields } from "~/audit/audit.server";
 import { env } from "~/config/env.server";
 import { now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
-import type { AdAlertKind } from "~/db/schema";
+import type { Selectable } from "kysely";
+import type { AdAlertKind, AdAlertsTable } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { queueJob } from "~/jobs/jobs.server";
 import { enqueueMail } from "~/jobs/outbox.server";
@@ -72,19 +73,8 @@ export class TooManyAlertsError extends Error {
   }
 }
 
-export interface AdAlert {
-  id: string;
-  clientAccountId: string;
-  kind: AdAlertKind;
-  /** Cents for money kinds, percent points for percentage kinds. */
-  threshold: number;
-  days: number | null;
-  campaign: string | null;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastFiredAt: string | null;
-}
+/** An alert as the pages and the job see it: `enabled` as a boolean, and when it last fired. */
+export type AdAlert = Omit<Selectable<AdAlertsTable>, "enabled"> & { enabled: boolean; lastFiredAt: string | null };
 
 /** What the data was: one day, a period, or an "All time" export. */
 export type FiringBasis = { day: string } | { start: string; end: string } | { allTime: true };

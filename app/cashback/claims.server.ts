@@ -15,7 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { audit } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
-import type { ClaimStatus, ConversionStatus } from "~/db/schema";
+import type { Selectable } from "kysely";
+import type { CashbackClaimsTable, ClaimStatus, ConversionStatus } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
 import { ingestConversion } from "./conversions.server";
 import { countOf } from "~/db/paginate.server";
@@ -138,19 +139,11 @@ export async function submitClaim(
   return { ok: true, claimId: id };
 }
 
-export interface ClaimView {
-  id: string;
-  storeName: string;
-  storeSlug: string;
-  clickId: string;
-  orderId: string;
-  orderDate: string;
-  amountCents: number;
-  status: ClaimStatus;
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+/** A claim as its member and the back office see it, with the store's name. */
+export type ClaimView = Pick<
+  Selectable<CashbackClaimsTable>,
+  "id" | "clickId" | "orderId" | "orderDate" | "amountCents" | "status" | "reason" | "createdAt" | "decidedAt"
+> & { storeName: string; storeSlug: string };
 
 function claimsQuery(db: DbOrTx) {
   return db

@@ -8,11 +8,11 @@
  * nothing at all.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { auditBy, type Actor } from "~/audit/audit.server";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import { likePattern } from "~/db/like";
-import type { ContactStatus } from "~/db/schema";
+import type { ContactMessagesTable, ContactStatus } from "~/db/schema";
 import { enqueueMail } from "~/jobs/outbox.server";
 import { contactReplyMail, replyLocale } from "~/mail/contact-reply.server";
 import type { Page } from "~/db/paginate.server";
@@ -42,20 +42,11 @@ export interface DeskReply {
   author: { id: string; name: string } | null;
 }
 
-export interface DeskMessage {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  locale: string;
-  status: ContactStatus;
-  createdAt: string;
-  readAt: string | null;
-  repliedAt: string | null;
-  doneAt: string | null;
-  replies: DeskReply[];
-}
+/** A message on the desk, with its replies oldest first. */
+export type DeskMessage = Pick<
+  Selectable<ContactMessagesTable>,
+  "id" | "name" | "email" | "company" | "message" | "locale" | "status" | "createdAt" | "readAt" | "repliedAt" | "doneAt"
+> & { replies: DeskReply[] };
 
 export interface MessageFilter {
   status?: ContactStatus;

@@ -3,17 +3,10 @@
  * (price in cents, duration in days, feature codes translated by the `pricing` namespace).
  */
 import type { Db } from "~/db/db.server";
-import type { PlanAudience } from "~/db/schema";
+import type { Plan, PlanAudience } from "~/db/schema";
 
-export interface PlanView {
-  id: string;
-  code: string;
-  name: string;
-  audience: PlanAudience;
-  priceCents: number;
-  durationDays: number;
-  features: string[];
-}
+/** A plan as the pages show it, its feature codes parsed. */
+export type PlanView = Pick<Plan, "id" | "code" | "name" | "audience" | "priceCents" | "durationDays"> & { features: string[] };
 
 export async function listActivePlans(db: Db, audience?: PlanAudience): Promise<PlanView[]> {
   let query = db.selectFrom("plans").selectAll().where("active", "=", 1);

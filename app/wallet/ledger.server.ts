@@ -23,9 +23,9 @@
  *   deleted ledger rows (migration 0010).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { sql, type RawBuilder } from "kysely";
+import { sql, type RawBuilder, type Selectable } from "kysely";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
-import type { TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
+import type { TransactionsTable, TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
 import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
 
 export const CURRENCY = "USD";
@@ -89,21 +89,10 @@ class ConcurrentChangeError extends Error {
   readonly code = "40001";
 }
 
-export interface LedgerTransaction {
-  id: string;
-  userId: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  direction: "credit" | "debit";
-  amountCents: number;
-  currency: string;
-  description: string;
-  merchant: string | null;
-  orderId: string | null;
+/** A money movement as the pages read it: its row, with the metadata parsed. */
+export type LedgerTransaction = Omit<Selectable<TransactionsTable>, "idempotencyKey" | "requestFingerprint" | "metadata"> & {
   metadata: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 export interface MoneyResult {
   transaction: LedgerTransaction;

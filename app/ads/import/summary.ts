@@ -4,6 +4,8 @@
  * `packRows` turns its rows into the arrays that are stored, in `STORED_COLUMNS` order. Used by
  * the parse worker (app/ads/import/parse-worker.ts) and by `storeImport`.
  */
+import type { Selectable } from "kysely";
+import type { AdRowsTable } from "~/db/schema";
 import { reconcile, type Reconciliation } from "./reconcile";
 import type {
   AdPlatform,
@@ -23,21 +25,14 @@ const SAMPLE_ROWS = 20;
 const KEPT_WARNINGS = 200;
 /** Entity summary rows kept in the preview (a Meta breakdown export has one per campaign, ad set or ad). */
 const KEPT_ENTITY_TOTALS = 50;
-export interface SampleRow {
-  line: number;
-  day: string | null;
-  campaign: string | null;
-  adGroup: string | null;
-  keyword: string | null;
-  matchType: string | null;
-  searchTerm: string | null;
-  impressions: number | null;
-  clicks: number | null;
-  costCents: number | null;
-  conversions: number | null;
+/** A row of the preview's sample: the stored row's columns the preview shows. */
+export type SampleRow = Pick<
+  Selectable<AdRowsTable>,
+  "line" | "day" | "campaign" | "adGroup" | "keyword" | "matchType" | "searchTerm" | "impressions" | "clicks" | "costCents" | "conversions"
+> & {
   /** A Meta breakdown row's values (`{ age: "25-34" }`); absent in older previews. */
   breakdown?: Partial<Record<BreakdownDimension, string>> | null;
-}
+};
 
 export interface ImportSummary {
   platform: AdPlatform;

@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "kysely";
+import type { RowExtras } from "../import/types";
 import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { getClientAccount } from "../accounts.server";
@@ -31,21 +32,19 @@ export interface Period {
   end: string;
 }
 
-export interface PlannerFigures {
-  /** Average monthly searches (a bucket's stand-in value when `volumeLow`/`volumeHigh` are set). */
-  searchVolume: number | null;
-  volumeLow: number | null;
-  volumeHigh: number | null;
-  competition: "low" | "medium" | "high" | null;
-  competitionIndex: number | null;
-  bidLowCents: number | null;
-  bidHighCents: number | null;
-  /** The trend: the latest month's searches against three months and a year before (fractions). */
-  threeMonthChange: number | null;
-  yoyChange: number | null;
-  /** The Keyword Planner file's date range. */
-  period: Period | null;
-}
+/** An idea's Keyword Planner figures (see `RowExtras`), and the Planner file's date range. */
+export type PlannerFigures = Pick<
+  RowExtras,
+  | "searchVolume"
+  | "volumeLow"
+  | "volumeHigh"
+  | "competition"
+  | "competitionIndex"
+  | "bidLowCents"
+  | "bidHighCents"
+  | "threeMonthChange"
+  | "yoyChange"
+> & { period: Period | null };
 
 export interface AccountFigures {
   /** `keyword`: the user's own keyword with this text; `search-term`: searches with this text. */
