@@ -38,6 +38,14 @@ export function whenCommitted(db: unknown, fn: () => void): void {
   if (!list.includes(fn)) list.push(fn);
 }
 
+/**
+ * `fn` after `tx` commits when `tx` is a unit of work's transaction; never otherwise (nothing says
+ * when, or whether, another transaction commits). For caches of what a commit makes true.
+ */
+export function ifCommitted(tx: Tx, fn: () => void): void {
+  hooks.get(tx)?.push(fn);
+}
+
 export interface UnitOfWorkOptions {
   /** How many times the whole unit is tried on a serialization failure or deadlock (default 8). */
   attempts?: number;

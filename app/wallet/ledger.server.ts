@@ -24,7 +24,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type RawBuilder, type Selectable } from "kysely";
+import { LRUCache } from "lru-cache";
 import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
+import { ifCommitted } from "~/db/unit-of-work.server";
 import type { TransactionsTable, TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
 import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
 
@@ -167,19 +169,45 @@ function accountRow(id: string, createdAt: string) {
 }
 
 /**
+ * Accounts known to exist, so a movement does not ask again: per database, those a committed unit
+ * of work opened or found (ledger accounts are never deleted; at most 100,000 ids, least recently
+ * used first out), and per unit of work, those it opened or found so far (a rolled-back unit's
+ * accounts are never remembered for the database).
+ */
+const committedAccounts = new WeakMap<object, LRUCache<string, true>>();
+const unitAccounts = new WeakMap<Tx, Set<string>>();
+
+function knownAccounts(tx: Tx) {
+  const database = tx.getExecutor().adapter;
+  let committed = committedAccounts.get(database);
+  if (!committed) committedAccounts.set(database, (committed = new LRUCache({ max: 100_000 })));
+  let unit = unitAccounts.get(tx);
+  if (!unit) unitAccounts.set(tx, (unit = new Set()));
+  return { committed, unit };
+}
+
+/**
  * Opens the accounts that do not exist yet. A plain read first: inserting rows that exist would
- * wait on other transactions' locks of them.
+ * wait on other transactions' locks of them. Accounts known to exist are not read again.
  */
 async function ensureAccounts(tx: Tx, ids: string[]): Promise<void> {
-  const existing = await tx.selectFrom("ledgerAccounts").select("id").where("id", "in", ids).execute();
-  const missing = ids.filter((id) => !existing.some((row) => row.id === id));
-  if (!missing.length) return;
-  const createdAt = now();
-  await tx
-    .insertInto("ledgerAccounts")
-    .values(missing.map((id) => accountRow(id, createdAt)))
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
+  const { committed, unit } = knownAccounts(tx);
+  const unknown = ids.filter((id) => !unit.has(id) && !committed.has(id));
+  if (!unknown.length) return;
+  const existing = await tx.selectFrom("ledgerAccounts").select("id").where("id", "in", unknown).execute();
+  const missing = unknown.filter((id) => !existing.some((row) => row.id === id));
+  if (missing.length) {
+    const createdAt = now();
+    await tx
+      .insertInto("ledgerAccounts")
+      .values(missing.map((id) => accountRow(id, createdAt)))
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+  }
+  for (const id of unknown) unit.add(id);
+  ifCommitted(tx, () => {
+    for (const id of unknown) committed.set(id, true);
+  });
 }
 
 /** Opens the user's three accounts (idempotent). */

@@ -8,7 +8,6 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { expect, it } from "vitest";
 import type { Db } from "~/db/db.server";
 import { findUserByEmail } from "~/users/users.server";
@@ -16,6 +15,7 @@ import { DEMO_USER, seedDemoData } from "../../db/seed";
 import { sessionCookie } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { StatementCounter } from "../support/statement-counter";
 import * as root from "~/root-data.server";
 import * as localeRoute from "~/i18n/locale-route.server";
 import * as home from "~/routes/($locale)._public._index";
@@ -24,20 +24,6 @@ import * as dashboard from "~/routes/($locale)._app.dashboard/route";
 import * as transactions from "~/routes/($locale)._app.transactions";
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
-
-/** Counts the statements sent through the Kysely instances it is added to, and keeps their SQL (shortened). */
-class StatementCounter implements KyselyPlugin {
-  statements: string[] = [];
-  constructor(private readonly db: Db) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const { sql } = this.db.getExecutor().compileQuery(args.node, args.queryId);
-    this.statements.push(sql.replace(/\s+/g, " ").slice(0, 140));
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 const PAGES: Array<{ name: string; path: string; signedIn: boolean; loaders: Loader[]; budget: number }> = [
   {
