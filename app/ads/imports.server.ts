@@ -17,14 +17,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
-import { sql, type Insertable } from "kysely";
+import { CompiledQuery, sql, type Insertable } from "kysely";
 import { audit } from "~/audit/audit.server";
 import { dialectOf, now, type Db, type DbOrTx, type Tx } from "~/db/db.server";
 import type { AdImportStatus, AdRowsTable } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { getClientAccount, type ClientAccount } from "./accounts.server";
 import { checkHead } from "./import/read.server";
-import { reconcileSummary, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
+import { reconcileSummary, STORED_COLUMNS, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
 import { AdsImportError, type AdsImportErrorParams } from "./import/types";
 import { parseInWorker } from "./import/worker.server";
 
@@ -444,46 +444,7 @@ export async function storeImport(
         remove = remove.where("day", ">=", row.periodStart).where("day", "<=", row.periodEnd);
       await remove.execute();
     }
-    const values = stored.map(
-      ([
-        line,
-        day,
-        campaign,
-        adGroup,
-        keyword,
-        matchType,
-        negative,
-        searchTerm,
-        status,
-        impressions,
-        clicks,
-        costCents,
-        conversions,
-        conversionValueCents,
-        extras,
-      ]) => ({
-        importId,
-        clientAccountId: target.id,
-        platform: row.platform,
-        kind: row.kind,
-        line,
-        day,
-        campaign,
-        adGroup,
-        keyword,
-        matchType,
-        negative,
-        searchTerm,
-        status,
-        impressions,
-        clicks,
-        costCents,
-        conversions,
-        conversionValueCents,
-        extras,
-      }),
-    );
-    await insertAdRows(tx, values);
+    await insertAdRows(tx, { importId, clientAccountId: target.id, platform: row.platform, kind: row.kind }, stored);
     // An older import left without rows is replaced; one still holding other days stays imported.
     const replaced: string[] = [];
     for (const id of replacedIds) {
@@ -508,18 +469,20 @@ export async function storeImport(
         clientAccountId: target.id,
         platform: row.platform,
         kind: row.kind,
-        rows: values.length,
+        rows: stored.length,
         period: row.periodStart ? `${row.periodStart}..${row.periodEnd}` : null,
         replaced,
       },
     });
-    return { outcome: "stored", importId, rows: values.length, replaced };
+    return { outcome: "stored", importId, rows: stored.length, replaced };
   });
 }
 
 type AdRowValues = Insertable<AdRowsTable>;
+/** What every row of one import shares: the columns before a stored row's own. */
+type RowsOf = Pick<AdRowValues, "importId" | "clientAccountId" | "platform" | "kind">;
 
-/** The columns of `ad_rows` with their PostgreSQL types, in the order `insertAdRows` sends them. */
+/** The columns of `ad_rows` with their PostgreSQL types, in the order `insertAdRows` sends them: `RowsOf`, then a stored row's. */
 const AD_ROW_COLUMNS = [
   ["importId", "import_id", "text"],
   ["clientAccountId", "client_account_id", "text"],
@@ -541,30 +504,38 @@ const AD_ROW_COLUMNS = [
   ["conversionValueCents", "conversion_value_cents", "integer"],
   ["extras", "extras", "text"],
 ] as const satisfies ReadonlyArray<readonly [keyof AdRowValues, string, string]>;
-
-/** What the table puts in a column left out of an INSERT (unnest sends every column). */
-const COLUMN_DEFAULTS: Partial<Record<keyof AdRowValues, unknown>> = { negative: 0, extras: "{}" };
+const SHARED_COLUMNS = 4;
+if (AD_ROW_COLUMNS.slice(SHARED_COLUMNS).some(([key], i) => key !== STORED_COLUMNS[i]))
+  throw new Error("AD_ROW_COLUMNS must end with STORED_COLUMNS, in their order");
 
 /**
- * Inserts an import's rows. On PostgreSQL one statement per PG_INSERT_CHUNK rows, each column sent
- * as one array and unnested (a few parameters instead of one per value: several times faster than
- * rows of VALUES, which PostgreSQL also caps at 65,535 parameters); on SQLite rows of VALUES.
+ * Inserts an import's rows, each one's values sent as they are stored (no object per row). On
+ * PostgreSQL one statement per PG_INSERT_CHUNK rows, each column sent as one array and unnested (a
+ * few parameters instead of one per value: several times faster than rows of VALUES, which
+ * PostgreSQL also caps at 65,535 parameters); on SQLite rows of VALUES, INSERT_CHUNK rows a
+ * statement whose text is the same every time (prepared once).
  */
-async function insertAdRows(tx: Tx, values: AdRowValues[]): Promise<void> {
+async function insertAdRows(tx: Tx, shared: RowsOf, rows: StoredRow[]): Promise<void> {
+  const first = [shared.importId, shared.clientAccountId, shared.platform, shared.kind];
   if (dialectOf(tx) !== "postgres") {
-    for (let i = 0; i < values.length; i += INSERT_CHUNK)
-      await tx
-        .insertInto("adRows")
-        .values(values.slice(i, i + INSERT_CHUNK))
-        .execute();
+    const tuple = `(${AD_ROW_COLUMNS.map(() => "?").join(", ")})`;
+    const head = `insert into ad_rows (${AD_ROW_COLUMNS.map(([, column]) => `"${column}"`).join(", ")}) values `;
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK);
+      const parameters: unknown[] = [];
+      for (const row of chunk) parameters.push(...first, ...row);
+      await tx.executeQuery(CompiledQuery.raw(head + new Array(chunk.length).fill(tuple).join(", "), parameters));
+    }
     return;
   }
   const names = sql.join(AD_ROW_COLUMNS.map(([, column]) => sql.id(column)));
-  for (let i = 0; i < values.length; i += PG_INSERT_CHUNK) {
-    const chunk = values.slice(i, i + PG_INSERT_CHUNK);
-    const arrays = AD_ROW_COLUMNS.map(
-      ([key, , type]) => sql`${chunk.map((row) => row[key] ?? COLUMN_DEFAULTS[key] ?? null)}::${sql.raw(type)}[]`,
-    );
+  for (let i = 0; i < rows.length; i += PG_INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + PG_INSERT_CHUNK);
+    const arrays = AD_ROW_COLUMNS.map(([, , type], column) => {
+      const values =
+        column < SHARED_COLUMNS ? new Array(chunk.length).fill(first[column]) : chunk.map((row) => row[column - SHARED_COLUMNS]);
+      return sql`${values}::${sql.raw(type)}[]`;
+    });
     await sql`insert into ad_rows (${names}) select * from unnest(${sql.join(arrays)})`.execute(tx);
   }
 }

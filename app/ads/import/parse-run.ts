@@ -19,7 +19,8 @@ export async function runParse(input: WorkerInput, send: (message: WorkerMessage
       onProgress: (rows, share) => send({ type: "progress", rows, bytes: Math.round(share * bytes.byteLength) }),
     });
     for (let i = 0, part = 0; i < parsed.rows.length; i += input.batchRows, part++) {
-      const data = gzipSync(packRows(parsed.rows.slice(i, i + input.batchRows)));
+      // The fastest level: the batches live only until the import is stored (a quarter larger, a third of the time).
+      const data = gzipSync(packRows(parsed.rows.slice(i, i + input.batchRows)), { level: 1 });
       const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
       send({ type: "batch", part, rows: Math.min(input.batchRows, parsed.rows.length - i), data: buffer }, [buffer]);
     }

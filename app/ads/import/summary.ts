@@ -195,13 +195,21 @@ export function unpackRows(data: string): StoredRow[] {
   return parsed.rows as StoredRow[];
 }
 
-function extrasOf(row: NormalizedRow): string {
-  const extras: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row.extras)) if (value !== null) extras[key] = value;
-  if (row.ad) {
-    const ad: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row.ad)) if (value !== null && !(Array.isArray(value) && value.length === 0)) ad[key] = value;
-    extras.ad = ad;
+/**
+ * The fields of `source` that are not null (nor, with `dropEmptyLists`, an empty list). A `for…in`:
+ * no entry array for each of the fifty-odd fields of 100,000 rows.
+ */
+function filled(source: object, dropEmptyLists: boolean): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key in source) {
+    const value = (source as Record<string, unknown>)[key];
+    if (value !== null && !(dropEmptyLists && Array.isArray(value) && value.length === 0)) kept[key] = value;
   }
+  return kept;
+}
+
+function extrasOf(row: NormalizedRow): string {
+  const extras = filled(row.extras, false);
+  if (row.ad) extras.ad = filled(row.ad, true);
   return JSON.stringify(extras);
 }
