@@ -9,6 +9,17 @@ import { AD_ALERT_KINDS, type AdAlertKind } from "~/db/schema";
 
 export { AD_ALERT_KINDS, type AdAlertKind };
 
+/** Each kind's word in the translations (`kinds.*`, `help.*` on the page; the firing's notification and e-mail). */
+export const ALERT_KIND_KEYS: Record<AdAlertKind, string> = {
+  "daily-spend": "dailySpend",
+  cpa: "cpa",
+  "ctr-drop": "ctrDrop",
+  "no-conversions": "noConversions",
+  "lost-is-budget": "lostIsBudget",
+  "competitor-gaining": "competitorGaining",
+  pacing: "pacing",
+};
+
 export const ALERT_UNITS: Record<AdAlertKind, "money" | "percent"> = {
   "daily-spend": "money",
   cpa: "money",

@@ -45,7 +45,7 @@ import { localePath } from "~/utils/paths";
 import { getClientAccount } from "./accounts.server";
 import { readCompetitors, type CompetitorReport } from "./competitors.server";
 import { readPacing, type PacingReport } from "./pacing.server";
-import { ALERT_UNITS, type AlertInput } from "./alert-form";
+import { ALERT_KIND_KEYS, ALERT_UNITS, type AlertInput } from "./alert-form";
 import { addDays, zonedDay } from "~/utils/dates";
 import { figureAdder } from "./sums";
 
@@ -516,20 +516,10 @@ interface Outcome {
   figures: Record<string, unknown>;
 }
 
-const EVENT_KEYS: Record<AdAlertKind, string> = {
-  "daily-spend": "dailySpend",
-  cpa: "cpa",
-  "ctr-drop": "ctrDrop",
-  "no-conversions": "noConversions",
-  "lost-is-budget": "lostIsBudget",
-  "competitor-gaining": "competitorGaining",
-  pacing: "pacing",
-};
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function check(alert: AdAlert, data: AccountData): Promise<Outcome | null> {
-  const event = EVENT_KEYS[alert.kind];
+  const event = ALERT_KIND_KEYS[alert.kind];
   if (alert.kind === "lost-is-budget") return checkLostIs(alert, data);
   if (alert.kind === "competitor-gaining") return checkCompetitors(alert, data);
   if (alert.kind === "pacing") return checkPacing(alert, data);
@@ -824,7 +814,7 @@ async function fire(
   outcome: Outcome,
   options: EvaluateOptions,
 ): Promise<CreatedFiring | null> {
-  const event = EVENT_KEYS[alert.kind];
+  const event = ALERT_KIND_KEYS[alert.kind];
   const params: Record<string, string | number> = {
     subject: subjectOf(account, alert),
     ...(account.currency ? { currency: account.currency } : {}),

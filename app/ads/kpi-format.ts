@@ -45,6 +45,23 @@ export interface KpiTexts {
   change: { none: string; flat: string; up: (value: string) => string; down: (value: string) => string };
 }
 
+/**
+ * The texts from a namespace's `notAvailable`, `roasValue` and `change.*` keys, under `prefix`
+ * (`"ads-reports:doc."` for the report, nothing for a page's own namespace).
+ */
+export function kpiTexts(t: (key: string, values?: Record<string, unknown>) => string, prefix = ""): KpiTexts {
+  return {
+    missing: t(`${prefix}notAvailable`),
+    roas: (value) => t(`${prefix}roasValue`, { value }),
+    change: {
+      none: t(`${prefix}change.none`),
+      flat: t(`${prefix}change.flat`),
+      up: (value) => t(`${prefix}change.up`, { value }),
+      down: (value) => t(`${prefix}change.down`, { value }),
+    },
+  };
+}
+
 export interface KpiChange {
   text: string;
   /** Good news, bad news, or neither (null; also when unchanged or not comparable). */

@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import { formatDate } from "~/utils/dates";
 import type { KpiKey } from "../dashboard.server";
 import type { DayRange } from "../dashboard-query";
-import { kpiFormatters, PERFORMANCE_KPI_KEYS } from "../kpi-format";
+import { kpiFormatters, kpiTexts, PERFORMANCE_KPI_KEYS } from "../kpi-format";
 
 /** The KPIs a report shows, in order (the dashboard's, without the campaign count). */
 export const REPORT_KPI_KEYS = PERFORMANCE_KPI_KEYS satisfies readonly KpiKey[];
@@ -16,16 +16,7 @@ export type ReportKpiKey = (typeof REPORT_KPI_KEYS)[number];
 /** The ad suite's KPI formatters (~/ads/kpi-format) with the report's words, dates and period. */
 export function reportFormatters(locale: string, currency: string | null, t: TFunction) {
   return {
-    ...kpiFormatters(locale, currency, {
-      missing: t("ads-reports:doc.notAvailable"),
-      roas: (value) => t("ads-reports:doc.roasValue", { value }),
-      change: {
-        none: t("ads-reports:doc.change.none"),
-        flat: t("ads-reports:doc.change.flat"),
-        up: (value) => t("ads-reports:doc.change.up", { value }),
-        down: (value) => t("ads-reports:doc.change.down", { value }),
-      },
-    }),
+    ...kpiFormatters(locale, currency, kpiTexts(t, "ads-reports:doc.")),
     date: (iso: string) => formatDate(iso, locale),
     range: (range: DayRange) => t("ads-reports:doc.range", { from: formatDate(range.from, locale), to: formatDate(range.to, locale) }),
   };

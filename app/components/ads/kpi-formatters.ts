@@ -5,7 +5,7 @@
  * account's row in its own currency, hence the factory).
  */
 import type { DayRange } from "~/ads/dashboard-query";
-import { kpiFormatters } from "~/ads/kpi-format";
+import { kpiFormatters, kpiTexts } from "~/ads/kpi-format";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -14,16 +14,7 @@ export function useKpiFormatters(namespace: string) {
   const locale = usePageLocale();
   const { t } = useTranslation(namespace);
   return (currency: string | null) => ({
-    ...kpiFormatters(locale, currency, {
-      missing: t("notAvailable"),
-      roas: (value) => t("roasValue", { value }),
-      change: {
-        none: t("change.none"),
-        flat: t("change.flat"),
-        up: (value) => t("change.up", { value }),
-        down: (value) => t("change.down", { value }),
-      },
-    }),
+    ...kpiFormatters(locale, currency, kpiTexts(t)),
     locale,
     range: (range: DayRange | "all") =>
       range === "all" ? t("period.all") : t("period.range", { from: formatDate(range.from, locale), to: formatDate(range.to, locale) }),

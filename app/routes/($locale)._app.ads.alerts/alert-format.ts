@@ -4,22 +4,14 @@
  * measured on.
  */
 import type { TFunction } from "i18next";
-import { ALERT_UNITS, NO_CONVERSION_DAYS, type AdAlertKind } from "~/ads/alert-form";
+import { ALERT_KIND_KEYS, ALERT_UNITS, NO_CONVERSION_DAYS, type AdAlertKind } from "~/ads/alert-form";
 import type { FiringBasis } from "~/ads/alerts.server";
 import { formatDate } from "~/utils/dates";
 import { numberFormat } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 
 /** The translation key of each kind (`kinds.*`, `help.*`). */
-export const KIND_KEYS: Record<AdAlertKind, string> = {
-  "daily-spend": "dailySpend",
-  cpa: "cpa",
-  "ctr-drop": "ctrDrop",
-  "no-conversions": "noConversions",
-  "lost-is-budget": "lostIsBudget",
-  "competitor-gaining": "competitorGaining",
-  pacing: "pacing",
-};
+export const KIND_KEYS = ALERT_KIND_KEYS;
 
 /** A stored firing's bound (`above`, `below`), exact when absent or unknown. */
 export const boundOf = (bound: string | undefined) => (bound === "above" || bound === "below" ? bound : "exact");
