@@ -12,6 +12,7 @@ import { audit } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { CLIENT_NAME_MAX } from "./account-form";
 import { INDUSTRIES, type Industry } from "./benchmarks";
+import { NamedError } from "~/utils/named-error";
 
 /** Fixed namespace for the default client account's id (uuid v5 of the owner's id). */
 const DEFAULT_ACCOUNT_NAMESPACE = "6f1d2a64-3d4b-4c3e-9a55-0b9f7d1f2c10";
@@ -26,17 +27,15 @@ export interface ClientAccount {
   createdAt: string;
 }
 
-export class ClientAccountNotFoundError extends Error {
+export class ClientAccountNotFoundError extends NamedError {
   constructor() {
     super("client account not found");
-    this.name = "ClientAccountNotFoundError";
   }
 }
 
-export class LastClientAccountError extends Error {
+export class LastClientAccountError extends NamedError {
   constructor() {
     super("a workspace keeps at least one client account");
-    this.name = "LastClientAccountError";
   }
 }
 

@@ -48,6 +48,7 @@ import { readPacing, type PacingReport } from "./pacing.server";
 import { ALERT_KIND_KEYS, ALERT_UNITS, type AlertInput } from "./alert-form";
 import { addDays, zonedDay } from "~/utils/dates";
 import { figureAdder } from "./sums";
+import { NamedError } from "~/utils/named-error";
 
 export const MAX_ALERTS_PER_CLIENT = 50;
 /** The export levels read for day totals, in order of preference (one per platform and day). */
@@ -59,17 +60,15 @@ const WEEK = 7;
 export const EVALUATE_ALERTS_JOB = "ads.evaluate-alerts";
 export const ALERTS_DAILY_JOB = "ads.alerts-daily";
 
-export class AlertNotFoundError extends Error {
+export class AlertNotFoundError extends NamedError {
   constructor() {
     super("alert not found");
-    this.name = "AlertNotFoundError";
   }
 }
 
-export class TooManyAlertsError extends Error {
+export class TooManyAlertsError extends NamedError {
   constructor() {
     super(`a client account has at most ${MAX_ALERTS_PER_CLIENT} alerts`);
-    this.name = "TooManyAlertsError";
   }
 }
 

@@ -27,6 +27,7 @@ import { checkHead } from "./import/read.server";
 import { reconcileSummary, STORED_COLUMNS, unpackRows, type ImportSummary, type StoredRow } from "./import/summary";
 import { AdsImportError, type AdsImportErrorParams } from "./import/types";
 import { parseInWorker } from "./import/worker.server";
+import { NamedError } from "~/utils/named-error";
 
 export { summarize, type ImportSummary, type SampleRow } from "./import/summary";
 
@@ -70,29 +71,26 @@ export interface ImportListItem {
   importedAt: string | null;
 }
 
-export class ImportNotFoundError extends Error {
+export class ImportNotFoundError extends NamedError {
   constructor() {
     super("import not found");
-    this.name = "ImportNotFoundError";
   }
 }
 
 /** The file is in another currency than the client account's (never mixed). */
-export class CurrencyMismatchError extends Error {
+export class CurrencyMismatchError extends NamedError {
   constructor(
     readonly accountCurrency: string,
     readonly fileCurrency: string,
   ) {
     super(`the client account is in ${accountCurrency}, the file in ${fileCurrency}`);
-    this.name = "CurrencyMismatchError";
   }
 }
 
 /** Only a pending import can be stored or discarded. */
-export class ImportNotPendingError extends Error {
+export class ImportNotPendingError extends NamedError {
   constructor(readonly status: AdImportStatus) {
     super(`the import is ${status}`);
-    this.name = "ImportNotPendingError";
   }
 }
 

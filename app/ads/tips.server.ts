@@ -35,6 +35,7 @@ import { purgeStalePending } from "./imports.server";
 import type { AuditSnapshot } from "./audit/types";
 import { loadTipData } from "./tip-data.server";
 import { DAYS_PER_MONTH, periodTipCandidates, type ImpactKind, type TipCandidate, type TipSubject } from "./tip-rules";
+import { NamedError } from "~/utils/named-error";
 
 export { DISMISS_NOTE_MAX, DISMISS_REASONS, TIP_KINDS, type DismissReason, type TipKind };
 export type { ImpactKind, TipCandidate, TipSubject };
@@ -55,17 +56,15 @@ export interface Tip {
   updatedAt: string;
 }
 
-export class TipNotFoundError extends Error {
+export class TipNotFoundError extends NamedError {
   constructor() {
     super("tip not found");
-    this.name = "TipNotFoundError";
   }
 }
 
-export class TipDecidedError extends Error {
+export class TipDecidedError extends NamedError {
   constructor(readonly status: AdTipStatus) {
     super(`the tip is ${status}`);
-    this.name = "TipDecidedError";
   }
 }
 

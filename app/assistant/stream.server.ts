@@ -40,6 +40,7 @@ import {
   type FinishedAnswer,
   type LlmConfig,
 } from "./assistant.server";
+import { NamedError } from "~/utils/named-error";
 
 /** The longest a streamed answer may take in all. */
 export const LLM_STREAM_MAX_MS = 120_000;
@@ -49,10 +50,9 @@ export interface StreamInput extends AskInput {
   signal?: AbortSignal;
 }
 
-export class LlmStreamError extends Error {
+export class LlmStreamError extends NamedError {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
-    this.name = "LlmStreamError";
   }
 }
 

@@ -16,14 +16,14 @@ import type { Page } from "~/db/paginate.server";
 import { readingMinutes, type ArticleInput, type NewArticleInput } from "./article-form";
 import { renderArticleBody } from "./blog.server";
 import { paginate } from "~/db/paginate.server";
+import { NamedError } from "~/utils/named-error";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 
 /** Another article of the same locale has this slug: the form says so on its field. */
-export class ArticleSlugTakenError extends Error {
+export class ArticleSlugTakenError extends NamedError {
   constructor(readonly slug: string) {
     super(`the slug ${slug} is taken in this locale`);
-    this.name = "ArticleSlugTakenError";
   }
 }
 

@@ -55,6 +55,7 @@
  *   currency, status, occurredAt.
  */
 import type * as CsvParseSync from "csv-parse/sync";
+import { NamedError } from "~/utils/named-error";
 
 export const REPORT_NETWORKS = ["awin", "impact", "cj"] as const;
 export type ReportNetwork = (typeof REPORT_NETWORKS)[number];
@@ -100,14 +101,13 @@ export interface ParsedReport {
 
 export type ReportFormatErrorCode = "not_csv" | "missing_columns" | "empty" | "too_many_rows";
 
-export class ReportFormatError extends Error {
+export class ReportFormatError extends NamedError {
   readonly code: ReportFormatErrorCode;
   /** For missing_columns: the canonical names of the required columns not found. */
   readonly columns: string[];
 
   constructor(code: ReportFormatErrorCode, columns: string[] = [], message?: string) {
     super(message ?? (columns.length > 0 ? `${code}: ${columns.join(", ")}` : code));
-    this.name = "ReportFormatError";
     this.code = code;
     this.columns = columns;
   }

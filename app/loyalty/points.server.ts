@@ -49,6 +49,7 @@ import {
   type LoyaltyRules,
   type PointLot,
 } from "./rules";
+import { NamedError } from "~/utils/named-error";
 
 export { IdempotencyConflictError };
 
@@ -57,13 +58,12 @@ const DAY_MS = 86_400_000;
 /** The daily job's name (app/job-registry.server.ts). */
 export const LOYALTY_DAILY_JOB = "loyalty.daily";
 
-export class LoyaltyError extends Error {
+export class LoyaltyError extends NamedError {
   constructor(
     public readonly code: "invalid_points" | "insufficient_points" | "reason_required" | "not_found",
     message: string,
   ) {
     super(message);
-    this.name = "LoyaltyError";
   }
 }
 

@@ -39,6 +39,7 @@ import {
   recordProviderPurchase,
   refundPurchase,
 } from "~/wallet/ledger.server";
+import { NamedError } from "~/utils/named-error";
 
 export { TRIAL_DAYS } from "./trial.server";
 export const TRIAL_REMINDER_DAYS = 3;
@@ -49,7 +50,7 @@ const DAY_MS = 86_400_000;
 
 const addDays = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * DAY_MS).toISOString();
 
-export class PlanError extends Error {
+export class PlanError extends NamedError {
   constructor(
     public readonly code:
       "not_found" | "already_subscribed" | "no_subscription" | "not_refundable" | "free_plan" | "guarantee_used" | "guarantee_used_card",
@@ -57,7 +58,6 @@ export class PlanError extends Error {
     public readonly usedAt: string | null = null,
   ) {
     super(code);
-    this.name = "PlanError";
   }
 }
 

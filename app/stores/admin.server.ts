@@ -19,15 +19,15 @@ import { headlineRate, networkHeadlineRate, type HeadlineRate } from "./rates";
 import type { StoreInput, StoreStatus } from "./store-form";
 import { paginate } from "~/db/paginate.server";
 import { publicContentChanged } from "~/utils/page-cache.server";
+import { NamedError } from "~/utils/named-error";
 
 export const ADMIN_STORES_PAGE_SIZE = 20;
 export const STORE_LOGO_MAX_BYTES = 1_048_576;
 
 /** The slug belongs to another store: the form says so on its field. */
-export class SlugTakenError extends Error {
+export class SlugTakenError extends NamedError {
   constructor(readonly slug: string) {
     super(`the slug ${slug} is taken`);
-    this.name = "SlugTakenError";
   }
 }
 

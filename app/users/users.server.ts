@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { type DbOrTx, isUniqueViolation, now } from "~/db/db.server";
 import type { Role, User } from "~/db/schema";
 import { hashPassword } from "./password.server";
+import { NamedError } from "~/utils/named-error";
 
 const publicColumns = [
   "id",
@@ -26,10 +27,9 @@ const publicColumns = [
 /** An account as the app passes it around: never the password hash, the 2FA secret or settings. */
 export type PublicUser = Pick<User, (typeof publicColumns)[number]>;
 
-export class EmailTakenError extends Error {
+export class EmailTakenError extends NamedError {
   constructor(email: string) {
     super(`An account already exists for ${email}`);
-    this.name = "EmailTakenError";
   }
 }
 

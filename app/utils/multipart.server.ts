@@ -11,18 +11,17 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { badRequest } from "~/utils/form-data.server";
+import { NamedError } from "~/utils/named-error";
 
-export class MultipartError extends Error {
+export class MultipartError extends NamedError {
   constructor(message: string) {
     super(message);
-    this.name = "MultipartError";
   }
 }
 
-export class MultipartTooLargeError extends Error {
+export class MultipartTooLargeError extends NamedError {
   constructor(readonly field: string) {
     super(`the file part ${field} is too large`);
-    this.name = "MultipartTooLargeError";
   }
 }
 

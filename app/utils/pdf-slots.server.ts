@@ -6,6 +6,7 @@
  * Background jobs (the monthly reports) always wait for their turn.
  */
 import pLimit from "p-limit";
+import { NamedError } from "~/utils/named-error";
 
 export const PDF_RENDER_SLOTS = 2;
 export const PDF_RENDER_MAX_WAITING = 8;
@@ -16,10 +17,9 @@ const limit = pLimit(PDF_RENDER_SLOTS);
 let running = 0;
 let peak = 0;
 
-export class PdfRenderBusyError extends Error {
+export class PdfRenderBusyError extends NamedError {
   constructor() {
     super("too many PDF renders waiting");
-    this.name = "PdfRenderBusyError";
   }
 }
 

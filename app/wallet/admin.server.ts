@@ -19,6 +19,7 @@ import { notify } from "~/notifications/notifications.server";
 import type { Page } from "~/db/paginate.server";
 import { approveWithdrawal, completeWithdrawal, LedgerError, rejectWithdrawal, type MoneyResult } from "./ledger.server";
 import { paginate } from "~/db/paginate.server";
+import { NamedError } from "~/utils/named-error";
 
 export interface DeskWithdrawal {
   id: string;
@@ -128,10 +129,9 @@ export async function withdrawalState(db: DbOrTx, transactionId: string, userId?
 export type DeskDecision = { decision: "approve" } | { decision: "paid"; payoutReference: string } | { decision: "reject"; reason: string };
 
 /** A withdrawal in a payout batch is paid (or released) with its batch, not on its own. */
-export class WithdrawalInBatchError extends Error {
+export class WithdrawalInBatchError extends NamedError {
   constructor(public readonly transactionId: string) {
     super(`withdrawal ${transactionId} is in a payout batch`);
-    this.name = "WithdrawalInBatchError";
   }
 }
 

@@ -29,6 +29,7 @@ import { dialectOf, now, type DbOrTx, type Tx } from "~/db/db.server";
 import { ifCommitted } from "~/db/unit-of-work.server";
 import type { TransactionsTable, TransactionStatus, TransactionType, WithdrawalState } from "~/db/schema";
 import { MAX_HOLD_DAYS, parseSetting } from "~/settings/settings.server";
+import { NamedError } from "~/utils/named-error";
 
 export const CURRENCY = "USD";
 
@@ -44,10 +45,9 @@ export const receivableAccount = (userId: string) => `platform:receivables:${use
 /** Payment providers whose top-ups are card payments: withdrawable only after the hold. */
 export const CARD_PROVIDERS = ["stripe"] as const;
 
-export class InsufficientFundsError extends Error {
+export class InsufficientFundsError extends NamedError {
   constructor() {
     super("Insufficient balance");
-    this.name = "InsufficientFundsError";
   }
 }
 
@@ -60,29 +60,26 @@ export class FundsOnHoldError extends InsufficientFundsError {
 }
 
 /** The idempotency key was used before for a different request (another amount, user or type). */
-export class IdempotencyConflictError extends Error {
+export class IdempotencyConflictError extends NamedError {
   readonly code = "idempotency_conflict";
   constructor(public readonly key: string) {
     super(`idempotency key ${key} was already used for a different request`);
-    this.name = "IdempotencyConflictError";
   }
 }
 
 /** The account is suspended by an admin: no withdrawal can be requested. */
-export class AccountSuspendedError extends Error {
+export class AccountSuspendedError extends NamedError {
   constructor() {
     super("The account is suspended");
-    this.name = "AccountSuspendedError";
   }
 }
 
-export class LedgerError extends Error {
+export class LedgerError extends NamedError {
   constructor(
     public readonly code: "not_found" | "not_pending" | "not_confirmed" | "invalid_amount" | "invalid_state",
     message: string,
   ) {
     super(message);
-    this.name = "LedgerError";
   }
 }
 

@@ -20,19 +20,19 @@ import { fixedT } from "~/i18n/translator.server";
 import { notify } from "~/notifications/notifications.server";
 import { CURRENCY, completeWithdrawal } from "./ledger.server";
 import { batchMessageId, creditTransferXml, paypalPayoutsCsv, PAYPAL_MAX_ROWS, sepaText } from "./payout-files.server";
+import { NamedError } from "~/utils/named-error";
 
 export type PayoutMethod = "paypal" | "bank";
 export const PAYOUT_METHODS = ["paypal", "bank"] as const satisfies readonly PayoutMethod[];
 /** The most withdrawals one batch takes (PayPal's files take 5,000). */
 export const PAYOUT_BATCH_MAX_ITEMS = Math.min(1000, PAYPAL_MAX_ROWS);
 
-export class PayoutBatchError extends Error {
+export class PayoutBatchError extends NamedError {
   constructor(
     public readonly code: "empty" | "not_found" | "not_open" | "changed" | "bank_not_configured",
     message: string = code,
   ) {
     super(message);
-    this.name = "PayoutBatchError";
   }
 }
 

@@ -43,30 +43,28 @@ import {
 import { compareAudits, runRules, validateThresholds, type AuditComparison, type ThresholdProblem } from "./rules";
 import type { AuditSnapshot, CheckResult, Grade } from "./types";
 import { addDays } from "~/utils/dates";
+import { NamedError } from "~/utils/named-error";
 
 /** Days of data per report kind (the fact sheet's audit windows). */
 export const WINDOW_DAYS = { metrics: 30, searchTerms: 90 } as const;
 const METRIC_KINDS = ["campaign", "ad-group", "keyword", "ad"] as const;
 /** Import ids per IN list (well under both databases' parameter limits). */
 
-export class NothingToAuditError extends Error {
+export class NothingToAuditError extends NamedError {
   constructor() {
     super("the client account holds no imported data the checks can use");
-    this.name = "NothingToAuditError";
   }
 }
 
-export class AuditNotFoundError extends Error {
+export class AuditNotFoundError extends NamedError {
   constructor() {
     super("audit not found");
-    this.name = "AuditNotFoundError";
   }
 }
 
-export class ThresholdValidationError extends Error {
+export class ThresholdValidationError extends NamedError {
   constructor(readonly problems: ThresholdProblem[]) {
     super(`invalid thresholds: ${problems.map((p) => `${p.ruleId}.${p.name} ${p.issue}`).join(", ")}`);
-    this.name = "ThresholdValidationError";
   }
 }
 

@@ -3,6 +3,7 @@
  * and its typed error (`AdsImportError`). Warnings and errors are codes with parameters, never
  * sentences: pages translate them. Pure TypeScript, no Node APIs.
  */
+import { NamedError } from "~/utils/named-error";
 
 export type AdPlatform = "google" | "meta" | "microsoft";
 
@@ -310,13 +311,12 @@ export interface AdsImportErrorParams {
 }
 
 /** A file that is not a supported export, or is broken: the code with where and what was expected. */
-export class AdsImportError extends Error {
+export class AdsImportError extends NamedError {
   readonly code: AdsImportErrorCode;
   readonly params: AdsImportErrorParams;
 
   constructor(code: AdsImportErrorCode, params: AdsImportErrorParams = {}) {
     super(`${code} ${JSON.stringify(params)}`);
-    this.name = "AdsImportError";
     this.code = code;
     this.params = params;
   }

@@ -26,6 +26,7 @@ import type { ExpansionKind, KeywordLanguage, MetricSource } from "./form";
 import { KEYWORD_LIMITS } from "./form";
 import { normalizeKeyword, type GenerateInput, type GenerateResult, type PlannerIdea } from "./generate";
 import { centsToDecimalString } from "~/utils/money";
+import { NamedError } from "~/utils/named-error";
 
 export interface Period {
   start: string;
@@ -242,17 +243,15 @@ export const sourceOf = (figures: KeywordFigures | undefined): MetricSource => f
 // ---------------------------------------------------------------------------------------------
 // Saved lists
 
-export class KeywordListNotFoundError extends Error {
+export class KeywordListNotFoundError extends NamedError {
   constructor() {
     super("keyword list not found");
-    this.name = "KeywordListNotFoundError";
   }
 }
 
-export class TooManyKeywordListsError extends Error {
+export class TooManyKeywordListsError extends NamedError {
   constructor() {
     super("too many keyword lists");
-    this.name = "TooManyKeywordListsError";
   }
 }
 

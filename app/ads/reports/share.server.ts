@@ -14,6 +14,7 @@ import { now, type DbOrTx, type Tx } from "~/db/db.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { getClientAccount } from "../accounts.server";
 import type { DayRange } from "../dashboard-query";
+import { NamedError } from "~/utils/named-error";
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +26,9 @@ export interface SharePayload {
   expiresAt: number;
 }
 
-export class ShareNotFoundError extends Error {
+export class ShareNotFoundError extends NamedError {
   constructor() {
     super("share link not found");
-    this.name = "ShareNotFoundError";
   }
 }
 
