@@ -114,7 +114,7 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
     base = base.where(sql`audit_log.subject`, "like", sql`${`${escapeLike(filter.subject.trim())}%`} escape '\\'`);
   if (filter.from) base = base.where("auditLog.createdAt", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) base = base.where("auditLog.createdAt", "<=", `${filter.to}T23:59:59.999Z`);
-  const found = await paginate(
+  return paginate(
     base,
     (query) =>
       query
@@ -134,10 +134,7 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
         .orderBy("auditLog.createdAt", "desc")
         .orderBy("auditLog.id", "desc"),
     { page: filter.page, pageSize },
-  );
-  return {
-    ...found,
-    items: found.items.map((row) => ({
+    (row) => ({
       id: row.id,
       action: row.action,
       subject: row.subject,
@@ -147,8 +144,8 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter = {}): Promise<P
       clientAddress: row.clientAddress,
       createdAt: row.createdAt,
       actor: row.actorUserId ? { id: row.actorUserId, name: row.actorName ?? "", email: row.actorEmail ?? "" } : null,
-    })),
-  };
+    }),
+  );
 }
 
 /** The distinct actions in the log, for the filter's choices. */

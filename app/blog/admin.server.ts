@@ -55,7 +55,7 @@ export async function listPostsForAdmin(db: DbOrTx, filter: AdminPostFilter = {}
   let base = db.selectFrom("blogPosts");
   if (filter.locale) base = base.where("locale", "=", filter.locale);
   if (filter.status) base = base.where("status", "=", filter.status);
-  const found = await paginate(
+  return paginate(
     base,
     (query) =>
       query
@@ -66,10 +66,7 @@ export async function listPostsForAdmin(db: DbOrTx, filter: AdminPostFilter = {}
         .orderBy("locale")
         .orderBy("id"),
     { page: filter.page, pageSize },
-  );
-  return {
-    ...found,
-    items: found.items.map((row) => ({
+    (row) => ({
       id: row.id,
       locale: row.locale,
       slug: row.slug,
@@ -78,8 +75,8 @@ export async function listPostsForAdmin(db: DbOrTx, filter: AdminPostFilter = {}
       status: row.status,
       publishedAt: row.publishedAt,
       updatedAt: row.updatedAt ?? row.createdAt,
-    })),
-  };
+    }),
+  );
 }
 
 /** How many articles there are, per status. */

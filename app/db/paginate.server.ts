@@ -29,14 +29,27 @@ export function countOf(value: number | string | bigint | null | undefined): num
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's "no selection"
 type Unselected<DB, TB extends keyof DB> = SelectQueryBuilder<DB, TB, {}>;
 
+/** The page's rows as read, or each turned by `map` into what the caller shows. */
 export async function paginate<DB, TB extends keyof DB, O>(
   base: Unselected<DB, TB>,
   select: (query: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>,
   options: { page?: number; pageSize: number },
-): Promise<Page<O>> {
+): Promise<Page<O>>;
+export async function paginate<DB, TB extends keyof DB, O, T>(
+  base: Unselected<DB, TB>,
+  select: (query: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>,
+  options: { page?: number; pageSize: number },
+  map: (row: O) => T,
+): Promise<Page<T>>;
+export async function paginate<DB, TB extends keyof DB, O, T>(
+  base: Unselected<DB, TB>,
+  select: (query: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>,
+  options: { page?: number; pageSize: number },
+  map?: (row: O) => T,
+): Promise<Page<O | T>> {
   const counted = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirstOrThrow();
   const total = countOf((counted as { count: number | string | bigint }).count);
   const { page, pageCount, offset } = pageWindow(total, options.page, options.pageSize);
-  const items = await select(base).limit(options.pageSize).offset(offset).execute();
-  return { items: items as O[], page, pageCount, total };
+  const rows = (await select(base).limit(options.pageSize).offset(offset).execute()) as O[];
+  return { items: map ? rows.map(map) : rows, page, pageCount, total };
 }

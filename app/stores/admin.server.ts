@@ -65,7 +65,7 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
   if (filter.status) base = base.where("active", "=", filter.status === "active" ? 1 : 0);
   if (filter.network) base = base.where("network", "=", filter.network);
   if (filter.query?.trim()) base = base.where(sql`lower(name)`, "like", sql`${likePattern(filter.query)} escape '\\'`);
-  const found = await paginate(
+  return paginate(
     base,
     (query) =>
       query
@@ -87,10 +87,7 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
         .orderBy("name")
         .orderBy("slug"),
     { page: filter.page, pageSize },
-  );
-  return {
-    ...found,
-    items: found.items.map((row) => ({
+    (row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
@@ -101,8 +98,8 @@ export async function listStoresForAdmin(db: DbOrTx, filter: AdminStoreFilter = 
       headline: headlineRate(row),
       networkHeadline: networkHeadlineRate(row),
       updatedAt: row.updatedAt,
-    })),
-  };
+    }),
+  );
 }
 
 /** Every store's slug and name, by name (the back office's store filters). */

@@ -76,7 +76,7 @@ export async function findAccounts(
   if (filters.state === "suspended") base = base.where("suspendedAt", "is not", null);
   if (filters.state === "active") base = base.where("suspendedAt", "is", null).where("emailVerifiedAt", "is not", null);
   if (filters.state === "unverified") base = base.where("suspendedAt", "is", null).where("emailVerifiedAt", "is", null);
-  const found = await paginate(
+  return paginate(
     base,
     (query) =>
       query
@@ -84,18 +84,15 @@ export async function findAccounts(
         .orderBy("createdAt", "desc")
         .orderBy("id"),
     { page: options.page, pageSize },
-  );
-  return {
-    ...found,
-    items: found.items.map((row) => ({
+    (row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
       role: row.role,
       state: stateOf(row),
       createdAt: row.createdAt,
-    })),
-  };
+    }),
+  );
 }
 
 export interface AccountProfile {
