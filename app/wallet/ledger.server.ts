@@ -342,6 +342,11 @@ async function creditAvailable(tx: Tx, userId: string, amountCents: number): Pro
   ];
 }
 
+/** A credit to a user's available balance that one of the platform's accounts pays (repaying first what they owe). */
+async function paidBy(tx: Tx, source: PlatformAccount, userId: string, amountCents: number): Promise<Posting[]> {
+  return [{ account: platformAccount(source), amountCents: -amountCents }, ...(await creditAvailable(tx, userId, amountCents))];
+}
+
 // ——— Idempotent movements ———
 
 interface NewMovement {
@@ -482,10 +487,7 @@ export async function creditDeposit(
     fingerprintExtra: input.provider,
     memo: "top-up paid",
     at: input.at,
-    postings: async () => [
-      { account: platformAccount("payment_provider"), amountCents: -input.amountCents },
-      ...(await creditAvailable(tx, input.userId, input.amountCents)),
-    ],
+    postings: () => paidBy(tx, "payment_provider", input.userId, input.amountCents),
   });
 }
 
@@ -972,10 +974,7 @@ function bonus(type: "referral" | "affiliate") {
       metadata: input.metadata,
       memo: `${type} bonus`,
       at: input.at,
-      postings: async () => [
-        { account: platformAccount("bonuses"), amountCents: -input.amountCents },
-        ...(await creditAvailable(tx, input.userId, input.amountCents)),
-      ],
+      postings: () => paidBy(tx, "bonuses", input.userId, input.amountCents),
     });
 }
 
@@ -1039,10 +1038,7 @@ export async function creditLoyaltyRedemption(
     metadata: { points: input.points },
     memo: "loyalty points redeemed",
     at: input.at,
-    postings: async () => [
-      { account: platformAccount("loyalty"), amountCents: -input.amountCents },
-      ...(await creditAvailable(tx, input.userId, input.amountCents)),
-    ],
+    postings: () => paidBy(tx, "loyalty", input.userId, input.amountCents),
   });
 }
 
@@ -1076,10 +1072,7 @@ export async function adjustBalance(
     memo: `manual ${input.direction}`,
     postings: async () =>
       input.direction === "credit"
-        ? [
-            { account: platformAccount("adjustments"), amountCents: -input.amountCents },
-            ...(await creditAvailable(tx, input.userId, input.amountCents)),
-          ]
+        ? paidBy(tx, "adjustments", input.userId, input.amountCents)
         : [
             { account: userAccount(input.userId, "available"), amountCents: -input.amountCents },
             { account: platformAccount("adjustments"), amountCents: input.amountCents },
