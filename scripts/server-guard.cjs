@@ -240,7 +240,7 @@ http.Server.prototype.emit = function guardedEmit(event, request, response, ...r
       // webhooks take JSON and judge it themselves.
       if (!isApi && !FORM_TYPES.includes(type)) return refuse(request, response, 415, "unsupportedMediaType", "unsupported_media_type");
     }
-    return requestScope.run(new Map(), () => {
+    return requestScope.run(new Map([["method", request.method]]), () => {
       // A signed-out visitor's public page may be answered from the page cache (app/page-cache.server.ts).
       const pageCache = globalThis[PAGE_CACHE];
       if (!pageCache || (request.method !== "GET" && request.method !== "HEAD")) return emit.call(this, event, request, response, ...rest);

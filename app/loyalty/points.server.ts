@@ -34,7 +34,7 @@ import { paginate, type Page } from "~/db/paginate.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import type { LoyaltyCause, LoyaltyEntryKind, LoyaltyLevel } from "~/db/schema";
 import { notify } from "~/notifications/notifications.server";
-import { parseSetting, type SettingKey } from "~/settings/settings.server";
+import { parseSetting, storedSettings, type SettingKey } from "~/settings/settings.server";
 import { creditLoyaltyRedemption, IdempotencyConflictError, lockUserMoney } from "~/wallet/ledger.server";
 import {
   addMonths,
@@ -69,29 +69,10 @@ export class LoyaltyError extends NamedError {
 
 // ——— Rules ———
 
-const RULE_KEYS = [
-  "loyaltyCashbackPointsPerDollar",
-  "loyaltyReferralPoints",
-  "loyaltyPlanPointsPerDollar",
-  "loyaltySilverPoints",
-  "loyaltyGoldPoints",
-  "loyaltyPlatinumPoints",
-  "loyaltyFeeBronzeBps",
-  "loyaltyFeeSilverBps",
-  "loyaltyFeeGoldBps",
-  "loyaltyFeePlatinumBps",
-  "loyaltyRedeemStepPoints",
-  "loyaltyRedeemStepCents",
-  "loyaltyExpiryMonths",
-  "loyaltyExpiryWarningDays",
-  "loyaltyLevelWindowMonths",
-] as const satisfies readonly SettingKey[];
-
 /** The scheme's numbers as the admin set them (one query). */
 export async function loyaltyRules(db: DbOrTx): Promise<LoyaltyRules> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", RULE_KEYS).execute();
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  const get = (key: (typeof RULE_KEYS)[number]) => parseSetting(key, stored.get(key));
+  const stored = await storedSettings(db);
+  const get = (key: SettingKey) => parseSetting(key, stored.get(key));
   return {
     cashbackPointsPerDollar: get("loyaltyCashbackPointsPerDollar"),
     referralPoints: get("loyaltyReferralPoints"),

@@ -186,6 +186,27 @@ export async function listNotifications(db: Db, userId: string, limit = 50): Pro
   return rows.map(toView);
 }
 
+/** The bell on every signed-in page: the unread count and the latest `limit` notifications, in one statement. */
+export async function bell(db: Db, userId: string, limit: number): Promise<{ unread: number; latest: NotificationView[] }> {
+  const rows = await db
+    .selectFrom("notifications")
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("notifications as unread")
+        .select(eb.fn.countAll<number | string>().as("count"))
+        .where("unread.userId", "=", userId)
+        .where("unread.readAt", "is", null)
+        .as("unreadCount"),
+    )
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return { unread: Number(rows[0]?.unreadCount ?? 0), latest: rows.map(toView) };
+}
+
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom("notifications")

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { audit, type Actor } from "~/audit/audit.server";
 import { now, type DbOrTx, type Tx } from "~/db/db.server";
+import { oncePerPageRead } from "~/utils/request-scope.server";
 import {
   DEFAULT_LOYALTY_RULES,
   MAX_EXPIRY_MONTHS,
@@ -106,14 +107,24 @@ export function parseSetting<K extends SettingKey>(key: K, stored: string | null
   }
 }
 
+/**
+ * Every stored value (JSON text) by key: one statement for the whole (small) table. A page
+ * request's loaders read it once between them; a transaction, a job or an action reads afresh.
+ */
+export function storedSettings(db: DbOrTx): Promise<Map<string, string>> {
+  const read = async () => new Map((await db.selectFrom("settings").select(["key", "value"]).execute()).map((row) => [row.key, row.value]));
+  return db.isTransaction ? read() : oncePerPageRead("settings", read);
+}
+
 export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  return parseSetting(key, row?.value);
+  return parseSetting(key, (await storedSettings(db)).get(key));
 }
 
 export async function getSettings(db: DbOrTx): Promise<{ [K in SettingKey]: SettingValue<K> }> {
-  const entries = await Promise.all((Object.keys(SETTINGS) as SettingKey[]).map(async (key) => [key, await getSetting(db, key)] as const));
-  return Object.fromEntries(entries) as { [K in SettingKey]: SettingValue<K> };
+  const stored = await storedSettings(db);
+  return Object.fromEntries((Object.keys(SETTINGS) as SettingKey[]).map((key) => [key, parseSetting(key, stored.get(key))])) as {
+    [K in SettingKey]: SettingValue<K>;
+  };
 }
 
 /** Stores a setting; a change writes its audit row (old and new value, who, from where) in the same transaction. */

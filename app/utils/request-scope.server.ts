@@ -3,6 +3,7 @@
  * per HTTP request and shared. The server guard (scripts/server-guard.cjs) runs every request in
  * its own AsyncLocalStorage store; without it (tests calling loaders, scripts) nothing is shared.
  * Only reads are shared: a POST computes afresh, since its action may change what a loader reads.
+ * The guard puts the request's method in the scope (`method`) for what has no Request at hand.
  */
 import type { AsyncLocalStorage } from "node:async_hooks";
 
@@ -23,6 +24,24 @@ export function oncePerRequest<T>(request: Request, key: string, compute: () => 
     value = compute();
     scope.set(scoped, value);
     // A failure is not kept: the next caller tries again.
+    value.catch(() => scope.delete(scoped));
+  }
+  return value;
+}
+
+/**
+ * `compute()` once per GET/HEAD request and key, for what reads the same for everyone (the
+ * settings); afresh in any other request or outside one (jobs, scripts, tests).
+ */
+export function oncePerPageRead<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const scope = currentScope();
+  const method = scope?.get("method");
+  if (!scope || (method !== "GET" && method !== "HEAD")) return compute();
+  const scoped = `read:${key}`;
+  let value = scope.get(scoped) as Promise<T> | undefined;
+  if (!value) {
+    value = compute();
+    scope.set(scoped, value);
     value.catch(() => scope.delete(scoped));
   }
   return value;

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { deliverOutbox } from "~/jobs/outbox.server";
 import { createSession, listActiveSessions } from "~/auth/session.server";
-import { listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
+import { bell, listNotifications, markAllRead, markRead, notify, unreadCount, wantsEmail } from "~/notifications/notifications.server";
 import { verifyPassword } from "~/users/password.server";
 import {
   applyPasswordChange,
@@ -39,6 +39,22 @@ describeEachDatabase("account area", (t) => {
     expect(await markAllRead(t.db, user.id)).toBe(1);
     expect(await unreadCount(t.db, user.id)).toBe(0);
     expect(await unreadCount(t.db, other.id)).toBe(1);
+  });
+
+  it("the bell: the unread count of all notifications (not only the latest shown) and the latest, in one statement", async () => {
+    const user = await newUser("bell-one");
+    const other = await newUser("bell-other");
+    expect(await bell(t.db, user.id, 2)).toEqual({ unread: 0, latest: [] });
+    for (const amountCents of [100, 200, 300]) await notify(t.db, user.id, "depositCompleted", { amountCents });
+    await notify(t.db, other.id, "passwordChanged");
+    const [newest] = await listNotifications(t.db, user.id, 1);
+    await markRead(t.db, user.id, newest!.id);
+    const shown = await bell(t.db, user.id, 2);
+    expect(shown.unread).toBe(2);
+    expect(shown.latest).toEqual(await listNotifications(t.db, user.id, 2));
+    await markAllRead(t.db, user.id);
+    expect((await bell(t.db, user.id, 2)).unread).toBe(0);
+    expect((await bell(t.db, other.id, 2)).unread).toBe(1);
   });
 
   it("e-mails an event (through the outbox) only when the preferences say so; security notices always", async () => {
