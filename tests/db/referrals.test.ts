@@ -7,7 +7,6 @@
  * dated 100 days back, past every store's return window, unless a test says otherwise.
  */
 import { expect, it } from "vitest";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import {
   approveReferral,
@@ -23,9 +22,11 @@ import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { referFriend } from "../support/referrals";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const store = SEED_STORES[0]!;
@@ -50,35 +51,12 @@ describeEachDatabase("referrals", (t) => {
   const ingest = (event: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, event));
   const click = async (userId: string) => {
     await seedContent(t.db);
-    const result = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        clientAddress: FRIEND_IP,
-        secret: SECRET,
-        appUrl: new URL("http://localhost:3000"),
-        sandboxAllowed: true,
-        userAgent: browser,
-        userId,
-        slug: store.slug,
-      }),
-    );
-    if (result.outcome !== "redirect") throw new Error(result.outcome);
-    return result.clickId;
+    return visitStore(t.db, userId, store.slug, { clientAddress: FRIEND_IP, secret: SECRET, userAgent: browser });
   };
   const refer = async (options: { clientAddress?: string; referrerDevice?: boolean } = {}) => {
     const referrer = await newUser(t.db, "referrer");
-    const friend = await newUser(t.db, "friend");
-    const email = (await t.db.selectFrom("users").select("email").where("id", "=", friend).executeTakeFirstOrThrow()).email;
-    const outcome = await inTx(t.db, (tx) =>
-      recordReferral(tx, {
-        referrerId: referrer,
-        referrerEmail: "",
-        clientAddress: options.clientAddress ?? FRIEND_IP,
-        referrerDevice: options.referrerDevice ?? false,
-        referredUserId: friend,
-        referredEmail: email,
-      }),
-    );
-    return { referrer, friend, outcome };
+    const clientAddress = options.clientAddress ?? FRIEND_IP;
+    return { referrer, ...(await referFriend(t.db, referrer, "friend", { ...options, clientAddress })) };
   };
   const referral = (friend: string) =>
     t.db.selectFrom("referrals").selectAll().where("referredUserId", "=", friend).executeTakeFirstOrThrow();
