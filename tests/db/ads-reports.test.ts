@@ -110,6 +110,7 @@ describeEachDatabase("white-label reports", (t) => {
   });
 
   it("refuses a non-image renamed .png by its bytes, and takes a real PNG", async () => {
+    const logo = (who: Who) => answer(() => logoLoader({ request: get("/en/ads/reports/logo", who), params: params(), context: {} }));
     const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
       const form = new FormData();
       form.set("logo", new File([bytes], name, { type: "image/png" }));
@@ -140,29 +141,18 @@ describeEachDatabase("white-label reports", (t) => {
     );
     expect(real.status).toBe(302);
     expect((await getLogo(t.db, owner))?.type).toBe("image/png");
-    const served = await answer(() =>
-      logoLoader({
-        request: get("/en/ads/reports/logo", "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const served = await logo("owner");
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.from(served.body as Uint8Array).equals(PNG_1x1)).toBe(true);
-    const strangers = await answer(() =>
-      logoLoader({
-        request: get("/en/ads/reports/logo", "stranger"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const strangers = await logo("stranger");
     expect(strangers.status).toBe(404);
   });
 
-  const pdfOf = async (language: string, who: Who = "owner", client = clientId) => {
-    const url = `/en/ads/reports/pdf?client=${client}&from=${FROM}&to=${TO}&language=${language}`;
-    return answer(() => pdfLoader({ request: get(url, who), params: params(), context: {} }));
-  };
+  /** The PDF route's answer to `query` (as `who`). */
+  const pdfAt = (query: string, who: Who = "owner") =>
+    answer(() => pdfLoader({ request: get(`/en/ads/reports/pdf?${query}`, who), params: params(), context: {} }));
+  const pdfOf = (language: string, who: Who = "owner", client = clientId) =>
+    pdfAt(`client=${client}&from=${FROM}&to=${TO}&language=${language}`, who);
 
   it("writes the PDF with the agency, the client, the period, the KPIs, the campaigns, the audit and the applied tip", async () => {
     const dashboard = await adsDashboard(t.db, owner, clientId, {
@@ -230,22 +220,10 @@ describeEachDatabase("white-label reports", (t) => {
   });
 
   it("answers a bad period with the reports page and its message, not a PDF", async () => {
-    const res = await answer(() =>
-      pdfLoader({
-        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${TO}&to=${FROM}&language=en`, "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const res = await pdfAt(`client=${clientId}&from=${TO}&to=${FROM}&language=en`);
     expect(res.status).toBe(302);
     expect(res.location).toBe(`/en/ads/reports?client=${clientId}`);
-    const language = await answer(() =>
-      pdfLoader({
-        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${FROM}&to=${TO}&language=xx`, "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const language = await pdfOf("xx");
     expect(language.status).toBe(302);
   });
 

@@ -60,3 +60,17 @@ export async function expectSignInFirst(loader: PageLoader, url: string): Promis
   const visitor = await answer(() => loader({ request: new Request(url), params: { locale: "en" }, context: {} }));
   expect(visitor.status).toBe(302);
 }
+
+/** A suite's advertiser (`signedInAdvertiser`), signed in before its tests (`useAppDatabase`), then `setup` run with them. */
+export function useAdvertiser(
+  t: { readonly db: Db },
+  member: { prefix: string; name: string; account: string },
+  setup?: (advertiser: { id: string; cookie: string; clientId: string }) => unknown,
+) {
+  const advertiser = { id: "", cookie: "", clientId: "" };
+  useAppDatabase(t, async () => {
+    Object.assign(advertiser, await signedInAdvertiser(t.db, member.prefix, member.name, member.account));
+    await setup?.(advertiser);
+  });
+  return advertiser;
+}

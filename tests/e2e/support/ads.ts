@@ -69,3 +69,19 @@ export async function importThroughDomain(ownerId: string, file: string): Promis
   await afterAdImport(db, client!.id);
   return importId;
 }
+
+/**
+ * From an ad page's empty state (saying `empty`), its link `link` to the import page; the fixture
+ * `fixture` (tests/fixtures/ads) imported as `report`; then back through the menu link `back` to its page.
+ */
+export async function importFromEmptyPage(
+  page: Page,
+  { empty, link, fixture, report, back }: { empty: string; link: string; fixture: string; report: string; back: string },
+) {
+  await expect(page.getByTestId("empty")).toContainText(empty);
+  await page.getByRole("link", { name: link }).click();
+  await expect(page).toHaveURL(/\/en\/ads\/import/);
+  await importFile(page, path.resolve("tests/fixtures/ads", fixture), report);
+  await page.getByRole("link", { name: back, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: back })).toBeVisible();
+}
