@@ -22,7 +22,7 @@ import { importFile, importFromEmptyPage, importThroughDomain, sampleFiles, temp
 import { expect, ready, test, visit } from "./support/fixtures";
 import { DEMO_AD_CLIENT_ID } from "./support/paths";
 import { uniqueAddress } from "./support/visitor";
-import { expectRefused, submitForm } from "./support/forms";
+import { expectRefused, pressAndExpectGone, submitForm } from "./support/forms";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -65,9 +65,11 @@ test("alerts: add (a zero amount refused, what was typed kept), turn off and on,
   await expect(page.getByText("Alert turned on.")).toBeVisible();
   await expect(row.getByText("On", { exact: true })).toBeVisible();
 
-  await row.getByRole("button", { name: /^Delete\s*: Cost per conversion above$/ }).click();
-  await expect(page.getByText("Alert deleted.")).toBeVisible();
-  await expect(page.getByTestId("alert-row").filter({ hasText: campaign })).toHaveCount(0);
+  await pressAndExpectGone(
+    row.getByRole("button", { name: /^Delete\s*: Cost per conversion above$/ }),
+    page.getByText("Alert deleted."),
+    page.getByTestId("alert-row").filter({ hasText: campaign }),
+  );
 });
 
 test("audit thresholds: a value saved (in German with its decimal comma), wrong ones refused with what was typed kept, reset, without JavaScript", async ({
@@ -234,9 +236,11 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   );
   expect(other.status()).toBe(404);
 
-  await list.getByRole("button", { name: /^Delete\s*:/ }).click();
-  await expect(page.getByText("The list is deleted.")).toBeVisible();
-  await expect(page.getByTestId("keyword-list").filter({ hasText: name })).toHaveCount(0);
+  await pressAndExpectGone(
+    list.getByRole("button", { name: /^Delete\s*:/ }),
+    page.getByText("The list is deleted."),
+    page.getByTestId("keyword-list").filter({ hasText: name }),
+  );
 });
 
 test("competitors: an Auction insights export imported, the latest period's table, new entrants and gainers flagged, a chart each, without JavaScript", async ({

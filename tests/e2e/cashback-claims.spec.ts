@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { claimOrder, daysAgo, PERSON_BROWSER, visitStore } from "./support/cashback";
-import { expect, ready, test, visit } from "./support/fixtures";
+import { expect, expectTexts, ready, test, visit } from "./support/fixtures";
 import { expectRefused, submitForm } from "./support/forms";
 
 const store = SEED_STORES[2]!;
@@ -83,9 +83,7 @@ test("a visit 10 days ago: its missing cashback is claimed, wrong forms answered
   await expect(page).toHaveURL(/\/en\/cashback$/);
   await expect(page.getByText("We received your claim. We will let you know when the store has answered.")).toBeVisible();
   const claim = page.getByTestId("claim").filter({ hasText: orderId });
-  await expect(claim).toContainText(store.name);
-  await expect(claim).toContainText("$49.99");
-  await expect(claim).toContainText("Waiting for the store");
+  await expectTexts(claim, [store.name, "$49.99", "Waiting for the store"]);
   await expect(row.getByTestId("claims-sent")).toHaveText("1 claim sent");
 
   // The same order again is refused on its field.

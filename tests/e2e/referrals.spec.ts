@@ -14,7 +14,7 @@ import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { PERSON_BROWSER, referralBonusesAfterReturnWindows, reportSale, visitStore } from "./support/cashback";
 import { E2E_APP_URL } from "./support/e2e-env";
-import { createAccount, e2eDatabase, expect, signInAs, test, turnOnTwoFactor, visit } from "./support/fixtures";
+import { createAccount, e2eDatabase, expect, expectTexts, signInAs, test, turnOnTwoFactor, visit } from "./support/fixtures";
 import { anotherBrowser, referralLink, signUpThroughLink } from "./support/referrals";
 import { uniqueEmail } from "./support/visitor";
 
@@ -71,9 +71,7 @@ test("referral link → sign-up → the friend's cashback is confirmed → both 
   await visit(page, "/en/dashboard");
   await expect(page.getByTestId("balance")).toHaveText("$10.00");
   await visit(page, "/en/referrals");
-  await expect(page.getByTestId("friend-paid")).toContainText(friend.name);
-  await expect(page.getByTestId("friend-paid")).toContainText("Bonus paid");
-  await expect(page.getByTestId("friend-paid")).toContainText("+$10.00");
+  await expectTexts(page.getByTestId("friend-paid"), [friend.name, "Bonus paid", "+$10.00"]);
 });
 
 /** Signs `userId` in on the context as a sign-in from `address` would (the session remembers the client's address). */

@@ -1,4 +1,4 @@
-/** Forms as browser tests use them: labelled fields typed into and submitted, and a refusal that keeps what was typed. */
+/** Forms as browser tests use them: labelled fields typed into and submitted, a refusal that keeps what was typed, a deletion confirmed. */
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Fills each field of `form` labelled as a key of `fields` with its value, then presses the button named `button`. */
@@ -11,4 +11,11 @@ export async function submitForm(form: Page | Locator, button: string, fields: R
 export async function expectRefused(form: Page | Locator, message: string, kept: Record<string, string>): Promise<void> {
   await expect(form.getByText(message)).toBeVisible();
   for (const [label, value] of Object.entries(kept)) await expect(form.getByLabel(label)).toHaveValue(value);
+}
+
+/** Presses `button` (a delete form's): the page confirms with `message`, and `gone` is no longer on it. */
+export async function pressAndExpectGone(button: Locator, message: Locator, gone: Locator): Promise<void> {
+  await button.click();
+  await expect(message).toBeVisible();
+  await expect(gone).toHaveCount(0);
 }
