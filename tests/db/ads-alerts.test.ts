@@ -42,12 +42,12 @@ import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
 import { rowCount } from "../support/row-counts";
 import { zonedDay } from "~/utils/dates";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
 /** The evaluations' moment: June 15, 2026, in the middle of the day (UTC). */
 const NOW = Date.parse("2026-06-15T12:00:00.000Z");
-const DAY_MS = 86_400_000;
 
 type GoogleRow = {
   day: string | null;

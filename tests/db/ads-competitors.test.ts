@@ -24,11 +24,11 @@ import { loader as competitorsLoader } from "~/routes/($locale)._app.ads.competi
 import { expectSignInFirst, ownerAndStranger, strangersOwnPage } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
 const NOW = Date.parse("2026-07-02T12:00:00.000Z");
-const DAY_MS = 86_400_000;
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 /** One row: domain, impression share, position-above rate (`--` for You). */

@@ -40,8 +40,8 @@ import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { planId } from "../support/plans";
 import { recordingMailer } from "../support/recording-mailer";
 import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const store = SEED_STORES[0]!;
 const LOYALTY_EVENTS = Object.keys(NOTIFICATION_EVENTS).filter((event) => event.startsWith("loyalty"));
 
@@ -170,7 +170,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     expect(definition!.policy).toBe("stately");
     // Points earned 25 months ago are past their 24 months: the job's run expires them.
     const user = await newUser(t.db, "old-points");
-    const earnedAt = addMonths(new Date(Date.now() - DAY).toISOString(), -25);
+    const earnedAt = addMonths(new Date(Date.now() - DAY_MS).toISOString(), -25);
     await inTx(t.db, (tx) =>
       onCashbackConfirmed(tx, { userId: user, conversionId: `old-${randomUUID()}`, cashbackCents: 7_000 }, { at: earnedAt, quiet: true }),
     );
@@ -217,7 +217,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     const user = await newUser(t.db, "all-texts");
     const admin = await newUser(t.db, "texts-admin");
     // 15,000 points earned almost 24 months ago (expiring in 20 days; too old for the level), then 10,000 now: Gold.
-    const earnedAt = addMonths(new Date(Date.now() + 20 * DAY).toISOString(), -24);
+    const earnedAt = addMonths(new Date(Date.now() + 20 * DAY_MS).toISOString(), -24);
     await inTx(t.db, (tx) =>
       onCashbackConfirmed(tx, { userId: user, conversionId: `old-${randomUUID()}`, cashbackCents: 150_000 }, { at: earnedAt }),
     );
@@ -225,7 +225,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     await inTx(t.db, (tx) => redeemPoints(tx, { userId: user, points: 1_000, idempotencyKey: "texts" }));
     await inTx(t.db, (tx) => adjustPoints(tx, { userId: user, points: 50, reason: "Goodwill", adminId: admin, idempotencyKey: "texts" }));
     await runLoyaltyDaily(t.db); // warns about the 14,000 oldest points left, expiring in 20 days
-    await runLoyaltyDaily(t.db, { now: new Date(Date.now() + 21 * DAY) }); // they expire
+    await runLoyaltyDaily(t.db, { now: new Date(Date.now() + 21 * DAY_MS) }); // they expire
     const stored = (await notes(user)).map((note) => ({ ...note, params: JSON.parse(note.params) as Record<string, string | number> }));
     const events = new Set(stored.map((note) => note.titleKey.split(".")[1]));
     expect([...events].sort()).toEqual(

@@ -17,8 +17,8 @@ import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
 import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const store = SEED_STORES[0]!;
 
 describeEachDatabase("referral bonuses and returns", (t) => {
@@ -55,7 +55,7 @@ describeEachDatabase("referral bonuses and returns", (t) => {
     for (const { friend } of friends) expect(await referral(friend)).toMatchObject({ status: "pending", qualifiedAt: null });
     for (const { clickId } of friends) expect((await ingest(purchase(clickId, "declined"))).outcome).toBe("reversed");
     // Long after: the job finds nothing settled to pay for.
-    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 200 * DAY) })).toEqual({ qualified: 0 });
+    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 200 * DAY_MS) })).toEqual({ qualified: 0 });
     expect((await balances(referrer)).availableCents).toBe(0);
     expect(await referralMoves(referrer)).toEqual([]);
     for (const { friend } of friends) {
@@ -97,7 +97,7 @@ describeEachDatabase("referral bonuses and returns", (t) => {
     const notes = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", referrer).execute();
     expect(notes.map((note) => note.titleKey)).toContain("events.referralBonusReversed.title");
     // Not paid again by the job.
-    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 300 * DAY) })).toEqual({ qualified: 0 });
+    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 300 * DAY_MS) })).toEqual({ qualified: 0 });
     expect((await balances(referrer)).availableCents).toBe(0);
     await expectBooksBalance(t.db);
   });

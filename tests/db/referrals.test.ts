@@ -27,14 +27,14 @@ import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const store = SEED_STORES[0]!;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
-const DAY = 86_400_000;
 const FRIEND_IP = "203.0.113.50";
 /** Past every store's return window (at most 90 days in the seed): an approval settles at once. */
-const SETTLED_AT = () => new Date(Date.now() - 100 * DAY).toISOString();
+const SETTLED_AT = () => new Date(Date.now() - 100 * DAY_MS).toISOString();
 
 function sale(clickId: string, commissionCents: number, overrides: Partial<ConversionEvent> = {}): ConversionEvent {
   return conversionEvent({
@@ -245,7 +245,7 @@ describeEachDatabase("referrals", (t) => {
     const signedUpAgo = (friend: string, days: number) =>
       t.db
         .updateTable("referrals")
-        .set({ createdAt: new Date(Date.now() - days * DAY).toISOString() })
+        .set({ createdAt: new Date(Date.now() - days * DAY_MS).toISOString() })
         .where("referredUserId", "=", friend)
         .execute();
     const late = await refer();
@@ -288,7 +288,7 @@ describeEachDatabase("referrals", (t) => {
     for (let i = 1; i < 20; i++) expect(await invite(`friend${i}@example.com`)).toBe("sent");
     expect(await invite("one-too-many@example.com")).toBe("limit");
     // A day later, more may go.
-    expect(await invite("tomorrow@example.com", Date.now() + DAY + 60_000)).toBe("sent");
+    expect(await invite("tomorrow@example.com", Date.now() + DAY_MS + 60_000)).toBe("sent");
     const mail = await t.db.selectFrom("outbox").select("payload").execute();
     const invitation = mail
       .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
