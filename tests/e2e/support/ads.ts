@@ -1,7 +1,7 @@
 /**
  * Ad suite helpers for end-to-end tests: the sample exports as files, an import through the real
- * pages (upload, preview, import), and an import arranged with the import page's own domain
- * functions for tests whose subject is what comes after it.
+ * pages (upload, preview, import; or from an ad page's empty state and back), and an import
+ * arranged with the import page's own domain functions for tests whose subject is what comes after it.
  */
 import "./e2e-env";
 import fs from "node:fs";
