@@ -42,12 +42,12 @@ import { recordingMailer } from "../support/recording-mailer";
 import { answer } from "../support/route-answer";
 import { rowCount } from "../support/row-counts";
 import { zonedDay } from "~/utils/dates";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
 /** The evaluations' moment: June 15, 2026, in the middle of the day (UTC). */
 const NOW = Date.parse("2026-06-15T12:00:00.000Z");
-const DAY_MS = 86_400_000;
 
 type GoogleRow = {
   day: string | null;
@@ -138,6 +138,8 @@ describeEachDatabase("ad alerts", (t) => {
   ): Promise<AdAlert> {
     return unitOfWork(t.db, (tx) => createAlert(tx, userId, clientAccountId, { days: null, campaign: null, ...input }));
   }
+  /** Google campaign rows by day, imported into the owner's client account `clientAccountId`. */
+  const importCampaigns = (clientAccountId: string, rows: GoogleRow[]) => importFile(owner, clientAccountId, googleCampaigns(rows));
   const evaluate = (clientAccountId: string, nowMs = NOW) => evaluateAlerts(t.db, clientAccountId, { nowMs, appUrl: APP_URL });
   /** A Google export of one day, June 14, on which the campaign "Brand" cost `cost`. */
   const oneDaySpend = (cost = "200.00") =>
@@ -176,15 +178,11 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("daily spend: fires above the threshold on the latest day, counting each platform's spend at one level only", async () => {
     const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([
-        { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "500.00", conversions: "5.00" },
-        { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "70.00", conversions: "1.00" },
-        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "50.00", conversions: "0.00" },
-      ]),
-    );
+    await importCampaigns(client.id, [
+      { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "500.00", conversions: "5.00" },
+      { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "70.00", conversions: "1.00" },
+      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "50.00", conversions: "0.00" },
+    ]);
     // The same Google spend again at ad group level: never added to the campaign rows.
     await importFile(
       owner,
@@ -232,7 +230,7 @@ describeEachDatabase("ad alerts", (t) => {
     const rows: GoogleRow[] = [{ day: june(7), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "100.00" }];
     for (let day = 8; day <= 14; day++)
       rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: 50, cost: "100.00", conversions: "1.00" });
-    await importFile(owner, client.id, googleCampaigns(rows));
+    await importCampaigns(client.id, rows);
     const fires = await alert(client.id, { kind: "cpa", threshold: 9_000 });
     const equal = await alert(client.id, { kind: "cpa", threshold: 10_000 });
     expect(firedIds(await evaluate(client.id))).toEqual([fires.id]);
@@ -245,14 +243,10 @@ describeEachDatabase("ad alerts", (t) => {
     expect(firedIds(await evaluate(client.id))).not.toContain(equal.id);
 
     const dry = await clientAccount();
-    await importFile(
-      owner,
-      dry.id,
-      googleCampaigns([
-        { day: june(13), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
-        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
-      ]),
-    );
+    await importCampaigns(dry.id, [
+      { day: june(13), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
+      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "30.00", conversions: "0.00" },
+    ]);
     const spent = await alert(dry.id, { kind: "cpa", threshold: 5_000 });
     const notYet = await alert(dry.id, { kind: "cpa", threshold: 6_000 });
     expect(firedIds(await evaluate(dry.id))).toEqual([spent.id]);
@@ -273,7 +267,7 @@ describeEachDatabase("ad alerts", (t) => {
     // CTR 5% from June 1 to 7, 3% from June 8 to 14: a 40% drop.
     for (let day = 1; day <= 14; day++)
       rows.push({ day: june(day), campaign: "Brand", impressions: 1000, clicks: day <= 7 ? 50 : 30, cost: "10.00", conversions: "1.00" });
-    await importFile(owner, client.id, googleCampaigns(rows));
+    await importCampaigns(client.id, rows);
     const fires = await alert(client.id, { kind: "ctr-drop", threshold: 30 });
     const equal = await alert(client.id, { kind: "ctr-drop", threshold: 40 });
     const other = await alert(client.id, { kind: "ctr-drop", threshold: 10, campaign: "Generic" });
@@ -300,7 +294,7 @@ describeEachDatabase("ad alerts", (t) => {
         cost: "25.00",
         conversions: day === 10 ? "2.00" : "0.00",
       });
-    await importFile(owner, client.id, googleCampaigns(rows));
+    await importCampaigns(client.id, rows);
     const four = await alert(client.id, { kind: "no-conversions", threshold: 0, days: 4 });
     const five = await alert(client.id, { kind: "no-conversions", threshold: 0, days: 5 });
     const month = await alert(client.id, { kind: "no-conversions", threshold: 0, days: 30 });
@@ -325,16 +319,12 @@ describeEachDatabase("ad alerts", (t) => {
 
   it("impression share lost to budget: the latest day's campaign rows, bounded values read honestly, or the latest period export", async () => {
     const client = await clientAccount();
-    await importFile(
-      owner,
-      client.id,
-      googleCampaigns([
-        { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "80.00%" },
-        { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "12.50%" },
-        { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "> 90%" },
-        { day: june(14), campaign: "Display", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "< 10%" },
-      ]),
-    );
+    await importCampaigns(client.id, [
+      { day: june(13), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "80.00%" },
+      { day: june(14), campaign: "Brand", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "12.50%" },
+      { day: june(14), campaign: "Generic", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "> 90%" },
+      { day: june(14), campaign: "Display", impressions: 1000, clicks: 50, cost: "10.00", conversions: "1.00", lostIs: "< 10%" },
+    ]);
     const half = await alert(client.id, { kind: "lost-is-budget", threshold: 50 });
     const ninety = await alert(client.id, { kind: "lost-is-budget", threshold: 90 });
     const above90 = await alert(client.id, { kind: "lost-is-budget", threshold: 95 });
@@ -534,50 +524,32 @@ describeEachDatabase("ad alerts", (t) => {
       });
     const get = (client: string, cookie = ownerCookie) =>
       new Request(`${APP}/en/ads/alerts?client=${client}`, { headers: { Cookie: cookie } });
+    /** The page's action answering a post of `body` (by `cookie`'s member, about `client` when given). */
+    const act = (body: Record<string, string>, cookie = ownerCookie, client?: string) =>
+      answer(() => alertsAction({ request: post(body, cookie, client), params: { locale: "en" }, context: {} }));
+    /** The page (`client`'s, as `cookie`'s member sees it). */
+    const load = (client: string, cookie = ownerCookie) =>
+      answer(() => alertsLoader({ request: get(client, cookie), params: { locale: "en" }, context: {} }));
 
     it("answers a bad threshold with the typed values and a field error, storing nothing; a good one is stored", async () => {
       const client = await clientAccount();
       const before = (await listAlerts(t.db, owner, client.id)).length;
-      const bad = await answer(() =>
-        alertsAction({
-          request: post({ intent: "create", kind: "daily-spend", threshold: "-5", campaign: "Brand" }, ownerCookie, client.id),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const bad = await act({ intent: "create", kind: "daily-spend", threshold: "-5", campaign: "Brand" }, ownerCookie, client.id);
       expect(bad.status).toBe(400);
       expect(bad.body.result.initialValue).toMatchObject({ kind: "daily-spend", threshold: "-5", campaign: "Brand" });
       expect(bad.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.money"] });
-      const words = await answer(() =>
-        alertsAction({
-          request: post({ intent: "create", kind: "ctr-drop", threshold: "lots" }, ownerCookie, client.id),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const words = await act({ intent: "create", kind: "ctr-drop", threshold: "lots" }, ownerCookie, client.id);
       expect(words.status).toBe(400);
       expect(words.body.result.initialValue).toMatchObject({ kind: "ctr-drop", threshold: "lots" });
       expect(words.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.number"] });
-      const days = await answer(() =>
-        alertsAction({
-          request: post({ intent: "create", kind: "no-conversions", days: "0" }, ownerCookie, client.id),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const days = await act({ intent: "create", kind: "no-conversions", days: "0" }, ownerCookie, client.id);
       expect(days.body.result.error).toMatchObject({ days: ["ads-alerts:form.errors.days"] });
       expect((await listAlerts(t.db, owner, client.id)).length).toBe(before);
 
-      const good = await answer(() =>
-        alertsAction({
-          request: post({ intent: "create", kind: "daily-spend", threshold: "150.50" }, ownerCookie, client.id),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
+      const good = await act({ intent: "create", kind: "daily-spend", threshold: "150.50" }, ownerCookie, client.id);
       expect(good).toMatchObject({ status: 302, location: `/en/ads/alerts?client=${encodeURIComponent(client.id)}` });
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ kind: "daily-spend", threshold: 15_050, enabled: true }]);
-      const page = await answer(() => alertsLoader({ request: get(client.id), params: { locale: "en" }, context: {} }));
+      const page = await load(client.id);
       expect(page.body.alerts).toHaveLength(1);
       expect(page.body.client.id).toBe(client.id);
     });
@@ -585,26 +557,16 @@ describeEachDatabase("ad alerts", (t) => {
     it("refuses to change another user's alert (404), changing nothing", async () => {
       const client = await clientAccount();
       const mine = await alert(client.id, { kind: "daily-spend", threshold: 100 });
-      const toggled = await answer(() =>
-        alertsAction({
-          request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }, strangerCookie),
-          params: { locale: "en" },
-          context: {},
-        }),
-      );
-      const deleted = await answer(() =>
-        alertsAction({ request: post({ intent: "delete", alertId: mine.id }, strangerCookie), params: { locale: "en" }, context: {} }),
-      );
+      const toggled = await act({ intent: "toggle", alertId: mine.id, enabled: "0" }, strangerCookie);
+      const deleted = await act({ intent: "delete", alertId: mine.id }, strangerCookie);
       expect([toggled.status, deleted.status]).toEqual([404, 404]);
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ id: mine.id, enabled: true }]);
       // The stranger's page shows their own workspace, never the owner's alerts.
-      const page = await answer(() => alertsLoader({ request: get(client.id, strangerCookie), params: { locale: "en" }, context: {} }));
+      const page = await load(client.id, strangerCookie);
       expect(page.body.client.id).not.toBe(client.id);
       expect(page.body.alerts).toEqual([]);
 
-      const off = await answer(() =>
-        alertsAction({ request: post({ intent: "toggle", alertId: mine.id, enabled: "0" }), params: { locale: "en" }, context: {} }),
-      );
+      const off = await act({ intent: "toggle", alertId: mine.id, enabled: "0" });
       expect(off.status).toBe(302);
       expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ id: mine.id, enabled: false }]);
     });

@@ -12,7 +12,7 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-competitors-test-secret-0123456789-0123456789";
 
-import { ClientAccountNotFoundError, createClientAccount } from "~/ads/accounts.server";
+import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { createAlert, evaluateAlerts, listFirings } from "~/ads/alerts.server";
 import { NothingToAuditError, runAudit } from "~/ads/audit/audit.server";
 import { competitorReport, shareChange } from "~/ads/competitors.server";
@@ -21,14 +21,14 @@ import { adsDashboard } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { loader as competitorsLoader } from "~/routes/($locale)._app.ads.competitors/route";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { expectSignInFirst, ownerAndStranger, strangersOwnPage } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
 const APP_URL = new URL(APP);
 const NOW = Date.parse("2026-07-02T12:00:00.000Z");
-const DAY_MS = 86_400_000;
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures/ads", name));
 
 /** One row: domain, impression share, position-above rate (`--` for You). */
@@ -68,25 +68,12 @@ const JUNE: Row[] = [
 ];
 
 describeEachDatabase("competitor tracking", (t) => {
-  let owner: string;
-  let stranger: string;
-  let ownerCookie = "";
-  let strangerCookie = "";
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie: ownerCookie } = await signedInMember(t.db, "owner", "Owner"));
-    ({ id: stranger, cookie: strangerCookie } = await signedInMember(t.db, "stranger", "Stranger"));
-  });
-
-  const clientAccount = (userId = owner) =>
-    unitOfWork(t.db, (tx) =>
-      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone: "UTC" }),
-    );
+  const { owner, stranger, clientAccount } = ownerAndStranger(t, "competitors");
   async function importFile(userId: string, clientAccountId: string, bytes: Uint8Array) {
     const id = await stageImport(t.db, { ownerId: userId, clientAccountId, filename: "auction.csv", bytes });
     return storeImport(t.db, userId, id);
   }
-  async function threeMonths(userId = owner) {
+  async function threeMonths(userId = owner.id) {
     const client = await clientAccount(userId);
     await importFile(userId, client.id, auctionMonth("April 1, 2026 - April 30, 2026", APRIL));
     await importFile(userId, client.id, auctionMonth("May 1, 2026 - May 31, 2026", MAY));
@@ -102,7 +89,7 @@ describeEachDatabase("competitor tracking", (t) => {
 
   it("trends per competitor over imported periods, with new entrants and gaining competitors flagged", async () => {
     const client = await threeMonths();
-    const report = await competitorReport(t.db, owner, client.id);
+    const report = await competitorReport(t.db, owner.id, client.id);
     expect(report.periods).toEqual([
       { key: "2026-04-30", start: "2026-04-01", end: "2026-04-30" },
       { key: "2026-05-31", start: "2026-05-01", end: "2026-05-31" },
@@ -130,7 +117,7 @@ describeEachDatabase("competitor tracking", (t) => {
     expect(report.competitors[2]!.latest?.impressionShare).toEqual({ value: 0.1, bound: "below" });
 
     // A higher gain threshold: rival still flagged (it overtook the client), for the overtaking only.
-    const strict = await competitorReport(t.db, owner, client.id, { gainPoints: 10 });
+    const strict = await competitorReport(t.db, owner.id, client.id, { gainPoints: 10 });
     expect(strict.competitors.find((c) => c.domain === "rival.example")).toMatchObject({
       gaining: true,
       gainingShare: false,
@@ -141,7 +128,7 @@ describeEachDatabase("competitor tracking", (t) => {
 
   it("reads a week-segmented export by week, the later import winning for the same week", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, fixture("google-auction-insights.csv"));
+    await importFile(owner.id, client.id, fixture("google-auction-insights.csv"));
     const later = [
       "Auction insights report",
       '"May 18, 2026 - May 31, 2026"',
@@ -149,8 +136,8 @@ describeEachDatabase("competitor tracking", (t) => {
     ];
     later.push("2026-05-18,You,41.00%,--,--,58.00%,19.00%,--", "2026-05-18,rival.example,46.00%,58.30%,53.20%,75.00%,33.00%,31.20%");
     later.push("2026-05-25,You,40.00%,--,--,57.00%,18.00%,--", "2026-05-25,rival.example,47.00%,59.00%,54.00%,76.00%,34.00%,30.00%");
-    await importFile(owner, client.id, new TextEncoder().encode(later.join("\n")));
-    const report = await competitorReport(t.db, owner, client.id);
+    await importFile(owner.id, client.id, new TextEncoder().encode(later.join("\n")));
+    const report = await competitorReport(t.db, owner.id, client.id);
     expect(report.periods.map((period) => period.key)).toEqual(["2026-05-04", "2026-05-11", "2026-05-18", "2026-05-25"]);
     expect(report.periods[0]).toEqual({ key: "2026-05-04", start: null, end: null });
     const rival = report.competitors.find((c) => c.domain === "rival.example")!;
@@ -162,62 +149,62 @@ describeEachDatabase("competitor tracking", (t) => {
 
   it("reads one campaign at a time when the export has campaigns", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, fixture("google-auction-insights-excel.csv"));
-    const report = await competitorReport(t.db, owner, client.id);
+    await importFile(owner.id, client.id, fixture("google-auction-insights-excel.csv"));
+    const report = await competitorReport(t.db, owner.id, client.id);
     expect(report).toMatchObject({ campaigns: ["Shopping All"], campaign: "Shopping All", accountLevel: false });
     expect(report.periods.map((period) => period.key)).toEqual(["2026-04-01", "2026-05-01"]);
     expect(report.competitors.map((c) => [c.domain, c.gaining, c.change])).toEqual([
       ["rival.example", true, { min: 6.2, max: 6.2 }],
       ["tiny.example", false, { min: -10, max: 10 }],
     ]);
-    const other = await competitorReport(t.db, owner, client.id, { campaign: "Search Brand" });
+    const other = await competitorReport(t.db, owner.id, client.id, { campaign: "Search Brand" });
     expect(other.periods).toEqual([]);
   });
 
   it("is ignored by the dashboard and the audit", async () => {
     const client = await threeMonths();
-    const dashboard = await adsDashboard(t.db, owner, client.id, dashboardQueryFromSearch(new URLSearchParams()).query);
+    const dashboard = await adsDashboard(t.db, owner.id, client.id, dashboardQueryFromSearch(new URLSearchParams()).query);
     expect(dashboard.rows).toBe(0);
     expect(dashboard.campaigns).toEqual([]);
-    await expect(runAudit(t.db, owner, client.id)).rejects.toBeInstanceOf(NothingToAuditError);
+    await expect(runAudit(t.db, owner.id, client.id)).rejects.toBeInstanceOf(NothingToAuditError);
   });
 
   it("never reads another user's client account or rows", async () => {
     const mine = await threeMonths();
-    const theirs = await clientAccount(stranger);
+    const theirs = await clientAccount(stranger.id);
     await importFile(
-      stranger,
+      stranger.id,
       theirs.id,
       auctionMonth("June 1, 2026 - June 30, 2026", [
         ["You", "50.00%"],
         ["secret.example", "45.00%", "30.00%"],
       ]),
     );
-    await expect(competitorReport(t.db, stranger, mine.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
-    await expect(competitorReport(t.db, owner, theirs.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
-    const report = await competitorReport(t.db, owner, mine.id);
+    await expect(competitorReport(t.db, stranger.id, mine.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(competitorReport(t.db, owner.id, theirs.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    const report = await competitorReport(t.db, owner.id, mine.id);
     expect(report.competitors.map((c) => c.domain)).not.toContain("secret.example");
   });
 
   it("competitor-gaining alert: fires once for the data, not again the same day or on the same data", async () => {
     const client = await threeMonths();
     const quiet = await clientAccount();
-    await importFile(owner, quiet.id, auctionMonth("May 1, 2026 - May 31, 2026", MAY));
+    await importFile(owner.id, quiet.id, auctionMonth("May 1, 2026 - May 31, 2026", MAY));
     const gaining = await unitOfWork(t.db, (tx) =>
-      createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
+      createAlert(tx, owner.id, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
     );
     const otherCampaign = await unitOfWork(t.db, (tx) =>
-      createAlert(tx, owner, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: "Shopping All" }),
+      createAlert(tx, owner.id, client.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: "Shopping All" }),
     );
     const single = await unitOfWork(t.db, (tx) =>
-      createAlert(tx, owner, quiet.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
+      createAlert(tx, owner.id, quiet.id, { kind: "competitor-gaining", threshold: 5, days: null, campaign: null }),
     );
 
     const fired = await evaluateAlerts(t.db, client.id, { nowMs: NOW, appUrl: APP_URL });
     expect(fired.map((firing) => firing.alertId)).toEqual([gaining.id]);
     expect(fired[0]).toMatchObject({ kind: "competitor-gaining", day: "2026-07-02", value: 36, threshold: 5 });
     expect(fired.map((firing) => firing.alertId)).not.toContain(otherCampaign.id);
-    const [firing] = await listFirings(t.db, owner, client.id);
+    const [firing] = await listFirings(t.db, owner.id, client.id);
     expect(firing!.details).toMatchObject({
       basis: { start: "2026-06-01", end: "2026-06-30" },
       titleKey: "ads.alerts.competitorGaining.title",
@@ -231,7 +218,7 @@ describeEachDatabase("competitor tracking", (t) => {
     const notification = await t.db
       .selectFrom("notifications")
       .select(["titleKey", "messageKey"])
-      .where("userId", "=", owner)
+      .where("userId", "=", owner.id)
       .where("messageKey", "like", "ads.alerts.competitorGaining.%")
       .execute();
     expect(notification).toHaveLength(1);
@@ -248,7 +235,7 @@ describeEachDatabase("competitor tracking", (t) => {
     const client = await threeMonths();
     const request = (cookie: string, query = "") => new Request(`${APP}/en/ads/competitors${query}`, { headers: { Cookie: cookie } });
     const page = await answer(() =>
-      competitorsLoader({ request: request(ownerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
+      competitorsLoader({ request: request(owner.cookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
     );
     expect(page.status).toBe(200);
     expect(page.body.client.id).toBe(client.id);
@@ -261,16 +248,9 @@ describeEachDatabase("competitor tracking", (t) => {
     expect(page.body.meta).toBeTruthy();
 
     // Another user asking for the owner's client account gets their own (empty) one.
-    const theirs = await answer(() =>
-      competitorsLoader({ request: request(strangerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
-    );
-    expect(theirs.status).toBe(200);
-    expect(theirs.body.client.id).not.toBe(client.id);
+    const theirs = await strangersOwnPage(competitorsLoader, `${APP}/en/ads/competitors`, stranger.cookie, client.id);
     expect(JSON.stringify(theirs.body.report)).not.toContain("rival.example");
 
-    const visitor = await answer(() =>
-      competitorsLoader({ request: new Request(`${APP}/en/ads/competitors`), params: { locale: "en" }, context: {} }),
-    );
-    expect(visitor.status).toBe(302);
+    await expectSignInFirst(competitorsLoader, `${APP}/en/ads/competitors`);
   });
 });

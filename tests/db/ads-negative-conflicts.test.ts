@@ -12,16 +12,14 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-negatives-test-secret-0123456789-0123456789";
 
-import { ClientAccountNotFoundError, createClientAccount } from "~/ads/accounts.server";
+import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { runAudit } from "~/ads/audit/audit.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { negativeConflictReport, negativeRemovalCsv } from "~/ads/negative-conflicts.server";
 import { negativeSyntax } from "~/ads/negative-match";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { loader as pageLoader } from "~/routes/($locale)._app.ads.negatives/route";
 import { loader as fileLoader } from "~/routes/($locale)._app.ads.negatives_.editor[.]csv";
-import { signedInMember, useAppDatabase } from "../support/app-database";
-import { importSampleExports } from "../support/ads";
+import { importSampleExports, ownerAndStranger, strangersOwnPage } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -30,20 +28,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtu
 const tsv = (lines: string[][]) => new TextEncoder().encode(`${lines.map((cells) => cells.join("\t")).join("\r\n")}\r\n`);
 
 describeEachDatabase("negative-keyword conflicts", (t) => {
-  let owner: string;
-  let stranger: string;
-  let ownerCookie = "";
-  let strangerCookie = "";
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie: ownerCookie } = await signedInMember(t.db, "negowner", "Owner"));
-    ({ id: stranger, cookie: strangerCookie } = await signedInMember(t.db, "negstranger", "Stranger"));
-  });
-
-  const clientAccount = (userId = owner) =>
-    unitOfWork(t.db, (tx) =>
-      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone: "UTC" }),
-    );
+  const { owner, stranger, clientAccount } = ownerAndStranger(t, "negatives");
   async function importFile(userId: string, clientAccountId: string, filename: string, bytes: Uint8Array) {
     const id = await stageImport(t.db, { ownerId: userId, clientAccountId, filename, bytes });
     return storeImport(t.db, userId, id);
@@ -56,8 +41,8 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
 
   it("finds the negatives that block active keywords at every level, with the file they were read from", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
-    const report = await negativeConflictReport(t.db, owner, client.id);
+    await importFile(owner.id, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
+    const report = await negativeConflictReport(t.db, owner.id, client.id);
     expect(report.sources).toEqual([expect.objectContaining({ filename: "editor-negatives.csv", holds: "both" })]);
     expect(report.sources![0]!.importedAt).toBeTruthy();
     // Six enabled keywords in enabled ad groups (the Sale ad group is paused), eight negatives, one list applied.
@@ -68,7 +53,7 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
       'Shoes/Trail/trail running shoes ← "trail" (campaign)',
     ]);
 
-    const csv = await negativeRemovalCsv(t.db, owner, client.id);
+    const csv = await negativeRemovalCsv(t.db, owner.id, client.id);
     expect(csv).toContain("\r\n");
     expect(parse(csv!)).toEqual([
       ["Campaign", "Ad Group", "Shared set name", "Keyword", "Criterion Type", "Status"],
@@ -86,14 +71,14 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
       ["Shoes", "Running", "kids running shoes", "Phrase", "Enabled", "Enabled", "Enabled"],
     ];
     await importFile(
-      owner,
+      owner.id,
       client.id,
       "old-keywords.csv",
       tsv([...keywords, ["Shoes", "Running", "kids", "Negative Broad", "Enabled", "Enabled", "Enabled"]]),
     );
-    await importFile(owner, client.id, "keywords.csv", tsv(keywords));
+    await importFile(owner.id, client.id, "keywords.csv", tsv(keywords));
     await importFile(
-      owner,
+      owner.id,
       client.id,
       "lists.csv",
       tsv([
@@ -102,7 +87,7 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
         ["Shoes", "Generic", "", ""],
       ]),
     );
-    const report = await negativeConflictReport(t.db, owner, client.id);
+    const report = await negativeConflictReport(t.db, owner.id, client.id);
     expect(report.sources!.map((s) => [s.filename, s.holds])).toEqual([
       ["lists.csv", "lists"],
       ["keywords.csv", "keywords"],
@@ -113,8 +98,8 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
 
   it("counts the conflicts in the audit: fails with any, passes with none", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
-    const failing = (await runAudit(t.db, owner, client.id)).checks.find((c) => c.ruleId === "negative-keyword-conflicts")!;
+    await importFile(owner.id, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
+    const failing = (await runAudit(t.db, owner.id, client.id)).checks.find((c) => c.ruleId === "negative-keyword-conflicts")!;
     expect(failing).toMatchObject({ status: "graded", audited: 1, failing: 1, grade: "C", summary: { conflicts: 3, blockedKeywords: 3 } });
     expect(failing.items.map((item) => [item.keyword, item.figures.negative])).toEqual([
       ["cheap hiking boots", "cheap"],
@@ -124,7 +109,7 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
 
     const clean = await clientAccount();
     await importFile(
-      owner,
+      owner.id,
       clean.id,
       "clean.csv",
       tsv([
@@ -133,14 +118,14 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
         ["Shoes", "Running", "running shoe", "Negative Exact", "Enabled"],
       ]),
     );
-    const passing = (await runAudit(t.db, owner, clean.id)).checks.find((c) => c.ruleId === "negative-keyword-conflicts")!;
+    const passing = (await runAudit(t.db, owner.id, clean.id)).checks.find((c) => c.ruleId === "negative-keyword-conflicts")!;
     expect(passing).toMatchObject({ status: "graded", failing: 0, grade: "A", summary: { conflicts: 0 } });
   });
 
   it("finds the sample data's conflict: the shared list's phrase negative blocking an active keyword", async () => {
     const client = await clientAccount();
-    await importSampleExports(t.db, owner, client.id, { endDay: "2026-11-20" });
-    const report = await negativeConflictReport(t.db, owner, client.id);
+    await importSampleExports(t.db, owner.id, client.id, { endDay: "2026-11-20" });
+    const report = await negativeConflictReport(t.db, owner.id, client.id);
     expect(report.lists).toEqual(["Northwind - Job seekers", "Northwind - Off-topic"]);
     expect(describeConflicts(report)).toEqual([
       'Generic - Hiking Gear/Hiking Boots/trail running shoes ← "running shoes" (list Northwind - Off-topic)',
@@ -149,7 +134,7 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
 
   it("the page and the file: the owner's conflicts, the empty state, 404 without conflicts, nothing of another user's", async () => {
     const client = await clientAccount();
-    await importFile(owner, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
+    await importFile(owner.id, client.id, "editor-negatives.csv", fixture("editor-negatives.csv"));
     const request = (cookie: string, pathname: string, query = "") =>
       new Request(`${APP}${pathname}${query}`, { headers: { Cookie: cookie } });
     const args = (cookie: string, pathname: string, query = "") => ({
@@ -158,13 +143,13 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
       context: {},
     });
 
-    const page = await answer(() => pageLoader(args(ownerCookie, "/en/ads/negatives", `?client=${client.id}`)));
+    const page = await answer(() => pageLoader(args(owner.cookie, "/en/ads/negatives", `?client=${client.id}`)));
     expect(page.status).toBe(200);
     expect(page.body.client.id).toBe(client.id);
     expect(page.body.report.conflicts).toHaveLength(3);
     expect(page.body.meta).toBeTruthy();
 
-    const file = await answer(() => fileLoader(args(ownerCookie, "/en/ads/negatives/editor.csv", `?client=${client.id}`)));
+    const file = await answer(() => fileLoader(args(owner.cookie, "/en/ads/negatives/editor.csv", `?client=${client.id}`)));
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toMatch(/text\/csv/);
     expect(file.headers.get("Content-Disposition")).toMatch(/attachment; filename="cashwise-negative-conflicts-client-/);
@@ -172,14 +157,12 @@ describeEachDatabase("negative-keyword conflicts", (t) => {
     expect(text.split("\r\n")[0]).toBe("Campaign,Ad Group,Shared set name,Keyword,Criterion Type,Status");
 
     // The stranger asking for the owner's client account gets their own (empty) workspace, never the owner's rows.
-    const theirs = await answer(() => pageLoader(args(strangerCookie, "/en/ads/negatives", `?client=${client.id}`)));
-    expect(theirs.status).toBe(200);
-    expect(theirs.body.client.id).not.toBe(client.id);
+    const theirs = await strangersOwnPage(pageLoader, `${APP}/en/ads/negatives`, stranger.cookie, client.id);
     expect(theirs.body.report).toMatchObject({ sources: null, conflicts: [] });
-    const theirFile = await answer(() => fileLoader(args(strangerCookie, "/en/ads/negatives/editor.csv", `?client=${client.id}`)));
+    const theirFile = await answer(() => fileLoader(args(stranger.cookie, "/en/ads/negatives/editor.csv", `?client=${client.id}`)));
     expect(theirFile.status).toBe(404);
-    await expect(negativeConflictReport(t.db, stranger, client.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
-    await expect(negativeRemovalCsv(t.db, stranger, client.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(negativeConflictReport(t.db, stranger.id, client.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(negativeRemovalCsv(t.db, stranger.id, client.id)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
 
     // Signed out: to the sign-in page.
     const signedOut = await answer(() => pageLoader(args("", "/en/ads/negatives")));

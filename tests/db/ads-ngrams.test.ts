@@ -14,14 +14,13 @@ import { expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-ngrams-test-secret-0123456789-0123456789-0123";
 
-import { ClientAccountNotFoundError, createClientAccount } from "~/ads/accounts.server";
+import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { ngramQueryFromSearch } from "~/ads/ngram-query";
 import { ngramNegativesCsv, ngramReport } from "~/ads/ngrams.server";
-import { unitOfWork } from "~/db/unit-of-work.server";
 import { loader as ngramsLoader } from "~/routes/($locale)._app.ads.ngrams/route";
 import { action as ngramsAction, loader as negativesLoader } from "~/routes/($locale)._app.ads.ngrams_.negatives[.]csv";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { expectSignInFirst, ownerAndStranger, strangersOwnPage } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -40,23 +39,10 @@ const GERMAN = [
 ].join("\n");
 
 describeEachDatabase("n-gram analysis", (t) => {
-  let owner: string;
-  let stranger: string;
-  let ownerCookie = "";
-  let strangerCookie = "";
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie: ownerCookie } = await signedInMember(t.db, "ngram", "Ngram Owner"));
-    ({ id: stranger, cookie: strangerCookie } = await signedInMember(t.db, "ngramx", "Ngram Stranger"));
-  });
-
-  const clientAccount = (userId = owner) =>
-    unitOfWork(t.db, (tx) =>
-      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone: "UTC" }),
-    );
+  const { owner, stranger, clientAccount } = ownerAndStranger(t, "ngram");
   const load = async (userId: string, clientAccountId: string, filename: string, bytes: Uint8Array) =>
     storeImport(t.db, userId, await stageImport(t.db, { ownerId: userId, clientAccountId, filename, bytes }));
-  async function twoReports(userId = owner) {
+  async function twoReports(userId = owner.id) {
     const client = await clientAccount(userId);
     await load(userId, client.id, "google-search-terms.csv", fixture("google-search-terms.csv"));
     await load(userId, client.id, "google-search-terms-2-days.csv", fixture("google-search-terms-2-days.csv"));
@@ -65,7 +51,7 @@ describeEachDatabase("n-gram analysis", (t) => {
 
   it("offers each imported report's period, latest first, and never mixes them", async () => {
     const client = await twoReports();
-    const report = await ngramReport(t.db, owner, client.id, query());
+    const report = await ngramReport(t.db, owner.id, client.id, query());
     expect(report.periods.map((p) => p.key)).toEqual(["2026-05-01..2026-05-31", "2026-05-30..2026-05-31"]);
     // The latest end, the longer first: the month.
     expect(report.period).toMatchObject({ key: "2026-05-01..2026-05-31", start: "2026-05-01", end: "2026-05-31" });
@@ -92,7 +78,7 @@ describeEachDatabase("n-gram analysis", (t) => {
     expect(report.rows[0]!.ngram).toBe("shoes");
 
     // The other period: its own rows only.
-    const days = await ngramReport(t.db, owner, client.id, query("period=2026-05-30..2026-05-31"));
+    const days = await ngramReport(t.db, owner.id, client.id, query("period=2026-05-30..2026-05-31"));
     expect(days.period!.key).toBe("2026-05-30..2026-05-31");
     expect(days.totals.costCents).toBe(46_000);
     expect(days.rows.map((row) => row.ngram)).not.toContain("running");
@@ -101,23 +87,23 @@ describeEachDatabase("n-gram analysis", (t) => {
 
   it("filters by campaign, size and wasted spend, the flag still measured against the whole period", async () => {
     const client = await twoReports();
-    const generic = await ngramReport(t.db, owner, client.id, query("campaign=Generic Shoes&n=2&wasted=1"));
+    const generic = await ngramReport(t.db, owner.id, client.id, query("campaign=Generic Shoes&n=2&wasted=1"));
     expect(generic.campaign).toBe("Generic Shoes");
     expect(generic.basis).toEqual({ cpaCents: 892, conversionRate: 37 / 410 });
     expect(generic.totals.costCents).toBe(18_000);
     expect(generic.rows.map((row) => [row.ngram, row.n, row.wasted])).toEqual([["shoes jobs", 2, "cost"]]);
     expect(generic).toMatchObject({ matching: 1, wasted: 1 });
     // An unknown campaign is the whole account.
-    const unknown = await ngramReport(t.db, owner, client.id, query("campaign=Nope"));
+    const unknown = await ngramReport(t.db, owner.id, client.id, query("campaign=Nope"));
     expect(unknown.campaign).toBeNull();
-    const sorted = await ngramReport(t.db, owner, client.id, query("n=1&sort=ngram"));
+    const sorted = await ngramReport(t.db, owner.id, client.id, query("n=1&sort=ngram"));
     expect(sorted.rows.map((row) => row.ngram)).toEqual(["acme", "buy", "jobs", "men", "running", "shoes"]);
   });
 
   it("reads a German report in German: stop words out of 1-grams, one word whatever its case", async () => {
     const client = await clientAccount();
-    await load(owner, client.id, "suchbegriffe.csv", new TextEncoder().encode(GERMAN));
-    const report = await ngramReport(t.db, owner, client.id, query());
+    await load(owner.id, client.id, "suchbegriffe.csv", new TextEncoder().encode(GERMAN));
+    const report = await ngramReport(t.db, owner.id, client.id, query());
     const ngrams = report.rows.map((row) => row.ngram);
     expect(ngrams).not.toContain("für");
     expect(ngrams).toContain("für damen");
@@ -129,7 +115,7 @@ describeEachDatabase("n-gram analysis", (t) => {
 
   it("writes the chosen n-grams as campaign negatives in Editor CSV, one row per campaign they ran in", async () => {
     const client = await twoReports();
-    const file = await ngramNegativesCsv(t.db, owner, client.id, {
+    const file = await ngramNegativesCsv(t.db, owner.id, client.id, {
       period: null,
       campaign: null,
       ngrams: ["jobs", "shoes", "not in the report"],
@@ -143,7 +129,7 @@ describeEachDatabase("n-gram analysis", (t) => {
       ["Generic Shoes", "", "shoes", "Campaign Negative Phrase"],
     ]);
     expect(file.csv).toContain("\r\n");
-    const exact = await ngramNegativesCsv(t.db, owner, client.id, {
+    const exact = await ngramNegativesCsv(t.db, owner.id, client.id, {
       period: null,
       campaign: "Brand",
       ngrams: ["shoes"],
@@ -154,12 +140,12 @@ describeEachDatabase("n-gram analysis", (t) => {
 
   it("never reads another user's client account or rows", async () => {
     const mine = await twoReports();
-    const theirs = await clientAccount(stranger);
-    await expect(ngramReport(t.db, stranger, mine.id, query())).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    const theirs = await clientAccount(stranger.id);
+    await expect(ngramReport(t.db, stranger.id, mine.id, query())).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     await expect(
-      ngramNegativesCsv(t.db, stranger, mine.id, { period: null, campaign: null, ngrams: ["jobs"], matchType: "exact" }),
+      ngramNegativesCsv(t.db, stranger.id, mine.id, { period: null, campaign: null, ngrams: ["jobs"], matchType: "exact" }),
     ).rejects.toBeInstanceOf(ClientAccountNotFoundError);
-    const empty = await ngramReport(t.db, stranger, theirs.id, query());
+    const empty = await ngramReport(t.db, stranger.id, theirs.id, query());
     expect(empty).toMatchObject({ periods: [], period: null, rows: [] });
   });
 
@@ -170,7 +156,7 @@ describeEachDatabase("n-gram analysis", (t) => {
     const post = (cookie: string, search: string, body: URLSearchParams) =>
       new Request(`${APP}/en/ads/ngrams/negatives.csv${search}`, { method: "POST", headers: { Origin: APP, Cookie: cookie }, body });
 
-    const page = await answer(() => ngramsLoader({ request: get(ownerCookie, `?client=${client.id}&wasted=1`), params, context: {} }));
+    const page = await answer(() => ngramsLoader({ request: get(owner.cookie, `?client=${client.id}&wasted=1`), params, context: {} }));
     expect(page.status).toBe(200);
     expect(page.body.client.id).toBe(client.id);
     expect(page.body.query.wastedOnly).toBe(true);
@@ -183,7 +169,7 @@ describeEachDatabase("n-gram analysis", (t) => {
       ["ngram", "shoes jobs"],
       ["matchType", "exact"],
     ]);
-    const file = await answer(() => ngramsAction({ request: post(ownerCookie, `?client=${client.id}`, body), params, context: {} }));
+    const file = await answer(() => ngramsAction({ request: post(owner.cookie, `?client=${client.id}`, body), params, context: {} }));
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="cashwise-negatives-exact-2026-05-01_2026-05-31.csv"');
@@ -197,7 +183,7 @@ describeEachDatabase("n-gram analysis", (t) => {
     // query kept), which says why beside the button.
     const none = await answer(() =>
       ngramsAction({
-        request: post(ownerCookie, `?client=${client.id}&wasted=1`, new URLSearchParams({ intent: "negatives", matchType: "phrase" })),
+        request: post(owner.cookie, `?client=${client.id}&wasted=1`, new URLSearchParams({ intent: "negatives", matchType: "phrase" })),
         params,
         context: {},
       }),
@@ -206,12 +192,12 @@ describeEachDatabase("n-gram analysis", (t) => {
     expect(none.location).toBe(`/en/ads/ngrams?client=${client.id}&wasted=1`);
     const flash = none.headers.get("Set-Cookie")!.split(";")[0]!;
     const back = await answer(() =>
-      ngramsLoader({ request: get(`${ownerCookie}; ${flash}`, `?client=${client.id}&wasted=1`), params, context: {} }),
+      ngramsLoader({ request: get(`${owner.cookie}; ${flash}`, `?client=${client.id}&wasted=1`), params, context: {} }),
     );
     expect(back.body.downloadError).toBe("ads-ngrams:errors.none");
     const broad = await answer(() =>
       ngramsAction({
-        request: post(ownerCookie, `?client=${client.id}`, new URLSearchParams({ ngram: "jobs", matchType: "broad" })),
+        request: post(owner.cookie, `?client=${client.id}`, new URLSearchParams({ ngram: "jobs", matchType: "broad" })),
         params,
         context: {},
       }),
@@ -219,25 +205,23 @@ describeEachDatabase("n-gram analysis", (t) => {
     expect(broad.status).toBe(302);
     const broadPage = await answer(() =>
       ngramsLoader({
-        request: get(`${ownerCookie}; ${broad.headers.get("Set-Cookie")!.split(";")[0]}`, `?client=${client.id}`),
+        request: get(`${owner.cookie}; ${broad.headers.get("Set-Cookie")!.split(";")[0]}`, `?client=${client.id}`),
         params,
         context: {},
       }),
     );
     expect(broadPage.body.downloadError).toBe("ads-ngrams:errors.matchType");
     // A GET of the file's address is the page.
-    const getFile = await answer(() => negativesLoader({ request: get(ownerCookie, `?client=${client.id}`), params, context: {} }));
+    const getFile = await answer(() => negativesLoader({ request: get(owner.cookie, `?client=${client.id}`), params, context: {} }));
     expect(getFile.status).toBe(302);
     expect(getFile.location).toBe(`/en/ads/ngrams?client=${client.id}`);
     expect(page.body.downloadError).toBeNull();
 
     // Another user naming the owner's client account gets their own (empty) one, and an empty file.
-    const theirs = await answer(() => ngramsLoader({ request: get(strangerCookie, `?client=${client.id}`), params, context: {} }));
-    expect(theirs.status).toBe(200);
-    expect(theirs.body.client.id).not.toBe(client.id);
+    const theirs = await strangersOwnPage(ngramsLoader, `${APP}/en/ads/ngrams`, stranger.cookie, client.id);
     expect(theirs.body.report.period).toBeNull();
     const theirFile = await answer(() =>
-      ngramsAction({ request: post(strangerCookie, `?client=${client.id}`, body), params, context: {} }),
+      ngramsAction({ request: post(stranger.cookie, `?client=${client.id}`, body), params, context: {} }),
     );
     expect((await theirFile.response!.text()).trim()).toBe("Campaign,Ad Group,Keyword,Criterion Type");
 
@@ -246,7 +230,7 @@ describeEachDatabase("n-gram analysis", (t) => {
       ngramsAction({
         request: new Request(`${APP}/en/ads/ngrams`, {
           method: "POST",
-          headers: { Origin: "https://evil.example", Cookie: ownerCookie },
+          headers: { Origin: "https://evil.example", Cookie: owner.cookie },
           body,
         }),
         params,
@@ -254,7 +238,6 @@ describeEachDatabase("n-gram analysis", (t) => {
       }),
     );
     expect(cross.status).toBe(403);
-    const visitor = await answer(() => ngramsLoader({ request: new Request(`${APP}/en/ads/ngrams`), params, context: {} }));
-    expect(visitor.status).toBe(302);
+    await expectSignInFirst(ngramsLoader, `${APP}/en/ads/ngrams`);
   });
 });

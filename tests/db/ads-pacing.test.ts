@@ -12,7 +12,7 @@ import { expect, it, vi } from "vitest";
 
 process.env.SESSION_SECRET ??= "ads-pacing-test-secret-0123456789-0123456789";
 
-import { ClientAccountNotFoundError, createClientAccount } from "~/ads/accounts.server";
+import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { createAlert, evaluateAlerts, listAlerts, listFirings } from "~/ads/alerts.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { pacingReport } from "~/ads/pacing.server";
@@ -21,7 +21,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { action as alertsAction, loader as alertsLoader } from "~/routes/($locale)._app.ads.alerts/route";
 import { loader as pacingLoader } from "~/routes/($locale)._app.ads.pacing/route";
 import { loader as editorCsvLoader } from "~/routes/($locale)._app.ads.pacing_.editor[.]csv";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { expectSignInFirst, ownerAndStranger, strangersOwnPage } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -76,21 +76,8 @@ function juneRows(): Day[] {
 }
 
 describeEachDatabase("budget pacing", (t) => {
-  let owner: string;
-  let stranger: string;
-  let ownerCookie = "";
-  let strangerCookie = "";
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie: ownerCookie } = await signedInMember(t.db, "pacing-owner", "Owner"));
-    ({ id: stranger, cookie: strangerCookie } = await signedInMember(t.db, "pacing-stranger", "Stranger"));
-  });
-
-  const clientAccount = (userId = owner, timeZone = "UTC") =>
-    unitOfWork(t.db, (tx) =>
-      createClientAccount(tx, userId, { name: `Client ${crypto.randomUUID().slice(0, 6)}`, industry: "all", timeZone }),
-    );
-  async function importFile(clientAccountId: string, filename: string, bytes: Uint8Array, userId = owner) {
+  const { owner, stranger, clientAccount } = ownerAndStranger(t, "pacing");
+  async function importFile(clientAccountId: string, filename: string, bytes: Uint8Array, userId = owner.id) {
     const id = await stageImport(t.db, { ownerId: userId, clientAccountId, filename, bytes });
     return storeImport(t.db, userId, id);
   }
@@ -98,7 +85,7 @@ describeEachDatabase("budget pacing", (t) => {
   it("paces each campaign's month from its daily rows and budget", async () => {
     const client = await clientAccount();
     await importFile(client.id, "Campaign report.csv", campaignDays(juneRows()));
-    const report = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const report = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     expect(report).toMatchObject({ month: "2026-06", today: "2026-06-16", timeZone: "UTC", currency: "USD", tolerancePercent: 10 });
     expect(report.months).toEqual(["2026-06", "2026-05"]);
     expect(report.spendImports.map((item) => [item.filename, item.periodStart, item.periodEnd])).toEqual([
@@ -134,13 +121,13 @@ describeEachDatabase("budget pacing", (t) => {
   });
 
   it("reads a past month, and the client account's time zone picks the current one", async () => {
-    const client = await clientAccount(owner, "America/Los_Angeles");
+    const client = await clientAccount(owner.id, "America/Los_Angeles");
     await importFile(client.id, "Campaign report.csv", campaignDays(juneRows()));
     // 03:00 UTC on June 1 is still May 31 in Los Angeles.
-    const may = await pacingReport(t.db, owner, client.id, { nowMs: Date.parse("2026-06-01T03:00:00Z") });
+    const may = await pacingReport(t.db, owner.id, client.id, { nowMs: Date.parse("2026-06-01T03:00:00Z") });
     expect(may.month).toBe("2026-05");
     expect(may.today).toBe("2026-05-31");
-    const asked = await pacingReport(t.db, owner, client.id, { nowMs: NOW, month: "2026-05" });
+    const asked = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW, month: "2026-05" });
     const brand = asked.campaigns.find((item) => item.campaign === "Brand")!;
     // May 20–31 covered, the month ended: 12 days of $50, and 19 days the data does not cover at its rate.
     expect(brand.pace).toMatchObject({
@@ -152,7 +139,7 @@ describeEachDatabase("budget pacing", (t) => {
     });
     expect(asked.campaigns.find((item) => item.campaign === "Brand")!.pace.status).toBe("under");
     // A month the data does not offer falls back to the current one.
-    expect((await pacingReport(t.db, owner, client.id, { nowMs: NOW, month: "2025-01" })).month).toBe("2026-06");
+    expect((await pacingReport(t.db, owner.id, client.id, { nowMs: NOW, month: "2025-01" })).month).toBe("2026-06");
   });
 
   it("takes the daily budget from the Editor export when it was imported last, and leaves removed campaigns out", async () => {
@@ -162,10 +149,10 @@ describeEachDatabase("budget pacing", (t) => {
       "Campaign report.csv",
       campaignDays(juneRows().map((row) => (row.campaign === "Brand" ? { ...row, budget: "60.00" } : row))),
     );
-    const before = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const before = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     expect(before.campaigns.find((item) => item.campaign === "Brand")!.pace.dailyBudgetCents).toBe(6_000);
     await importFile(client.id, "editor-campaigns.csv", fixture("editor-campaigns.csv"));
-    const after = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const after = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     const brand = after.campaigns.find((item) => item.campaign === "Brand")!;
     expect(brand).toMatchObject({ budgetSource: "editor", budgetImport: { filename: "editor-campaigns.csv" } });
     expect(brand.pace.dailyBudgetCents).toBe(5_000);
@@ -176,7 +163,7 @@ describeEachDatabase("budget pacing", (t) => {
       "Campaign report.csv",
       campaignDays(juneRows().map((row) => (row.campaign === "Brand" ? { ...row, status: "Removed" } : row))),
     );
-    expect((await pacingReport(t.db, owner, removed.id, { nowMs: NOW })).campaigns.map((item) => item.campaign)).toEqual([
+    expect((await pacingReport(t.db, owner.id, removed.id, { nowMs: NOW })).campaigns.map((item) => item.campaign)).toEqual([
       "Generic Shoes",
       "Gesamtpaket Brand",
     ]);
@@ -188,26 +175,26 @@ describeEachDatabase("budget pacing", (t) => {
     for (const day of days("2026-06-01", "2026-06-15"))
       for (const device of ["Mobile phones", "Computers"]) rows.push({ day, campaign: "Brand", budget: "50.00", cost: "25.00", device });
     await importFile(client.id, "Campaign report.csv", campaignDays(rows, "June 1, 2026 - June 15, 2026"));
-    const report = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const report = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     expect(report.campaigns[0]!.pace).toMatchObject({ spentCents: 75_000, ratePerDayCents: 5_000, status: "on-pace" });
   });
 
   it("says there is nothing to pace without daily rows or budgets", async () => {
     const client = await clientAccount();
-    const empty = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const empty = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     expect(empty).toMatchObject({ month: "2026-06", months: ["2026-06"], campaigns: [], spendImports: [] });
     // A period export (no days) gives no pacing.
     await importFile(client.id, "google-campaign.csv", fixture("google-campaign.csv"));
-    expect((await pacingReport(t.db, owner, client.id, { nowMs: NOW })).campaigns).toEqual([]);
+    expect((await pacingReport(t.db, owner.id, client.id, { nowMs: NOW })).campaigns).toEqual([]);
   });
 
   it("fires the pacing alert once, with its notification and e-mail, when a campaign is off by more than the threshold", async () => {
     const client = await clientAccount();
     await importFile(client.id, "Campaign report.csv", campaignDays(juneRows()));
     const input = (threshold: number, campaign: string | null = null) => ({ kind: "pacing" as const, threshold, days: null, campaign });
-    const loose = await unitOfWork(t.db, (tx) => createAlert(tx, owner, client.id, input(20)));
-    const tight = await unitOfWork(t.db, (tx) => createAlert(tx, owner, client.id, input(4)));
-    const brandOnly = await unitOfWork(t.db, (tx) => createAlert(tx, owner, client.id, input(4, "brand")));
+    const loose = await unitOfWork(t.db, (tx) => createAlert(tx, owner.id, client.id, input(20)));
+    const tight = await unitOfWork(t.db, (tx) => createAlert(tx, owner.id, client.id, input(4)));
+    const brandOnly = await unitOfWork(t.db, (tx) => createAlert(tx, owner.id, client.id, input(4, "brand")));
     const outboxBefore = (await t.db.selectFrom("outbox").select("id").execute()).length;
 
     const fired = await evaluateAlerts(t.db, client.id, { nowMs: NOW, appUrl: APP_URL });
@@ -215,7 +202,7 @@ describeEachDatabase("budget pacing", (t) => {
     expect(fired.map((item) => item.alertId)).toEqual([tight.id]);
     expect(fired[0]).toMatchObject({ kind: "pacing", value: 5, threshold: 4, day: "2026-06-16" });
     expect([loose.id, brandOnly.id]).not.toContain(fired[0]!.alertId);
-    const [firing] = await listFirings(t.db, owner, client.id);
+    const [firing] = await listFirings(t.db, owner.id, client.id);
     expect(firing!.details).toMatchObject({
       basis: { start: "2026-06-01", end: "2026-06-15" },
       titleKey: "ads.alerts.pacing.title",
@@ -239,7 +226,7 @@ describeEachDatabase("budget pacing", (t) => {
       alertsAction({
         request: new Request(`${APP}/en/ads/alerts?client=${client.id}`, {
           method: "POST",
-          headers: { Origin: APP, Cookie: ownerCookie },
+          headers: { Origin: APP, Cookie: owner.cookie },
           body: new URLSearchParams(body),
         }),
         params: { locale: "en" },
@@ -250,13 +237,13 @@ describeEachDatabase("budget pacing", (t) => {
     expect(bad.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.percent"] });
     const missing = await answer(() => post({ intent: "create", kind: "pacing" }));
     expect(missing.body.result.error).toMatchObject({ threshold: ["ads-alerts:form.errors.required.percent"] });
-    expect(await listAlerts(t.db, owner, client.id)).toEqual([]);
+    expect(await listAlerts(t.db, owner.id, client.id)).toEqual([]);
     const good = await answer(() => post({ intent: "create", kind: "pacing", threshold: "15", campaign: "Brand" }));
     expect(good.status).toBe(302);
-    expect(await listAlerts(t.db, owner, client.id)).toMatchObject([{ kind: "pacing", threshold: 15, days: null, campaign: "Brand" }]);
+    expect(await listAlerts(t.db, owner.id, client.id)).toMatchObject([{ kind: "pacing", threshold: 15, days: null, campaign: "Brand" }]);
     const page = await answer(() =>
       alertsLoader({
-        request: new Request(`${APP}/en/ads/alerts?client=${client.id}`, { headers: { Cookie: ownerCookie } }),
+        request: new Request(`${APP}/en/ads/alerts?client=${client.id}`, { headers: { Cookie: owner.cookie } }),
         params: { locale: "en" },
         context: {},
       }),
@@ -269,7 +256,7 @@ describeEachDatabase("budget pacing", (t) => {
     // "Hot" spends $80 a day of a $50 budget: $1,200 by June 15, heading for $2,400 of $1,500.
     const hotRows: Day[] = days("2026-05-20", "2026-06-15").map((day) => ({ day, campaign: "Hot", budget: "50.00", cost: "80.00" }));
     await importFile(client.id, "Campaign report.csv", campaignDays([...juneRows(), ...hotRows]));
-    const report = await pacingReport(t.db, owner, client.id, { nowMs: NOW });
+    const report = await pacingReport(t.db, owner.id, client.id, { nowMs: NOW });
     const hot = report.campaigns.find((item) => item.campaign === "Hot")!;
     // (1,500 − 1,200) / the 15 days left.
     expect(hot.pace).toMatchObject({ status: "over", deviationPercent: 60, suggestedDailyBudgetCents: 2_000 });
@@ -286,25 +273,25 @@ describeEachDatabase("budget pacing", (t) => {
     // The route measures to the clock's today: June 16, 2026 (only Date is faked).
     vi.useFakeTimers({ toFake: ["Date"], now: NOW });
     try {
-      const file = await csv(ownerCookie);
+      const file = await csv(owner.cookie);
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Type")).toContain("text/csv");
       expect(await file.response!.text()).toBe("Campaign,Budget\r\nHot,20.00\r\n");
       // Another user asking for it gets their own client account, which has nothing to propose.
-      expect((await csv(strangerCookie)).status).toBe(404);
+      expect((await csv(stranger.cookie)).status).toBe(404);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("keeps each client account's pacing to its owner, on the page too", async () => {
+  it("keeps each client account's pacing to its owner.id, on the page too", async () => {
     const client = await clientAccount();
     await importFile(client.id, "Campaign report.csv", campaignDays(juneRows()));
-    await expect(pacingReport(t.db, stranger, client.id, { nowMs: NOW })).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    await expect(pacingReport(t.db, stranger.id, client.id, { nowMs: NOW })).rejects.toBeInstanceOf(ClientAccountNotFoundError);
 
     const request = (cookie: string, query = "") => new Request(`${APP}/en/ads/pacing${query}`, { headers: { Cookie: cookie } });
     const page = await answer(() =>
-      pacingLoader({ request: request(ownerCookie, `?client=${client.id}&month=2026-05`), params: { locale: "en" }, context: {} }),
+      pacingLoader({ request: request(owner.cookie, `?client=${client.id}&month=2026-05`), params: { locale: "en" }, context: {} }),
     );
     expect(page.status).toBe(200);
     expect(page.body.client.id).toBe(client.id);
@@ -318,22 +305,15 @@ describeEachDatabase("budget pacing", (t) => {
 
     // A month that is no month is the current one.
     const odd = await answer(() =>
-      pacingLoader({ request: request(ownerCookie, `?client=${client.id}&month=2026-13`), params: { locale: "en" }, context: {} }),
+      pacingLoader({ request: request(owner.cookie, `?client=${client.id}&month=2026-13`), params: { locale: "en" }, context: {} }),
     );
     expect(odd.body.report.months).toContain("2026-05");
     expect(odd.body.report.month).not.toBe("2026-13");
 
     // Another user asking for the owner's client account gets their own (empty) one.
-    const theirs = await answer(() =>
-      pacingLoader({ request: request(strangerCookie, `?client=${client.id}`), params: { locale: "en" }, context: {} }),
-    );
-    expect(theirs.status).toBe(200);
-    expect(theirs.body.client.id).not.toBe(client.id);
+    const theirs = await strangersOwnPage(pacingLoader, `${APP}/en/ads/pacing`, stranger.cookie, client.id);
     expect(JSON.stringify(theirs.body.report)).not.toContain("Generic Shoes");
 
-    const visitor = await answer(() =>
-      pacingLoader({ request: new Request(`${APP}/en/ads/pacing`), params: { locale: "en" }, context: {} }),
-    );
-    expect(visitor.status).toBe(302);
+    await expectSignInFirst(pacingLoader, `${APP}/en/ads/pacing`);
   });
 });

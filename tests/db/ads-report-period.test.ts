@@ -15,8 +15,7 @@ import { adsDashboard, latestImportPeriod } from "~/ads/dashboard.server";
 import { stageImport, storeImport } from "~/ads/imports.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
 import { loader as reportsLoader } from "~/routes/($locale)._app.ads.reports/route";
-import { signedInAdvertiser } from "../support/ads";
-import { useAppDatabase } from "../support/app-database";
+import { useAdvertiser } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
 
@@ -45,24 +44,26 @@ function last30(today: string) {
 }
 
 describeEachDatabase("the report form's period", (t) => {
-  let owner: string;
-  let clientId: string;
-  let cookie: string;
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie, clientId } = await signedInAdvertiser(t.db, "report-period", "Agency", "Northwind Outdoor"));
-  });
+  const advertiser = useAdvertiser(t, { prefix: "report-period", name: "Agency", account: "Northwind Outdoor" });
 
   async function importFile(bytes: Uint8Array, filename = "export.csv") {
-    const id = await stageImport(t.db, { ownerId: owner, clientAccountId: clientId, filename, bytes });
-    expect((await storeImport(t.db, owner, id)).outcome).toBe("stored");
+    const id = await stageImport(t.db, { ownerId: advertiser.id, clientAccountId: advertiser.clientId, filename, bytes });
+    expect((await storeImport(t.db, advertiser.id, id)).outcome).toBe("stored");
   }
   const dashboardPeriod = async () =>
-    (await adsDashboard(t.db, owner, clientId, { period: null, platform: null, campaign: null, sort: "spend", dir: "desc" })).period;
+    (
+      await adsDashboard(t.db, advertiser.id, advertiser.clientId, {
+        period: null,
+        platform: null,
+        campaign: null,
+        sort: "spend",
+        dir: "desc",
+      })
+    ).period;
   const pagePeriod = async () => {
     const page = await answer(() =>
       reportsLoader({
-        request: new Request(`${APP}/en/ads/reports`, { headers: { Cookie: cookie } }),
+        request: new Request(`${APP}/en/ads/reports`, { headers: { Cookie: advertiser.cookie } }),
         params: { locale: "en" },
         context: {},
       }),
@@ -73,15 +74,18 @@ describeEachDatabase("the report form's period", (t) => {
   const today = () => new Date().toISOString().slice(0, 10);
 
   it("offers the last 30 days while nothing is imported (the dashboard shows every stored row)", async () => {
-    expect(await latestImportPeriod(t.db, clientId)).toBe("all");
+    expect(await latestImportPeriod(t.db, advertiser.clientId)).toBe("all");
     expect(await dashboardPeriod()).toBe("all");
-    expect(await reportDefaultPeriod(t.db, clientId, new Date("2026-06-15T12:00:00Z"))).toEqual({ from: "2026-05-16", to: "2026-06-14" });
+    expect(await reportDefaultPeriod(t.db, advertiser.clientId, new Date("2026-06-15T12:00:00Z"))).toEqual({
+      from: "2026-05-16",
+      to: "2026-06-14",
+    });
     expect(await pagePeriod()).toEqual(last30(today()));
   });
 
   it("starts on the latest performance import's period, as the dashboard does; a newer Keyword Planner export does not count", async () => {
     await importFile(googleCampaignPeriod('"May 1, 2026 - May 7, 2026"'));
-    expect(await latestImportPeriod(t.db, clientId)).toEqual(MAY_1_7);
+    expect(await latestImportPeriod(t.db, advertiser.clientId)).toEqual(MAY_1_7);
     expect(await dashboardPeriod()).toEqual(MAY_1_7);
     expect(await pagePeriod()).toEqual(MAY_1_7);
 
@@ -92,7 +96,7 @@ describeEachDatabase("the report form's period", (t) => {
 
   it("follows the dashboard to every stored row when the latest import is an All time export: the form offers the last 30 days", async () => {
     await importFile(googleCampaignPeriod("All time"));
-    expect(await latestImportPeriod(t.db, clientId)).toBe("all");
+    expect(await latestImportPeriod(t.db, advertiser.clientId)).toBe("all");
     expect(await dashboardPeriod()).toBe("all");
     // Not the older import's May 1–7 (the rule the page had of its own).
     expect(await pagePeriod()).toEqual(last30(today()));

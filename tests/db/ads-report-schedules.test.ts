@@ -28,7 +28,7 @@ import { describeEachDatabase } from "../support/databases";
 import { mailAttachments, mailHeader } from "../support/mime";
 import { pdfPageTexts, squeeze } from "../support/pdf-text";
 import { recordingMailer } from "../support/recording-mailer";
-import { answeredBy, renderRoute } from "../support/render-page";
+import { answeredBy, pageText, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 import { startSmtpReceiver } from "../support/smtp";
 
@@ -145,12 +145,6 @@ describeEachDatabase("scheduled monthly reports", (t) => {
       body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url),
     );
   }
-  const text = (html: string) =>
-    html
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ");
 
   it("the previous month and its days, across years", () => {
     expect(previousMonth("2026-11-01")).toBe("2026-10");
@@ -178,7 +172,7 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     expect(invalid.body.result.initialValue).toMatchObject({ recipients: typed, language: "de", enabled: "on" });
 
     // The page shown after that post names the address that is not one, and keeps what was typed.
-    const page = text(await renderPage("owner", { intent: "schedule", recipients: typed, language: "de", enabled: "on" }));
+    const page = pageText(await renderPage("owner", { intent: "schedule", recipients: typed, language: "de", enabled: "on" }));
     expect(page).toContain("Not a valid email address: not-an-address");
     expect(page).not.toContain("ada@client.example,");
     const rendered = await renderPage("owner", { intent: "schedule", recipients: typed, language: "de", enabled: "on" });
@@ -225,7 +219,7 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     expect(audits.at(-1)!.after).toMatchObject({ language: "de", enabled: true });
 
     // The page shows the saved schedule and that nothing was sent yet.
-    const saved = text(await renderPage("owner"));
+    const saved = pageText(await renderPage("owner"));
     expect(saved).toContain("Monthly report by email");
     expect(saved).toContain("No monthly report has been sent yet.");
     expect(await renderPage("owner")).toMatch(
@@ -283,7 +277,7 @@ describeEachDatabase("scheduled monthly reports", (t) => {
     expect(await mailsTo(to)).toHaveLength(2);
 
     // The page says when and for which month.
-    const page = text(await renderPage("owner"));
+    const page = pageText(await renderPage("owner"));
     expect(page).toMatch(/Last sent on [A-Z][a-z]+ \d{1,2}, \d{4}: the report for October 2026\./);
   });
 

@@ -21,8 +21,8 @@ import { action as reportsAction, loader as reportsLoader } from "~/routes/($loc
 import { action as logoAction, loader as logoLoader } from "~/routes/($locale)._app.ads.reports_.logo";
 import { loader as pdfLoader } from "~/routes/($locale)._app.ads.reports_.pdf";
 import { formatMoney } from "~/utils/money";
-import { importSampleExports, signedInAdvertiser } from "../support/ads";
-import { signedInMember, useAppDatabase } from "../support/app-database";
+import { importSampleExports, useAdvertiser } from "../support/ads";
+import { signedInMember } from "../support/app-database";
 import { auditRowsBy } from "../support/audit";
 import { describeEachDatabase } from "../support/databases";
 import { pdfPageContents, pdfPageTexts, squeeze } from "../support/pdf-text";
@@ -35,27 +35,21 @@ const TO = "2026-11-20";
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 describeEachDatabase("white-label reports", (t) => {
-  const cookies = { owner: "", stranger: "" };
-  let owner: string;
-  let stranger: string;
-  let clientId: string;
-  let strangerClientId: string;
-
-  useAppDatabase(t, async () => {
-    ({ id: owner, cookie: cookies.owner, clientId } = await signedInAdvertiser(t.db, "reports", "Agency Owner", "Northwind Outdoor"));
-    ({ id: stranger, cookie: cookies.stranger } = await signedInMember(t.db, "stranger", "Stranger"));
-    strangerClientId = (await ensureWorkspace(t.db, stranger, "Stranger's ads"))[0]!.id;
-    await importSampleExports(t.db, owner, clientId, { endDay: TO, days: 60 });
-    await runAudit(t.db, owner, clientId);
+  const stranger = { id: "", cookie: "", clientId: "" };
+  const owner = useAdvertiser(t, { prefix: "reports", name: "Agency Owner", account: "Northwind Outdoor" }, async ({ id, clientId }) => {
+    Object.assign(stranger, await signedInMember(t.db, "stranger", "Stranger"));
+    stranger.clientId = (await ensureWorkspace(t.db, stranger.id, "Stranger's ads"))[0]!.id;
+    await importSampleExports(t.db, id, clientId, { endDay: TO, days: 60 });
+    await runAudit(t.db, id, clientId);
     await generateTips(t.db, clientId);
-    const tip = (await listTips(t.db, owner, clientId)).open.find((item) => item.kind === "raise-budget")!;
-    await unitOfWork(t.db, (tx) => applyTip(tx, owner, tip.id));
+    const tip = (await listTips(t.db, id, clientId)).open.find((item) => item.kind === "raise-budget")!;
+    await unitOfWork(t.db, (tx) => applyTip(tx, id, tip.id));
     // Applied inside the report's period.
     await t.db.updateTable("adTips").set({ decidedAt: "2026-11-10T09:00:00.000Z" }).where("id", "=", tip.id).execute();
   });
 
-  type Who = keyof typeof cookies | "anonymous";
-  const cookie = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { Cookie: cookies[who] });
+  type Who = "owner" | "stranger" | "anonymous";
+  const cookie = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { Cookie: { owner, stranger }[who].cookie });
   const params = (extra: Record<string, string> = {}) => ({
     locale: "en",
     ...extra,
@@ -92,7 +86,7 @@ describeEachDatabase("white-label reports", (t) => {
       primaryColor: "#12345",
       footer: "Blue Fjord Media · Oslo",
     });
-    expect((await getBrand(t.db, owner)).agencyName).toBe("");
+    expect((await getBrand(t.db, owner.id)).agencyName).toBe("");
 
     const good = await act("owner", {
       ...typed,
@@ -100,16 +94,17 @@ describeEachDatabase("white-label reports", (t) => {
     });
     expect(good.status).toBe(302);
     expect(good.location).toBe("/en/ads/reports");
-    expect(await getBrand(t.db, owner)).toMatchObject({
+    expect(await getBrand(t.db, owner.id)).toMatchObject({
       agencyName: "Blue Fjord Media",
       primaryColor: "#1d4ed8",
       accentColor: "#0ea5e9",
       footer: "Blue Fjord Media · Oslo",
     });
-    expect(await auditRowsBy(t.db, owner, "ads.reports.brand")).toHaveLength(1);
+    expect(await auditRowsBy(t.db, owner.id, "ads.reports.brand")).toHaveLength(1);
   });
 
   it("refuses a non-image renamed .png by its bytes, and takes a real PNG", async () => {
+    const logo = (who: Who) => answer(() => logoLoader({ request: get("/en/ads/reports/logo", who), params: params(), context: {} }));
     const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
       const form = new FormData();
       form.set("logo", new File([bytes], name, { type: "image/png" }));
@@ -127,9 +122,9 @@ describeEachDatabase("white-label reports", (t) => {
       }),
     );
     expect(fake.status).toBe(302);
-    expect(await getLogo(t.db, owner)).toBeNull();
-    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner, new TextEncoder().encode("GIF89a…")))).toBe("not-an-image");
-    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner, new Uint8Array(512 * 1024 + 1).fill(0x89)))).toBe("too-large");
+    expect(await getLogo(t.db, owner.id)).toBeNull();
+    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner.id, new TextEncoder().encode("GIF89a…")))).toBe("not-an-image");
+    expect(await unitOfWork(t.db, (tx) => setLogo(tx, owner.id, new Uint8Array(512 * 1024 + 1).fill(0x89)))).toBe("too-large");
 
     const real = await answer(() =>
       logoAction({
@@ -139,33 +134,22 @@ describeEachDatabase("white-label reports", (t) => {
       }),
     );
     expect(real.status).toBe(302);
-    expect((await getLogo(t.db, owner))?.type).toBe("image/png");
-    const served = await answer(() =>
-      logoLoader({
-        request: get("/en/ads/reports/logo", "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    expect((await getLogo(t.db, owner.id))?.type).toBe("image/png");
+    const served = await logo("owner");
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.from(served.body as Uint8Array).equals(PNG_1x1)).toBe(true);
-    const strangers = await answer(() =>
-      logoLoader({
-        request: get("/en/ads/reports/logo", "stranger"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const strangers = await logo("stranger");
     expect(strangers.status).toBe(404);
   });
 
-  const pdfOf = async (language: string, who: Who = "owner", client = clientId) => {
-    const url = `/en/ads/reports/pdf?client=${client}&from=${FROM}&to=${TO}&language=${language}`;
-    return answer(() => pdfLoader({ request: get(url, who), params: params(), context: {} }));
-  };
+  /** The PDF route's answer to `query` (as `who`). */
+  const pdfAt = (query: string, who: Who = "owner") =>
+    answer(() => pdfLoader({ request: get(`/en/ads/reports/pdf?${query}`, who), params: params(), context: {} }));
+  const pdfOf = (language: string, who: Who = "owner", client = owner.clientId) =>
+    pdfAt(`client=${client}&from=${FROM}&to=${TO}&language=${language}`, who);
 
   it("writes the PDF with the agency, the client, the period, the KPIs, the campaigns, the audit and the applied tip", async () => {
-    const dashboard = await adsDashboard(t.db, owner, clientId, {
+    const dashboard = await adsDashboard(t.db, owner.id, owner.clientId, {
       period: { from: FROM, to: TO },
       platform: null,
       campaign: null,
@@ -198,7 +182,7 @@ describeEachDatabase("white-label reports", (t) => {
     ]) {
       expect(all, expected).toContain(squeeze(expected));
     }
-    const audit = (await listAudits(t.db, owner, clientId, { limit: 1 }))[0]!;
+    const audit = (await listAudits(t.db, owner.id, owner.clientId, { limit: 1 }))[0]!;
     expect(all).toContain(squeeze(`Grade ${audit.grade}, score ${audit.score} out of 100`));
     pages.forEach((page, i) => expect(squeeze(page)).toContain(squeeze(`Page ${i + 1} of ${pages.length}`)));
     expect(all).not.toContain("ads-reports:");
@@ -230,30 +214,18 @@ describeEachDatabase("white-label reports", (t) => {
   });
 
   it("answers a bad period with the reports page and its message, not a PDF", async () => {
-    const res = await answer(() =>
-      pdfLoader({
-        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${TO}&to=${FROM}&language=en`, "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    const res = await pdfAt(`client=${owner.clientId}&from=${TO}&to=${FROM}&language=en`);
     expect(res.status).toBe(302);
-    expect(res.location).toBe(`/en/ads/reports?client=${clientId}`);
-    const language = await answer(() =>
-      pdfLoader({
-        request: get(`/en/ads/reports/pdf?client=${clientId}&from=${FROM}&to=${TO}&language=xx`, "owner"),
-        params: params(),
-        context: {},
-      }),
-    );
+    expect(res.location).toBe(`/en/ads/reports?client=${owner.clientId}`);
+    const language = await pdfOf("xx");
     expect(language.status).toBe(302);
   });
 
   it("never reports on or shares another user's client account", async () => {
-    expect((await pdfOf("en", "stranger", clientId)).status).toBe(404);
+    expect((await pdfOf("en", "stranger", owner.clientId)).status).toBe(404);
     await expect(
       unitOfWork(t.db, (tx) =>
-        createShare(tx, stranger, clientId, {
+        createShare(tx, stranger.id, owner.clientId, {
           period: { from: FROM, to: TO },
           language: "en",
           days: 7,
@@ -261,11 +233,11 @@ describeEachDatabase("white-label reports", (t) => {
       ),
     ).rejects.toBeInstanceOf(ClientAccountNotFoundError);
     // Posted with the owner's client account in the query: the stranger's own account is the one meant.
-    const res = await act("stranger", shareForm("en", "7"), `/en/ads/reports?client=${clientId}`);
+    const res = await act("stranger", shareForm("en", "7"), `/en/ads/reports?client=${owner.clientId}`);
     expect(res.status).toBe(302);
-    expect(await listShares(t.db, owner, clientId)).toHaveLength(0);
-    expect(await listShares(t.db, stranger, strangerClientId)).toHaveLength(1);
-    await expect(listShares(t.db, stranger, clientId)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
+    expect(await listShares(t.db, owner.id, owner.clientId)).toHaveLength(0);
+    expect(await listShares(t.db, stranger.id, stranger.clientId)).toHaveLength(1);
+    await expect(listShares(t.db, stranger.id, owner.clientId)).rejects.toBeInstanceOf(ClientAccountNotFoundError);
   });
 
   const shared = (token: string, locale = "en") =>
@@ -290,7 +262,7 @@ describeEachDatabase("white-label reports", (t) => {
   it("shares the report without a session, in the link's language, and links nowhere", async () => {
     const created = await act("owner", shareForm("fr", "14"));
     expect(created.status).toBe(302);
-    const [link] = await listShares(t.db, owner, clientId);
+    const [link] = await listShares(t.db, owner.id, owner.clientId);
     expect(link).toMatchObject({
       period: { from: FROM, to: TO },
       language: "fr",
@@ -299,7 +271,7 @@ describeEachDatabase("white-label reports", (t) => {
     const payload = readShareToken(link!.token)!;
     expect(Object.keys(JSON.parse(Buffer.from(link!.token.split(".")[0]!, "base64url").toString()))).toEqual(["c", "f", "t", "l", "e"]);
     expect(payload).toMatchObject({
-      clientAccountId: clientId,
+      clientAccountId: owner.clientId,
       period: { from: FROM, to: TO },
       language: "fr",
     });
@@ -324,7 +296,7 @@ describeEachDatabase("white-label reports", (t) => {
     expect(opened.body).toMatchObject({
       found: true,
       report: {
-        client: { id: clientId, name: "Northwind Outdoor" },
+        client: { id: owner.clientId, name: "Northwind Outdoor" },
         period: { from: FROM, to: TO },
       },
     });
@@ -345,17 +317,17 @@ describeEachDatabase("white-label reports", (t) => {
   });
 
   it("answers 404 for expired, revoked, altered and unknown links", async () => {
-    const [link] = await listShares(t.db, owner, clientId);
+    const [link] = await listShares(t.db, owner.id, owner.clientId);
     const token = link!.token;
     // Expired: a link made 10 days ago for 3 days.
     const old = await unitOfWork(t.db, (tx) =>
-      createShare(tx, owner, clientId, { period: { from: FROM, to: TO }, language: "en", days: 3 }, Date.now() - 10 * 86_400_000),
+      createShare(tx, owner.id, owner.clientId, { period: { from: FROM, to: TO }, language: "en", days: 3 }, Date.now() - 10 * 86_400_000),
     );
     expect((await shared(old.token)).status).toBe(404);
     await expect(openShare(t.db, token, Date.now() + 15 * 86_400_000)).rejects.toBeInstanceOf(ShareNotFoundError);
     // A token signed with a past expiry (even with the right secret) has no life left.
     const pastSigned = signShareToken({
-      clientAccountId: clientId,
+      clientAccountId: owner.clientId,
       period: { from: FROM, to: TO },
       language: "en",
       expiresAt: Date.now() - 1000,
@@ -369,7 +341,7 @@ describeEachDatabase("white-label reports", (t) => {
     const extended = `${Buffer.from(JSON.stringify({ ...payload, e: payload.e + 86_400 * 365 })).toString("base64url")}.${signature}`;
     const otherSecret = signShareToken(
       {
-        clientAccountId: clientId,
+        clientAccountId: owner.clientId,
         period: { from: FROM, to: TO },
         language: "fr",
         expiresAt: Date.now() + 86_400_000,
@@ -386,7 +358,7 @@ describeEachDatabase("white-label reports", (t) => {
     }
     // Correctly signed, but never given out (no row): not found either.
     const unlisted = signShareToken({
-      clientAccountId: clientId,
+      clientAccountId: owner.clientId,
       period: { from: FROM, to: TO },
       language: "fr",
       expiresAt: Date.now() + 86_400_000,

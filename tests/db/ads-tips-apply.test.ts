@@ -11,8 +11,7 @@ process.env.SESSION_SECRET ??= "ads-tips-apply-test-secret-0123456789-0123456789
 import { generateTips, listTips } from "~/ads/tips.server";
 import { fixedT } from "~/i18n/translator.server";
 import TipsPage, { action as tipsAction, loader as tipsLoader } from "~/routes/($locale)._app.ads.tips/route";
-import { importSampleExports, signedInAdvertiser } from "../support/ads";
-import { useAppDatabase } from "../support/app-database";
+import { importSampleExports, useAdvertiser } from "../support/ads";
 import { describeEachDatabase } from "../support/databases";
 import { answeredBy, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
@@ -21,22 +20,21 @@ const APP = "http://localhost:3000";
 const t = fixedT("en", "ads-tips");
 
 describeEachDatabase("a tip's Apply", (context) => {
-  let owner: string;
-  let clientId: string;
-  let cookie: string;
-
-  useAppDatabase(context, async () => {
-    ({ id: owner, cookie, clientId } = await signedInAdvertiser(context.db, "apply", "Tip Owner", "Northwind Outdoor"));
-    await importSampleExports(context.db, owner, clientId, { endDay: "2026-11-20" });
-    await generateTips(context.db, clientId);
-  });
+  const advertiser = useAdvertiser(
+    context,
+    { prefix: "apply", name: "Tip Owner", account: "Northwind Outdoor" },
+    async ({ id, clientId }) => {
+      await importSampleExports(context.db, id, clientId, { endDay: "2026-11-20" });
+      await generateTips(context.db, clientId);
+    },
+  );
 
   const apply = (tipId: string) =>
     answer(() =>
       tipsAction({
-        request: new Request(`${APP}/en/ads/tips?client=${clientId}`, {
+        request: new Request(`${APP}/en/ads/tips?client=${advertiser.clientId}`, {
           method: "POST",
-          headers: { Origin: APP, Cookie: cookie },
+          headers: { Origin: APP, Cookie: advertiser.cookie },
           body: new URLSearchParams({ intent: "apply", tipId }),
         }),
         params: { locale: "en" },
@@ -47,7 +45,7 @@ describeEachDatabase("a tip's Apply", (context) => {
   /** The page at `path` as the server renders it for the owner. */
   async function render(path: string) {
     const url = `${APP}${path}`;
-    const loader = answeredBy(tipsLoader, new Request(url, { headers: { Cookie: cookie } }));
+    const loader = answeredBy(tipsLoader, new Request(url, { headers: { Cookie: advertiser.cookie } }));
     return renderRoute({ id: "tips", path: "/:locale/ads/tips", loader, Component: TipsPage }, new Request(url));
   }
 
@@ -59,11 +57,11 @@ describeEachDatabase("a tip's Apply", (context) => {
   }
 
   it("answers with the tip itself, its Editor file to download and how to import it, at the top of the page", async () => {
-    const tip = (await listTips(context.db, owner, clientId)).open.find((item) => item.hasEditorFile)!;
+    const tip = (await listTips(context.db, advertiser.id, advertiser.clientId)).open.find((item) => item.hasEditorFile)!;
     expect(tip).toBeDefined();
     const reply = await apply(tip.id);
     expect(reply.status).toBe(302);
-    expect(reply.location).toBe(`/en/ads/tips?client=${clientId}&applied=${tip.id}#tip-${tip.id}`);
+    expect(reply.location).toBe(`/en/ads/tips?client=${advertiser.clientId}&applied=${tip.id}#tip-${tip.id}`);
 
     const html = await render(reply.location!.split("#")[0]!);
     const block = tipBlock(html, tip.id);

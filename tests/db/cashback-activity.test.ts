@@ -15,12 +15,12 @@ import { seedContent } from "../../db/seed";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { DAY_MS } from "../support/time";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 const bot = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 const clickBase = { clientAddress: "203.0.113.7", secret: SECRET, appUrl: new URL("http://localhost:3000"), sandboxAllowed: true };
-const DAY = 86_400_000;
 const [storeA, storeB, storeC] = [SEED_STORES[0]!, SEED_STORES[1]!, SEED_STORES[2]!];
 const ALL: ActivityFilters = { range: "all" };
 
@@ -33,7 +33,7 @@ describeEachDatabase("the member's cashback activity", (t) => {
     if (result.outcome !== "redirect") throw new Error(result.outcome);
     await t.db
       .updateTable("clicks")
-      .set({ createdAt: new Date(Date.now() - daysAgo * DAY).toISOString() })
+      .set({ createdAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString() })
       .where("id", "=", result.clickId)
       .execute();
     return result.clickId;
@@ -62,20 +62,20 @@ describeEachDatabase("the member's cashback activity", (t) => {
     const kept = sale(twoSales, {
       saleAmountCents: 20_000,
       commissionCents: 800,
-      occurredAt: new Date(Date.now() - 9 * DAY).toISOString(),
+      occurredAt: new Date(Date.now() - 9 * DAY_MS).toISOString(),
     });
     await ingest(kept);
     await ingest({ ...kept, status: "approved", commissionCents: 400 });
     const declined = sale(twoSales, {
       saleAmountCents: 5_000,
       commissionCents: 200,
-      occurredAt: new Date(Date.now() - 8 * DAY).toISOString(),
+      occurredAt: new Date(Date.now() - 8 * DAY_MS).toISOString(),
     });
     await ingest(declined);
     await ingest({ ...declined, status: "declined" });
     await ingest(sale(botClick));
     await ingest(sale(othersClick, { status: "approved", commissionCents: 10_000 }));
-    const orderDate = new Date(Date.now() - 19 * DAY).toISOString().slice(0, 10);
+    const orderDate = new Date(Date.now() - 19 * DAY_MS).toISOString().slice(0, 10);
     const claimed = await inTx(t.db, (tx) =>
       submitClaim(tx, { userId: member, clickId: claimable, orderId: "ORD-1", orderDate, amountCents: 2_500 }),
     );

@@ -19,9 +19,9 @@ import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { visitStore } from "../support/clicks";
 import { describeEachDatabase } from "../support/databases";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
-const DAY_MS = 86_400_000;
 
 describeEachDatabase("the claim route's rate limit", (t) => {
   useAppDatabase(t, () => seedContent(t.db));

@@ -21,9 +21,9 @@ import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
-const DAY = 86_400_000;
 const store = SEED_STORES[1]!;
 
 describeEachDatabase("claims for orders already tracked", (t) => {
@@ -33,7 +33,7 @@ describeEachDatabase("claims for orders already tracked", (t) => {
   async function member(name: string) {
     const user = await newUser(t.db, name);
     const clickId = await visitStore(t.db, user, store.slug, { daysAgo: 10, secret: process.env.SESSION_SECRET! });
-    const orderDate = new Date(Date.now() - 9 * DAY).toISOString().slice(0, 10);
+    const orderDate = new Date(Date.now() - 9 * DAY_MS).toISOString().slice(0, 10);
     return { user, clickId, orderDate };
   }
   const tracked = (clickId: string, orderId: string, overrides: Partial<ConversionEvent> = {}) =>
@@ -44,7 +44,7 @@ describeEachDatabase("claims for orders already tracked", (t) => {
           transactionId: orderId,
           clickId,
           status: "approved",
-          occurredAt: new Date(Date.now() - 9 * DAY).toISOString(),
+          occurredAt: new Date(Date.now() - 9 * DAY_MS).toISOString(),
           ...overrides,
         }),
       ),

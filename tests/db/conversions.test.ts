@@ -21,13 +21,13 @@ import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, transactionAmounts, withdraw } from "../support/ledger";
 import { rowCount } from "../support/row-counts";
+import { DAY_MS } from "../support/time";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const POSTBACK_SECRET = "postback-secret-for-tests-0123456789";
 const store = SEED_STORES[0]!;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 const clickBase = { clientAddress: "203.0.113.7", secret: SECRET, appUrl: new URL("http://localhost:3000"), sandboxAllowed: true };
-const DAY = 86_400_000;
 
 function postbackRequest(
   body: unknown,
@@ -272,7 +272,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
 
   it("the confirmation job confirms pending cashback whose window elapsed, once however often it runs", async () => {
     const { user, clickId } = await click("patient");
-    const old = conversionEvent({ clickId, occurredAt: new Date(Date.now() - 61 * DAY).toISOString() });
+    const old = conversionEvent({ clickId, occurredAt: new Date(Date.now() - 61 * DAY_MS).toISOString() });
     const fresh = conversionEvent({ clickId });
     await ingest(old);
     await ingest(fresh);
@@ -287,7 +287,7 @@ describeEachDatabase("the cashback lifecycle", (t) => {
     expect((await ingest({ ...old, status: "declined" })).outcome).toBe("reversed");
     expect(await balances(user)).toMatchObject({ availableCents: 0 });
     // Sixty days later the fresh one is due too (with the other suites' pending ones).
-    expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 61 * DAY) })).confirmed).toBeGreaterThanOrEqual(1);
+    expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 61 * DAY_MS) })).confirmed).toBeGreaterThanOrEqual(1);
     expect(await conversion(fresh.transactionId)).toMatchObject({ status: "confirmed" });
     await expectBooksBalance(t.db);
   });
@@ -389,7 +389,7 @@ describeEachDatabase("missing-cashback claims", (t) => {
     const user = await newUser(t.db, name);
     const result = await inTx(t.db, (tx) => clickOut(tx, { ...clickBase, userAgent: browser, userId: user, slug: store.slug }));
     if (result.outcome !== "redirect") throw new Error(result.outcome);
-    const clickedAt = new Date(Date.now() - daysAgo * DAY).toISOString();
+    const clickedAt = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
     await t.db.updateTable("clicks").set({ createdAt: clickedAt }).where("id", "=", result.clickId).execute();
     return { user, clickId: result.clickId, orderDate: clickedAt.slice(0, 10) };
   };
@@ -447,7 +447,7 @@ describeEachDatabase("missing-cashback claims", (t) => {
     });
     expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 720 });
     // Ordered 20 days ago: the 60-day window confirms it 40 days from now.
-    expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 41 * DAY) })).confirmed).toBeGreaterThanOrEqual(1);
+    expect((await confirmDueConversions(t.db, { now: new Date(Date.now() + 41 * DAY_MS) })).confirmed).toBeGreaterThanOrEqual(1);
     expect(await getBalances(t.db, user)).toMatchObject({ pendingCashbackCents: 0, availableCents: 720 });
 
     const second = await claim({ userId: user, clickId, orderId: "NO-1", orderDate, amountCents: 2_000 });

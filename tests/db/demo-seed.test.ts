@@ -25,9 +25,9 @@ import { sessionCookie, useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { transactionAmounts } from "../support/ledger";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
-const DAY = 86_400_000;
 
 describeEachDatabase("the demo seed's story", (t) => {
   const nowMs = Date.now();
@@ -79,10 +79,10 @@ describeEachDatabase("the demo seed's story", (t) => {
 
   it("the demo member joined before the first entry of their history, and the pages say so", async () => {
     const demo = (await findUserByEmail(t.db, DEMO_USER.email))!;
-    expect(demo.createdAt).toBe(new Date(nowMs - DEMO_MEMBER_SINCE_DAYS * DAY).toISOString());
+    expect(demo.createdAt).toBe(new Date(nowMs - DEMO_MEMBER_SINCE_DAYS * DAY_MS).toISOString());
     const first = await firstHistory();
     // History from months ago (the first top-up 120 days back, a referred friend 130 days back).
-    expect(nowMs - Date.parse(first)).toBeGreaterThan(100 * DAY);
+    expect(nowMs - Date.parse(first)).toBeGreaterThan(100 * DAY_MS);
     expect(Date.parse(demo.createdAt)).toBeLessThanOrEqual(Date.parse(first));
     // The wallet's "Member since" and the profile's show that day.
     expect((await page(walletLoader, "/en/wallet")).memberSince).toBe(demo.createdAt);
@@ -128,7 +128,7 @@ describeEachDatabase("the demo seed's story", (t) => {
       expect(Date.parse(referral.createdAt)).toBeLessThan(Date.parse(referral.paidAt!));
       // The friend qualified: confirmed cashback of at least the qualifying amount, within the window, by the day.
       expect(referral.qualifiedAt! <= referral.paidAt!).toBe(true);
-      expect(Date.parse(referral.qualifiedAt!) - Date.parse(referral.createdAt)).toBeLessThanOrEqual(REFERRAL_WINDOW_DAYS * DAY);
+      expect(Date.parse(referral.qualifiedAt!) - Date.parse(referral.createdAt)).toBeLessThanOrEqual(REFERRAL_WINDOW_DAYS * DAY_MS);
       const cashback = await t.db
         .selectFrom("transactions")
         .select((eb) => eb.fn.sum<number | string | null>("amountCents").as("total"))

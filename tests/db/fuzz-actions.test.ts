@@ -21,7 +21,7 @@ import { seedContent } from "../../db/seed";
 import { serverCommand } from "../../scripts/lib";
 import { sessionCookie } from "../support/app-database";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
-import { routeModules } from "../support/route-files";
+import { appSources, routeModules } from "../support/route-files";
 import { rowCounts } from "../support/row-counts";
 import { freePort } from "../support/servers";
 
@@ -449,17 +449,9 @@ for (const dialect of testDialects()) {
 describe("the query fuzz knows every parameter a loader reads", () => {
   it("QUERY_NAMES covers each searchParams read in app/", () => {
     const read = new Set<string>();
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (/\.tsx?$/.test(entry.name)) {
-          for (const match of fs.readFileSync(full, "utf8").matchAll(/search(?:Params)?\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g))
-            read.add(match[1]!);
-        }
-      }
-    };
-    walk(path.resolve("app"));
+    for (const source of appSources()) {
+      for (const match of source.matchAll(/search(?:Params)?\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g)) read.add(match[1]!);
+    }
     expect([...read].filter((name) => !QUERY_NAMES.includes(name))).toEqual([]);
   });
 });

@@ -3,20 +3,16 @@
  * nothing; applying moves money once (a re-import changes nothing more); an upload is applied
  * once; CJ corrections in a report are summed; `npm run cashback:import` does the same from a file.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { clickOut } from "~/cashback/clicks.server";
 import { applyImport, applyReport, createImport, getImport, previewReport } from "~/cashback/imports.server";
 import { ReportFormatError } from "~/cashback/reports";
-import { createDb } from "~/db/db.server";
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
-import { migrateToLatest } from "../../db/migrate";
-import { describeEachDatabase } from "../support/databases";
+import { describeEachDatabase, runScriptOn, withSqliteFile } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
 
 const store = SEED_STORES[0]!;
@@ -133,22 +129,14 @@ describeEachDatabase("network report imports", (t) => {
 });
 
 it("npm run cashback:import previews and applies a file (SQLite)", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-import-"));
-  const filename = path.join(dir, "app.db");
-  const db = createDb({ kind: "sqlite", filename });
-  try {
-    await migrateToLatest(db);
+  await withSqliteFile("import", async ({ db, filename, dir }) => {
     await seedContent(db);
     const user = await newUser(db, "cli");
     const result = await inTx(db, (tx) => clickOut(tx, { ...clickBase, userId: user, slug: store.slug }));
     if (result.outcome !== "redirect") throw new Error(result.outcome);
     const file = path.join(dir, "report.csv");
     fs.writeFileSync(file, awin([`CLI-1,2026-11-01 10:00:00,${result.clickId},100.00,8.00,USD,pending`]));
-    const run = (...args: string[]) =>
-      spawnSync("npx", ["tsx", "scripts/cashback-import.ts", ...args], {
-        encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: `file:${filename}`, APP_ENV: "test" },
-      });
+    const run = (...args: string[]) => runScriptOn(filename, "scripts/cashback-import.ts", ...args);
     const dry = run("--network", "awin", "--file", file, "--dry-run");
     expect(dry.stdout).toContain("Preview: created 1.");
     expect(dry.stdout).toContain("Dry run: nothing was changed.");
@@ -160,8 +148,5 @@ it("npm run cashback:import previews and applies a file (SQLite)", async () => {
     const wrong = run("--network", "shareasale", "--file", file);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain("Usage: npm run cashback:import");
-  } finally {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }, 60_000);

@@ -120,6 +120,22 @@ const programArb: fc.Arbitrary<Program> = fc.record({
 
 type Kind = CreatorSpec["kind"] | "cancel" | "approve" | "complete" | "reject" | "confirmCashback" | "declineCashback";
 
+/** How each operation that moved money moves its user's balances, in multiples of its amount: the model the books are checked against. */
+const EFFECTS: Record<Kind, { net: number; pendingCashback: number; inProgress: number }> = {
+  deposit: { net: 1, pendingCashback: 0, inProgress: 0 },
+  referral: { net: 1, pendingCashback: 0, inProgress: 0 },
+  reverse: { net: -1, pendingCashback: 0, inProgress: 0 },
+  pay: { net: -1, pendingCashback: 0, inProgress: 0 },
+  withdraw: { net: -1, pendingCashback: 0, inProgress: 1 },
+  cancel: { net: 1, pendingCashback: 0, inProgress: -1 },
+  reject: { net: 1, pendingCashback: 0, inProgress: -1 },
+  complete: { net: 0, pendingCashback: 0, inProgress: -1 },
+  recordCashback: { net: 0, pendingCashback: 1, inProgress: 0 },
+  confirmCashback: { net: 1, pendingCashback: -1, inProgress: 0 },
+  declineCashback: { net: 0, pendingCashback: -1, inProgress: 0 },
+  approve: { net: 0, pendingCashback: 0, inProgress: 0 },
+};
+
 interface PlannedOp {
   index: number;
   kind: Kind;
@@ -440,40 +456,10 @@ describeEachDatabase("ledger properties", (t) => {
       if (!result) continue;
       const m = model.get(result.transaction.userId)!;
       const amount = result.transaction.amountCents;
-      switch (op.kind) {
-        case "deposit":
-        case "referral":
-          m.net += amount;
-          break;
-        case "reverse":
-        case "pay":
-          m.net -= amount;
-          break;
-        case "withdraw":
-          m.net -= amount;
-          m.inProgress += amount;
-          break;
-        case "cancel":
-        case "reject":
-          m.net += amount;
-          m.inProgress -= amount;
-          break;
-        case "complete":
-          m.inProgress -= amount;
-          break;
-        case "recordCashback":
-          m.pendingCashback += amount;
-          break;
-        case "confirmCashback":
-          m.pendingCashback -= amount;
-          m.net += amount;
-          break;
-        case "declineCashback":
-          m.pendingCashback -= amount;
-          break;
-        case "approve":
-          break;
-      }
+      const effect = EFFECTS[op.kind];
+      m.net += effect.net * amount;
+      m.pendingCashback += effect.pendingCashback * amount;
+      m.inProgress += effect.inProgress * amount;
     }
 
     for (const userId of users) {

@@ -7,16 +7,10 @@
  * five languages, with the level's own text; and `npm run ledger:verify` checks the points of a
  * seeded demo database, whose member is Silver from the demo's confirmed cashback.
  */
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
-import { createDb } from "~/db/db.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
 import { jobDefinitions } from "~/job-registry.server";
@@ -34,21 +28,21 @@ import { verifyPoints } from "~/loyalty/verify.server";
 import { NOTIFICATION_EVENTS } from "~/notifications/notifications.server";
 import { notificationValues } from "~/notifications/values";
 import { cancelAndRefund, subscribeWithWallet } from "~/plans/subscriptions.server";
-import { payDueReferralBonuses, recordReferral } from "~/referrals/referrals.server";
+import { payDueReferralBonuses } from "~/referrals/referrals.server";
 import { setSetting } from "~/settings/settings.server";
 import { getBalances } from "~/wallet/balances.server";
-import { migrateToLatest } from "../../db/migrate";
 import { DEMO_USER, seedContent, seedDemoData } from "../../db/seed";
 import { SEED_STORES } from "../../db/seed-data/stores";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
-import { describeEachDatabase } from "../support/databases";
+import { describeEachDatabase, runScriptOn, withSqliteFile } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { planId } from "../support/plans";
 import { recordingMailer } from "../support/recording-mailer";
+import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const store = SEED_STORES[0]!;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 const LOYALTY_EVENTS = Object.keys(NOTIFICATION_EVENTS).filter((event) => event.startsWith("loyalty"));
 
 /** A notification's title and message as the bell shows them in `locale` (the stored keys and values). */
@@ -117,37 +111,14 @@ describeEachDatabase("loyalty earning causes", (t) => {
   it("a referral bonus that gets paid earns the referrer 500 points; its reversal takes them back (owed when redeemed)", async () => {
     await seedContent(t.db);
     const referrer = await newUser(t.db, "referrer");
-    const friend = await newUser(t.db, "friend");
-    const email = (await t.db.selectFrom("users").select("email").where("id", "=", friend).executeTakeFirstOrThrow()).email;
     const address = "198.51.100.77";
-    expect(
-      await inTx(t.db, (tx) =>
-        recordReferral(tx, {
-          referrerId: referrer,
-          referrerEmail: "",
-          clientAddress: address,
-          referrerDevice: false,
-          referredUserId: friend,
-          referredEmail: email,
-        }),
-      ),
-    ).toBe("recorded");
-    const click = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        clientAddress: address,
-        secret: "test-secret-0123456789-0123456789",
-        appUrl: new URL("http://localhost:3000"),
-        sandboxAllowed: true,
-        userAgent: BROWSER,
-        userId: friend,
-        slug: store.slug,
-      }),
-    );
-    if (click.outcome !== "redirect") throw new Error(click.outcome);
+    const { friend, outcome } = await referFriend(t.db, referrer, "friend", { clientAddress: address });
+    expect(outcome).toBe("recorded");
+    const clickId = await visitStore(t.db, friend, store.slug, { clientAddress: address });
     const purchase = (status: ConversionEvent["status"]) =>
       conversionEvent({
-        transactionId: `REF-${click.clickId}`,
-        clickId: click.clickId,
+        transactionId: `REF-${clickId}`,
+        clickId: clickId,
         saleAmountCents: 20_000,
         commissionCents: 2_000,
         status,
@@ -157,7 +128,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     const { confirmsAt } = await t.db
       .selectFrom("conversions")
       .select("confirmsAt")
-      .where("clickId", "=", click.clickId)
+      .where("clickId", "=", clickId)
       .executeTakeFirstOrThrow();
     const after = new Date(Date.parse(confirmsAt!) + 60_000);
     expect(await payDueReferralBonuses(t.db, { now: after })).toEqual({ qualified: 1 });
@@ -199,7 +170,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     expect(definition!.policy).toBe("stately");
     // Points earned 25 months ago are past their 24 months: the job's run expires them.
     const user = await newUser(t.db, "old-points");
-    const earnedAt = addMonths(new Date(Date.now() - DAY).toISOString(), -25);
+    const earnedAt = addMonths(new Date(Date.now() - DAY_MS).toISOString(), -25);
     await inTx(t.db, (tx) =>
       onCashbackConfirmed(tx, { userId: user, conversionId: `old-${randomUUID()}`, cashbackCents: 7_000 }, { at: earnedAt, quiet: true }),
     );
@@ -246,7 +217,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     const user = await newUser(t.db, "all-texts");
     const admin = await newUser(t.db, "texts-admin");
     // 15,000 points earned almost 24 months ago (expiring in 20 days; too old for the level), then 10,000 now: Gold.
-    const earnedAt = addMonths(new Date(Date.now() + 20 * DAY).toISOString(), -24);
+    const earnedAt = addMonths(new Date(Date.now() + 20 * DAY_MS).toISOString(), -24);
     await inTx(t.db, (tx) =>
       onCashbackConfirmed(tx, { userId: user, conversionId: `old-${randomUUID()}`, cashbackCents: 150_000 }, { at: earnedAt }),
     );
@@ -254,7 +225,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
     await inTx(t.db, (tx) => redeemPoints(tx, { userId: user, points: 1_000, idempotencyKey: "texts" }));
     await inTx(t.db, (tx) => adjustPoints(tx, { userId: user, points: 50, reason: "Goodwill", adminId: admin, idempotencyKey: "texts" }));
     await runLoyaltyDaily(t.db); // warns about the 14,000 oldest points left, expiring in 20 days
-    await runLoyaltyDaily(t.db, { now: new Date(Date.now() + 21 * DAY) }); // they expire
+    await runLoyaltyDaily(t.db, { now: new Date(Date.now() + 21 * DAY_MS) }); // they expire
     const stored = (await notes(user)).map((note) => ({ ...note, params: JSON.parse(note.params) as Record<string, string | number> }));
     const events = new Set(stored.map((note) => note.titleKey.split(".")[1]));
     expect([...events].sort()).toEqual(
@@ -306,11 +277,7 @@ describeEachDatabase("loyalty earning causes", (t) => {
 });
 
 it("npm run ledger:verify checks the points of a seeded demo database, whose member is Silver from its confirmed cashback", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cashwise-points-"));
-  const filename = path.join(dir, "app.db");
-  const db = createDb({ kind: "sqlite", filename });
-  try {
-    await migrateToLatest(db);
+  await withSqliteFile("points", async ({ db, filename }) => {
     await seedDemoData(db);
     const demo = await db.selectFrom("users").select("id").where("email", "=", DEMO_USER.email).executeTakeFirstOrThrow();
     const confirmed = await db
@@ -331,11 +298,7 @@ it("npm run ledger:verify checks the points of a seeded demo database, whose mem
     await seedDemoData(db);
     expect((await loyaltySummary(db, demo.id)).balancePoints).toBe(expected);
 
-    const run = () =>
-      spawnSync("npx", ["tsx", "scripts/ledger-verify.ts"], {
-        encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: `file:${filename}`, APP_ENV: "test" },
-      });
+    const run = () => runScriptOn(filename, "scripts/ledger-verify.ts");
     const clean = run();
     expect(clean.stderr).toBe("");
     expect(clean.status).toBe(0);
@@ -345,8 +308,5 @@ it("npm run ledger:verify checks the points of a seeded demo database, whose mem
     const drifted = run();
     expect(drifted.status).toBe(1);
     expect(drifted.stderr).toContain(`points of ${demo.id}: cached balance ${expected + 7} but the entries sum to ${expected}`);
-  } finally {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }, 120_000);

@@ -30,7 +30,7 @@ import { seedContent } from "../../db/seed";
 import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { newUser } from "../support/ledger";
+import { newUser, transactionAmounts } from "../support/ledger";
 import { gate, waitUntil } from "../support/wait";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -120,13 +120,7 @@ describe.skipIf(!PG_URL)("loyalty points under real parallel connections [postgr
     }
     expect(await loyaltySummary(db, userId)).toMatchObject({ balancePoints: 0, owedPoints: 0, levelPoints: 3_000 });
     expect(await available(userId)).toBe(before + 1_500);
-    const money = await db
-      .selectFrom("transactions")
-      .select("amountCents")
-      .where("userId", "=", userId)
-      .where("type", "=", "loyalty")
-      .execute();
-    expect(money.map((row) => Number(row.amountCents))).toEqual([500, 500, 500]);
+    expect(await transactionAmounts(db, userId, "loyalty")).toEqual([500, 500, 500]);
     expect(await sums(userId)).toMatchObject({ points: 0, level: 3_000, entries: 4 });
     await expectClean();
   });

@@ -38,8 +38,8 @@ import { verifyLedger } from "~/wallet/verify.server";
 import { describeEachDatabase } from "../support/databases";
 import { newUser } from "../support/ledger";
 import { planId } from "../support/plans";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const RULES = DEFAULT_RULES;
 
 // ——— Programs ———
@@ -309,7 +309,7 @@ describeEachDatabase("loyalty points properties", (t) => {
             break;
           }
           case "expire": {
-            clock = Date.parse(addMonths(at(), op.months)) + op.days * DAY;
+            clock = Date.parse(addMonths(at(), op.months)) + op.days * DAY_MS;
             for (const [i, id] of users.entries()) {
               const report = await inTx((tx) => runLoyaltyDay(tx, id, clock));
               models[i]!.balance -= report.expiredPoints;

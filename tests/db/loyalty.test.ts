@@ -30,8 +30,8 @@ import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const store = SEED_STORES[0]!;
 
 describeEachDatabase("loyalty points", (t) => {
@@ -161,19 +161,19 @@ describeEachDatabase("loyalty points", (t) => {
 
   it("expires points 24 months after they were earned, oldest first, after a warning 30 days before; once a day", async () => {
     const { userId, buy } = await member("expirer");
-    const earnedAt = Date.now() - 2 * DAY;
+    const earnedAt = Date.now() - 2 * DAY_MS;
     await buy(5_000, "approved", { occurredAt: new Date(earnedAt).toISOString(), effectiveAt: new Date(earnedAt).toISOString() });
     await buy(3_000); // 300 points earned now
     const expiry = Date.parse(addMonths(new Date(earnedAt).toISOString(), 24));
     const warnings = async () => (await notices(userId)).filter((key) => key === "events.loyaltyPointsExpiring.title").length;
     // 31 days before: nothing to say yet. 29 days before: one warning, about the 500 oldest points.
-    await runLoyaltyDaily(t.db, { now: new Date(expiry - 31 * DAY) });
+    await runLoyaltyDaily(t.db, { now: new Date(expiry - 31 * DAY_MS) });
     expect(await warnings()).toBe(0);
-    await runLoyaltyDaily(t.db, { now: new Date(expiry - 29 * DAY) });
+    await runLoyaltyDaily(t.db, { now: new Date(expiry - 29 * DAY_MS) });
     expect(await warnings()).toBe(1);
-    await runLoyaltyDaily(t.db, { now: new Date(expiry - 28 * DAY) });
+    await runLoyaltyDaily(t.db, { now: new Date(expiry - 28 * DAY_MS) });
     expect(await warnings()).toBe(1);
-    expect((await summary(userId, expiry - 28 * DAY)).expiringSoon).toEqual({
+    expect((await summary(userId, expiry - 28 * DAY_MS)).expiringSoon).toEqual({
       points: 500,
       firstDay: new Date(expiry).toISOString().slice(0, 10),
     });

@@ -14,8 +14,8 @@ import { getBalances } from "~/wallet/balances.server";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
 import { planId } from "../support/plans";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const GROWTH = 7_900;
 const COMMISSION = 1_580; // 20 % of $79.00
 
@@ -58,7 +58,7 @@ describeEachDatabase("partner programme", (t) => {
     expect(rows[0]).toMatchObject({ businessId: business, subscriptionPaymentId: payment.id, status: "held", rateBps: 2_000 });
     expect(Number(rows[0]!.amountCents)).toBe(COMMISSION);
     expect(Number(rows[0]!.paymentAmountCents)).toBe(GROWTH);
-    expect(new Date(rows[0]!.releaseAt).getTime() - new Date(rows[0]!.paidAt).getTime()).toBe(30 * DAY);
+    expect(new Date(rows[0]!.releaseAt).getTime() - new Date(rows[0]!.paidAt).getTime()).toBe(30 * DAY_MS);
     expect(await affiliateTx(partner)).toHaveLength(0);
     const overview = await getPartnerOverview(t.db, partner);
     expect(overview).toMatchObject({ heldCents: COMMISSION, availableCents: 0 });
@@ -80,9 +80,9 @@ describeEachDatabase("partner programme", (t) => {
   it("releases after 30 days: the job run twice (and concurrently) releases once", async () => {
     const { partner, business } = await referred();
     await subscribe(business);
-    await releaseDueCommissions(t.db, Date.now() + 29 * DAY);
+    await releaseDueCommissions(t.db, Date.now() + 29 * DAY_MS);
     expect((await commissions(partner))[0]).toMatchObject({ status: "held" });
-    const later = Date.now() + 31 * DAY;
+    const later = Date.now() + 31 * DAY_MS;
     await Promise.all([releaseDueCommissions(t.db, later), releaseDueCommissions(t.db, later)]);
     await releaseDueCommissions(t.db, later);
     expect((await commissions(partner))[0]).toMatchObject({ status: "available" });
@@ -98,7 +98,7 @@ describeEachDatabase("partner programme", (t) => {
     await subscribe(business);
     await inTx(t.db, (tx) => cancelAndRefund(tx, { userId: business }));
     expect((await commissions(partner))[0]).toMatchObject({ status: "cancelled" });
-    await releaseDueCommissions(t.db, Date.now() + 31 * DAY);
+    await releaseDueCommissions(t.db, Date.now() + 31 * DAY_MS);
     expect((await commissions(partner))[0]).toMatchObject({ status: "cancelled" });
     expect(await affiliateTx(partner)).toHaveLength(0);
     expect((await getBalances(t.db, partner)).availableCents).toBe(0);
@@ -108,7 +108,7 @@ describeEachDatabase("partner programme", (t) => {
   it("a refund after release reverses it from the available balance; the shortfall is owed", async () => {
     const { partner, business } = await referred();
     await subscribe(business);
-    await releaseDueCommissions(t.db, Date.now() + 31 * DAY);
+    await releaseDueCommissions(t.db, Date.now() + 31 * DAY_MS);
     // The partner withdraws $10.00 of the $15.80 before the refund.
     await withdraw(t.db, partner, 1_000);
     await inTx(t.db, (tx) => cancelAndRefund(tx, { userId: business }));

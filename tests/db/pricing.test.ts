@@ -27,9 +27,9 @@ import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { answer } from "../support/route-answer";
+import { DAY_MS } from "../support/time";
 
 const APP = "http://localhost:3000";
-const DAY = 86_400_000;
 
 describe("the success fee", () => {
   it("is 10% of the commission rounded down; the member gets the rest, never less than 90%", () => {
@@ -167,7 +167,7 @@ describeEachDatabase("pricing that keeps its word", (t) => {
     const page = await answer(() =>
       plansLoader({ request: new Request(`${APP}/plans?planId=${plan.id}`, { headers: { Cookie: cookie } }), params: {}, context: {} }),
     );
-    const promisedEnd = new Date(Date.parse(trial.endsAt) + 30 * DAY).toISOString();
+    const promisedEnd = new Date(Date.parse(trial.endsAt) + 30 * DAY_MS).toISOString();
     expect(page.body.firstPeriod).toEqual({ trialDaysAdded: 14, periodEnd: promisedEnd });
 
     await deposit(t.db, userId, Number(plan.priceCents));

@@ -17,7 +17,7 @@ import { useAppDatabase } from "../support/app-database";
 import { describeEachDatabase } from "../support/databases";
 import { inTx, newUser } from "../support/ledger";
 import { recordingMailer } from "../support/recording-mailer";
-import { answeredBy, renderRoute } from "../support/render-page";
+import { answeredBy, pageText, renderRoute } from "../support/render-page";
 import { answer } from "../support/route-answer";
 
 const APP = "http://localhost:3000";
@@ -154,12 +154,6 @@ describeEachDatabase("public site content", (t) => {
 describeEachDatabase("the loyalty scheme on the marketing pages (#29)", (t) => {
   useAppDatabase(t, () => seedContent(t.db));
 
-  const text = (html: string) =>
-    html
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ");
   const home = (locale: Locale) =>
     renderRoute(
       { path: "/:locale", loader: answeredBy(homeLoader, new Request(`${APP}/${locale}`)), Component: Home },
@@ -173,14 +167,15 @@ describeEachDatabase("the loyalty scheme on the marketing pages (#29)", (t) => {
       locale,
     );
   /** The pricing page's row of a level, as text. */
-  const levelRow = (html: string, level: string) => text(html.match(new RegExp(`<tr[^>]*data-level="${level}"[^>]*>.*?</tr>`))![0]).trim();
+  const levelRow = (html: string, level: string) =>
+    pageText(html.match(new RegExp(`<tr[^>]*data-level="${level}"[^>]*>.*?</tr>`))![0]).trim();
   const setFee = async (bps: number) => {
     const admin = await newUser(t.db, "fee-admin");
     await inTx(t.db, (tx) => setSetting(tx, "loyaltyFeeGoldBps", bps, { id: admin, clientAddress: null }));
   };
 
   it("the home page has a loyalty block: the four levels with the points they start at and their success fee, sign-up and the rules", async () => {
-    const page = text(await home("en"));
+    const page = pageText(await home("en"));
     expect(page).toContain("Loyalty points: the more you earn, the less we keep");
     expect(page).toContain("Earn 10 points for every $1.00 of confirmed cashback");
     expect(page).toContain("Redeem 1,000 points for $5.00 in your wallet");
@@ -196,14 +191,14 @@ describeEachDatabase("the loyalty scheme on the marketing pages (#29)", (t) => {
     expect(html).toContain('href="/en/signup"');
     expect(html).toContain('href="/en/pricing#loyalty-title"');
     // In German, in German numbers.
-    const german = text(await home("de"));
+    const german = pageText(await home("de"));
     expect(german).toContain("Gold Ab 10.000 Punkten: 8 % Erfolgsgebühr");
     expect(german).toContain("Treuepunkte");
   });
 
   it("the pricing page: the success fee on cashback only, lower at each level, the levels table from the settings, and an admin's change shows", async () => {
     const html = await pricing("en");
-    const page = text(html);
+    const page = pageText(html);
     expect(page).toContain("10% success fee, only on cashback, and lower at higher member levels");
     // The ad tools keep no success fee.
     expect(page).toContain("no success fee");
@@ -224,7 +219,7 @@ describeEachDatabase("the loyalty scheme on the marketing pages (#29)", (t) => {
       const changed = await pricing("en");
       expect(levelRow(changed, "gold")).toBe("Gold from 10,000 7.5% 92.5% Handled first");
       expect(levelRow(changed, "silver")).toBe("Silver from 2,500 9% 91% In order of request");
-      expect(text(await home("en"))).toContain("Gold From 10,000 points: 7.5% success fee");
+      expect(pageText(await home("en"))).toContain("Gold From 10,000 points: 7.5% success fee");
       expect(levelRow(await pricing("fr"), "gold")).toMatch(/^Or dès 10\s000 7,5\s% 92,5\s% Traités en priorité$/);
     } finally {
       await setFee(800);

@@ -7,19 +7,19 @@
  * as owed; replays change nothing and the books balance.
  */
 import { expect, it } from "vitest";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
-import { payDueReferralBonuses, recordReferral } from "~/referrals/referrals.server";
+import { payDueReferralBonuses } from "~/referrals/referrals.server";
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser, withdraw } from "../support/ledger";
+import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const store = SEED_STORES[0]!;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 
 describeEachDatabase("referral bonuses and returns", (t) => {
   const ingest = (event: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, event));
@@ -36,32 +36,10 @@ describeEachDatabase("referral bonuses and returns", (t) => {
 
   async function friendOf(referrer: string, index: number) {
     await seedContent(t.db);
-    const friend = await newUser(t.db, `friend-${index}`);
-    const email = (await t.db.selectFrom("users").select("email").where("id", "=", friend).executeTakeFirstOrThrow()).email;
-    const outcome = await inTx(t.db, (tx) =>
-      recordReferral(tx, {
-        referrerId: referrer,
-        referrerEmail: "",
-        clientAddress: `198.51.100.${10 + index}`,
-        referrerDevice: false,
-        referredUserId: friend,
-        referredEmail: email,
-      }),
-    );
+    const clientAddress = `198.51.100.${10 + index}`;
+    const { friend, outcome } = await referFriend(t.db, referrer, `friend-${index}`, { clientAddress });
     expect(outcome).toBe("recorded");
-    const click = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        clientAddress: `198.51.100.${10 + index}`,
-        secret: "test-secret-0123456789-0123456789",
-        appUrl: new URL("http://localhost:3000"),
-        sandboxAllowed: true,
-        userAgent: BROWSER,
-        userId: friend,
-        slug: store.slug,
-      }),
-    );
-    if (click.outcome !== "redirect") throw new Error(click.outcome);
-    return { friend, clickId: click.clickId };
+    return { friend, clickId: await visitStore(t.db, friend, store.slug, { clientAddress }) };
   }
   /** A $200 purchase (commission $20.00, cashback $18.00) made today: its return window is still open. */
   const purchase = (clickId: string, status: ConversionEvent["status"]): ConversionEvent =>
@@ -77,7 +55,7 @@ describeEachDatabase("referral bonuses and returns", (t) => {
     for (const { friend } of friends) expect(await referral(friend)).toMatchObject({ status: "pending", qualifiedAt: null });
     for (const { clickId } of friends) expect((await ingest(purchase(clickId, "declined"))).outcome).toBe("reversed");
     // Long after: the job finds nothing settled to pay for.
-    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 200 * DAY) })).toEqual({ qualified: 0 });
+    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 200 * DAY_MS) })).toEqual({ qualified: 0 });
     expect((await balances(referrer)).availableCents).toBe(0);
     expect(await referralMoves(referrer)).toEqual([]);
     for (const { friend } of friends) {
@@ -119,7 +97,7 @@ describeEachDatabase("referral bonuses and returns", (t) => {
     const notes = await t.db.selectFrom("notifications").select("titleKey").where("userId", "=", referrer).execute();
     expect(notes.map((note) => note.titleKey)).toContain("events.referralBonusReversed.title");
     // Not paid again by the job.
-    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 300 * DAY) })).toEqual({ qualified: 0 });
+    expect(await payDueReferralBonuses(t.db, { now: new Date(Date.now() + 300 * DAY_MS) })).toEqual({ qualified: 0 });
     expect((await balances(referrer)).availableCents).toBe(0);
     await expectBooksBalance(t.db);
   });

@@ -7,7 +7,6 @@
  * dated 100 days back, past every store's return window, unless a test says otherwise.
  */
 import { expect, it } from "vitest";
-import { clickOut } from "~/cashback/clicks.server";
 import { ingestConversion, type ConversionEvent } from "~/cashback/conversions.server";
 import {
   approveReferral,
@@ -23,17 +22,19 @@ import { createUser } from "~/users/users.server";
 import { getBalances } from "~/wallet/balances.server";
 import { SEED_STORES } from "../../db/seed-data/stores";
 import { seedContent } from "../../db/seed";
+import { visitStore } from "../support/clicks";
 import { conversionEvent } from "../support/conversions";
 import { describeEachDatabase } from "../support/databases";
 import { expectBooksBalance, inTx, newUser } from "../support/ledger";
+import { referFriend } from "../support/referrals";
+import { DAY_MS } from "../support/time";
 
 const SECRET = "test-secret-0123456789-0123456789";
 const store = SEED_STORES[0]!;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
-const DAY = 86_400_000;
 const FRIEND_IP = "203.0.113.50";
 /** Past every store's return window (at most 90 days in the seed): an approval settles at once. */
-const SETTLED_AT = () => new Date(Date.now() - 100 * DAY).toISOString();
+const SETTLED_AT = () => new Date(Date.now() - 100 * DAY_MS).toISOString();
 
 function sale(clickId: string, commissionCents: number, overrides: Partial<ConversionEvent> = {}): ConversionEvent {
   return conversionEvent({
@@ -50,35 +51,12 @@ describeEachDatabase("referrals", (t) => {
   const ingest = (event: ConversionEvent) => inTx(t.db, (tx) => ingestConversion(tx, event));
   const click = async (userId: string) => {
     await seedContent(t.db);
-    const result = await inTx(t.db, (tx) =>
-      clickOut(tx, {
-        clientAddress: FRIEND_IP,
-        secret: SECRET,
-        appUrl: new URL("http://localhost:3000"),
-        sandboxAllowed: true,
-        userAgent: browser,
-        userId,
-        slug: store.slug,
-      }),
-    );
-    if (result.outcome !== "redirect") throw new Error(result.outcome);
-    return result.clickId;
+    return visitStore(t.db, userId, store.slug, { clientAddress: FRIEND_IP, secret: SECRET, userAgent: browser });
   };
   const refer = async (options: { clientAddress?: string; referrerDevice?: boolean } = {}) => {
     const referrer = await newUser(t.db, "referrer");
-    const friend = await newUser(t.db, "friend");
-    const email = (await t.db.selectFrom("users").select("email").where("id", "=", friend).executeTakeFirstOrThrow()).email;
-    const outcome = await inTx(t.db, (tx) =>
-      recordReferral(tx, {
-        referrerId: referrer,
-        referrerEmail: "",
-        clientAddress: options.clientAddress ?? FRIEND_IP,
-        referrerDevice: options.referrerDevice ?? false,
-        referredUserId: friend,
-        referredEmail: email,
-      }),
-    );
-    return { referrer, friend, outcome };
+    const clientAddress = options.clientAddress ?? FRIEND_IP;
+    return { referrer, ...(await referFriend(t.db, referrer, "friend", { ...options, clientAddress })) };
   };
   const referral = (friend: string) =>
     t.db.selectFrom("referrals").selectAll().where("referredUserId", "=", friend).executeTakeFirstOrThrow();
@@ -267,7 +245,7 @@ describeEachDatabase("referrals", (t) => {
     const signedUpAgo = (friend: string, days: number) =>
       t.db
         .updateTable("referrals")
-        .set({ createdAt: new Date(Date.now() - days * DAY).toISOString() })
+        .set({ createdAt: new Date(Date.now() - days * DAY_MS).toISOString() })
         .where("referredUserId", "=", friend)
         .execute();
     const late = await refer();
@@ -310,7 +288,7 @@ describeEachDatabase("referrals", (t) => {
     for (let i = 1; i < 20; i++) expect(await invite(`friend${i}@example.com`)).toBe("sent");
     expect(await invite("one-too-many@example.com")).toBe("limit");
     // A day later, more may go.
-    expect(await invite("tomorrow@example.com", Date.now() + DAY + 60_000)).toBe("sent");
+    expect(await invite("tomorrow@example.com", Date.now() + DAY_MS + 60_000)).toBe("sent");
     const mail = await t.db.selectFrom("outbox").select("payload").execute();
     const invitation = mail
       .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })

@@ -27,8 +27,8 @@ import { describeEachDatabase } from "../support/databases";
 import { deposit, expectBooksBalance, inTx, newUser } from "../support/ledger";
 import { planId } from "../support/plans";
 import { rowCount } from "../support/row-counts";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const provider = sandboxProvider({ payments: { provider: "sandbox", webhookSecret: "w".repeat(40) } } as never);
 
 const outboxCount = (db: Db) => rowCount(db, "outbox");
@@ -41,7 +41,7 @@ async function age(db: Db, userId: string, days: number) {
     .where("userId", "=", userId)
     .where("status", "in", ["active", "past_due"])
     .executeTakeFirstOrThrow();
-  const shift = (iso: string) => new Date(new Date(iso).getTime() - days * DAY).toISOString();
+  const shift = (iso: string) => new Date(new Date(iso).getTime() - days * DAY_MS).toISOString();
   await db
     .updateTable("subscriptions")
     .set({
@@ -55,7 +55,7 @@ async function age(db: Db, userId: string, days: number) {
 
 /** Ends the user's trial (a day ago): paying during it would add its remaining days to the first period. */
 async function endTrial(db: Db, userId: string) {
-  const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+  const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
   await db
     .updateTable("trials")
     .set({ startedAt: ago(15), endsAt: ago(1) })
@@ -81,17 +81,17 @@ describeEachDatabase("subscriptions", (t) => {
     const trial = await getTrial(t.db, user);
     expect(trial).toMatchObject({ active: true, daysLeft: 14 });
     // A second start (a replayed sign-up, a later call) does not give a new trial.
-    await startTrial(t.db, user, new Date(Date.now() + 100 * DAY).toISOString());
+    await startTrial(t.db, user, new Date(Date.now() + 100 * DAY_MS).toISOString());
     expect((await getTrial(t.db, user))?.endsAt).toBe(trial!.endsAt);
     expect(await hasAdToolsAccess(t.db, user)).toBe(true);
-    expect(await hasAdToolsAccess(t.db, user, Date.now() + 15 * DAY)).toBe(false);
+    expect(await hasAdToolsAccess(t.db, user, Date.now() + 15 * DAY_MS)).toBe(false);
     expect(await t.db.selectFrom("trials").select("userId").where("userId", "=", user).execute()).toHaveLength(1);
   });
 
   it("the trial reminder is e-mailed once, 3 days before the end", async () => {
     const user = await newUser(t.db, "reminder");
     const before = await outboxCount(t.db);
-    const at = Date.now() + 12 * DAY;
+    const at = Date.now() + 12 * DAY_MS;
     expect((await renewDueSubscriptions(t.db, { nowMs: at })).remindersSent).toBeGreaterThanOrEqual(1);
     expect((await renewDueSubscriptions(t.db, { nowMs: at })).remindersSent).toBe(0);
     expect(await outboxCount(t.db)).toBeGreaterThan(before);
@@ -187,7 +187,7 @@ describeEachDatabase("subscriptions", (t) => {
     expect((await getBalances(t.db, user)).availableCents).toBe(10_000 - 2 * 2_900);
     const after = await getSubscription(t.db, user);
     expect(after?.status).toBe("active");
-    expect(new Date(after!.currentPeriodEnd).getTime() - new Date(before!.currentPeriodEnd).getTime()).toBeLessThan(DAY);
+    expect(new Date(after!.currentPeriodEnd).getTime() - new Date(before!.currentPeriodEnd).getTime()).toBeLessThan(DAY_MS);
     const payments = await t.db
       .selectFrom("subscriptionPayments")
       .select(["kind", "source"])

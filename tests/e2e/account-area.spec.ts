@@ -9,6 +9,7 @@ import { ageReauthentication, signIn, totpCode } from "./support/accounts";
 import { expect, javaScriptEnabled, PASSWORD, ready, signInAs, test, topUp, TotpClock, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
 import { uniqueAddress } from "./support/visitor";
+import { expectRefused, submitForm } from "./support/forms";
 
 test("settings persist: dark mode, notification preferences, language @js", async ({ page, member: _ }) => {
   await visit(page, "/en/settings");
@@ -203,15 +204,9 @@ test("the profile's figures come from the ledger, with the verified badge and th
 test("the profile's Edit/Save: a bad phone is refused, keeping the other values; a good one saves", async ({ page, member: _ }) => {
   await visit(page, "/en/profile");
   await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByLabel("Full name").fill("Alex M. Morgan");
-  await page.getByLabel("Phone number").fill("123");
-  await page.getByLabel("Location").fill("Utrecht");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
-  await expect(page.getByLabel("Full name")).toHaveValue("Alex M. Morgan");
-  await expect(page.getByLabel("Location")).toHaveValue("Utrecht");
-  await page.getByLabel("Phone number").fill("+31 6 12345678");
-  await page.getByRole("button", { name: "Save" }).click();
+  await submitForm(page, "Save", { "Full name": "Alex M. Morgan", "Phone number": "123", Location: "Utrecht" });
+  await expectRefused(page, "Please enter a valid phone number", { "Full name": "Alex M. Morgan", Location: "Utrecht" });
+  await submitForm(page, "Save", { "Phone number": "+31 6 12345678" });
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   await visit(page, "/en/profile");
   await expect(page.getByTestId("personal-info")).toContainText("Alex M. Morgan");
@@ -249,13 +244,10 @@ test("a profile picture: PNG up to 1 MB recognised by its content; other files r
 test("changing the e-mail address is confirmed by a code sent to the new address", async ({ page, context, member }) => {
   const next = member.email.replace("@", ".new@");
   await visit(page, "/en/profile");
-  await page.getByLabel("New email address").fill("not-an-email");
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
-  await expect(page.getByLabel("New email address")).toHaveValue("not-an-email");
+  await submitForm(page, "Send code", { "New email address": "not-an-email" });
+  await expectRefused(page, "Please enter a valid email address.", { "New email address": "not-an-email" });
 
-  await page.getByLabel("New email address").fill(next);
-  await page.getByRole("button", { name: "Send code" }).click();
+  await submitForm(page, "Send code", { "New email address": next });
   await expect(page.getByText("If that address can be used, we sent a 6-digit code to it.")).toBeVisible();
   const mail = await waitForMail(next, (m) => m.subject === "Confirm your new Cashwise email address");
   const code = /\b(\d{6})\b/.exec(mail.text)![1]!;

@@ -11,6 +11,7 @@ import { visitStore } from "./support/cashback";
 import { createAccount, expect, test, visit, type Account, anotherBrowser } from "./support/fixtures";
 import { SANDBOX_POSTBACK_SECRET } from "./support/paths";
 import { uniqueAddress } from "./support/visitor";
+import { expectRefused, submitForm } from "./support/forms";
 
 const store = SEED_STORES[2]!;
 
@@ -43,14 +44,11 @@ test("an unmatched sale waits for an admin, who matches it to the member's click
   await visit(page, "/en/admin/conversions?status=unmatched");
   const row = page.getByTestId("conversion").filter({ hasText: transactionId });
   await expect(row).toContainText("Unmatched");
-  await row.getByRole("button", { name: "Match to click" }).click();
+  await submitForm(row, "Match to click");
   await expect(row.getByText("Enter the click id.")).toBeVisible();
-  await row.getByLabel("Click id").fill("no-such-click");
-  await row.getByRole("button", { name: "Match to click" }).click();
-  await expect(row.getByText("There is no click with this id.")).toBeVisible();
-  await expect(row.getByLabel("Click id")).toHaveValue("no-such-click");
-  await row.getByLabel("Click id").fill(clickId);
-  await row.getByRole("button", { name: "Match to click" }).click();
+  await submitForm(row, "Match to click", { "Click id": "no-such-click" });
+  await expectRefused(row, "There is no click with this id.", { "Click id": "no-such-click" });
+  await submitForm(row, "Match to click", { "Click id": clickId });
   await expect(page.getByText("Matched: the member's cashback is pending.")).toBeVisible();
 
   // $16.00 commission × 90 % = $14.40, pending for the member.

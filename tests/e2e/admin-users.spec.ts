@@ -10,6 +10,7 @@
 
 import { ageReauthentication, signIn } from "./support/accounts";
 import { createAccount, e2eDatabase, expect, test, topUp, visit, anotherBrowser } from "./support/fixtures";
+import { submitForm } from "./support/forms";
 
 /** The actions of the audit log on an account, oldest first (read from the e2e database). */
 async function auditActions(userId: string): Promise<string[]> {
@@ -87,10 +88,9 @@ test("an admin suspends a member (every session ends, signing in says why) and r
 
   // Suspended: a reason is required; every session ends.
   const suspension = page.getByRole("region", { name: "Suspension", exact: true });
-  await suspension.getByRole("button", { name: "Suspend account" }).click();
+  await submitForm(suspension, "Suspend account");
   await expect(suspension.getByText("Enter the reason for the suspension.")).toBeVisible();
-  await suspension.getByLabel("Reason (kept in the audit log)").fill("Chargeback investigation");
-  await suspension.getByRole("button", { name: "Suspend account" }).click();
+  await submitForm(suspension, "Suspend account", { "Reason (kept in the audit log)": "Chargeback investigation" });
   await expect(page.getByText("The account is suspended; 1 session ended.")).toBeVisible();
   await expect(page.getByTestId("suspension")).toContainText("Chargeback investigation");
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { createClientAccount } from "../../app/ads/accounts.server";
 import { unitOfWork } from "../../app/db/unit-of-work.server";
 import { importThroughDomain } from "./support/ads";
-import { e2eDatabase, expect, ready, test, visit } from "./support/fixtures";
+import { e2eDatabase, expect, expectTexts, ready, test, visit } from "./support/fixtures";
 
 test("agency overview: every client with its figures and period, sorted by name, a client opened and kept across pages @js", async ({
   page,
@@ -24,9 +24,7 @@ test("agency overview: every client with its figures and period, sorted by name,
   const rows = page.getByTestId("client-row");
   await expect(rows).toHaveCount(2);
   const mine = rows.filter({ hasText: "My ads" });
-  await expect(mine).toContainText("May 1, 2026 – May 31, 2026");
-  await expect(mine).toContainText("$5,452.00");
-  await expect(mine).toContainText("No budgets");
+  await expectTexts(mine, ["May 1, 2026 – May 31, 2026", "$5,452.00", "No budgets"]);
   await expect(rows.filter({ hasText: "Zeta Bakery" })).toContainText("Nothing imported yet");
   // Spend, largest first: the empty client last.
   await expect(rows.first()).toContainText("My ads");

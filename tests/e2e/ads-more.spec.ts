@@ -18,10 +18,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { importFile, importThroughDomain, sampleFiles, tempFile } from "./support/ads";
+import { importFile, importFromEmptyPage, importThroughDomain, sampleFiles, tempFile } from "./support/ads";
 import { expect, ready, test, visit } from "./support/fixtures";
 import { DEMO_AD_CLIENT_ID } from "./support/paths";
 import { uniqueAddress } from "./support/visitor";
+import { expectRefused, pressAndExpectGone, submitForm } from "./support/forms";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -64,9 +65,11 @@ test("alerts: add (a zero amount refused, what was typed kept), turn off and on,
   await expect(page.getByText("Alert turned on.")).toBeVisible();
   await expect(row.getByText("On", { exact: true })).toBeVisible();
 
-  await row.getByRole("button", { name: /^Delete\s*: Cost per conversion above$/ }).click();
-  await expect(page.getByText("Alert deleted.")).toBeVisible();
-  await expect(page.getByTestId("alert-row").filter({ hasText: campaign })).toHaveCount(0);
+  await pressAndExpectGone(
+    row.getByRole("button", { name: /^Delete\s*: Cost per conversion above$/ }),
+    page.getByText("Alert deleted."),
+    page.getByTestId("alert-row").filter({ hasText: campaign }),
+  );
 });
 
 test("audit thresholds: a value saved (in German with its decimal comma), wrong ones refused with what was typed kept, reset, without JavaScript", async ({
@@ -233,9 +236,11 @@ test("keyword generator: ideas in themes with their figures' source, a list save
   );
   expect(other.status()).toBe(404);
 
-  await list.getByRole("button", { name: /^Delete\s*:/ }).click();
-  await expect(page.getByText("The list is deleted.")).toBeVisible();
-  await expect(page.getByTestId("keyword-list").filter({ hasText: name })).toHaveCount(0);
+  await pressAndExpectGone(
+    list.getByRole("button", { name: /^Delete\s*:/ }),
+    page.getByText("The list is deleted."),
+    page.getByTestId("keyword-list").filter({ hasText: name }),
+  );
 });
 
 test("competitors: an Auction insights export imported, the latest period's table, new entrants and gainers flagged, a chart each, without JavaScript", async ({
@@ -243,13 +248,13 @@ test("competitors: an Auction insights export imported, the latest period's tabl
   member: _,
 }) => {
   await visit(page, "/en/ads/competitors");
-  await expect(page.getByTestId("empty")).toContainText("No Auction insights imported yet");
-  await page.getByRole("link", { name: "Import a report" }).click();
-  await expect(page).toHaveURL(/\/en\/ads\/import/);
-  await importFile(page, path.resolve("tests/fixtures/ads/google-auction-insights.csv"), "Auction insights report");
-
-  await page.getByRole("link", { name: "Competitors", exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Competitors" })).toBeVisible();
+  await importFromEmptyPage(page, {
+    empty: "No Auction insights imported yet",
+    link: "Import a report",
+    fixture: "google-auction-insights.csv",
+    report: "Auction insights report",
+    back: "Competitors",
+  });
   await expect(page.getByTestId("latest-period")).toHaveText("Latest period: May 18, 2026, out of 3 periods imported.");
 
   const flags = page.getByTestId("competitor-flags");
@@ -306,17 +311,19 @@ test("white-label reports: branding (a bad colour refused), the logo checked by 
   await page.getByRole("link", { name: "Reports", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "White-label reports" })).toBeVisible();
   const brand = page.getByRole("region", { name: "Branding" });
-  await brand.getByLabel("Agency name").fill(agency);
-  await brand.getByLabel("Primary colour").fill("green");
-  await brand.getByLabel("Accent colour").fill("#0369A1");
-  await brand.getByLabel("Footer text").fill("Peak Media · hello@peak.example");
-  await brand.getByRole("button", { name: "Save branding" }).click();
-  await expect(brand.getByText("Please enter a colour as # followed by six hex digits, such as #047857.")).toBeVisible();
-  await expect(brand.getByLabel("Primary colour")).toHaveValue("green");
-  await expect(brand.getByLabel("Agency name")).toHaveValue(agency);
-  await expect(brand.getByLabel("Footer text")).toHaveValue("Peak Media · hello@peak.example");
-  await brand.getByLabel("Primary colour").fill("#1D4ED8");
-  await brand.getByRole("button", { name: "Save branding" }).click();
+  const footer = "Peak Media · hello@peak.example";
+  await submitForm(brand, "Save branding", {
+    "Agency name": agency,
+    "Primary colour": "green",
+    "Accent colour": "#0369A1",
+    "Footer text": footer,
+  });
+  await expectRefused(brand, "Please enter a colour as # followed by six hex digits, such as #047857.", {
+    "Primary colour": "green",
+    "Agency name": agency,
+    "Footer text": footer,
+  });
+  await submitForm(brand, "Save branding", { "Primary colour": "#1D4ED8" });
   await expect(page.getByText("Your branding has been saved.")).toBeVisible();
   await expect(brand.getByLabel("Agency name")).toHaveValue(agency);
   await expect(brand.getByLabel("Primary colour")).toHaveValue("#1d4ed8");
@@ -529,15 +536,14 @@ test("monthly report by e-mail: a bad address refused with what was typed kept, 
   await visit(page, "/en/ads/reports");
   const schedule = page.getByRole("region", { name: "Monthly report by email" });
   await expect(schedule.getByText("No monthly report has been sent yet.")).toBeVisible();
-  await schedule.getByLabel("Recipients").fill("client@shop.example\nnot-an-address");
   await schedule.getByLabel("Report language").selectOption("de");
-  await schedule.getByRole("button", { name: "Save schedule" }).click();
-  await expect(schedule.getByText("Not a valid email address: not-an-address")).toBeVisible();
-  await expect(schedule.getByLabel("Recipients")).toHaveValue("client@shop.example\nnot-an-address");
-  await expect(schedule.getByLabel("Report language")).toHaveValue("de");
+  await submitForm(schedule, "Save schedule", { Recipients: "client@shop.example\nnot-an-address" });
+  await expectRefused(schedule, "Not a valid email address: not-an-address", {
+    Recipients: "client@shop.example\nnot-an-address",
+    "Report language": "de",
+  });
 
-  await schedule.getByLabel("Recipients").fill("client@shop.example\nboss@shop.example");
-  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await submitForm(schedule, "Save schedule", { Recipients: "client@shop.example\nboss@shop.example" });
   await expect(page.getByText("The monthly report schedule has been saved.")).toBeVisible();
   await expect(schedule.getByLabel("Recipients")).toHaveValue("client@shop.example\nboss@shop.example");
   await expect(schedule.getByLabel("Report language")).toHaveValue("de");

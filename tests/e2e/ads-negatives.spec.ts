@@ -6,8 +6,7 @@
  * negatives downloads with `Status` `Removed`. Without JavaScript, and again with it (@js).
  */
 import fs from "node:fs";
-import path from "node:path";
-import { importFile } from "./support/ads";
+import { importFromEmptyPage } from "./support/ads";
 import { expect, test, visit } from "./support/fixtures";
 
 test("negative conflicts: an Editor export imported, each negative with the keyword it blocks, the Editor removal file downloaded @js", async ({
@@ -16,13 +15,13 @@ test("negative conflicts: an Editor export imported, each negative with the keyw
 }) => {
   await visit(page, "/en/ads/negatives");
   await expect(page.getByRole("heading", { level: 1, name: "Negative conflicts" })).toBeVisible();
-  await expect(page.getByTestId("empty")).toContainText("No Google Ads Editor keywords export imported yet");
-  await page.getByRole("link", { name: "Import an export" }).click();
-  await expect(page).toHaveURL(/\/en\/ads\/import/);
-  await importFile(page, path.resolve("tests/fixtures/ads/editor-negatives.csv"), "Google Ads Editor: keywords");
-
-  await page.getByRole("link", { name: "Negative conflicts", exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Negative conflicts" })).toBeVisible();
+  await importFromEmptyPage(page, {
+    empty: "No Google Ads Editor keywords export imported yet",
+    link: "Import an export",
+    fixture: "editor-negatives.csv",
+    report: "Google Ads Editor: keywords",
+    back: "Negative conflicts",
+  });
   await expect(page.getByTestId("negatives-sources")).toContainText(
     "Keywords, negatives and shared negative keyword lists: editor-negatives.csv, imported",
   );

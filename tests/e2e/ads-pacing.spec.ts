@@ -7,7 +7,7 @@
  * is the server's UTC date.
  */
 import { importThroughDomain, tempFile } from "./support/ads";
-import { expect, test, visit } from "./support/fixtures";
+import { expect, expectTexts, test, visit } from "./support/fixtures";
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -51,10 +51,7 @@ test("budget pacing: what to import, then each campaign's month against its budg
   const rows = page.getByTestId("pacing-row");
   await expect(rows).toHaveCount(2);
   const brand = rows.filter({ hasText: "Brand" });
-  await expect(brand).toContainText("$50.00");
-  await expect(brand).toContainText("campaign report");
-  await expect(brand).toContainText("$50.00 a day");
-  await expect(brand).toContainText("last 7 days with data:");
+  await expectTexts(brand, ["$50.00", "campaign report", "$50.00 a day", "last 7 days with data:"]);
   await expect(brand.getByTestId("pacing-status")).toHaveText(/^On pace/);
   const generic = rows.filter({ hasText: "Generic" });
   await expect(generic).toContainText("$40.00 a day");

@@ -5,6 +5,7 @@
  * conversation, so no other test's questions are in the way). Both are signed in by the fixtures.
  */
 import { expect, test, visit } from "./support/fixtures";
+import { pressAndExpectGone } from "./support/forms";
 
 test("asked “What is my balance?”, the assistant answers with the balance the wallet shows, without JavaScript", async ({
   page,
@@ -51,9 +52,11 @@ test("“Delete conversation” empties the conversation, without JavaScript", a
   await expect(conversation.locator(":scope > li")).toHaveCount(2);
   await expect(conversation.locator(":scope > li").last()).toContainText("Your available balance is $0.00");
 
-  await page.getByRole("button", { name: "Delete conversation" }).click();
-  await expect(page.getByText("Your conversation has been deleted.")).toBeVisible();
-  await expect(page.getByTestId("assistant-conversation")).toHaveCount(0);
+  await pressAndExpectGone(
+    page.getByRole("button", { name: "Delete conversation" }),
+    page.getByText("Your conversation has been deleted."),
+    page.getByTestId("assistant-conversation"),
+  );
   await expect(page.getByText("No questions yet. Try one of these:")).toBeVisible();
   await page.reload();
   await expect(page.getByTestId("assistant-conversation")).toHaveCount(0);

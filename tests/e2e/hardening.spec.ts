@@ -35,32 +35,30 @@ function rawPost(path: string, contentType: string, length: number): Promise<{ s
 test.describe("bad input is a 4xx, never a 5xx", () => {
   test("a page action refuses bodies that are not forms (415), broken forms and NUL bytes (400)", async ({ request }) => {
     const headers = { "X-Forwarded-For": uniqueAddress() };
-    const json = await request.post("/en/contact", {
-      headers: { ...headers, "Content-Type": "application/json" },
-      data: JSON.stringify({ name: "x" }),
-    });
+    /** A post of `data` sent as `contentType` (no body and no type when not given), from this test's address. */
+    const post = (path: string, contentType?: string, data?: string) =>
+      request.post(path, { headers: contentType ? { ...headers, "Content-Type": contentType } : headers, data });
+    const FORM = "application/x-www-form-urlencoded";
+    const json = await post("/en/contact", "application/json", JSON.stringify({ name: "x" }));
     expect(json.status()).toBe(415);
     expect(await json.text()).toContain("This page only accepts its own form");
-    const plain = await request.post("/en/signin", { headers: { ...headers, "Content-Type": "text/plain" }, data: "email=a" });
-    expect(plain.status()).toBe(415);
-    const none = await request.post("/en/forgot-password", { headers });
-    expect(none.status()).toBe(415);
-    const broken = await request.post("/en/signin", {
-      headers: { ...headers, "Content-Type": "multipart/form-data; boundary=----x" },
-      data: '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary',
-    });
-    expect(broken.status()).toBe(400);
-    const nul = await request.post("/en/signin", {
-      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-      data: "email=a%00b%40example.com&password=x",
-    });
-    expect(nul.status()).toBe(400);
+    const refused: [path: string, contentType: string | undefined, data: string | undefined, status: number][] = [
+      ["/en/signin", "text/plain", "email=a", 415],
+      ["/en/forgot-password", undefined, undefined, 415],
+      [
+        "/en/signin",
+        "multipart/form-data; boundary=----x",
+        '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary',
+        400,
+      ],
+      ["/en/signin", FORM, "email=a%00b%40example.com&password=x", 400],
+    ];
+    for (const [path, contentType, data, status] of refused) {
+      expect((await post(path, contentType, data)).status(), `${path} (${contentType ?? "no body"})`).toBe(status);
+    }
     const nulQuery = await request.get("/en/webshops?q=%00", { headers });
     expect(nulQuery.status()).toBe(400);
-    const dataNul = await request.post("/en/contact.data", {
-      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-      data: "name=%00",
-    });
+    const dataNul = await post("/en/contact.data", FORM, "name=%00");
     expect(dataNul.status()).toBeLessThan(500);
   });
 

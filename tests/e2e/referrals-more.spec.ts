@@ -10,33 +10,16 @@
  */
 import type { Page } from "@playwright/test";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { codeFor, fillSignUp } from "./support/accounts";
 import { claimOrder, daysAgo, PERSON_BROWSER, visitStore } from "./support/cashback";
-import { createAccount, expect, PASSWORD, ready, signInAs, test, visit } from "./support/fixtures";
+import { createAccount, expect, ready, signInAs, test, visit } from "./support/fixtures";
 import { readMailbox, waitForMail } from "./support/mailbox";
 import { googleWillSay } from "./support/oauth";
-import { uniqueAddress, uniqueEmail } from "./support/visitor";
+import { anotherBrowser, expectSignedUpFriend, referralLink, signUpThroughLink } from "./support/referrals";
+import { uniqueEmail } from "./support/visitor";
 
 // Browse as a person's browser: Headless Chromium says "HeadlessChrome", which isbot calls a bot (pages are
 // rendered whole for bots, and their clicks are never credited; the visits arranged here use the same user agent).
 test.use({ userAgent: PERSON_BROWSER });
-
-/** The member's referral link as shown on /referrals. */
-async function referralLink(page: Page): Promise<string> {
-  await visit(page, "/en/referrals");
-  const link = (await page.getByTestId("referral-link").textContent())!.trim();
-  expect(link).toMatch(/\/r\/[a-z0-9]{8}$/);
-  return link;
-}
-
-/** Another browser (no cookies) at another address. */
-/** Another browser: no cookies and a client address of its own (returned). */
-async function anotherBrowser(page: Page): Promise<string> {
-  await page.context().clearCookies();
-  const address = uniqueAddress();
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
-  return address;
-}
 
 test("an invitation e-mail carries the member's link; the same address is refused again; the friend who signs up is listed", async ({
   page,
@@ -68,25 +51,11 @@ test("an invitation e-mail carries the member's link; the same address is refuse
   await anotherBrowser(page);
   const emailed = new URL(/https?:\/\/\S+\/r\/[a-z0-9]+/.exec(invitation.text)![0]);
   await page.goto(emailed.pathname);
-  await expect(page).toHaveURL(/\/en\/signup$/);
-  await ready(page);
   const friendName = `Ivy Invited ${Date.now().toString(36)}`;
-  const before = Date.now();
-  await fillSignUp(page, { name: friendName, email: friendEmail, password: PASSWORD, confirm: PASSWORD, terms: true });
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/en\/verify-email$/);
-  await ready(page);
-  await page.getByLabel("Verification code").fill(await codeFor(friendEmail, before));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
+  await signUpThroughLink(page, { name: friendName, email: friendEmail });
 
   // The member sees the friend as signed up.
-  await anotherBrowser(page);
-  await signInAs(context, { id: member.id, role: "user" });
-  await visit(page, "/en/referrals");
-  const friend = page.getByTestId("friend-signedUp").filter({ hasText: friendName });
-  await expect(friend).toHaveCount(1);
-  await expect(friend).toContainText("Signed up");
+  await expectSignedUpFriend(page, context, member.id, friendName);
   await expect(page.getByText("No friends yet.")).toHaveCount(0);
 });
 
@@ -109,12 +78,7 @@ test("a friend who opens the referral link and signs up with Google is recorded 
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${name}!` })).toBeVisible();
 
-  await anotherBrowser(page);
-  await signInAs(context, { id: member.id, role: "user" });
-  await visit(page, "/en/referrals");
-  const friend = page.getByTestId("friend-signedUp").filter({ hasText: name });
-  await expect(friend).toHaveCount(1);
-  await expect(friend).toContainText("Signed up");
+  await expectSignedUpFriend(page, context, member.id, name);
 });
 
 /** The open claim of an order on the admin's queue (oldest first, 20 a page): pages on until it is found. */

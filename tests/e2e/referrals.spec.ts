@@ -12,47 +12,23 @@ import { findUserByEmail } from "../../app/users/users.server";
 import { memberCashbackOf } from "../../app/wallet/fee";
 import { seedNetworkRateBps } from "../../db/seed-data/store-terms";
 import { SEED_STORES } from "../../db/seed-data/stores";
-import { codeFor, fillSignUp } from "./support/accounts";
 import { PERSON_BROWSER, referralBonusesAfterReturnWindows, reportSale, visitStore } from "./support/cashback";
 import { E2E_APP_URL } from "./support/e2e-env";
-import { createAccount, e2eDatabase, expect, PASSWORD, ready, signInAs, test, turnOnTwoFactor, visit } from "./support/fixtures";
-import { uniqueAddress, uniqueEmail } from "./support/visitor";
+import { createAccount, e2eDatabase, expect, expectTexts, signInAs, test, turnOnTwoFactor, visit } from "./support/fixtures";
+import { anotherBrowser, referralLink, signUpThroughLink } from "./support/referrals";
+import { uniqueEmail } from "./support/visitor";
 
 // Browse as a person's browser: Headless Chromium says "HeadlessChrome", which isbot calls a bot (pages are
 // rendered whole for bots, and their clicks are never credited; the visits arranged here use the same user agent).
 test.use({ userAgent: PERSON_BROWSER });
 
-/** The member's referral link, as /referrals shows it. */
-async function referralLink(page: Page): Promise<string> {
-  await visit(page, "/en/referrals");
-  await expect(page.getByRole("heading", { name: "Referrals", level: 1 })).toBeVisible();
-  const link = (await page.getByTestId("referral-link").textContent())!.trim();
-  expect(link).toMatch(/\/r\/[a-z0-9]{8}$/);
-  return link;
-}
-
-/** Signs a friend up on the sign-up page the referral link led to, verified with the e-mailed code; their id and name. */
-async function signUpThroughLink(page: Page, prefix: string): Promise<{ id: string; email: string; name: string }> {
-  await expect(page).toHaveURL(/\/en\/signup$/);
-  await ready(page);
+/** A friend signed up through the referral link the page is at (`signUpThroughLink`): their id, address and name. */
+async function signUpFriend(page: Page, prefix: string): Promise<{ id: string; email: string; name: string }> {
   const email = uniqueEmail(prefix);
   const name = `Friend ${prefix} ${Date.now().toString(36)}`;
-  const before = Date.now();
-  await fillSignUp(page, { name, email, password: PASSWORD, confirm: PASSWORD, terms: true });
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/en\/verify-email$/);
-  await ready(page);
-  await page.getByLabel("Verification code").fill(await codeFor(email, before));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
+  await signUpThroughLink(page, { name, email });
   const user = await findUserByEmail(e2eDatabase(), email);
   return { id: user!.id, email, name };
-}
-
-/** Another browser (no cookies) at another address. */
-async function anotherBrowser(page: Page, address = uniqueAddress()) {
-  await page.context().clearCookies();
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
 }
 
 test("referral link → sign-up → the friend's cashback is confirmed → both balances show the bonus @js", async ({
@@ -66,7 +42,7 @@ test("referral link → sign-up → the friend's cashback is confirmed → both 
   // The friend: another browser (no cookies), another address.
   await anotherBrowser(page);
   await page.goto(new URL(link).pathname);
-  const friend = await signUpThroughLink(page, "friend");
+  const friend = await signUpFriend(page, "friend");
 
   // $500 at a store of at least 5 %, reported and approved by the network: at least $25 confirmed
   // cashback, above the $10 to qualify. (The commission is what the sandbox merchant reports.)
@@ -95,9 +71,7 @@ test("referral link → sign-up → the friend's cashback is confirmed → both 
   await visit(page, "/en/dashboard");
   await expect(page.getByTestId("balance")).toHaveText("$10.00");
   await visit(page, "/en/referrals");
-  await expect(page.getByTestId("friend-paid")).toContainText(friend.name);
-  await expect(page.getByTestId("friend-paid")).toContainText("Bonus paid");
-  await expect(page.getByTestId("friend-paid")).toContainText("+$10.00");
+  await expectTexts(page.getByTestId("friend-paid"), [friend.name, "Bonus paid", "+$10.00"]);
 });
 
 /** Signs `userId` in on the context as a sign-in from `address` would (the session remembers the client's address). */
@@ -123,7 +97,7 @@ test("a sign-up from the referrer's own address waits for an admin, who approves
   // Another browser, the same address.
   await anotherBrowser(page, address);
   await page.goto(new URL(link).pathname);
-  const friend = await signUpThroughLink(page, "same-ip-friend");
+  const friend = await signUpFriend(page, "same-ip-friend");
 
   await anotherBrowser(page);
   await signInAs(context, { id: referrer.id, role: "user" });

@@ -2,8 +2,7 @@
 import { clickOut } from "~/cashback/clicks.server";
 import type { Db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "./time";
 
 /** A person's browser, which isbot does not call a bot (its clicks are credited). */
 export const PERSON_BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";

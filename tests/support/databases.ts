@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL is set. Each suite gets a clean, fully migrated database of its own: a fresh
  * SQLite file, or a fresh PostgreSQL schema dropped afterwards. No mocks of our own database.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -80,4 +81,26 @@ export function describeEachDatabase(
       });
     });
   }
+}
+
+/** For tests of an npm script on a database file of its own: a migrated SQLite file in a throw-away folder, removed after `fn`. */
+export async function withSqliteFile<T>(prefix: string, fn: (sqlite: { db: Db; filename: string; dir: string }) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cashwise-${prefix}-`));
+  const filename = path.join(dir, "app.db");
+  const db = createDb({ kind: "sqlite", filename });
+  try {
+    await migrateToLatest(db);
+    return await fn({ db, filename, dir });
+  } finally {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `script` (a file under scripts/, with tsx) with `args` on the SQLite file `filename`, as `npm run` would: its exit status and output. */
+export function runScriptOn(filename: string, script: string, ...args: string[]) {
+  return spawnSync("npx", ["tsx", script, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: `file:${filename}`, APP_ENV: "test" },
+  });
 }

@@ -29,3 +29,11 @@ export async function renderRoute(
     h(TranslatorContext.Provider, { value: serverTranslator(locale) }, h(StaticRouterProvider, { router, context, hydrate: false })),
   );
 }
+
+/** A page's HTML as the text a reader sees: tags as spaces, the entities React writes decoded, white space folded. */
+export const pageText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");

@@ -33,3 +33,12 @@ export function routeModules(): RouteModule[] {
   }
   return modules.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The source of every TypeScript module under app/ (routes and all), for tests that check what the app's code uses. */
+export function appSources(dir = path.resolve("app")): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return appSources(file);
+    return /\.tsx?$/.test(entry.name) ? [fs.readFileSync(file, "utf8")] : [];
+  });
+}

@@ -123,19 +123,22 @@ describe("Google Ads Auction insights", () => {
   });
 
   it("reads time segments as their first day", () => {
-    expect(segmentStart("2026-05-04", "week")).toBe("2026-05-04");
-    expect(segmentStart("Week of May 4, 2026", "week")).toBe("2026-05-04");
-    expect(segmentStart("May 4, 2026 - May 10, 2026", "week")).toBe("2026-05-04");
-    expect(segmentStart("Semaine du 4 mai 2026", "week")).toBe("2026-05-04");
-    expect(segmentStart("May 2026", "month")).toBe("2026-05-01");
-    expect(segmentStart("mayo de 2026", "month")).toBe("2026-05-01");
-    expect(segmentStart("2026-05", "month")).toBe("2026-05-01");
-    expect(segmentStart("05/2026", "month")).toBe("2026-05-01");
-    expect(segmentStart("Q2 2026", "quarter")).toBe("2026-04-01");
-    expect(segmentStart("2026 Q4", "quarter")).toBe("2026-10-01");
-    expect(segmentStart("2026", "year")).toBe("2026-01-01");
-    expect(segmentStart("soon", "month")).toBeNull();
-    expect(segmentStart("Q5 2026", "quarter")).toBeNull();
+    const firstDays: [string, Parameters<typeof segmentStart>[1], string | null][] = [
+      ["2026-05-04", "week", "2026-05-04"],
+      ["Week of May 4, 2026", "week", "2026-05-04"],
+      ["May 4, 2026 - May 10, 2026", "week", "2026-05-04"],
+      ["Semaine du 4 mai 2026", "week", "2026-05-04"],
+      ["May 2026", "month", "2026-05-01"],
+      ["mayo de 2026", "month", "2026-05-01"],
+      ["2026-05", "month", "2026-05-01"],
+      ["05/2026", "month", "2026-05-01"],
+      ["Q2 2026", "quarter", "2026-04-01"],
+      ["2026 Q4", "quarter", "2026-10-01"],
+      ["2026", "year", "2026-01-01"],
+      ["soon", "month", null],
+      ["Q5 2026", "quarter", null],
+    ];
+    for (const [segment, unit, first] of firstDays) expect(segmentStart(segment, unit), segment).toBe(first);
     expect(isOwnRow(" You ")).toBe(true);
     expect(isOwnRow("you.example")).toBe(false);
   });

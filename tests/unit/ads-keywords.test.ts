@@ -43,19 +43,22 @@ describe("generateKeywords", () => {
     expect(new Set(list).size).toBe(list.length);
     expect(list.filter((k) => k === "running shoes")).toHaveLength(1);
     const kindOf = (keyword: string) => all(result).find((item) => item.keyword === keyword)?.kind;
-    expect(kindOf("running shoes")).toBe("seed");
-    expect(kindOf("shoes running")).toBe("permutation");
-    expect(kindOf("buy running shoes")).toBe("transactional");
-    expect(kindOf("running shoes near me")).toBe("transactional");
-    expect(kindOf("cheap running shoes")).toBe("transactional");
-    expect(kindOf("best running shoes")).toBe("commercial");
-    expect(kindOf("best running shoes for beginners")).toBe("commercial");
-    expect(kindOf("running shoes reviews")).toBe("commercial");
-    expect(kindOf("how to choose running shoes")).toBe("question");
-    expect(kindOf("where to buy running shoes")).toBe("question");
-    expect(kindOf("which running shoes to buy")).toBe("question");
-    expect(kindOf("running shoes for women")).toBe("preposition");
-    expect(kindOf("running shoes with free shipping")).toBe("preposition");
+    const kinds: [string, string][] = [
+      ["running shoes", "seed"],
+      ["shoes running", "permutation"],
+      ["buy running shoes", "transactional"],
+      ["running shoes near me", "transactional"],
+      ["cheap running shoes", "transactional"],
+      ["best running shoes", "commercial"],
+      ["best running shoes for beginners", "commercial"],
+      ["running shoes reviews", "commercial"],
+      ["how to choose running shoes", "question"],
+      ["where to buy running shoes", "question"],
+      ["which running shoes to buy", "question"],
+      ["running shoes for women", "preposition"],
+      ["running shoes with free shipping", "preposition"],
+    ];
+    for (const [keyword, kind] of kinds) expect(kindOf(keyword), keyword).toBe(kind);
     expect(list.every((k) => k === normalizeKeyword(k))).toBe(true);
   });
 

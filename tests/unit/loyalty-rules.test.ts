@@ -22,15 +22,15 @@ import {
 } from "~/loyalty/rules";
 import { MAX_FEE_BPS, MAX_LOYALTY_POINTS, MAX_POINTS_PER_DOLLAR } from "~/settings/defaults";
 import { commissionForCashback, memberCashbackOf } from "~/wallet/fee";
+import { DAY_MS } from "../support/time";
 
-const DAY = 86_400_000;
 const FROM = Date.UTC(2020, 0, 1);
 const TO = Date.UTC(2032, 0, 1);
 
 /** An instant between 2020 and 2032, as the ISO string the points ledger stores. */
 const isoArb = fc.integer({ min: FROM, max: TO }).map((ms) => new Date(ms).toISOString());
 /** Dates on a few days only, so lots often share an expiry day with each other and with `by`. */
-const dayArb = fc.integer({ min: 0, max: 40 }).map((d) => new Date(FROM + d * 30 * DAY).toISOString());
+const dayArb = fc.integer({ min: 0, max: 40 }).map((d) => new Date(FROM + d * 30 * DAY_MS).toISOString());
 const lotArb: fc.Arbitrary<PointLot> = fc.record({
   points: fc.integer({ min: 1, max: 50_000 }),
   expiresAt: fc.oneof(isoArb, dayArb),

@@ -5,8 +5,6 @@
  * document's inline scripts and styles, and that every cookie the app makes is classified.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BYPASS_COOKIES, IGNORED_COOKIES, inlineHashes, pageKey, serve, VARIANT_COOKIES } from "~/page-cache.server";
@@ -15,6 +13,7 @@ import { dismissAnnouncementCookie } from "~/home/announcement.server";
 import { serializeLocaleCookie } from "~/i18n/locale.server";
 import { contentSecurityPolicy } from "~/security/headers.server";
 import { createPageStore, type CachedPage } from "~/utils/page-cache.server";
+import { appSources } from "../support/route-files";
 
 function page(bytes = 100): CachedPage {
   return { body: Buffer.alloc(bytes, "a"), gzip: Buffer.alloc(10), etag: 'W/"x"', headers: [] };
@@ -102,16 +101,9 @@ describe("the key of a request", () => {
 
   it("classifies every cookie the app makes: bypass, variant or ignored", () => {
     const made = new Set<string>();
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name)) {
-          for (const [, name] of fs.readFileSync(file, "utf8").matchAll(/createCookie\(\s*"([^"]+)"/g)) made.add(name!);
-        }
-      }
-    };
-    walk(path.resolve("app"));
+    for (const source of appSources()) {
+      for (const [, name] of source.matchAll(/createCookie\(\s*"([^"]+)"/g)) made.add(name!);
+    }
     made.add("cw_css");
     const classified = new Set<string>([...BYPASS_COOKIES, ...VARIANT_COOKIES, ...IGNORED_COOKIES]);
     expect([...made].filter((name) => !classified.has(name))).toEqual([]);

@@ -32,16 +32,29 @@ function utf16le(text: string, bom = true): Uint8Array {
   return bom ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body;
 }
 
+/** A sample export of `network` (docs/samples/`file`) read without row errors, holding `rows` rows. */
+function readSample(network: ReportNetwork, file: string, rows: number) {
+  const report = parseReport(network, sample(file));
+  expect(report.errors).toEqual([]);
+  expect(report.rows).toHaveLength(rows);
+  return report;
+}
+
+/** The row errors of a `network` report none of whose rows is read. */
+function rowErrorsOnly(network: ReportNetwork, input: string) {
+  const report = parseReport(network, input);
+  expect(report.rows).toEqual([]);
+  return report.errors;
+}
+
 const AWIN_HEADER = "Transaction ID,Click Ref,Sale Amount,Commission Amount,Currency,Status,Transaction Date";
 const IMPACT_HEADER = "Action Id,SubId1,Sale Amount,Payout,Currency,State,Event Date";
 const CJ_HEADER = "Commission ID,Action ID,Original Action ID,SID,Sale Amount,Commission,Currency,Action Status,Event Date";
 
 describe("Awin reports", () => {
   it("reads the sample export: ids, click refs, cents, statuses and day-first dates", () => {
-    const report = parseReport("awin", sample("awin-report.csv"));
+    const report = readSample("awin", "awin-report.csv", 6);
     expect(report.network).toBe("awin");
-    expect(report.errors).toEqual([]);
-    expect(report.rows).toHaveLength(6);
     expect(report.rows[0]).toMatchObject({
       line: 2,
       transactionId: "681234501",
@@ -123,12 +136,11 @@ describe("Awin reports", () => {
   });
 
   it("refuses negative amounts (only CJ corrections are negative)", () => {
-    const report = parseReport(
+    const errors = rowErrorsOnly(
       "awin",
       `${AWIN_HEADER}\n1,c,-10.00,1.00,GBP,approved,2025-01-01\n2,c,10.00,(1.00),GBP,approved,2025-01-01\n`,
     );
-    expect(report.rows).toEqual([]);
-    expect(report.errors).toEqual([
+    expect(errors).toEqual([
       { line: 2, code: "bad_amount", column: "Sale Amount" },
       { line: 3, code: "bad_amount", column: "Commission Amount" },
     ]);
@@ -137,9 +149,7 @@ describe("Awin reports", () => {
 
 describe("Impact reports", () => {
   it("reads the sample export: dotted action ids, Sub Id 1, month-first dates, REVERSED as declined", () => {
-    const report = parseReport("impact", sample("impact-report.csv"));
-    expect(report.errors).toEqual([]);
-    expect(report.rows).toHaveLength(5);
+    const report = readSample("impact", "impact-report.csv", 5);
     expect(report.rows[0]).toMatchObject({
       transactionId: "1000.4636.158133",
       partId: null,
@@ -170,12 +180,11 @@ describe("Impact reports", () => {
   });
 
   it("does not find status words or currencies on an object's prototype", () => {
-    const report = parseReport(
+    const errors = rowErrorsOnly(
       "impact",
       `${IMPACT_HEADER}\n1,c,10,1,USD,constructor,2025-01-01\n2,c,10,1,USD,__proto__,2025-01-01\n3,c,10,1,constructor,toString,2025-01-01\n`,
     );
-    expect(report.rows).toEqual([]);
-    expect(report.errors).toEqual([
+    expect(errors).toEqual([
       { line: 2, code: "unknown_status", column: "State" },
       { line: 3, code: "unknown_status", column: "State" },
       { line: 4, code: "bad_currency", column: "Currency" },
@@ -184,12 +193,11 @@ describe("Impact reports", () => {
   });
 
   it("reports unknown statuses and bad currencies per row", () => {
-    const report = parseReport(
+    const errors = rowErrorsOnly(
       "impact",
       `${IMPACT_HEADER}\n1,c,10,1,USD,LOCKED,2025-01-01\n2,c,10,1,dollars,PENDING,2025-01-01\n3,c,10 EUR,1,USD,PENDING,2025-01-01\n4,c,10,1,USD,,2025-01-01\n`,
     );
-    expect(report.rows).toEqual([]);
-    expect(report.errors).toEqual([
+    expect(errors).toEqual([
       { line: 2, code: "unknown_status", column: "State" },
       { line: 3, code: "bad_currency", column: "Currency" },
       { line: 4, code: "bad_currency", column: "Sale Amount" },
@@ -200,9 +208,7 @@ describe("Impact reports", () => {
 
 describe("CJ reports", () => {
   it("groups corrections with their original (transactionId) and keeps each record's commission id (partId)", () => {
-    const report = parseReport("cj", sample("cj-report.csv"));
-    expect(report.errors).toEqual([]);
-    expect(report.rows).toHaveLength(6);
+    const report = readSample("cj", "cj-report.csv", 6);
     const parts = report.rows.filter((row) => row.transactionId === "4200000001");
     expect(parts.map((row) => row.partId)).toEqual(["3100000001", "3100000002", "3100000003"]);
     expect(parts.map((row) => row.commissionCents)).toEqual([2000, -400, -200]);

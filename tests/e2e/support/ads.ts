@@ -1,7 +1,7 @@
 /**
  * Ad suite helpers for end-to-end tests: the sample exports as files, an import through the real
- * pages (upload, preview, import), and an import arranged with the import page's own domain
- * functions for tests whose subject is what comes after it.
+ * pages (upload, preview, import; or from an ad page's empty state and back), and an import
+ * arranged with the import page's own domain functions for tests whose subject is what comes after it.
  */
 import "./e2e-env";
 import fs from "node:fs";
@@ -68,4 +68,20 @@ export async function importThroughDomain(ownerId: string, file: string): Promis
   if (outcome !== "stored") throw new Error(`${path.basename(file)} was not stored: ${outcome}`);
   await afterAdImport(db, client!.id);
   return importId;
+}
+
+/**
+ * From an ad page's empty state (saying `empty`), its link `link` to the import page; the fixture
+ * `fixture` (tests/fixtures/ads) imported as `report`; then back through the menu link `back` to its page.
+ */
+export async function importFromEmptyPage(
+  page: Page,
+  { empty, link, fixture, report, back }: { empty: string; link: string; fixture: string; report: string; back: string },
+) {
+  await expect(page.getByTestId("empty")).toContainText(empty);
+  await page.getByRole("link", { name: link }).click();
+  await expect(page).toHaveURL(/\/en\/ads\/import/);
+  await importFile(page, path.resolve("tests/fixtures/ads", fixture), report);
+  await page.getByRole("link", { name: back, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: back })).toBeVisible();
 }

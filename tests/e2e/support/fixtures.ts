@@ -20,7 +20,7 @@
  */
 import "./e2e-env";
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { createSession } from "../../../app/auth/session.server";
 import { enableTwoFactor, startTwoFactor } from "../../../app/auth/two-factor.server";
@@ -193,6 +193,11 @@ export function javaScriptEnabled(): boolean {
 export async function ready(page: Page): Promise<void> {
   if (javaScriptEnabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   else await page.waitForLoadState("load");
+}
+
+/** `locator` shows each of `texts`, in any order. */
+export async function expectTexts(locator: Locator, texts: string[]): Promise<void> {
+  for (const text of texts) await expect(locator).toContainText(text);
 }
 
 /** Opens `url` and waits until it is ready to use (see `ready`). */
