@@ -4,8 +4,6 @@
  * GET form, and paged. Read only: the log has no form that changes it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -13,11 +11,11 @@ import { DataTable } from "~/components/data-table";
 import { FilterCard, optionsOf } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,9 +63,8 @@ function Values({ values }: { values: Record<string, unknown> | null }) {
 }
 
 export default function AdminAudit() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { filters, log, actions } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { filters, log, actions } = loaderData;
   return (
     <div className="container-page py-10">
       <PageHeading title={t("audit.title")} intro={t("audit.intro")} />

@@ -4,8 +4,7 @@
  * its desk.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { countPostsByStatus } from "~/blog/admin.server";
@@ -13,12 +12,12 @@ import { ContentNav } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import { countFaq } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { countSubscribers } from "~/newsletter/admin.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -37,9 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ContentOverview() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { posts, faq, subscribers } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { posts, faq, subscribers } = loaderData;
   const format = (value: number) => numberFormat(locale).format(value);
   const cards = [
     {

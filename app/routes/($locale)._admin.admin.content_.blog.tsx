@@ -3,8 +3,7 @@
  * (GET), in pages; each opens its edit page. "New article" writes a draft.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
@@ -15,12 +14,12 @@ import { db } from "~/db/db.server";
 import { BLOG_POST_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -42,9 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function BlogDesk() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { filter, posts } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { filter, posts } = loaderData;
   const filtered = Boolean(filter.language || filter.status);
   return (
     <div className="container-page py-10">

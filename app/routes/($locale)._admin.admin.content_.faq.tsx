@@ -6,8 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
@@ -102,9 +102,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function FaqDesk() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { groups, language, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { groups, language, notice } = loaderData;
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
     <div className="container-page py-10">

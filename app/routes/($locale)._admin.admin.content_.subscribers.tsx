@@ -4,8 +4,7 @@
  * (a form posting to `/admin/content/subscribers.csv`, which answers with the file; audited).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
@@ -15,7 +14,6 @@ import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { countSubscribers, listSubscribers } from "~/newsletter/admin.server";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
@@ -24,6 +22,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
 import { SubmitButton } from "~/components/submit-button";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -48,9 +47,8 @@ const TONES: Record<NewsletterStatus, string> = {
 };
 
 export default function Subscribers() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { status, counts, subscribers } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { status, counts, subscribers } = loaderData;
   const format = (value: number) => numberFormat(locale).format(value);
   return (
     <div className="container-page py-10">

@@ -6,8 +6,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { FormErrors, SubmitButton } from "~/components/forms";
@@ -18,7 +17,6 @@ import { REPORT_NETWORKS, ReportFormatError } from "~/cashback/reports";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
@@ -27,6 +25,7 @@ import { localePath } from "~/utils/paths";
 import { readUpload } from "~/utils/multipart.server";
 import { FileField } from "~/components/file-field";
 import { BackHeading } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -79,10 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ImportReport() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { imports } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { imports } = loaderData;
   const [form, fields] = useForm<{ network: string; report: File }>({
     id: "report-import",
     lastResult: actionData?.result,

@@ -5,8 +5,8 @@
  * cards on phones. Each message opens at `/admin/messages/:id` (read, reply, done, reopen).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
@@ -50,9 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminMessages() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { messages, query, status, newCount, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { messages, query, status, newCount, notice } = loaderData;
   const filtered = Boolean(query || status);
   return (
     <div className="container-page py-10">

@@ -5,8 +5,6 @@
  * work with its audit row (and the bonuses and notifications when it pays).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
@@ -14,7 +12,6 @@ import { DecisionForm } from "~/components/admin/decision-form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/referrals.server";
 import { formatDate } from "~/utils/dates";
 import { takeNotice } from "~/utils/flash.server";
@@ -23,6 +20,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,9 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminReferrals() {
-  const { t } = useTranslation("referrals");
-  const locale = usePageLocale();
-  const { held, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("referrals");
+  const { held, notice } = loaderData;
   return (
     <div className="container-page py-10">
       <PageHeading title={t("admin.title")} intro={t("admin.intro")} />

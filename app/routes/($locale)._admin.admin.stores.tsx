@@ -5,8 +5,8 @@
  * `/admin/stores/new`, each store's edit page (with Pause/Resume and its logo) at `/admin/stores/:slug`.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { StatusBadge } from "~/components/content/content-nav";
@@ -61,9 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminStores() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { stores, query, status, network, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { stores, query, status, network, notice } = loaderData;
   const filtered = Boolean(query || status || network);
   return (
     <div className="container-page py-10">

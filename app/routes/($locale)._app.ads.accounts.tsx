@@ -6,8 +6,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { clientAccountStats, createClientAccount } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
@@ -16,7 +15,6 @@ import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { takeNotice } from "~/utils/flash.server";
@@ -27,6 +25,7 @@ import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { redirectWithFlash } from "~/utils/http.server";
 import { Section } from "~/components/section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -62,10 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ClientAccounts() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { accounts, stats, timeZones: zones, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { accounts, stats, timeZones: zones, notice } = loaderData;
   const [form, fields] = useForm({
     id: "client-account-new",
     lastResult: actionData?.result,

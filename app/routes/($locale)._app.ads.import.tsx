@@ -11,8 +11,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
@@ -23,7 +22,6 @@ import { importMessageParts } from "~/components/ads/import-messages";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { queueJob } from "~/jobs/jobs.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
@@ -34,6 +32,7 @@ import { fileBytes, readUpload } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { FileField } from "~/components/file-field";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -117,10 +116,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdsImport() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { clientId, accounts, imports, maxMegabytes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { clientId, accounts, imports, maxMegabytes } = loaderData;
   const [form, fields] = useForm<{ clientAccountId: string; file: File }>({
     id: "ads-import",
     lastResult: actionData?.result,

@@ -4,12 +4,11 @@
  * `client`) that keeps the current section. Every child route calls `requireAdTools` itself (loaders run in parallel).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, NavLink, Outlet, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,9 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function AdsLayout() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { accounts, clientId } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads");
+  const { accounts, clientId } = loaderData;
   const location = useLocation();
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(clientId)}` : "";
   return (

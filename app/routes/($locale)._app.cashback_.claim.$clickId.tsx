@@ -8,8 +8,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { claimSchema } from "~/cashback/claim-form";
 import { CLAIM_WITHIN_DAYS, claimOpensAt, claimWindow, claimableClick, submitClaim, type ClaimError } from "~/cashback/claims.server";
@@ -108,9 +108,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ClaimPage() {
-  const { t } = useTranslation("cashback");
-  const locale = usePageLocale();
-  const { click } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("cashback");
+  const { click } = loaderData;
   if (!click) return <NotFoundScreen />;
   return (
     <div className="container-page max-w-2xl py-8">

@@ -7,10 +7,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { CodeSchema } from "~/auth/schemas";
@@ -32,6 +30,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -109,10 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function TwoFactorSignIn() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData: loaded, actionData } = usePage<typeof loader, typeof action>("auth");
   const recovery = actionData?.recovery ?? loaded.recovery;
   const [form, fields] = useForm<{ code: string; recoveryCode: string }>({
     id: recovery ? "recovery-code-form" : "two-factor-form",

@@ -8,7 +8,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { conversionsForClick } from "~/cashback/conversions.server";
 import { sendSandboxPostback } from "~/cashback/postbacks.server";
@@ -18,7 +18,6 @@ import { readForm } from "~/utils/form-data.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { amountField } from "~/wallet/amounts";
-import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
 import { getSandboxStore } from "~/stores/stores.server";
 import { NotFoundScreen } from "~/utils/error-screen";
@@ -27,11 +26,11 @@ import { StoreLogo } from "~/components/stores/store-logo";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -136,10 +135,8 @@ async function purchase({ store, click, back }: Visit, formData: FormData, local
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function SandboxMerchant() {
-  const { t } = useTranslation("webshops");
-  const locale = usePageLocale();
-  const { store, click, orders } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("webshops");
+  const { store, click, orders } = loaderData;
   const [form, fields] = useForm<{ amount: string; orderId: string }>({
     id: "sandbox-order",
     lastResult: actionData?.result ?? undefined,

@@ -6,8 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { type useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
@@ -17,7 +16,6 @@ import { matchConversion } from "~/cashback/conversions.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { storeChoices } from "~/stores/admin.server";
 import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -28,6 +26,7 @@ import { ConversionCard } from "./conversion-card";
 import { ConversionFilters } from "./conversion-filters";
 import { redirectWithFlash } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -98,9 +97,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminConversions() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { list, events, filters, stores, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { list, events, filters, stores, notice } = loaderData;
   return (
     <div className="container-page py-10">
       <PageHeading

@@ -7,8 +7,7 @@
  * without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link, type useLoaderData } from "@remix-run/react";
 import { adminOverview } from "~/admin/dashboard.server";
 import { lastReconciliation, platformBalances } from "~/admin/reconciliation.server";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
@@ -16,7 +15,6 @@ import { Notice } from "~/components/auth/auth-card";
 import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatShortDay } from "~/utils/dates";
 import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -31,6 +29,7 @@ import { Stat } from "./stat";
 import { Section } from "~/components/section";
 import { loyaltyTotals } from "~/loyalty/points.server";
 import { LoyaltyCard } from "./loyalty-card";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -72,9 +71,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export type AdminDashboardData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminDashboard() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { overview, reconciliation, platform, loyalty, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { overview, reconciliation, platform, loyalty, notice } = loaderData;
   const number = numberFormat(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const { users, withdrawals } = overview;

@@ -6,14 +6,11 @@
  * percentage as percent points); and what fired recently, the value against the threshold.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { knownCampaigns, listAlerts, listFirings } from "~/ads/alerts.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
@@ -26,6 +23,7 @@ import { AlertFirings } from "./alert-firings";
 import { formatters } from "./alert-format";
 import { AlertsList } from "./alerts-list";
 import { NewAlertForm } from "./new-alert-form";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-alerts", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -83,10 +81,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdAlerts() {
-  const { t } = useTranslation("ads-alerts");
-  const locale = usePageLocale();
-  const { client, alerts, firings, campaigns, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-alerts");
+  const { client, alerts, firings, campaigns, notice } = loaderData;
   const format = formatters(locale, client.currency);
   const formAction = `${localePath(locale, "/ads/alerts")}?client=${encodeURIComponent(client.id)}`;
 

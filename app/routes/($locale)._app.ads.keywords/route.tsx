@@ -10,15 +10,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGE_CHOICES, SaveListSchema } from "~/ads/keywords/form";
 import { listKeywordLists } from "~/ads/keywords/keywords.server";
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { takeNotice } from "~/utils/flash.server";
 import { formIntent } from "~/utils/http.server";
@@ -31,6 +29,7 @@ import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
 import { KeywordLists } from "./keyword-lists";
 import { Results } from "./keyword-results";
 import { Section } from "~/components/section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -71,10 +70,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdKeywords() {
-  const { t } = useTranslation("ads-keywords");
-  const locale = usePageLocale();
-  const { client, lists, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-keywords");
+  const { client, lists, notice } = loaderData;
   const formAction = `${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(client.id)}`;
   const [form, fields] = useForm({
     id: "ad-keywords",

@@ -8,13 +8,10 @@
  * Editor export: how to export one, and a link to the import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { negativeConflictReport } from "~/ads/negative-conflicts.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDateTime } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -24,6 +21,7 @@ import { Section } from "~/components/section";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { ConflictsTable } from "./conflicts-table";
 import { ImportFirst } from "~/components/ads/import-first";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-negatives"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,9 +41,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const GOOGLE_HELP = "https://support.google.com/google-ads/answer/2453972";
 
 export default function AdNegatives() {
-  const { t } = useTranslation("ads-negatives");
-  const locale = usePageLocale();
-  const { client, report } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads-negatives");
+  const { client, report } = loaderData;
   const integer = numberFormat(locale, { maximumFractionDigits: 0 });
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 

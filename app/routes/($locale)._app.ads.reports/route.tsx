@@ -8,8 +8,7 @@
  * The intents' handlers are in `./actions.server`, the page's sections beside this module.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { type useLoaderData } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { getBrand } from "~/ads/reports/brand.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
@@ -29,6 +28,7 @@ import { PdfSection } from "./pdf-section";
 import { ScheduleSection } from "./schedule-section";
 import { ShareSection } from "./share-section";
 import { AdPageHeading } from "~/components/ads/page-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -100,9 +100,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdsReports() {
-  const { t } = useTranslation("ads-reports");
-  const { client, brand, period, shares, schedule, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-reports");
+  const { client, brand, period, shares, schedule, notice } = loaderData;
   const lastResult = (intent: "brand" | "share" | "schedule") =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";

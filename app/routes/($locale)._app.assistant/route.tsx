@@ -9,10 +9,9 @@
  * loader's conversation replaces the live bubbles.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
 import { QUESTION_MAX } from "~/assistant/assistant";
 import { listMessages } from "~/assistant/assistant.server";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
@@ -27,6 +26,7 @@ import { askIntent, clearIntent } from "./actions.server";
 import { Conversation } from "./conversation";
 import { QuestionForm } from "./question-form";
 import { useAnswerStream } from "./use-answer-stream";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "assistant"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -66,9 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Assistant() {
-  const { t } = useTranslation("assistant");
-  const { messages, prefill, client, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("assistant");
+  const { messages, prefill, client, notice } = loaderData;
   const [refusal, setRefusal] = useState<unknown>(null);
   const { live, ask } = useAnswerStream(messages, setRefusal);
   return (
