@@ -8,6 +8,7 @@ import { Form, NavLink, Outlet, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { localePath } from "~/utils/paths";
+import { FilterField } from "~/components/admin/list-filters";
 import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
@@ -61,24 +62,20 @@ export default function AdsLayout() {
         </nav>
         {accounts.length > 1 ? (
           <Form method="get" action={location.pathname} className="flex items-end gap-2">
-            <div>
-              <label htmlFor="ads-client" className="block text-xs font-medium text-slate-600">
-                {t("switcher.label")}
-              </label>
-              <select
-                id="ads-client"
-                name="client"
-                defaultValue={clientId}
-                className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
-              >
-                {accounts.map((account) => (
-                  <option key={account.id} value={account.id}>
-                    {account.name}
-                    {account.currency ? ` (${account.currency})` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterField
+              compact
+              labelClassName="mb-1 block text-xs font-medium text-slate-600"
+              field={{
+                id: "ads-client",
+                name: "client",
+                label: t("switcher.label"),
+                value: clientId,
+                options: accounts.map((account) => ({
+                  value: account.id,
+                  label: account.currency ? `${account.name} (${account.currency})` : account.name,
+                })),
+              }}
+            />
             <button
               type="submit"
               className="rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50"

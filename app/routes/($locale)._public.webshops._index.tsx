@@ -17,6 +17,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { CardGrid } from "~/components/marketing";
 import { EmptyState, PageHeader } from "~/components/public-pages";
 import { SearchField } from "~/components/search-form";
+import { FilterField, optionsOf } from "~/components/admin/list-filters";
 import { SubmitButton } from "~/components/submit-button";
 import { usePage } from "~/i18n/react";
 
@@ -66,22 +67,18 @@ export default function WebshopsPage() {
           defaultValue={query}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-sm"
         />
-        <label htmlFor="store-category" className="sr-only">
-          {t("search.category")}
-        </label>
-        <select
-          id="store-category"
-          name="category"
-          defaultValue={category}
-          className="rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
-        >
-          <option value="">{t("search.allCategories")}</option>
-          {STORE_CATEGORIES.map((id) => (
-            <option key={id} value={id}>
-              {t(`categories.${id}`)}
-            </option>
-          ))}
-        </select>
+        <FilterField
+          labelClassName="sr-only"
+          controlClassName="block rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+          field={{
+            id: "store-category",
+            name: "category",
+            label: t("search.category"),
+            value: category,
+            any: t("search.allCategories"),
+            options: optionsOf(STORE_CATEGORIES, (id) => t(`categories.${id}`)),
+          }}
+        />
         <SubmitButton>{t("search.submit")}</SubmitButton>
       </Form>
 
