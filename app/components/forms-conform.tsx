@@ -1,15 +1,19 @@
 /**
- * Fields bound to a Conform field (the admin's article, FAQ and store forms; the e-mail address of
- * the sign-in, sign-up, forgotten-password and newsletter forms): the field's name, value and
- * validation attributes from Conform, with its label, hint and errors.
+ * Fields bound to a Conform field (the admin's article, FAQ, store and account forms, the claim,
+ * alert and recovery-code fields; the e-mail address of the sign-in, sign-up, forgotten-password and
+ * newsletter forms): the field's name, value and validation attributes from Conform, with its
+ * label, hint and errors.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useId } from "react";
 import { ErrorList, Field } from "~/components/forms";
 
-/** A text input (no autocomplete), with extra input attributes such as `inputMode`. */
-export function textInput(
-  field: FieldMetadata<string | undefined>,
+/**
+ * A text input (no autocomplete), with extra input attributes such as `inputMode`, or another
+ * `type` (a number, a URL) given among them.
+ */
+export function textInput<Value extends string | number | undefined>(
+  field: FieldMetadata<Value>,
   label: string,
   hint?: string,
   extra: React.InputHTMLAttributes<HTMLInputElement> = {},

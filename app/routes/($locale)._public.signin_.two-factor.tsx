@@ -4,7 +4,7 @@
  * `recovery`, field `recoveryCode`). Both count in the same throttles; a recovery code is spent
  * once, audited and notified in its unit of work.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
@@ -17,7 +17,8 @@ import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard, AuthLink } from "~/components/auth/auth-card";
 import { TotpCodeField } from "~/components/auth/code-field";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -122,17 +123,11 @@ export default function TwoFactorSignIn() {
         {recovery ? (
           <>
             <input type="hidden" name="intent" value="recovery" />
-            <Field
-              labelProps={{ children: t("twoFactor.recoveryCode") }}
-              inputProps={{
-                ...getInputProps(fields.recoveryCode, { type: "text" }),
-                autoComplete: "off",
-                autoCapitalize: "none",
-                spellCheck: false,
-                maxLength: 64,
-              }}
-              errors={fields.recoveryCode.errors}
-            />
+            {textInput(fields.recoveryCode, t("twoFactor.recoveryCode"), undefined, {
+              autoCapitalize: "none",
+              spellCheck: false,
+              maxLength: 64,
+            })}
           </>
         ) : (
           <TotpCodeField field={fields.code} />

@@ -5,14 +5,15 @@
  * Cashwise with a signed postback, server to server, as a network would, and each order can then
  * be approved or declined (each sends the next postback). Only in demo and test installations.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { conversionsForClick } from "~/cashback/conversions.server";
 import { sendSandboxPostback } from "~/cashback/postbacks.server";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
@@ -169,21 +170,11 @@ export default function SandboxMerchant() {
             <p className="mt-1 text-sm text-slate-600">{t("sandboxMerchant.orderText")}</p>
             <Form method="post" className="mt-4" {...getFormProps(form)}>
               <FormErrors id={form.errorId} errors={form.errors} />
-              <Field
-                labelProps={{ children: t("sandboxMerchant.amount") }}
-                inputProps={{
-                  ...getInputProps(fields.amount, { type: "text" }),
-                  inputMode: "decimal",
-                  placeholder: formatAmountInput(0, locale),
-                  autoComplete: "off",
-                }}
-                errors={fields.amount.errors}
-              />
-              <Field
-                labelProps={{ children: t("sandboxMerchant.orderId") }}
-                inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }}
-                errors={fields.orderId.errors}
-              />
+              {textInput(fields.amount, t("sandboxMerchant.amount"), undefined, {
+                inputMode: "decimal",
+                placeholder: formatAmountInput(0, locale),
+              })}
+              {textInput(fields.orderId, t("sandboxMerchant.orderId"))}
               <SubmitButton className="btn-primary" name="intent" value="purchase" pendingLabel={t("sandboxMerchant.sending")}>
                 {t("sandboxMerchant.simulate")}
               </SubmitButton>
