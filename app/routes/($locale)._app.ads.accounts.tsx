@@ -3,8 +3,9 @@
  * time zone, imports) with a link to edit each, and the form to add one (fields `name`,
  * `industry`, `timeZone`; its currency is set by its first import).
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useZodForm } from "~/components/zod-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
@@ -63,13 +64,11 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export default function ClientAccounts() {
   const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
   const { accounts, stats, timeZones: zones, notice } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ClientAccountSchema, {
     id: "client-account-new",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ClientAccountSchema),
     defaultValue: { industry: "all", timeZone: "UTC" },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientAccountSchema }),
   });
   return (
     <div className="py-6">

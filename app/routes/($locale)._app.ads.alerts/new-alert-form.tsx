@@ -4,8 +4,8 @@
  * field shows with a general label and the kinds are explained below; with it, the fields and help
  * follow the chosen kind.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form } from "@remix-run/react";
 import { AD_ALERT_KINDS, ALERT_UNITS, AlertSchema, NO_CONVERSION_DAYS, type AdAlertKind } from "~/ads/alert-form";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -28,13 +28,11 @@ export function NewAlertForm({
 }) {
   const { t } = useTranslation("ads-alerts");
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AlertSchema, {
     id: "ad-alert-new",
     lastResult,
-    constraint: getZodConstraint(AlertSchema),
     defaultValue: { kind: "daily-spend", days: String(NO_CONVERSION_DAYS.default) },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSchema }),
   });
   const kind = (AD_ALERT_KINDS as readonly string[]).includes(String(fields.kind.value))
     ? (fields.kind.value as AdAlertKind)

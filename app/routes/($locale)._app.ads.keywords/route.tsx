@@ -8,7 +8,8 @@
  * delete form (`intent=delete`, `listId`). Everything works without JavaScript.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { useZodForm } from "~/components/zod-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
@@ -73,13 +74,11 @@ export default function AdKeywords() {
   const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-keywords");
   const { client, lists, notice } = loaderData;
   const formAction = `${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(client.id)}`;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(GeneratorSchema, {
     id: "ad-keywords",
     lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(GeneratorSchema),
     defaultValue: actionData?.generated?.values ?? { language: "auto" },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneratorSchema }),
   });
   const [saveForm, saveFields] = useForm({
     id: "ad-keywords-save",

@@ -1,26 +1,20 @@
 /** The workspace's branding: its form (`intent=brand`) and the logo's own multipart form to `/ads/reports/logo`. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form } from "@remix-run/react";
 import { BrandSchema, FOOTER_MAX } from "~/ads/reports/form";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
-import type { ReportsLoaderData } from "./route";
+import type { FormSectionProps, ReportsLoaderData } from "./route";
 
-export function BrandSection({
-  brand,
-  client,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "brand" | "client"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function BrandSection({ brand, client, clientQuery, lastResult }: FormSectionProps<"brand" | "client">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
-  const [brandForm, brandFields] = useForm({
+  const [brandForm, brandFields] = useZodForm(BrandSchema, {
     id: "report-brand",
     lastResult,
-    constraint: getZodConstraint(BrandSchema),
     defaultValue: {
       agencyName: brand.agencyName,
       primaryColor: brand.primaryColor,
@@ -28,7 +22,6 @@ export function BrandSection({
       footer: brand.footer,
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BrandSchema }),
   });
   const colorField = (field: typeof brandFields.primaryColor, label: string) => (
     <Field

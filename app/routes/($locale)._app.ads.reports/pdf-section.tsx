@@ -25,26 +25,13 @@ export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" 
       >
         <input type="hidden" name="client" value={client.id} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            labelProps={{ children: t("report.from") }}
-            inputProps={{
-              id: "pdf-from",
-              name: "from",
-              type: "date",
-              defaultValue: period.from,
-              required: true,
-            }}
-          />
-          <Field
-            labelProps={{ children: t("report.to") }}
-            inputProps={{
-              id: "pdf-to",
-              name: "to",
-              type: "date",
-              defaultValue: period.to,
-              required: true,
-            }}
-          />
+          {(["from", "to"] as const).map((end) => (
+            <Field
+              key={end}
+              labelProps={{ children: t(`report.${end}`) }}
+              inputProps={{ id: `pdf-${end}`, name: end, type: "date", defaultValue: period[end], required: true }}
+            />
+          ))}
         </div>
         <SelectField
           label={t("report.language")}

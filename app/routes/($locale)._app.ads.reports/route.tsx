@@ -7,8 +7,9 @@
  * the client (`intent=schedule`: `recipients`, one address per line, `language`, `enabled`).
  * The intents' handlers are in `./actions.server`, the page's sections beside this module.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { type useLoaderData } from "@remix-run/react";
+import type { useLoaderData } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { getBrand } from "~/ads/reports/brand.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
@@ -78,6 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export type ReportsLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** A section with a form of its own: its part of the loader's data, the client's query string (its form's action keeps it) and the form's last result. */
+export type FormSectionProps<Keys extends keyof ReportsLoaderData> = Pick<ReportsLoaderData, Keys> & {
+  clientQuery: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);

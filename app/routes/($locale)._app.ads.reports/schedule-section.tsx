@@ -1,5 +1,5 @@
 /** The monthly report e-mailed to the client (`intent=schedule`: `recipients`, `language`, `enabled`) and its last delivery. */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { ScheduleSchema, invalidRecipients, splitRecipients } from "~/ads/reports/form";
@@ -10,14 +10,9 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
-import type { ReportsLoaderData } from "./route";
+import type { FormSectionProps } from "./route";
 
-export function ScheduleSection({
-  client,
-  schedule,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "client" | "schedule"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ScheduleSection({ client, schedule, clientQuery, lastResult }: FormSectionProps<"client" | "schedule">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
   const [scheduleForm, scheduleFields] = useForm({

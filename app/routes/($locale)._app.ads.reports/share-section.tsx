@@ -1,5 +1,5 @@
 /** Share links: the form that makes one (`intent=share`) and the list, each active one revocable (`intent=revoke`). */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, ShareSchema } from "~/ads/reports/form";
@@ -10,14 +10,9 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
-import type { ReportsLoaderData } from "./route";
+import type { FormSectionProps } from "./route";
 
-export function ShareSection({
-  period,
-  shares,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "period" | "shares"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ShareSection({ period, shares, clientQuery, lastResult }: FormSectionProps<"period" | "shares">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
   const [shareForm, shareFields] = useForm({
