@@ -4,7 +4,7 @@
  * GET form, and paged. Read only: the log has no form that changes it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
@@ -66,8 +66,7 @@ export default function AdminAudit() {
   const { t, locale, loaderData } = usePage<typeof loader>("admin");
   const { filters, log, actions } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("audit.title")} intro={t("audit.intro")} />
+    <AdminPage title={t("audit.title")} intro={t("audit.intro")}>
       <FilterCard
         className="mt-6 sm:grid-cols-2 lg:grid-cols-6"
         footerClassName="sm:col-span-2 lg:col-span-6"
@@ -136,6 +135,6 @@ export default function AdminAudit() {
           { key: "address", header: t("audit.columns.address"), className: "font-mono", cell: (row) => row.clientAddress ?? "–" },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

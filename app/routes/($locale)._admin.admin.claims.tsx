@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DecisionForm } from "~/components/admin/decision-form";
@@ -113,8 +113,7 @@ export default function AdminClaims() {
   const { t } = useTranslation("admin");
   const { queue, status, notice, page, pageCount } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("claims.title")} intro={t("claims.intro")} />
+    <AdminPage title={t("claims.title")} intro={t("claims.intro")}>
       <ListFilters
         className="mt-4"
         gap="gap-2"
@@ -140,7 +139,7 @@ export default function AdminClaims() {
         </ul>
       )}
       <Pagination page={page} pageCount={pageCount} />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { countPostsByStatus } from "~/blog/admin.server";
 import { ContentNav } from "~/components/content/content-nav";
@@ -66,11 +66,7 @@ export default function ContentOverview() {
     },
   ] as const;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("overview.title")} intro={t("overview.intro")} />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage title={t("overview.title")} intro={t("overview.intro")} nav={<ContentNav />}>
       <ul className="grid gap-4 md:grid-cols-3">
         {cards.map((card) => (
           <li key={card.key} className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-5">
@@ -90,6 +86,6 @@ export default function ContentOverview() {
           </li>
         ))}
       </ul>
-    </div>
+    </AdminPage>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
@@ -45,15 +45,12 @@ export default function BlogDesk() {
   const { filter, posts } = loaderData;
   const filtered = Boolean(filter.language || filter.status);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("blog.title")}
-        intro={t("blog.intro")}
-        action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
-      />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage
+      title={t("blog.title")}
+      intro={t("blog.intro")}
+      action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
+      nav={<ContentNav />}
+    >
       <ListFilters
         fields={[
           {
@@ -123,6 +120,6 @@ export default function BlogDesk() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation, usePage } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -106,15 +106,12 @@ export default function FaqDesk() {
   const { groups, language, notice } = loaderData;
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("faq.title")}
-        intro={t("faq.intro")}
-        action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
-      />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage
+      title={t("faq.title")}
+      intro={t("faq.intro")}
+      action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
+      nav={<ContentNav />}
+    >
       <ListFilters
         fields={[
           {
@@ -158,7 +155,7 @@ export default function FaqDesk() {
           ))}
         </div>
       )}
-    </div>
+    </AdminPage>
   );
 }
 

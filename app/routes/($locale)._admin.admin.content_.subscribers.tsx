@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
@@ -51,11 +51,7 @@ export default function Subscribers() {
   const { status, counts, subscribers } = loaderData;
   const format = (value: number) => numberFormat(locale).format(value);
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("subscribers.title")} intro={t("subscribers.intro")} />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage title={t("subscribers.title")} intro={t("subscribers.intro")} nav={<ContentNav />}>
       <dl className="grid grid-cols-3 gap-3" data-testid="subscriber-counts">
         {NEWSLETTER_STATUSES.map((value) => (
           <div key={value} className="rounded-2xl border border-slate-200 bg-surface p-4">
@@ -132,6 +128,6 @@ export default function Subscribers() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -7,7 +7,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation, usePage } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
@@ -23,7 +23,6 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -54,19 +53,19 @@ export default function AdminMessages() {
   const { messages, query, status, newCount, notice } = loaderData;
   const filtered = Boolean(query || status);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("messages.title")}
-        intro={t("messages.intro")}
-        badge={
-          newCount > 0 ? (
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
-              {t("messages.newCount", { count: newCount })}
-            </span>
-          ) : null
-        }
-      />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage
+      title={t("messages.title")}
+      intro={t("messages.intro")}
+      badge={
+        newCount > 0 ? (
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
+            {" "}
+            {t("messages.newCount", { count: newCount })}{" "}
+          </span>
+        ) : null
+      }
+      notice={notice ? t(notice.key, notice.values) : null}
+    >
       <ListFilters
         className="mt-6"
         fields={[
@@ -89,7 +88,7 @@ export default function AdminMessages() {
           clear: filtered ? { href: localePath(locale, "/admin/messages"), label: t("messages.filters.clear") } : null,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -5,7 +5,7 @@
  * work with its audit row (and the bonuses and notifications when it pays).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DecisionForm } from "~/components/admin/decision-form";
@@ -19,7 +19,6 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
-import { FlashNotice } from "~/components/flash-notice";
 import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
@@ -66,9 +65,7 @@ export default function AdminReferrals() {
   const { t, locale, loaderData } = usePage<typeof loader>("referrals");
   const { held, notice } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("admin.title")} intro={t("admin.intro")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage title={t("admin.title")} intro={t("admin.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       {held.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("admin.empty")}</p>
       ) : (
@@ -96,6 +93,6 @@ export default function AdminReferrals() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -7,7 +7,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation, usePage } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { StatusBadge } from "~/components/content/content-nav";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
@@ -28,7 +28,6 @@ import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatRate } from "~/utils/money";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,13 +64,12 @@ export default function AdminStores() {
   const { stores, query, status, network, notice } = loaderData;
   const filtered = Boolean(query || status || network);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("stores.title")}
-        intro={t("stores.intro")}
-        action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
-      />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage
+      title={t("stores.title")}
+      intro={t("stores.intro")}
+      action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
+      notice={notice ? t(notice.key, notice.values) : null}
+    >
       <ListFilters
         className="mt-6"
         fields={[
@@ -102,7 +100,7 @@ export default function AdminStores() {
           clear: filtered ? { href: localePath(locale, "/admin/stores"), label: t("stores.filters.clear") } : null,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -42,8 +42,7 @@ export default function AdminUsers() {
   const { t, locale, loaderData } = usePage<typeof loader>("admin");
   const { filters, users } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("users.title")} />
+    <AdminPage title={t("users.title")}>
       <ListFilters
         className="mt-6"
         primary
@@ -99,6 +98,6 @@ export default function AdminUsers() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

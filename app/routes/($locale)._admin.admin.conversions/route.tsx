@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { type useLoaderData } from "@remix-run/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
@@ -100,12 +100,11 @@ export default function AdminConversions() {
   const { t, locale, loaderData } = usePage<typeof loader>("admin");
   const { list, events, filters, stores, notice } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("conversions.title")}
-        intro={t("conversions.intro")}
-        action={{ to: localePath(locale, "/admin/conversions/import"), label: t("conversions.import"), secondary: true }}
-      />
+    <AdminPage
+      title={t("conversions.title")}
+      intro={t("conversions.intro")}
+      action={{ to: localePath(locale, "/admin/conversions/import"), label: t("conversions.import"), secondary: true }}
+    >
       <ConversionFilters filters={filters} stores={stores} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-6 text-sm text-slate-600">{t("conversions.count", { count: list.total })}</p>
@@ -119,6 +118,6 @@ export default function AdminConversions() {
         </ul>
       )}
       <Pagination page={list.page} pageCount={list.pageCount} />
-    </div>
+    </AdminPage>
   );
 }

@@ -22,8 +22,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
-import { PageHeading } from "~/components/admin/page-heading";
-import { FlashNotice } from "~/components/flash-notice";
+import { AdminPage } from "~/components/admin/page-heading";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { useTranslation } from "~/i18n/react";
@@ -82,13 +81,11 @@ export default function AdminSettings() {
   const { t } = useTranslation("admin");
   const { settings, notice } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("settings.title")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage title={t("settings.title")} notice={notice ? t(notice.key, notice.values) : null}>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <WalletSettingsForm settings={settings} />
         <LoyaltySettingsForm settings={settings} />
       </div>
-    </div>
+    </AdminPage>
   );
 }

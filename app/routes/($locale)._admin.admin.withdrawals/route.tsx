@@ -15,7 +15,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
@@ -37,7 +37,6 @@ import { DeskFilters } from "./desk-filters";
 import { ApproveSelected, DeskRow } from "./desk-rows";
 import { filtersFromSearch } from "./filters";
 import { redirectWithFlash } from "~/utils/http.server";
-import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -106,10 +105,7 @@ export default function AdminWithdrawals() {
   const { withdrawals, notice, filters, batches, candidates, currency, bankConfigured } = useLoaderData<typeof loader>();
   const hasPending = withdrawals.items.some((item) => item.state === "pending");
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("withdrawals.title")} intro={t("withdrawals.intro")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
-
+    <AdminPage title={t("withdrawals.title")} intro={t("withdrawals.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       <DeskFilters filters={filters} />
 
       <BatchesPanel
@@ -135,6 +131,6 @@ export default function AdminWithdrawals() {
         </ul>
       )}
       <Pagination page={withdrawals.page} pageCount={withdrawals.pageCount} />
-    </div>
+    </AdminPage>
   );
 }
