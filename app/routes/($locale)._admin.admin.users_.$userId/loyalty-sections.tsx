@@ -14,7 +14,7 @@ import { numberFormat } from "~/utils/intl";
 import { formatMoney, formatRate } from "~/utils/money";
 import { useIntentForm } from "./forms";
 import type { LoaderData } from "./route";
-import { Facts, Section, TableSection } from "./section";
+import { columnsFor, Facts, Section, TableSection } from "./section";
 
 /** Points with their sign (+500, −1,000), as the history shows them. */
 export function signedPoints(points: number, locale: string): string {
@@ -93,6 +93,7 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const number = numberFormat(locale);
+  const column = columnsFor<(typeof loyalty.history)[number]>(locale);
   return (
     <TableSection
       title={t("users.loyalty.historyTitle")}
@@ -102,12 +103,7 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
       rows={loyalty.history}
       rowKey={(entry) => entry.id}
       columns={[
-        {
-          key: "date",
-          header: t("users.ledger.date"),
-          className: "md:whitespace-nowrap",
-          cell: (entry) => formatDate(entry.createdAt, locale),
-        },
+        column.date("date", t("users.ledger.date"), (entry) => entry.createdAt),
         {
           key: "what",
           header: t("users.loyalty.what"),
