@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import type { FormSectionProps, ReportsLoaderData } from "./route";
+import { Section } from "~/components/section";
 
 export function BrandSection({ brand, client, clientQuery, lastResult }: FormSectionProps<"brand" | "client">) {
   const { t } = useTranslation("ads-reports");
@@ -36,10 +37,7 @@ export function BrandSection({ brand, client, clientQuery, lastResult }: FormSec
     />
   );
   return (
-    <section aria-labelledby="report-brand-title" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="report-brand-title" className="text-lg font-bold">
-        {t("brand.title")}
-      </h2>
+    <Section id="report-brand-title" title={t("brand.title")} box="card" className="mt-6">
       <p className="mt-1 text-sm text-slate-600">{t("brand.intro")}</p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <Form
@@ -78,7 +76,7 @@ export function BrandSection({ brand, client, clientQuery, lastResult }: FormSec
         </Form>
         <LogoForm brand={brand} client={client} clientQuery={clientQuery} />
       </div>
-    </section>
+    </Section>
   );
 }
 

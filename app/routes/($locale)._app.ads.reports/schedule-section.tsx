@@ -11,6 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
 import type { FormSectionProps } from "./route";
+import { Section } from "~/components/section";
 
 export function ScheduleSection({ client, schedule, clientQuery, lastResult }: FormSectionProps<"client" | "schedule">) {
   const { t } = useTranslation("ads-reports");
@@ -30,14 +31,7 @@ export function ScheduleSection({ client, schedule, clientQuery, lastResult }: F
   const typedRecipients = scheduleFields.recipients.value;
   const badRecipients = invalidRecipients(splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")).join(", ");
   return (
-    <section
-      aria-labelledby="report-schedule-title"
-      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-      data-testid="report-schedule"
-    >
-      <h2 id="report-schedule-title" className="text-lg font-bold">
-        {t("schedule.title")}
-      </h2>
+    <Section id="report-schedule-title" title={t("schedule.title")} box="card" className="mt-6" testId="report-schedule">
       <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("schedule.intro", { client: client.name })}</p>
       <p className="mt-2 text-sm font-medium text-slate-700" data-testid="report-schedule-last">
         {schedule?.lastDelivery
@@ -89,6 +83,6 @@ export function ScheduleSection({ client, schedule, clientQuery, lastResult }: F
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </Section>
   );
 }

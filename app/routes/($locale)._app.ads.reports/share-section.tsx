@@ -11,6 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
 import type { FormSectionProps } from "./route";
+import { Section } from "~/components/section";
 
 export function ShareSection({ period, shares, clientQuery, lastResult }: FormSectionProps<"period" | "shares">) {
   const { t } = useTranslation("ads-reports");
@@ -28,10 +29,7 @@ export function ShareSection({ period, shares, clientQuery, lastResult }: FormSe
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShareSchema }),
   });
   return (
-    <section aria-labelledby="report-share-title" className="rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="report-share-title" className="text-lg font-bold">
-        {t("share.title")}
-      </h2>
+    <Section id="report-share-title" title={t("share.title")} box="card">
       <p className="mt-1 text-sm text-slate-600">{t("share.intro")}</p>
       <Form
         method="post"
@@ -132,6 +130,6 @@ export function ShareSection({ period, shares, clientQuery, lastResult }: FormSe
       ) : (
         <p className="mt-5 text-sm text-slate-600">{t("share.none")}</p>
       )}
-    </section>
+    </Section>
   );
 }
