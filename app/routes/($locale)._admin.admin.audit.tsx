@@ -95,12 +95,11 @@ export default function AdminAudit() {
         className="mt-3"
         testId="audit-log"
         caption={t("audit.title")}
-        scrollLabel={t("audit.title")}
+        scroll="56rem"
         dense
-        tableClassName="md:min-w-[56rem]"
         rows={log.items}
         rowKey={(row) => row.id}
-        rowProps={() => ({ "data-testid": "audit-row" })}
+        rowTestId="audit-row"
         empty={t("audit.empty")}
         pagination={log}
         columns={[

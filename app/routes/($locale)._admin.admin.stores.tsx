@@ -133,7 +133,7 @@ function StoresTable({ stores, summary }: { stores: Page<AdminStoreRow>; summary
       pagination={stores}
       rows={stores.items}
       rowKey={(store) => store.id}
-      rowProps={() => ({ "data-testid": "store-row" })}
+      rowTestId="store-row"
       columns={[
         {
           key: "store",
