@@ -25,14 +25,12 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { amountField } from "~/wallet/amounts";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -44,18 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = pickFilter(CLAIM_STATUSES, search.get("status"), "open");
   const page = pageFromSearch(search.get("page"));
   const queue = await claimQueue(db(), { status, page });
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "claims.meta"),
-      notice,
-      status,
-      queue,
-      page: queue.page,
-      pageCount: queue.pageCount,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "claims.meta"], {
+    status,
+    queue,
+    page: queue.page,
+    pageCount: queue.pageCount,
+  });
 }
 
 /** The commission settled with the network, typed the way the page's locale writes amounts. */

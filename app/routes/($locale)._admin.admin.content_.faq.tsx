@@ -22,11 +22,9 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { notFound, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "content", "faq"] };
@@ -41,20 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const language = languageOf(request, pageLocale);
-  const { notice, headers } = await takeNotice(request);
   const groups = await listFaqForAdmin(db(), language);
-  return data(
-    {
-      meta: await pageMeta(params, "content", "faq.meta"),
-      notice,
-      language,
-      groups: groups.map((group) => ({
-        id: group.id,
-        entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })),
-      })),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["content", "faq.meta"], {
+    language,
+    groups: groups.map((group) => ({
+      id: group.id,
+      entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })),
+    })),
+  });
 }
 
 const EntryAction = z.object({

@@ -4,7 +4,7 @@
  * the sender's name, e-mail, company and the text, `status`, `page`); a table on wide screens and
  * cards on phones. Each message opens at `/admin/messages/:id` (read, reply, done, reopen).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation, usePage } from "~/i18n/react";
 import { AdminPage } from "~/components/admin/page-heading";
@@ -18,9 +18,8 @@ import { CONTACT_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 
@@ -29,21 +28,15 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = searchWords(search);
   const status = pickFilter(CONTACT_STATUSES, search.get("status"));
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "messages.meta"),
-      notice,
-      query,
-      status,
-      newCount: await countNewMessages(db()),
-      messages: await listMessages(db(), { query, status: status || undefined, page: pageFromSearch(search.get("page")) }),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "messages.meta"], {
+    query,
+    status,
+    newCount: await countNewMessages(db()),
+    messages: await listMessages(db(), { query, status: status || undefined, page: pageFromSearch(search.get("page")) }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

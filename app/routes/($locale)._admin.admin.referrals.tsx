@@ -14,11 +14,9 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/referrals.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
@@ -26,15 +24,9 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "referrals", "admin.meta"),
-      held: await heldReferrals(db()),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["referrals", "admin.meta"], {
+    held: await heldReferrals(db()),
+  });
 }
 
 const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]), referralId: z.string().uuid() });

@@ -4,7 +4,7 @@
  * `status`, `network`, `page`), a table on wide screens and cards on phones. New stores at
  * `/admin/stores/new`, each store's edit page (with Pause/Resume and its logo) at `/admin/stores/:slug`.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation, usePage } from "~/i18n/react";
 import { AdminPage } from "~/components/admin/page-heading";
@@ -22,9 +22,8 @@ import { listStoresForAdmin, type AdminStoreRow } from "~/stores/admin.server";
 import { headlineText, type Translate } from "~/stores/rates";
 import { STORE_STATUSES } from "~/stores/store-form";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { formatMoney, formatRate } from "~/utils/money";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
@@ -34,27 +33,21 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = searchWords(search);
   const status = pickFilter(STORE_STATUSES, search.get("status"));
   const network = pickFilter(STORE_NETWORKS, search.get("network"));
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "stores.meta"),
-      notice,
+  return pageWithNotice(request, params, ["admin", "stores.meta"], {
+    query,
+    status,
+    network,
+    stores: await listStoresForAdmin(db(), {
       query,
-      status,
-      network,
-      stores: await listStoresForAdmin(db(), {
-        query,
-        status: status || undefined,
-        network: network || undefined,
-        page: pageFromSearch(search.get("page")),
-      }),
-    },
-    { headers },
-  );
+      status: status || undefined,
+      network: network || undefined,
+      page: pageFromSearch(search.get("page")),
+    }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;

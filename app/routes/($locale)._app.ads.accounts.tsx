@@ -18,13 +18,11 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { Section } from "~/components/section";
 import { usePage } from "~/i18n/react";
 
@@ -33,17 +31,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, accounts } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads", "accounts.meta"),
-      accounts,
-      stats: await clientAccountStats(db(), user.id),
-      timeZones: timeZones(),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads", "accounts.meta"], {
+    accounts,
+    stats: await clientAccountStats(db(), user.id),
+    timeZones: timeZones(),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

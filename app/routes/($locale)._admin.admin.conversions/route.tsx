@@ -17,14 +17,12 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { storeChoices } from "~/stores/admin.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { ConversionCard } from "./conversion-card";
 import { ConversionFilters } from "./conversion-filters";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { usePage } from "~/i18n/react";
 
@@ -37,18 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = conversionFiltersFrom(search);
   const list = await listConversions(db(), filters, pageFromSearch(search.get("page")));
   const [events, stores] = await Promise.all([eventsFor(db(), list.items), storeChoices(db())]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "conversions.meta"),
-      notice,
-      filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
-      stores,
-      list,
-      events,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "conversions.meta"], {
+    filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
+    stores,
+    list,
+    events,
+  });
 }
 
 export type ConversionsLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -16,9 +16,8 @@ import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { formatShortDay } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
@@ -36,24 +35,18 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const [overview, reconciliation, platform, loyalty] = await Promise.all([
     adminOverview(db()),
     lastReconciliation(db()),
     platformBalances(db()),
     loyaltyTotals(db()),
   ]);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "dashboard.meta"),
-      notice,
-      overview,
-      reconciliation,
-      platform,
-      loyalty,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "dashboard.meta"], {
+    overview,
+    reconciliation,
+    platform,
+    loyalty,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -27,10 +27,8 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { useTranslation } from "~/i18n/react";
 import { getSettings } from "~/settings/settings.server";
-import { takeNotice } from "~/utils/flash.server";
-import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import * as handlers from "./actions.server";
 import { LoyaltySettingsForm } from "./loyalty-form";
@@ -43,15 +41,9 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "settings.meta"),
-      settings: await getSettings(db()),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "settings.meta"], {
+    settings: await getSettings(db()),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

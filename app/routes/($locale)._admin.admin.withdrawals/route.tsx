@@ -22,9 +22,7 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { PRIORITY_LEVELS } from "~/loyalty/rules";
@@ -36,39 +34,33 @@ import { BatchesPanel } from "./batches";
 import { DeskFilters } from "./desk-filters";
 import { ApproveSelected, DeskRow } from "./desk-rows";
 import { filtersFromSearch } from "./filters";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
   const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
   const states: WithdrawalState[] | undefined =
     filters.state === "open" ? undefined : filters.state === "all" ? [...WITHDRAWAL_STATES] : [filters.state];
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "withdrawals.meta"),
-      notice,
-      filters,
-      withdrawals: await listWithdrawals(db(), {
-        ...scope,
-        states,
-        method: filters.method || undefined,
-        batchId: filters.batch || undefined,
-        priorityLevels: PRIORITY_LEVELS,
-        page: pageFromSearch(search.get("page")),
-      }),
-      batches: await listPayoutBatches(db()),
-      candidates: await batchCandidates(db(), scope),
-      currency: CURRENCY,
-      bankConfigured: env().payoutDebtor !== null,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "withdrawals.meta"], {
+    filters,
+    withdrawals: await listWithdrawals(db(), {
+      ...scope,
+      states,
+      method: filters.method || undefined,
+      batchId: filters.batch || undefined,
+      priorityLevels: PRIORITY_LEVELS,
+      page: pageFromSearch(search.get("page")),
+    }),
+    batches: await listPayoutBatches(db()),
+    candidates: await batchCandidates(db(), scope),
+    currency: CURRENCY,
+    bankConfigured: env().payoutDebtor !== null,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -5,17 +5,16 @@
  * fields `kind`, `threshold`, `days`, `campaign`: money in the client account's currency, a
  * percentage as percent points); and what fired recently, the value against the threshold.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdTools } from "~/ads/access.server";
 import { knownCampaigns, listAlerts, listFirings } from "~/ads/alerts.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { createIntent, deleteIntent, toggleIntent } from "./actions.server";
@@ -30,23 +29,17 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const [alerts, firings, campaigns] = await Promise.all([
     listAlerts(db(), user.id, client.id),
     listFirings(db(), user.id, client.id),
     knownCampaigns(db(), user.id, client.id),
   ]);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-alerts", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
-      alerts,
-      firings,
-      campaigns,
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-alerts", "meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency },
+    alerts,
+    firings,
+    campaigns,
+  });
 }
 
 /** A form without `toggle` or `delete` as its intent adds an alert (the add form says `create`). */

@@ -7,7 +7,7 @@
  * keeps the typed values with the errors when one is wrong; "Reset to defaults" (`intent=reset`)
  * drops every override. A blank field means the default.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdTools } from "~/ads/access.server";
@@ -16,10 +16,9 @@ import { useAuditFormat } from "~/components/ads/audit-format";
 import { SubmitButton } from "~/components/submit-button";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { localePath } from "~/utils/paths";
 import { resetIntent, saveIntent } from "./actions.server";
 import { SettingsErrors } from "./settings-errors";
@@ -33,16 +32,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-audit", "settings.meta"),
-      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
-      overrides: client.thresholds,
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-audit", "settings.meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
+    overrides: client.thresholds,
+  });
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("save") }), z.object({ intent: z.literal("reset") })]);

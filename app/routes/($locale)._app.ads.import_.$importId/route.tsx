@@ -24,15 +24,13 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./actions.server";
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
-import { orNotFound } from "~/utils/http.server";
+import { orNotFound, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { usePage } from "~/i18n/react";
 
@@ -45,15 +43,9 @@ async function preview(userId: string, importId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads", "import.previewMeta"),
-      preview: await preview(user.id, params.importId),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads", "import.previewMeta"], {
+    preview: await preview(user.id, params.importId),
+  });
 }
 
 const Schema = z.discriminatedUnion("intent", [

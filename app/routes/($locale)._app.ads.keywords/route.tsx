@@ -10,7 +10,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useZodForm } from "~/components/zod-form";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGE_CHOICES, SaveListSchema } from "~/ads/keywords/form";
@@ -19,11 +19,9 @@ import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, TextareaFi
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
-import { formIntent } from "~/utils/http.server";
+import { formIntent, pageWithNotice } from "~/utils/http.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { AdPageHeading } from "~/components/ads/page-heading";
 import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
@@ -37,16 +35,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-keywords", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
-      lists: await listKeywordLists(db(), user.id, client.id),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-keywords", "meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency },
+    lists: await listKeywordLists(db(), user.id, client.id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

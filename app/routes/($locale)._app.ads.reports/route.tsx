@@ -19,10 +19,9 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { IntentSchema, createShareIntent, revokeShareIntent, saveBrandIntent, saveScheduleIntent } from "./actions.server";
 import { BrandSection } from "./brand-section";
 import { PdfSection } from "./pdf-section";
@@ -36,7 +35,6 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, accounts, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
     listShares(db(), user.id, client.id),
@@ -45,37 +43,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const origin = env().appUrl.origin;
   const nowIso = new Date().toISOString();
-  return data(
-    {
-      meta: await pageMeta(params, "ads-reports", "meta"),
-      locale,
-      client: {
-        id: client.id,
-        name: client.name,
-        inQuery: accounts.length > 1,
-      },
-      brand,
-      period,
-      shares: shares.map((share) => ({
-        id: share.id,
-        period: share.period,
-        language: share.language,
-        expiresAt: share.expiresAt,
-        state: share.revokedAt ? ("revoked" as const) : share.expiresAt <= nowIso ? ("expired" as const) : ("active" as const),
-        url: `${origin}/${share.language}/report/${share.token}`,
-      })),
-      schedule: schedule
-        ? {
-            recipients: schedule.recipients,
-            language: schedule.language,
-            enabled: schedule.enabled,
-            lastDelivery: schedule.lastDelivery,
-          }
-        : null,
-      notice,
+  return pageWithNotice(request, params, ["ads-reports", "meta"], {
+    locale,
+    client: {
+      id: client.id,
+      name: client.name,
+      inQuery: accounts.length > 1,
     },
-    { headers },
-  );
+    brand,
+    period,
+    shares: shares.map((share) => ({
+      id: share.id,
+      period: share.period,
+      language: share.language,
+      expiresAt: share.expiresAt,
+      state: share.revokedAt ? ("revoked" as const) : share.expiresAt <= nowIso ? ("expired" as const) : ("active" as const),
+      url: `${origin}/${share.language}/report/${share.token}`,
+    })),
+    schedule: schedule
+      ? {
+          recipients: schedule.recipients,
+          language: schedule.language,
+          enabled: schedule.enabled,
+          lastDelivery: schedule.lastDelivery,
+        }
+      : null,
+  });
 }
 
 export type ReportsLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
