@@ -21,7 +21,7 @@ import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { Section } from "~/components/section";
 import { usePage } from "~/i18n/react";
@@ -63,8 +63,7 @@ export default function ClientAccounts() {
     shouldValidate: "onBlur",
   });
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("accounts.title")} intro={t("accounts.intro")} notice={notice ? t(notice.key, notice.values) : null} />
+    <AdPage title={t("accounts.title")} intro={t("accounts.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {accounts.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -104,6 +103,6 @@ export default function ClientAccounts() {
           </div>
         </Form>
       </Section>
-    </div>
+    </AdPage>
   );
 }

@@ -29,7 +29,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { fileBytes, readUpload } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { FileField } from "~/components/file-field";
 import { RecentImports, UploadForm } from "~/components/import-upload";
 import { usePage } from "~/i18n/react";
@@ -128,8 +128,7 @@ export default function AdsImport() {
   const parts = problem ? importMessageParts(t, locale, null, problem) : null;
   const fileErrors = parts ? [parts.key] : fields.file.errors;
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("import.title")} intro={t("import.intro")} />
+    <AdPage title={t("import.title")} intro={t("import.intro")}>
       <UploadForm form={form} spacing="space-y-3" submit={t("import.preview")} pendingLabel={t("import.reading")}>
         <SelectField
           label={t("import.clientAccount")}
@@ -176,6 +175,6 @@ export default function AdsImport() {
           </>
         )}
       />
-    </div>
+    </AdPage>
   );
 }

@@ -16,7 +16,7 @@ import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageWithNotice } from "~/utils/http.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { createIntent, deleteIntent, toggleIntent } from "./actions.server";
 import { AlertFirings } from "./alert-firings";
 import { formatters } from "./alert-format";
@@ -80,12 +80,11 @@ export default function AdAlerts() {
   const formAction = `${localePath(locale, "/ads/alerts")}?client=${encodeURIComponent(client.id)}`;
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <AlertsList alerts={alerts} format={format} formAction={formAction} locale={locale} />
       <NewAlertForm lastResult={actionData?.result} currency={client.currency} campaigns={campaigns} formAction={formAction} />
       <AlertFirings firings={firings} format={format} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

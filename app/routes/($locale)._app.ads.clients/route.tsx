@@ -14,7 +14,7 @@ import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
 import { useKpiFormatters } from "~/components/ads/kpi-formatters";
 import { OVERVIEW_KPIS, OVERVIEW_SORTS, overviewDefaultDirection, type OverviewKpi, type OverviewSort } from "~/ads/overview-query";
 import { agencyOverview, type ClientOverview } from "~/ads/overview.server";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { DataTable } from "~/components/data-table";
 import { NoneLine } from "~/components/section";
 import { SubmitButton } from "~/components/submit-button";
@@ -77,9 +77,7 @@ export default function AgencyOverview() {
   };
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro")} />
-
+    <AdPage title={t("title")} intro={t("intro")}>
       <Form method="get" action={here} className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-label={t("filters.title")}>
         <input type="hidden" name="sort" value={filters.sort} />
         <input type="hidden" name="dir" value={filters.dir} />
@@ -206,7 +204,7 @@ export default function AgencyOverview() {
         <NoneLine>{t("empty")}</NoneLine>
       )}
       <p className="mt-3 text-xs text-slate-600">{t("footnote")}</p>
-    </div>
+    </AdPage>
   );
 }
 

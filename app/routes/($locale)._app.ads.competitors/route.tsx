@@ -22,7 +22,7 @@ import { CompetitorCharts } from "./competitor-charts";
 import { changeText, flagsOf, rateText } from "./competitor-format";
 import { CompetitorsTable } from "./competitors-table";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { AdFilterBar } from "~/components/ads/filter-bar";
 import { ImportFirst } from "~/components/ads/import-first";
 
@@ -56,10 +56,9 @@ export default function AdCompetitors() {
 
   if (!latest) {
     return (
-      <div className="py-6">
-        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+      <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
         <ImportFirst id="competitors-empty" namespace="ads-competitors" steps={4} clientQuery={clientQuery} />
-      </div>
+      </AdPage>
     );
   }
 
@@ -67,9 +66,7 @@ export default function AdCompetitors() {
   const rows = [...(report.you ? [report.you] : []), ...report.competitors];
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       {report.campaigns.length > 0 ? (
         <AdFilterBar
           client={client}
@@ -112,7 +109,7 @@ export default function AdCompetitors() {
 
       <CompetitorsTable rows={rows} skippedDeviceRows={report.skippedDeviceRows} percent={percent} signed={signed} />
       <CompetitorCharts report={report} percent={percent} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

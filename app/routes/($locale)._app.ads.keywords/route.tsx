@@ -23,7 +23,7 @@ import { formIntent, pageWithNotice } from "~/utils/http.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
 import { KeywordLists } from "./keyword-lists";
 import { Results } from "./keyword-results";
@@ -81,9 +81,7 @@ export default function AdKeywords() {
   const result = actionData?.generated ?? null;
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <Section id="keywords-form" title={t("form.title")} box="card" className="mt-6 max-w-3xl">
         <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -148,7 +146,7 @@ export default function AdKeywords() {
       ) : null}
 
       <KeywordLists lists={lists} clientId={client.id} formAction={formAction} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

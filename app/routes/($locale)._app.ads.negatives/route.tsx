@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { ConflictsTable } from "./conflicts-table";
 import { ImportFirst } from "~/components/ads/import-first";
 import { usePage } from "~/i18n/react";
@@ -48,18 +48,15 @@ export default function AdNegatives() {
 
   if (!report.sources) {
     return (
-      <div className="py-6">
-        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+      <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
         <ImportFirst id="negatives-empty" namespace="ads-negatives" steps={3} clientQuery={clientQuery} />
-      </div>
+      </AdPage>
     );
   }
 
   const conflicts = report.conflicts.length;
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       <Section id="negatives-source" title={t("source.title")} className="mt-6" titleClassName="text-lg font-bold">
         <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="negatives-sources">
           {report.sources.map((source) => (
@@ -117,7 +114,7 @@ export default function AdNegatives() {
           </a>
         </p>
       </Section>
-    </div>
+    </AdPage>
   );
 }
 

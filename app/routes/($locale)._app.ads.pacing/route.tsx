@@ -18,7 +18,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { AdFilterBar } from "~/components/ads/filter-bar";
 import { PacingTable } from "./pacing-table";
 import { PacingCharts } from "./pacing-charts";
@@ -57,9 +57,7 @@ export default function AdPacing() {
     start && end ? t("sources.range", { start: formatDate(start, locale), end: formatDate(end, locale) }) : t("sources.allTime");
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       <AdFilterBar
         client={client}
         fields={[
@@ -124,7 +122,7 @@ export default function AdPacing() {
           </li>
         </ul>
       </Section>
-    </div>
+    </AdPage>
   );
 }
 

@@ -27,7 +27,7 @@ import { BrandSection } from "./brand-section";
 import { PdfSection } from "./pdf-section";
 import { ScheduleSection } from "./schedule-section";
 import { ShareSection } from "./share-section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
@@ -107,15 +107,13 @@ export default function AdsReports() {
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PdfSection client={client} period={period} />
         <ShareSection period={period} shares={shares} clientQuery={clientQuery} lastResult={lastResult("share")} />
       </div>
       <ScheduleSection client={client} schedule={schedule} clientQuery={clientQuery} lastResult={lastResult("schedule")} />
       <BrandSection brand={brand} client={client} clientQuery={clientQuery} lastResult={lastResult("brand")} />
-    </div>
+    </AdPage>
   );
 }
