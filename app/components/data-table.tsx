@@ -17,7 +17,7 @@
  *     ]}
  *   />
  */
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Pagination } from "~/components/pagination";
 
@@ -54,7 +54,8 @@ const NUMERIC = "tabular-nums md:whitespace-nowrap md:text-right";
 /** The line above a filtered list: how many match, and a link that clears the filters. */
 export interface DataTableSummary {
   count: ReactNode;
-  clear?: { href: string; label: string } | null;
+  /** The words of the link to the list without its filters (this page without its query string), while a filter is set. */
+  clear?: string | null;
 }
 
 function SortHeading({ sort, children }: { sort: NonNullable<DataTableColumn<unknown>["sort"]>; children: ReactNode }) {
@@ -67,14 +68,15 @@ function SortHeading({ sort, children }: { sort: NonNullable<DataTableColumn<unk
 }
 
 function SummaryLine({ summary }: { summary: DataTableSummary }) {
+  const { pathname } = useLocation();
   return (
     <p className="mt-4 text-sm text-slate-600" role="status">
       {summary.count}
       {summary.clear ? (
         <>
           {" "}
-          <Link to={summary.clear.href} className="font-medium text-brand-700 underline">
-            {summary.clear.label}
+          <Link to={pathname} className="font-medium text-brand-700 underline">
+            {summary.clear}
           </Link>
         </>
       ) : null}

@@ -77,7 +77,7 @@ export default function BlogDesk() {
         testId="articles-table"
         summary={{
           count: t("blog.count", { count: posts.total }),
-          clear: filtered ? { href: localePath(locale, "/admin/content/blog"), label: t("blog.filters.clear") } : null,
+          clear: filtered ? t("blog.filters.clear") : null,
         }}
         emptyState={t("blog.empty")}
         pagination={posts}

@@ -86,7 +86,7 @@ export default function Subscribers() {
         testId="subscribers-table"
         summary={{
           count: t("subscribers.count", { count: subscribers.total }),
-          clear: status ? { href: localePath(locale, "/admin/content/subscribers"), label: t("subscribers.clear") } : null,
+          clear: status ? t("subscribers.clear") : null,
         }}
         emptyState={t("subscribers.empty")}
         pagination={subscribers}

@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminMessages() {
-  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { t, loaderData } = usePage<typeof loader>("admin");
   const { messages, query, status, newCount, notice } = loaderData;
   const filtered = Boolean(query || status);
   return (
@@ -78,7 +78,7 @@ export default function AdminMessages() {
         messages={messages}
         summary={{
           count: <span data-testid="messages-count">{t("messages.count", { count: messages.total })}</span>,
-          clear: filtered ? { href: localePath(locale, "/admin/messages"), label: t("messages.filters.clear") } : null,
+          clear: filtered ? t("messages.filters.clear") : null,
         }}
       />
     </AdminPage>

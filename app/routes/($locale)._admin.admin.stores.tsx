@@ -90,7 +90,7 @@ export default function AdminStores() {
         stores={stores}
         summary={{
           count: t("stores.count", { count: stores.total }),
-          clear: filtered ? { href: localePath(locale, "/admin/stores"), label: t("stores.filters.clear") } : null,
+          clear: filtered ? t("stores.filters.clear") : null,
         }}
       />
     </AdminPage>
