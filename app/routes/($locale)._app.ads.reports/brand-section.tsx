@@ -1,18 +1,18 @@
 /** The workspace's branding: its form (`intent=brand`) and the logo's own multipart form to `/ads/reports/logo`. */
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useZodForm } from "~/components/zod-form";
 import { Form } from "@remix-run/react";
 import { BrandSchema, FOOTER_MAX } from "~/ads/reports/form";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Field, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { ReportForm } from "./report-form";
 import type { FormSectionProps, ReportsLoaderData } from "./route";
 import { Section } from "~/components/section";
 
 export function BrandSection({ brand, client, clientQuery, lastResult }: FormSectionProps<"brand" | "client">) {
   const { t } = useTranslation("ads-reports");
-  const locale = usePageLocale();
   const [brandForm, brandFields] = useZodForm(BrandSchema, {
     id: "report-brand",
     lastResult,
@@ -40,13 +40,7 @@ export function BrandSection({ brand, client, clientQuery, lastResult }: FormSec
     <Section id="report-brand-title" title={t("brand.title")} box="card" className="mt-6">
       <p className="mt-1 text-sm text-slate-600">{t("brand.intro")}</p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <Form
-          method="post"
-          action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
-          className="space-y-1"
-          {...getFormProps(brandForm)}
-        >
-          <FormErrors id={brandForm.errorId} errors={brandForm.errors} />
+        <ReportForm form={brandForm} clientQuery={clientQuery} className="space-y-1">
           <Field
             labelProps={{ children: t("brand.agencyName") }}
             inputProps={{
@@ -73,7 +67,7 @@ export function BrandSection({ brand, client, clientQuery, lastResult }: FormSec
               {t("brand.save")}
             </SubmitButton>
           </div>
-        </Form>
+        </ReportForm>
         <LogoForm brand={brand} client={client} clientQuery={clientQuery} />
       </div>
     </Section>

@@ -1,15 +1,14 @@
 /** The monthly report e-mailed to the client (`intent=schedule`: `recipients`, `language`, `enabled`) and its last delivery. */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
 import { ScheduleSchema, invalidRecipients, splitRecipients } from "~/ads/reports/form";
 import { monthName } from "~/utils/dates";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { CheckboxField, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
+import { ReportForm } from "./report-form";
 import type { FormSectionProps } from "./route";
 import { Section } from "~/components/section";
 
@@ -41,13 +40,7 @@ export function ScheduleSection({ client, schedule, clientQuery, lastResult }: F
             })
           : t("schedule.neverSent")}
       </p>
-      <Form
-        method="post"
-        action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
-        className="mt-4 max-w-2xl space-y-1"
-        {...getFormProps(scheduleForm)}
-      >
-        <FormErrors id={scheduleForm.errorId} errors={scheduleForm.errors} />
+      <ReportForm form={scheduleForm} clientQuery={clientQuery} className="mt-4 max-w-2xl space-y-1">
         <TextareaField
           labelProps={{ children: t("schedule.recipients") }}
           textareaProps={{
@@ -82,7 +75,7 @@ export function ScheduleSection({ client, schedule, clientQuery, lastResult }: F
             {t("schedule.save")}
           </SubmitButton>
         </div>
-      </Form>
+      </ReportForm>
     </Section>
   );
 }
