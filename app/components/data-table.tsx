@@ -17,7 +17,7 @@
  *     ]}
  *   />
  */
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Pagination } from "~/components/pagination";
 
@@ -45,13 +45,17 @@ export interface DataTableColumn<Row> {
   sort?: { href: string; direction?: "asc" | "desc" | null };
 }
 
+/** The least width of a table that scrolls sideways (`scroll`), from the `md` width. */
+const MIN_WIDTHS = { "44rem": "md:min-w-[44rem]", "56rem": "md:min-w-[56rem]", "70rem": "md:min-w-[70rem]" };
+
 /** The classes of a figure's cell (`numeric`). */
 const NUMERIC = "tabular-nums md:whitespace-nowrap md:text-right";
 
 /** The line above a filtered list: how many match, and a link that clears the filters. */
 export interface DataTableSummary {
   count: ReactNode;
-  clear?: { href: string; label: string } | null;
+  /** The words of the link to the list without its filters (this page without its query string), while a filter is set. */
+  clear?: string | null;
 }
 
 function SortHeading({ sort, children }: { sort: NonNullable<DataTableColumn<unknown>["sort"]>; children: ReactNode }) {
@@ -64,14 +68,15 @@ function SortHeading({ sort, children }: { sort: NonNullable<DataTableColumn<unk
 }
 
 function SummaryLine({ summary }: { summary: DataTableSummary }) {
+  const { pathname } = useLocation();
   return (
     <p className="mt-4 text-sm text-slate-600" role="status">
       {summary.count}
       {summary.clear ? (
         <>
           {" "}
-          <Link to={summary.clear.href} className="font-medium text-brand-700 underline">
-            {summary.clear.label}
+          <Link to={pathname} className="font-medium text-brand-700 underline">
+            {summary.clear}
           </Link>
         </>
       ) : null}
@@ -84,6 +89,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowProps,
+  rowTestId,
   testId,
   caption,
   captionVisible = false,
@@ -93,7 +99,7 @@ export function DataTable<Row>({
   pagination,
   dense = false,
   className = "",
-  tableClassName = "",
+  scroll = false,
   scrollLabel,
 }: {
   columns: ReadonlyArray<DataTableColumn<Row> | false | null | undefined>;
@@ -102,6 +108,8 @@ export function DataTable<Row>({
   /** Attributes of a row's `<tr>` (a test id, a class). */
   rowProps?: (row: Row) => { className?: string; id?: string } & { [data: `data-${string}`]: string | undefined };
   testId?: string;
+  /** The test id of every row (`data-testid` of each `<tr>`), when `rowProps` gives none. */
+  rowTestId?: string;
   /** A caption for screen readers (the page's heading often says it already). */
   caption?: string;
   /** Show the caption above the table (a small title) rather than to screen readers only. */
@@ -118,22 +126,25 @@ export function DataTable<Row>({
   dense?: boolean;
   /** Classes of the frame around the table (e.g. a top margin). */
   className?: string;
-  /** Classes of the `<table>` (e.g. `md:min-w-[56rem]` for a wide log that scrolls sideways). */
-  tableClassName?: string;
   /**
-   * For a table wider than the screen (`tableClassName` with a minimum width): the name of the
-   * frame, which then scrolls sideways and can be focused to scroll it with the keyboard.
+   * For a table wider than the screen (a long log): its frame scrolls sideways and can be focused
+   * to scroll it with the keyboard, named by `scrollLabel` (else the caption); a width is the
+   * table's least width from the `md` breakpoint.
    */
+  scroll?: boolean | keyof typeof MIN_WIDTHS;
+  /** The scrolling frame's name where it is not the caption (a caption with a hint); implies `scroll`. */
   scrollLabel?: string;
 }) {
   const shown = columns.filter((column): column is DataTableColumn<Row> => Boolean(column));
   const labelOf = (column: DataTableColumn<Row>) => column.label ?? (typeof column.header === "string" ? column.header : "");
+  const frameLabel = scrollLabel ?? (scroll ? caption : undefined);
+  const minWidth = typeof scroll === "string" ? MIN_WIDTHS[scroll] : "";
   const table =
     rows.length === 0 && emptyState ? (
       <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyState}</p>
     ) : (
-      <div className={`data-table-frame ${className}`} {...(scrollLabel ? { tabIndex: 0, role: "region", "aria-label": scrollLabel } : {})}>
-        <table className={`data-table ${dense ? "data-table-dense" : ""} ${tableClassName}`} data-testid={testId}>
+      <div className={`data-table-frame ${className}`} {...(frameLabel ? { tabIndex: 0, role: "region", "aria-label": frameLabel } : {})}>
+        <table className={`data-table ${dense ? "data-table-dense" : ""} ${minWidth}`} data-testid={testId}>
           {caption ? <caption className={captionVisible ? "mb-2 text-left font-medium" : "sr-only"}>{caption}</caption> : null}
           <thead>
             <tr>
@@ -156,7 +167,7 @@ export function DataTable<Row>({
               </tr>
             ) : null}
             {rows.map((row, index) => {
-              const { className: rowClassName, ...attributes } = rowProps?.(row) ?? {};
+              const { className: rowClassName, ...attributes } = rowProps?.(row) ?? { className: undefined, "data-testid": rowTestId };
               return (
                 <tr key={rowKey(row, index)} className={rowClassName} {...attributes}>
                   {shown.map((column) => {

@@ -1,15 +1,19 @@
 /**
- * Fields bound to a Conform field (the admin's article, FAQ and store forms; the e-mail address of
- * the sign-in, sign-up, forgotten-password and newsletter forms): the field's name, value and
- * validation attributes from Conform, with its label, hint and errors.
+ * Fields bound to a Conform field (the admin's article, FAQ, store and account forms, the claim,
+ * alert and recovery-code fields; the e-mail address of the sign-in, sign-up, forgotten-password and
+ * newsletter forms): the field's name, value and validation attributes from Conform, with its
+ * label, hint and errors.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useId } from "react";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, SelectField } from "~/components/forms";
 
-/** A text input (no autocomplete), with extra input attributes such as `inputMode`. */
-export function textInput(
-  field: FieldMetadata<string | undefined>,
+/**
+ * A text input (no autocomplete), with extra input attributes such as `inputMode`, or another
+ * `type` (a number, a URL) given among them.
+ */
+export function textInput<Value extends string | number | undefined>(
+  field: FieldMetadata<Value>,
   label: string,
   hint?: string,
   extra: React.InputHTMLAttributes<HTMLInputElement> = {},
@@ -39,7 +43,7 @@ export function EmailField({
   );
 }
 
-/** A select with its label, optional hint and errors. */
+/** A select with its label, optional hint and errors (`SelectField` given the Conform field's attributes). */
 export function ConformSelectField({
   label,
   field,
@@ -52,28 +56,13 @@ export function ConformSelectField({
   hint?: string;
 }) {
   const id = useId();
-  const errorId = field.errors?.length ? `${id}-error` : undefined;
-  const { key: _key, ...props } = getSelectProps(field as FieldMetadata<string>);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={field.errors} />
-    </div>
-  );
+  // SelectField ties the label, the hint and the error line to the control itself.
+  const {
+    key: _key,
+    id: _id,
+    "aria-invalid": _invalid,
+    "aria-describedby": _describedBy,
+    ...props
+  } = getSelectProps(field as FieldMetadata<string>);
+  return <SelectField label={label} selectProps={{ ...props, id }} options={options} hint={hint} errors={field.errors} />;
 }

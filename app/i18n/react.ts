@@ -9,10 +9,11 @@
  * Also here, so the browser gets all of it in one file: `withNamespaces` (client-loader.ts) and the
  * browser's translator instance for entry.client.tsx.
  */
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { useTranslation as UseTranslation } from "react-i18next";
 import * as browser from "./i18n.client";
 import * as server from "./react.server";
+import { usePageLocale } from "./use-page-locale";
 
 // Each build empties the other side's module (Remix: *.server in the browser, *.client on the server).
 export const useTranslation: typeof UseTranslation = (typeof document === "undefined"
@@ -21,6 +22,20 @@ export const useTranslation: typeof UseTranslation = (typeof document === "undef
 
 /** The browser's translator (undefined on the server). */
 export const i18n = browser.i18n;
+
+/**
+ * What a route's page reads first: its texts (`namespace`), the page's locale, its loader's data
+ * and its action's (undefined until a form of the page was sent; always so without an action).
+ *
+ *   const { t, locale, loaderData: { post }, actionData } = usePage<typeof loader, typeof action>("content");
+ */
+export function usePage<Loader, Action = never>(namespace: string) {
+  const { t } = useTranslation(namespace);
+  const locale = usePageLocale();
+  const loaderData = useLoaderData<Loader>();
+  const actionData = useActionData<Action>();
+  return { t, locale, loaderData, actionData };
+}
 
 /**
  * Client-side navigations into a route load its translation namespaces together with its data,

@@ -4,20 +4,18 @@
  * GET form, and paged. Read only: the log has no form that changes it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { auditActions, listAudit } from "~/audit/audit.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { FilterCard, optionsOf } from "~/components/admin/list-filters";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,12 +63,10 @@ function Values({ values }: { values: Record<string, unknown> | null }) {
 }
 
 export default function AdminAudit() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { filters, log, actions } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { filters, log, actions } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("audit.title")} intro={t("audit.intro")} />
+    <AdminPage title={t("audit.title")} intro={t("audit.intro")}>
       <FilterCard
         className="mt-6 sm:grid-cols-2 lg:grid-cols-6"
         footerClassName="sm:col-span-2 lg:col-span-6"
@@ -99,12 +95,11 @@ export default function AdminAudit() {
         className="mt-3"
         testId="audit-log"
         caption={t("audit.title")}
-        scrollLabel={t("audit.title")}
+        scroll="56rem"
         dense
-        tableClassName="md:min-w-[56rem]"
         rows={log.items}
         rowKey={(row) => row.id}
-        rowProps={() => ({ "data-testid": "audit-row" })}
+        rowTestId="audit-row"
         empty={t("audit.empty")}
         pagination={log}
         columns={[
@@ -139,6 +134,6 @@ export default function AdminAudit() {
           { key: "address", header: t("audit.columns.address"), className: "font-mono", cell: (row) => row.clientAddress ?? "–" },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

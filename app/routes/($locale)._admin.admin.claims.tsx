@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DecisionForm } from "~/components/admin/decision-form";
@@ -25,14 +25,12 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { amountField } from "~/wallet/amounts";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -44,18 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = pickFilter(CLAIM_STATUSES, search.get("status"), "open");
   const page = pageFromSearch(search.get("page"));
   const queue = await claimQueue(db(), { status, page });
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "claims.meta"),
-      notice,
-      status,
-      queue,
-      page: queue.page,
-      pageCount: queue.pageCount,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "claims.meta"], {
+    status,
+    queue,
+    page: queue.page,
+    pageCount: queue.pageCount,
+  });
 }
 
 /** The commission settled with the network, typed the way the page's locale writes amounts. */
@@ -113,8 +105,7 @@ export default function AdminClaims() {
   const { t } = useTranslation("admin");
   const { queue, status, notice, page, pageCount } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("claims.title")} intro={t("claims.intro")} />
+    <AdminPage title={t("claims.title")} intro={t("claims.intro")}>
       <ListFilters
         className="mt-4"
         gap="gap-2"
@@ -140,7 +131,7 @@ export default function AdminClaims() {
         </ul>
       )}
       <Pagination page={page} pageCount={pageCount} />
-    </div>
+    </AdminPage>
   );
 }
 

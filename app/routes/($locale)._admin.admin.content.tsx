@@ -4,21 +4,20 @@
  * its desk.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { Link } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { countPostsByStatus } from "~/blog/admin.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { db } from "~/db/db.server";
 import { countFaq } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { countSubscribers } from "~/newsletter/admin.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -37,9 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ContentOverview() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { posts, faq, subscribers } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { posts, faq, subscribers } = loaderData;
   const format = (value: number) => numberFormat(locale).format(value);
   const cards = [
     {
@@ -68,11 +66,7 @@ export default function ContentOverview() {
     },
   ] as const;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("overview.title")} intro={t("overview.intro")} />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage title={t("overview.title")} intro={t("overview.intro")} nav={<ContentNav />}>
       <ul className="grid gap-4 md:grid-cols-3">
         {cards.map((card) => (
           <li key={card.key} className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-5">
@@ -92,6 +86,6 @@ export default function ContentOverview() {
           </li>
         ))}
       </ul>
-    </div>
+    </AdminPage>
   );
 }

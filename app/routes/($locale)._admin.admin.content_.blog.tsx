@@ -3,9 +3,8 @@
  * (GET), in pages; each opens its edit page. "New article" writes a draft.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { Link } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { listPostsForAdmin } from "~/blog/admin.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
@@ -15,12 +14,12 @@ import { db } from "~/db/db.server";
 import { BLOG_POST_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -42,20 +41,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function BlogDesk() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { filter, posts } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { filter, posts } = loaderData;
   const filtered = Boolean(filter.language || filter.status);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("blog.title")}
-        intro={t("blog.intro")}
-        action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
-      />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage
+      title={t("blog.title")}
+      intro={t("blog.intro")}
+      action={{ to: localePath(locale, "/admin/content/blog/new"), label: t("blog.new") }}
+      nav={<ContentNav />}
+    >
       <ListFilters
         fields={[
           {
@@ -82,7 +77,7 @@ export default function BlogDesk() {
         testId="articles-table"
         summary={{
           count: t("blog.count", { count: posts.total }),
-          clear: filtered ? { href: localePath(locale, "/admin/content/blog"), label: t("blog.filters.clear") } : null,
+          clear: filtered ? t("blog.filters.clear") : null,
         }}
         emptyState={t("blog.empty")}
         pagination={posts}
@@ -125,6 +120,6 @@ export default function BlogDesk() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

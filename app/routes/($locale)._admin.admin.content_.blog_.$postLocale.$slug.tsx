@@ -6,8 +6,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { articlePreview, getPostForAdmin, isArticleSlugTaken, setPostStatus, updatePost } from "~/blog/admin.server";
 import { EditArticleSchema } from "~/blog/article-form";
@@ -17,7 +15,6 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
@@ -30,6 +27,7 @@ import type { Actor } from "~/audit/audit.server";
 import { LiveStatusSection } from "~/components/admin/live-status-section";
 import { FlashNotice } from "~/components/flash-notice";
 import { BackHeading } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -124,10 +122,8 @@ async function edit(actor: Actor, post: Post, formData: FormData, intent: "previ
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function EditArticle() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { post, values, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("content");
+  const { post, values, notice } = loaderData;
   const published = post.status === "published";
   return (
     <div className="container-page max-w-4xl py-10">

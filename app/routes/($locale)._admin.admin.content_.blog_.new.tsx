@@ -7,8 +7,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { articlePreview, createPost, isArticleSlugTaken } from "~/blog/admin.server";
 import { NewArticleSchema, type NewArticleInput } from "~/blog/article-form";
@@ -19,13 +17,13 @@ import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, redirectWithFlash } from "~/utils/http.server";
 import type { Actor } from "~/audit/audit.server";
 import { FormPage } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content", "blog"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -71,10 +69,8 @@ async function create(actor: Actor, locale: Locale, input: NewArticleInput, subm
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function NewArticle() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("content");
+  const { defaults } = loaderData;
   return (
     <FormPage
       width="max-w-4xl"

@@ -6,9 +6,9 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -22,11 +22,9 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "~/
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { notFound, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "content", "faq"] };
@@ -41,20 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const pageLocale = isLocale(params.locale) ? params.locale : DEFAULT_LOCALE;
   const language = languageOf(request, pageLocale);
-  const { notice, headers } = await takeNotice(request);
   const groups = await listFaqForAdmin(db(), language);
-  return data(
-    {
-      meta: await pageMeta(params, "content", "faq.meta"),
-      notice,
-      language,
-      groups: groups.map((group) => ({
-        id: group.id,
-        entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })),
-      })),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["content", "faq.meta"], {
+    language,
+    groups: groups.map((group) => ({
+      id: group.id,
+      entries: group.entries.map(({ id, question, answer, published }) => ({ id, question, answer, published: published === 1 })),
+    })),
+  });
 }
 
 const EntryAction = z.object({
@@ -102,20 +94,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function FaqDesk() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { groups, language, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { groups, language, notice } = loaderData;
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("faq.title")}
-        intro={t("faq.intro")}
-        action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
-      />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage
+      title={t("faq.title")}
+      intro={t("faq.intro")}
+      action={{ to: `${localePath(locale, "/admin/content/faq/new")}?language=${language}`, label: t("faq.new") }}
+      nav={<ContentNav />}
+    >
       <ListFilters
         fields={[
           {
@@ -159,7 +147,7 @@ export default function FaqDesk() {
           ))}
         </div>
       )}
-    </div>
+    </AdminPage>
   );
 }
 

@@ -6,8 +6,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { ContentNav, StatusBadge } from "~/components/content/content-nav";
 import { FaqForm } from "~/components/content/faq-form";
@@ -17,12 +15,12 @@ import { EditFaqSchema } from "~/help/faq-form";
 import { getFaqEntry, updateFaqEntry } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { invariantResponse, notFound, redirectWithFlash } from "~/utils/http.server";
 import { FormPage } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -61,10 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function EditFaqEntry() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { entry, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("content");
+  const { entry, values } = loaderData;
   return (
     <FormPage
       width="max-w-3xl"

@@ -5,8 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { FaqForm } from "~/components/content/faq-form";
@@ -17,12 +15,12 @@ import { NewFaqSchema } from "~/help/faq-form";
 import { createFaqEntry } from "~/help/faq.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 import { FormPage } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content", "faq"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -57,10 +55,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function NewFaqEntry() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("content");
+  const { defaults } = loaderData;
   return (
     <FormPage
       width="max-w-3xl"

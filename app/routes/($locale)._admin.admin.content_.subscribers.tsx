@@ -4,9 +4,8 @@
  * (a form posting to `/admin/content/subscribers.csv`, which answers with the file; audited).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { Form } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { ContentNav } from "~/components/content/content-nav";
 import { DataTable } from "~/components/data-table";
@@ -15,7 +14,6 @@ import { db } from "~/db/db.server";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { countSubscribers, listSubscribers } from "~/newsletter/admin.server";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
@@ -24,6 +22,7 @@ import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
 import { SubmitButton } from "~/components/submit-button";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "content"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -48,16 +47,11 @@ const TONES: Record<NewsletterStatus, string> = {
 };
 
 export default function Subscribers() {
-  const { t } = useTranslation("content");
-  const locale = usePageLocale();
-  const { status, counts, subscribers } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("content");
+  const { status, counts, subscribers } = loaderData;
   const format = (value: number) => numberFormat(locale).format(value);
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("subscribers.title")} intro={t("subscribers.intro")} />
-      <div className="mt-6">
-        <ContentNav />
-      </div>
+    <AdminPage title={t("subscribers.title")} intro={t("subscribers.intro")} nav={<ContentNav />}>
       <dl className="grid grid-cols-3 gap-3" data-testid="subscriber-counts">
         {NEWSLETTER_STATUSES.map((value) => (
           <div key={value} className="rounded-2xl border border-slate-200 bg-surface p-4">
@@ -92,7 +86,7 @@ export default function Subscribers() {
         testId="subscribers-table"
         summary={{
           count: t("subscribers.count", { count: subscribers.total }),
-          clear: status ? { href: localePath(locale, "/admin/content/subscribers"), label: t("subscribers.clear") } : null,
+          clear: status ? t("subscribers.clear") : null,
         }}
         emptyState={t("subscribers.empty")}
         pagination={subscribers}
@@ -134,6 +128,6 @@ export default function Subscribers() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -3,14 +3,11 @@
  * and uploads its transaction report CSV (`report`, at most 5 MB). The file is previewed (nothing
  * changes) and kept; the preview page then applies it. Recent imports are listed below.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { FormErrors, SubmitButton } from "~/components/forms";
 import { ConformSelectField } from "~/components/forms-conform";
 import { optionsOf } from "~/components/admin/list-filters";
 import { MAX_REPORT_BYTES, createImport, recentImports } from "~/cashback/imports.server";
@@ -18,7 +15,6 @@ import { REPORT_NETWORKS, ReportFormatError } from "~/cashback/reports";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
@@ -26,7 +22,9 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readUpload } from "~/utils/multipart.server";
 import { FileField } from "~/components/file-field";
+import { RecentImports, UploadForm } from "~/components/import-upload";
 import { BackHeading } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -79,10 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ImportReport() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { imports } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { imports } = loaderData;
   const [form, fields] = useForm<{ network: string; report: File }>({
     id: "report-import",
     lastResult: actionData?.result,
@@ -92,13 +88,7 @@ export default function ImportReport() {
     <div className="container-page py-10">
       <BackHeading to={localePath(locale, "/admin/conversions")} back={t("imports.back")} title={t("imports.title")} />
       <p className="mt-2 max-w-2xl text-slate-600">{t("imports.intro")}</p>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-6 max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-surface p-5"
-        {...getFormProps(form)}
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <UploadForm form={form} spacing="space-y-4" submit={t("imports.preview")} pendingLabel={t("imports.previewing")}>
         <ConformSelectField
           label={t("imports.network")}
           field={fields.network}
@@ -116,28 +106,16 @@ export default function ImportReport() {
             <p className="text-xs text-slate-700">{t("imports.missingColumns", { columns: actionData.missing.join(", ") })}</p>
           ) : null}
         </FileField>
-        <SubmitButton pendingLabel={t("imports.previewing")}>{t("imports.preview")}</SubmitButton>
-      </Form>
-      <h2 className="mt-10 text-xl font-semibold">{t("imports.recent")}</h2>
-      {imports.length === 0 ? (
-        <p className="mt-2 text-slate-600">{t("imports.none")}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
-          {imports.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <Link
-                to={localePath(locale, `/admin/conversions/import/${item.id}`)}
-                className="break-all font-medium text-brand-700 underline"
-              >
-                {item.filename}
-              </Link>
-              <span className="text-slate-600">
-                {t(`conversions.networks.${item.network}`)} · {t(`imports.statuses.${item.status}`)} · {formatDate(item.createdAt, locale)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      </UploadForm>
+      <RecentImports
+        title={t("imports.recent")}
+        none={t("imports.none")}
+        items={imports}
+        href={(item) => localePath(locale, `/admin/conversions/import/${item.id}`)}
+        details={(item) =>
+          `${t(`conversions.networks.${item.network}`)} · ${t(`imports.statuses.${item.status}`)} · ${formatDate(item.createdAt, locale)}`
+        }
+      />
     </div>
   );
 }

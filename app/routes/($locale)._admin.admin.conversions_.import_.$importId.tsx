@@ -4,8 +4,8 @@
  * what applying did.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { SubmitButton } from "~/components/submit-button";
@@ -13,7 +13,6 @@ import { applyImport, getImport, type RowOutcome } from "~/cashback/imports.serv
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -80,9 +79,8 @@ function Counts({ counts }: { counts: Partial<Record<RowOutcome, number>> }) {
 }
 
 export default function ImportPreviewPage() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { found, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { found, notice } = loaderData;
   const { preview } = found;
   return (
     <div className="container-page py-10">

@@ -4,10 +4,10 @@
  * the sender's name, e-mail, company and the text, `status`, `page`); a table on wide screens and
  * cards on phones. Each message opens at `/admin/messages/:id` (read, reply, done, reopen).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
@@ -18,56 +18,47 @@ import { CONTACT_STATUSES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = searchWords(search);
   const status = pickFilter(CONTACT_STATUSES, search.get("status"));
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "messages.meta"),
-      notice,
-      query,
-      status,
-      newCount: await countNewMessages(db()),
-      messages: await listMessages(db(), { query, status: status || undefined, page: pageFromSearch(search.get("page")) }),
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "messages.meta"], {
+    query,
+    status,
+    newCount: await countNewMessages(db()),
+    messages: await listMessages(db(), { query, status: status || undefined, page: pageFromSearch(search.get("page")) }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminMessages() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { messages, query, status, newCount, notice } = useLoaderData<typeof loader>();
+  const { t, loaderData } = usePage<typeof loader>("admin");
+  const { messages, query, status, newCount, notice } = loaderData;
   const filtered = Boolean(query || status);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("messages.title")}
-        intro={t("messages.intro")}
-        badge={
-          newCount > 0 ? (
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
-              {t("messages.newCount", { count: newCount })}
-            </span>
-          ) : null
-        }
-      />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage
+      title={t("messages.title")}
+      intro={t("messages.intro")}
+      badge={
+        newCount > 0 ? (
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900" data-testid="new-messages">
+            {" "}
+            {t("messages.newCount", { count: newCount })}{" "}
+          </span>
+        ) : null
+      }
+      notice={notice ? t(notice.key, notice.values) : null}
+    >
       <ListFilters
         className="mt-6"
         fields={[
@@ -87,10 +78,10 @@ export default function AdminMessages() {
         messages={messages}
         summary={{
           count: <span data-testid="messages-count">{t("messages.count", { count: messages.total })}</span>,
-          clear: filtered ? { href: localePath(locale, "/admin/messages"), label: t("messages.filters.clear") } : null,
+          clear: filtered ? t("messages.filters.clear") : null,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -8,8 +8,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { ReauthCodeSchema } from "~/auth/schemas";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
@@ -27,6 +26,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -68,9 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminReauthenticate() {
-  const { t } = useTranslation("auth");
-  const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { redirectTo } = loaderData;
   const [form, fields] = useForm<{ code: string; redirectTo: string }>({
     id: "admin-reauth-form",
     lastResult: actionData?.result,

@@ -4,8 +4,7 @@
  * Download and Print. Linked from the admin's own account page, where the reset is not offered.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { CardPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireRecentAuth, requireAdminForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
@@ -20,6 +19,7 @@ import { formIntent } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -56,9 +56,8 @@ async function regenerate(request: Request, signedIn: Awaited<ReturnType<typeof 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminRecoveryCodes() {
-  const { t } = useTranslation("admin");
-  const { email, left } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { email, left } = loaderData;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
     <CardPage

@@ -5,39 +5,28 @@
  * work with its audit row (and the bonuses and notifications when it pays).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { DecisionForm } from "~/components/admin/decision-form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { approveReferral, heldReferrals, rejectReferral } from "~/referrals/referrals.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { redirectWithFlash } from "~/utils/http.server";
-import { FlashNotice } from "~/components/flash-notice";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "referrals", "admin.meta"),
-      held: await heldReferrals(db()),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["referrals", "admin.meta"], {
+    held: await heldReferrals(db()),
+  });
 }
 
 const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]), referralId: z.string().uuid() });
@@ -65,13 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminReferrals() {
-  const { t } = useTranslation("referrals");
-  const locale = usePageLocale();
-  const { held, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("referrals");
+  const { held, notice } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("admin.title")} intro={t("admin.intro")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage title={t("admin.title")} intro={t("admin.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       {held.length === 0 ? (
         <p className="mt-6 text-slate-600">{t("admin.empty")}</p>
       ) : (
@@ -99,6 +85,6 @@ export default function AdminReferrals() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -4,10 +4,10 @@
  * `status`, `network`, `page`), a table on wide screens and cards on phones. New stores at
  * `/admin/stores/new`, each store's edit page (with Pause/Resume and its logo) at `/admin/stores/:slug`.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { StatusBadge } from "~/components/content/content-nav";
 import { DataTable, type DataTableSummary } from "~/components/data-table";
@@ -22,57 +22,47 @@ import { listStoresForAdmin, type AdminStoreRow } from "~/stores/admin.server";
 import { headlineText, type Translate } from "~/stores/rates";
 import { STORE_STATUSES } from "~/stores/store-form";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { formatMoney, formatRate } from "~/utils/money";
 import { pageFromSearch, type Page } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
-import { FlashNotice } from "~/components/flash-notice";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const query = searchWords(search);
   const status = pickFilter(STORE_STATUSES, search.get("status"));
   const network = pickFilter(STORE_NETWORKS, search.get("network"));
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "stores.meta"),
-      notice,
+  return pageWithNotice(request, params, ["admin", "stores.meta"], {
+    query,
+    status,
+    network,
+    stores: await listStoresForAdmin(db(), {
       query,
-      status,
-      network,
-      stores: await listStoresForAdmin(db(), {
-        query,
-        status: status || undefined,
-        network: network || undefined,
-        page: pageFromSearch(search.get("page")),
-      }),
-    },
-    { headers },
-  );
+      status: status || undefined,
+      network: network || undefined,
+      page: pageFromSearch(search.get("page")),
+    }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminStores() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { stores, query, status, network, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { stores, query, status, network, notice } = loaderData;
   const filtered = Boolean(query || status || network);
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("stores.title")}
-        intro={t("stores.intro")}
-        action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
-      />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage
+      title={t("stores.title")}
+      intro={t("stores.intro")}
+      action={{ to: localePath(locale, "/admin/stores/new"), label: t("stores.new") }}
+      notice={notice ? t(notice.key, notice.values) : null}
+    >
       <ListFilters
         className="mt-6"
         fields={[
@@ -100,10 +90,10 @@ export default function AdminStores() {
         stores={stores}
         summary={{
           count: t("stores.count", { count: stores.total }),
-          clear: filtered ? { href: localePath(locale, "/admin/stores"), label: t("stores.filters.clear") } : null,
+          clear: filtered ? t("stores.filters.clear") : null,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
 
@@ -136,7 +126,7 @@ function StoresTable({ stores, summary }: { stores: Page<AdminStoreRow>; summary
       pagination={stores}
       rows={stores.items}
       rowKey={(store) => store.id}
-      rowProps={() => ({ "data-testid": "store-row" })}
+      rowTestId="store-row"
       columns={[
         {
           key: "store",

@@ -6,8 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { FileField } from "~/components/file-field";
 import { SubmitButton } from "~/components/submit-button";
@@ -17,7 +16,6 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { getSettings } from "~/settings/settings.server";
 import { getStoreForAdmin, isSlugTaken, setStoreStatus, STORE_LOGO_MAX_BYTES, updateStore } from "~/stores/admin.server";
@@ -34,6 +32,7 @@ import type { Actor } from "~/audit/audit.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 import { LiveStatusSection } from "~/components/admin/live-status-section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -126,10 +125,8 @@ async function save(actor: Actor, store: Store, formData: FormData, locale: Loca
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function EditStore() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { store, values, platform, notice, logoMaxMegabytes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { store, values, platform, notice, logoMaxMegabytes } = loaderData;
   const megabytes = numberFormat(locale, { maximumFractionDigits: 1 }).format(logoMaxMegabytes);
   return (
     <div className="container-page max-w-4xl py-10">

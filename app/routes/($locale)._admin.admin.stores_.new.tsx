@@ -5,14 +5,11 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { StoreForm } from "~/components/stores/store-form";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { getSettings } from "~/settings/settings.server";
 import { createStore, isSlugTaken } from "~/stores/admin.server";
 import { blankStoreForm, newStoreSchema } from "~/stores/store-form";
@@ -21,6 +18,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
 import { FormPage } from "~/components/admin/back-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -55,10 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function NewStore() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { platform } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { platform } = loaderData;
   return (
     <FormPage
       width="max-w-4xl"

@@ -5,8 +5,7 @@
  * on to the page they asked for.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { CardPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { postTwoFactorForm } from "~/auth/two-factor-form.server";
@@ -21,6 +20,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "app"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -78,9 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminTwoFactor() {
-  const { t } = useTranslation("admin");
-  const { setup, enabled, email, continueTo, enableAction } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("admin");
+  const { setup, enabled, email, continueTo, enableAction } = loaderData;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
     <CardPage title={t("twoFactor.title")} intro={t("twoFactor.intro")}>

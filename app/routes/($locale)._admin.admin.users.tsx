@@ -4,9 +4,8 @@
  * with the filters kept; each row opens the account's page (`/admin/users/:id`).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { Link } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin } from "~/auth/guards.server";
 import { DataTable } from "~/components/data-table";
 import { ListFilters, optionsOf } from "~/components/admin/list-filters";
@@ -14,7 +13,6 @@ import { AccountStateBadge } from "~/components/users/account-state-badge";
 import { db } from "~/db/db.server";
 import { ROLES } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { ACCOUNT_STATES } from "~/users/account-states";
 import { accountFiltersFrom, findAccounts } from "~/users/admin.server";
 import { formatDate } from "~/utils/dates";
@@ -22,6 +20,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -40,12 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminUsers() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { filters, users } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { filters, users } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("users.title")} />
+    <AdminPage title={t("users.title")}>
       <ListFilters
         className="mt-6"
         primary
@@ -101,6 +98,6 @@ export default function AdminUsers() {
           },
         ]}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -3,11 +3,11 @@
  * time zone, imports) with a link to edit each, and the form to add one (fields `name`,
  * `industry`, `timeZone`; its currency is set by its first import).
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useZodForm } from "~/components/zod-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import { clientAccountStats, createClientAccount } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
@@ -16,34 +16,26 @@ import { FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
-import { redirectWithFlash } from "~/utils/http.server";
+import { AdPage } from "~/components/ads/page-heading";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { Section } from "~/components/section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, accounts } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads", "accounts.meta"),
-      accounts,
-      stats: await clientAccountStats(db(), user.id),
-      timeZones: timeZones(),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads", "accounts.meta"], {
+    accounts,
+    stats: await clientAccountStats(db(), user.id),
+    timeZones: timeZones(),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -62,21 +54,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ClientAccounts() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { accounts, stats, timeZones: zones, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { accounts, stats, timeZones: zones, notice } = loaderData;
+  const [form, fields] = useZodForm(ClientAccountSchema, {
     id: "client-account-new",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ClientAccountSchema),
     defaultValue: { industry: "all", timeZone: "UTC" },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientAccountSchema }),
   });
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("accounts.title")} intro={t("accounts.intro")} notice={notice ? t(notice.key, notice.values) : null} />
+    <AdPage title={t("accounts.title")} intro={t("accounts.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {accounts.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -116,6 +103,6 @@ export default function ClientAccounts() {
           </div>
         </Form>
       </Section>
-    </div>
+    </AdPage>
   );
 }

@@ -6,8 +6,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { ClientAccountSchema, timeZones } from "~/ads/account-form";
 import {
@@ -23,7 +22,6 @@ import { CheckboxField, FormErrors, SubmitButton } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -32,6 +30,7 @@ import { localePath } from "~/utils/paths";
 import type { Locale } from "~/i18n/config";
 import { orNotFound, redirectWithFlash } from "~/utils/http.server";
 import { Section } from "~/components/section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -107,10 +106,8 @@ async function remove(
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function EditClientAccount() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { account, timeZones: zones } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { account, timeZones: zones } = loaderData;
   const [form, fields] = useForm({
     id: "client-account-edit",
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,

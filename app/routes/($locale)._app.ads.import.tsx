@@ -8,11 +8,9 @@
  * at most 16 KB, read whole by the check, at once) and the import's page follows it to the preview, which then stores or discards it. At most 20 uploads an
  * hour per member (429), and the member's daily row budget (429 once spent). Recent imports below.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { ClientAccountNotFoundError } from "~/ads/accounts.server";
 import { requireAdTools } from "~/ads/access.server";
@@ -20,10 +18,9 @@ import { HEAD_BYTES, MAX_IMPORT_BYTES } from "~/ads/import/read.server";
 import { AdsImportError } from "~/ads/import/types";
 import { PROCESS_IMPORT_JOB, acceptUpload, listImports, processImport } from "~/ads/imports.server";
 import { importMessageParts } from "~/components/ads/import-messages";
-import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { SelectField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { queueJob } from "~/jobs/jobs.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { consumeRateLimit, minutesToWait } from "~/security/rate-limit.server";
@@ -32,8 +29,10 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { fileBytes, readUpload } from "~/utils/multipart.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { FileField } from "~/components/file-field";
+import { RecentImports, UploadForm } from "~/components/import-upload";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -117,10 +116,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdsImport() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { clientId, accounts, imports, maxMegabytes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { clientId, accounts, imports, maxMegabytes } = loaderData;
   const [form, fields] = useForm<{ clientAccountId: string; file: File }>({
     id: "ads-import",
     lastResult: actionData?.result,
@@ -131,15 +128,8 @@ export default function AdsImport() {
   const parts = problem ? importMessageParts(t, locale, null, problem) : null;
   const fileErrors = parts ? [parts.key] : fields.file.errors;
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("import.title")} intro={t("import.intro")} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-6 max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-surface p-5"
-        {...getFormProps(form)}
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <AdPage title={t("import.title")} intro={t("import.intro")}>
+      <UploadForm form={form} spacing="space-y-3" submit={t("import.preview")} pendingLabel={t("import.reading")}>
         <SelectField
           label={t("import.clientAccount")}
           selectProps={{ id: fields.clientAccountId.id, name: fields.clientAccountId.name, defaultValue: clientId }}
@@ -159,8 +149,7 @@ export default function AdsImport() {
           errors={fileErrors}
           errorValues={parts?.values}
         />
-        <SubmitButton pendingLabel={t("import.reading")}>{t("import.preview")}</SubmitButton>
-      </Form>
+      </UploadForm>
       <details className="mt-6 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-5 text-sm">
         <summary className="cursor-pointer font-semibold">{t("import.howTo.title")}</summary>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
@@ -171,30 +160,21 @@ export default function AdsImport() {
         </ul>
         <p className="mt-3 text-slate-600">{t("import.howTo.privacy")}</p>
       </details>
-      <h2 className="mt-10 text-xl font-semibold">{t("import.recent")}</h2>
-      {imports.length === 0 ? (
-        <p className="mt-2 text-slate-600">{t("import.none")}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
-          {imports.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <Link
-                to={`${localePath(locale, `/ads/import/${item.id}`)}?client=${item.clientAccountId}`}
-                className="break-all font-medium text-brand-700 underline"
-              >
-                {item.filename}
-              </Link>
-              <span className="text-slate-600">
-                {t(`platforms.${item.platform}`)} · {t(`kinds.${item.kind}`)} ·{" "}
-                {item.periodStart && item.periodEnd
-                  ? t("import.range", { start: formatDate(item.periodStart, locale), end: formatDate(item.periodEnd, locale) })
-                  : t("import.noRange")}{" "}
-                · {t("import.rowCount", { count: item.rowCount })} · <strong>{t(`import.statuses.${item.status}`)}</strong>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      <RecentImports
+        title={t("import.recent")}
+        none={t("import.none")}
+        items={imports}
+        href={(item) => `${localePath(locale, `/ads/import/${item.id}`)}?client=${item.clientAccountId}`}
+        details={(item) => (
+          <>
+            {t(`platforms.${item.platform}`)} · {t(`kinds.${item.kind}`)} ·{" "}
+            {item.periodStart && item.periodEnd
+              ? t("import.range", { start: formatDate(item.periodStart, locale), end: formatDate(item.periodEnd, locale) })
+              : t("import.noRange")}{" "}
+            · {t("import.rowCount", { count: item.rowCount })} · <strong>{t(`import.statuses.${item.status}`)}</strong>
+          </>
+        )}
+      />
+    </AdPage>
   );
 }

@@ -4,12 +4,12 @@
  * `client`) that keeps the current section. Every child route calls `requireAdTools` itself (loaders run in parallel).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, NavLink, Outlet, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
+import { FilterField } from "~/components/admin/list-filters";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,9 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function AdsLayout() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { accounts, clientId } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads");
+  const { accounts, clientId } = loaderData;
   const location = useLocation();
   const query = accounts.length > 1 ? `?client=${encodeURIComponent(clientId)}` : "";
   return (
@@ -63,24 +62,20 @@ export default function AdsLayout() {
         </nav>
         {accounts.length > 1 ? (
           <Form method="get" action={location.pathname} className="flex items-end gap-2">
-            <div>
-              <label htmlFor="ads-client" className="block text-xs font-medium text-slate-600">
-                {t("switcher.label")}
-              </label>
-              <select
-                id="ads-client"
-                name="client"
-                defaultValue={clientId}
-                className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
-              >
-                {accounts.map((account) => (
-                  <option key={account.id} value={account.id}>
-                    {account.name}
-                    {account.currency ? ` (${account.currency})` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterField
+              compact
+              labelClassName="mb-1 block text-xs font-medium text-slate-600"
+              field={{
+                id: "ads-client",
+                name: "client",
+                label: t("switcher.label"),
+                value: clientId,
+                options: accounts.map((account) => ({
+                  value: account.id,
+                  label: account.currency ? `${account.name} (${account.currency})` : account.name,
+                })),
+              }}
+            />
             <button
               type="submit"
               className="rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50"

@@ -4,8 +4,7 @@
  * store, period) in the query string, pages, and the member's missing-cashback claims.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ACTIVITY_RANGES, ACTIVITY_STATUSES } from "~/cashback/activity-filters";
 import { activityFiltersFromSearch, cashbackActivity } from "~/cashback/activity.server";
@@ -15,7 +14,6 @@ import { ActivityList, ClaimList } from "~/components/cashback/activity-list";
 import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import { pageFromSearch } from "~/utils/pagination";
@@ -23,6 +21,7 @@ import { localePath } from "~/utils/paths";
 import { EmptyListText, LabelledSelect, StatCards } from "~/components/app/panel";
 import { SubmitButton } from "~/components/submit-button";
 import { pageWithNotice } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "cashback"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -47,9 +46,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const RANGE_KEY = { "30": "ranges.d30", "90": "ranges.d90", "365": "ranges.d365", all: "ranges.all" } as const;
 
 export default function CashbackPage() {
-  const { t } = useTranslation("cashback");
-  const locale = usePageLocale();
-  const { filters, activity, claims, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("cashback");
+  const { filters, activity, claims, notice } = loaderData;
   const filtered = Boolean(filters.status || filters.store || filters.range !== "all");
   const select = "block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
   const cards = [

@@ -8,13 +8,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { claimSchema } from "~/cashback/claim-form";
 import { CLAIM_WITHIN_DAYS, claimOpensAt, claimWindow, claimableClick, submitClaim, type ClaimError } from "~/cashback/claims.server";
 import { NotFoundScreen } from "~/utils/error-screen";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
@@ -108,9 +109,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ClaimPage() {
-  const { t } = useTranslation("cashback");
-  const locale = usePageLocale();
-  const { click } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("cashback");
+  const { click } = loaderData;
   if (!click) return <NotFoundScreen />;
   return (
     <div className="container-page max-w-2xl py-8">
@@ -164,28 +164,13 @@ function ClaimForm({ deadline }: { deadline: string }) {
       <p className="mt-1 text-sm text-slate-600">{t("claim.deadline", { date: formatDate(deadline, locale) })}</p>
       <Form method="post" className="mt-5 space-y-1" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} values={{ minutes: actionData?.minutes ?? 1 }} />
-        <Field
-          labelProps={{ children: t("claim.orderId") }}
-          inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }}
-          hint={t("claim.orderIdHint")}
-          errors={fields.orderId.errors}
-        />
+        {textInput(fields.orderId, t("claim.orderId"), t("claim.orderIdHint"))}
         <Field
           labelProps={{ children: t("claim.orderDate") }}
           inputProps={{ ...getInputProps(fields.orderDate, { type: "date" }) }}
           errors={fields.orderDate.errors}
         />
-        <Field
-          labelProps={{ children: t("claim.amount") }}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text" }),
-            inputMode: "decimal",
-            placeholder: "49.99",
-            autoComplete: "off",
-          }}
-          hint={t("claim.amountHint")}
-          errors={fields.amount.errors}
-        />
+        {textInput(fields.amount, t("claim.amount"), t("claim.amountHint"), { inputMode: "decimal", placeholder: "49.99" })}
         <div className="pt-2">
           <SubmitButton className="btn-primary w-full sm:w-auto" pendingLabel={t("claim.submitting")}>
             {t("claim.submit")}

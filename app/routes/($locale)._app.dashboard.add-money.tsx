@@ -5,14 +5,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { AmountField } from "~/components/wallet/amount-field";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { DEPOSIT_QUICK_AMOUNTS, depositSchema } from "~/wallet/amounts";
@@ -20,6 +18,7 @@ import { startTopUp } from "~/wallet/payments.server";
 import { paymentProvider } from "~/wallet/sandbox-provider.server";
 import { getSetting } from "~/settings/settings.server";
 import { IdempotencyConflictError } from "~/wallet/ledger.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -56,10 +55,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AddMoney() {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { idempotencyKey, holdDays } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("wallet");
+  const { idempotencyKey, holdDays } = loaderData;
   const [form, fields] = useForm<{ amount: string; idempotencyKey: string }>({
     id: "add-money-form",
     lastResult: actionData?.result,

@@ -1,15 +1,14 @@
 /** The return page after a checkout: pending, paid or failed, read from the payment (never from the URL). */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/utils/error-screen";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { getPayment } from "~/wallet/payments.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -22,9 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function TopUpStatus() {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { payment } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("wallet");
+  const { payment } = loaderData;
   if (!payment) return <NotFoundScreen />;
   return (
     <div>

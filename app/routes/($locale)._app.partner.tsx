@@ -5,20 +5,18 @@
  * app/partner/commissions.server.ts.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/guards.server";
 import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import type { PartnerCommissionStatus } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { COMMISSION_HOLD_DAYS, getPartnerOverview } from "~/partner/commissions.server";
 import { formatDate, monthName } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { formatMoney, formatMoneyWhole, formatRate } from "~/utils/money";
 import { Panel, PanelList, StatCards } from "~/components/app/panel";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "app", "partner"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -44,9 +42,8 @@ function monthLabel(month: string, locale: string): string {
 }
 
 export default function Partner() {
-  const { t } = useTranslation("partner");
-  const locale = usePageLocale();
-  const { overview, holdDays } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("partner");
+  const { overview, holdDays } = loaderData;
   const hasCommission = overview.months.some((month) => month.cents > 0);
   return (
     <div className="container-page max-w-5xl py-8">

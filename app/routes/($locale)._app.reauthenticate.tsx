@@ -7,8 +7,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { z } from "zod";
 import { ReauthCodeSchema } from "~/auth/schemas";
 import { throttleForm } from "~/auth/form-throttle.server";
@@ -34,6 +33,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { safeRedirect } from "~/utils/redirect-to";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -97,9 +97,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Reauthenticate() {
-  const { t } = useTranslation("auth");
-  const { useCode, hasPassword, providers, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { useCode, hasPassword, providers, redirectTo } = loaderData;
   const [form, fields] = useForm<{ password: string; code: string; redirectTo: string }>({
     id: "reauth-form",
     lastResult: actionData?.result,

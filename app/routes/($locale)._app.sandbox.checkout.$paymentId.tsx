@@ -4,14 +4,12 @@
  * visitor to the status page, exactly like a real provider's checkout would.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/utils/error-screen";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -22,6 +20,7 @@ import { configuredSandbox, sendSandboxEvent } from "~/wallet/sandbox-provider.s
 import { readForm } from "~/utils/form-data.server";
 import { formIntent, notFound, notFoundPage } from "~/utils/http.server";
 import { SubmitButton } from "~/components/submit-button";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -68,9 +67,8 @@ async function settle(payment: SandboxPayment, event: "payment.failed" | "paymen
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function SandboxCheckout() {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { payment } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("wallet");
+  const { payment } = loaderData;
   if (!payment) return <NotFoundScreen />;
   return (
     <div className="container-page flex justify-center py-12">

@@ -4,14 +4,12 @@
  * list with a detail view and a PDF receipt for each; a monthly statement PDF.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { signedAmount } from "~/components/wallet/transaction-list";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate, monthName as monthNameIn } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -26,6 +24,7 @@ import { transactionView } from "~/wallet/view.server";
 import { counterparty, labelText } from "~/wallet/display";
 import { SubmitButton } from "~/components/submit-button";
 import { StatCards } from "~/components/app/panel";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -54,9 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function WalletPage() {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("wallet");
+  const { balances, lifetimeCashbackCents, months, memberSince, currentMonth, list } = loaderData;
   const monthName = (month: string) => monthNameIn(month, locale, "short");
   const facts: Array<[string, string, string]> = [
     ["available", t("dashboard.available"), formatMoney(balances.availableCents, locale)],

@@ -1,13 +1,11 @@
 /** One transaction of the wallet, with its PDF receipt. Only its owner can see it. */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/utils/error-screen";
 import { signedAmount } from "~/components/wallet/transaction-list";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -18,6 +16,7 @@ import { counterparty, description, labelText, storeOrderId } from "~/wallet/dis
 import { ShortId } from "~/components/short-id";
 import { notFoundPage } from "~/utils/http.server";
 import { FactRows } from "~/components/app/panel";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -32,9 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function TransactionDetail() {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { item } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("wallet");
+  const { item } = loaderData;
   if (!item) return <NotFoundScreen />;
   const orderId = storeOrderId(item);
   const rows: Array<[string, React.ReactNode]> = [

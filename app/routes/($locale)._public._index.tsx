@@ -1,11 +1,9 @@
 /** Home: hero, the directory's facts, the loyalty levels (from the settings), the feature carousel, who we serve, the apps, and a dismissible announcement. */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { FeatureCarousel } from "~/components/home/feature-carousel";
 import { ProductScreenshot } from "~/components/home/product-screenshot";
 import { action, loader } from "~/home/home-page.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -13,6 +11,7 @@ import { StoreLogo } from "~/components/stores/store-logo";
 import { formatMoney, formatRate } from "~/utils/money";
 import { useRootData } from "~/utils/root-data";
 import { BandSection, CardGrid, Hero, SectionHeading } from "~/components/marketing";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "home", "webshops"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -22,9 +21,8 @@ export { action, loader };
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Home() {
-  const { t } = useTranslation("home");
-  const { showBanner, facts, loyalty } = useLoaderData<typeof loader>();
-  const locale = usePageLocale();
+  const { t, locale, loaderData } = usePage<typeof loader>("home");
+  const { showBanner, facts, loyalty } = loaderData;
   const signedIn = Boolean(useRootData()?.viewer);
   const audiences = t("audiences.items", { returnObjects: true }) as Array<{ title: string; description: string }>;
 

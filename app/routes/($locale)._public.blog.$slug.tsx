@@ -1,18 +1,16 @@
 /** One article in the page's locale. */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/i18n/react";
 import { getPost, renderArticleBody } from "~/blog/blog.server";
-import { useLoaderData } from "@remix-run/react";
 import { DetailPage, NotFoundPage } from "~/components/public-pages";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { notFoundPage } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "blog"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -31,9 +29,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ArticlePage() {
-  const { t } = useTranslation("blog");
-  const locale = usePageLocale();
-  const { post, html } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("blog");
+  const { post, html } = loaderData;
   if (!post) return <NotFoundPage />;
   return (
     <DetailPage backTo={localePath(locale, "/blog")} backLabel={t("back")}>

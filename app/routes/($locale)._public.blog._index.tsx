@@ -3,8 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { useZodForm } from "~/components/zod-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { listPosts } from "~/blog/blog.server";
 import { FormErrors, HoneypotFields, SubmitButton } from "~/components/forms";
@@ -13,7 +12,6 @@ import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { outboxMailer } from "~/jobs/outbox.server";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { clientAddress } from "~/security/client-address.server";
@@ -31,6 +29,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { EmptyState, SearchPageHeader } from "~/components/public-pages";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "blog"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -86,10 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function BlogPage() {
-  const { t } = useTranslation("blog");
-  const locale = usePageLocale();
-  const { query, posts, formToken, subscribed } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("blog");
+  const { query, posts, formToken, subscribed } = loaderData;
   const [form, fields] = useZodForm(NewsletterSchema, {
     id: "newsletter-form",
     lastResult: actionData?.result,

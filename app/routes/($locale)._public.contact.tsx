@@ -3,15 +3,13 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { useZodForm } from "~/components/zod-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { ContactSchema } from "~/contact/contact-schema";
 import { submitContactMessage } from "~/contact/contact.server";
 import { Field, FormErrors, HoneypotFields, SubmitButton, TextareaField } from "~/components/forms";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { outboxMailer } from "~/jobs/outbox.server";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
@@ -25,6 +23,7 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { PageHeader } from "~/components/public-pages";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "contact"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -78,10 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ContactPage() {
-  const { t } = useTranslation("contact");
-  const { formToken, sentTo, contact } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const locale = usePageLocale();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("contact");
+  const { formToken, sentTo, contact } = loaderData;
   const [form, fields] = useZodForm(ContactSchema, {
     id: "contact-form",
     lastResult: actionData?.result,

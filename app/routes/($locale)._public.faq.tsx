@@ -1,19 +1,18 @@
 /** FAQ: the published questions of the page's language by category (edited at /admin/content/faq), a GET search, contact method cards. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/icon";
 import { db } from "~/db/db.server";
 import { filterFaq } from "~/help/faq";
 import { listPublishedFaq } from "~/help/faq.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { EmptyState, SearchPageHeader } from "~/components/public-pages";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "faq"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -31,9 +30,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const METHOD_ICONS: Record<string, IconName> = { email: "mail", form: "chat", response: "clock" };
 
 export default function FaqPage() {
-  const { t } = useTranslation("faq");
-  const locale = usePageLocale();
-  const { query, categories } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("faq");
+  const { query, categories } = loaderData;
   const count = categories.reduce((sum, category) => sum + category.questions.length, 0);
   const methods = t("contact.methods", { returnObjects: true }) as Array<{
     id: string;

@@ -6,8 +6,7 @@ import { getFormProps } from "@conform-to/react";
 import { useZodForm } from "~/components/zod-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { throttleForm } from "~/auth/form-throttle.server";
@@ -18,7 +17,6 @@ import { EmailField } from "~/components/forms-conform";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { takeFlash } from "~/utils/flash.server";
@@ -27,6 +25,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -60,10 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const { sentTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { sentTo } = loaderData;
   const [form, fields] = useZodForm(ForgotPasswordSchema, {
     id: "forgot-form",
     lastResult: actionData?.result,

@@ -3,8 +3,8 @@
  * the plans from the `plans` table, for businesses and for partners.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { db } from "~/db/db.server";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { loyaltyRules } from "~/loyalty/points.server";
@@ -34,9 +34,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const CLAIMS = ["successFee", "trial", "refund", "uptime", "response"] as const;
 
 export default function PricingPage() {
-  const { t } = useTranslation("pricing");
-  const { plans, loyalty } = useLoaderData<typeof loader>();
-  const locale = usePageLocale();
+  const { t, locale, loaderData } = usePage<typeof loader>("pricing");
+  const { plans, loyalty } = loaderData;
   return (
     <div className="container-page py-16">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />

@@ -7,9 +7,9 @@ import { getFormProps } from "@conform-to/react";
 import { useZodForm } from "~/components/zod-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation, usePage } from "~/i18n/react";
 import { resetPassword } from "~/auth/accounts.server";
 import { findValidReset } from "~/auth/password-reset.server";
 import { ResetPasswordSchema } from "~/auth/schemas";
@@ -66,10 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ResetPasswordPage() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const { state, email, token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { state, email, token } = loaderData;
   const [form, fields] = useZodForm(ResetPasswordSchema, {
     id: "reset-form",
     lastResult: actionData?.result,

@@ -1,7 +1,6 @@
 /** Sign in: e-mail and password (the spec's messages in its order), remember me, social buttons. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useSearchParams } from "@remix-run/react";
 import { anonymousAuthPage } from "~/auth/auth-page.server";
 import { signInAction } from "~/auth/signin-action.server";
 import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
@@ -9,9 +8,9 @@ import { SocialButtons } from "~/components/auth/social-buttons";
 import { SignInForm } from "~/components/auth/signin-form";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,9 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function SignInPage() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const { notice, socialProviders } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("auth");
+  const { notice, socialProviders } = loaderData;
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? undefined;
 

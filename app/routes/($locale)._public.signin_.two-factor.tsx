@@ -4,13 +4,11 @@
  * `recovery`, field `recoveryCode`). Both count in the same throttles; a recovery code is spent
  * once, audited and notified in its unit of work.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { finishSignIn } from "~/auth/signin-action.server";
 import { throttleForm } from "~/auth/form-throttle.server";
 import { CodeSchema } from "~/auth/schemas";
@@ -19,7 +17,8 @@ import { redeemRecoveryCode } from "~/auth/recovery-codes.server";
 import { clearPendingSignIn, readPendingSignIn, twoFactorState, acceptTotpCode } from "~/auth/two-factor.server";
 import { AuthCard, AuthLink } from "~/components/auth/auth-card";
 import { TotpCodeField } from "~/components/auth/code-field";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
@@ -32,6 +31,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { readForm } from "~/utils/form-data.server";
 import { formIntent } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -109,10 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function TwoFactorSignIn() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData: loaded, actionData } = usePage<typeof loader, typeof action>("auth");
   const recovery = actionData?.recovery ?? loaded.recovery;
   const [form, fields] = useForm<{ code: string; recoveryCode: string }>({
     id: recovery ? "recovery-code-form" : "two-factor-form",
@@ -126,17 +123,11 @@ export default function TwoFactorSignIn() {
         {recovery ? (
           <>
             <input type="hidden" name="intent" value="recovery" />
-            <Field
-              labelProps={{ children: t("twoFactor.recoveryCode") }}
-              inputProps={{
-                ...getInputProps(fields.recoveryCode, { type: "text" }),
-                autoComplete: "off",
-                autoCapitalize: "none",
-                spellCheck: false,
-                maxLength: 64,
-              }}
-              errors={fields.recoveryCode.errors}
-            />
+            {textInput(fields.recoveryCode, t("twoFactor.recoveryCode"), undefined, {
+              autoCapitalize: "none",
+              spellCheck: false,
+              maxLength: 64,
+            })}
           </>
         ) : (
           <TotpCodeField field={fields.code} />

@@ -5,8 +5,7 @@
  * known device for the account, which the account's throttle lets through.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form } from "@remix-run/react";
 import { redeemUnlockLink } from "~/auth/accounts.server";
 import { accountContext } from "~/auth/context.server";
 import { rememberDevice } from "~/security/known-device.server";
@@ -23,6 +22,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { redirectWithFlash } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -56,9 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function UnlockSignIn() {
-  const { t } = useTranslation("auth");
-  const { userId, token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { userId, token } = loaderData;
   return (
     <AuthCard title={t("unlock.title")} subtitle={t("unlock.text")}>
       <Form method="post">

@@ -1,7 +1,6 @@
 /** Sign up: name, e-mail, password twice, terms → a code by e-mail → /verify-email. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useSearchParams } from "@remix-run/react";
 import { anonymousAuthPage } from "~/auth/auth-page.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard, AuthLink, Notice } from "~/components/auth/auth-card";
@@ -9,9 +8,9 @@ import { SignUpForm } from "~/components/auth/signup-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -27,10 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function SignUpPage() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const actionData = useActionData<typeof action>();
-  const { notice, socialProviders } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { notice, socialProviders } = loaderData;
   const [searchParams] = useSearchParams();
   return (
     <AuthCard title={t("signup.title")} subtitle={t("signup.subtitle")}>

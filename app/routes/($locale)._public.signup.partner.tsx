@@ -1,7 +1,5 @@
 /** Partner sign-up: the sign-up form plus phone and a partner plan → a partner account. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signUpAction } from "~/auth/signup-action.server";
 import { AuthCard, AuthLink } from "~/components/auth/auth-card";
@@ -9,11 +7,11 @@ import { SignUpForm } from "~/components/auth/signup-form";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { listActivePlans } from "~/plans/plans.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -36,10 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function PartnerSignUpPage() {
-  const { t } = useTranslation("auth");
-  const locale = usePageLocale();
-  const { plans, defaultPlan } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("auth");
+  const { plans, defaultPlan } = loaderData;
   return (
     <AuthCard title={t("signup.partnerTitle")} subtitle={t("signup.partnerSubtitle")}>
       <SignUpForm partnerPlans={plans} defaultPlan={defaultPlan} lastResult={actionData?.result} wait={actionData?.wait} />

@@ -1,13 +1,11 @@
 /** Webshops: the directory of partner stores (GET search, category filter, pages) and the integration features. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Form, Link } from "@remix-run/react";
 import { type IconName } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { STORE_CATEGORIES, isStoreCategory } from "~/stores/categories";
 import { headlineText, type Translate } from "~/stores/rates";
 import { listStores } from "~/stores/stores.server";
@@ -19,7 +17,9 @@ import { withNamespaces } from "~/i18n/client-loader";
 import { CardGrid } from "~/components/marketing";
 import { EmptyState, PageHeader } from "~/components/public-pages";
 import { SearchField } from "~/components/search-form";
+import { FilterField, optionsOf } from "~/components/admin/list-filters";
 import { SubmitButton } from "~/components/submit-button";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "webshops"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,9 +52,8 @@ const FEATURES: Array<{ id: string; icon: IconName }> = [
 ];
 
 export default function WebshopsPage() {
-  const { t } = useTranslation("webshops");
-  const locale = usePageLocale();
-  const { query, category, stores } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("webshops");
+  const { query, category, stores } = loaderData;
 
   return (
     <div className="container-page py-16">
@@ -68,22 +67,18 @@ export default function WebshopsPage() {
           defaultValue={query}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-sm"
         />
-        <label htmlFor="store-category" className="sr-only">
-          {t("search.category")}
-        </label>
-        <select
-          id="store-category"
-          name="category"
-          defaultValue={category}
-          className="rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
-        >
-          <option value="">{t("search.allCategories")}</option>
-          {STORE_CATEGORIES.map((id) => (
-            <option key={id} value={id}>
-              {t(`categories.${id}`)}
-            </option>
-          ))}
-        </select>
+        <FilterField
+          labelClassName="sr-only"
+          controlClassName="block rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+          field={{
+            id: "store-category",
+            name: "category",
+            label: t("search.category"),
+            value: category,
+            any: t("search.allCategories"),
+            options: optionsOf(STORE_CATEGORIES, (id) => t(`categories.${id}`)),
+          }}
+        />
         <SubmitButton>{t("search.submit")}</SubmitButton>
       </Form>
 

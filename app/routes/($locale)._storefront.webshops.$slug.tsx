@@ -10,14 +10,12 @@ import { getOptionalUser } from "~/auth/guards.server";
 import { memberFee } from "~/loyalty/points.server";
 import { shellData } from "~/components/app/shell.server";
 import { getSetting } from "~/settings/settings.server";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { DetailPage, NotFoundPage } from "~/components/public-pages";
 import { StoreLogo } from "~/components/stores/store-logo";
 import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { fixedT } from "~/i18n/translator.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { headlineText, type Translate } from "~/stores/rates";
 import { getStoreBySlug, type StoreDetailView } from "~/stores/stores.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -25,6 +23,7 @@ import { formatMoney, formatRate } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { withNamespaces } from "~/i18n/client-loader";
 import { notFoundPage } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "webshops", "notifications", "auth"], pageCache: true };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -63,9 +62,7 @@ function metaTitle(t: Translate, store: StoreDetailView, locale: string): string
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function StorePage() {
-  const { t } = useTranslation("webshops");
-  const locale = usePageLocale();
-  const loaded = useLoaderData<typeof loader>();
+  const { t, locale, loaderData: loaded } = usePage<typeof loader>("webshops");
   const { store, memberShell, fee } = loaded;
   const share = formatRate(10_000 - fee.feeBps, locale);
   const feeRate = formatRate(fee.feeBps, locale);

@@ -5,8 +5,7 @@
  * an hour are answered with a page that says so, politely, and links back to the stores.
  */
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link } from "@remix-run/react";
 import { clickOut } from "~/cashback/clicks.server";
 import { requireUser } from "~/auth/guards.server";
 import { NotFoundScreen } from "~/utils/error-screen";
@@ -14,12 +13,12 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { clientAddress } from "~/security/client-address.server";
 import { consumeRateLimits, minutesToWait } from "~/security/rate-limit.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -53,9 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function ClickOut() {
-  const { t } = useTranslation("webshops");
-  const locale = usePageLocale();
-  const { state, store, minutes } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("webshops");
+  const { state, store, minutes } = loaderData;
   if (state === "notFound") return <NotFoundScreen />;
   return (
     <main id="main" className="container-page flex flex-1 flex-col items-center justify-center py-16 text-center">

@@ -5,20 +5,20 @@
  * Cashwise with a signed postback, server to server, as a network would, and each order can then
  * be approved or declined (each sends the next postback). Only in demo and test installations.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { conversionsForClick } from "~/cashback/conversions.server";
 import { sendSandboxPostback } from "~/cashback/postbacks.server";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
 import { amountField } from "~/wallet/amounts";
-import { useTranslation } from "~/i18n/react";
 import { getClick } from "~/cashback/clicks.server";
 import { getSandboxStore } from "~/stores/stores.server";
 import { NotFoundScreen } from "~/utils/error-screen";
@@ -27,11 +27,11 @@ import { StoreLogo } from "~/components/stores/store-logo";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { formIntent, invariantResponse, notFound } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "webshops"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -136,10 +136,8 @@ async function purchase({ store, click, back }: Visit, formData: FormData, local
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function SandboxMerchant() {
-  const { t } = useTranslation("webshops");
-  const locale = usePageLocale();
-  const { store, click, orders } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("webshops");
+  const { store, click, orders } = loaderData;
   const [form, fields] = useForm<{ amount: string; orderId: string }>({
     id: "sandbox-order",
     lastResult: actionData?.result ?? undefined,
@@ -172,21 +170,11 @@ export default function SandboxMerchant() {
             <p className="mt-1 text-sm text-slate-600">{t("sandboxMerchant.orderText")}</p>
             <Form method="post" className="mt-4" {...getFormProps(form)}>
               <FormErrors id={form.errorId} errors={form.errors} />
-              <Field
-                labelProps={{ children: t("sandboxMerchant.amount") }}
-                inputProps={{
-                  ...getInputProps(fields.amount, { type: "text" }),
-                  inputMode: "decimal",
-                  placeholder: formatAmountInput(0, locale),
-                  autoComplete: "off",
-                }}
-                errors={fields.amount.errors}
-              />
-              <Field
-                labelProps={{ children: t("sandboxMerchant.orderId") }}
-                inputProps={{ ...getInputProps(fields.orderId, { type: "text" }), autoComplete: "off" }}
-                errors={fields.orderId.errors}
-              />
+              {textInput(fields.amount, t("sandboxMerchant.amount"), undefined, {
+                inputMode: "decimal",
+                placeholder: formatAmountInput(0, locale),
+              })}
+              {textInput(fields.orderId, t("sandboxMerchant.orderId"))}
               <SubmitButton className="btn-primary" name="intent" value="purchase" pendingLabel={t("sandboxMerchant.sending")}>
                 {t("sandboxMerchant.simulate")}
               </SubmitButton>

@@ -37,16 +37,39 @@ export interface ListFilterField {
 
 const LABEL = "mb-1 block text-sm font-medium text-slate-800";
 const CONTROL = "rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+/** The smaller control of the ad tools' filter bars. */
+const COMPACT = "block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm";
 
 /** A search landmark when one of the fields is a search box. */
 const roleOf = (fields: ReadonlyArray<ListFilterField>) =>
   fields.some((field) => !field.options && (field.type ?? "search") === "search") ? "search" : undefined;
 
-function FilterControl({ field, className, wide }: { field: ListFilterField; className?: string; wide: boolean }) {
-  const control = wide ? `w-full ${CONTROL}` : CONTROL;
+/**
+ * One labelled filter: a select when the field has options, else a search box or a date field.
+ * The lists' filter bars below use it, and so do the GET forms of their own (the ad tools' client
+ * switcher, month and campaign, the webshops' category): `compact` is the ad tools' smaller
+ * control, `wide` fills its cell, and the two class names restyle the label or the control.
+ */
+export function FilterField({
+  field,
+  className,
+  wide = false,
+  compact = false,
+  labelClassName = LABEL,
+  controlClassName,
+}: {
+  field: ListFilterField;
+  className?: string;
+  wide?: boolean;
+  compact?: boolean;
+  labelClassName?: string;
+  controlClassName?: string;
+}) {
+  const base = controlClassName ?? (compact ? COMPACT : CONTROL);
+  const control = wide ? `w-full ${base}` : base;
   return (
     <div className={className}>
-      <label htmlFor={field.id} className={LABEL}>
+      <label htmlFor={field.id} className={labelClassName}>
         {field.label}
       </label>
       {field.options ? (
@@ -91,12 +114,7 @@ export function ListFilters({
   return (
     <Form method="get" role={roleOf(fields)} className={`${className} flex flex-wrap items-end ${gap}`.trim()}>
       {fields.map((field) => (
-        <FilterControl
-          key={field.id}
-          field={field}
-          className={field.options ? undefined : "min-w-0 flex-1 basis-56"}
-          wide={!field.options}
-        />
+        <FilterField key={field.id} field={field} className={field.options ? undefined : "min-w-0 flex-1 basis-56"} wide={!field.options} />
       ))}
       <SubmitButton className={primary ? "btn-primary" : "btn-secondary"}>{submit}</SubmitButton>
     </Form>
@@ -141,7 +159,7 @@ export function FilterCard({
       data-testid={testId}
     >
       {fields.map((field) => (
-        <FilterControl key={field.id} field={field} className={field.className} wide />
+        <FilterField key={field.id} field={field} className={field.className} wide />
       ))}
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <div className={`flex flex-wrap items-center gap-3 ${footerClassName}`}>

@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FlashNotice } from "~/components/flash-notice";
 
 export function PageHeading({
   title,
@@ -34,6 +35,27 @@ export function PageHeading({
       <Link to={action.to} className={action.secondary ? "btn-secondary" : "btn-primary"}>
         {action.label}
       </Link>
+    </div>
+  );
+}
+
+/**
+ * A back-office page: its heading (`PageHeading`'s title, intro, badge and action), the area's own
+ * links below it (`nav`, such as the content area's), the flash `notice` after a redirect (already
+ * translated), then the page itself.
+ */
+export function AdminPage({
+  nav,
+  notice,
+  children,
+  ...heading
+}: Parameters<typeof PageHeading>[0] & { nav?: ReactNode; notice?: string | null; children: ReactNode }) {
+  return (
+    <div className="container-page py-10">
+      <PageHeading {...heading} />
+      {nav ? <div className="mt-6">{nav}</div> : null}
+      <FlashNotice>{notice}</FlashNotice>
+      {children}
     </div>
   );
 }

@@ -86,6 +86,19 @@ export function StoreForm({
     );
   };
   const language = (code: Locale) => LOCALE_NAMES[code];
+  /** A text in every language: English first, the others folded below it. */
+  const localizedTextareas = (texts: Record<Locale, FieldMetadata<string | undefined>>, labelKey: string, rows: number) => (
+    <>
+      {textarea(texts.en, t(labelKey, { language: language("en") }), rows)}
+      <OtherLanguages summary={t("stores.form.otherLanguages")} fields={OTHER_LOCALES.map((code) => texts[code])}>
+        {OTHER_LOCALES.map((code) => (
+          <div key={code} className="sm:col-span-2">
+            {textarea(texts[code], t(labelKey, { language: language(code) }), rows)}
+          </div>
+        ))}
+      </OtherLanguages>
+    </>
+  );
 
   return (
     <Form method="post" className="space-y-6" {...getFormProps(form)}>
@@ -189,22 +202,8 @@ export function StoreForm({
       </Section>
 
       <Section title={t("stores.form.sections.texts")}>
-        {textarea(description.en, t("stores.form.descriptionIn", { language: language("en") }), 3)}
-        <OtherLanguages summary={t("stores.form.otherLanguages")} fields={OTHER_LOCALES.map((code) => description[code])}>
-          {OTHER_LOCALES.map((code) => (
-            <div key={code} className="sm:col-span-2">
-              {textarea(description[code], t("stores.form.descriptionIn", { language: language(code) }), 3)}
-            </div>
-          ))}
-        </OtherLanguages>
-        {textarea(terms.en, t("stores.form.termsIn", { language: language("en") }), 5)}
-        <OtherLanguages summary={t("stores.form.otherLanguages")} fields={OTHER_LOCALES.map((code) => terms[code])}>
-          {OTHER_LOCALES.map((code) => (
-            <div key={code} className="sm:col-span-2">
-              {textarea(terms[code], t("stores.form.termsIn", { language: language(code) }), 5)}
-            </div>
-          ))}
-        </OtherLanguages>
+        {localizedTextareas(description, "stores.form.descriptionIn", 3)}
+        {localizedTextareas(terms, "stores.form.termsIn", 5)}
       </Section>
 
       <div className="flex flex-wrap gap-3">

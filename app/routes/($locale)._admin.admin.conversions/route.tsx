@@ -6,9 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { type useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/page-heading";
 import { z } from "zod";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
@@ -17,17 +16,15 @@ import { matchConversion } from "~/cashback/conversions.server";
 import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { storeChoices } from "~/stores/admin.server";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { ConversionCard } from "./conversion-card";
 import { ConversionFilters } from "./conversion-filters";
-import { redirectWithFlash } from "~/utils/http.server";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -38,18 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = conversionFiltersFrom(search);
   const list = await listConversions(db(), filters, pageFromSearch(search.get("page")));
   const [events, stores] = await Promise.all([eventsFor(db(), list.items), storeChoices(db())]);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "conversions.meta"),
-      notice,
-      filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
-      stores,
-      list,
-      events,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "conversions.meta"], {
+    filters: { status: filters.status ?? "", network: filters.network ?? "", store: filters.store ?? "" },
+    stores,
+    list,
+    events,
+  });
 }
 
 export type ConversionsLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -98,16 +89,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdminConversions() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { list, events, filters, stores, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { list, events, filters, stores, notice } = loaderData;
   return (
-    <div className="container-page py-10">
-      <PageHeading
-        title={t("conversions.title")}
-        intro={t("conversions.intro")}
-        action={{ to: localePath(locale, "/admin/conversions/import"), label: t("conversions.import"), secondary: true }}
-      />
+    <AdminPage
+      title={t("conversions.title")}
+      intro={t("conversions.intro")}
+      action={{ to: localePath(locale, "/admin/conversions/import"), label: t("conversions.import"), secondary: true }}
+    >
       <ConversionFilters filters={filters} stores={stores} />
       <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
       <p className="mt-6 text-sm text-slate-600">{t("conversions.count", { count: list.total })}</p>
@@ -121,6 +110,6 @@ export default function AdminConversions() {
         </ul>
       )}
       <Pagination page={list.page} pageCount={list.pageCount} />
-    </div>
+    </AdminPage>
   );
 }

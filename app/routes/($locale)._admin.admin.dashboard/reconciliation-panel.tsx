@@ -60,7 +60,7 @@ export function ReconciliationPanel({ reconciliation, platform }: Pick<AdminDash
             testId="platform-accounts"
             caption={t("dashboard.reconciliation.accounts")}
             captionVisible
-            scrollLabel={t("dashboard.reconciliation.accounts")}
+            scroll
             dense
             rows={platform}
             rowKey={(account) => account.kind}

@@ -7,8 +7,7 @@
  * without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link, type useLoaderData } from "@remix-run/react";
 import { adminOverview } from "~/admin/dashboard.server";
 import { lastReconciliation, platformBalances } from "~/admin/reconciliation.server";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
@@ -16,11 +15,9 @@ import { Notice } from "~/components/auth/auth-card";
 import { BarChart } from "~/components/charts";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatShortDay } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
@@ -31,30 +28,25 @@ import { Stat } from "./stat";
 import { Section } from "~/components/section";
 import { loyaltyTotals } from "~/loyalty/points.server";
 import { LoyaltyCard } from "./loyalty-card";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const [overview, reconciliation, platform, loyalty] = await Promise.all([
     adminOverview(db()),
     lastReconciliation(db()),
     platformBalances(db()),
     loyaltyTotals(db()),
   ]);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "dashboard.meta"),
-      notice,
-      overview,
-      reconciliation,
-      platform,
-      loyalty,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "dashboard.meta"], {
+    overview,
+    reconciliation,
+    platform,
+    loyalty,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,9 +64,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export type AdminDashboardData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminDashboard() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { overview, reconciliation, platform, loyalty, notice } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { overview, reconciliation, platform, loyalty, notice } = loaderData;
   const number = numberFormat(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const { users, withdrawals } = overview;

@@ -8,9 +8,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type useLoaderData } from "@remix-run/react";
 import { BackHeading } from "~/components/admin/back-heading";
-import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { languageName, MessageStatusBadge } from "~/components/messages/message-status";
 import { getMessage, openMessage, REPLY_MAX_LENGTH } from "~/contact/admin.server";
@@ -18,7 +17,6 @@ import { db } from "~/db/db.server";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { readForm } from "~/utils/form-data.server";
 import { takeNotice } from "~/utils/flash.server";
@@ -30,6 +28,7 @@ import * as handlers from "./actions.server";
 import { Conversation } from "./conversation";
 import { SenderPanel } from "./sender";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -87,9 +86,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export type MessageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminMessage() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const { message, notice, replyMaxLength } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("admin");
+  const { message, notice, replyMaxLength } = loaderData;
   const language = languageName(message.locale, locale);
   return (
     <div className="container-page max-w-5xl py-10">

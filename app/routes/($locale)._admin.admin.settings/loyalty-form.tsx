@@ -2,8 +2,8 @@
  * The settings page's loyalty form (`intent=loyalty`): what earns points, the levels' thresholds and
  * success fees, redemption and expiry. Each error message names the field's bounds.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form, useActionData } from "@remix-run/react";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { Section } from "~/components/section";
@@ -25,10 +25,9 @@ export function LoyaltySettingsForm({ settings }: { settings: SettingsData["sett
   const locale = usePageLocale();
   const number = numberFormat(locale);
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LoyaltySettingsSchema, {
     id: "loyalty-settings",
     lastResult: actionData?.intent === "loyalty" ? actionData.result : undefined,
-    constraint: getZodConstraint(LoyaltySettingsSchema),
     defaultValue: {
       ...Object.fromEntries((Object.keys(WHOLE_BOUNDS) as WholeField[]).map((key) => [key, String(settings[key])])),
       loyaltyFeeBronzePercent: String(settings.loyaltyFeeBronzeBps / 100),
@@ -38,7 +37,6 @@ export function LoyaltySettingsForm({ settings }: { settings: SettingsData["sett
       loyaltyRedeemStepDollars: centsToDecimalString(settings.loyaltyRedeemStepCents),
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoyaltySettingsSchema }),
   });
   const whole = (key: WholeField) => (
     <SettingField

@@ -22,16 +22,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
-import { PageHeading } from "~/components/admin/page-heading";
-import { FlashNotice } from "~/components/flash-notice";
+import { AdminPage } from "~/components/admin/page-heading";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { useTranslation } from "~/i18n/react";
 import { getSettings } from "~/settings/settings.server";
-import { takeNotice } from "~/utils/flash.server";
-import { formIntent, redirectWithFlash } from "~/utils/http.server";
+import { formIntent, redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import * as handlers from "./actions.server";
 import { LoyaltySettingsForm } from "./loyalty-form";
@@ -44,15 +41,9 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "settings.meta"),
-      settings: await getSettings(db()),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "settings.meta"], {
+    settings: await getSettings(db()),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -82,13 +73,11 @@ export default function AdminSettings() {
   const { t } = useTranslation("admin");
   const { settings, notice } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("settings.title")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
+    <AdminPage title={t("settings.title")} notice={notice ? t(notice.key, notice.values) : null}>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <WalletSettingsForm settings={settings} />
         <LoyaltySettingsForm settings={settings} />
       </div>
-    </div>
+    </AdminPage>
   );
 }

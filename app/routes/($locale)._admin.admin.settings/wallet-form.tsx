@@ -1,6 +1,6 @@
 /** The settings page's wallet form (`intent=wallet`): card top-up hold, confirmation window, minimum withdrawal, referrals, partners. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form, useActionData } from "@remix-run/react";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { Section } from "~/components/section";
@@ -15,10 +15,9 @@ import { WalletSettingsSchema } from "./wallet-schema";
 export function WalletSettingsForm({ settings }: { settings: SettingsData["settings"] }) {
   const { t } = useTranslation("admin");
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(WalletSettingsSchema, {
     id: "admin-settings",
     lastResult: actionData?.intent === "wallet" ? actionData.result : undefined,
-    constraint: getZodConstraint(WalletSettingsSchema),
     defaultValue: {
       cardDepositHoldDays: String(settings.cardDepositHoldDays),
       cashbackConfirmationDays: String(settings.cashbackConfirmationDays),
@@ -29,7 +28,6 @@ export function WalletSettingsForm({ settings }: { settings: SettingsData["setti
       partnerCommissionPercent: String(settings.partnerCommissionBps / 100),
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WalletSettingsSchema }),
   });
   const number = numberFormat(usePageLocale(), { maximumFractionDigits: 2 });
   const bronzeFee = settings.loyaltyFeeBronzeBps / 100;

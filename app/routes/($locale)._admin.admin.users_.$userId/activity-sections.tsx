@@ -2,16 +2,16 @@
 import { StatusBadge } from "~/components/cashback/activity-list";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
-import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { labelText } from "~/wallet/display";
-import { TableSection } from "./section";
+import { columnsFor, TableSection } from "./section";
 import type { LoaderData } from "./route";
 
 export function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
   const { t } = useTranslation("admin");
   const { t: tw } = useTranslation("wallet");
   const locale = usePageLocale();
+  const column = columnsFor<(typeof ledger.items)[number]>(locale);
   return (
     <TableSection
       title={t("users.ledger.title")}
@@ -22,12 +22,7 @@ export function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
       rowKey={(item) => item.id}
       pagination={{ page: ledger.page, pageCount: ledger.pageCount, param: "ledgerPage" }}
       columns={[
-        {
-          key: "date",
-          header: t("users.ledger.date"),
-          className: "md:whitespace-nowrap",
-          cell: (item) => formatDate(item.createdAt, locale),
-        },
+        column.date("date", t("users.ledger.date"), (item) => item.createdAt),
         { key: "type", header: t("users.ledger.type"), cell: (item) => tw(`types.${item.type}`) },
         {
           key: "description",
@@ -56,6 +51,7 @@ export function LedgerSection({ ledger }: { ledger: LoaderData["ledger"] }) {
 export function CashbackSection({ cashback }: { cashback: LoaderData["cashback"] }) {
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
+  const column = columnsFor<(typeof cashback.items)[number]>(locale);
   return (
     <TableSection
       title={t("users.cashback.title")}
@@ -65,26 +61,11 @@ export function CashbackSection({ cashback }: { cashback: LoaderData["cashback"]
       rowKey={(row) => row.key}
       pagination={{ page: cashback.page, pageCount: cashback.pageCount, param: "clicksPage" }}
       columns={[
-        {
-          key: "clicked",
-          header: t("users.cashback.clicked"),
-          className: "md:whitespace-nowrap",
-          cell: (row) => formatDate(row.clickedAt, locale),
-        },
+        column.date("clicked", t("users.cashback.clicked"), (row) => row.clickedAt),
         { key: "store", header: t("users.cashback.store"), cell: (row) => row.store.name },
         { key: "status", header: t("users.cashback.status"), cell: (row) => <StatusBadge status={row.status} /> },
-        {
-          key: "sale",
-          header: t("users.cashback.sale"),
-          className: "whitespace-nowrap tabular-nums",
-          cell: (row) => (row.conversion ? formatMoney(row.conversion.saleAmountCents, locale) : "—"),
-        },
-        {
-          key: "cashback",
-          header: t("users.cashback.cashback"),
-          className: "whitespace-nowrap tabular-nums",
-          cell: (row) => (row.conversion ? formatMoney(row.conversion.cashbackCents, locale) : "—"),
-        },
+        column.money("sale", t("users.cashback.sale"), (row) => row.conversion?.saleAmountCents ?? null),
+        column.money("cashback", t("users.cashback.cashback"), (row) => row.conversion?.cashbackCents ?? null),
       ]}
     />
   );
@@ -94,6 +75,7 @@ export function ReferralsSection({ referrals }: { referrals: LoaderData["referra
   const { t } = useTranslation("admin");
   const { t: tr } = useTranslation("referrals");
   const locale = usePageLocale();
+  const column = columnsFor<(typeof referrals)[number]>(locale);
   return (
     <TableSection
       title={t("users.referrals.title")}
@@ -103,19 +85,9 @@ export function ReferralsSection({ referrals }: { referrals: LoaderData["referra
       rowKey={(friend) => friend.id}
       columns={[
         { key: "name", header: t("users.referrals.name"), cell: (friend) => friend.name },
-        {
-          key: "signedUp",
-          header: t("users.referrals.signedUp"),
-          className: "md:whitespace-nowrap",
-          cell: (friend) => formatDate(friend.signedUpAt, locale),
-        },
+        column.date("signedUp", t("users.referrals.signedUp"), (friend) => friend.signedUpAt),
         { key: "status", header: t("users.referrals.status"), cell: (friend) => tr(`statuses.${friend.status}`) },
-        {
-          key: "bonus",
-          header: t("users.referrals.bonus"),
-          className: "whitespace-nowrap tabular-nums",
-          cell: (friend) => (friend.bonusCents !== null ? formatMoney(friend.bonusCents, locale) : "—"),
-        },
+        column.money("bonus", t("users.referrals.bonus"), (friend) => friend.bonusCents),
       ]}
     />
   );

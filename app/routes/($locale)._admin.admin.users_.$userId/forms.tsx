@@ -2,6 +2,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { ROLES, type Role } from "~/db/schema";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
@@ -132,22 +133,8 @@ export function AdjustmentForm({ adjustmentKey }: { adjustmentKey: string }) {
             <p className="pt-1 text-xs font-medium text-red-700">{t(fields.direction.errors[0]!)}</p>
           ) : null}
         </fieldset>
-        <Field
-          labelProps={{ children: t("users.adjust.amount") }}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text" }),
-            inputMode: "decimal",
-            autoComplete: "off",
-            placeholder: formatAmountInput(0, locale),
-          }}
-          errors={fields.amount.errors}
-        />
-        <Field
-          labelProps={{ children: t("users.adjust.reason") }}
-          inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off", maxLength: 200 }}
-          hint={t("users.adjust.reasonHint")}
-          errors={fields.reason.errors}
-        />
+        {textInput(fields.amount, t("users.adjust.amount"), undefined, { inputMode: "decimal", placeholder: formatAmountInput(0, locale) })}
+        {textInput(fields.reason, t("users.adjust.reason"), t("users.adjust.reasonHint"), { maxLength: 200 })}
         <SubmitButton>{t("users.adjust.submit")}</SubmitButton>
       </Form>
     </Section>

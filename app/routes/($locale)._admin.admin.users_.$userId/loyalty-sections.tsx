@@ -3,9 +3,10 @@
  * level window, the success fee, what expires soon, the last entries, and the manual adjustment
  * (`intent=adjustPoints`: `points`, negative to take away; `reason`; the page's key).
  */
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
@@ -13,7 +14,7 @@ import { numberFormat } from "~/utils/intl";
 import { formatMoney, formatRate } from "~/utils/money";
 import { useIntentForm } from "./forms";
 import type { LoaderData } from "./route";
-import { Facts, Section, TableSection } from "./section";
+import { columnsFor, Facts, Section, TableSection } from "./section";
 
 /** Points with their sign (+500, −1,000), as the history shows them. */
 export function signedPoints(points: number, locale: string): string {
@@ -76,18 +77,12 @@ export function PointsAdjustmentForm({ pointsKey }: { pointsKey: string }) {
         <input type="hidden" name="intent" value="adjustPoints" />
         <input type="hidden" name="idempotencyKey" value={pointsKey} />
         <FormErrors id={form.errorId} errors={form.errors} values={{ points: available ?? "" }} />
-        <Field
-          labelProps={{ children: t("users.loyalty.points") }}
-          inputProps={{ ...getInputProps(fields.points, { type: "number" }), inputMode: "numeric", step: 1, autoComplete: "off" }}
-          hint={t("users.loyalty.pointsHint")}
-          errors={fields.points.errors}
-        />
-        <Field
-          labelProps={{ children: t("users.loyalty.reason") }}
-          inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off", maxLength: 200 }}
-          hint={t("users.loyalty.reasonHint")}
-          errors={fields.reason.errors}
-        />
+        {textInput(fields.points, t("users.loyalty.points"), t("users.loyalty.pointsHint"), {
+          type: "number",
+          inputMode: "numeric",
+          step: 1,
+        })}
+        {textInput(fields.reason, t("users.loyalty.reason"), t("users.loyalty.reasonHint"), { maxLength: 200 })}
         <SubmitButton>{t("users.loyalty.submit")}</SubmitButton>
       </Form>
     </Section>
@@ -98,6 +93,7 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const number = numberFormat(locale);
+  const column = columnsFor<(typeof loyalty.history)[number]>(locale);
   return (
     <TableSection
       title={t("users.loyalty.historyTitle")}
@@ -107,12 +103,7 @@ export function LoyaltyHistorySection({ loyalty }: { loyalty: LoaderData["loyalt
       rows={loyalty.history}
       rowKey={(entry) => entry.id}
       columns={[
-        {
-          key: "date",
-          header: t("users.ledger.date"),
-          className: "md:whitespace-nowrap",
-          cell: (entry) => formatDate(entry.createdAt, locale),
-        },
+        column.date("date", t("users.ledger.date"), (entry) => entry.createdAt),
         {
           key: "what",
           header: t("users.loyalty.what"),

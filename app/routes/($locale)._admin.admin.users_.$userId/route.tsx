@@ -13,9 +13,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type useLoaderData } from "@remix-run/react";
 import { BackHeading } from "~/components/admin/back-heading";
-import { useTranslation } from "~/i18n/react";
 import { cashbackActivity } from "~/cashback/activity.server";
 import { requireAdmin, requireRecentAuth } from "~/auth/guards.server";
 import { listActiveSessions } from "~/auth/session.server";
@@ -24,7 +23,6 @@ import { AccountStateBadge } from "~/components/users/account-state-badge";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/config";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { planSummary } from "~/plans/subscriptions.server";
 import { referredFriends } from "~/referrals/referrals.server";
 import { requireSameOrigin } from "~/security/csrf.server";
@@ -48,6 +46,7 @@ import { NotesSection, SessionsSection } from "./sessions-and-notes";
 import { LoyaltyHistorySection, LoyaltySummarySection, PointsAdjustmentForm } from "./loyalty-sections";
 import { CashbackSection, LedgerSection, ReferralsSection } from "./activity-sections";
 import { notFound } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "admin", "wallet", "cashback", "referrals", "plans"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -148,9 +147,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminUser() {
-  const { t } = useTranslation("admin");
-  const locale = usePageLocale();
-  const loaded = useLoaderData<typeof loader>();
+  const { t, locale, loaderData: loaded } = usePage<typeof loader>("admin");
   const { account, notice } = loaded;
   const noticeValues = notice?.values?.role ? { ...notice.values, role: t(`users.roles.${notice.values.role}`) } : notice?.values;
   return (

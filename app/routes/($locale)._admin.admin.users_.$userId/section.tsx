@@ -1,5 +1,7 @@
-/** The account page's frame: a titled section, one holding a table, and a list of facts. */
+/** The account page's frame: a titled section, one holding a table (and its date and money columns), and a list of facts. */
 import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 
 export function Section({
   title,
@@ -72,4 +74,27 @@ export function TableSection<Row>({
       )}
     </Section>
   );
+}
+
+/** The date and money columns of a table of `Row`s, in the page's `locale`. */
+export function columnsFor<Row>(locale: string) {
+  return {
+    /** Days (`withTime`: moments), on one line from the `md` width. */
+    date(key: string, header: string, date: (row: Row) => string, withTime = false): DataTableColumn<Row> {
+      const format = withTime ? formatDateTime : formatDate;
+      return { key, header, className: "md:whitespace-nowrap", cell: (row) => format(date(row), locale) };
+    },
+    /** Amounts, on one line; a dash where a row has none. */
+    money(key: string, header: string, cents: (row: Row) => number | null): DataTableColumn<Row> {
+      return {
+        key,
+        header,
+        className: "whitespace-nowrap tabular-nums",
+        cell: (row) => {
+          const amount = cents(row);
+          return amount === null ? "—" : formatMoney(amount, locale);
+        },
+      };
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { NOTE_MAX_LENGTH } from "~/users/account-states";
 import { useIntentForm } from "./forms";
-import { Section, TableSection } from "./section";
+import { columnsFor, Section, TableSection } from "./section";
 import { formatDateTime } from "~/utils/dates";
 import type { LoaderData } from "./route";
 
@@ -14,6 +14,7 @@ export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"]
   const { t } = useTranslation("admin");
   const locale = usePageLocale();
   const { form } = useIntentForm<Record<string, never>>("revokeAll");
+  const column = columnsFor<(typeof sessions)[number]>(locale);
   return (
     <TableSection
       title={t("users.sessions.title")}
@@ -23,18 +24,8 @@ export function SessionsSection({ sessions }: { sessions: LoaderData["sessions"]
       rows={sessions}
       rowKey={(session) => session.id}
       columns={[
-        {
-          key: "started",
-          header: t("users.sessions.started"),
-          className: "md:whitespace-nowrap",
-          cell: (session) => formatDateTime(session.createdAt, locale),
-        },
-        {
-          key: "lastSeen",
-          header: t("users.sessions.lastSeen"),
-          className: "md:whitespace-nowrap",
-          cell: (session) => formatDateTime(session.lastSeenAt, locale),
-        },
+        column.date("started", t("users.sessions.started"), (session) => session.createdAt, true),
+        column.date("lastSeen", t("users.sessions.lastSeen"), (session) => session.lastSeenAt, true),
         {
           key: "remember",
           header: t("users.sessions.remember"),

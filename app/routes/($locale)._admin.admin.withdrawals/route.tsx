@@ -15,16 +15,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageHeading } from "~/components/admin/page-heading";
+import { AdminPage } from "~/components/admin/page-heading";
 import { requireAdmin, requireAdminForm } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { WITHDRAWAL_STATES, type WithdrawalState } from "~/db/schema";
 import { withNamespaces } from "~/i18n/client-loader";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { pageFromSearch } from "~/utils/pagination";
 import { localePath } from "~/utils/paths";
 import { PRIORITY_LEVELS } from "~/loyalty/rules";
@@ -36,40 +34,33 @@ import { BatchesPanel } from "./batches";
 import { DeskFilters } from "./desk-filters";
 import { ApproveSelected, DeskRow } from "./desk-rows";
 import { filtersFromSearch } from "./filters";
-import { redirectWithFlash } from "~/utils/http.server";
-import { FlashNotice } from "~/components/flash-notice";
+import { redirectWithFlash, pageWithNotice } from "~/utils/http.server";
 
 export const handle = { i18n: ["common", "admin", "wallet"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const filters = filtersFromSearch(search);
   const scope = { email: filters.q || undefined, from: filters.from || undefined, to: filters.to || undefined };
   const states: WithdrawalState[] | undefined =
     filters.state === "open" ? undefined : filters.state === "all" ? [...WITHDRAWAL_STATES] : [filters.state];
-  return data(
-    {
-      meta: await pageMeta(params, "admin", "withdrawals.meta"),
-      notice,
-      filters,
-      withdrawals: await listWithdrawals(db(), {
-        ...scope,
-        states,
-        method: filters.method || undefined,
-        batchId: filters.batch || undefined,
-        priorityLevels: PRIORITY_LEVELS,
-        page: pageFromSearch(search.get("page")),
-      }),
-      batches: await listPayoutBatches(db()),
-      candidates: await batchCandidates(db(), scope),
-      currency: CURRENCY,
-      bankConfigured: env().payoutDebtor !== null,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["admin", "withdrawals.meta"], {
+    filters,
+    withdrawals: await listWithdrawals(db(), {
+      ...scope,
+      states,
+      method: filters.method || undefined,
+      batchId: filters.batch || undefined,
+      priorityLevels: PRIORITY_LEVELS,
+      page: pageFromSearch(search.get("page")),
+    }),
+    batches: await listPayoutBatches(db()),
+    candidates: await batchCandidates(db(), scope),
+    currency: CURRENCY,
+    bankConfigured: env().payoutDebtor !== null,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -106,10 +97,7 @@ export default function AdminWithdrawals() {
   const { withdrawals, notice, filters, batches, candidates, currency, bankConfigured } = useLoaderData<typeof loader>();
   const hasPending = withdrawals.items.some((item) => item.state === "pending");
   return (
-    <div className="container-page py-10">
-      <PageHeading title={t("withdrawals.title")} intro={t("withdrawals.intro")} />
-      <FlashNotice>{notice ? t(notice.key, notice.values) : null}</FlashNotice>
-
+    <AdminPage title={t("withdrawals.title")} intro={t("withdrawals.intro")} notice={notice ? t(notice.key, notice.values) : null}>
       <DeskFilters filters={filters} />
 
       <BatchesPanel
@@ -135,6 +123,6 @@ export default function AdminWithdrawals() {
         </ul>
       )}
       <Pagination page={withdrawals.page} pageCount={withdrawals.pageCount} />
-    </div>
+    </AdminPage>
   );
 }

@@ -46,7 +46,7 @@ export function CampaignsTable({ rows, filters, f }: { rows: CampaignRow[]; filt
       scrollLabel={t("campaigns.table")}
       rows={rows}
       rowKey={(row) => `${row.platform}:${row.campaign ?? ""}`}
-      rowProps={() => ({ "data-testid": "campaign-row" })}
+      rowTestId="campaign-row"
       columns={[
         {
           key: "campaign",

@@ -7,6 +7,7 @@ import { AD_PLATFORMS, type CampaignSort, type DayRange, type SortDirection } fr
 import { useTranslation } from "~/i18n/react";
 import type { Formatters } from "~/components/ads/kpi-formatters";
 import { SubmitButton } from "~/components/submit-button";
+import { FilterField, optionsOf, type ListFilterField } from "~/components/admin/list-filters";
 
 export function DashboardFilters({
   here,
@@ -34,7 +35,34 @@ export function DashboardFilters({
     period === "all" || shown === "all" ? period === shown : period.from === shown.from && period.to === shown.to;
   const campaignChoices =
     filters.campaign && !campaignNames.includes(filters.campaign) ? [filters.campaign, ...campaignNames] : campaignNames;
-  const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm";
+  const fields: ListFilterField[] = [
+    {
+      id: "ads-filter-platform",
+      name: "platform",
+      label: t("filters.platform"),
+      value: filters.platform,
+      any: t("filters.allPlatforms"),
+      options: optionsOf(AD_PLATFORMS, (platform) => t(`platforms.${platform}`)),
+      className: "min-w-[10rem] flex-1",
+    },
+    {
+      id: "ads-filter-campaign",
+      name: "campaign",
+      label: t("filters.campaign"),
+      value: filters.campaign,
+      any: t("filters.allCampaigns"),
+      options: campaignChoices.map((name) => ({ value: name, label: name })),
+      className: "min-w-[10rem] flex-1",
+    },
+    ...(["from", "to"] as const).map((end) => ({
+      id: `ads-filter-${end}`,
+      name: end,
+      type: "date" as const,
+      label: t(`filters.${end}`),
+      value: shown === "all" ? "" : shown[end],
+      className: "min-w-[9rem] flex-1",
+    })),
+  ];
   return (
     <>
       <Form method="get" action={here} className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-labelledby="ads-filters">
@@ -46,36 +74,9 @@ export function DashboardFilters({
         <input type="hidden" name="sort" value={filters.sort} />
         <input type="hidden" name="dir" value={filters.dir} />
         <div className="flex flex-wrap items-end gap-3">
-          <label className="min-w-[10rem] flex-1 text-sm">
-            <span className="font-medium">{t("filters.platform")}</span>
-            <select name="platform" defaultValue={filters.platform} className={field}>
-              <option value="">{t("filters.allPlatforms")}</option>
-              {AD_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {t(`platforms.${platform}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="min-w-[10rem] flex-1 text-sm">
-            <span className="font-medium">{t("filters.campaign")}</span>
-            <select name="campaign" defaultValue={filters.campaign} className={field}>
-              <option value="">{t("filters.allCampaigns")}</option>
-              {campaignChoices.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="min-w-[9rem] flex-1 text-sm">
-            <span className="font-medium">{t("filters.from")}</span>
-            <input type="date" name="from" defaultValue={shown === "all" ? "" : shown.from} className={field} />
-          </label>
-          <label className="min-w-[9rem] flex-1 text-sm">
-            <span className="font-medium">{t("filters.to")}</span>
-            <input type="date" name="to" defaultValue={shown === "all" ? "" : shown.to} className={field} />
-          </label>
+          {fields.map((field) => (
+            <FilterField key={field.id} field={field} className={field.className} wide />
+          ))}
           <div className="flex gap-2">
             <SubmitButton>{t("filters.apply")}</SubmitButton>
             <Link to={withClient("")} className="btn-secondary">

@@ -26,7 +26,7 @@ export function AlertFirings({ firings, format, locale }: { firings: AlertFiring
           dense
           rows={firings}
           rowKey={(firing) => firing.id}
-          rowProps={() => ({ "data-testid": "alert-firing" })}
+          rowTestId="alert-firing"
           columns={[
             {
               key: "when",

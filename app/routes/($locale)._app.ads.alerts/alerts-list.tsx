@@ -38,7 +38,7 @@ export function AlertsList({
           dense
           rows={alerts}
           rowKey={(alert) => alert.id}
-          rowProps={() => ({ "data-testid": "alert-row" })}
+          rowTestId="alert-row"
           columns={[
             {
               key: "kind",

@@ -4,11 +4,12 @@
  * field shows with a general label and the kinds are explained below; with it, the fields and help
  * follow the chosen kind.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form } from "@remix-run/react";
 import { AD_ALERT_KINDS, ALERT_UNITS, AlertSchema, NO_CONVERSION_DAYS, type AdAlertKind } from "~/ads/alert-form";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { textInput } from "~/components/forms-conform";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { KIND_KEYS } from "./alert-format";
@@ -27,13 +28,11 @@ export function NewAlertForm({
 }) {
   const { t } = useTranslation("ads-alerts");
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AlertSchema, {
     id: "ad-alert-new",
     lastResult,
-    constraint: getZodConstraint(AlertSchema),
     defaultValue: { kind: "daily-spend", days: String(NO_CONVERSION_DAYS.default) },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSchema }),
   });
   const kind = (AD_ALERT_KINDS as readonly string[]).includes(String(fields.kind.value))
     ? (fields.kind.value as AdAlertKind)
@@ -70,30 +69,18 @@ export function NewAlertForm({
           errors={fields.threshold.errors}
           hint={thresholdHint}
         />
-        {!hydrated || kind === "no-conversions" ? (
-          <Field
-            labelProps={{ children: t("form.days") }}
-            inputProps={{
-              ...getInputProps(fields.days, { type: "number" }),
+        {!hydrated || kind === "no-conversions"
+          ? textInput(fields.days, t("form.days"), t("form.daysHint"), {
+              type: "number",
               inputMode: "numeric",
               step: "1",
               min: String(NO_CONVERSION_DAYS.min),
               max: String(NO_CONVERSION_DAYS.max),
-            }}
-            errors={fields.days.errors}
-            hint={t("form.daysHint")}
-          />
-        ) : null}
-        <Field
-          labelProps={{ children: t("form.campaign") }}
-          inputProps={{
-            ...getInputProps(fields.campaign, { type: "text" }),
-            list: campaigns.length ? "ad-alert-campaigns" : undefined,
-            autoComplete: "off",
-          }}
-          errors={fields.campaign.errors}
-          hint={t("form.campaignHint")}
-        />
+            })
+          : null}
+        {textInput(fields.campaign, t("form.campaign"), t("form.campaignHint"), {
+          list: campaigns.length ? "ad-alert-campaigns" : undefined,
+        })}
         {campaigns.length ? (
           <datalist id="ad-alert-campaigns">
             {campaigns.map((name) => (

@@ -5,50 +5,41 @@
  * fields `kind`, `threshold`, `days`, `campaign`: money in the client account's currency, a
  * percentage as percent points); and what fired recently, the value against the threshold.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { knownCampaigns, listAlerts, listFirings } from "~/ads/alerts.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { createIntent, deleteIntent, toggleIntent } from "./actions.server";
 import { AlertFirings } from "./alert-firings";
 import { formatters } from "./alert-format";
 import { AlertsList } from "./alerts-list";
 import { NewAlertForm } from "./new-alert-form";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-alerts", "notifications"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const [alerts, firings, campaigns] = await Promise.all([
     listAlerts(db(), user.id, client.id),
     listFirings(db(), user.id, client.id),
     knownCampaigns(db(), user.id, client.id),
   ]);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-alerts", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
-      alerts,
-      firings,
-      campaigns,
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-alerts", "meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency },
+    alerts,
+    firings,
+    campaigns,
+  });
 }
 
 /** A form without `toggle` or `delete` as its intent adds an alert (the add form says `create`). */
@@ -83,20 +74,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdAlerts() {
-  const { t } = useTranslation("ads-alerts");
-  const locale = usePageLocale();
-  const { client, alerts, firings, campaigns, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-alerts");
+  const { client, alerts, firings, campaigns, notice } = loaderData;
   const format = formatters(locale, client.currency);
   const formAction = `${localePath(locale, "/ads/alerts")}?client=${encodeURIComponent(client.id)}`;
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <AlertsList alerts={alerts} format={format} formAction={formAction} locale={locale} />
       <NewAlertForm lastResult={actionData?.result} currency={client.currency} campaigns={campaigns} formAction={formAction} />
       <AlertFirings firings={firings} format={format} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

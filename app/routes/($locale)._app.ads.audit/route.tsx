@@ -7,7 +7,7 @@
  * percentages), the checks without data listed apart with what they need, and a link to the
  * thresholds page. With nothing imported it points to the import page.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
@@ -20,14 +20,12 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { runIntent } from "./actions.server";
 import { AuditChecks, AuditHistory, AuditScore, NotApplicable } from "./audit-sections";
-import { notFound } from "~/utils/http.server";
+import { notFound, pageWithNotice } from "~/utils/http.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 
@@ -36,7 +34,6 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const wanted = new URL(request.url).searchParams.get("audit");
   let snapshot = null;
   if (wanted) {
@@ -48,28 +45,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   } else snapshot = await latestAudit(db(), user.id, client.id);
   const withComparison = snapshot ? await auditWithComparison(db(), user.id, snapshot) : null;
-  return data(
-    {
-      meta: await pageMeta(params, "ads-audit", "meta"),
-      client: {
-        id: client.id,
-        name: client.name,
-        currency: client.currency,
-        industry: client.industry,
-        timeZone: client.timeZone,
-      },
-      hasRows: (await rowCount(db(), client.id)) > 0,
-      audit: withComparison?.audit ?? null,
-      previous: withComparison?.previous
-        ? { id: withComparison.previous.id, createdAt: withComparison.previous.createdAt, score: withComparison.previous.score }
-        : null,
-      comparison: withComparison?.comparison ?? null,
-      latest: !wanted,
-      history: await listAudits(db(), user.id, client.id, { limit: 12 }),
-      notice,
+  return pageWithNotice(request, params, ["ads-audit", "meta"], {
+    client: {
+      id: client.id,
+      name: client.name,
+      currency: client.currency,
+      industry: client.industry,
+      timeZone: client.timeZone,
     },
-    { headers },
-  );
+    hasRows: (await rowCount(db(), client.id)) > 0,
+    audit: withComparison?.audit ?? null,
+    previous: withComparison?.previous
+      ? { id: withComparison.previous.id, createdAt: withComparison.previous.createdAt, score: withComparison.previous.score }
+      : null,
+    comparison: withComparison?.comparison ?? null,
+    latest: !wanted,
+    history: await listAudits(db(), user.id, client.id, { limit: 12 }),
+  });
 }
 
 const Schema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("run") })]);

@@ -7,43 +7,35 @@
  * keeps the typed values with the errors when one is wrong; "Reset to defaults" (`intent=reset`)
  * drops every override. A blank field means the default.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { CATEGORIES, GRADING_ID, GRADING_THRESHOLDS, RULES, type ThresholdDefinition } from "~/ads/audit/rules";
 import { useAuditFormat } from "~/components/ads/audit-format";
 import { SubmitButton } from "~/components/submit-button";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { localePath } from "~/utils/paths";
 import { resetIntent, saveIntent } from "./actions.server";
 import { SettingsErrors } from "./settings-errors";
 import { ThresholdField, type FieldError } from "./threshold-field";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-audit"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-audit", "settings.meta"),
-      client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
-      overrides: client.thresholds,
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-audit", "settings.meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency ?? "USD" },
+    overrides: client.thresholds,
+  });
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("save") }), z.object({ intent: z.literal("reset") })]);
@@ -66,10 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AuditSettings() {
-  const { t } = useTranslation("ads-audit");
-  const locale = usePageLocale();
-  const { client, overrides, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-audit");
+  const { client, overrides, notice } = loaderData;
   const f = useAuditFormat(locale, client.currency);
   const query = `?client=${encodeURIComponent(client.id)}`;
   const typed = actionData?.values ?? {};

@@ -8,25 +8,24 @@
  * opens its dashboard. The figures come from `~/ads/overview.server`.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { dashboardQueryFromSearch } from "~/ads/dashboard-query";
 import { useKpiFormatters } from "~/components/ads/kpi-formatters";
 import { OVERVIEW_KPIS, OVERVIEW_SORTS, overviewDefaultDirection, type OverviewKpi, type OverviewSort } from "~/ads/overview-query";
 import { agencyOverview, type ClientOverview } from "~/ads/overview.server";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { DataTable } from "~/components/data-table";
 import { NoneLine } from "~/components/section";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { useTranslation } from "~/i18n/react";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { numberFormat } from "~/utils/intl";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-clients"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -54,9 +53,8 @@ const KPI_SORT: Record<OverviewKpi, OverviewSort> = { spendCents: "spend", conve
 const TONE = { true: "text-emerald-800", false: "text-red-800", null: "text-slate-600" } as const;
 
 export default function AgencyOverview() {
-  const { t } = useTranslation("ads-clients");
-  const locale = usePageLocale();
-  const { error, filters, rows } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads-clients");
+  const { error, filters, rows } = loaderData;
   const { search } = useLocation();
   const formatters = useKpiFormatters("ads-clients");
   const here = localePath(locale, "/ads/clients");
@@ -79,9 +77,7 @@ export default function AgencyOverview() {
   };
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro")} />
-
+    <AdPage title={t("title")} intro={t("intro")}>
       <Form method="get" action={here} className="mt-6 rounded-2xl border border-slate-200 bg-surface p-4" aria-label={t("filters.title")}>
         <input type="hidden" name="sort" value={filters.sort} />
         <input type="hidden" name="dir" value={filters.dir} />
@@ -208,7 +204,7 @@ export default function AgencyOverview() {
         <NoneLine>{t("empty")}</NoneLine>
       )}
       <p className="mt-3 text-xs text-slate-600">{t("footnote")}</p>
-    </div>
+    </AdPage>
   );
 }
 

@@ -7,7 +7,7 @@ import { LineChart } from "~/components/charts";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, formatShortDay } from "~/utils/dates";
 import { nameOf, rateText } from "./competitor-format";
-import { Section } from "~/components/section";
+import { ChartCard, ChartSection } from "~/components/ads/chart-section";
 
 /** Competitors charted (the highest shares of the latest period). */
 const MAX_CHARTS = 12;
@@ -24,36 +24,28 @@ export function CompetitorCharts({
   const { t } = useTranslation("ads-competitors");
   const charted: CompetitorTrend[] = [...(report.you ? [report.you] : []), ...report.competitors.slice(0, MAX_CHARTS)];
   return (
-    <Section id="competitors-charts" title={t("charts.title")} titleClassName="text-lg font-bold">
-      <div className="mt-3 grid gap-4 md:grid-cols-2">
-        {charted.map((trend) => {
-          const series = report.periods.flatMap((period, i) => {
-            const share = trend.points[i]?.impressionShare;
-            return share ? [{ x: period.key, y: share.value, share }] : [];
-          });
-          const byX = new Map(series.map((point) => [point.x, point.share]));
-          return (
-            <div
-              key={`${trend.isYou}-${trend.domain}`}
-              className="rounded-2xl border border-slate-200 bg-surface p-4"
-              data-testid="competitor-chart"
-            >
-              <h3 className="break-all font-semibold">{nameOf(trend, t)}</h3>
-              <LineChart
-                title={t("charts.chartTitle", { name: nameOf(trend, t) })}
-                points={series.map(({ x, y }) => ({ x, y }))}
-                formatY={(n) => percent.format(n)}
-                formatX={(iso) => formatDate(iso, locale)}
-                formatXTick={(iso) => formatShortDay(iso, locale)}
-                formatPoint={(point) => `${formatDate(point.x, locale)}, ${rateText(byX.get(point.x) ?? null, percent, t)}`}
-                emptyText={t("charts.empty")}
-                height={160}
-              />
-            </div>
-          );
-        })}
-      </div>
-      <p className="mt-2 max-w-3xl text-xs text-slate-600">{t("charts.note")}</p>
-    </Section>
+    <ChartSection id="competitors-charts" title={t("charts.title")} note={t("charts.note")}>
+      {charted.map((trend) => {
+        const series = report.periods.flatMap((period, i) => {
+          const share = trend.points[i]?.impressionShare;
+          return share ? [{ x: period.key, y: share.value, share }] : [];
+        });
+        const byX = new Map(series.map((point) => [point.x, point.share]));
+        return (
+          <ChartCard key={`${trend.isYou}-${trend.domain}`} name={nameOf(trend, t)} nameClassName="break-all" testId="competitor-chart">
+            <LineChart
+              title={t("charts.chartTitle", { name: nameOf(trend, t) })}
+              points={series.map(({ x, y }) => ({ x, y }))}
+              formatY={(n) => percent.format(n)}
+              formatX={(iso) => formatDate(iso, locale)}
+              formatXTick={(iso) => formatShortDay(iso, locale)}
+              formatPoint={(point) => `${formatDate(point.x, locale)}, ${rateText(byX.get(point.x) ?? null, percent, t)}`}
+              emptyText={t("charts.empty")}
+              height={160}
+            />
+          </ChartCard>
+        );
+      })}
+    </ChartSection>
   );
 }

@@ -29,9 +29,8 @@ export function CompetitorsTable({
         className="mt-3"
         testId="competitors"
         caption={t("table.label")}
-        scrollLabel={t("table.label")}
+        scroll="56rem"
         dense
-        tableClassName="md:min-w-[56rem]"
         rows={rows}
         rowKey={(trend) => `${trend.isYou}-${trend.domain}`}
         rowProps={(trend) => ({ "data-testid": "competitor-row", className: trend.isYou ? "!bg-brand-50" : undefined })}

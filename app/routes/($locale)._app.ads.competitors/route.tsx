@@ -8,13 +8,11 @@
  * `~/ads/competitors.server`. Without data: how to download the report, and a link to the import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { usePage } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { competitorReport } from "~/ads/competitors.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
@@ -24,8 +22,8 @@ import { CompetitorCharts } from "./competitor-charts";
 import { changeText, flagsOf, rateText } from "./competitor-format";
 import { CompetitorsTable } from "./competitors-table";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
-import { SubmitButton } from "~/components/submit-button";
+import { AdPage } from "~/components/ads/page-heading";
+import { AdFilterBar } from "~/components/ads/filter-bar";
 import { ImportFirst } from "~/components/ads/import-first";
 
 export const handle = { i18n: ["common", "ads", "ads-competitors"] };
@@ -45,10 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdCompetitors() {
-  const { t } = useTranslation("ads-competitors");
-  const locale = usePageLocale();
-  const location = useLocation();
-  const { client, report } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads-competitors");
+  const { client, report } = loaderData;
   const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   const signed = numberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
@@ -60,10 +56,9 @@ export default function AdCompetitors() {
 
   if (!latest) {
     return (
-      <div className="py-6">
-        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+      <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
         <ImportFirst id="competitors-empty" namespace="ads-competitors" steps={4} clientQuery={clientQuery} />
-      </div>
+      </AdPage>
     );
   }
 
@@ -71,36 +66,22 @@ export default function AdCompetitors() {
   const rows = [...(report.you ? [report.you] : []), ...report.competitors];
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       {report.campaigns.length > 0 ? (
-        <Form
-          method="get"
-          action={location.pathname}
-          className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4"
-        >
-          {client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null}
-          <div>
-            <label htmlFor="competitors-campaign" className="block text-sm font-medium">
-              {t("filters.campaign")}
-            </label>
-            <select
-              id="competitors-campaign"
-              name="campaign"
-              defaultValue={report.campaign ?? ""}
-              className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
-            >
-              {report.accountLevel ? <option value="">{t("filters.wholeAccount")}</option> : null}
-              {report.campaigns.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <SubmitButton className="btn-secondary px-3 py-1.5 text-sm">{t("filters.submit")}</SubmitButton>
-        </Form>
+        <AdFilterBar
+          client={client}
+          fields={[
+            {
+              id: "competitors-campaign",
+              name: "campaign",
+              label: t("filters.campaign"),
+              value: report.campaign ?? "",
+              any: report.accountLevel ? t("filters.wholeAccount") : undefined,
+              options: report.campaigns.map((name) => ({ value: name, label: name })),
+            },
+          ]}
+          submit={t("filters.submit")}
+        />
       ) : null}
 
       <p className="mt-6 text-sm text-slate-700" data-testid="latest-period">
@@ -128,7 +109,7 @@ export default function AdCompetitors() {
 
       <CompetitorsTable rows={rows} skippedDeviceRows={report.skippedDeviceRows} percent={percent} signed={signed} />
       <CompetitorCharts report={report} percent={percent} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

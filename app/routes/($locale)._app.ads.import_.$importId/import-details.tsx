@@ -103,7 +103,7 @@ export function ImportSample({ s, f }: { s: Summary; f: Formatters }) {
       <DataTable
         className="mt-3"
         caption={t("import.sample", { count: s.sample.length })}
-        scrollLabel={t("import.sample", { count: s.sample.length })}
+        scroll
         dense
         rows={s.sample}
         rowKey={(row) => String(row.line)}

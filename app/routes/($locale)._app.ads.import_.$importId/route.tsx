@@ -12,8 +12,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { CLIENT_NAME_MAX } from "~/ads/account-form";
 import { requireAdTools } from "~/ads/access.server";
@@ -23,19 +22,17 @@ import { ImportProgress } from "~/components/ads/import-progress";
 import { FormErrors } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
 import { formatDate } from "~/utils/dates";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { discardIntent, newClientIntent, removeIntent, storeIntent } from "./actions.server";
 import { ImportDecision } from "./import-decision";
 import { ImportSample, ImportTotals, ImportWarnings, useFormatters } from "./import-details";
-import { orNotFound } from "~/utils/http.server";
+import { orNotFound, pageWithNotice } from "~/utils/http.server";
 import { FlashNotice } from "~/components/flash-notice";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -46,15 +43,9 @@ async function preview(userId: string, importId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads", "import.previewMeta"),
-      preview: await preview(user.id, params.importId),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads", "import.previewMeta"], {
+    preview: await preview(user.id, params.importId),
+  });
 }
 
 const Schema = z.discriminatedUnion("intent", [
@@ -117,10 +108,8 @@ export default function ImportPage() {
 }
 
 function ImportPreview() {
-  const { t } = useTranslation("ads");
-  const locale = usePageLocale();
-  const { preview: p, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads");
+  const { preview: p, notice } = loaderData;
   const [form] = useForm({ id: "ads-import-decision", lastResult: actionData?.result });
   const s = p.summary!;
   const currency = s.currency ?? p.clientAccount.currency;

@@ -40,7 +40,7 @@ export function KeywordLists({
           dense
           rows={lists}
           rowKey={(list) => list.id}
-          rowProps={() => ({ "data-testid": "keyword-list" })}
+          rowTestId="keyword-list"
           columns={[
             {
               key: "name",

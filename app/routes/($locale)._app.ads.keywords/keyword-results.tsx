@@ -127,9 +127,8 @@ export function Results({
           <DataTable
             className="mt-2"
             caption={t("results.tableLabel", { name: theme.name })}
-            scrollLabel={t("results.tableLabel", { name: theme.name })}
+            scroll="44rem"
             dense
-            tableClassName="md:min-w-[44rem]"
             rows={theme.keywords}
             rowKey={(item) => item.keyword}
             rowProps={(item) => ({ "data-testid": "keyword-row", "data-source": item.figures.source })}

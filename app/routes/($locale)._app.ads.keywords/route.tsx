@@ -8,45 +8,37 @@
  * delete form (`intent=delete`, `listId`). Everything works without JavaScript.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useZodForm } from "~/components/zod-form";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { GeneratorSchema, KEYWORD_LANGUAGE_CHOICES, SaveListSchema } from "~/ads/keywords/form";
 import { listKeywordLists } from "~/ads/keywords/keywords.server";
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
-import { formIntent } from "~/utils/http.server";
+import { formIntent, pageWithNotice } from "~/utils/http.server";
 import { badRequest, readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { deleteIntent, generateIntent, saveIntent } from "./actions.server";
 import { KeywordLists } from "./keyword-lists";
 import { Results } from "./keyword-results";
 import { Section } from "~/components/section";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-keywords"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
-  return data(
-    {
-      meta: await pageMeta(params, "ads-keywords", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
-      lists: await listKeywordLists(db(), user.id, client.id),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-keywords", "meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency },
+    lists: await listKeywordLists(db(), user.id, client.id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,18 +63,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdKeywords() {
-  const { t } = useTranslation("ads-keywords");
-  const locale = usePageLocale();
-  const { client, lists, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, locale, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-keywords");
+  const { client, lists, notice } = loaderData;
   const formAction = `${localePath(locale, "/ads/keywords")}?client=${encodeURIComponent(client.id)}`;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(GeneratorSchema, {
     id: "ad-keywords",
     lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(GeneratorSchema),
     defaultValue: actionData?.generated?.values ?? { language: "auto" },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneratorSchema }),
   });
   const [saveForm, saveFields] = useForm({
     id: "ad-keywords-save",
@@ -93,9 +81,7 @@ export default function AdKeywords() {
   const result = actionData?.generated ?? null;
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <Section id="keywords-form" title={t("form.title")} box="card" className="mt-6 max-w-3xl">
         <Form method="post" action={formAction} className="mt-4 space-y-1" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -160,7 +146,7 @@ export default function AdKeywords() {
       ) : null}
 
       <KeywordLists lists={lists} clientId={client.id} formAction={formAction} locale={locale} />
-    </div>
+    </AdPage>
   );
 }
 

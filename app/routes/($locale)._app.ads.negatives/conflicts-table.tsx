@@ -21,12 +21,11 @@ export function ConflictsTable({ conflicts }: { conflicts: Conflict[] }) {
       className="mt-4"
       testId="conflicts"
       caption={t("table.label")}
-      scrollLabel={t("table.label")}
+      scroll="56rem"
       dense
-      tableClassName="md:min-w-[56rem]"
       rows={conflicts}
       rowKey={(c) => `${c.negative.level}|${c.negative.list ?? c.negative.campaign}|${c.negative.line}|${c.keyword.line}`}
-      rowProps={() => ({ "data-testid": "conflict-row" })}
+      rowTestId="conflict-row"
       columns={[
         {
           key: "negative",

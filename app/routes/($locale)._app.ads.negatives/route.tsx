@@ -8,22 +8,20 @@
  * Editor export: how to export one, and a link to the import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { negativeConflictReport } from "~/ads/negative-conflicts.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDateTime } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { numberFormat } from "~/utils/intl";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { ConflictsTable } from "./conflicts-table";
 import { ImportFirst } from "~/components/ads/import-first";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-negatives"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -43,26 +41,22 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 const GOOGLE_HELP = "https://support.google.com/google-ads/answer/2453972";
 
 export default function AdNegatives() {
-  const { t } = useTranslation("ads-negatives");
-  const locale = usePageLocale();
-  const { client, report } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads-negatives");
+  const { client, report } = loaderData;
   const integer = numberFormat(locale, { maximumFractionDigits: 0 });
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
   if (!report.sources) {
     return (
-      <div className="py-6">
-        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+      <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
         <ImportFirst id="negatives-empty" namespace="ads-negatives" steps={3} clientQuery={clientQuery} />
-      </div>
+      </AdPage>
     );
   }
 
   const conflicts = report.conflicts.length;
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       <Section id="negatives-source" title={t("source.title")} className="mt-6" titleClassName="text-lg font-bold">
         <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="negatives-sources">
           {report.sources.map((source) => (
@@ -120,7 +114,7 @@ export default function AdNegatives() {
           </a>
         </p>
       </Section>
-    </div>
+    </AdPage>
   );
 }
 

@@ -82,9 +82,8 @@ export function NgramsTable({
           className="mt-3"
           testId="ngrams"
           caption={t("table.label")}
-          scrollLabel={t("table.label")}
+          scroll="70rem"
           dense
-          tableClassName="md:min-w-[70rem]"
           rows={report.rows}
           rowKey={(row) => `${row.n}|${row.ngram}`}
           rowProps={(row) => ({ "data-testid": "ngram-row", "data-wasted": row.wasted ?? undefined })}

@@ -19,7 +19,7 @@ import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
 import { NgramFilters } from "./ngram-filters";
 import { NgramSourceLine } from "./ngram-source";
 import { NgramsTable } from "./ngrams-table";
@@ -56,16 +56,14 @@ export default function AdNgrams() {
 
   if (!report.period) {
     return (
-      <div className="py-6">
-        <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+      <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
         <ImportFirst id="ngrams-empty" namespace="ads-ngrams" steps={3} clientQuery={clientQuery} />
-      </div>
+      </AdPage>
     );
   }
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
       <NgramFilters report={report} query={query} clientId={client.inQuery ? client.id : null} />
       <NgramSourceLine report={report} currency={client.currency} />
       <NgramsTable
@@ -76,7 +74,7 @@ export default function AdNgrams() {
         error={downloadError}
         clientId={client.inQuery ? client.id : null}
       />
-    </div>
+    </AdPage>
   );
 }
 

@@ -19,11 +19,11 @@ export function PacingTable({ report, locale, editorHref }: { report: PacingRepo
         className="mt-3"
         testId="pacing"
         caption={t("table.label")}
-        scrollLabel={t("table.label")}
+        scroll
         dense
         rows={report.campaigns}
         rowKey={(item) => item.campaign}
-        rowProps={() => ({ "data-testid": "pacing-row" })}
+        rowTestId="pacing-row"
         columns={[
           {
             key: "campaign",

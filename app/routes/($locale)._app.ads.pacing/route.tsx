@@ -8,20 +8,18 @@
  * reading `~/ads/pacing.server`. Without data: which reports to import.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { usePage } from "~/i18n/react";
 import { requireAdTools } from "~/ads/access.server";
 import { pacingReport } from "~/ads/pacing.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate, monthName } from "~/utils/dates";
 import { metaFromLoader } from "~/utils/meta";
 import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { Section } from "~/components/section";
-import { AdPageHeading } from "~/components/ads/page-heading";
-import { SubmitButton } from "~/components/forms";
+import { AdPage } from "~/components/ads/page-heading";
+import { AdFilterBar } from "~/components/ads/filter-bar";
 import { PacingTable } from "./pacing-table";
 import { PacingCharts } from "./pacing-charts";
 import { ImportFirst } from "~/components/ads/import-first";
@@ -43,10 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdPacing() {
-  const { t } = useTranslation("ads-pacing");
-  const locale = usePageLocale();
-  const location = useLocation();
-  const { client, report } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("ads-pacing");
+  const { client, report } = loaderData;
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
   // The imports the daily budgets were read from, once each (a campaign report already listed for its spend is not repeated).
   const spendIds = new Set(report.spendImports.map((item) => item.id));
@@ -61,34 +57,20 @@ export default function AdPacing() {
     start && end ? t("sources.range", { start: formatDate(start, locale), end: formatDate(end, locale) }) : t("sources.allTime");
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} />
-
-      <Form
-        method="get"
-        action={location.pathname}
-        className="mt-6 flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-surface p-4"
-      >
-        {client.inQuery ? <input type="hidden" name="client" value={client.id} /> : null}
-        <div>
-          <label htmlFor="pacing-month" className="block text-sm font-medium">
-            {t("filters.month")}
-          </label>
-          <select
-            id="pacing-month"
-            name="month"
-            defaultValue={report.month}
-            className="mt-1 block rounded-lg border border-slate-300 bg-surface px-2 py-1.5 text-sm"
-          >
-            {report.months.map((month) => (
-              <option key={month} value={month}>
-                {monthName(month, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SubmitButton className="btn-secondary px-3 py-1.5 text-sm">{t("filters.submit")}</SubmitButton>
-      </Form>
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })}>
+      <AdFilterBar
+        client={client}
+        fields={[
+          {
+            id: "pacing-month",
+            name: "month",
+            label: t("filters.month"),
+            value: report.month,
+            options: report.months.map((month) => ({ value: month, label: monthName(month, locale) })),
+          },
+        ]}
+        submit={t("filters.submit")}
+      />
 
       <p className="mt-4 text-sm text-slate-700" data-testid="pacing-month">
         {t("measuredTo", { month: monthName(report.month, locale), today: formatDate(report.today, locale), timeZone: report.timeZone })}
@@ -140,7 +122,7 @@ export default function AdPacing() {
           </li>
         </ul>
       </Section>
-    </div>
+    </AdPage>
   );
 }
 

@@ -1,26 +1,21 @@
 /** The workspace's branding: its form (`intent=brand`) and the logo's own multipart form to `/ads/reports/logo`. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getInputProps } from "@conform-to/react";
+import { useZodForm } from "~/components/zod-form";
 import { Form } from "@remix-run/react";
 import { BrandSchema, FOOTER_MAX } from "~/ads/reports/form";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Field, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
-import type { ReportsLoaderData } from "./route";
+import { ReportForm } from "./report-form";
+import type { FormSectionProps, ReportsLoaderData } from "./route";
+import { Section } from "~/components/section";
 
-export function BrandSection({
-  brand,
-  client,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "brand" | "client"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function BrandSection({ brand, client, clientQuery, lastResult }: FormSectionProps<"brand" | "client">) {
   const { t } = useTranslation("ads-reports");
-  const locale = usePageLocale();
-  const [brandForm, brandFields] = useForm({
+  const [brandForm, brandFields] = useZodForm(BrandSchema, {
     id: "report-brand",
     lastResult,
-    constraint: getZodConstraint(BrandSchema),
     defaultValue: {
       agencyName: brand.agencyName,
       primaryColor: brand.primaryColor,
@@ -28,7 +23,6 @@ export function BrandSection({
       footer: brand.footer,
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BrandSchema }),
   });
   const colorField = (field: typeof brandFields.primaryColor, label: string) => (
     <Field
@@ -43,19 +37,10 @@ export function BrandSection({
     />
   );
   return (
-    <section aria-labelledby="report-brand-title" className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="report-brand-title" className="text-lg font-bold">
-        {t("brand.title")}
-      </h2>
+    <Section id="report-brand-title" title={t("brand.title")} box="card" className="mt-6">
       <p className="mt-1 text-sm text-slate-600">{t("brand.intro")}</p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <Form
-          method="post"
-          action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
-          className="space-y-1"
-          {...getFormProps(brandForm)}
-        >
-          <FormErrors id={brandForm.errorId} errors={brandForm.errors} />
+        <ReportForm form={brandForm} clientQuery={clientQuery} className="space-y-1">
           <Field
             labelProps={{ children: t("brand.agencyName") }}
             inputProps={{
@@ -82,10 +67,10 @@ export function BrandSection({
               {t("brand.save")}
             </SubmitButton>
           </div>
-        </Form>
+        </ReportForm>
         <LogoForm brand={brand} client={client} clientQuery={clientQuery} />
       </div>
-    </section>
+    </Section>
   );
 }
 

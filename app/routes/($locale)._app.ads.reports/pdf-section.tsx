@@ -6,15 +6,13 @@ import { usePageLocale } from "~/i18n/use-page-locale";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
 import type { ReportsLoaderData } from "./route";
+import { Section } from "~/components/section";
 
 export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" | "period">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
   return (
-    <section aria-labelledby="report-pdf" className="rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="report-pdf" className="text-lg font-bold">
-        {t("report.title")}
-      </h2>
+    <Section id="report-pdf" title={t("report.title")} box="card">
       <p className="mt-1 text-sm text-slate-600">{t("report.intro", { client: client.name })}</p>
       <Form
         method="get"
@@ -25,26 +23,13 @@ export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" 
       >
         <input type="hidden" name="client" value={client.id} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            labelProps={{ children: t("report.from") }}
-            inputProps={{
-              id: "pdf-from",
-              name: "from",
-              type: "date",
-              defaultValue: period.from,
-              required: true,
-            }}
-          />
-          <Field
-            labelProps={{ children: t("report.to") }}
-            inputProps={{
-              id: "pdf-to",
-              name: "to",
-              type: "date",
-              defaultValue: period.to,
-              required: true,
-            }}
-          />
+          {(["from", "to"] as const).map((end) => (
+            <Field
+              key={end}
+              labelProps={{ children: t(`report.${end}`) }}
+              inputProps={{ id: `pdf-${end}`, name: end, type: "date", defaultValue: period[end], required: true }}
+            />
+          ))}
         </div>
         <SelectField
           label={t("report.language")}
@@ -59,6 +44,6 @@ export function PdfSection({ client, period }: Pick<ReportsLoaderData, "client" 
           <SubmitButton>{t("report.download")}</SubmitButton>
         </div>
       </Form>
-    </section>
+    </Section>
   );
 }

@@ -7,9 +7,9 @@
  * the client (`intent=schedule`: `recipients`, one address per line, `language`, `enabled`).
  * The intents' handlers are in `./actions.server`, the page's sections beside this module.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import type { useLoaderData } from "@remix-run/react";
 import { requireAdTools } from "~/ads/access.server";
 import { getBrand } from "~/ads/reports/brand.server";
 import { reportDefaultPeriod } from "~/ads/reports/report.server";
@@ -19,23 +19,22 @@ import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { IntentSchema, createShareIntent, revokeShareIntent, saveBrandIntent, saveScheduleIntent } from "./actions.server";
 import { BrandSection } from "./brand-section";
 import { PdfSection } from "./pdf-section";
 import { ScheduleSection } from "./schedule-section";
 import { ShareSection } from "./share-section";
-import { AdPageHeading } from "~/components/ads/page-heading";
+import { AdPage } from "~/components/ads/page-heading";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, locale, accounts, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const [brand, shares, period, schedule] = await Promise.all([
     getBrand(db(), user.id),
     listShares(db(), user.id, client.id),
@@ -44,40 +43,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const origin = env().appUrl.origin;
   const nowIso = new Date().toISOString();
-  return data(
-    {
-      meta: await pageMeta(params, "ads-reports", "meta"),
-      locale,
-      client: {
-        id: client.id,
-        name: client.name,
-        inQuery: accounts.length > 1,
-      },
-      brand,
-      period,
-      shares: shares.map((share) => ({
-        id: share.id,
-        period: share.period,
-        language: share.language,
-        expiresAt: share.expiresAt,
-        state: share.revokedAt ? ("revoked" as const) : share.expiresAt <= nowIso ? ("expired" as const) : ("active" as const),
-        url: `${origin}/${share.language}/report/${share.token}`,
-      })),
-      schedule: schedule
-        ? {
-            recipients: schedule.recipients,
-            language: schedule.language,
-            enabled: schedule.enabled,
-            lastDelivery: schedule.lastDelivery,
-          }
-        : null,
-      notice,
+  return pageWithNotice(request, params, ["ads-reports", "meta"], {
+    locale,
+    client: {
+      id: client.id,
+      name: client.name,
+      inQuery: accounts.length > 1,
     },
-    { headers },
-  );
+    brand,
+    period,
+    shares: shares.map((share) => ({
+      id: share.id,
+      period: share.period,
+      language: share.language,
+      expiresAt: share.expiresAt,
+      state: share.revokedAt ? ("revoked" as const) : share.expiresAt <= nowIso ? ("expired" as const) : ("active" as const),
+      url: `${origin}/${share.language}/report/${share.token}`,
+    })),
+    schedule: schedule
+      ? {
+          recipients: schedule.recipients,
+          language: schedule.language,
+          enabled: schedule.enabled,
+          lastDelivery: schedule.lastDelivery,
+        }
+      : null,
+  });
 }
 
 export type ReportsLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** A section with a form of its own: its part of the loader's data, the client's query string (its form's action keeps it) and the form's last result. */
+export type FormSectionProps<Keys extends keyof ReportsLoaderData> = Pick<ReportsLoaderData, Keys> & {
+  clientQuery: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -100,23 +100,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function AdsReports() {
-  const { t } = useTranslation("ads-reports");
-  const { client, brand, period, shares, schedule, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("ads-reports");
+  const { client, brand, period, shares, schedule, notice } = loaderData;
   const lastResult = (intent: "brand" | "share" | "schedule") =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   const clientQuery = client.inQuery ? `?client=${encodeURIComponent(client.id)}` : "";
 
   return (
-    <div className="py-6">
-      <AdPageHeading title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null} />
-
+    <AdPage title={t("title")} intro={t("intro", { client: client.name })} notice={notice ? t(notice.key, notice.values) : null}>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PdfSection client={client} period={period} />
         <ShareSection period={period} shares={shares} clientQuery={clientQuery} lastResult={lastResult("share")} />
       </div>
       <ScheduleSection client={client} schedule={schedule} clientQuery={clientQuery} lastResult={lastResult("schedule")} />
       <BrandSection brand={brand} client={client} clientQuery={clientQuery} lastResult={lastResult("brand")} />
-    </div>
+    </AdPage>
   );
 }

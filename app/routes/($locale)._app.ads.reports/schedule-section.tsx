@@ -1,23 +1,18 @@
 /** The monthly report e-mailed to the client (`intent=schedule`: `recipients`, `language`, `enabled`) and its last delivery. */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
 import { ScheduleSchema, invalidRecipients, splitRecipients } from "~/ads/reports/form";
 import { monthName } from "~/utils/dates";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { CheckboxField, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
-import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
-import type { ReportsLoaderData } from "./route";
+import { ReportForm } from "./report-form";
+import type { FormSectionProps } from "./route";
+import { Section } from "~/components/section";
 
-export function ScheduleSection({
-  client,
-  schedule,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "client" | "schedule"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ScheduleSection({ client, schedule, clientQuery, lastResult }: FormSectionProps<"client" | "schedule">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
   const [scheduleForm, scheduleFields] = useForm({
@@ -35,14 +30,7 @@ export function ScheduleSection({
   const typedRecipients = scheduleFields.recipients.value;
   const badRecipients = invalidRecipients(splitRecipients(typeof typedRecipients === "string" ? typedRecipients : "")).join(", ");
   return (
-    <section
-      aria-labelledby="report-schedule-title"
-      className="mt-6 rounded-2xl border border-slate-200 bg-surface p-5"
-      data-testid="report-schedule"
-    >
-      <h2 id="report-schedule-title" className="text-lg font-bold">
-        {t("schedule.title")}
-      </h2>
+    <Section id="report-schedule-title" title={t("schedule.title")} box="card" className="mt-6" testId="report-schedule">
       <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("schedule.intro", { client: client.name })}</p>
       <p className="mt-2 text-sm font-medium text-slate-700" data-testid="report-schedule-last">
         {schedule?.lastDelivery
@@ -52,13 +40,7 @@ export function ScheduleSection({
             })
           : t("schedule.neverSent")}
       </p>
-      <Form
-        method="post"
-        action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
-        className="mt-4 max-w-2xl space-y-1"
-        {...getFormProps(scheduleForm)}
-      >
-        <FormErrors id={scheduleForm.errorId} errors={scheduleForm.errors} />
+      <ReportForm form={scheduleForm} clientQuery={clientQuery} className="mt-4 max-w-2xl space-y-1">
         <TextareaField
           labelProps={{ children: t("schedule.recipients") }}
           textareaProps={{
@@ -93,7 +75,7 @@ export function ScheduleSection({
             {t("schedule.save")}
           </SubmitButton>
         </div>
-      </Form>
-    </section>
+      </ReportForm>
+    </Section>
   );
 }

@@ -1,23 +1,20 @@
 /** Share links: the form that makes one (`intent=share`) and the list, each active one revocable (`intent=revoke`). */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, ShareSchema } from "~/ads/reports/form";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatDate } from "~/utils/dates";
 import { localePath } from "~/utils/paths";
 import { LANGUAGE_OPTIONS } from "./languages";
-import type { ReportsLoaderData } from "./route";
+import { ReportForm } from "./report-form";
+import type { FormSectionProps } from "./route";
+import { Section } from "~/components/section";
 
-export function ShareSection({
-  period,
-  shares,
-  clientQuery,
-  lastResult,
-}: Pick<ReportsLoaderData, "period" | "shares"> & { clientQuery: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ShareSection({ period, shares, clientQuery, lastResult }: FormSectionProps<"period" | "shares">) {
   const { t } = useTranslation("ads-reports");
   const locale = usePageLocale();
   const [shareForm, shareFields] = useForm({
@@ -33,18 +30,9 @@ export function ShareSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShareSchema }),
   });
   return (
-    <section aria-labelledby="report-share-title" className="rounded-2xl border border-slate-200 bg-surface p-5">
-      <h2 id="report-share-title" className="text-lg font-bold">
-        {t("share.title")}
-      </h2>
+    <Section id="report-share-title" title={t("share.title")} box="card">
       <p className="mt-1 text-sm text-slate-600">{t("share.intro")}</p>
-      <Form
-        method="post"
-        action={`${localePath(locale, "/ads/reports")}${clientQuery}`}
-        className="mt-4 space-y-1"
-        {...getFormProps(shareForm)}
-      >
-        <FormErrors id={shareForm.errorId} errors={shareForm.errors} />
+      <ReportForm form={shareForm} clientQuery={clientQuery} className="mt-4 space-y-1">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             labelProps={{ children: t("report.from") }}
@@ -87,7 +75,7 @@ export function ShareSection({
             {t("share.create")}
           </SubmitButton>
         </div>
-      </Form>
+      </ReportForm>
       {shares.length ? (
         <ul className="mt-5 divide-y divide-slate-200 border-t border-slate-200" data-testid="report-shares">
           {shares.map((share) => (
@@ -137,6 +125,6 @@ export function ShareSection({
       ) : (
         <p className="mt-5 text-sm text-slate-600">{t("share.none")}</p>
       )}
-    </section>
+    </Section>
   );
 }

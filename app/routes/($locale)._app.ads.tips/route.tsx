@@ -19,16 +19,14 @@ import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
 import { usePageLocale } from "~/i18n/use-page-locale";
 import { requireSameOrigin } from "~/security/csrf.server";
-import { takeNotice } from "~/utils/flash.server";
 import { readForm } from "~/utils/form-data.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
 import { localePath } from "~/utils/paths";
 import { IntentSchema, applyIntent, dismissIntent, generateIntent } from "./actions.server";
 import { AppliedTips, DismissedTips } from "./decided-tips";
 import { JustAppliedTip } from "./just-applied-tip";
 import { OpenTip } from "./open-tip";
-import { notFound } from "~/utils/http.server";
+import { notFound, pageWithNotice } from "~/utils/http.server";
 import { Section } from "~/components/section";
 import { FlashNotice } from "~/components/flash-notice";
 
@@ -37,23 +35,17 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, client } = await requireAdTools(request, params);
-  const { notice, headers } = await takeNotice(request);
   const hasImports = await hasStoredImport(db(), client.id);
   const tips = await listTips(db(), user.id, client.id);
   // The tip just applied, shown where the person clicked Apply (the top of the list), with its file.
   const appliedId = new URL(request.url).searchParams.get("applied");
   const justApplied = appliedId ? (tips.applied.find((tip) => tip.id === appliedId) ?? null) : null;
-  return data(
-    {
-      meta: await pageMeta(params, "ads-tips", "meta"),
-      client: { id: client.id, name: client.name, currency: client.currency },
-      hasImports,
-      tips,
-      justApplied,
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["ads-tips", "meta"], {
+    client: { id: client.id, name: client.name, currency: client.currency },
+    hasImports,
+    tips,
+    justApplied,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

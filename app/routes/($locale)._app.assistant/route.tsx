@@ -8,11 +8,10 @@
  * `/assistant/stream` and the answer fills its bubble as it is composed; once it is stored, the
  * loader's conversation replaces the live bubbles.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { useTranslation } from "~/i18n/react";
 import { QUESTION_MAX } from "~/assistant/assistant";
 import { listMessages } from "~/assistant/assistant.server";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
@@ -20,33 +19,27 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { takeNotice } from "~/utils/flash.server";
 import { metaFromLoader } from "~/utils/meta";
-import { pageMeta } from "~/utils/meta.server";
+import { pageWithNotice } from "~/utils/http.server";
 import { askIntent, clearIntent } from "./actions.server";
 import { Conversation } from "./conversation";
 import { QuestionForm } from "./question-form";
 import { useAnswerStream } from "./use-answer-stream";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "assistant"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, session } = await requireUser(request);
-  const { notice, headers } = await takeNotice(request);
   const search = new URL(request.url).searchParams;
   const q = search.get("q") ?? "";
-  return data(
-    {
-      meta: await pageMeta(params, "assistant", "meta"),
-      messages: await listMessages(db(), user.id),
-      prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
-      // The client account the link names, else the one this session's ad pages were last opened on.
-      client: (search.get("client") ?? session.adClientId ?? "").slice(0, 64),
-      notice,
-    },
-    { headers },
-  );
+  return pageWithNotice(request, params, ["assistant", "meta"], {
+    messages: await listMessages(db(), user.id),
+    prefill: q.replace(/\u0000/g, "").slice(0, QUESTION_MAX),
+    // The client account the link names, else the one this session's ad pages were last opened on.
+    client: (search.get("client") ?? session.adClientId ?? "").slice(0, 64),
+  });
 }
 
 /** A form without `clear` as its intent asks its question (the question form says `ask`). */
@@ -66,9 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = metaFromLoader;
 
 export default function Assistant() {
-  const { t } = useTranslation("assistant");
-  const { messages, prefill, client, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("assistant");
+  const { messages, prefill, client, notice } = loaderData;
   const [refusal, setRefusal] = useState<unknown>(null);
   const { live, ask } = useAnswerStream(messages, setRefusal);
   return (

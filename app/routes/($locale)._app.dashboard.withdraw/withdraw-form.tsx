@@ -3,16 +3,15 @@
  * amount with what remains, the method and the destination (its label follows the method).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
-import { useTranslation } from "~/i18n/react";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { formatMoney, parseAmount } from "~/utils/money";
 import { AmountField } from "~/components/wallet/amount-field";
 import { useHydrated } from "~/utils/use-hydrated";
 import { WITHDRAWAL_QUICK_AMOUNTS } from "~/wallet/amounts";
 import type { loader } from "./route";
+import { usePage } from "~/i18n/react";
 
 export function WithdrawForm({
   edit,
@@ -21,9 +20,8 @@ export function WithdrawForm({
   edit: { amount: string; method: string; destination: string } | null;
   lastResult: SubmissionResult<string[]> | null;
 }) {
-  const { t } = useTranslation("wallet");
-  const locale = usePageLocale();
-  const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, draft, idempotencyKey } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("wallet");
+  const { minimumCents, availableCents, withdrawableCents, onHoldCents, saved, draft, idempotencyKey } = loaderData;
   const [form, fields] = useForm<{ amount: string; method: string; destination: string; idempotencyKey: string }>({
     id: "withdraw-form",
     lastResult,

@@ -8,12 +8,11 @@
  * this module. Everything works without JavaScript.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type useActionData, type useLoaderData } from "@remix-run/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { useTranslation } from "~/i18n/react";
 import { HISTORY_FILTERS, loyaltyHistory, loyaltySummary, type HistoryFilter } from "~/loyalty/points.server";
 import { formIntent, pageWithNotice } from "~/utils/http.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -22,6 +21,7 @@ import * as handlers from "./actions.server";
 import { LoyaltyHistory } from "./history";
 import { RedeemPanel } from "./redeem";
 import { LevelsPanel, PointsOverview, ProgressPanel } from "./summary";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "app", "loyalty"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -55,9 +55,8 @@ export type LoyaltyData = ReturnType<typeof useLoaderData<typeof loader>>;
 export type LoyaltyActionData = ReturnType<typeof useActionData<typeof action>>;
 
 export default function LoyaltyPage() {
-  const { t } = useTranslation("loyalty");
-  const { summary, filter, history, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("loyalty");
+  const { summary, filter, history, notice } = loaderData;
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>

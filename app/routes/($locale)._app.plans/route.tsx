@@ -10,12 +10,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useActionData, useFetcher, type useLoaderData } from "@remix-run/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { listActivePlans, type PlanView } from "~/plans/plans.server";
 import { firstPeriodFor, getSubscription, getTrial } from "~/plans/subscriptions.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -27,6 +25,7 @@ import { PayStep, PlanList } from "./choose-plan";
 import { CurrentPlan, PaymentStatus } from "./current-plan";
 import { formatDate } from "~/utils/dates";
 import { SubmitButton } from "~/components/submit-button";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "plans", "pricing"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -97,9 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Plans() {
-  const { t } = useTranslation("plans");
-  const locale = usePageLocale();
-  const loaded = useLoaderData<typeof loader>();
+  const { t, locale, loaderData: loaded } = usePage<typeof loader>("plans");
   // With JavaScript, "Try again" reloads the list through a fetcher (the loading state); without,
   // the same form reloads the page.
   const fetcher = useFetcher<typeof loader>();

@@ -7,14 +7,12 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { type useLoaderData } from "@remix-run/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { FlashNotice } from "~/components/flash-notice";
 import { env } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { withNamespaces } from "~/i18n/client-loader";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { invitationsSentToday, referralCodeOf, referralLink, referredFriends } from "~/referrals/referrals.server";
 import { MAX_INVITATIONS_PER_DAY, REFERRAL_WINDOW_DAYS } from "~/referrals/rules";
 import { getSettings } from "~/settings/settings.server";
@@ -27,6 +25,7 @@ import { InviteSchema } from "./invite-schema";
 import { LinkCard } from "./link-card";
 import { Panel } from "~/components/app/panel";
 import { pageWithNotice } from "~/utils/http.server";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "app", "referrals"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -66,9 +65,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export type ReferralsData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Referrals() {
-  const { t } = useTranslation("referrals");
-  const locale = usePageLocale();
-  const { link, code, friends, terms, notice, invitationsLeft } = useLoaderData<typeof loader>();
+  const { t, locale, loaderData } = usePage<typeof loader>("referrals");
+  const { link, code, friends, terms, notice, invitationsLeft } = loaderData;
   return (
     <div className="container-page max-w-4xl py-8">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>

@@ -5,8 +5,7 @@
  * stored on the account. The actions' handlers are in `actions.server.ts`.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { type useLoaderData } from "@remix-run/react";
 import { requireUser, requireUserForm } from "~/auth/guards.server";
 import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { pendingSetup, twoFactorState } from "~/auth/two-factor.server";
@@ -21,6 +20,7 @@ import { formIntent, pageWithNotice } from "~/utils/http.server";
 import * as handlers from "./actions.server";
 import { PasswordForm } from "./password-form";
 import { Preferences } from "./preferences";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "app", "auth"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -64,9 +64,8 @@ export const meta: MetaFunction<typeof loader> = metaFromLoader;
 export type SettingsData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function SettingsPage() {
-  const { t } = useTranslation("app");
-  const { settings, notice, setup, email, recoveryCodesLeft } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { t, loaderData, actionData } = usePage<typeof loader, typeof action>("app");
+  const { settings, notice, setup, email, recoveryCodesLeft } = loaderData;
   const shown = actionData && "recoveryCodes" in actionData ? (actionData as unknown as { recoveryCodes: string[]; notice: string }) : null;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">

@@ -8,8 +8,6 @@
  * allows no inline styles).
  */
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { getBrand, getLogo } from "~/ads/reports/brand.server";
 import { REPORT_KPI_KEYS, reportFormatters } from "~/ads/reports/format";
 import { reportData } from "~/ads/reports/report.server";
@@ -20,11 +18,11 @@ import { db } from "~/db/db.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { withNamespaces } from "~/i18n/client-loader";
 import { fixedT } from "~/i18n/translator.server";
-import { usePageLocale } from "~/i18n/use-page-locale";
 import { withSecurityHeaders } from "~/security/headers.server";
 import { formatDate } from "~/utils/dates";
 import { breakdownLabel } from "~/ads/breakdown-label";
 import { ReportAudit, ReportCampaigns, ReportTips } from "./report-sections";
+import { usePage } from "~/i18n/react";
 
 export const handle = { i18n: ["common", "ads", "ads-reports"] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -92,9 +90,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export default function SharedReport() {
-  const loaded = useLoaderData<typeof loader>();
-  const { t } = useTranslation("ads-reports");
-  const locale = usePageLocale();
+  const { t, locale, loaderData: loaded } = usePage<typeof loader>("ads-reports");
   if (!loaded.found) {
     return (
       <main id="main" className="flex flex-1 items-center justify-center p-6" data-testid="shared-report-not-found">
