@@ -119,6 +119,20 @@ export async function listClientAccounts(db: DbOrTx, ownerId: string): Promise<C
   return rows.map(toAccount);
 }
 
+/**
+ * A client account's `read` (pacing, competitors…) behind the owner check: another user's client
+ * account, or none, is `ClientAccountNotFoundError`. The read itself serves jobs that already hold
+ * the account.
+ */
+export function ownersRead<Options, Report>(
+  read: (db: DbOrTx, clientAccountId: string, options?: Options) => Promise<Report>,
+): (db: DbOrTx, ownerId: string, clientAccountId: string, options?: Options) => Promise<Report> {
+  return async (db, ownerId, clientAccountId, options) => {
+    await getClientAccount(db, ownerId, clientAccountId);
+    return read(db, clientAccountId, options);
+  };
+}
+
 /** The owner's client account `id`; `ClientAccountNotFoundError` for anyone else's or none. */
 export async function getClientAccount(db: DbOrTx, ownerId: string, id: string): Promise<ClientAccount> {
   const row = await db

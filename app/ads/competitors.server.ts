@@ -20,7 +20,7 @@
  * another user's client account is "not found".
  */
 import type { DbOrTx } from "~/db/db.server";
-import { getClientAccount } from "./accounts.server";
+import { ownersRead } from "./accounts.server";
 import type { BoundedValue } from "./import/types";
 
 export const AUCTION_KIND = "auction-insights";
@@ -134,15 +134,7 @@ export function shareChange(from: BoundedValue, to: BoundedValue): PointChange {
 const atLeast = (value: BoundedValue | null, share: number) => value != null && rangeOf(value).low >= share - 1e-9;
 
 /** The owner's client account's competitor report (another user's client account is "not found"). */
-export async function competitorReport(
-  db: DbOrTx,
-  ownerId: string,
-  clientAccountId: string,
-  options: { campaign?: string | null; gainPoints?: number } = {},
-): Promise<CompetitorReport> {
-  await getClientAccount(db, ownerId, clientAccountId);
-  return readCompetitors(db, clientAccountId, options);
-}
+export const competitorReport = ownersRead(readCompetitors);
 
 /** The report without the owner check (the alerts' evaluation, which already holds the account). */
 export async function readCompetitors(

@@ -20,7 +20,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { DbOrTx } from "~/db/db.server";
 import { centsToDecimalString } from "~/utils/money";
-import { getClientAccount } from "./accounts.server";
+import { ownersRead } from "./accounts.server";
 import { addDays, monthEnd, monthStart, zonedDay } from "~/utils/dates";
 import { DEFAULT_TOLERANCE_PERCENT, isMonth, paceCampaign, paceSeries, type Pace, type PaceSeries } from "./pacing";
 
@@ -91,15 +91,7 @@ function monthsBetween(first: string, last: string): string[] {
 }
 
 /** The owner's client account's pacing for a month (another user's client account is "not found"). */
-export async function pacingReport(
-  db: DbOrTx,
-  ownerId: string,
-  clientAccountId: string,
-  options: { month?: string | null; nowMs?: number; tolerancePercent?: number } = {},
-): Promise<PacingReport> {
-  await getClientAccount(db, ownerId, clientAccountId);
-  return readPacing(db, clientAccountId, options);
-}
+export const pacingReport = ownersRead(readPacing);
 
 /** The pacing without the owner check (the alerts' evaluation, which already holds the account). */
 export async function readPacing(

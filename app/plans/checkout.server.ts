@@ -8,7 +8,7 @@ import { now, type Db } from "~/db/db.server";
 import type { PlanAudience } from "~/db/schema";
 import { unitOfWork } from "~/db/unit-of-work.server";
 import { CURRENCY, IdempotencyConflictError } from "~/wallet/ledger.server";
-import { getPayment, type Payment, type PaymentProvider } from "~/wallet/payments.server";
+import { getPayment, openCheckout, type Payment, type PaymentProvider } from "~/wallet/payments.server";
 import {
   PlanError,
   assertGuaranteeUnused,
@@ -89,13 +89,7 @@ export async function startPlanCheckout(
     if (await findPlanPaymentByKey(db, input.key)) return startPlanCheckout(db, provider, input);
     throw error;
   }
-  const session = await provider.createCheckout(payment, {
-    returnUrl: input.returnUrl(payment.id),
-    cancelUrl: input.cancelUrl,
-    locale: input.locale,
-  });
-  await db.updateTable("payments").set({ providerSessionId: session.sessionId, updatedAt: now() }).where("id", "=", payment.id).execute();
-  return { payment, redirectTo: session.url, replayed: false };
+  return openCheckout(db, provider, payment, input);
 }
 
 /**

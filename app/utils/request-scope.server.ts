@@ -18,13 +18,16 @@ function currentScope(): Map<string, unknown> | undefined {
 export function oncePerRequest<T>(request: Request, key: string, compute: () => Promise<T>): Promise<T> {
   const scope = request.method === "GET" || request.method === "HEAD" ? currentScope() : undefined;
   if (!scope) return compute();
-  const scoped = `${key}\n${request.headers.get("Cookie") ?? ""}`;
-  let value = scope.get(scoped) as Promise<T> | undefined;
+  return remembered(scope, `${key}\n${request.headers.get("Cookie") ?? ""}`, compute);
+}
+
+/** The scope's promise under `key`, computed by the first caller; a failure is not kept: the next caller tries again. */
+function remembered<T>(scope: Map<string, unknown>, key: string, compute: () => Promise<T>): Promise<T> {
+  let value = scope.get(key) as Promise<T> | undefined;
   if (!value) {
     value = compute();
-    scope.set(scoped, value);
-    // A failure is not kept: the next caller tries again.
-    value.catch(() => scope.delete(scoped));
+    scope.set(key, value);
+    value.catch(() => scope.delete(key));
   }
   return value;
 }
@@ -37,14 +40,7 @@ export function oncePerPageRead<T>(key: string, compute: () => Promise<T>): Prom
   const scope = currentScope();
   const method = scope?.get("method");
   if (!scope || (method !== "GET" && method !== "HEAD")) return compute();
-  const scoped = `read:${key}`;
-  let value = scope.get(scoped) as Promise<T> | undefined;
-  if (!value) {
-    value = compute();
-    scope.set(scoped, value);
-    value.catch(() => scope.delete(scoped));
-  }
-  return value;
+  return remembered(scope, `read:${key}`, compute);
 }
 
 /** A value the server put in this request's scope before Remix ran (the page cache's miss), if any. */

@@ -147,6 +147,16 @@ export async function startTopUp(
     if (isUniqueViolation(error)) return startTopUp(db, provider, input);
     throw error;
   }
+  return openCheckout(db, provider, payment, input);
+}
+
+/** Opens the provider's checkout for a payment just created and keeps its session id: where to send the payer. */
+export async function openCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  payment: Payment,
+  input: { returnUrl: (paymentId: string) => string; cancelUrl: string; locale: string },
+): Promise<{ payment: Payment; redirectTo: string; replayed: false }> {
   const session = await provider.createCheckout(payment, {
     returnUrl: input.returnUrl(payment.id),
     cancelUrl: input.cancelUrl,
