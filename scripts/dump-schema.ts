@@ -9,7 +9,7 @@ import pg from "pg";
 import { migrateToLatest } from "../db/migrate";
 
 async function sqlite(): Promise<string> {
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
   await migrateToLatest(db);
   const rows = await sql<{ sql: string }>`select sql from sqlite_master where sql is not null order by type, name`.execute(db);
   await db.destroy();
@@ -19,7 +19,7 @@ async function sqlite(): Promise<string> {
 async function postgres(url: string): Promise<string> {
   const schema = `dump_${process.pid}`;
   const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${schema}` });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   await sql.raw(`create schema ${schema}`).execute(db);
   try {
     await migrateToLatest(db);
