@@ -35,7 +35,15 @@ test("settings persist: dark mode, notification preferences, language @js", asyn
   await expect(page.getByRole("checkbox", { name: "Email notifications" })).toBeChecked();
   await sms.check();
   await page.getByRole("checkbox", { name: "Cashback alerts" }).uncheck();
-  await page.getByRole("button", { name: "Save preferences" }).click();
+  // The theme's "saved" notice is still on the page: wait for this save's own answer, then for the
+  // page to settle (a reload sooner would abandon the save).
+  await Promise.all([
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/en/settings"),
+    ),
+    page.getByRole("button", { name: "Save preferences" }).click(),
+  ]);
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
   await expect(page.getByText("Your settings have been saved.")).toBeVisible();
   await page.reload();
   await ready(page);
