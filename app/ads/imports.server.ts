@@ -124,7 +124,8 @@ export async function acceptUpload(
   const head = await checkHead(input.bytes);
   if ((await rowsReadToday(db, input.ownerId)) >= limits.rowsPerDay)
     throw new AdsImportError("ads.import.dailyBudget", { max: limits.rowsPerDay });
-  const packed = await gzip(input.bytes);
+  // The fastest level (as the row batches): the upload is kept only until it is read (13 MB: 110 ms, not 400).
+  const packed = await gzip(input.bytes, { level: 1 });
   const id = randomUUID();
   await unitOfWork(db, async (tx) => {
     await tx

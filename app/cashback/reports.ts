@@ -54,7 +54,7 @@
  *   (missing_columns) lists canonical names: transactionId, commissionId, saleAmount, commission,
  *   currency, status, occurredAt.
  */
-import type * as CsvParseSync from "csv-parse/sync";
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "~/utils/csv-records";
 import { NamedError } from "~/utils/named-error";
 
 export const REPORT_NETWORKS = ["awin", "impact", "cj"] as const;
@@ -118,8 +118,6 @@ export const MAX_REPORT_ROWS = 20_000;
 
 /** Title lines a header may be preceded by (report names, date ranges). */
 const MAX_PREAMBLE_RECORDS = 10;
-/** One record's size limit, in characters: past it the file is not a report. */
-const MAX_RECORD_CHARS = 1_000_000;
 /** Integer digits an amount may have (cents stay far below Number.MAX_SAFE_INTEGER). */
 const MAX_AMOUNT_DIGITS = 12;
 /** Amounts and dates longer than this are junk (and kept away from the regular expressions). */
@@ -536,54 +534,16 @@ export function parseReportDate(value: string, dayFirst: boolean): string | null
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
-interface SourceRecord {
-  line: number;
-  cells: string[];
-}
+type SourceRecord = CsvRecord;
 
-/**
- * csv-parse's sync API, loaded on first use rather than imported: its modules call Node's `Buffer`
- * as they load, and this module's constants (REPORT_NETWORKS) are imported by route components,
- * that is into browser bundles, where a static import would throw "Buffer is not defined".
- */
-let csvParseSync: typeof CsvParseSync.parse | undefined;
-function csvParse(): typeof CsvParseSync.parse {
-  if (!csvParseSync) {
-    const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
-    csvParseSync = (require("csv-parse/sync") as typeof CsvParseSync).parse;
-  }
-  return csvParseSync;
-}
-
+/** The file's records (`readCsvRecords`); broken quoting or an endless record is `not_csv`. */
 function readRecords(text: string, delimiter: string): SourceRecord[] {
-  let parsed: { record: string[]; raw: string; info: { lines: number } }[];
-  const parse = csvParse();
   try {
-    parsed = parse(text, {
-      bom: true,
-      delimiter,
-      info: true,
-      raw: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_CHARS,
-    }) as unknown as typeof parsed;
+    return readCsvRecords(text, { delimiter });
   } catch (error) {
-    // csv-parse's CsvError has a string code (CSV_QUOTE_NOT_CLOSED, CSV_MAX_RECORD_SIZE, …).
-    const code = (error as { code?: unknown } | null)?.code;
-    const reason = typeof code === "string" ? code : "unreadable";
-    throw new ReportFormatError("not_csv", [], `not_csv: ${reason}`);
+    if (error instanceof CsvSyntaxError) throw new ReportFormatError("not_csv", [], `not_csv: ${error.reason} near line ${error.line}`);
+    throw error;
   }
-  const records: SourceRecord[] = [];
-  for (const { record, raw, info } of parsed) {
-    // `info.lines` is the record's last line; the raw text (less the blank lines skipped before
-    // it and its own line break) tells how many lines it spans.
-    const own = raw.replace(/^\n+/, "").replace(/\n$/, "");
-    const spanned = own.match(/\n/g)?.length ?? 0;
-    records.push({ line: Math.max(1, info.lines - spanned), cells: record });
-  }
-  return records;
 }
 
 const isBlank = (record: SourceRecord) => record.cells.every((cell) => cell.trim() === "");

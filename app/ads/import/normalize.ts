@@ -83,12 +83,21 @@ const CLICK_TYPES = /search|zoek|such|recherche|busqueda|text|tekst|shopping/;
 /** …unless they are views, calls or engagements. */
 const NOT_CLICK_TYPES = /video|youtube|call|anruf|appel|llamada|oproep|bellen|lightbox|engagement/;
 
-const fold = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .trim();
+const FOLDED = new Map<string, string>();
+/** Lower case without accents; remembered (the same few words fill a column of 100,000 rows). */
+const fold = (text: string) => {
+  let folded = FOLDED.get(text);
+  if (folded === undefined) {
+    folded = text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .trim();
+    if (FOLDED.size > 10_000) FOLDED.clear();
+    FOLDED.set(text, folded);
+  }
+  return folded;
+};
 
 /**
  * Whether a Google row's `Interactions` are clicks (a file without a `Clicks` column): keywords and
@@ -374,6 +383,7 @@ export function deriveMetrics(m: Metrics): DerivedMetrics {
 // ---------------------------------------------------------------------------------------------
 // Normalization
 
+/** The import the records make. The data rows' cells are trimmed in place (they are read once). */
 export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   const records = input.filter((record) => !isBlank(record));
   if (records.length === 0) throw new AdsImportError("ads.import.empty", { line: 1, expected: "a header row" });
@@ -396,17 +406,26 @@ export function normalizeRecords(input: readonly SourceRecord[]): AdsImport {
   // Data records: drop Microsoft's footer; keep totals rows aside.
   const body: SourceRecord[] = [];
   const totalsRecords: { record: SourceRecord; label: string }[] = [];
-  for (const record of records.slice(headerIndex + 1)) {
-    const nonEmpty = record.cells.filter((cell) => cell.trim() !== "");
-    if (nonEmpty.length === 1 && /^\u00A9|microsoft corporation/i.test(nonEmpty[0]!.trim())) continue;
-    const label = record.cells.map((cell) => cell.trim()).find((cell) => !isMissing(cell));
+  // Each cell is trimmed once, here (one pass per record: the rows are read fifty-odd times below).
+  for (let r = headerIndex + 1; r < records.length; r++) {
+    const record = records[r]!;
+    const cells = record.cells;
+    let filled = 0;
+    let label: string | undefined;
+    for (let i = 0; i < cells.length; i++) {
+      const value = (cells[i] = cells[i]!.trim());
+      if (value === "") continue;
+      filled++;
+      if (label === undefined && !isMissing(value)) label = value;
+    }
+    if (filled === 1 && label !== undefined && /^\u00A9|microsoft corporation/i.test(label)) continue;
     if (label && TOTALS_LABEL.test(label)) totalsRecords.push({ record, label });
     else body.push(record);
   }
 
   const cell = (record: SourceRecord, field: Field): string => {
     const column = c[field];
-    return column ? (record.cells[column.index] ?? "").trim() : "";
+    return column ? (record.cells[column.index] ?? "") : "";
   };
 
   // An Overview card's download (a card title, amounts with their currency sign, a few rows) is no report.

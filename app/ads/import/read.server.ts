@@ -3,13 +3,13 @@
  * into an `AdsImport`: bytes decoded with the affiliate-report decoder (`decode` in
  * app/cashback/reports.ts: UTF-16LE with BOM `FF FE`, UTF-8 with or without BOM), the delimiter
  * sniffed (comma, TAB or semicolon: the one whose header row has the most known column names),
- * records streamed through `csv-parse` with their line numbers, then `normalizeRecords`. Reading
+ * records read by `readCsvRecords` (app/utils/csv-records.ts) with their line numbers, then `normalizeRecords`. Reading
  * stops at a row limit (`maxRows`: the per-file cap or what is left of the day's budget) and reports
  * its progress; `checkHead` reads only the first 16 KB (the upload's quick check in the request).
  * Server only (Node streams); the whole file is read in a worker thread (`parse-worker.ts`).
  */
 import { Readable } from "node:stream";
-import { parse } from "csv-parse";
+import { CsvSyntaxError, normalizeLineBreaks, readCsvRecords, type ReadCsvOptions } from "~/utils/csv-records";
 import { decode } from "~/cashback/reports";
 import { ALL_KEYS, titleKey } from "./columns";
 import { HEADER_SCAN_RECORDS, normalizeRecords, type SourceRecord } from "./normalize";
@@ -17,7 +17,6 @@ import { AdsImportError, type AdsImport } from "./types";
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const DELIMITERS = [",", "\t", ";"] as const;
-const CHUNK_CHARS = 64 * 1024;
 /** The bytes `checkHead` reads. */
 export const HEAD_BYTES = 16 * 1024;
 /** Rows between two progress reports. */
@@ -104,88 +103,52 @@ export function sniffDelimiter(text: string): string {
 const SUSPICIOUS = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
 
 /**
- * Streams the text through csv-parse, keeping each record's first line number. The lines above the
- * header (title, date range, Microsoft's header block) are read apart from the table: csv-parse
- * builds an error object for every record whose length differs from the first one's, even when
- * told to accept them, which made a 100,000-row report under a one-cell title line five times
- * slower to read.
+ * Reads the text's records (`readCsvRecords`, the one CSV reader), each with its first line number.
+ * The lines above the header (title, date range, Microsoft's header block) are read apart from the
+ * table, so that a stray quote in a title cannot swallow the rows. Broken quoting is
+ * `ads.import.badCsv` at its line; more rows than `maxRows` stop reading at the first one too many.
  */
 export async function readRecords(text: string, delimiter: string, headerLine = 1, limits: ReadLimits = {}): Promise<SourceRecord[]> {
-  const options = {
-    delimiter,
-    bom: true,
-    info: true,
-    relax_quotes: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: 1_000_000,
-  } as const;
-  const records: SourceRecord[] = [];
+  const source = normalizeLineBreaks(text);
   const maxRows = limits.maxRows ?? Number.POSITIVE_INFINITY;
-  // Records of the table (the header first), and the text's characters read before it.
-  let tableRecords = 0;
-  let readChars = 0;
-  let limited: AdsImportError | null = null;
-  const collect = (parser: ReturnType<typeof parse>, source: string, firstLine: number, table: boolean) =>
-    new Promise<void>((resolve, reject) => {
-      let sent = 0;
-      // Records are taken as they become readable, in batches (no promise per record).
-      parser.on("readable", () => {
-        let item: { record: string[]; info: { lines: number } } | null;
-        while (!limited && (item = parser.read() as typeof item) !== null) {
-          // `lines` is the record's last line: a quoted cell spanning lines moves its first one up.
-          let spanned = 0;
-          for (const cell of item.record) if (cell.includes("\n")) spanned += cell.split("\n").length - 1;
-          const line = firstLine - 1 + Math.max(1, item.info.lines - spanned);
-          records.push({ line, cells: item.record });
-          if (!table) continue;
-          tableRecords++;
-          if (tableRecords - 1 > maxRows) {
-            limited = new AdsImportError(limits.limitCode ?? "ads.import.tooManyRows", { line, max: limits.maxRows });
-            parser.destroy();
-            reject(limited);
-            return;
-          }
-          if (limits.onProgress && tableRecords % PROGRESS_EVERY === 0)
-            limits.onProgress(tableRecords - 1, Math.min(1, (readChars + sent) / Math.max(1, text.length)));
-        }
-      });
-      parser.once("error", reject);
-      parser.once("end", resolve);
-      Readable.from(
-        (function* () {
-          for (let i = 0; i < source.length && !limited; i += CHUNK_CHARS) {
-            sent = i;
-            yield source.slice(i, i + CHUNK_CHARS);
-          }
-        })(),
-      ).pipe(parser);
-    });
-  let offset = 0;
-  try {
-    if (headerLine > 1) {
-      // The preamble's lines as they are (a quoted date line may hold the delimiter).
-      const lines = text.split("\n");
-      const preamble = lines.slice(0, headerLine - 1).join("\n");
-      await collect(parse(options), preamble, 1, false);
-      offset = headerLine - 1;
-      readChars = preamble.length;
-      await collect(parse(options), lines.slice(headerLine - 1).join("\n"), headerLine, true);
-    } else {
-      await collect(parse(options), text, 1, true);
-    }
-  } catch (error) {
-    if (error === limited) throw error;
-    const lines = (error as { lines?: unknown }).lines;
-    const code = (error as { code?: unknown }).code;
-    throw new AdsImportError("ads.import.badCsv", {
-      line: typeof lines === "number" ? lines + offset : undefined,
-      expected: "CSV or tab-separated text",
-      got: typeof code === "string" ? code : "unreadable",
-    });
+  let preamble: SourceRecord[] = [];
+  let table = source;
+  if (headerLine > 1) {
+    let cut = -1;
+    for (let i = 1; i < headerLine && (cut = source.indexOf("\n", cut + 1)) !== -1; i++);
+    preamble = read(cut === -1 ? source : source.slice(0, cut), { delimiter });
+    table = cut === -1 ? "" : source.slice(cut + 1);
   }
+  // Records of the table, the header first.
+  let tableRecords = 0;
+  let limited: SourceRecord | null = null;
+  const before = source.length - table.length;
+  const rows = read(table, {
+    delimiter,
+    firstLine: headerLine,
+    onRecord: (record, share) => {
+      tableRecords++;
+      if (tableRecords - 1 > maxRows) {
+        limited = record;
+        return false;
+      }
+      if (limits.onProgress && tableRecords % PROGRESS_EVERY === 0)
+        limits.onProgress(tableRecords - 1, (before + share * table.length) / Math.max(1, source.length));
+    },
+  });
+  if (limited)
+    throw new AdsImportError(limits.limitCode ?? "ads.import.tooManyRows", { line: (limited as SourceRecord).line, max: limits.maxRows });
   limits.onProgress?.(Math.max(0, tableRecords - 1), 1);
-  return records;
+  return preamble.length ? [...preamble, ...rows] : rows;
+}
+
+function read(text: string, options: ReadCsvOptions): SourceRecord[] {
+  try {
+    return readCsvRecords(text, options);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new AdsImportError("ads.import.badCsv", { line: error.line, expected: "CSV or tab-separated text", got: error.reason });
+  }
 }
 
 /** Reads an ad-platform export. Throws `AdsImportError` for files that are not one (or are broken). */
