@@ -19,7 +19,7 @@ export function recordGoal(row: GoalRow) {
 
 export function printGoals() {
   if (rows.length === 0) return;
-  console.log("\nGoals (issue #17)\n");
+  console.log("\nGoals (issues #17 and #30)\n");
   console.table(
     rows.map((row) => ({
       goal: row.goal,
