@@ -27,6 +27,7 @@ import {
 import pg from "pg";
 import { env, type DatabaseTarget } from "~/config/env.server";
 import { onShutdown, SHUTDOWN_ORDER } from "~/config/shutdown.server";
+import { withPreparedStatements } from "./prepared.server";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -118,7 +119,7 @@ export function createDb(target: DatabaseTarget, options: CreateDbOptions = {}):
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), plugins });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) }), plugins });
   rawClients.set(db, { kind: "postgres", client: pool });
   return db;
 }
