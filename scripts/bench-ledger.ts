@@ -78,7 +78,7 @@ export function seedBulk(file: string, targetUserId: string) {
     "insert into ledger_entries (id, transaction_id, memo, effective_at, created_at) values (?, ?, 'bench', ?, ?)",
   );
   const insertPosting = database.prepare(
-    "insert into postings (id, entry_id, account_id, amount_cents, created_at) values (?, ?, ?, ?, ?)",
+    "insert into postings (id, entry_id, account_id, amount_cents, effective_at, created_at) values (?, ?, ?, ?, ?, ?)",
   );
   const addBalance = database.prepare("update ledger_accounts set balance_cents = balance_cents + ? where id = ?");
   const merchants = ["Zalando", "IKEA", "Amazon", "Nike", "Booking.com", "Adobe", "Sephora", "Expedia"];
@@ -112,8 +112,8 @@ export function seedBulk(file: string, targetUserId: string) {
         const merchant = merchants[i % merchants.length]!;
         insertTx.run(id, userId, type, status, amount, `${type} ${merchant}`, merchant, `ORD-${i}`, `bench:${i}`, created, created);
         // Postings first: the entry row seals them (the database refuses an unbalanced one).
-        insertPosting.run(`bench-p-${i}-a`, `bench-entry-${i}`, "platform:affiliate_networks", -amount, created);
-        insertPosting.run(`bench-p-${i}-b`, `bench-entry-${i}`, `user:${userId}:available`, amount, created);
+        insertPosting.run(`bench-p-${i}-a`, `bench-entry-${i}`, "platform:affiliate_networks", -amount, created, created);
+        insertPosting.run(`bench-p-${i}-b`, `bench-entry-${i}`, `user:${userId}:available`, amount, created, created);
         insertEntry.run(`bench-entry-${i}`, id, created, created);
         totals.set(userId, (totals.get(userId) ?? 0) + amount);
       }

@@ -166,6 +166,8 @@ export interface PostingsTable {
   accountId: string;
   amountCents: number;
   currency: Generated<string>;
+  /** The entry's effective date (copied: the balance history reads an account's recent postings by it). */
+  effectiveAt: string;
   createdAt: string;
 }
 

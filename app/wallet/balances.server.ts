@@ -338,35 +338,31 @@ export interface BalancePoint {
 
 /**
  * The available balance at the end of each of the last `days` days (today included), from the
- * account's postings by effective date: the balance card's history chart.
+ * account's postings by effective date: the balance card's history chart. One statement: the
+ * account's cached balance beside its postings effective since the first day (a range of the index
+ * on account and effective date); the balance before them is the cached one less them, so a
+ * member's older postings are never read.
  */
 export async function balanceHistory(db: DbOrTx, userId: string, days: number, nowMs = Date.now()): Promise<BalancePoint[]> {
   const account = userAccount(userId, "available");
   const today = new Date(nowMs);
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1)));
   const start = first.toISOString();
-  const [opening, rows] = await Promise.all([
-    db
-      .selectFrom("postings")
-      .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
-      .select((eb) => eb.fn.sum<number | string | null>("postings.amountCents").as("total"))
-      .where("postings.accountId", "=", account)
-      .where("ledgerEntries.effectiveAt", "<", start)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("postings")
-      .innerJoin("ledgerEntries", "ledgerEntries.id", "postings.entryId")
-      .select(["postings.amountCents", "ledgerEntries.effectiveAt"])
-      .where("postings.accountId", "=", account)
-      .where("ledgerEntries.effectiveAt", ">=", start)
-      .execute(),
-  ]);
+  const rows = await db
+    .selectFrom("ledgerAccounts")
+    .leftJoin("postings", (join) => join.onRef("postings.accountId", "=", "ledgerAccounts.id").on("postings.effectiveAt", ">=", start))
+    .select(["ledgerAccounts.balanceCents", "postings.amountCents", "postings.effectiveAt"])
+    .where("ledgerAccounts.id", "=", account)
+    .execute();
   const byDay = new Map<string, number>();
+  let recent = 0;
   for (const row of rows) {
+    if (row.amountCents == null || row.effectiveAt == null) continue;
     const day = String(row.effectiveAt).slice(0, 10);
     byDay.set(day, (byDay.get(day) ?? 0) + Number(row.amountCents));
+    recent += Number(row.amountCents);
   }
-  let running = Number(opening.total ?? 0);
+  let running = Number(rows[0]?.balanceCents ?? 0) - recent;
   const points: BalancePoint[] = [];
   for (let i = 0; i < days; i++) {
     const day = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);

@@ -239,6 +239,7 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
   await ensureAccounts(tx, [...new Set(ordered.map((posting) => posting.account))]);
   const entryId = randomUUID();
   const createdAt = now();
+  const effective = effectiveAt ?? createdAt;
   await tx
     .insertInto("postings")
     .values(
@@ -248,6 +249,7 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
         accountId: posting.account,
         amountCents: posting.amountCents,
         currency: CURRENCY,
+        effectiveAt: effective,
         createdAt,
       })),
     )
@@ -256,7 +258,7 @@ async function postEntry(tx: Tx, transactionId: string, memo: string, postings: 
   // balances are touched, so the account rows stay locked for as short a time as possible.
   await tx
     .insertInto("ledgerEntries")
-    .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effectiveAt ?? createdAt, createdAt })
+    .values({ id: entryId, transactionId, memo, currency: CURRENCY, effectiveAt: effective, createdAt })
     .execute();
   await applyToCachedBalances(tx, ordered);
 }

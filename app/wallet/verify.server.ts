@@ -2,8 +2,8 @@
  * The ledger check: owns recomputing the books from their postings. Every cached balance (a user's
  * accounts and receivables) must equal the sum of its account's postings, the platform's own
  * accounts must cache none (their balance is their postings'), every entry must balance to zero in
- * one currency with at least two postings, no user account may be negative, and all accounts
- * together must sum to zero.
+ * one currency with at least two postings and carry its effective date, no user account may be
+ * negative, and all accounts together must sum to zero.
  * Used by `npm run ledger:verify`, after the test suites, and by the admin dashboard.
  */
 import { sql } from "kysely";
@@ -57,6 +57,10 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const mismatched = await sql<{ id: string }>`
     select p.id from postings p join ledger_accounts a on a.id = p.account_id where p.currency <> a.currency`.execute(db);
   for (const posting of mismatched.rows) problems.push(`posting ${posting.id}: currency differs from its account's`);
+  // The balance history reads postings by their own copy of the entry's effective date.
+  const undated = await sql<{ id: string }>`
+    select p.id from postings p join ledger_entries e on e.id = p.entry_id where p.effective_at <> e.effective_at`.execute(db);
+  for (const posting of undated.rows) problems.push(`posting ${posting.id}: effective date differs from its entry's`);
 
   const counts = await sql<{ entries: number | string; postings: number | string }>`
     select (select count(*) from ledger_entries) as entries, (select count(*) from postings) as postings`.execute(db);

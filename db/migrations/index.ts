@@ -51,6 +51,7 @@ import * as adClientOpened from "./20261128_0050_ad_client_opened";
 import * as sessionAdClient from "./20261128_0051_session_ad_client";
 import * as loyalty from "./20261128_0052_loyalty";
 import * as loyaltyFaq from "./20261128_0053_loyalty_faq";
+import * as postingsEffective from "./20261128_0054_postings_effective";
 
 export const migrations: Record<string, Migration> = {
   "20261121_0001_create_users": createUsers,
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "20261128_0051_session_ad_client": sessionAdClient,
   "20261128_0052_loyalty": loyalty,
   "20261128_0053_loyalty_faq": loyaltyFaq,
+  "20261128_0054_postings_effective": postingsEffective,
 };

@@ -141,6 +141,8 @@ describeEachDatabase("wallet read model", (t) => {
         iso(Date.UTC(2026, 4, 20)),
       );
       await money.cashback(300, { merchant: "IKEA", orderId: "H-2", conversionId: "h-c2" }, iso(Date.UTC(2026, 5, 2)));
+      // Effective after the last day shown: in the cached balance, not in the history.
+      await money.topUp(400, "h-future", iso(now + 2 * day));
     });
     const history = await balanceHistory(t.db, user, 30, now);
     expect(history).toHaveLength(30);

@@ -277,7 +277,15 @@ describeEachDatabase("ledger", (t) => {
         for (const [account, amountCents, currency] of amounts) {
           await tx
             .insertInto("postings")
-            .values({ id: crypto.randomUUID(), entryId, accountId: account, amountCents, currency: currency ?? "USD", createdAt: at })
+            .values({
+              id: crypto.randomUUID(),
+              entryId,
+              accountId: account,
+              amountCents,
+              currency: currency ?? "USD",
+              effectiveAt: at,
+              createdAt: at,
+            })
             .execute();
         }
         await tx
@@ -309,6 +317,7 @@ describeEachDatabase("ledger", (t) => {
             entryId: crypto.randomUUID(),
             accountId: userAccount(user, "available"),
             amountCents: 7,
+            effectiveAt: at,
             createdAt: at,
           })
           .execute();
@@ -319,11 +328,25 @@ describeEachDatabase("ledger", (t) => {
       t.db.transaction().execute(async (tx) => {
         await tx
           .insertInto("postings")
-          .values({ id: crypto.randomUUID(), entryId: entry.id, accountId: userAccount(user, "available"), amountCents: 7, createdAt: at })
+          .values({
+            id: crypto.randomUUID(),
+            entryId: entry.id,
+            accountId: userAccount(user, "available"),
+            amountCents: 7,
+            effectiveAt: at,
+            createdAt: at,
+          })
           .execute();
         await tx
           .insertInto("postings")
-          .values({ id: crypto.randomUUID(), entryId: entry.id, accountId: "platform:payment_provider", amountCents: -7, createdAt: at })
+          .values({
+            id: crypto.randomUUID(),
+            entryId: entry.id,
+            accountId: "platform:payment_provider",
+            amountCents: -7,
+            effectiveAt: at,
+            createdAt: at,
+          })
           .execute();
       }),
     ).rejects.toThrow(/sealed/);
