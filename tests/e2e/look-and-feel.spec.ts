@@ -56,7 +56,7 @@ test.describe("every page in both themes: no serious axe violation, no console e
   for (const area of ["public", "member", "partner", "admin"] as const) {
     {
       const locale = "en";
-      const parts = groups(AREAS[area], 5);
+      const parts = groups(AREAS[area], 4);
       parts.forEach((pages, part) => {
         enter[area](`${area} pages in ${locale} (${part + 1} of ${parts.length})`, async ({ page }) => {
           // The demo accounts, the fixtures' admin and visitors follow the device's theme ("System").
