@@ -1,6 +1,6 @@
 /**
  * Ad-export normalization: owns turning the records of an ad export (cells with their line numbers,
- * as csv-parse gives them) into an `AdsImport`: finding the header row, detecting the platform and
+ * as `readCsvRecords` gives them) into an `AdsImport`: finding the header row, detecting the platform and
  * kind from the content (never the file name; downloads that are not row-level performance data,
  * such as asset reports, Overview cards and change histories, are refused with
  * `ads.import.notPerformance`), reading values per column (a search ad's `Interactions` as its
